@@ -1,0 +1,64 @@
+import { execFile } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { PrismaLibSql } from "@prisma/adapter-libsql";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "~/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgres/client";
+
+export const DEFAULT_DATABASE_URL = "file:./data/recipe-helper.db";
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** The URL with a relative SQLite path made absolute against the process cwd. */
+function resolvedDatabaseUrl(url: string): string {
+  if (isPostgresUrl(url)) return url;
+  const [filePath, query] = url.replace(/^file:/, "").split("?");
+  return `file:${path.resolve(filePath)}${query === undefined ? "" : `?${query}`}`;
+}
+
+class SqliteAdapterFactory extends PrismaLibSql {
+  async connect() {
+    const adapter = await super.connect();
+    // WAL lets readers work while a write is in progress; the setting persists in the file.
+    await adapter.executeScript("PRAGMA journal_mode = WAL;");
+    return adapter;
+  }
+}
+
+function createPrismaClient(url: string): PrismaClient {
+  if (isPostgresUrl(url)) {
+    // Same models as the SQLite client, so one type serves both.
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
+  }
+  const sqliteUrl = resolvedDatabaseUrl(url);
+  mkdirSync(path.dirname(sqliteUrl.replace(/^file:/, "").split("?")[0]), { recursive: true });
+  return new PrismaClient({ adapter: new SqliteAdapterFactory({ url: sqliteUrl, timeout: SQLITE_BUSY_TIMEOUT_MS }) });
+}
+
+const globalForPrisma = globalThis as unknown as { recipeHelperPrisma?: PrismaClient };
+
+/** The app's database client; one per process, kept across dev-server reloads. */
+export const prisma: PrismaClient = (globalForPrisma.recipeHelperPrisma ??= createPrismaClient(
+  process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+));
+
+/**
+ * Brings the database up to the committed migrations (`prisma migrate deploy`), creating it
+ * if needed. Run from the project root: it uses node_modules/.bin/prisma and prisma.config.ts.
+ */
+export async function applyMigrations(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<void> {
+  const prismaCli = path.resolve("node_modules", ".bin", "prisma");
+  try {
+    await promisify(execFile)(prismaCli, ["migrate", "deploy"], {
+      env: { ...process.env, DATABASE_URL: resolvedDatabaseUrl(databaseUrl) },
+    });
+  } catch (error) {
+    const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+    throw new Error(`prisma migrate deploy failed:\n${stdout}${stderr}`, { cause: error });
+  }
+}
