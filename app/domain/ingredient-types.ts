@@ -1,0 +1,39 @@
+/** The eight catalogue types, as spelled in the product spec (section 9). */
+export const INGREDIENT_TYPES = [
+  "Grains nuts and baking products",
+  "Vegetables",
+  "Meat sausages and fish",
+  "Eggs",
+  "Milk and dairy products",
+  "Fruit",
+  "Seasoning",
+  "Oil and fat",
+] as const;
+
+export type IngredientType = (typeof INGREDIENT_TYPES)[number];
+
+/** Type given to a manually entered name the catalogue does not know. */
+export const OTHER_TYPE = "Other";
+
+/** Type marking seasonings and dressings in a recipe (spec section 9). */
+export const MISCELLANEOUS_TYPE = "miscellaneous items";
+
+export type DisplayType = IngredientType | typeof OTHER_TYPE | typeof MISCELLANEOUS_TYPE;
+
+export function isIngredientType(value: string): value is IngredientType {
+  return (INGREDIENT_TYPES as readonly string[]).includes(value);
+}
+
+/** Icon shown for an ingredient without a specific one (names from Fluent Emoji Flat). */
+export const TYPE_ICONS: Record<DisplayType, string> = {
+  "Grains nuts and baking products": "sheaf-of-rice",
+  Vegetables: "leafy-green",
+  "Meat sausages and fish": "cut-of-meat",
+  Eggs: "egg",
+  "Milk and dairy products": "glass-of-milk",
+  Fruit: "red-apple",
+  Seasoning: "salt",
+  "Oil and fat": "pouring-liquid",
+  Other: "shopping-bags",
+  "miscellaneous items": "jar",
+};
