@@ -1,0 +1,42 @@
+/**
+ * `npm start` runs this before remix-serve: builds the app when the build is missing or older than the
+ * sources, brings the database up to the committed migrations, and seeds the starter data on first start.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const BUILD_ENTRY = path.resolve("build/index.js");
+const SOURCE_DIRS = ["app", "public"].map((dir) => path.resolve(dir));
+const SOURCE_FILES = ["remix.config.js", "package.json"].map((file) => path.resolve(file));
+const IGNORED = new Set([path.resolve("public/build"), path.resolve("app/cli")]);
+
+function newestMtime(target: string): number {
+  if (IGNORED.has(target)) return 0;
+  const stats = statSync(target);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), 0);
+}
+
+function buildIfNeeded() {
+  const sourcesChanged = () =>
+    Math.max(...SOURCE_DIRS.map(newestMtime), ...SOURCE_FILES.map(newestMtime)) > statSync(BUILD_ENTRY).mtimeMs;
+  if (existsSync(BUILD_ENTRY) && !sourcesChanged()) return;
+  console.log("Building the app...");
+  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+async function main() {
+  buildIfNeeded();
+  const { applyMigrations, prisma } = await import("~/services/db.server");
+  await applyMigrations();
+  if ((await prisma.recipe.count()) === 0 && existsSync(path.resolve("prisma/seed.ts"))) {
+    console.log("Seeding the starter catalogue and recipes...");
+    const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  }
+  await prisma.$disconnect();
+}
+
+await main();

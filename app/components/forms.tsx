@@ -1,0 +1,82 @@
+import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
+
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+type FieldProps = {
+  label: string;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
+  errors?: string[];
+};
+
+export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="field-errors" role="alert">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+export function Field({ label, inputProps, errors }: FieldProps) {
+  const errorId = `${inputProps.id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={inputProps.id}>{label}</label>
+      <input
+        {...inputProps}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** Password input with a show/hide toggle (the toggle needs JavaScript, so it appears once hydrated). */
+export function PasswordField({ label, inputProps, errors }: FieldProps) {
+  const [visible, setVisible] = useState(false);
+  const hydrated = useHydrated();
+  const errorId = `${inputProps.id}-error`;
+  const toggleId = useId();
+  return (
+    <div className="field">
+      <label htmlFor={inputProps.id}>{label}</label>
+      <div className="password-input">
+        <input
+          {...inputProps}
+          type={visible ? "text" : "password"}
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? errorId : undefined}
+        />
+        {hydrated ? (
+          <button
+            id={toggleId}
+            type="button"
+            className="password-toggle"
+            aria-pressed={visible}
+            aria-controls={inputProps.id}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? "Hide" : "Show"}
+          </button>
+        ) : null}
+      </div>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+export function FormMessage({ type, message }: { type: "success" | "error"; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className={`form-message form-message-${type}`} role={type === "error" ? "alert" : "status"}>
+      {message}
+    </p>
+  );
+}

@@ -1,0 +1,39 @@
+/** Browser-side JSON calls with the spec's error handling (section 8). */
+
+export const CANNOT_CONNECT = "Cannot connect to server. Please check your connection";
+export const REQUEST_TIMEOUT = "Request timeout. Please try again";
+
+export type JsonReply = { status: number; body: Record<string, unknown> };
+
+export class ConnectionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConnectionError";
+  }
+}
+
+export async function postJson(url: string, payload: unknown, timeoutMs: number): Promise<JsonReply> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  try {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(payload),
+      credentials: "same-origin",
+      signal: controller.signal,
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    return { status: response.status, body };
+  } catch (error) {
+    if (controller.signal.aborted) throw new ConnectionError(REQUEST_TIMEOUT);
+    throw new ConnectionError(CANNOT_CONNECT);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The server's message when it sent one, else the screen's default. */
+export function serverMessage(reply: JsonReply, fallback: string): string {
+  return typeof reply.body.message === "string" && reply.body.message ? reply.body.message : fallback;
+}

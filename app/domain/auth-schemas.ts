@@ -1,0 +1,60 @@
+import * as z from "zod";
+
+// Messages are the product spec's (section 5), character for character.
+const username = z
+  .string({ error: "Username is required" })
+  .min(3, "Username must be at least 3 characters")
+  .regex(/^[A-Za-z0-9_]+$/, "Username can only contain letters, numbers, and underscores");
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const email = z
+  .string({ error: "Email is required" })
+  .trim()
+  .max(254, "Please enter a valid email address")
+  .regex(EMAIL_PATTERN, "Please enter a valid email address");
+
+export const newPassword = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters")
+  .max(128, "Password must not exceed 128 characters")
+  .refine((value) => /[A-Z]/.test(value) && /[a-z]/.test(value) && /\d/.test(value), {
+    message: "Password must contain uppercase, lowercase, and number",
+  });
+
+export const LoginSchema = z.object({
+  username,
+  password: z
+    .string({ error: "Password is required" })
+    .min(4, "Password must be at least 4 characters")
+    .max(128, "Password must not exceed 128 characters"),
+});
+
+export const SignupSchema = z.object({
+  username: username.max(20, "Username must not exceed 20 characters"),
+  email,
+  password: newPassword,
+});
+
+export const ResetRequestSchema = z.object({ email });
+
+export const NewPasswordSchema = z
+  .object({
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please confirm your password" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+
+export type LoginInput = z.infer<typeof LoginSchema>;
+export type SignupInput = z.infer<typeof SignupSchema>;
+
+/** Only same-site paths are followed after signing in, never another host. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

@@ -1,0 +1,75 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
+import { getUser } from "~/services/session.server";
+import styles from "~/styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Recipe Helper" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getUser(request);
+  return { user: user ? { id: user.id, username: user.username } : null };
+}
+
+export function useOptionalUser() {
+  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2f7d4f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Details stay in the server log; users get a plain explanation and a way back.
+  return (
+    <main className="error-screen">
+      <h1>{notFound ? "Page not found" : "Something went wrong"}</h1>
+      <p>
+        {notFound
+          ? "We couldn't find the page you were looking for."
+          : "Sorry, an unexpected error occurred. Please try again."}
+      </p>
+      <Link to="/home" className="button button-primary">
+        Go to Home
+      </Link>
+    </main>
+  );
+}

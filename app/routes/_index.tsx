@@ -1,0 +1,110 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
+import { getUserId } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Recipe Helper · Cook with what you have" },
+  { name: "description", content: "Turn what's in your fridge into recipes, waste less food and see the CO2 you save." },
+];
+
+const SLIDES = [
+  {
+    id: "intro",
+    title: "Cook with what you have",
+    text: "Type or photograph what's in your fridge and get recipes that use it up.",
+    emoji: "🥕",
+  },
+  {
+    id: "mission",
+    title: "Waste less, save CO2",
+    text: "A third of all food is thrown away. Every meal you cook from leftovers saves money and emissions.",
+    emoji: "🌍",
+  },
+  {
+    id: "join",
+    title: "Join the kitchen",
+    text: "Save favourites, tick off steps as you cook, and share your dishes with the community.",
+    emoji: "🍲",
+  },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if ((await getUserId(request)) !== null) throw redirect("/home");
+  return null;
+}
+
+export default function Onboarding() {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+
+  const goTo = useCallback((index: number) => {
+    const track = trackRef.current;
+    if (!track) return;
+    const clamped = Math.max(0, Math.min(SLIDES.length - 1, index));
+    track.scrollTo({ left: clamped * track.clientWidth, behavior: "smooth" });
+    setCurrent(clamped);
+  }, []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "ArrowRight") goTo(current + 1);
+      if (event.key === "ArrowLeft") goTo(current - 1);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [current, goTo]);
+
+  const onScroll = () => {
+    const track = trackRef.current;
+    if (track && track.clientWidth) setCurrent(Math.round(track.scrollLeft / track.clientWidth));
+  };
+
+  const onDotClick = (event: MouseEvent<HTMLAnchorElement>, index: number) => {
+    event.preventDefault();
+    goTo(index);
+  };
+
+  return (
+    <main className="onboarding">
+      <div
+        className="slides"
+        ref={trackRef}
+        onScroll={onScroll}
+        aria-roledescription="carousel"
+        aria-label="Welcome to Recipe Helper"
+      >
+        {SLIDES.map((slide, index) => (
+          <section
+            key={slide.id}
+            id={`slide-${slide.id}`}
+            className="slide"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${SLIDES.length}`}
+          >
+            <div className="slide-art" aria-hidden="true">
+              {slide.emoji}
+            </div>
+            <h2>{slide.title}</h2>
+            <p>{slide.text}</p>
+          </section>
+        ))}
+      </div>
+      <nav className="dots" aria-label="Slides">
+        {SLIDES.map((slide, index) => (
+          <a
+            key={slide.id}
+            href={`#slide-${slide.id}`}
+            className="dot"
+            aria-label={`Slide ${index + 1}: ${slide.title}`}
+            aria-current={index === current ? "true" : undefined}
+            onClick={(event) => onDotClick(event, index)}
+          />
+        ))}
+      </nav>
+      <Link to="/login" className="button button-primary onboarding-cta">
+        GET STARTED
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { Field, FormMessage, PasswordField } from "~/components/forms";
+import { useJsonSubmit } from "~/components/use-json-submit";
+import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
+import { login } from "~/services/auth.server";
+import { invalidSubmission, readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { createUserSession, getUserId, takeFlash } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Log in · Recipe Helper" }];
+
+const LOGIN_SUCCESS = "Login successfully";
+const LOGIN_DEFAULT_ERROR = "An error occured. Please try again.";
+const LOGIN_TIMEOUT_MS = 10_000;
+const REDIRECT_DELAY_MS = 1_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if ((await getUserId(request)) !== null) throw redirect(redirectTo);
+  const { flash, headers } = await takeFlash(request);
+  return data({ flash, redirectTo }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { formData, isJson } = await readFormOrJson(request);
+  const submission = parseWithZod(formData, { schema: LoginSchema });
+  if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
+
+  const result = await login(request, formData);
+  if (!result.ok) {
+    if (isJson) return Response.json({ message: result.message }, { status: result.status });
+    return data(
+      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
+      { status: result.status },
+    );
+  }
+
+  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
+  const { cookie } = await createUserSession(request, result.user.id, isJson ? undefined : { type: "success", message: LOGIN_SUCCESS });
+  const headers = { "Set-Cookie": cookie };
+  if (isJson) return Response.json({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
+  throw redirect(redirectTo, { headers });
+}
+
+export default function LoginScreen() {
+  const { flash, redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const { pending, status, submit } = useJsonSubmit({
+    url: "/login",
+    timeoutMs: LOGIN_TIMEOUT_MS,
+    successStatus: 200,
+    successMessage: LOGIN_SUCCESS,
+    defaultError: LOGIN_DEFAULT_ERROR,
+    successDelayMs: REDIRECT_DELAY_MS,
+    onSuccess: () => navigate(redirectTo, { replace: true }),
+  });
+
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(LoginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status === "success") void submit(submission.value);
+    },
+  });
+
+  const shown = status ?? (form.errors?.length ? { type: "error" as const, message: form.errors[0] } : flash);
+
+  return (
+    <main className="auth-screen">
+      <h1>Welcome back</h1>
+      <p className="auth-lead">Log in to save favourites, review recipes and track what you cook.</p>
+      <FormMessage type={shown?.type ?? "error"} message={shown?.message} />
+      <Form method="post" {...getFormProps(form)} noValidate className="stack">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Username"
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          errors={fields.username.errors}
+        />
+        <PasswordField
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+        />
+        <p className="align-end">
+          <Link to="/reset-password">Forgot password?</Link>
+        </p>
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? "Logging in..." : "LOG IN"}
+        </button>
+      </Form>
+      <p className="auth-alt">
+        Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+      </p>
+      <p className="auth-alt">
+        <Link to="/home" className="button button-secondary">
+          Continue as guest
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
+import { useState } from "react";
+import { Field, FormMessage, PasswordField } from "~/components/forms";
+import { useJsonSubmit } from "~/components/use-json-submit";
+import { SignupSchema } from "~/domain/auth-schemas";
+import { signup } from "~/services/auth.server";
+import { invalidSubmission, readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { commitSession, getSession, getUserId, setFlash } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign up · Recipe Helper" }];
+
+const SIGNUP_SUCCESS = "Account created successfully.";
+const SIGNUP_DEFAULT_ERROR = "An error occurred. Please try again.";
+const SIGNUP_TIMEOUT_MS = 10_000;
+const REDIRECT_DELAY_MS = 1_500;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if ((await getUserId(request)) !== null) throw redirect("/home");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { formData, isJson } = await readFormOrJson(request);
+  const submission = parseWithZod(formData, { schema: SignupSchema });
+  if (submission.status !== "success") return invalidSubmission(submission, isJson, SIGNUP_DEFAULT_ERROR);
+
+  const result = await signup(submission.value);
+  if (!result.ok) {
+    if (isJson) return Response.json({ message: result.message, field: result.field }, { status: 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }) },
+      { status: 409 },
+    );
+  }
+
+  if (isJson) return Response.json({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
+  const session = await getSession(request);
+  await setFlash(session, { type: "success", message: SIGNUP_SUCCESS });
+  throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+}
+
+export default function SignupScreen() {
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  // A server-side error on one field (name or email taken), shown until the user edits the form.
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+  const { pending, status, submit } = useJsonSubmit({
+    url: "/signup",
+    timeoutMs: SIGNUP_TIMEOUT_MS,
+    successStatus: 201,
+    successMessage: SIGNUP_SUCCESS,
+    defaultError: SIGNUP_DEFAULT_ERROR,
+    successDelayMs: REDIRECT_DELAY_MS,
+    onSuccess: () => navigate("/login"),
+    onError(reply, message) {
+      const field = reply.body.field;
+      if (field !== "username" && field !== "email" && field !== "password") return false;
+      setFieldError({ field, message });
+      return true;
+    },
+  });
+
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+    constraint: getZodConstraint(SignupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status === "success") void submit(submission.value);
+    },
+  });
+  const errorsOf = (name: "username" | "email" | "password", errors: string[] | undefined) =>
+    fieldError?.field === name ? [fieldError.message] : errors;
+
+  return (
+    <main className="auth-screen">
+      <h1>Create your account</h1>
+      <p className="auth-lead">Cook with what you have, waste less, and see the CO2 you save.</p>
+      <FormMessage type={status?.type ?? "error"} message={status?.message} />
+      <Form method="post" {...getFormProps(form)} noValidate className="stack" onInput={() => setFieldError(null)}>
+        <Field
+          label="Username"
+          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          errors={errorsOf("username", fields.username.errors)}
+        />
+        <Field
+          label="Email"
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={errorsOf("email", fields.email.errors)}
+        />
+        <PasswordField
+          label="Password"
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
+          errors={errorsOf("password", fields.password.errors)}
+        />
+        <button type="submit" className="button button-primary" disabled={pending}>
+          {pending ? "Creating account..." : "SIGN UP"}
+        </button>
+      </Form>
+      <p className="auth-alt">
+        Already have an account? <Link to="/login">Log in</Link>
+      </p>
+    </main>
+  );
+}

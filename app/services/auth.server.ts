@@ -1,0 +1,94 @@
+import { Authenticator, AuthorizationError } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { LoginSchema, type SignupInput } from "~/domain/auth-schemas";
+import { prisma } from "~/services/db.server";
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/services/password.server";
+import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
+import { sessionStorage } from "~/services/session.server";
+
+export type AuthUser = { id: number; username: string };
+
+export const INVALID_CREDENTIALS = "Invalid username or password";
+export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later";
+
+export const authenticator = new Authenticator<AuthUser>(sessionStorage, { sessionKey: "userId" });
+
+authenticator.use(
+  new FormStrategy(async ({ form }) => {
+    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new AuthorizationError(INVALID_CREDENTIALS);
+    const { username, password } = parsed.data;
+    const user = await prisma.user.findUnique({
+      where: { username },
+      select: { id: true, username: true, passwordHash: true },
+    });
+    const valid = user?.passwordHash
+      ? await verifyPassword(password, user.passwordHash)
+      : await verifyAgainstDummy(password);
+    if (!user || !valid) throw new AuthorizationError(INVALID_CREDENTIALS);
+    return { id: user.id, username: user.username };
+  }),
+  "form",
+);
+
+// Failed attempts within 15 minutes: 5 per username (guessing one account), 20 per client address
+// (spraying many accounts).
+const WINDOW_MS = 15 * 60 * 1000;
+const byUsername = new RateLimiter(5, WINDOW_MS);
+const byAddress = new RateLimiter(20, WINDOW_MS);
+
+export type LoginResult = { ok: true; user: AuthUser } | { ok: false; status: 401 | 429; message: string };
+
+/** Checks credentials through the form strategy, with rate limits per username and per client address. */
+export async function login(request: Request, formData: FormData): Promise<LoginResult> {
+  const usernameKey = String(formData.get("username") ?? "").toLowerCase();
+  const addressKey = clientAddress(request);
+  if (byUsername.isLimited(usernameKey) || byAddress.isLimited(addressKey)) {
+    return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
+  }
+  try {
+    // The body has been read already; the strategy gets the parsed form through its context.
+    const bodyless = new Request(request.url, { headers: request.headers });
+    const user = await authenticator.authenticate("form", bodyless, {
+      throwOnError: true,
+      context: { formData },
+    });
+    byUsername.reset(usernameKey);
+    return { ok: true, user };
+  } catch (error) {
+    if (!(error instanceof AuthorizationError)) throw error;
+    byUsername.hit(usernameKey);
+    byAddress.hit(addressKey);
+    return { ok: false, status: 401, message: INVALID_CREDENTIALS };
+  }
+}
+
+export type SignupResult =
+  | { ok: true; userId: number }
+  | { ok: false; field: "username" | "email"; message: string };
+
+export async function signup(input: SignupInput): Promise<SignupResult> {
+  const [byName, byEmail] = await Promise.all([
+    prisma.user.findUnique({ where: { username: input.username }, select: { id: true } }),
+    prisma.user.findUnique({ where: { email: input.email.toLowerCase() }, select: { id: true } }),
+  ]);
+  if (byName) return { ok: false, field: "username", message: "Username is already taken" };
+  if (byEmail) return { ok: false, field: "email", message: "Email is already registered" };
+  try {
+    const user = await prisma.user.create({
+      data: {
+        username: input.username,
+        email: input.email.toLowerCase(),
+        passwordHash: await hashPassword(input.password),
+      },
+      select: { id: true },
+    });
+    return { ok: true, userId: user.id };
+  } catch (error) {
+    // A concurrent signup took the name or email between the check and the insert.
+    if ((error as { code?: string }).code === "P2002") {
+      return { ok: false, field: "username", message: "Username is already taken" };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import * as z from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  /** Use X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
+
+const GENERATED_SECRET_FILE = path.resolve("data", "session-secret");
+
+/** A dev default: generated once and kept beside the embedded database so sessions survive restarts. */
+function generatedSessionSecret(): string {
+  if (existsSync(GENERATED_SECRET_FILE)) return readFileSync(GENERATED_SECRET_FILE, "utf8").trim();
+  const secret = randomBytes(32).toString("hex");
+  mkdirSync(path.dirname(GENERATED_SECRET_FILE), { recursive: true });
+  writeFileSync(GENERATED_SECRET_FILE, secret, { mode: 0o600 });
+  console.warn(`SESSION_SECRET is not set; generated one in ${GENERATED_SECRET_FILE}.`);
+  return secret;
+}
+
+function loadEnv(): Env {
+  const parsed = EnvSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example.`);
+  }
+  return { ...parsed.data, SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret() };
+}
+
+export const env: Env = loadEnv();

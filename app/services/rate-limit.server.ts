@@ -1,0 +1,38 @@
+/**
+ * In-memory sliding-window limiter (the app is deployed as a single Node process).
+ * Each key keeps the timestamps of its recent hits.
+ */
+export class RateLimiter {
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  private recent(key: string, now: number): number[] {
+    const kept = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    if (kept.length) this.hits.set(key, kept);
+    else this.hits.delete(key);
+    return kept;
+  }
+
+  isLimited(key: string, now = Date.now()): boolean {
+    return this.recent(key, now).length >= this.limit;
+  }
+
+  hit(key: string, now = Date.now()): void {
+    this.hits.set(key, [...this.recent(key, now), now]);
+  }
+
+  reset(key: string): void {
+    this.hits.delete(key);
+  }
+}
+
+/** Header set by the server bootstrap (app/cli/client-address.mjs) from the socket; clients cannot forge it. */
+export const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
+
+export function clientAddress(request: Request): string {
+  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}

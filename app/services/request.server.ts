@@ -1,0 +1,51 @@
+import { data } from "@remix-run/node";
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+export function isJsonRequest(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json");
+}
+
+export function jsonError(message: string, status: number, extra: Record<string, unknown> = {}): Response {
+  return Response.json({ message, ...extra }, { status });
+}
+
+/**
+ * Reads a form post or a JSON object body into FormData, so one schema validates both.
+ * Scalars become strings; anything else (objects, arrays) is dropped and caught by the schema.
+ */
+export async function readFormOrJson(request: Request): Promise<{ formData: FormData; isJson: boolean }> {
+  if (!isJsonRequest(request)) return { formData: await request.formData(), isJson: false };
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw jsonError("Request body is too large", 413);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw jsonError("Request body must be valid JSON", 400);
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw jsonError("Request body must be a JSON object", 400);
+  }
+  const formData = new FormData();
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      formData.set(key, String(value));
+    }
+  }
+  return { formData, isJson: true };
+}
+
+type FailedSubmission = {
+  error?: Record<string, string[] | null> | null;
+  reply: (options?: { hideFields?: string[] }) => unknown;
+};
+
+/** A form that failed validation: `{ message, field }` for JSON callers, conform's reply for the page. */
+export function invalidSubmission(submission: FailedSubmission, isJson: boolean, fallbackMessage: string) {
+  if (isJson) {
+    const [field, messages] = Object.entries(submission.error ?? {})[0] ?? [];
+    return Response.json({ message: messages?.[0] ?? fallbackMessage, field }, { status: 400 });
+  }
+  return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+}

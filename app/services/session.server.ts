@@ -1,0 +1,132 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { prisma } from "~/services/db.server";
+import { env } from "~/services/env.server";
+
+const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+export const sessionCookie = createCookie("__session", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  secure: env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false",
+  secrets: [env.SESSION_SECRET],
+  maxAge: SESSION_DAYS * 24 * 60 * 60,
+});
+
+type SessionData = { userId?: number } & Record<string, unknown>;
+
+function userIdOf(data: SessionData): number | null {
+  return typeof data.userId === "number" ? data.userId : null;
+}
+
+/** Sessions live in the database, so logging out or deleting an account ends them on the server. */
+export const sessionStorage = createSessionStorage<SessionData>({
+  cookie: sessionCookie,
+  async createData(data, expires) {
+    const id = randomBytes(32).toString("base64url");
+    await prisma.session.create({
+      data: {
+        id,
+        userId: userIdOf(data as SessionData),
+        data: JSON.stringify(data),
+        expiresAt: expires ?? new Date(Date.now() + SESSION_MS),
+      },
+    });
+    return id;
+  },
+  async readData(id) {
+    const row = await prisma.session.findUnique({ where: { id } });
+    if (!row) return null;
+    if (row.expiresAt.getTime() < Date.now()) {
+      await prisma.session.deleteMany({ where: { id } });
+      return null;
+    }
+    return JSON.parse(row.data) as SessionData;
+  },
+  async updateData(id, data, expires) {
+    // updateMany: a session removed meanwhile (logout elsewhere) is not brought back.
+    await prisma.session.updateMany({
+      where: { id },
+      data: {
+        userId: userIdOf(data as SessionData),
+        data: JSON.stringify(data),
+        expiresAt: expires ?? new Date(Date.now() + SESSION_MS),
+      },
+    });
+  },
+  async deleteData(id) {
+    await prisma.session.deleteMany({ where: { id } });
+  },
+});
+
+export function getSession(request: Request): Promise<Session<SessionData>> {
+  return sessionStorage.getSession(request.headers.get("Cookie"));
+}
+
+export async function commitSession(session: Session<SessionData>): Promise<string> {
+  return sessionStorage.commitSession(session);
+}
+
+export async function getUserId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  return typeof userId === "number" ? userId : null;
+}
+
+export async function getUser(request: Request) {
+  const userId = await getUserId(request);
+  if (userId === null) return null;
+  return prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true, email: true } });
+}
+
+/** Signed-in-only screens: send guests to /login and bring them back afterwards. */
+export async function requireUserId(request: Request): Promise<number> {
+  const userId = await getUserId(request);
+  if (userId !== null) return userId;
+  const url = new URL(request.url);
+  const back = url.pathname + url.search;
+  throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
+}
+
+export type FlashMessage = { type: "success" | "error"; message: string };
+
+export async function setFlash(session: Session<SessionData>, flash: FlashMessage) {
+  session.flash("flash", flash);
+}
+
+/** Reads (and consumes) the flash message; returns the header that saves its removal. */
+export async function takeFlash(request: Request): Promise<{ flash: FlashMessage | null; headers: Headers }> {
+  const session = await getSession(request);
+  const flash = (session.get("flash") as FlashMessage | undefined) ?? null;
+  const headers = new Headers();
+  if (flash) headers.append("Set-Cookie", await commitSession(session));
+  return { flash, headers };
+}
+
+/**
+ * Signs a user in with a fresh session id (the old one, possibly a guest's, is destroyed so a fixed or
+ * stolen id is useless). The guest's values are carried over.
+ */
+export async function createUserSession(
+  request: Request,
+  userId: number,
+  flash?: FlashMessage,
+): Promise<{ cookie: string; carriedOver: SessionData }> {
+  const previous = await getSession(request);
+  const carriedOver: SessionData = { ...previous.data } as SessionData;
+  delete carriedOver.userId;
+  if (previous.id) await sessionStorage.destroySession(previous);
+  const session = await sessionStorage.getSession();
+  for (const [key, value] of Object.entries(carriedOver)) {
+    if (!key.startsWith("__flash_")) session.set(key, value);
+  }
+  session.set("userId", userId);
+  if (flash) session.flash("flash", flash);
+  return { cookie: await commitSession(session), carriedOver };
+}
+
+export async function destroyUserSession(request: Request): Promise<string> {
+  return sessionStorage.destroySession(await getSession(request));
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "~/services/password.server";
+import { applySecurityHeaders, assertSameOrigin } from "~/services/security.server";
+
+function post(headers: Record<string, string>) {
+  return new Request("http://localhost:3000/login", { method: "POST", headers });
+}
+
+function refusal(request: Request): number | null {
+  try {
+    assertSameOrigin(request);
+    return null;
+  } catch (thrown) {
+    return (thrown as Response).status;
+  }
+}
+
+describe("assertSameOrigin", () => {
+  it("allows same-origin posts and clients that send no Origin (scripts, apps)", () => {
+    expect(refusal(post({ Origin: "http://localhost:3000" }))).toBeNull();
+    expect(refusal(post({}))).toBeNull();
+  });
+  it("refuses posts from another origin or marked cross-site", () => {
+    expect(refusal(post({ Origin: "https://evil.example" }))).toBe(403);
+    expect(refusal(post({ "Sec-Fetch-Site": "cross-site" }))).toBe(403);
+  });
+  it("accepts the public https origin behind a reverse proxy", () => {
+    const request = post({ Origin: "https://recipes.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "recipes.example" });
+    expect(refusal(request)).toBeNull();
+  });
+  it("never blocks reads", () => {
+    expect(refusal(new Request("http://localhost:3000/home", { headers: { Origin: "https://evil.example" } }))).toBeNull();
+  });
+});
+
+describe("security headers", () => {
+  it("allow inline scripts only with the nonce and forbid framing", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, "abc123", false);
+    const csp = headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toContain("script-src 'self' 'nonce-abc123'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("password hashing", () => {
+  it("verifies the right password only, with a different salt each time", async () => {
+    const first = await hashPassword("Secret123");
+    const second = await hashPassword("Secret123");
+    expect(first).not.toBe(second);
+    expect(await verifyPassword("Secret123", first)).toBe(true);
+    expect(await verifyPassword("secret123", first)).toBe(false);
+    expect(await verifyPassword("Secret123", "garbage")).toBe(false);
+  });
+});
