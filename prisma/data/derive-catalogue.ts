@@ -14,6 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 
+import { nameKey } from "../../app/domain/catalogue";
 import { TYPE_ICONS } from "../../app/domain/ingredient-types";
 import { catalogueSource, type CatalogueSourceEntry } from "./catalogue-source";
 
@@ -192,9 +193,9 @@ function main() {
     const aliases = [...new Set([entry.name, entry.plural, ...(entry.synonyms ?? [])].filter((a): a is string => !!a))];
     for (const alias of aliases) {
       if (alias !== alias.toLowerCase()) problems.push(`${entry.name}: alias "${alias}" is not lowercase`);
-      const owner = aliasOwner.get(alias);
-      if (owner && owner !== entry.name) problems.push(`alias "${alias}" belongs to both ${owner} and ${entry.name}`);
-      aliasOwner.set(alias, entry.name);
+      const owner = aliasOwner.get(nameKey(alias));
+      if (owner && owner !== entry.name) problems.push(`alias "${alias}" means both ${owner} and ${entry.name}`);
+      aliasOwner.set(nameKey(alias), entry.name);
     }
     const co2PerKg = entry.co2 === null ? null : co2.resolve(entry.co2);
     return {

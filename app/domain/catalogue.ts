@@ -1,0 +1,237 @@
+/**
+ * Resolves what people type ("2 ripe tomatoes, diced", "fresh basil leaves", "chiken breast") to a
+ * catalogue ingredient, and suggests ingredients for a typed prefix. Built once from the catalogue data
+ * (prisma/data/ingredients.json); every lookup after that works on precomputed indexes.
+ */
+import type { AllergenGroup } from "./allergen-groups";
+import type { IngredientType } from "./ingredient-types";
+import { unitOf } from "./quantity";
+
+export interface CatalogueIngredient {
+  name: string;
+  plural: string | null;
+  type: IngredientType;
+  icon: string;
+  caloriesPer100g: number | null;
+  proteinPer100g: number | null;
+  fatPer100g: number | null;
+  carbohydratesPer100g: number | null;
+  sodiumMgPer100g: number | null;
+  sugarPer100g: number | null;
+  co2PerKg: number | null;
+  allergens: AllergenGroup[];
+  unitWeights: Record<string, number>;
+  isStaple: boolean;
+  /** every lowercase name that means this ingredient: the name, its plural, synonyms */
+  aliases: string[];
+  usdaNdb: string;
+  /** the Poore & Nemecek or ghgi product the CO2 figure comes from */
+  co2Product: string | null;
+}
+
+export interface Catalogue {
+  readonly ingredients: readonly CatalogueIngredient[];
+  /** The ingredient a free-text name or recipe line means, or null. */
+  match(text: string): CatalogueIngredient | null;
+  /** Ingredients for an autocomplete box: names, synonyms and near misses starting with the prefix. */
+  suggest(prefix: string, limit?: number): CatalogueIngredient[];
+  /** The ingredient with exactly this canonical name. */
+  byName(name: string): CatalogueIngredient | null;
+}
+
+/** Lowercase, accents and punctuation removed, hyphens as spaces: "Jalapeño-Peppers!" → "jalapeno peppers". */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/['’`]/g, "")
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9½⅓⅔¼¾⅛/.\s]/g, " ")
+    .replace(/(?<!\d)[./]|[./](?!\d)/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const IRREGULAR_SINGULARS: Record<string, string> = {
+  leaves: "leaf", halves: "half", loaves: "loaf", knives: "knife", calves: "calf",
+  geese: "goose", chilies: "chili", chillies: "chilli", cookies: "cookie", brownies: "brownie",
+  veggies: "veggie", smoothies: "smoothie", quiches: "quiche",
+};
+/** Words that end in s but are not plurals. */
+const NOT_PLURAL = /(ss|us|is|ous|ics)$/;
+
+/** English plural → singular for one word: tomatoes → tomato, berries → berry, leaves → leaf, peaches → peach. */
+export function singularize(word: string): string {
+  if (IRREGULAR_SINGULARS[word]) return IRREGULAR_SINGULARS[word];
+  if (word.length <= 3 || !word.endsWith("s") || NOT_PLURAL.test(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(oes|ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/** Spellings of the same word, reduced to one. */
+const SPELLING_VARIANTS: Record<string, string> = { chilli: "chili", chile: "chili", yoghurt: "yogurt" };
+
+/** The form names are compared in: normalized, each word singular, spelling variants unified. */
+export function nameKey(text: string): string {
+  return normalizeText(text)
+    .split(" ")
+    .filter(Boolean)
+    .map((word) => {
+      const singular = singularize(word);
+      return SPELLING_VARIANTS[singular] ?? singular;
+    })
+    .join(" ");
+}
+
+/** Words that describe the state of an ingredient, not which one it is. */
+const DESCRIPTIVE_WORDS = new Set(
+  `fresh freshly ripe large small medium big extra finely roughly thinly thickly coarsely chopped diced sliced minced
+  grated shredded crushed peeled seeded deseeded cored trimmed halved quartered cubed julienned rinsed drained
+  washed cooked uncooked raw boiled frozen thawed canned tinned dried organic good quality whole boneless skinless
+  softened melted cold warm hot room temperature lightly packed heaped level and or to taste of for the a an some
+  about approx approximately plus more extra optional garnish serving needed cut into pieces piece bite sized
+  inch cm strip strips wedge wedges`.split(/\s+/),
+);
+
+function isNumber(word: string): boolean {
+  return /^[\d½⅓⅔¼¾⅛/.x-]+$/.test(word);
+}
+
+/** Damerau-Levenshtein (optimal string alignment) distance, stopping early once it exceeds `limit`. */
+export function editDistance(a: string, b: string, limit = Infinity): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let beforePrevious: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMinimum = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, beforePrevious[j - 2] + 1);
+      }
+      current[j] = value;
+      rowMinimum = Math.min(rowMinimum, value);
+    }
+    if (rowMinimum > limit) return limit + 1;
+    beforePrevious = previous;
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** Typos allowed for a word of this length: none for short words, then one per four letters, at most three. */
+function typoAllowance(length: number): number {
+  if (length <= 3) return 0;
+  return Math.min(3, Math.floor(length / 4));
+}
+
+const MAX_PHRASE_WORDS = 5;
+
+export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Catalogue {
+  const byKey = new Map<string, CatalogueIngredient>();
+  const byName = new Map<string, CatalogueIngredient>();
+  for (const ingredient of ingredients) byName.set(ingredient.name, ingredient);
+  // canonical names first, so that a synonym can never shadow another ingredient's own name
+  for (const ingredient of ingredients) byKey.set(nameKey(ingredient.name), ingredient);
+  for (const ingredient of ingredients) {
+    for (const alias of ingredient.aliases) {
+      const key = nameKey(alias);
+      if (!byKey.has(key)) byKey.set(key, ingredient);
+    }
+  }
+  const sortedKeys = [...byKey.keys()].sort();
+  const keysByLength = new Map<number, string[]>();
+  for (const key of sortedKeys) {
+    const sameLength = keysByLength.get(key.length) ?? [];
+    sameLength.push(key);
+    keysByLength.set(key.length, sameLength);
+  }
+  /** Every word of every name: a known word is never taken for a typo of another. */
+  const knownWords = new Set(sortedKeys.flatMap((key) => key.split(" ")));
+  const fuzzyCache = new Map<string, CatalogueIngredient | null>();
+
+  function closestKey(text: string): CatalogueIngredient | null {
+    const cached = fuzzyCache.get(text);
+    if (cached !== undefined) return cached;
+    const allowance = typoAllowance(text.length);
+    let best: CatalogueIngredient | null = null;
+    let bestDistance = allowance + 1;
+    for (let length = text.length - allowance; length <= text.length + allowance; length++) {
+      for (const key of keysByLength.get(length) ?? []) {
+        const distance = editDistance(text, key, bestDistance - 1);
+        if (distance < bestDistance) {
+          bestDistance = distance;
+          best = byKey.get(key)!;
+        }
+      }
+    }
+    fuzzyCache.set(text, best);
+    return best;
+  }
+
+  /** The longest run of words that is a known name; among equals the rightmost (the head noun). */
+  function longestKnownPhrase(words: string[]): CatalogueIngredient | null {
+    for (let size = Math.min(MAX_PHRASE_WORDS, words.length); size >= 1; size--) {
+      for (let start = words.length - size; start >= 0; start--) {
+        const found = byKey.get(words.slice(start, start + size).join(" "));
+        if (found) return found;
+      }
+    }
+    return null;
+  }
+
+  function match(text: string): CatalogueIngredient | null {
+    const withoutNotes = text.replace(/\([^)]*\)/g, " ");
+    const whole = byKey.get(nameKey(withoutNotes));
+    if (whole) return whole;
+    const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b/);
+    for (const part of [mainPart, notes.join(" ")]) {
+      const words = nameKey(part).split(" ").filter((word) => word && !isNumber(word));
+      const found = longestKnownPhrase(words);
+      if (found) return found;
+    }
+    const essential = nameKey(mainPart)
+      .split(" ")
+      .filter((word) => word && !isNumber(word) && unitOf(word) === null && !DESCRIPTIVE_WORDS.has(word));
+    if (essential.length === 0) return null;
+    const headNoun = essential[essential.length - 1];
+    return closestKey(essential.join(" ")) ?? (knownWords.has(headNoun) ? null : closestKey(headNoun));
+  }
+
+  function suggest(prefix: string, limit = 10): CatalogueIngredient[] {
+    const typed = normalizeText(prefix);
+    if (!typed) return [];
+    const found = new Set<CatalogueIngredient>();
+    const add = (ingredient: CatalogueIngredient | undefined) => {
+      if (ingredient && found.size < limit) found.add(ingredient);
+    };
+    const startsWith = (key: string) => key.startsWith(typed) || nameKey(key).startsWith(nameKey(typed));
+    // names starting with the prefix, canonical names before synonyms, shortest first
+    const prefixed = sortedKeys.filter(startsWith).sort((a, b) => a.length - b.length);
+    for (const key of prefixed) if (byKey.get(key)!.name === key) add(byKey.get(key));
+    for (const key of prefixed) add(byKey.get(key));
+    // then names with a later word starting with the prefix ("bre" → chicken breast)
+    for (const key of sortedKeys) if (key.includes(` ${typed}`)) add(byKey.get(key));
+    // then near misses of the prefix ("tomatp" → tomato)
+    const allowance = typoAllowance(typed.length);
+    if (allowance > 0 && found.size < limit) {
+      const nearMisses = sortedKeys
+        .map((key) => ({ key, distance: editDistance(typed, key.slice(0, typed.length), allowance) }))
+        .filter(({ distance }) => distance <= allowance)
+        .sort((a, b) => a.distance - b.distance || a.key.length - b.key.length);
+      for (const { key } of nearMisses) add(byKey.get(key));
+    }
+    return [...found];
+  }
+
+  return {
+    ingredients,
+    match,
+    suggest,
+    byName: (name) => byName.get(name.toLowerCase()) ?? null,
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * Quantity text of a recipe line ("200 g", "1 1/2 cups", "½ tsp", "2-3", "1 (400 g) can", "to taste"):
+ * parsing into an amount and a canonical unit, conversion to grams, and the display abbreviations of the spec.
+ */
+
+export type Unit =
+  | "g" | "kg" | "mg" | "oz" | "lb"
+  | "ml" | "l" | "fl oz" | "cup" | "tbsp" | "tsp" | "pinch" | "dash"
+  | "piece" | "clove" | "slice" | "can" | "handful" | "bunch" | "sprig" | "stalk" | "leaf"
+  | "stick" | "cube" | "block" | "packet" | "jar" | "scoop" | "knob";
+
+export interface Quantity {
+  /** null when the text gives no amount ("to taste", "as needed") */
+  amount: number | null;
+  /** upper bound of a range ("2-3" → amount 2, maxAmount 3) */
+  maxAmount?: number;
+  /** canonical unit; null for a bare count ("3") or no amount */
+  unit: Unit | null;
+  /** weight of one unit stated in the text, as in "1 (400 g) can" */
+  gramsPerUnit?: number;
+  /** "to taste", "as needed", "optional": amounts too small to weigh */
+  negligible: boolean;
+}
+
+const UNIT_WORDS: Record<string, Unit> = {
+  g: "g", gr: "g", gram: "g", grams: "g", gramme: "g", grammes: "g",
+  kg: "kg", kgs: "kg", kilo: "kg", kilos: "kg", kilogram: "kg", kilograms: "kg",
+  mg: "mg", milligram: "mg", milligrams: "mg",
+  oz: "oz", ounce: "oz", ounces: "oz",
+  lb: "lb", lbs: "lb", pound: "lb", pounds: "lb",
+  ml: "ml", milliliter: "ml", milliliters: "ml", millilitre: "ml", millilitres: "ml", cc: "ml",
+  l: "l", liter: "l", liters: "l", litre: "l", litres: "l",
+  cup: "cup", cups: "cup",
+  tbsp: "tbsp", tbsps: "tbsp", tbs: "tbsp", tbl: "tbsp", tablespoon: "tbsp", tablespoons: "tbsp",
+  tsp: "tsp", tsps: "tsp", teaspoon: "tsp", teaspoons: "tsp",
+  pinch: "pinch", pinches: "pinch", dash: "dash", dashes: "dash",
+  piece: "piece", pieces: "piece", pc: "piece", pcs: "piece", whole: "piece", each: "piece",
+  small: "piece", medium: "piece", large: "piece", head: "piece", heads: "piece", fillet: "piece", fillets: "piece",
+  clove: "clove", cloves: "clove",
+  slice: "slice", slices: "slice", rasher: "slice", rashers: "slice",
+  can: "can", cans: "can", tin: "can", tins: "can",
+  handful: "handful", handfuls: "handful",
+  bunch: "bunch", bunches: "bunch",
+  sprig: "sprig", sprigs: "sprig",
+  stalk: "stalk", stalks: "stalk", stick: "stick", sticks: "stick", rib: "stalk", ribs: "stalk",
+  leaf: "leaf", leaves: "leaf",
+  cube: "cube", cubes: "cube", block: "block", blocks: "block",
+  packet: "packet", packets: "packet", sachet: "packet", sachets: "packet", envelope: "packet",
+  jar: "jar", jars: "jar", scoop: "scoop", scoops: "scoop", knob: "knob", knobs: "knob",
+};
+
+/** Words that may precede "oz" to make it a volume. */
+const FLUID = new Set(["fl", "fluid"]);
+
+const GRAMS_PER: Partial<Record<Unit, number>> = { g: 1, kg: 1000, mg: 0.001, oz: 28.35, lb: 453.6 };
+const MILLILITRES_PER: Partial<Record<Unit, number>> = { ml: 1, l: 1000, "fl oz": 29.57, cup: 236.6, tbsp: 14.79, tsp: 4.93 };
+/** Fractions of a teaspoon when the ingredient has no weight of its own for them. */
+const TEASPOONS_PER: Partial<Record<Unit, number>> = { pinch: 1 / 16, dash: 1 / 8 };
+
+const VULGAR_FRACTIONS: Record<string, number> = {
+  "½": 1 / 2, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 1 / 4, "¾": 3 / 4, "⅕": 1 / 5, "⅖": 2 / 5, "⅗": 3 / 5, "⅘": 4 / 5,
+  "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8,
+};
+
+const NEGLIGIBLE = /\b(to taste|as needed|as required|optional|for (serving|garnish|frying|greasing|dusting)|a little|some)\b/i;
+
+/** Unit word as written → canonical unit, or null when the word is not a unit. */
+export function unitOf(word: string): Unit | null {
+  return UNIT_WORDS[word.toLowerCase().replace(/\.$/, "")] ?? null;
+}
+
+const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
+const NUMBER = String.raw`\d+\s+\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:-|–|—|to|or)\s*(${NUMBER}))?`, "i");
+
+function parseNumber(text: string): number {
+  let total = 0;
+  for (const part of text.trim().split(/\s+/)) {
+    const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
+    if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];
+    else if (part.includes("/")) {
+      const [numerator, denominator] = part.split("/").map(Number);
+      total += numerator / denominator;
+    } else total += Number(part.replace(",", "."));
+  }
+  return total;
+}
+
+/** Parses quantity text. Unknown words after the amount leave the unit null (a bare count). */
+export function parseQuantity(text: string): Quantity {
+  const cleaned = text
+    .trim()
+    .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
+    .replace(/^(a|an|one)\s+/i, "1 ");
+  const match = cleaned.match(LEADING_AMOUNT);
+  if (!match) {
+    const unitAlone = unitOf(cleaned.split(/\s+/)[0] ?? "");
+    if (unitAlone && !NEGLIGIBLE.test(cleaned)) return { amount: 1, unit: unitAlone, negligible: false };
+    return { amount: null, unit: null, negligible: true };
+  }
+  const amount = parseNumber(match[1]);
+  const quantity: Quantity = { amount, unit: null, negligible: false };
+  if (match[2]) quantity.maxAmount = parseNumber(match[2]);
+
+  let rest = cleaned.slice(match[0].length).trim();
+  const packageWeight = rest.match(/\((\d+(?:[.,]\d+)?)\s*([a-z]+)\.?\)/i);
+  if (packageWeight) {
+    const unit = unitOf(packageWeight[2]);
+    const grams = unit ? GRAMS_PER[unit] ?? MILLILITRES_PER[unit] : undefined;
+    if (grams) quantity.gramsPerUnit = Number(packageWeight[1].replace(",", ".")) * grams;
+    rest = rest.replace(packageWeight[0], " ");
+  }
+  const words = rest.toLowerCase().split(/[\s,()]+/).filter(Boolean);
+  if (FLUID.has(words[0]?.replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz") quantity.unit = "fl oz";
+  else {
+    // "2 large cloves": a size word is a unit only when no better unit follows it
+    const first = unitOf(words[0] ?? "");
+    const second = unitOf(words[1] ?? "");
+    quantity.unit = first === "piece" && second && second !== "piece" ? second : first;
+  }
+  return quantity;
+}
+
+/** Grams of one unit for an ingredient, from its unit weights, falling back to physics where that is safe. */
+function gramsOfOneUnit(unit: Unit | null, unitWeights: Record<string, number>): number | null {
+  if (unit === null || unit === "piece") return unitWeights.piece ?? null;
+  const mass = GRAMS_PER[unit];
+  if (mass !== undefined) return mass;
+  if (unitWeights[unit] !== undefined) return unitWeights[unit];
+  const teaspoons = TEASPOONS_PER[unit];
+  if (teaspoons !== undefined) {
+    const teaspoon = gramsOfOneUnit("tsp", unitWeights);
+    return teaspoon === null ? null : teaspoon * teaspoons;
+  }
+  const millilitres = MILLILITRES_PER[unit];
+  if (millilitres !== undefined) {
+    const density = unitWeights.cup !== undefined ? unitWeights.cup / MILLILITRES_PER.cup! : 1;
+    return millilitres * density;
+  }
+  if (unit === "knob") return 15;
+  return null;
+}
+
+/** Weight in grams of a quantity of an ingredient; ranges count at their midpoint. Null when it cannot be told. */
+export function toGrams(quantity: Quantity, unitWeights: Record<string, number>): number | null {
+  if (quantity.amount === null) return null;
+  const amount = quantity.maxAmount === undefined ? quantity.amount : (quantity.amount + quantity.maxAmount) / 2;
+  const perUnit = quantity.gramsPerUnit ?? gramsOfOneUnit(quantity.unit, unitWeights);
+  return perUnit === null ? null : amount * perUnit;
+}
+
+const DISPLAY_ABBREVIATIONS: [RegExp, string][] = [
+  [/\btablespoons?\b/gi, "tbsp"],
+  [/\bteaspoons?\b/gi, "tsp"],
+  [/\bgrams?\b/gi, "g"],
+  [/\bmillilit(?:er|re)s?\b/gi, "ml"],
+];
+
+/** Display form of quantity text: tablespoon → tbsp, teaspoon → tsp, gram → g, milliliter → ml (spec 5). */
+export function abbreviateUnits(quantityText: string): string {
+  return DISPLAY_ABBREVIATIONS.reduce((text, [pattern, short]) => text.replace(pattern, short), quantityText);
+}
