@@ -37,6 +37,8 @@ export interface Catalogue {
   suggest(prefix: string, limit?: number): CatalogueIngredient[];
   /** The ingredient with exactly this canonical name. */
   byName(name: string): CatalogueIngredient | null;
+  /** The ingredient this name, plural or synonym stands for, without guessing. */
+  find(name: string): CatalogueIngredient | null;
 }
 
 /** Lowercase, accents and punctuation removed, hyphens as spaces: "Jalapeño-Peppers!" → "jalapeno peppers". */
@@ -233,5 +235,6 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     match,
     suggest,
     byName: (name) => byName.get(name.toLowerCase()) ?? null,
+    find: (name) => byKey.get(nameKey(name)) ?? null,
   };
 }

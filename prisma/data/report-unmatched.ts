@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { createCatalogue, nameKey, type CatalogueIngredient } from "../../app/domain/catalogue";
+import { createCatalogue, type CatalogueIngredient } from "../../app/domain/catalogue";
 import ingredients from "./ingredients.json" with { type: "json" };
 
 type RecipeLine = [name: string, quantity: string, note?: string];
@@ -21,7 +21,6 @@ interface RecipeFile {
 
 const recipesDirectory = path.join(path.dirname(fileURLToPath(import.meta.url)), "recipes");
 const catalogue = createCatalogue(ingredients as CatalogueIngredient[]);
-const exactNames = new Set(catalogue.ingredients.flatMap((ingredient) => ingredient.aliases.map(nameKey)));
 
 const unmatched = new Map<string, Set<string>>();
 let lineCount = 0;
@@ -30,7 +29,7 @@ for (const file of readdirSync(recipesDirectory).filter((name) => name.endsWith(
   for (const recipe of recipes) {
     for (const [name] of [...(recipe.ingredients ?? []), ...(recipe.seasonings ?? [])]) {
       lineCount++;
-      if (exactNames.has(nameKey(name))) continue;
+      if (catalogue.find(name)) continue;
       const users = unmatched.get(name) ?? new Set();
       users.add(`${file}: ${recipe.name}`);
       unmatched.set(name, users);

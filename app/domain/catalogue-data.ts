@@ -1,0 +1,10 @@
+/** The catalogue built from prisma/data/ingredients.json, created on first use and shared after that. */
+import ingredients from "../../prisma/data/ingredients.json";
+import { createCatalogue, type Catalogue, type CatalogueIngredient } from "./catalogue";
+
+let catalogue: Catalogue | undefined;
+
+export function getCatalogue(): Catalogue {
+  catalogue ??= createCatalogue(ingredients as CatalogueIngredient[]);
+  return catalogue;
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from "vitest";
+
+import { getCatalogue } from "../../app/domain/catalogue-data";
+import { editDistance, singularize } from "../../app/domain/catalogue";
+import { INGREDIENT_TYPES } from "../../app/domain/ingredient-types";
+
+const catalogue = getCatalogue();
+const nameOf = (text: string) => catalogue.match(text)?.name ?? null;
+
+describe("catalogue data", () => {
+  it("covers at least 430 ingredients across all eight types", () => {
+    expect(catalogue.ingredients.length).toBeGreaterThanOrEqual(430);
+    for (const type of INGREDIENT_TYPES) {
+      expect(catalogue.ingredients.some((ingredient) => ingredient.type === type)).toBe(true);
+    }
+  });
+
+  it("has every alias meaning exactly one ingredient", () => {
+    for (const ingredient of catalogue.ingredients) {
+      for (const alias of ingredient.aliases) expect(catalogue.find(alias)?.name).toBe(ingredient.name);
+    }
+  });
+
+  it("knows the cuisine-specific ingredients home cooks ask for", () => {
+    const wanted = [
+      "lemongrass", "galangal", "tamarind", "garam masala", "ghee", "paneer", "tahini", "sumac", "za'atar",
+      "harissa", "chipotle", "masa harina", "queso fresco", "plantain", "quinoa", "black bean", "aji amarillo",
+      "pecorino", "pancetta", "arborio rice", "feta", "halloumi", "fish sauce", "soy sauce", "ketchup",
+    ];
+    expect(wanted.filter((name) => !catalogue.byName(name))).toEqual([]);
+  });
+
+  it("treats only what every kitchen has as a staple", () => {
+    const staples = catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map((ingredient) => ingredient.name);
+    expect(staples).toEqual(expect.arrayContaining(["salt", "black pepper", "water", "vegetable oil", "olive oil"]));
+    expect(staples).not.toContain("flour");
+    expect(staples).not.toContain("egg");
+  });
+
+  it("carries USDA nutrition and a CO2 figure for everyday foods", () => {
+    const tomato = catalogue.byName("tomato")!;
+    expect(tomato.caloriesPer100g).toBe(18);
+    expect(tomato.unitWeights.piece).toBeGreaterThan(80);
+    expect(catalogue.byName("beef")!.co2PerKg).toBeGreaterThan(catalogue.byName("chicken breast")!.co2PerKg!);
+    expect(catalogue.byName("walnut")!.allergens).toEqual(["tree nuts"]);
+  });
+});
+
+describe("matching what people type", () => {
+  it.each([
+    ["cherry tomatoes", "tomato"],
+    ["2 ripe tomatoes, diced", "tomato"],
+    ["fresh basil leaves", "basil"],
+    ["3 cloves garlic, minced", "garlic"],
+    ["Jalapeños", "jalapeño"],
+    ["crème fraîche", "crème fraîche"],
+    ["creme fraiche", "crème fraîche"],
+    ["1 (400 g) can coconut milk", "coconut milk"],
+    ["extra-virgin olive oil", "olive oil"],
+    ["juice of 1 lemon", "lemon juice"],
+    ["chickpeas, drained and rinsed", "chickpea"],
+    ["bird's eye chillies", "bird's eye chili"],
+    ["kaffir lime leaves", "kaffir lime leaf"],
+    ["strawberries", "strawberry"],
+    ["peaches", "peach"],
+    ["potatoes", "potato"],
+  ])("%s → %s", (text, expected) => {
+    expect(nameOf(text)).toBe(expected);
+  });
+
+  it("resolves synonyms to one ingredient", () => {
+    expect(nameOf("scallion")).toBe("spring onion");
+    expect(nameOf("green onions")).toBe("spring onion");
+    expect(nameOf("coriander")).toBe("cilantro");
+    expect(nameOf("aubergine")).toBe("eggplant");
+    expect(nameOf("courgette")).toBe("zucchini");
+    expect(nameOf("prawns")).toBe("shrimp");
+  });
+
+  it("forgives typos but not nonsense", () => {
+    expect(nameOf("tomatoe")).toBe("tomato");
+    expect(nameOf("brocoli")).toBe("broccoli");
+    expect(nameOf("chiken breast")).toBe("chicken breast");
+    expect(nameOf("parmesean")).toBe("parmesan");
+    expect(nameOf("unicorn")).toBeNull();
+    expect(nameOf("xyz")).toBeNull();
+  });
+
+  it("does not take a real word for a typo of another", () => {
+    expect(nameOf("tikka masala paste")).not.toBe("pasta");
+  });
+
+  it("matches 10,000 recipe lines well under a second", () => {
+    const lines = [
+      "2 ripe tomatoes, diced", "fresh basil leaves", "1 tbsp extra-virgin olive oil", "chiken breast",
+      "3 cloves garlic, minced", "salt and pepper to taste", "200 g spaghetti", "1 (400 g) can chickpeas",
+      "a handful of coriander", "2 spring onions, sliced",
+    ];
+    const started = performance.now();
+    for (let i = 0; i < 10_000; i++) catalogue.match(`${lines[i % lines.length]} ${i % 7 === 0 ? "" : " "}`);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("autocomplete", () => {
+  const names = (prefix: string) => catalogue.suggest(prefix).map((ingredient) => ingredient.name);
+
+  it("puts the ingredient named by the prefix first", () => {
+    expect(names("tom")[0]).toBe("tomato");
+    expect(names("tom")).toContain("tomato paste");
+  });
+
+  it("finds ingredients through their synonyms", () => {
+    expect(names("scal")).toContain("spring onion");
+    expect(names("auberg")).toEqual(["eggplant"]);
+  });
+
+  it("tolerates a typo in the prefix", () => {
+    expect(names("tomatp")[0]).toBe("tomato");
+  });
+
+  it("returns nothing for an empty prefix and respects the limit", () => {
+    expect(names("  ")).toEqual([]);
+    expect(catalogue.suggest("c", 5)).toHaveLength(5);
+  });
+});
+
+describe("word helpers", () => {
+  it("singularizes English plurals", () => {
+    expect(["tomatoes", "berries", "leaves", "radishes", "cookies", "chillies", "hummus", "molasses"].map(singularize)).toEqual(
+      ["tomato", "berry", "leaf", "radish", "cookie", "chilli", "hummus", "molass"],
+    );
+  });
+
+  it("counts a transposition as one edit", () => {
+    expect(editDistance("tomaot", "tomato")).toBe(1);
+    expect(editDistance("garlic", "garlic")).toBe(0);
+  });
+});
