@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+
+import { getCatalogue } from "../../app/domain/catalogue-data";
+import { TYPE_ICONS } from "../../app/domain/ingredient-types";
+import { iconSvg } from "../../app/services/icons.server";
+
+describe("iconSvg", () => {
+  it("returns an SVG document for a known icon", () => {
+    const svg = iconSvg("tomato");
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="32" height="32" viewBox="0 0 32 32">/);
+    expect(svg).toMatch(/<\/svg>$/);
+  });
+
+  it("returns null for unknown or malformed names", () => {
+    expect(iconSvg("no-such-icon")).toBeNull();
+    expect(iconSvg("../package")).toBeNull();
+  });
+
+  it("has an icon for every catalogue ingredient and every type", () => {
+    const names = [...getCatalogue().ingredients.map((ingredient) => ingredient.icon), ...Object.values(TYPE_ICONS)];
+    expect(names.filter((name) => iconSvg(name) === null)).toEqual([]);
+  });
+});

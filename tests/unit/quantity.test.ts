@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+
+import { getCatalogue } from "../../app/domain/catalogue-data";
+import { abbreviateUnits, parseQuantity, toGrams } from "../../app/domain/quantity";
+
+const weightsOf = (name: string) => getCatalogue().byName(name)!.unitWeights;
+const gramsOf = (quantity: string, ingredient: string) => toGrams(parseQuantity(quantity), weightsOf(ingredient));
+
+describe("parseQuantity", () => {
+  it.each([
+    ["200 g", { amount: 200, unit: "g" }],
+    ["200g", { amount: 200, unit: "g" }],
+    ["1 1/2 cups", { amount: 1.5, unit: "cup" }],
+    ["½ tsp", { amount: 0.5, unit: "tsp" }],
+    ["1½ tablespoons", { amount: 1.5, unit: "tbsp" }],
+    ["3 cloves", { amount: 3, unit: "clove" }],
+    ["2", { amount: 2, unit: null }],
+    ["a pinch", { amount: 1, unit: "pinch" }],
+    ["4 fl oz", { amount: 4, unit: "fl oz" }],
+    ["2 large", { amount: 2, unit: "piece" }],
+    ["250 millilitres", { amount: 250, unit: "ml" }],
+  ])("%s", (text, expected) => {
+    expect(parseQuantity(text)).toMatchObject(expected);
+  });
+
+  it("reads ranges", () => {
+    expect(parseQuantity("2-3")).toMatchObject({ amount: 2, maxAmount: 3, unit: null });
+    expect(parseQuantity("1 to 2 tbsp")).toMatchObject({ amount: 1, maxAmount: 2, unit: "tbsp" });
+  });
+
+  it("takes the package weight from '1 (400 g) can'", () => {
+    expect(parseQuantity("1 (400 g) can")).toMatchObject({ amount: 1, unit: "can", gramsPerUnit: 400 });
+    expect(parseQuantity("2 cans (400g)")).toMatchObject({ amount: 2, unit: "can", gramsPerUnit: 400 });
+  });
+
+  it("treats 'to taste' as no amount, too small to weigh", () => {
+    expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
+    expect(parseQuantity("as needed").negligible).toBe(true);
+  });
+});
+
+describe("toGrams", () => {
+  it("converts metric weights directly", () => {
+    expect(gramsOf("200 g", "rice")).toBe(200);
+    expect(gramsOf("1.5 kg", "potato")).toBe(1500);
+  });
+
+  it("uses the ingredient's own cup and spoon weights", () => {
+    expect(gramsOf("1 cup", "flour")).toBe(125);
+    expect(gramsOf("2 tbsp", "olive oil")).toBeCloseTo(27, 0);
+  });
+
+  it("counts a bare number as pieces", () => {
+    expect(gramsOf("2", "egg")).toBe(100);
+    expect(gramsOf("3 cloves", "garlic")).toBe(9);
+  });
+
+  it("weighs a range at its midpoint and a can by its stated size", () => {
+    expect(gramsOf("2-4", "egg")).toBe(150);
+    expect(gramsOf("1 (400 g) can", "chickpea")).toBe(400);
+  });
+
+  it("converts millilitres through the ingredient's density", () => {
+    expect(gramsOf("100 ml", "milk")).toBeCloseTo(103, 0);
+    expect(gramsOf("100 ml", "water")).toBeCloseTo(100, 0);
+  });
+
+  it("cannot weigh what has no amount or no known unit weight", () => {
+    expect(gramsOf("to taste", "salt")).toBeNull();
+    expect(gramsOf("1 bunch", "pork")).toBeNull();
+  });
+});
+
+describe("abbreviateUnits", () => {
+  it("shortens units on display as the spec says", () => {
+    expect(abbreviateUnits("2 tablespoons")).toBe("2 tbsp");
+    expect(abbreviateUnits("1 Teaspoon")).toBe("1 tsp");
+    expect(abbreviateUnits("200 grams")).toBe("200 g");
+    expect(abbreviateUnits("1 gram")).toBe("1 g");
+    expect(abbreviateUnits("250 milliliters")).toBe("250 ml");
+    expect(abbreviateUnits("250 millilitres")).toBe("250 ml");
+  });
+
+  it("leaves other words alone", () => {
+    expect(abbreviateUnits("1 kilogram")).toBe("1 kilogram");
+    expect(abbreviateUnits("3 cloves")).toBe("3 cloves");
+  });
+});
