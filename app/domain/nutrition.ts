@@ -5,7 +5,13 @@ import { parseQuantity, toGrams } from "./quantity";
 export interface RecipeLine {
   name: string;
   quantity: string;
+  /** preparation note, e.g. "finely chopped" or "for deep-frying" */
+  note?: string;
 }
+
+/** Share of deep-frying oil that ends up in the food; the rest stays in the pan. */
+const DEEP_FRYING_ABSORPTION = 0.15;
+const DEEP_FRYING = /deep[- ]?fr(y|ying|ied)/i;
 
 export interface Nutrition {
   /** kcal */
@@ -70,11 +76,12 @@ export function recipeNutrition(lines: RecipeLine[], servings: number, catalogue
       if (!quantity.negligible) unconverted.push({ ...line, reason: "no amount" });
       continue;
     }
-    const grams = toGrams(quantity, ingredient.unitWeights);
-    if (grams === null) {
+    const weighed = toGrams(quantity, ingredient.unitWeights);
+    if (weighed === null) {
       unconverted.push({ ...line, reason: "no weight for this unit" });
       continue;
     }
+    const grams = DEEP_FRYING.test(line.note ?? "") ? weighed * DEEP_FRYING_ABSORPTION : weighed;
     for (const [nutrient, field] of Object.entries(PER_100G_FIELDS) as [keyof Nutrition, keyof CatalogueIngredient][]) {
       const per100g = ingredient[field] as number | null;
       totals[nutrient] += ((per100g ?? 0) * grams) / 100;

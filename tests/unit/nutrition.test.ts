@@ -47,6 +47,13 @@ describe("recipeNutrition", () => {
     ]);
   });
 
+  it("counts only the oil a deep-fried dish absorbs", () => {
+    const oil = [{ name: "vegetable oil", quantity: "500 ml" }];
+    const inThePan = recipeNutrition(oil, 1, catalogue).perServing.fat;
+    const absorbed = recipeNutrition([{ ...oil[0], note: "for deep-frying" }], 1, catalogue).perServing.fat;
+    expect(absorbed).toBeCloseTo(inThePan * 0.15, 0);
+  });
+
   it("treats zero servings as one", () => {
     const one = recipeNutrition([{ name: "rice", quantity: "100 g" }], 1, catalogue);
     expect(recipeNutrition([{ name: "rice", quantity: "100 g" }], 0, catalogue)).toEqual(one);
