@@ -1,0 +1,52 @@
+import { createHash } from "node:crypto";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseQuantity, toGrams } from "~/domain/quantity";
+import { mainIngredientIcons, recipeIllustrationSvg } from "~/domain/recipe-illustration";
+import { prisma } from "~/services/db.server";
+import { iconSvg } from "~/services/icons.server";
+
+const SVG_HEADERS = {
+  "Content-Type": "image/svg+xml",
+  "X-Content-Type-Options": "nosniff",
+  // The picture is opened on its own too: nothing in it may load or run anything.
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  // Recipes can be edited, so browsers revalidate after a day with the ETag.
+  "Cache-Control": "public, max-age=86400",
+};
+
+/** GET /recipe-images/<recipeId>.svg: the generated illustration of a recipe. */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = Number((params.id ?? "").replace(/\.svg$/, ""));
+  const recipe = Number.isSafeInteger(id) && id > 0
+    ? await prisma.recipe.findUnique({
+        where: { id },
+        select: {
+          name: true,
+          ingredients: {
+            orderBy: { position: "asc" },
+            select: { quantity: true, type: true, ingredient: { select: { icon: true, unitWeights: true, isStaple: true } } },
+          },
+        },
+      })
+    : null;
+  if (!recipe) {
+    return new Response("Unknown recipe", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    });
+  }
+  const icons = mainIngredientIcons(
+    recipe.ingredients.map(({ quantity, type, ingredient }) => ({
+      type,
+      icon: ingredient?.icon ?? null,
+      grams: ingredient ? toGrams(parseQuantity(quantity), JSON.parse(ingredient.unitWeights)) : null,
+      isStaple: ingredient?.isStaple ?? false,
+    })),
+  );
+  const svg = recipeIllustrationSvg(recipe.name, icons.map(iconSvg).filter((icon) => icon !== null));
+  const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
+  if (request.headers.get("If-None-Match") === etag) {
+    return new Response(null, { status: 304, headers: { ...SVG_HEADERS, ETag: etag } });
+  }
+  return new Response(svg, { headers: { ...SVG_HEADERS, ETag: etag } });
+}

@@ -1,0 +1,59 @@
+/** The ingredient catalogue as stored in the database (Ingredient + IngredientAlias), loaded once per process. */
+import type { AllergenGroup } from "~/domain/allergen-groups";
+import { createCatalogue, type Catalogue, type CatalogueIngredient } from "~/domain/catalogue";
+import { getCatalogue } from "~/domain/catalogue-data";
+import type { IngredientType } from "~/domain/ingredient-types";
+import { prisma } from "./db.server";
+
+let loading: Promise<Catalogue> | undefined;
+const ingredientIds = new WeakMap<CatalogueIngredient, number>();
+
+async function readCatalogue(): Promise<Catalogue> {
+  const rows = await prisma.ingredient.findMany({ include: { aliases: true }, orderBy: { id: "asc" } });
+  const bundled = getCatalogue();
+  const ingredients = rows.map((row) => {
+    // Provenance fields are not stored; the diet rules read the CO2 product to tell red meat.
+    const source = bundled.byName(row.name);
+    const ingredient: CatalogueIngredient = {
+      name: row.name,
+      plural: row.plural,
+      type: row.type as IngredientType,
+      icon: row.icon ?? "",
+      caloriesPer100g: row.caloriesPer100g,
+      proteinPer100g: row.proteinPer100g,
+      fatPer100g: row.fatPer100g,
+      carbohydratesPer100g: row.carbohydratesPer100g,
+      sodiumMgPer100g: row.sodiumMgPer100g,
+      sugarPer100g: row.sugarPer100g,
+      co2PerKg: row.co2PerKg,
+      allergens: JSON.parse(row.allergens) as AllergenGroup[],
+      unitWeights: JSON.parse(row.unitWeights) as Record<string, number>,
+      isStaple: row.isStaple,
+      aliases: row.aliases.map((alias) => alias.alias),
+      usdaNdb: source?.usdaNdb ?? "",
+      co2Product: source?.co2Product ?? null,
+    };
+    ingredientIds.set(ingredient, row.id);
+    return ingredient;
+  });
+  return createCatalogue(ingredients);
+}
+
+/** The stored catalogue with its matcher, read on first use. */
+export function loadCatalogue(): Promise<Catalogue> {
+  loading ??= readCatalogue().catch((error) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** Makes the next loadCatalogue() read the database again, after the ingredients changed. */
+export function forgetCatalogue(): void {
+  loading = undefined;
+}
+
+/** The Ingredient row id of an ingredient from loadCatalogue(). */
+export function ingredientIdOf(ingredient: CatalogueIngredient): number | null {
+  return ingredientIds.get(ingredient) ?? null;
+}

@@ -1,0 +1,164 @@
+/**
+ * Writes recipes: every draft goes through analyzeRecipe against the stored catalogue, so lines, nutrition
+ * and diet tags are always computed the same way, whoever saves the recipe (seed, importer, users).
+ */
+import type { Catalogue } from "~/domain/catalogue";
+import { analyzeRecipe, type RecipeDraft, type RecipeProblem } from "~/domain/recipe-analysis";
+import type { Prisma } from "~/generated/prisma/client";
+import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
+import { prisma } from "./db.server";
+
+export type { RecipeDraft } from "~/domain/recipe-analysis";
+
+export interface SavedRecipe {
+  id: number;
+  created: boolean;
+  problems: RecipeProblem[];
+}
+
+/** Path of the generated illustration of a recipe (app/routes/recipe-images.$id.ts). */
+export function generatedImagePath(recipeId: number): string {
+  return `/recipe-images/${recipeId}.svg`;
+}
+
+/** Recipes per transaction when saving many: large enough to be fast, small enough not to hold the lock long. */
+const BATCH_SIZE = 60;
+const TRANSACTION_TIMEOUT_MS = 60_000;
+
+type Transaction = Prisma.TransactionClient;
+
+interface RecipeContent {
+  fields: {
+    description: string | null;
+    prepTime: number | null;
+    cookingTime: number | null;
+    servings: number | null;
+    calories: number | null;
+    protein: number | null;
+    fat: number | null;
+    carbohydrates: number | null;
+    sodium: number | null;
+    sugar: number | null;
+    origin: string;
+    sourceUrl: string | null;
+    importedById: number | null;
+  };
+  lines: { position: number; name: string; quantity: string; type: string | null; ingredientId: number | null }[];
+  steps: { position: number; text: string }[];
+  tips: { position: number; text: string }[];
+  tags: { kind: string; value: string }[];
+}
+
+function byTag(a: { kind: string; value: string }, b: { kind: string; value: string }) {
+  return a.kind.localeCompare(b.kind) || a.value.localeCompare(b.value);
+}
+
+function contentOf(draft: RecipeDraft, catalogue: Catalogue): { content: RecipeContent; problems: RecipeProblem[] } {
+  const analysis = analyzeRecipe(draft, catalogue);
+  const nutrition = analysis.nutrition;
+  const tags = new Map<string, { kind: string; value: string }>();
+  const addTags = (kind: string, values: readonly string[]) => {
+    for (const value of values) tags.set(`${kind}\u0000${value}`, { kind, value });
+  };
+  addTags("cuisine", draft.cuisines);
+  addTags("occasion", draft.occasions);
+  addTags("diet", analysis.diets);
+  const numbered = (texts: string[]) => texts.map((text, position) => ({ position, text }));
+  const content: RecipeContent = {
+    fields: {
+      description: draft.description ?? null,
+      prepTime: draft.prepTime ?? null,
+      cookingTime: draft.cookingTime ?? null,
+      servings: draft.servings ?? null,
+      calories: nutrition?.calories ?? null,
+      protein: nutrition?.protein ?? null,
+      fat: nutrition?.fat ?? null,
+      carbohydrates: nutrition?.carbohydrates ?? null,
+      sodium: nutrition?.sodium ?? null,
+      sugar: nutrition?.sugar ?? null,
+      origin: draft.origin,
+      sourceUrl: draft.sourceUrl ?? null,
+      importedById: draft.importedById ?? null,
+    },
+    lines: analysis.lines.map((line, position) => ({
+      position,
+      name: line.name,
+      quantity: line.quantity,
+      type: line.type,
+      ingredientId: line.ingredient ? ingredientIdOf(line.ingredient) : null,
+    })),
+    steps: numbered(draft.steps),
+    tips: numbered(draft.tips),
+    tags: [...tags.values()].sort(byTag),
+  };
+  return { content, problems: analysis.problems };
+}
+
+const storedContent = {
+  ingredients: { orderBy: { position: "asc" } },
+  steps: { orderBy: { position: "asc" } },
+  tips: { orderBy: { position: "asc" } },
+  tags: true,
+} as const;
+
+async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue): Promise<SavedRecipe> {
+  const { content, problems } = contentOf(draft, catalogue);
+  const existing = await tx.recipe.findUnique({ where: { name: draft.name }, include: storedContent });
+  const children = {
+    ingredients: { createMany: { data: content.lines } },
+    steps: { createMany: { data: content.steps } },
+    tips: { createMany: { data: content.tips } },
+    tags: { createMany: { data: content.tags } },
+  };
+  if (!existing) {
+    const created = await tx.recipe.create({
+      data: { name: draft.name, image: draft.image ?? null, ...content.fields, ...children },
+      select: { id: true },
+    });
+    if (!draft.image) await tx.recipe.update({ where: { id: created.id }, data: { image: generatedImagePath(created.id) } });
+    return { id: created.id, created: true, problems };
+  }
+  const image = draft.image || existing.image || generatedImagePath(existing.id);
+  const stored: RecipeContent & { image: string | null } = {
+    image: existing.image,
+    fields: Object.fromEntries(Object.keys(content.fields).map((key) => [key, existing[key as keyof RecipeContent["fields"]]])) as RecipeContent["fields"],
+    lines: existing.ingredients.map(({ position, name, quantity, type, ingredientId }) => ({ position, name, quantity, type, ingredientId })),
+    steps: existing.steps.map(({ position, text }) => ({ position, text })),
+    tips: existing.tips.map(({ position, text }) => ({ position, text })),
+    tags: existing.tags.map(({ kind, value }) => ({ kind, value })).sort(byTag),
+  };
+  if (JSON.stringify(stored) !== JSON.stringify({ image, ...content })) {
+    const where = { recipeId: existing.id };
+    await tx.recipeIngredient.deleteMany({ where });
+    await tx.recipeStep.deleteMany({ where });
+    await tx.recipeTip.deleteMany({ where });
+    await tx.recipeTag.deleteMany({ where });
+    await tx.recipe.update({ where: { id: existing.id }, data: { image, ...content.fields, ...children } });
+  }
+  return { id: existing.id, created: false, problems };
+}
+
+/** Creates or replaces recipes by name, a batch per transaction; a recipe whose content is unchanged is not touched. */
+export async function saveRecipes(drafts: RecipeDraft[]): Promise<SavedRecipe[]> {
+  const catalogue = await loadCatalogue();
+  const saved: SavedRecipe[] = [];
+  for (let start = 0; start < drafts.length; start += BATCH_SIZE) {
+    const batch = drafts.slice(start, start + BATCH_SIZE);
+    const results = await prisma.$transaction(
+      async (tx) => {
+        const batchResults: SavedRecipe[] = [];
+        for (const draft of batch) batchResults.push(await saveOne(tx, draft, catalogue));
+        return batchResults;
+      },
+      { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
+    );
+    saved.push(...results);
+  }
+  return saved;
+}
+
+/** Creates the recipe, or replaces the one with the same name (lines, steps, tips and tags included). */
+export async function saveRecipe(draft: RecipeDraft): Promise<SavedRecipe> {
+  const [saved] = await saveRecipes([draft]);
+  return saved;
+}
