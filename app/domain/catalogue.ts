@@ -61,7 +61,7 @@ const IRREGULAR_SINGULARS: Record<string, string> = {
   veggies: "veggie", smoothies: "smoothie", quiches: "quiche",
 };
 /** Words that end in s but are not plurals. */
-const NOT_PLURAL = /(ss|us|is|ous|ics)$/;
+const NOT_PLURAL = /(ss|us|is)$/;
 
 /** English plural → singular for one word: tomatoes → tomato, berries → berry, leaves → leaf, peaches → peach. */
 export function singularize(word: string): string {
@@ -132,6 +132,24 @@ function typoAllowance(length: number): number {
 }
 
 const MAX_PHRASE_WORDS = 5;
+/** Typos are looked for in the last words of a name only: "very ripe heirloom tomatoe" → "heirloom tomatoe". */
+const MAX_FUZZY_WORDS = 3;
+
+/** Letter counts a-z; half the difference between two of them is a lower bound of the edit distance. */
+function letterCounts(text: string): Uint8Array {
+  const counts = new Uint8Array(27);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i) - 97;
+    counts[code >= 0 && code < 26 ? code : 26]++;
+  }
+  return counts;
+}
+
+function countsDifference(a: Uint8Array, b: Uint8Array): number {
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference += Math.abs(a[i] - b[i]);
+  return difference;
+}
 
 export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Catalogue {
   const byKey = new Map<string, CatalogueIngredient>();
@@ -146,28 +164,41 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     }
   }
   const sortedKeys = [...byKey.keys()].sort();
-  const keysByLength = new Map<number, string[]>();
-  for (const key of sortedKeys) {
-    const sameLength = keysByLength.get(key.length) ?? [];
-    sameLength.push(key);
-    keysByLength.set(key.length, sameLength);
+  /** Typo candidates: every key, and every alias as written (so "olvies" is one edit from "olives"). */
+  const fuzzyTargets = new Map<string, CatalogueIngredient>(byKey);
+  for (const ingredient of ingredients) {
+    for (const alias of ingredient.aliases) {
+      const written = normalizeText(alias);
+      if (!fuzzyTargets.has(written)) fuzzyTargets.set(written, ingredient);
+    }
+  }
+  const targetsByLength = new Map<number, { target: string; counts: Uint8Array }[]>();
+  for (const target of fuzzyTargets.keys()) {
+    const sameLength = targetsByLength.get(target.length) ?? [];
+    sameLength.push({ target, counts: letterCounts(target) });
+    targetsByLength.set(target.length, sameLength);
   }
   /** Every word of every name: a known word is never taken for a typo of another. */
   const knownWords = new Set(sortedKeys.flatMap((key) => key.split(" ")));
   const fuzzyCache = new Map<string, CatalogueIngredient | null>();
 
-  function closestKey(text: string): CatalogueIngredient | null {
+  /** The name within the typo allowance of `text`, nearest first, then closest in length. */
+  function closestName(text: string): CatalogueIngredient | null {
     const cached = fuzzyCache.get(text);
     if (cached !== undefined) return cached;
     const allowance = typoAllowance(text.length);
+    const counts = letterCounts(text);
     let best: CatalogueIngredient | null = null;
     let bestDistance = allowance + 1;
-    for (let length = text.length - allowance; length <= text.length + allowance; length++) {
-      for (const key of keysByLength.get(length) ?? []) {
-        const distance = editDistance(text, key, bestDistance - 1);
+    const lengths = [text.length];
+    for (let offset = 1; offset <= allowance; offset++) lengths.push(text.length - offset, text.length + offset);
+    for (const length of lengths) {
+      for (const { target, counts: targetCounts } of targetsByLength.get(length) ?? []) {
+        if (countsDifference(counts, targetCounts) > 2 * (bestDistance - 1)) continue;
+        const distance = editDistance(text, target, bestDistance - 1);
         if (distance < bestDistance) {
           bestDistance = distance;
-          best = byKey.get(key)!;
+          best = fuzzyTargets.get(target)!;
         }
       }
     }
@@ -175,12 +206,25 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return best;
   }
 
-  /** The longest run of words that is a known name; among equals the rightmost (the head noun). */
+  const isEssential = (word: string) =>
+    word !== "" && !isNumber(word) && unitOf(word) === null && !DESCRIPTIVE_WORDS.has(singularize(word));
+
+  /**
+   * The longest run of words that is a known name, among equals the rightmost (the head noun). When an
+   * unknown word comes just before it, that word may be a misspelt part of a longer name
+   * ("pamresan cheese" is parmesan, not just cheese).
+   */
   function longestKnownPhrase(words: string[]): CatalogueIngredient | null {
     for (let size = Math.min(MAX_PHRASE_WORDS, words.length); size >= 1; size--) {
       for (let start = words.length - size; start >= 0; start--) {
         const found = byKey.get(words.slice(start, start + size).join(" "));
-        if (found) return found;
+        if (!found) continue;
+        const before = words[start - 1];
+        if (before && isEssential(before) && !knownWords.has(before)) {
+          const longer = closestName(words.slice(start - 1, start + size).join(" "));
+          if (longer) return longer;
+        }
+        return found;
       }
     }
     return null;
@@ -192,16 +236,17 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     if (whole) return whole;
     const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b/);
     for (const part of [mainPart, notes.join(" ")]) {
-      const words = nameKey(part).split(" ").filter((word) => word && !isNumber(word));
-      const found = longestKnownPhrase(words);
+      const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)));
       if (found) return found;
     }
-    const essential = nameKey(mainPart)
-      .split(" ")
-      .filter((word) => word && !isNumber(word) && unitOf(word) === null && !DESCRIPTIVE_WORDS.has(word));
+    const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;
     const headNoun = essential[essential.length - 1];
-    return closestKey(essential.join(" ")) ?? (knownWords.has(headNoun) ? null : closestKey(headNoun));
+    return (
+      closestName(essential.join(" ")) ??
+      closestName(nameKey(essential.join(" "))) ??
+      (knownWords.has(nameKey(headNoun)) ? null : closestName(headNoun))
+    );
   }
 
   function suggest(prefix: string, limit = 10): CatalogueIngredient[] {
