@@ -1,0 +1,72 @@
+/** The RecipeDraft every import parser produces, built and checked in one place. */
+import type { Catalogue } from "../catalogue";
+import { getCatalogue } from "../catalogue-data";
+import type { RecipeDraft } from "../recipe-analysis";
+import { cleanText, cuisinesOf, durationMinutes, occasionsOf, servingsOf } from "./fields";
+import { draftLines } from "./ingredient-line";
+
+export type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
+
+/** A recipe as read from a source, before conversion: values straight from the page or file. */
+export interface RawRecipe {
+  name: unknown;
+  description?: unknown;
+  /** cuisine tags as the source writes them ("Thai", "Greek, Vegan") */
+  cuisines?: unknown;
+  /** categories and keywords ("Dessert", "Main Course") */
+  occasions?: unknown;
+  prepTime?: unknown;
+  cookingTime?: unknown;
+  totalTime?: unknown;
+  yields?: unknown;
+  ingredientLines: string[];
+  steps: string[];
+  tips?: string[];
+  image?: unknown;
+  sourceUrl?: unknown;
+}
+
+export const MAX_NAME_LENGTH = 200;
+
+function httpUrl(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "http:" || url.protocol === "https:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()): ParseResult {
+  const name = cleanText(raw.name);
+  if (!name) return { ok: false, reason: "no recipe name" };
+  if (name.length > MAX_NAME_LENGTH) return { ok: false, reason: `recipe name longer than ${MAX_NAME_LENGTH} characters` };
+  const ingredients = draftLines(raw.ingredientLines, catalogue);
+  if (ingredients.length === 0) return { ok: false, reason: "no ingredient lines" };
+  const steps = raw.steps.map(cleanText).filter(Boolean);
+  if (steps.length === 0) return { ok: false, reason: "no directions" };
+
+  const prepTime = durationMinutes(raw.prepTime);
+  const totalTime = durationMinutes(raw.totalTime);
+  const cookingTime = durationMinutes(raw.cookingTime) ?? (totalTime !== null ? Math.max(totalTime - (prepTime ?? 0), 0) || null : null);
+  const description = cleanText(raw.description);
+  return {
+    ok: true,
+    draft: {
+      name,
+      ...(description ? { description } : {}),
+      cuisines: cuisinesOf(raw.cuisines),
+      occasions: occasionsOf(raw.occasions),
+      prepTime,
+      cookingTime,
+      servings: servingsOf(raw.yields),
+      ingredients,
+      steps,
+      tips: (raw.tips ?? []).map(cleanText).filter(Boolean),
+      image: httpUrl(raw.image),
+      origin: "imported",
+      sourceUrl: httpUrl(raw.sourceUrl),
+    },
+  };
+}

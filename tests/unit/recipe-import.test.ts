@@ -1,0 +1,229 @@
+import { describe, expect, it } from "vitest";
+import { getCatalogue } from "~/domain/catalogue-data";
+import {
+  cuisinesOf,
+  durationMinutes,
+  fromJsonLd,
+  fromMarkdown,
+  fromRecipeScrapers,
+  isSeasoning,
+  occasionsOf,
+  parseRecipeDocument,
+  servingsOf,
+  splitIngredientLine,
+} from "~/domain/recipe-import";
+
+function draftOf(result: ReturnType<typeof fromJsonLd>) {
+  if (!result.ok) throw new Error(`expected a draft, got: ${result.reason}`);
+  return result.draft;
+}
+
+describe("field conversions", () => {
+  it.each([
+    ["PT1H20M", 80],
+    ["PT45M", 45],
+    ["P0DT2H", 120],
+    ["PT90S", 2],
+    ["15 min", 15],
+    ["1 hour 10 minutes", 70],
+    [25, 25],
+    ["PT0M", null],
+    ["soon", null],
+    [null, null],
+  ])("reads the duration %o as %o minutes", (value, minutes) => {
+    expect(durationMinutes(value)).toBe(minutes);
+  });
+
+  it.each([
+    ["4 servings", 4],
+    ["Serves 4-6", 4],
+    [6, 6],
+    [["8", "8 slices"], 8],
+    ["a few", null],
+    [undefined, null],
+  ])("reads the yield %o as %o servings", (value, servings) => {
+    expect(servingsOf(value)).toBe(servings);
+  });
+
+  it("maps source cuisines onto the spec list and drops the rest", () => {
+    expect(cuisinesOf("Thai, Vegan")).toEqual(["Southeast Asian"]);
+    expect(cuisinesOf(["Greek", "Italian", "Chinese"])).toEqual(["Italian", "Mediterranean"]);
+    expect(cuisinesOf("Cocina española")).toEqual(["Mediterranean"]);
+  });
+
+  it("maps categories onto meal occasions: desserts and snacks are Snack", () => {
+    expect(occasionsOf("Dessert, Snack")).toEqual(["Snack"]);
+    expect(occasionsOf(["Main Course", "brunch", "Soup"])).toEqual(["Breakfast", "Dinner"]);
+  });
+});
+
+describe("ingredient lines", () => {
+  it.each([
+    ["3 cloves garlic, smashed", { quantity: "3 cloves", unit: "clove", name: "garlic", note: "smashed" }],
+    ["1 1/2 cups plain flour", { quantity: "1 1/2 cups", unit: "cup", name: "plain flour" }],
+    ["½ tsp salt", { quantity: "½ tsp", unit: "teaspoon", name: "salt" }],
+    ["1 pound (500g) spaghetti (or other long pasta)", { quantity: "1 pound (500g)", name: "spaghetti", note: "or other long pasta" }],
+    ["2-3 carrots, peeled and diced", { quantity: "2-3", unit: null, name: "carrots", note: "peeled and diced" }],
+    ["A bunch of fresh parsley", { quantity: "1 bunch", name: "fresh parsley" }],
+    ["Salt, to taste", { quantity: "to taste", name: "Salt", note: "to taste" }],
+    ["black pepper to taste", { quantity: "to taste", name: "black pepper", note: "to taste" }],
+  ])("splits %o", (line, parts) => {
+    expect(splitIngredientLine(line)).toMatchObject(parts);
+  });
+
+  it("skips group headers and empty lines", () => {
+    expect(splitIngredientLine("For the icing:")).toBeNull();
+    expect(splitIngredientLine("Sauce:")).toBeNull();
+    expect(splitIngredientLine("   ")).toBeNull();
+  });
+
+  it("marks salt, spices, oils and unknown sauces as seasonings, but not vegetables", () => {
+    const catalogue = getCatalogue();
+    expect(isSeasoning("salt", catalogue)).toBe(true);
+    expect(isSeasoning("olive oil", catalogue)).toBe(true);
+    expect(isSeasoning("ground cumin", catalogue)).toBe(true);
+    expect(isSeasoning("grandma's secret barbecue sauce", catalogue)).toBe(true);
+    expect(isSeasoning("carrot", catalogue)).toBe(false);
+    expect(isSeasoning("chicken breast", catalogue)).toBe(false);
+  });
+});
+
+const JSON_LD_PAGE = `<!doctype html><html><head><title>Soup</title>
+<script type="application/ld+json">{"@context":"https://schema.org","@graph":[
+  {"@type":"WebPage","name":"Lentil soup page"},
+  {"@type":["Recipe"],"name":"Red Lentil &amp; Carrot Soup","description":"<p>Warming and quick.</p>",
+   "recipeCuisine":"Indian","recipeCategory":["Dinner","Soup"],"prepTime":"PT10M","cookTime":"PT25M",
+   "recipeYield":["4","4 bowls"],"image":{"@type":"ImageObject","url":"https://example.com/soup.jpg"},
+   "url":"https://example.com/lentil-soup",
+   "recipeIngredient":["200 g red lentils","2 carrots, grated","1 tbsp olive oil","1 tsp ground cumin","1 litre water"],
+   "recipeInstructions":[{"@type":"HowToSection","name":"Cook","itemListElement":[
+     {"@type":"HowToStep","text":"Warm the oil and fry the cumin."},
+     {"@type":"HowToStep","text":"Add lentils, carrots and water; simmer 25 minutes."}]}]}
+]}</script></head><body></body></html>`;
+
+describe("fromJsonLd", () => {
+  it("reads a Recipe from an HTML page's @graph, with sections of HowToSteps", () => {
+    const draft = draftOf(fromJsonLd(JSON_LD_PAGE));
+    expect(draft).toMatchObject({
+      name: "Red Lentil & Carrot Soup",
+      description: "Warming and quick.",
+      cuisines: ["Indian"],
+      occasions: ["Dinner"],
+      prepTime: 10,
+      cookingTime: 25,
+      servings: 4,
+      image: "https://example.com/soup.jpg",
+      origin: "imported",
+      sourceUrl: "https://example.com/lentil-soup",
+      steps: ["Warm the oil and fry the cumin.", "Add lentils, carrots and water; simmer 25 minutes."],
+    });
+    expect(draft.ingredients[0]).toEqual({ name: "red lentils", quantity: "200 g" });
+    expect(draft.ingredients[1]).toEqual({ name: "carrots", quantity: "2", note: "grated" });
+    expect(draft.ingredients[2]).toMatchObject({ name: "olive oil", seasoning: true });
+  });
+
+  it("reads a bare JSON-LD document with text instructions and derives cook time from total time", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Toast",
+      recipeIngredient: ["2 slices bread"],
+      recipeInstructions: "Toast the bread.\nEat it.",
+      prepTime: "PT2M",
+      totalTime: "PT5M",
+    });
+    expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({ steps: ["Toast the bread.", "Eat it."], cookingTime: 3 });
+  });
+
+  it("says why a page cannot be imported", () => {
+    expect(fromJsonLd("<html><body>No data</body></html>")).toEqual({ ok: false, reason: "no JSON-LD found" });
+    expect(fromJsonLd('<script type="application/ld+json">{"@type":"Person","name":"Ann"}</script>')).toEqual({
+      ok: false,
+      reason: "no schema.org Recipe in the JSON-LD",
+    });
+    const noSteps = JSON.stringify({ "@type": "Recipe", name: "Air", recipeIngredient: ["1 cup air"] });
+    expect(fromJsonLd(noSteps)).toEqual({ ok: false, reason: "no directions" });
+  });
+});
+
+describe("fromRecipeScrapers", () => {
+  it("reads title, ingredients, instructions_list, yields and times in minutes", () => {
+    const draft = draftOf(
+      fromRecipeScrapers({
+        title: "Pad Krapow",
+        ingredients: ["300 g chicken thigh, minced", "2 tbsp fish sauce", "1 handful Thai basil"],
+        instructions_list: ["Fry the chicken.", "Season and add basil."],
+        yields: "2 servings",
+        prep_time: 10,
+        cook_time: 10,
+        cuisine: "Thai",
+        category: "Main Course,Quick",
+        canonical_url: "https://example.org/krapow",
+      }),
+    );
+    expect(draft).toMatchObject({ name: "Pad Krapow", servings: 2, prepTime: 10, cookingTime: 10, cuisines: ["Southeast Asian"], occasions: ["Dinner"] });
+    expect(draft.ingredients[1]).toMatchObject({ name: "fish sauce", quantity: "2 tbsp", seasoning: true });
+  });
+
+  it("refuses JSON of another shape", () => {
+    expect(fromRecipeScrapers({ name: "x" })).toMatchObject({ ok: false });
+  });
+});
+
+const MARKDOWN = `---
+title: "Weeknight Fried Rice"
+date: 2024-01-01
+tags: ['thai', 'rice', 'dinner']
+---
+
+![Fried rice](/pix/fried-rice.webp)
+
+Leftover rice becomes dinner in fifteen minutes.
+
+- ⏲️ Prep time: 5 min
+- 🍳 Cook time: 10 min
+- 🍽️ Servings: 2
+
+## Ingredients
+
+### Rice
+
+- 2 cups cooked rice
+- 2 eggs
+
+### Seasoning
+
+- 1 tbsp soy sauce
+- 1 tbsp vegetable oil
+
+## Directions
+
+1. Heat the oil in a [wok](/wok).
+2. Scramble the eggs, then add the rice and **soy sauce**.
+
+## Notes
+
+Day-old rice fries best.
+`;
+
+describe("fromMarkdown", () => {
+  it("reads front matter, times, servings, ingredients under sub-headings, directions and notes", () => {
+    const draft = draftOf(fromMarkdown(MARKDOWN));
+    expect(draft).toMatchObject({
+      name: "Weeknight Fried Rice",
+      description: "Leftover rice becomes dinner in fifteen minutes.",
+      cuisines: ["Southeast Asian"],
+      occasions: ["Dinner"],
+      prepTime: 5,
+      cookingTime: 10,
+      servings: 2,
+      steps: ["Heat the oil in a wok.", "Scramble the eggs, then add the rice and soy sauce."],
+      tips: ["Day-old rice fries best."],
+      image: null,
+    });
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["cooked rice", "eggs", "soy sauce", "vegetable oil"]);
+  });
+
+  it("fails a page without an ingredients section", () => {
+    expect(fromMarkdown("---\ntitle: About\n---\nJust text.")).toEqual({ ok: false, reason: "no ingredient lines" });
+  });
+});
