@@ -39,7 +39,7 @@ function countOf(values: readonly string[]): Record<string, number> {
   return Object.fromEntries(values.map((value) => [value, 0]));
 }
 
-function formatProblems(recipe: StarterRecipe, analysis: RecipeAnalysis): string[] {
+function formatProblems(recipe: StarterRecipe, analysis: RecipeAnalysis, catalogue: Catalogue): string[] {
   const found = analysis.problems.map((problem) => problem.message);
   if (!(CUISINES as readonly string[]).includes(recipe.cuisine)) found.push(`unknown cuisine "${recipe.cuisine}"`);
   if (!recipe.occasions?.length) found.push("no occasion");
@@ -59,6 +59,8 @@ function formatProblems(recipe: StarterRecipe, analysis: RecipeAnalysis): string
   }
   for (const [name, quantity] of [...(recipe.ingredients ?? []), ...(recipe.seasonings ?? [])]) {
     if (name !== name.trim().toLowerCase()) found.push(`"${name}" must be a plain lowercase name`);
+    const guess = catalogue.find(name) ? null : catalogue.match(name);
+    if (guess) found.push(`"${name}" is only a near miss of "${guess.name}": use a catalogue name or add an alias`);
     const unitWord = quantity.replace(/^[\d\s./-]+/, "").split(/\s+/)[0];
     const unit = unitOf(unitWord);
     if (unitWord && unitWord !== "to" && unit !== null && !ALLOWED_UNITS.has(unit)) {
@@ -95,7 +97,7 @@ export function checkCookbook(files: StarterFile[] = readStarterFiles(), catalog
       fileOfName.set(key, file);
       const analysis = analyzeRecipe(starterDraft(recipe), catalogue);
       report.analyses.set(recipe.name, analysis);
-      report.problems.push(...formatProblems(recipe, analysis).map((problem) => `${where}: ${problem}`));
+      report.problems.push(...formatProblems(recipe, analysis, catalogue).map((problem) => `${where}: ${problem}`));
       report.total++;
       if (recipe.cuisine in report.byCuisine) report.byCuisine[recipe.cuisine]++;
       for (const occasion of recipe.occasions ?? []) if (occasion in report.byOccasion) report.byOccasion[occasion]++;
