@@ -67,6 +67,7 @@ describe("ingredient lines", () => {
     ["A bunch of fresh parsley", { quantity: "1 bunch", name: "fresh parsley" }],
     ["Salt, to taste", { quantity: "to taste", name: "Salt", note: "to taste" }],
     ["black pepper to taste", { quantity: "to taste", name: "black pepper", note: "to taste" }],
+    ["2 slices sourdough bread", { quantity: "2 slices", unit: "slice", name: "sourdough bread" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toMatchObject(parts);
   });

@@ -16,6 +16,20 @@ export interface IngredientLineParts {
   note?: string;
 }
 
+/** Count units the app's quantity parser knows (app/domain/quantity.ts) that parse-ingredient does not. */
+const EXTRA_UNITS = {
+  slice: { short: "slice", plural: "slices", alternates: ["rasher", "rashers"], type: "count" },
+  handful: { short: "handful", plural: "handfuls", type: "count" },
+  stalk: { short: "stalk", plural: "stalks", alternates: ["rib", "ribs"], type: "count" },
+  tin: { short: "tin", plural: "tins", type: "count" },
+  jar: { short: "jar", plural: "jars", type: "count" },
+  packet: { short: "packet", plural: "packets", alternates: ["sachet", "sachets", "envelope", "envelopes"], type: "count" },
+  knob: { short: "knob", plural: "knobs", type: "count" },
+  cube: { short: "cube", plural: "cubes", type: "count" },
+  block: { short: "block", plural: "blocks", type: "count" },
+  scoop: { short: "scoop", plural: "scoops", type: "count" },
+} as const;
+
 /** Phrases that stand in for an amount. */
 const NO_AMOUNT = /\b(to taste|as needed|optional)\b/i;
 /** Phrases at the end of a name that only say how the ingredient is used. */
@@ -42,7 +56,7 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     .replace(/^[-*•▢□✓]+\s*/, "")
     .replace(/^(?:a|an|one)\s+(?=[a-z])/i, "1 ");
   if (!line || line.endsWith(":")) return null;
-  const [parsed] = parseIngredient(line);
+  const [parsed] = parseIngredient(line, { additionalUOMs: EXTRA_UNITS });
   if (!parsed || parsed.isGroupHeader) return null;
 
   let quantity = quantityText(line, parsed);

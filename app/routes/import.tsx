@@ -1,0 +1,144 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import * as z from "zod";
+import { ErrorList, Field, FormMessage } from "~/components/forms";
+import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { requireUserId } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
+
+const ACCEPTED_FILES = ".json,.html,.htm,.md";
+const TOO_LARGE = "The file must be 5 MB or smaller";
+
+const ImportSchema = z
+  .object({
+    url: z
+      .url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" })
+      .optional(),
+    file: z
+      .instanceof(File)
+      .refine((file) => /\.(json|html?|md)$/i.test(file.name), "Choose a .json, .html or .md file")
+      .refine((file) => file.size <= MAX_DOCUMENT_BYTES, TOO_LARGE)
+      .optional(),
+  })
+  .refine((value) => value.url || value.file, { error: "Enter a recipe URL or choose a file to import" })
+  .refine((value) => !(value.url && value.file), { error: "Import either a URL or a file, not both" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserId(request);
+  return null;
+}
+
+async function readForm(request: Request): Promise<FormData | null> {
+  const uploadHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES });
+  try {
+    return await unstable_parseMultipartFormData(request, uploadHandler);
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return null;
+    throw error;
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const formData = isMultipart ? await readForm(request) : await request.formData();
+  if (!formData) {
+    return data({ result: parseWithZod(new FormData(), { schema: ImportSchema }).reply({ formErrors: [TOO_LARGE] }), summary: null }, { status: 413 });
+  }
+  const submission = parseWithZod(formData, { schema: ImportSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), summary: null }, { status: 400 });
+
+  const { url, file } = submission.value;
+  const options = { userId };
+  const summary: ImportSummary = url ? await importUrl(url, options) : await importUpload(file!.name, await file!.text(), options);
+  return data({ result: submission.reply({ resetForm: true }), summary });
+}
+
+function SummaryList({ title, items }: { title: string; items: { key: string; text: string }[] }) {
+  return (
+    <section className="import-summary-group">
+      <h3>
+        {title}: {items.length}
+      </h3>
+      {items.length > 0 ? (
+        <ul>
+          {items.map(({ key, text }) => (
+            <li key={key}>{text}</li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function Summary({ summary }: { summary: ImportSummary }) {
+  const saved = (list: ImportSummary["imported"]) => list.map(({ item, name }) => ({ key: item, text: name }));
+  return (
+    <section className="import-summary" aria-live="polite">
+      <h2>Import summary</h2>
+      <SummaryList title="Imported" items={saved(summary.imported)} />
+      <SummaryList title="Updated" items={saved(summary.updated)} />
+      <SummaryList title="Failed" items={summary.failed.map(({ item, reason }) => ({ key: item, text: `${item}: ${reason}` }))} />
+    </section>
+  );
+}
+
+export default function ImportScreen() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const importing = navigation.state === "submitting" && navigation.formAction === "/import";
+
+  const [form, fields] = useForm({
+    id: "import",
+    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
+    constraint: getZodConstraint(ImportSchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImportSchema }),
+  });
+
+  return (
+    <main className="import-screen">
+      <h1>Import recipes</h1>
+      <p className="auth-lead">
+        Paste the address of a recipe page, or upload a recipe file: schema.org JSON-LD (.html or .json),
+        recipe-scrapers JSON or markdown (.md), up to 5 MB.
+      </p>
+      <FormMessage type="error" message={form.errors?.[0]} />
+      <Form method="post" action="/import" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
+        <Field
+          label="Recipe URL"
+          inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://", autoComplete: "url" }}
+          errors={fields.url.errors}
+        />
+        <div className="field">
+          <label htmlFor={fields.file.id}>Recipe file</label>
+          <input
+            {...getInputProps(fields.file, { type: "file" })}
+            accept={ACCEPTED_FILES}
+            aria-invalid={fields.file.errors?.length ? true : undefined}
+            aria-describedby={fields.file.errors?.length ? fields.file.errorId : undefined}
+          />
+          <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
+        </div>
+        <button type="submit" className="button button-primary" disabled={importing}>
+          {importing ? "Importing..." : "IMPORT"}
+        </button>
+        {importing ? <progress className="import-progress" aria-label="Importing" /> : null}
+      </Form>
+      {actionData?.summary && !importing ? <Summary summary={actionData.summary} /> : null}
+    </main>
+  );
+}

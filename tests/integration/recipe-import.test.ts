@@ -1,0 +1,275 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as importAction, loader as importLoader } from "~/routes/import";
+import { action as loginAction } from "~/routes/login";
+import { action as signupAction } from "~/routes/signup";
+import { prisma } from "~/services/db.server";
+import { importSource, importUrl, isPrivateAddress } from "~/services/recipe-import.server";
+import { seedIngredients } from "../../prisma/seed";
+import { getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+const jsonLdPage = (name: string, ingredients: string[]) => `<!doctype html><html><head>
+<script type="application/ld+json">${JSON.stringify({
+  "@context": "https://schema.org",
+  "@type": "Recipe",
+  name,
+  recipeYield: "2 servings",
+  recipeCuisine: "Thai",
+  recipeCategory: "Dinner",
+  cookTime: "PT20M",
+  recipeIngredient: ingredients,
+  recipeInstructions: [{ "@type": "HowToStep", text: "Cook everything together." }],
+})}</script></head><body><h1>${name}</h1></body></html>`;
+
+const scrapersJson = (title: string) =>
+  JSON.stringify({
+    title,
+    ingredients: ["2 eggs", "1 tbsp butter", "2 slices bread, toasted", "1 sprig moonpetal leaf"],
+    instructions_list: ["Scramble the eggs in the butter.", "Serve on the toast."],
+    yields: "1 serving",
+    total_time: 10,
+    category: "Breakfast",
+  });
+
+const MARKDOWN = `---
+title: "Plain Boiled Rice"
+tags: ['side', 'rice']
+---
+
+- 🍳 Cook time: 20 min
+- 🍽️ Servings: 4
+
+## Ingredients
+
+- 300 g rice
+- 600 ml water
+- 1 tsp salt
+
+## Directions
+
+1. Rinse the rice.
+2. Simmer in the salted water, covered, for 18 minutes.
+`;
+
+let folder: string;
+beforeAll(async () => {
+  await seedIngredients();
+  folder = mkdtempSync(path.join(tmpdir(), "recipe-import-"));
+  mkdirSync(path.join(folder, "nested"));
+  writeFileSync(path.join(folder, "curry.html"), jsonLdPage("Green Curry for Two", ["400 ml coconut milk", "300 g chicken breast, sliced", "2 tbsp green curry paste", "1 tbsp fish sauce"]));
+  writeFileSync(path.join(folder, "nested", "eggs.json"), scrapersJson("Eggs on Toast"));
+  writeFileSync(path.join(folder, "nested", "rice.md"), MARKDOWN);
+  writeFileSync(path.join(folder, "broken.json"), "{ not json");
+  writeFileSync(path.join(folder, "notes.txt"), "not a recipe format, ignored");
+});
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+async function storedRecipe(name: string) {
+  return prisma.recipe.findUniqueOrThrow({
+    where: { name },
+    include: { ingredients: { orderBy: { position: "asc" } }, tags: true, steps: true },
+  });
+}
+
+describe("importing a folder", () => {
+  it("imports every .json, .html and .md file under it, reports failures with reasons, and reports progress", async () => {
+    const progress: string[] = [];
+    const summary = await importSource(folder, { onProgress: ({ done, total }) => progress.push(`${done}/${total}`) });
+    expect(summary.imported.map((item) => item.name).sort()).toEqual(["Eggs on Toast", "Green Curry for Two", "Plain Boiled Rice"]);
+    expect(summary.updated).toEqual([]);
+    expect(summary.failed).toEqual([{ item: path.join(folder, "broken.json"), reason: "not valid JSON" }]);
+    expect(progress).toEqual(["1/4", "2/4", "3/4", "4/4"]);
+
+    const curry = await storedRecipe("Green Curry for Two");
+    expect(curry).toMatchObject({ origin: "imported", servings: 2, cookingTime: 20 });
+    expect(curry.calories).toBeGreaterThan(0);
+    expect(curry.tags).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: "cuisine", value: "Southeast Asian" }), expect.objectContaining({ kind: "occasion", value: "Dinner" })]),
+    );
+    const chicken = curry.ingredients.find((line) => line.name === "chicken breast");
+    expect(chicken).toMatchObject({ quantity: "300 g, sliced", type: "Meat sausages and fish" });
+    expect(chicken?.ingredientId).not.toBeNull();
+    expect(curry.ingredients.find((line) => line.name === "fish sauce")?.type).toBe("miscellaneous items");
+  });
+
+  it("keeps an ingredient the catalogue does not know, typed Other", async () => {
+    const eggs = await storedRecipe("Eggs on Toast");
+    expect(eggs.ingredients.map((line) => line.name)).toEqual(["eggs", "butter", "bread", "moonpetal leaf"]);
+    expect(eggs.ingredients.at(-1)).toMatchObject({ type: "Other", ingredientId: null, quantity: "1 sprig" });
+  });
+
+  it("updates the recipes on a second import instead of duplicating them", async () => {
+    const before = await prisma.recipe.count();
+    writeFileSync(path.join(folder, "nested", "rice.md"), MARKDOWN.replace("- 🍽️ Servings: 4", "- 🍽️ Servings: 6"));
+    const summary = await importSource(folder);
+    expect(summary.imported).toEqual([]);
+    expect(summary.updated.map((item) => item.name).sort()).toEqual(["Eggs on Toast", "Green Curry for Two", "Plain Boiled Rice"]);
+    expect(await prisma.recipe.count()).toBe(before);
+    expect((await storedRecipe("Plain Boiled Rice")).servings).toBe(6);
+  });
+
+  it("leaves a recipe of another origin with the same name alone", async () => {
+    await prisma.recipe.create({ data: { name: "Starter Soup", origin: "starter" } });
+    const file = path.join(folder, "starter-soup.html");
+    writeFileSync(file, jsonLdPage("Starter Soup", ["1 l water"]));
+    const summary = await importSource(file);
+    expect(summary.failed).toEqual([{ item: file, reason: '"Starter Soup" is already a starter recipe; it was left unchanged' }]);
+    rmSync(file);
+  });
+
+  it("fails a path that does not exist", async () => {
+    expect((await importSource(path.join(folder, "missing"))).failed[0].reason).toBe("no such file or folder");
+  });
+});
+
+describe("importing a URL", () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url === "/recipe") {
+        response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+        response.end(jsonLdPage("Served Noodles", ["200 g rice noodles", "1 tbsp soy sauce"]));
+      } else if (request.url?.startsWith("/hop")) {
+        const hops = Number(request.url.slice(4) || 0);
+        response.writeHead(302, { Location: hops > 0 ? `/hop${hops - 1}` : "/recipe" });
+        response.end();
+      } else if (request.url === "/image") {
+        response.writeHead(200, { "Content-Type": "image/png" });
+        response.end("png");
+      } else if (request.url === "/huge") {
+        response.writeHead(200, { "Content-Type": "text/html" });
+        response.end("x".repeat(5 * 1024 * 1024 + 1));
+      } else {
+        response.writeHead(404, { "Content-Type": "text/html" });
+        response.end("missing");
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const allowed = { allowPrivateHosts: true };
+
+  it("imports a recipe page from a server the test allows, following redirects, keeping the final URL", async () => {
+    const summary = await importUrl(`${base}/hop1`, allowed);
+    expect(summary.imported.map((item) => item.name)).toEqual(["Served Noodles"]);
+    expect((await storedRecipe("Served Noodles")).sourceUrl).toBe(`${base}/recipe`);
+  });
+
+  it("reads the test setting RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS", async () => {
+    process.env.RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS = "true";
+    try {
+      expect((await importUrl(`${base}/recipe`)).updated.map((item) => item.name)).toEqual(["Served Noodles"]);
+    } finally {
+      delete process.env.RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS;
+    }
+  });
+
+  it.each([
+    ["/hop3", "more than 3 redirects"],
+    ["/image", "unsupported content type image/png; expected HTML or JSON"],
+    ["/huge", "the page is larger than 5 MB"],
+    ["/nothing", "the server answered HTTP 404"],
+  ])("refuses %s: %s", async (pathname, reason) => {
+    expect((await importUrl(`${base}${pathname}`, allowed)).failed).toEqual([{ item: `${base}${pathname}`, reason }]);
+  });
+
+  it.each([
+    ["the test server on 127.0.0.1", () => `${base}/recipe`, "127.0.0.1"],
+    ["localhost by name", () => `${base.replace("127.0.0.1", "localhost")}/recipe`, "localhost (127.0.0.1)"],
+    ["a 10.x address", () => "http://10.1.2.3/recipe", "10.1.2.3"],
+    ["a link-local 169.254.x address", () => "http://169.254.169.254/latest/meta-data", "169.254.169.254"],
+    ["an IPv6 loopback", () => "http://[::1]/recipe", "::1"],
+  ])("refuses %s without the test setting", async (_, address, shown) => {
+    const summary = await importUrl(address(), { allowPrivateHosts: false });
+    expect(summary.failed).toEqual([{ item: address(), reason: `refused: ${shown} is a private or local address` }]);
+  });
+
+  it("never reads local files through the URL import", async () => {
+    expect((await importUrl("file:///etc/passwd")).failed[0].reason).toBe("only http and https URLs can be imported");
+    expect((await importUrl(path.join(folder, "curry.html"))).failed[0].reason).toBe("not a valid URL");
+  });
+
+  it.each([
+    ["127.0.0.1", true], ["10.0.0.1", true], ["172.20.1.1", true], ["192.168.1.1", true], ["100.64.0.1", true],
+    ["169.254.1.1", true], ["0.0.0.0", true], ["224.0.0.1", true], ["::", true], ["::1", true], ["fd00::1", true],
+    ["fe80::1", true], ["::ffff:127.0.0.1", true], ["ff02::1", true],
+    ["93.184.216.34", false], ["172.32.0.1", false], ["2606:4700::1111", false],
+  ])("isPrivateAddress(%s) is %s", (address, expected) => {
+    expect(isPrivateAddress(address)).toBe(expected);
+  });
+});
+
+describe("the import form", () => {
+  let cookie: string | null;
+  beforeAll(async () => {
+    const user = { username: "importer", email: "importer@example.com", password: "Secret123" };
+    await run(() => signupAction(args(jsonRequest("/signup", user))));
+    cookie = sessionCookieFrom(await run(() => loginAction(args(jsonRequest("/login", { username: user.username, password: user.password })))));
+  });
+
+  function uploadRequest(fields: Record<string, string | File>, withCookie = cookie) {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return new Request("http://localhost:3000/import", {
+      method: "POST",
+      body,
+      headers: { Origin: "http://localhost:3000", ...(withCookie ? { Cookie: withCookie } : {}) },
+    });
+  }
+
+  it("sends a guest to log in, for the page and for a post", async () => {
+    const page = await run(() => importLoader(args(getRequest("/import"))));
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/login?redirectTo=%2Fimport");
+    const post = await run(() => importAction(args(uploadRequest({ url: "https://example.com/" }, null))));
+    expect(post.headers.get("Location")).toBe("/login?redirectTo=%2Fimport");
+  });
+
+  it("imports an uploaded file for a signed-in user and answers with the summary", async () => {
+    const file = new File([scrapersJson("Uploaded Omelette")], "omelette.json", { type: "application/json" });
+    const response = await run(() => importAction(args(uploadRequest({ url: "", file }))));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.summary).toMatchObject({ imported: [{ item: "omelette.json", name: "Uploaded Omelette" }], updated: [], failed: [] });
+    const user = await prisma.user.findUniqueOrThrow({ where: { username: "importer" } });
+    expect((await storedRecipe("Uploaded Omelette")).importedById).toBe(user.id);
+  });
+
+  it("reports a failed upload with its reason", async () => {
+    const file = new File(["# Just a heading"], "empty.md", { type: "text/markdown" });
+    const body = await (await run(() => importAction(args(uploadRequest({ file }))))).json();
+    expect(body.summary.failed).toEqual([{ item: "empty.md", reason: "no ingredient lines" }]);
+  });
+
+  it.each([
+    [{ url: "" }, "Enter a recipe URL or choose a file to import"],
+    [{ url: "ftp://example.com/recipe" }, "Enter a web address starting with http:// or https://"],
+    [{ file: new File(["x"], "recipe.pdf") }, "Choose a .json, .html or .md file"],
+  ])("refuses %o with a message", async (fields, message) => {
+    const response = await run(() => importAction(args(uploadRequest(fields as Record<string, string | File>))));
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain(message);
+  });
+
+  it("refuses a file over 5 MB", async () => {
+    const file = new File(["x".repeat(5 * 1024 * 1024 + 10)], "big.html", { type: "text/html" });
+    const response = await run(() => importAction(args(uploadRequest({ file }))));
+    expect(response.status).toBe(413);
+    expect(JSON.stringify(await response.json())).toContain("The file must be 5 MB or smaller");
+  });
+
+  it("refuses a post from another site", async () => {
+    const request = uploadRequest({ url: "https://example.com/" });
+    request.headers.set("Origin", "https://evil.example");
+    expect((await run(() => importAction(args(request)))).status).toBe(403);
+  });
+});
