@@ -165,6 +165,12 @@ describe("fromRecipeScrapers", () => {
     expect(draft.ingredients[1]).toMatchObject({ name: "fish sauce", quantity: "2 tbsp", seasoning: true });
   });
 
+  it("takes ingredients and instructions given as newline-separated text", () => {
+    const draft = draftOf(fromRecipeScrapers({ title: "Bowl", ingredients: "1 cup rice\n1 avocado", instructions: "Cook the rice.\nTop with avocado." }));
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["rice", "avocado"]);
+    expect(draft.steps).toEqual(["Cook the rice.", "Top with avocado."]);
+  });
+
   it("refuses JSON of another shape", () => {
     expect(fromRecipeScrapers({ name: "x" })).toMatchObject({ ok: false });
   });
@@ -222,6 +228,11 @@ describe("fromMarkdown", () => {
       image: null,
     });
     expect(draft.ingredients.map((line) => line.name)).toEqual(["cooked rice", "eggs", "soy sauce", "vegetable oil"]);
+  });
+
+  it("takes directions written as plain lines, one step per line", () => {
+    const text = "---\ntitle: Quick Ricotta\n---\n## Ingredients\n\n- 1 l milk\n- 1 tsp salt\n\n## Directions\n\n### Heating\n\nHeat the milk to 90°C.\nAdd lemon juice and let it curdle.\n";
+    expect(draftOf(fromMarkdown(text)).steps).toEqual(["Heat the milk to 90°C.", "Add lemon juice and let it curdle."]);
   });
 
   it("fails a page without an ingredients section", () => {

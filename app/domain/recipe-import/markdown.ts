@@ -79,6 +79,7 @@ export function fromMarkdown(text: string): ParseResult {
   const { intro, sections } = sectionsOf(body);
   const title = fields.title ?? intro.map((line) => line.match(/^#\s+(.*)$/)?.[1]).find(Boolean);
 
+  const directions = linesOf(sections, /^(directions|instructions|method|steps|preparation)\b/);
   const introItems = listItems(intro);
   const introValue = (label: RegExp) => introItems.map((item) => item.match(label)?.[1]).find(Boolean);
   const description = intro
@@ -97,7 +98,7 @@ export function fromMarkdown(text: string): ParseResult {
     totalTime: introValue(/total time:\s*(.+)/i),
     yields: introValue(/(?:servings|serves|yield):\s*(.+)/i),
     ingredientLines: listItems(linesOf(sections, /^ingredients?\b/)),
-    steps: listItems(linesOf(sections, /^(directions|instructions|method|steps|preparation)\b/)),
+    steps: directions.some((line) => LIST_ITEM.test(line)) ? listItems(directions) : paragraphs(directions),
     tips: paragraphs(linesOf(sections, /^(notes?|tips?)\b/)),
   });
 }

@@ -1,18 +1,22 @@
 /** The JSON shape of the recipe-scrapers project: title, ingredients, instructions_list, yields, times in minutes. */
 import { buildDraft, type ParseResult } from "./draft";
 
-function strings(value: unknown): string[] {
+/** A list of lines, given as an array or as one newline-separated string. */
+function lines(value: unknown): string[] {
+  if (typeof value === "string") return value.split(/\n+/);
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
 }
 
 export function isRecipeScrapersShape(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && "title" in value && Array.isArray((value as { ingredients?: unknown }).ingredients);
+  if (typeof value !== "object" || value === null || !("title" in value)) return false;
+  const { ingredients } = value as { ingredients?: unknown };
+  return Array.isArray(ingredients) || typeof ingredients === "string";
 }
 
 export function fromRecipeScrapers(json: unknown): ParseResult {
   if (!isRecipeScrapersShape(json)) return { ok: false, reason: "not a recipe-scrapers recipe (needs title and ingredients)" };
-  const instructions = strings(json.instructions_list);
-  const steps = instructions.length > 0 ? instructions : typeof json.instructions === "string" ? json.instructions.split(/\n+/) : [];
+  const instructions = lines(json.instructions_list);
+  const steps = instructions.length > 0 ? instructions : lines(json.instructions);
   return buildDraft({
     name: json.title,
     description: json.description,
@@ -22,7 +26,7 @@ export function fromRecipeScrapers(json: unknown): ParseResult {
     cookingTime: json.cook_time,
     totalTime: json.total_time,
     yields: json.yields,
-    ingredientLines: strings(json.ingredients),
+    ingredientLines: lines(json.ingredients),
     steps,
     image: json.image,
     sourceUrl: json.canonical_url,
