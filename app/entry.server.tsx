@@ -1,10 +1,11 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { isJsonRequest } from "~/services/request.server";
 import { applySecurityHeaders, createNonce } from "~/services/security.server";
 
 const ABORT_DELAY = 5_000;
@@ -15,6 +16,9 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  if (request.method !== "GET" && isJsonRequest(request)) {
+    return jsonAnswer(remixContext, responseStatusCode, responseHeaders);
+  }
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, process.env.NODE_ENV === "development");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -51,6 +55,26 @@ export default function handleRequest(
     );
     setTimeout(abort, ABORT_DELAY);
   });
+}
+
+/**
+ * A page's path also serves the spec's JSON calls (POST /login, POST /signup...): for a JSON body the
+ * answer is the action's data, status and headers (cookies included) as JSON instead of the HTML page.
+ */
+function jsonAnswer(remixContext: EntryContext, status: number, headers: Headers): Response {
+  const { actionData, errors } = remixContext.staticHandlerContext;
+  const error = errors ? Object.values(errors)[0] : undefined;
+  let body: unknown = actionData ? Object.values(actionData)[0] ?? null : null;
+  if (error !== undefined) {
+    body = isRouteErrorResponse(error)
+      ? typeof error.data === "object" && error.data !== null
+        ? error.data
+        : { message: String(error.data || error.statusText) }
+      : { message: "An error occurred. Please try again." };
+  }
+  headers.set("Content-Type", "application/json; charset=utf-8");
+  headers.set("X-Content-Type-Options", "nosniff");
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

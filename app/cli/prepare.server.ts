@@ -28,6 +28,7 @@ function buildIfNeeded() {
 }
 
 async function main() {
+  if (existsSync(".env")) process.loadEnvFile(".env");
   buildIfNeeded();
   const { applyMigrations, prisma } = await import("~/services/db.server");
   await applyMigrations();

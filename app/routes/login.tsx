@@ -6,7 +6,7 @@ import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { useJsonSubmit } from "~/components/use-json-submit";
 import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
-import { invalidSubmission, readFormOrJson } from "~/services/request.server";
+import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { createUserSession, getUserId, takeFlash } from "~/services/session.server";
 
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await login(request, formData);
   if (!result.ok) {
-    if (isJson) return Response.json({ message: result.message }, { status: result.status });
+    if (isJson) return jsonReply({ message: result.message }, { status: result.status });
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
       { status: result.status },
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const { cookie } = await createUserSession(request, result.user.id, isJson ? undefined : { type: "success", message: LOGIN_SUCCESS });
   const headers = { "Set-Cookie": cookie };
-  if (isJson) return Response.json({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
+  if (isJson) return jsonReply({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
   throw redirect(redirectTo, { headers });
 }
 
@@ -65,7 +65,7 @@ export default function LoginScreen() {
     id: "login",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
     onSubmit(event, { submission }) {

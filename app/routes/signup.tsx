@@ -7,7 +7,7 @@ import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { useJsonSubmit } from "~/components/use-json-submit";
 import { SignupSchema } from "~/domain/auth-schemas";
 import { signup } from "~/services/auth.server";
-import { invalidSubmission, readFormOrJson } from "~/services/request.server";
+import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { commitSession, getSession, getUserId, setFlash } from "~/services/session.server";
 
@@ -31,14 +31,14 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const result = await signup(submission.value);
   if (!result.ok) {
-    if (isJson) return Response.json({ message: result.message, field: result.field }, { status: 409 });
+    if (isJson) return jsonReply({ message: result.message, field: result.field }, { status: 409 });
     return data(
       { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }) },
       { status: 409 },
     );
   }
 
-  if (isJson) return Response.json({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
+  if (isJson) return jsonReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
   const session = await getSession(request);
   await setFlash(session, { type: "success", message: SIGNUP_SUCCESS });
   throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
@@ -69,7 +69,7 @@ export default function SignupScreen() {
     id: "signup",
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(SignupSchema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
     onSubmit(event, { submission }) {

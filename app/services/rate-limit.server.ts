@@ -30,7 +30,7 @@ export class RateLimiter {
   }
 }
 
-/** Header set by the server bootstrap (app/cli/client-address.mjs) from the socket; clients cannot forge it. */
+/** Header set by the server bootstrap (app/cli/http-bootstrap.mjs) from the socket; clients cannot forge it. */
 export const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
 
 export function clientAddress(request: Request): string {

@@ -11,6 +11,14 @@ export function jsonError(message: string, status: number, extra: Record<string,
 }
 
 /**
+ * The answer to a JSON caller of a page's action. A page route cannot return a raw Response for a
+ * document request, so this is action data that entry.server sends as JSON (with status and headers).
+ */
+export function jsonReply(body: Record<string, unknown>, init?: ResponseInit) {
+  return data(body, init);
+}
+
+/**
  * Reads a form post or a JSON object body into FormData, so one schema validates both.
  * Scalars become strings; anything else (objects, arrays) is dropped and caught by the schema.
  */
@@ -45,7 +53,7 @@ type FailedSubmission = {
 export function invalidSubmission(submission: FailedSubmission, isJson: boolean, fallbackMessage: string) {
   if (isJson) {
     const [field, messages] = Object.entries(submission.error ?? {})[0] ?? [];
-    return Response.json({ message: messages?.[0] ?? fallbackMessage, field }, { status: 400 });
+    return jsonReply({ message: messages?.[0] ?? fallbackMessage, field }, { status: 400 });
   }
   return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/services/origin.mjs";
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -29,28 +30,9 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDevelopm
   headers.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
 }
 
-/**
- * Refuses state-changing requests sent from another site. Browsers send Origin on every cross-origin
- * POST and Sec-Fetch-Site on every request; scripts and mobile clients send neither and are allowed.
- */
+/** Refuses state-changing requests sent from another site (also enforced in app/cli/http-bootstrap.mjs). */
 export function assertSameOrigin(request: Request): void {
-  const method = request.method.toUpperCase();
-  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
-  const fetchSite = request.headers.get("Sec-Fetch-Site");
-  if (fetchSite === "cross-site") throw forbidden();
-  const origin = request.headers.get("Origin");
-  if (origin && origin !== "null" && origin !== requestOrigin(request)) throw forbidden();
-  if (origin === "null" && fetchSite !== "same-origin") throw forbidden();
-}
-
-function requestOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const forwardedProto = request.headers.get("X-Forwarded-Proto");
-  const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? url.host;
-  const protocol = forwardedProto ? `${forwardedProto.split(",")[0].trim()}:` : url.protocol;
-  return `${protocol}//${host}`;
-}
-
-function forbidden(): Response {
-  return Response.json({ message: "Cross-site request refused" }, { status: 403 });
+  if (isCrossSiteWrite(request.method, request.headers, new URL(request.url).origin)) {
+    throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
+  }
 }

@@ -1,0 +1,55 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig, devices } from "@playwright/test";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: ".",
+  testMatch: "**/*.spec.ts",
+  outputDir: `${root}test-results`,
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [["list"], ["json", { outputFile: `${root}test-results/e2e-results.json` }]],
+  use: { baseURL, trace: "retain-on-failure" },
+  projects: [
+    { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
+    // JSON calls need no browser: they run once, in the first project.
+    { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false }, testIgnore: "**/api.spec.ts" },
+  ],
+  webServer: {
+    // The real production path (build, migrate, seed, remix-serve) on a database made fresh for each run.
+    command: "rm -f tests/.tmp/e2e.db tests/.tmp/e2e.db-wal tests/.tmp/e2e.db-shm && npm start",
+    cwd: root,
+    url: `${baseURL}/login`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      DATABASE_URL: "file:./tests/.tmp/e2e.db",
+      SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
+    },
+  },
+});

@@ -1,0 +1,58 @@
+/**
+ * `npm test`: unit and integration tests (vitest), then end-to-end tests (Playwright, real server,
+ * Debian's Chromium, with and without JavaScript). Ends with one summary line.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const results = path.join(root, "test-results");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+if (!existsSync(chromium)) {
+  console.error(
+    `Chromium was not found at ${chromium}. The end-to-end tests drive a real Chromium:\n` +
+      `  install it with "apt-get install -y chromium" (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.`,
+  );
+  process.exit(1);
+}
+
+rmSync(results, { recursive: true, force: true });
+mkdirSync(path.join(root, "tests", ".tmp"), { recursive: true });
+const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", CHROMIUM_PATH: chromium };
+const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+
+// Playwright empties test-results/ when it starts, so the vitest report goes elsewhere.
+const vitestJson = path.join(root, "tests", ".tmp", "vitest-results.json");
+const unit = spawnSync(
+  bin("vitest"),
+  ["run", "--config", "tests/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  { cwd: root, env, stdio: "inherit" },
+);
+const e2e = spawnSync(bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts"], {
+  cwd: root,
+  env,
+  stdio: "inherit",
+});
+
+function counts(file: string, read: (json: any) => { passed: number; failed: number }) {
+  try {
+    return read(JSON.parse(readFileSync(file, "utf8")));
+  } catch {
+    return { passed: 0, failed: 1 }; // the runner crashed before reporting
+  }
+}
+const unitCounts = counts(vitestJson, (json) => ({ passed: json.numPassedTests, failed: json.numFailedTests }));
+const e2eCounts = counts(path.join(results, "e2e-results.json"), (json) => ({
+  passed: json.stats.expected + json.stats.flaky,
+  failed: json.stats.unexpected,
+}));
+
+const passed = unitCounts.passed + e2eCounts.passed;
+const failed = unitCounts.failed + e2eCounts.failed;
+const ok = unit.status === 0 && e2e.status === 0 && failed === 0 && passed > 0;
+console.log(`\nunit+integration: ${unitCounts.passed} passed, ${unitCounts.failed} failed`);
+console.log(`end-to-end: ${e2eCounts.passed} passed, ${e2eCounts.failed} failed`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);
