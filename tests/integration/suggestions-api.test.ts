@@ -1,0 +1,120 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as recommendationsAction } from "~/routes/api.menu-recommendations";
+import { loader as menuByNameLoader } from "~/routes/api.menus.by-name.$name";
+import { loader as randomMenuLoader } from "~/routes/api.random-menu";
+import { loader as menuLoader } from "~/routes/menus.$menuId";
+import { saveRecipe } from "~/services/recipe-store.server";
+import type { SuggestedMenu } from "~/services/recipe-search.server";
+import { seed } from "../../prisma/seed";
+import { getRequest, jsonRequest, run } from "../support/requests";
+
+const MEAT = "Meat sausages and fish";
+
+beforeAll(async () => {
+  await seed();
+});
+
+async function recommend(body: unknown, headers: Record<string, string> = {}) {
+  const request = jsonRequest("/api/menu-recommendations", body, { headers });
+  return run(() => recommendationsAction({ request, params: {}, context: {} }));
+}
+
+async function recommendations(body: Record<string, unknown>): Promise<SuggestedMenu[]> {
+  const response = await recommend({ cuisines: [], dietaryPreferences: [], mealOccasions: [], ...body });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { recommendations: SuggestedMenu[] }).recommendations;
+}
+
+const load = (loader: typeof menuLoader, path: string, params: Record<string, string>) =>
+  run(async () => loader({ request: getRequest(path), params, context: {} }));
+
+describe("POST /api/menu-recommendations", () => {
+  it("shows a vegetarian no meat or fish, even for a pantry of meat", async () => {
+    const pantry = ["pork", "bacon", "chicken breast", "onion", "garlic"];
+    const everyone = await recommendations({ ingredients: pantry });
+    expect(everyone.some((menu) => Object.values(menu.ingredients_type).includes(MEAT))).toBe(true);
+    const vegetarian = await recommendations({ ingredients: pantry, dietaryPreferences: ["Vegetarian"] });
+    expect(vegetarian.length).toBeGreaterThan(0);
+    for (const menu of vegetarian) expect(Object.values(menu.ingredients_type)).not.toContain(MEAT);
+  });
+
+  it("puts recipes using tomato, egg and onion first and lists what is missing", async () => {
+    const pantry = ["cherry tomatoes", "Eggs", "onion"];
+    const before = await recommendations({ ingredients: pantry });
+    expect(before.length).toBeGreaterThan(0);
+    for (const menu of before) {
+      expect(menu.have.length).toBeGreaterThan(0);
+      for (const name of menu.have) expect(["tomato", "egg", "onion"]).toContain(name);
+      for (const name of menu.missing) expect(["tomato", "egg", "onion"]).not.toContain(name);
+    }
+    const share = (menu: SuggestedMenu) => menu.have.length / (menu.have.length + menu.missing.length);
+    expect(before.map(share)).toEqual(before.map(share).sort((a, b) => b - a));
+    expect(before.some((menu) => menu.missing.length > 0)).toBe(true);
+
+    await saveRecipe({
+      name: "Pantry Shakshuka",
+      cuisines: ["Middle Eastern"],
+      occasions: ["Breakfast"],
+      ingredients: [
+        { name: "tomatoes", quantity: "4" },
+        { name: "eggs", quantity: "4" },
+        { name: "onion", quantity: "1" },
+        { name: "salt", quantity: "1 teaspoon", seasoning: true },
+      ],
+      steps: ["Soften the onion, add the tomatoes, then poach the eggs in the sauce."],
+      tips: [],
+      origin: "user",
+    });
+    const [first] = await recommendations({ ingredients: pantry });
+    expect(first.missing).toEqual([]);
+    expect([...first.have].sort()).toEqual(["egg", "onion", "tomato"]);
+    expect(first).toMatchObject({ ingredients_quantity: { tomatoes: "4", eggs: "4", onion: "1" } });
+  });
+
+  it.each([
+    ["a body that is not JSON", "{not json", "Request body must be valid JSON"],
+    ["a list instead of an object", [], "Request body must be a JSON object"],
+    ["no ingredients", { cuisines: [] }, "ingredients: ingredients must be a list of ingredient names"],
+    ["ingredients as text", { ingredients: "tomato" }, "ingredients: ingredients must be a list of ingredient names"],
+  ])("answers %s with 400 and a message", async (_, body, message) => {
+    const response = await recommend(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+  });
+
+  it("answers an unknown preference with 400 naming the allowed values", async () => {
+    const response = await recommend({ ingredients: ["tomato"], dietaryPreferences: ["Carnivore"] });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^dietaryPreferences\.0: .*Vegetarian/);
+  });
+
+  it("refuses a post from another site", async () => {
+    const response = await recommend({ ingredients: ["tomato"] }, { Origin: "https://elsewhere.example" });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("menu lookups", () => {
+  it("GET /api/random-menu answers a whole menu", async () => {
+    const response = await run(() => randomMenuLoader());
+    expect(await response.json()).toMatchObject({ success: true, menu: { menu_id: expect.any(Number), steps: expect.any(Array) } });
+  });
+
+  it("GET /menus/{id} answers the menu, 404 for unknown or non-numeric ids", async () => {
+    const [menuWithId] = await recommendations({ ingredients: ["tomato", "egg", "onion"] });
+    const found = await load(menuLoader, `/menus/${menuWithId.menu_id}`, { menuId: String(menuWithId.menu_id) });
+    const { have: _have, missing: _missing, ...menu } = menuWithId;
+    expect(await found.json()).toEqual(menu);
+    expect((await load(menuLoader, "/menus/999999", { menuId: "999999" })).status).toBe(404);
+    const nonNumeric = await load(menuLoader, "/menus/abc", { menuId: "abc" });
+    expect(nonNumeric.status).toBe(404);
+    expect(await nonNumeric.json()).toEqual({ message: "Menu not found" });
+  });
+
+  it("GET /api/menus/by-name/{name} answers menu_id and image, 404 for an unknown name", async () => {
+    const [menu] = await recommendations({ ingredients: ["tomato"] });
+    const found = await load(menuByNameLoader, "/api/menus/by-name/x", { name: menu.menu_name });
+    expect(await found.json()).toEqual({ menu_id: menu.menu_id, image: menu.image });
+    expect((await load(menuByNameLoader, "/api/menus/by-name/x", { name: "No such dish" })).status).toBe(404);
+  });
+});

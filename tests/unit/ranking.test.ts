@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { createRecipeIndex, type RankableRecipe, type RankingQuery } from "../../app/domain/ranking";
+
+const names = new Map(
+  Object.entries({ tomato: 1, egg: 2, onion: 3, pork: 4, rice: 5, cheese: 6, basil: 7, garlic: 8, pepper: 9, salt: 100, oil: 101 }).map(
+    ([name, id]) => [id, name],
+  ),
+);
+const id = (name: string) => [...names].find(([, value]) => value === name)![0];
+const STAPLES = new Set(["salt", "oil"]);
+
+function recipe(name: string, ingredients: string[], extra: Partial<RankableRecipe> = {}): RankableRecipe {
+  return {
+    id: [...name].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) % 1_000_003, 7),
+    name,
+    ingredientIds: ingredients.map(id),
+    keyIngredientIds: ingredients.filter((item) => !STAPLES.has(item)).map(id),
+    cuisines: [],
+    occasions: [],
+    diets: [],
+    rating: null,
+    ...extra,
+  };
+}
+
+function ranked(recipes: RankableRecipe[], pantry: string[], preferences: Partial<RankingQuery> = {}): string[] {
+  const index = createRecipeIndex(recipes, names);
+  const byId = new Map(recipes.map((item) => [item.id, item.name]));
+  const query = { pantry: pantry.map(id), cuisines: [], dietaryPreferences: [], mealOccasions: [], ...preferences };
+  return index.rank(query, 20).map((result) => byId.get(result.recipeId)!);
+}
+
+describe("recipe ranking", () => {
+  it("never shows a recipe lacking a chosen diet tag, however well it fits the pantry", () => {
+    const recipes = [
+      recipe("Pork fried rice", ["pork", "rice", "egg"], { diets: ["High protein"] }),
+      recipe("Tomato rice", ["tomato", "rice", "onion"], { diets: ["Vegetarian", "High protein"] }),
+    ];
+    expect(ranked(recipes, ["pork", "rice", "egg"], { dietaryPreferences: ["Vegetarian"] })).toEqual(["Tomato rice"]);
+    expect(ranked(recipes, ["pork", "rice", "egg"], { dietaryPreferences: ["Vegetarian", "Keto"] })).toEqual([]);
+  });
+
+  it("puts the recipe covering the larger share of its ingredients first", () => {
+    const recipes = [
+      recipe("Half covered", ["tomato", "pepper"]),
+      recipe("Mostly covered", ["tomato", "egg", "onion", "rice", "cheese", "basil", "garlic", "pork"]),
+    ];
+    // 6 of 8 (2 missing) beats 1 of 2 (1 missing)
+    expect(ranked(recipes, ["tomato", "egg", "onion", "rice", "cheese", "basil"])).toEqual(["Mostly covered", "Half covered"]);
+  });
+
+  it("at equal share, puts the recipe with fewer missing ingredients first", () => {
+    const recipes = [recipe("Two of four", ["tomato", "egg", "pork", "pepper"]), recipe("One of two", ["tomato", "garlic"])];
+    expect(ranked(recipes, ["tomato", "egg"])).toEqual(["One of two", "Two of four"]);
+  });
+
+  it("then prefers a chosen cuisine", () => {
+    const recipes = [
+      recipe("Uses the salt too", ["tomato", "pepper", "salt"]),
+      recipe("Italian", ["tomato", "garlic"], { cuisines: ["Italian"] }),
+    ];
+    expect(ranked(recipes, ["tomato", "salt"], { cuisines: ["Italian"] })).toEqual(["Italian", "Uses the salt too"]);
+  });
+
+  it("then prefers a chosen meal occasion", () => {
+    const recipes = [
+      recipe("Uses the salt too", ["tomato", "pepper", "salt"]),
+      recipe("Breakfast", ["tomato", "garlic"], { occasions: ["Breakfast"] }),
+    ];
+    expect(ranked(recipes, ["tomato", "salt"], { mealOccasions: ["Breakfast"] })).toEqual(["Breakfast", "Uses the salt too"]);
+  });
+
+  it("then prefers the recipe using up more of the cook's items", () => {
+    const recipes = [recipe("Well rated", ["tomato", "pepper"], { rating: 5 }), recipe("Uses the oil too", ["tomato", "garlic", "oil"])];
+    expect(ranked(recipes, ["tomato", "oil"])).toEqual(["Uses the oil too", "Well rated"]);
+  });
+
+  it("then prefers the better rated recipe", () => {
+    const recipes = [recipe("Alright", ["tomato", "pepper"], { rating: 3 }), recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 })];
+    expect(ranked(recipes, ["tomato"])).toEqual(["Zesty", "Alright"]);
+  });
+
+  it("breaks remaining ties by name, whatever the cookbook order", () => {
+    const recipes = [recipe("Tomato two", ["tomato", "pepper"]), recipe("Tomato one", ["tomato", "garlic"])];
+    expect(ranked(recipes, ["tomato"])).toEqual(["Tomato one", "Tomato two"]);
+    expect(ranked([...recipes].reverse(), ["tomato"])).toEqual(["Tomato one", "Tomato two"]);
+  });
+
+  it("leaves out recipes sharing nothing with a non-empty pantry, and shows everything for an empty one", () => {
+    const recipes = [recipe("Omelette", ["egg", "cheese"]), recipe("Pork rice", ["pork", "rice"])];
+    expect(ranked(recipes, ["egg"])).toEqual(["Omelette"]);
+    expect(ranked(recipes, [])).toHaveLength(2);
+  });
+
+  it("names what the cook has and what they would have to get, staples never missing", () => {
+    const index = createRecipeIndex([recipe("Shakshuka", ["tomato", "egg", "onion", "pepper", "salt", "oil"])], names);
+    const [result] = index.rank({ pantry: [id("egg"), id("tomato"), id("oil")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
+    expect(result.have).toEqual(["tomato", "egg", "oil"]);
+    expect(result.missing).toEqual(["onion", "pepper"]);
+    expect(result.score).toEqual({ coverage: 0.5, missing: 2, preferenceMatches: 0, used: 3, rating: 0 });
+  });
+
+  it("returns at most the requested number of results", () => {
+    const recipes = ["A", "B", "C"].map((name) => recipe(name, ["tomato"]));
+    const index = createRecipeIndex(recipes, names);
+    expect(index.rank({ pantry: [id("tomato")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 2)).toHaveLength(2);
+  });
+});
