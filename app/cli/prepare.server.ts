@@ -29,6 +29,8 @@ function buildIfNeeded() {
 
 async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
+  // Fail at start, with the list of problems, rather than on the first request.
+  await import("~/services/env.server");
   buildIfNeeded();
   const { applyMigrations, prisma } = await import("~/services/db.server");
   await applyMigrations();

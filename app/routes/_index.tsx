@@ -13,19 +13,19 @@ const SLIDES = [
     id: "intro",
     title: "Cook with what you have",
     text: "Type or photograph what's in your fridge and get recipes that use it up.",
-    emoji: "🥕",
+    icon: "carrot",
   },
   {
     id: "mission",
     title: "Waste less, save CO2",
     text: "A third of all food is thrown away. Every meal you cook from leftovers saves money and emissions.",
-    emoji: "🌍",
+    icon: "globe-showing-europe-africa",
   },
   {
     id: "join",
     title: "Join the kitchen",
     text: "Save favourites, tick off steps as you cook, and share your dishes with the community.",
-    emoji: "🍲",
+    icon: "pot-of-food",
   },
 ];
 
@@ -82,8 +82,8 @@ export default function Onboarding() {
             aria-roledescription="slide"
             aria-label={`${index + 1} of ${SLIDES.length}`}
           >
-            <div className="slide-art" aria-hidden="true">
-              {slide.emoji}
+            <div className="slide-art">
+              <img src={`/icons/${slide.icon}`} alt="" width={112} height={112} />
             </div>
             <h2>{slide.title}</h2>
             <p>{slide.text}</p>

@@ -1,5 +1,5 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { prisma } from "~/services/db.server";
 import { requireUserId } from "~/services/session.server";
 
@@ -29,6 +29,11 @@ export default function AccountScreen() {
           <dd>{user.email}</dd>
         </div>
       </dl>
+      <p>
+        <Link to="/import" className="button button-secondary">
+          Import a recipe
+        </Link>
+      </p>
       <Form method="post" action="/logout">
         <button type="submit" className="button button-secondary">
           LOG OUT
