@@ -201,7 +201,9 @@ export const catalogueSource: CatalogueSourceEntry[] = [
   { name: "tapioca starch", plural: null, type: GRAINS, ndb: "20068", co2: "cassava", icon: "sheaf-of-rice", synonyms: ["tapioca flour", "tapioca", "tapioca pearl"] },
   { name: "potato starch", plural: null, type: GRAINS, ndb: "11413", co2: "potatoes", icon: "potato", synonyms: ["potato flour"] },
   { name: "rolled oat", plural: "rolled oats", type: GRAINS, ndb: "20038", co2: "oatmeal", allergens: ["gluten"], icon: "sheaf-of-rice", synonyms: ["oat", "oats", "porridge oat", "oatmeal", "quick oat", "old-fashioned oat", "steel-cut oat"] },
-  { name: "rice", plural: null, type: GRAINS, ndb: "20044", co2: "rice", icon: "cooked-rice", synonyms: ["white rice", "long grain rice", "long-grain rice", "cooked rice", "steamed rice"] },
+  { name: "rice", plural: null, type: GRAINS, ndb: "20044", co2: "rice", icon: "cooked-rice", synonyms: ["white rice", "long grain rice", "long-grain rice"] },
+  // Leftover rice weighs about 2.5 times its dry weight, so it needs its own (cooked) nutrition figures.
+  { name: "cooked rice", plural: null, type: GRAINS, ndb: "20045", co2: "rice", icon: "cooked-rice", synonyms: ["steamed rice", "leftover rice", "day-old rice", "boiled rice"] },
   { name: "flattened rice", plural: null, type: GRAINS, ndb: "20444", co2: "rice", icon: "cooked-rice", synonyms: ["poha", "beaten rice", "pressed rice", "rice flakes"] },
   { name: "basmati rice", plural: null, type: GRAINS, ndb: "20044", co2: "rice", icon: "cooked-rice", synonyms: ["basmati"] },
   { name: "jasmine rice", plural: null, type: GRAINS, ndb: "20044", co2: "rice", icon: "cooked-rice", synonyms: ["thai rice", "fragrant rice", "thai jasmine rice"] },
@@ -313,7 +315,9 @@ export const catalogueSource: CatalogueSourceEntry[] = [
   { name: "popcorn", plural: null, type: GRAINS, ndb: "19034", co2: "corn", icon: "popcorn", synonyms: ["popcorn kernel"] },
 
   // Meat sausages and fish
-  { name: "chicken", plural: null, type: MEAT, ndb: "05006", co2: "poultry", icon: "poultry-leg", units: { piece: 1200 }, synonyms: ["whole chicken", "chicken meat", "roast chicken", "rotisserie chicken", "poussin", "cooked chicken", "leftover chicken", "shredded chicken", "leftover roast chicken"] },
+  { name: "chicken", plural: null, type: MEAT, ndb: "05006", co2: "poultry", icon: "poultry-leg", units: { piece: 1200 }, synonyms: ["whole chicken", "chicken meat", "poussin"] },
+  // Cooked meat has lost water: per 100 g it carries more protein and energy than raw chicken.
+  { name: "roast chicken", plural: null, type: MEAT, ndb: "05013", co2: "poultry", icon: "poultry-leg", synonyms: ["rotisserie chicken", "cooked chicken", "leftover chicken", "shredded chicken", "leftover roast chicken"] },
   { name: "chicken breast", plural: "chicken breasts", type: MEAT, ndb: "05062", co2: "poultry", icon: "poultry-leg", units: { piece: 175 }, synonyms: ["chicken fillet", "chicken breast fillet", "boneless chicken breast", "skinless chicken breast", "chicken tender", "chicken tenderloin"] },
   { name: "chicken thigh", plural: "chicken thighs", type: MEAT, ndb: "05096", co2: "poultry", icon: "poultry-leg", units: { piece: 110 }, synonyms: ["boneless chicken thigh", "chicken thigh fillet", "chicken leg", "chicken leg quarter", "chicken maryland"] },
   { name: "chicken wing", plural: "chicken wings", type: MEAT, ndb: "05100", co2: "poultry", icon: "poultry-leg", units: { piece: 90 }, synonyms: ["wing", "wingette", "drumette"] },
