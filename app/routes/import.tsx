@@ -11,14 +11,15 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import * as z from "zod";
-import { ErrorList, Field, FormMessage } from "~/components/forms";
+import { Field, FormMessage } from "~/components/forms";
+import { formatOfFileName, IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
+import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
 
-const ACCEPTED_FILES = ".json,.html,.htm,.md";
 const TOO_LARGE = "The file must be 5 MB or smaller";
 
 const ImportSchema = z
@@ -28,7 +29,7 @@ const ImportSchema = z
       .optional(),
     file: z
       .instanceof(File)
-      .refine((file) => /\.(json|html?|md)$/i.test(file.name), "Choose a .json, .html or .md file")
+      .refine((file) => formatOfFileName(file.name) !== null, "Choose a .json, .html or .md file")
       .refine((file) => file.size <= MAX_DOCUMENT_BYTES, TOO_LARGE)
       .optional(),
   })
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const formData = isMultipart ? await readForm(request) : await request.formData();
+  const formData = isMultipart ? await readForm(request) : (await readFormOrJson(request)).formData;
   if (!formData) {
     return data({ result: parseWithZod(new FormData(), { schema: ImportSchema }).reply({ formErrors: [TOO_LARGE] }), summary: null }, { status: 413 });
   }
@@ -113,8 +114,8 @@ export default function ImportScreen() {
     <main className="import-screen">
       <h1>Import recipes</h1>
       <p className="auth-lead">
-        Paste the address of a recipe page, or upload a recipe file: schema.org JSON-LD (.html or .json),
-        recipe-scrapers JSON or markdown (.md), up to 5 MB.
+        Paste the address of a recipe page, or upload a recipe file of up to 5 MB: a saved recipe page (.html),
+        recipe data (.json) or a markdown recipe (.md).
       </p>
       <FormMessage type="error" message={form.errors?.[0]} />
       <Form method="post" action="/import" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
@@ -123,16 +124,11 @@ export default function ImportScreen() {
           inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://", autoComplete: "url" }}
           errors={fields.url.errors}
         />
-        <div className="field">
-          <label htmlFor={fields.file.id}>Recipe file</label>
-          <input
-            {...getInputProps(fields.file, { type: "file" })}
-            accept={ACCEPTED_FILES}
-            aria-invalid={fields.file.errors?.length ? true : undefined}
-            aria-describedby={fields.file.errors?.length ? fields.file.errorId : undefined}
-          />
-          <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
-        </div>
+        <Field
+          label="Recipe file"
+          inputProps={{ ...getInputProps(fields.file, { type: "file" }), accept: IMPORTABLE_EXTENSIONS.join(",") }}
+          errors={fields.file.errors}
+        />
         <button type="submit" className="button button-primary" disabled={importing}>
           {importing ? "Importing..." : "IMPORT"}
         </button>

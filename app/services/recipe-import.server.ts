@@ -60,10 +60,10 @@ interface ImportItem {
 }
 
 /** A failure whose message is meant for the person importing. */
-export class ImportError extends Error {}
+class ImportError extends Error {}
 
 /** RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS=true lets tests import from a server on this machine. */
-export function privateHostsAllowedByEnv(): boolean {
+function privateHostsAllowedByEnv(): boolean {
   return process.env.RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS === "true";
 }
 
@@ -117,7 +117,8 @@ function embeddedIpv4(high: number, low: number): string {
 function isPrivateIpv6(address: string): boolean {
   const groups = ipv6Groups(address);
   const allZeroBefore = (count: number) => groups.slice(0, count).every((group) => group === 0);
-  if (allZeroBefore(7) && groups[7] <= 1) return true; // :: unspecified, ::1 loopback
+  // IPv4-compatible, which takes in :: and ::1 (both fall in 0.0.0.0/8)
+  if (allZeroBefore(6)) return isPrivateIpv4(embeddedIpv4(groups[6], groups[7]));
   if (allZeroBefore(5) && groups[5] === 0xffff) return isPrivateIpv4(embeddedIpv4(groups[6], groups[7])); // IPv4-mapped
   if (groups[0] === 0x64 && groups[1] === 0xff9b) return isPrivateIpv4(embeddedIpv4(groups[6], groups[7])); // NAT64
   if (groups[0] === 0x2002) return isPrivateIpv4(embeddedIpv4(groups[1], groups[2])); // 6to4
@@ -181,20 +182,18 @@ function get(url: URL, allowPrivateHosts: boolean, signal: AbortSignal): Promise
   });
 }
 
+/** The body as text; refused, without reading on, once the declared or received size passes MAX_DOCUMENT_BYTES. */
 async function readBody(response: IncomingMessage): Promise<string> {
-  const declared = Number(response.headers["content-length"] ?? 0);
-  if (declared > MAX_DOCUMENT_BYTES) {
+  const tooLarge = () => {
     response.destroy();
-    throw new ImportError("the page is larger than 5 MB");
-  }
+    return new ImportError("the page is larger than 5 MB");
+  };
+  if (Number(response.headers["content-length"] ?? 0) > MAX_DOCUMENT_BYTES) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_DOCUMENT_BYTES) {
-      response.destroy();
-      throw new ImportError("the page is larger than 5 MB");
-    }
+    if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString("utf8");
@@ -211,7 +210,7 @@ function fetchFailure(error: unknown): ImportError {
 }
 
 /** GETs a recipe page: http(s) only, public addresses only, at most 3 redirects, 10 s and 5 MB. */
-export async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean): Promise<Document> {
+async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean): Promise<Document> {
   let url: URL;
   try {
     url = new URL(address);
@@ -262,12 +261,17 @@ async function filesUnder(folder: string): Promise<string[]> {
   return nested.flat();
 }
 
+function formatOfFile(fileName: string): SourceFormat {
+  const format = formatOfFileName(fileName);
+  if (!format) throw new ImportError("only .json, .html and .md files can be imported");
+  return format;
+}
+
 function fileItem(file: string): ImportItem {
   return {
     item: file,
     read: async () => {
-      const format = formatOfFileName(file);
-      if (!format) throw new ImportError("only .json, .html and .md files can be imported");
+      const format = formatOfFile(file);
       if ((await stat(file)).size > MAX_DOCUMENT_BYTES) throw new ImportError("the file is larger than 5 MB");
       return { text: await readFile(file, "utf8"), format };
     },
@@ -330,17 +334,5 @@ export function importUrl(address: string, options: ImportOptions = {}): Promise
 
 /** Imports an uploaded file's text; its name tells the format. */
 export function importUpload(fileName: string, text: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  return importItems(
-    [
-      {
-        item: fileName,
-        read: async () => {
-          const format = formatOfFileName(fileName);
-          if (!format) throw new ImportError("only .json, .html and .md files can be imported");
-          return { text, format };
-        },
-      },
-    ],
-    options,
-  );
+  return importItems([{ item: fileName, read: async () => ({ text, format: formatOfFile(fileName) }) }], options);
 }

@@ -120,6 +120,7 @@ describe("importing a folder", () => {
     writeFileSync(file, jsonLdPage("Starter Soup", ["1 l water"]));
     const summary = await importSource(file);
     expect(summary.failed).toEqual([{ item: file, reason: '"Starter Soup" is already a starter recipe; it was left unchanged' }]);
+    expect(await storedRecipe("Starter Soup")).toMatchObject({ origin: "starter", ingredients: [] });
     rmSync(file);
   });
 
@@ -139,6 +140,9 @@ describe("importing a URL", () => {
       } else if (request.url?.startsWith("/hop")) {
         const hops = Number(request.url.slice(4) || 0);
         response.writeHead(302, { Location: hops > 0 ? `/hop${hops - 1}` : "/recipe" });
+        response.end();
+      } else if (request.url === "/to-file") {
+        response.writeHead(302, { Location: "file:///etc/passwd" });
         response.end();
       } else if (request.url === "/image") {
         response.writeHead(200, { "Content-Type": "image/png" });
@@ -175,6 +179,7 @@ describe("importing a URL", () => {
 
   it.each([
     ["/hop3", "more than 3 redirects"],
+    ["/to-file", "only http and https URLs can be imported"],
     ["/image", "unsupported content type image/png; expected HTML or JSON"],
     ["/huge", "the page is larger than 5 MB"],
     ["/nothing", "the server answered HTTP 404"],
@@ -201,7 +206,7 @@ describe("importing a URL", () => {
   it.each([
     ["127.0.0.1", true], ["10.0.0.1", true], ["172.20.1.1", true], ["192.168.1.1", true], ["100.64.0.1", true],
     ["169.254.1.1", true], ["0.0.0.0", true], ["224.0.0.1", true], ["::", true], ["::1", true], ["fd00::1", true],
-    ["fe80::1", true], ["::ffff:127.0.0.1", true], ["ff02::1", true],
+    ["fe80::1", true], ["::ffff:127.0.0.1", true], ["::127.0.0.1", true], ["ff02::1", true],
     ["93.184.216.34", false], ["172.32.0.1", false], ["2606:4700::1111", false],
   ])("isPrivateAddress(%s) is %s", (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
@@ -258,6 +263,13 @@ describe("the import form", () => {
     const response = await run(() => importAction(args(uploadRequest(fields as Record<string, string | File>))));
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(message);
+  });
+
+  it("answers a JSON call with the same validation", async () => {
+    const request = jsonRequest("/import", { url: "ftp://example.com/recipe" }, { cookie });
+    const response = await run(() => importAction(args(request)));
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(await response.json())).toContain("Enter a web address starting with http:// or https://");
   });
 
   it("refuses a file over 5 MB", async () => {

@@ -3,6 +3,7 @@ import { getCatalogue } from "~/domain/catalogue-data";
 import {
   cuisinesOf,
   durationMinutes,
+  formatOfFileName,
   fromJsonLd,
   fromMarkdown,
   fromRecipeScrapers,
@@ -59,15 +60,15 @@ describe("field conversions", () => {
 
 describe("ingredient lines", () => {
   it.each([
-    ["3 cloves garlic, smashed", { quantity: "3 cloves", unit: "clove", name: "garlic", note: "smashed" }],
-    ["1 1/2 cups plain flour", { quantity: "1 1/2 cups", unit: "cup", name: "plain flour" }],
-    ["½ tsp salt", { quantity: "½ tsp", unit: "teaspoon", name: "salt" }],
+    ["3 cloves garlic, smashed", { quantity: "3 cloves", name: "garlic", note: "smashed" }],
+    ["1 1/2 cups plain flour", { quantity: "1 1/2 cups", name: "plain flour" }],
+    ["½ tsp salt", { quantity: "½ tsp", name: "salt" }],
     ["1 pound (500g) spaghetti (or other long pasta)", { quantity: "1 pound (500g)", name: "spaghetti", note: "or other long pasta" }],
-    ["2-3 carrots, peeled and diced", { quantity: "2-3", unit: null, name: "carrots", note: "peeled and diced" }],
+    ["2-3 carrots, peeled and diced", { quantity: "2-3", name: "carrots", note: "peeled and diced" }],
     ["A bunch of fresh parsley", { quantity: "1 bunch", name: "fresh parsley" }],
     ["Salt, to taste", { quantity: "to taste", name: "Salt", note: "to taste" }],
     ["black pepper to taste", { quantity: "to taste", name: "black pepper", note: "to taste" }],
-    ["2 slices sourdough bread", { quantity: "2 slices", unit: "slice", name: "sourdough bread" }],
+    ["2 slices sourdough bread", { quantity: "2 slices", name: "sourdough bread" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toMatchObject(parts);
   });
@@ -86,6 +87,20 @@ describe("ingredient lines", () => {
     expect(isSeasoning("grandma's secret barbecue sauce", catalogue)).toBe(true);
     expect(isSeasoning("carrot", catalogue)).toBe(false);
     expect(isSeasoning("chicken breast", catalogue)).toBe(false);
+  });
+});
+
+describe("source formats", () => {
+  it.each([
+    ["soup.json", "json"],
+    ["Soup.HTML", "html"],
+    ["soup.htm", "html"],
+    ["soup.md", "markdown"],
+    ["soup.markdown", "markdown"],
+    ["soup.pdf", null],
+    ["soup", null],
+  ])("reads %s as %s", (fileName, format) => {
+    expect(formatOfFileName(fileName)).toBe(format);
   });
 });
 

@@ -26,7 +26,7 @@ export interface RawRecipe {
   sourceUrl?: unknown;
 }
 
-export const MAX_NAME_LENGTH = 200;
+const MAX_NAME_LENGTH = 200;
 
 function httpUrl(value: unknown): string | null {
   if (typeof value !== "string") return null;

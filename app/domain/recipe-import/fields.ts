@@ -1,4 +1,5 @@
 /** Field conversions shared by the import parsers: text cleanup, durations, yields, cuisine and occasion tags. */
+import { normalizeText } from "../catalogue";
 import { CUISINES, MEAL_OCCASIONS, type Cuisine, type MealOccasion } from "../constants";
 
 const NAMED_ENTITIES: Record<string, string> = {
@@ -6,7 +7,7 @@ const NAMED_ENTITIES: Record<string, string> = {
   ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…", eacute: "é", egrave: "è",
 };
 
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, body: string) => {
     if (body[0] === "#") {
       const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
@@ -100,15 +101,7 @@ function tagWords(values: unknown): string[] {
   const list = Array.isArray(values) ? values : [values];
   return list
     .flatMap((value) => (typeof value === "string" ? value.split(/[,;|]/) : []))
-    .map((word) =>
-      word
-        .normalize("NFD")
-        .replace(/[\u0300-\u036f]/g, "")
-        .toLowerCase()
-        .replace(/[^a-z\s]/g, " ")
-        .replace(/\s+/g, " ")
-        .trim(),
-    )
+    .map(normalizeText)
     .filter(Boolean);
 }
 

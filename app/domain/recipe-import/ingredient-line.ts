@@ -1,6 +1,6 @@
 /**
  * One ingredient line as written on a recipe page ("2 cloves garlic, smashed") split into the quantity text,
- * unit, name and note the app stores, with parse-ingredient doing the amount and unit.
+ * name and note the app stores, with parse-ingredient finding where the amount and unit end.
  */
 import { parseIngredient } from "parse-ingredient";
 import type { Catalogue } from "../catalogue";
@@ -10,8 +10,6 @@ import { cleanText } from "./fields";
 export interface IngredientLineParts {
   /** amount and unit as written: "2-3 large", "1 pound (500g)", "to taste", or "" */
   quantity: string;
-  /** parse-ingredient's unit id ("teaspoon", "gram"), null for a bare count or none */
-  unit: string | null;
   name: string;
   note?: string;
 }
@@ -91,7 +89,7 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     if (noAmount) quantity = noAmount.toLowerCase();
   }
   const note = notes.join(", ").replace(/\s+/g, " ").trim();
-  return { quantity, unit: parsed.unitOfMeasureID, name, ...(note ? { note } : {}) };
+  return { quantity, name, ...(note ? { note } : {}) };
 }
 
 /** Words that make an ingredient the catalogue does not know a seasoning or dressing. */

@@ -6,14 +6,20 @@ import { fromRecipeScrapers, isRecipeScrapersShape } from "./recipe-scrapers";
 
 export type SourceFormat = "json" | "html" | "markdown";
 
-export const IMPORTABLE_EXTENSIONS = [".json", ".html", ".htm", ".md"] as const;
+const FORMAT_OF_EXTENSION: Record<string, SourceFormat> = {
+  ".json": "json",
+  ".html": "html",
+  ".htm": "html",
+  ".md": "markdown",
+  ".markdown": "markdown",
+};
+
+/** The file name endings that can be imported, for a file input's accept list. */
+export const IMPORTABLE_EXTENSIONS = Object.keys(FORMAT_OF_EXTENSION);
 
 export function formatOfFileName(fileName: string): SourceFormat | null {
   const extension = fileName.toLowerCase().match(/\.[a-z]+$/)?.[0];
-  if (extension === ".json") return "json";
-  if (extension === ".html" || extension === ".htm") return "html";
-  if (extension === ".md" || extension === ".markdown") return "markdown";
-  return null;
+  return (extension && FORMAT_OF_EXTENSION[extension]) || null;
 }
 
 export function formatOfContentType(contentType: string): SourceFormat | null {
