@@ -7,10 +7,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CatalogueIngredient } from "~/domain/catalogue";
+import { getCatalogue } from "~/domain/catalogue-data";
 import { forgetCatalogue } from "~/services/catalogue.server";
 import { applyMigrations, prisma } from "~/services/db.server";
 import { saveRecipes } from "~/services/recipe-store.server";
-import catalogueData from "./data/ingredients.json" with { type: "json" };
 import { readStarterDrafts } from "./starter-recipes";
 
 function ingredientRow(ingredient: CatalogueIngredient) {
@@ -39,7 +39,8 @@ function sameRow(stored: Record<keyof IngredientRow, unknown>, wanted: Ingredien
 }
 
 /** Creates missing ingredients and aliases, updates changed ones; returns how many rows it wrote. */
-export async function seedIngredients(ingredients = catalogueData as CatalogueIngredient[]): Promise<number> {
+export async function seedIngredients(): Promise<number> {
+  const ingredients = getCatalogue().ingredients;
   const wanted = ingredients.map(ingredientRow);
   const stored = new Map((await prisma.ingredient.findMany()).map((row) => [row.name, row]));
   const missing = wanted.filter((row) => !stored.has(row.name));

@@ -23,18 +23,21 @@ export interface StarterRecipe {
   tips: string[];
 }
 
-export const STARTER_RECIPES_DIRECTORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "data", "recipes");
+const STARTER_RECIPES_DIRECTORY = path.join(path.dirname(fileURLToPath(import.meta.url)), "data", "recipes");
 
 export interface StarterFile {
   file: string;
   recipes: StarterRecipe[];
 }
 
-export function readStarterFiles(directory = STARTER_RECIPES_DIRECTORY): StarterFile[] {
-  return readdirSync(directory)
+export function readStarterFiles(): StarterFile[] {
+  return readdirSync(STARTER_RECIPES_DIRECTORY)
     .filter((file) => file.endsWith(".json"))
     .sort()
-    .map((file) => ({ file, recipes: JSON.parse(readFileSync(path.join(directory, file), "utf8")) as StarterRecipe[] }));
+    .map((file) => ({
+      file,
+      recipes: JSON.parse(readFileSync(path.join(STARTER_RECIPES_DIRECTORY, file), "utf8")) as StarterRecipe[],
+    }));
 }
 
 function toDraftLine([name, quantity, note]: StarterLine, seasoning: boolean): RecipeDraftLine {

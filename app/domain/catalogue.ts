@@ -24,9 +24,10 @@ export interface CatalogueIngredient {
   isStaple: boolean;
   /** every lowercase name that means this ingredient: the name, its plural, synonyms */
   aliases: string[];
-  usdaNdb: string;
-  /** the Poore & Nemecek or ghgi product the CO2 figure comes from */
-  co2Product: string | null;
+  /** Provenance, in ingredients.json only (not stored in the database): the USDA food the figures come from */
+  usdaNdb?: string;
+  /** Provenance, in ingredients.json only: the Poore & Nemecek or ghgi product the CO2 figure comes from */
+  co2Product?: string | null;
 }
 
 export interface Catalogue {

@@ -7,7 +7,7 @@ import type { CatalogueIngredient } from "./catalogue";
 import { DIETARY_PREFERENCES, type DietaryPreference } from "./constants";
 import type { Nutrition } from "./nutrition";
 
-type DietIngredient = Pick<CatalogueIngredient, "name" | "type" | "allergens" | "co2Product">;
+type DietIngredient = Pick<CatalogueIngredient, "name" | "type" | "allergens">;
 
 export const DIET_THRESHOLDS = {
   keto: { maxCarbohydrates: 10, minFatEnergyShare: 0.6 },
@@ -22,17 +22,16 @@ const SEAFOOD: AllergenGroup[] = ["fish", "crustaceans", "molluscs"];
 /** Made from slaughtered land animals without being typed as meat. */
 const MEAT_DERIVED = new Set(["gelatin", "lard", "chicken stock", "beef stock", "gravy"]);
 const RED_MEAT_DERIVED = new Set(["lard", "beef stock", "gravy"]);
-/** CO2 products of beef, veal, pork and lamb: every red-meat cut maps to one of them. */
-const RED_MEAT_PRODUCTS = new Set(["beef (beef herd)", "beef (dairy herd)", "pork", "bacon", "lamb & mutton"]);
+/** Birds; every other land meat in the catalogue (beef, veal, pork and its sausages, lamb, goat) is red meat. */
+const POULTRY = /\b(chicken|turkey|duck|goose|quail|pheasant)\b/;
 /** Under 0.1 g lactose per 100 g (aged hard cheeses) or used in small amounts of nearly pure fat. */
 const NEARLY_LACTOSE_FREE = new Set(["ghee", "butter", "parmesan", "pecorino", "cheddar", "gruyère", "gouda"]);
 
 const isSeafood = (ingredient: DietIngredient) => ingredient.allergens.some((group) => SEAFOOD.includes(group));
-const isMeat = (ingredient: DietIngredient) =>
-  (ingredient.type === "Meat sausages and fish" && !isSeafood(ingredient)) || MEAT_DERIVED.has(ingredient.name);
+const isLandMeat = (ingredient: DietIngredient) => ingredient.type === "Meat sausages and fish" && !isSeafood(ingredient);
+const isMeat = (ingredient: DietIngredient) => isLandMeat(ingredient) || MEAT_DERIVED.has(ingredient.name);
 const isRedMeat = (ingredient: DietIngredient) =>
-  (ingredient.type === "Meat sausages and fish" && RED_MEAT_PRODUCTS.has(ingredient.co2Product ?? "")) ||
-  RED_MEAT_DERIVED.has(ingredient.name);
+  (isLandMeat(ingredient) && !POULTRY.test(ingredient.name)) || RED_MEAT_DERIVED.has(ingredient.name);
 const contains = (ingredient: DietIngredient, ...groups: AllergenGroup[]) =>
   ingredient.allergens.some((group) => groups.includes(group));
 

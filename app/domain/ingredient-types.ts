@@ -20,10 +20,6 @@ export const MISCELLANEOUS_TYPE = "miscellaneous items";
 
 export type DisplayType = IngredientType | typeof OTHER_TYPE | typeof MISCELLANEOUS_TYPE;
 
-export function isIngredientType(value: string): value is IngredientType {
-  return (INGREDIENT_TYPES as readonly string[]).includes(value);
-}
-
 /** Icon shown for an ingredient without a specific one (names from Fluent Emoji Flat). */
 export const TYPE_ICONS: Record<DisplayType, string> = {
   "Grains nuts and baking products": "sheaf-of-rice",

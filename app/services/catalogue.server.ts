@@ -1,7 +1,6 @@
 /** The ingredient catalogue as stored in the database (Ingredient + IngredientAlias), loaded once per process. */
 import type { AllergenGroup } from "~/domain/allergen-groups";
 import { createCatalogue, type Catalogue, type CatalogueIngredient } from "~/domain/catalogue";
-import { getCatalogue } from "~/domain/catalogue-data";
 import type { IngredientType } from "~/domain/ingredient-types";
 import { prisma } from "./db.server";
 
@@ -10,10 +9,7 @@ const ingredientIds = new WeakMap<CatalogueIngredient, number>();
 
 async function readCatalogue(): Promise<Catalogue> {
   const rows = await prisma.ingredient.findMany({ include: { aliases: true }, orderBy: { id: "asc" } });
-  const bundled = getCatalogue();
   const ingredients = rows.map((row) => {
-    // Provenance fields are not stored; the diet rules read the CO2 product to tell red meat.
-    const source = bundled.byName(row.name);
     const ingredient: CatalogueIngredient = {
       name: row.name,
       plural: row.plural,
@@ -30,8 +26,6 @@ async function readCatalogue(): Promise<Catalogue> {
       unitWeights: JSON.parse(row.unitWeights) as Record<string, number>,
       isStaple: row.isStaple,
       aliases: row.aliases.map((alias) => alias.alias),
-      usdaNdb: source?.usdaNdb ?? "",
-      co2Product: source?.co2Product ?? null,
     };
     ingredientIds.set(ingredient, row.id);
     return ingredient;

@@ -17,7 +17,7 @@ export interface SavedRecipe {
 }
 
 /** Path of the generated illustration of a recipe (app/routes/recipe-images.$id.ts). */
-export function generatedImagePath(recipeId: number): string {
+function generatedImagePath(recipeId: number): string {
   return `/recipe-images/${recipeId}.svg`;
 }
 

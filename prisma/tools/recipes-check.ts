@@ -11,8 +11,8 @@ import type { Catalogue } from "~/domain/catalogue";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { analyzeRecipe, type RecipeAnalysis } from "~/domain/recipe-analysis";
-import { unitOf, type Unit } from "~/domain/quantity";
-import { readStarterFiles, starterDraft, type StarterFile, type StarterRecipe } from "../starter-recipes";
+import { parseQuantity, type Unit } from "~/domain/quantity";
+import { readStarterFiles, starterDraft, type StarterRecipe } from "../starter-recipes";
 
 export const MIN_RECIPES = 300;
 export const MIN_PER_TAG = 8;
@@ -61,10 +61,9 @@ function formatProblems(recipe: StarterRecipe, analysis: RecipeAnalysis, catalog
     if (name !== name.trim().toLowerCase()) found.push(`"${name}" must be a plain lowercase name`);
     const guess = catalogue.find(name) ? null : catalogue.match(name);
     if (guess) found.push(`"${name}" is only a near miss of "${guess.name}": use a catalogue name or add an alias`);
-    const unitWord = quantity.replace(/^[\d\s./-]+/, "").split(/\s+/)[0];
-    const unit = unitOf(unitWord);
-    if (unitWord && unitWord !== "to" && unit !== null && !ALLOWED_UNITS.has(unit)) {
-      found.push(`"${name}" (${quantity}): use one of the cookbook's units, not "${unitWord}"`);
+    const { unit } = parseQuantity(quantity);
+    if (unit !== null && !ALLOWED_UNITS.has(unit)) {
+      found.push(`"${name}" (${quantity}): use one of the cookbook's units, not "${unit}"`);
     }
   }
   const nutrition = analysis.nutrition;
@@ -79,7 +78,8 @@ function formatProblems(recipe: StarterRecipe, analysis: RecipeAnalysis, catalog
   return found;
 }
 
-export function checkCookbook(files: StarterFile[] = readStarterFiles(), catalogue: Catalogue = getCatalogue()): CookbookReport {
+export function checkCookbook(): CookbookReport {
+  const catalogue = getCatalogue();
   const report: CookbookReport = {
     total: 0,
     byCuisine: countOf(CUISINES),
@@ -89,7 +89,7 @@ export function checkCookbook(files: StarterFile[] = readStarterFiles(), catalog
     analyses: new Map(),
   };
   const fileOfName = new Map<string, string>();
-  for (const { file, recipes } of files) {
+  for (const { file, recipes } of readStarterFiles()) {
     for (const recipe of recipes) {
       const where = `${file}: ${recipe.name}`;
       const key = recipe.name.trim().toLowerCase();

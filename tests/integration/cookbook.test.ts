@@ -79,6 +79,7 @@ describe("analyzeRecipe on a recipe with mistakes", () => {
       { name: "carrot", quantity: "2 bucketfuls" },
       { name: "potato", quantity: "to taste" },
       { name: "salt", quantity: "to taste", seasoning: true },
+      { name: "Chicken thigh", quantity: "1 bunch" },
     ],
     steps: ["Cook everything.", " "],
     tips: [],
@@ -88,7 +89,7 @@ describe("analyzeRecipe on a recipe with mistakes", () => {
 
   it("lists each problem and marks the unknown line Other", () => {
     expect(analysis.problems.map((problem) => problem.kind).sort()).toEqual(
-      ["empty step", "no amount", "unknown unit", "unmatched ingredient"].sort(),
+      ["duplicate ingredient", "empty step", "no amount", "no weight for this unit", "unknown unit", "unmatched ingredient"].sort(),
     );
     expect(analysis.lines.find((line) => line.name === "unobtainium")?.type).toBe("Other");
   });

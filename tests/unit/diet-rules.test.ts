@@ -34,6 +34,16 @@ describe("ingredient-based preferences", () => {
     }
   });
 
+  it("tells red meat by name and type alone, agreeing with the CO2 product each meat was sourced as", () => {
+    const RED_MEAT_PRODUCTS = ["beef (beef herd)", "beef (dairy herd)", "pork", "bacon", "lamb & mutton"];
+    const meats = catalogue.ingredients.filter((ingredient) => ingredient.type === "Meat sausages and fish");
+    const misjudged = meats.filter(
+      (meat) => fitsDietaryPreference("No red meat", [meat], null) === RED_MEAT_PRODUCTS.includes(meat.co2Product ?? ""),
+    );
+    expect(meats.length).toBeGreaterThan(50);
+    expect(misjudged.map((meat) => meat.name)).toEqual([]);
+  });
+
   it("parmesan suits lactose intolerance but not a dairy-free diet; cream suits neither", () => {
     expect(fitsDietaryPreference("Lactose Intolerance", ingredients("pasta", "parmesan"), null)).toBe(true);
     expect(fitsDietaryPreference("Dairy-free", ingredients("pasta", "parmesan"), null)).toBe(false);
