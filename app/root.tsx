@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -8,11 +8,9 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
-  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
-import { getUser } from "~/services/session.server";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -21,15 +19,6 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Recipe Helper" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  return { user: user ? { id: user.id, username: user.username } : null };
-}
-
-export function useOptionalUser() {
-  return useRouteLoaderData<typeof loader>("root")?.user ?? null;
-}
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

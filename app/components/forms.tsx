@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
 
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;

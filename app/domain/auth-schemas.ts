@@ -8,13 +8,13 @@ const username = z
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const email = z
+const email = z
   .string({ error: "Email is required" })
   .trim()
   .max(254, "Please enter a valid email address")
   .regex(EMAIL_PATTERN, "Please enter a valid email address");
 
-export const newPassword = z
+const newPassword = z
   .string({ error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
   .max(128, "Password must not exceed 128 characters")
@@ -36,19 +36,6 @@ export const SignupSchema = z.object({
   password: newPassword,
 });
 
-export const ResetRequestSchema = z.object({ email });
-
-export const NewPasswordSchema = z
-  .object({
-    password: newPassword,
-    confirmPassword: z.string({ error: "Please confirm your password" }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
-
-export type LoginInput = z.infer<typeof LoginSchema>;
 export type SignupInput = z.infer<typeof SignupSchema>;
 
 /** Only same-site paths are followed after signing in, never another host. */

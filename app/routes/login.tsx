@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
-import { useJsonSubmit } from "~/components/use-json-submit";
+import { useJsonForm } from "~/components/use-json-form";
 import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
@@ -41,7 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  const { cookie } = await createUserSession(request, result.user.id, isJson ? undefined : { type: "success", message: LOGIN_SUCCESS });
+  const cookie = await createUserSession(request, result.user.id, isJson ? undefined : { type: "success", message: LOGIN_SUCCESS });
   const headers = { "Set-Cookie": cookie };
   if (isJson) return jsonReply({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
   throw redirect(redirectTo, { headers });
@@ -51,7 +51,10 @@ export default function LoginScreen() {
   const { flash, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const { pending, status, submit } = useJsonSubmit({
+  const { form, fields, pending, status } = useJsonForm({
+    id: "login",
+    schema: LoginSchema,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     url: "/login",
     timeoutMs: LOGIN_TIMEOUT_MS,
     successStatus: 200,
@@ -59,19 +62,6 @@ export default function LoginScreen() {
     defaultError: LOGIN_DEFAULT_ERROR,
     successDelayMs: REDIRECT_DELAY_MS,
     onSuccess: () => navigate(redirectTo, { replace: true }),
-  });
-
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(LoginSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status === "success") void submit(submission.value);
-    },
   });
 
   const shown = status ?? (form.errors?.length ? { type: "error" as const, message: form.errors[0] } : flash);

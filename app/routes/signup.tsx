@@ -1,15 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
-import { useJsonSubmit } from "~/components/use-json-submit";
+import { useJsonForm } from "~/components/use-json-form";
 import { SignupSchema } from "~/domain/auth-schemas";
 import { signup } from "~/services/auth.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { commitSession, getSession, getUserId, setFlash } from "~/services/session.server";
+import { getUserId, redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Recipe Helper" }];
 
@@ -39,9 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (isJson) return jsonReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
-  const session = await getSession(request);
-  await setFlash(session, { type: "success", message: SIGNUP_SUCCESS });
-  throw redirect("/login", { headers: { "Set-Cookie": await commitSession(session) } });
+  throw await redirectWithFlash(request, "/login", { type: "success", message: SIGNUP_SUCCESS });
 }
 
 export default function SignupScreen() {
@@ -49,7 +47,10 @@ export default function SignupScreen() {
   const navigate = useNavigate();
   // A server-side error on one field (name or email taken), shown until the user edits the form.
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
-  const { pending, status, submit } = useJsonSubmit({
+  const { form, fields, pending, status } = useJsonForm({
+    id: "signup",
+    schema: SignupSchema,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     url: "/signup",
     timeoutMs: SIGNUP_TIMEOUT_MS,
     successStatus: 201,
@@ -65,18 +66,6 @@ export default function SignupScreen() {
     },
   });
 
-  const [form, fields] = useForm({
-    id: "signup",
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(SignupSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status === "success") void submit(submission.value);
-    },
-  });
   const errorsOf = (name: "username" | "email" | "password", errors: string[] | undefined) =>
     fieldError?.field === name ? [fieldError.message] : errors;
 

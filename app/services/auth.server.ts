@@ -8,8 +8,8 @@ import { sessionStorage } from "~/services/session.server";
 
 export type AuthUser = { id: number; username: string };
 
-export const INVALID_CREDENTIALS = "Invalid username or password";
-export const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later";
+const INVALID_CREDENTIALS = "Invalid username or password";
+const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later";
 
 export const authenticator = new Authenticator<AuthUser>(sessionStorage, { sessionKey: "userId" });
 
@@ -67,13 +67,16 @@ export type SignupResult =
   | { ok: true; userId: number }
   | { ok: false; field: "username" | "email"; message: string };
 
+const USERNAME_TAKEN = { ok: false, field: "username", message: "Username is already taken" } as const;
+const EMAIL_TAKEN = { ok: false, field: "email", message: "Email is already registered" } as const;
+
 export async function signup(input: SignupInput): Promise<SignupResult> {
   const [byName, byEmail] = await Promise.all([
     prisma.user.findUnique({ where: { username: input.username }, select: { id: true } }),
     prisma.user.findUnique({ where: { email: input.email.toLowerCase() }, select: { id: true } }),
   ]);
-  if (byName) return { ok: false, field: "username", message: "Username is already taken" };
-  if (byEmail) return { ok: false, field: "email", message: "Email is already registered" };
+  if (byName) return USERNAME_TAKEN;
+  if (byEmail) return EMAIL_TAKEN;
   try {
     const user = await prisma.user.create({
       data: {
@@ -86,9 +89,8 @@ export async function signup(input: SignupInput): Promise<SignupResult> {
     return { ok: true, userId: user.id };
   } catch (error) {
     // A concurrent signup took the name or email between the check and the insert.
-    if ((error as { code?: string }).code === "P2002") {
-      return { ok: false, field: "username", message: "Username is already taken" };
-    }
+    const { code, meta } = error as { code?: string; meta?: unknown };
+    if (code === "P2002") return JSON.stringify(meta ?? "").includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN;
     throw error;
   }
 }

@@ -18,14 +18,11 @@ export function jsonReply(body: Record<string, unknown>, init?: ResponseInit) {
   return data(body, init);
 }
 
-/**
- * Reads a form post or a JSON object body into FormData, so one schema validates both.
- * Scalars become strings; anything else (objects, arrays) is dropped and caught by the schema.
- */
-export async function readFormOrJson(request: Request): Promise<{ formData: FormData; isJson: boolean }> {
-  if (!isJsonRequest(request)) return { formData: await request.formData(), isJson: false };
+/** Reads a JSON object body (a 400 or 413 with a clear message otherwise). */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_JSON_BYTES) throw jsonError("Request body is too large", 413);
   const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw jsonError("Request body is too large", 413);
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw jsonError("Request body is too large", 413);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -35,8 +32,17 @@ export async function readFormOrJson(request: Request): Promise<{ formData: Form
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw jsonError("Request body must be a JSON object", 400);
   }
+  return body as Record<string, unknown>;
+}
+
+/**
+ * Reads a form post or a JSON object body into FormData, so one schema validates both.
+ * Scalars become strings; anything else (objects, arrays) is dropped and caught by the schema.
+ */
+export async function readFormOrJson(request: Request): Promise<{ formData: FormData; isJson: boolean }> {
+  if (!isJsonRequest(request)) return { formData: await request.formData(), isJson: false };
   const formData = new FormData();
-  for (const [key, value] of Object.entries(body)) {
+  for (const [key, value] of Object.entries(await readJsonObject(request))) {
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
       formData.set(key, String(value));
     }

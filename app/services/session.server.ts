@@ -65,10 +65,6 @@ export function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage.getSession(request.headers.get("Cookie"));
 }
 
-export async function commitSession(session: Session<SessionData>): Promise<string> {
-  return sessionStorage.commitSession(session);
-}
-
 export async function getUserId(request: Request): Promise<number | null> {
   const session = await getSession(request);
   const userId = session.get("userId");
@@ -92,8 +88,11 @@ export async function requireUserId(request: Request): Promise<number> {
 
 export type FlashMessage = { type: "success" | "error"; message: string };
 
-export async function setFlash(session: Session<SessionData>, flash: FlashMessage) {
+/** A redirect that shows a message on the next screen (the no-JavaScript path of a form). */
+export async function redirectWithFlash(request: Request, to: string, flash: FlashMessage): Promise<Response> {
+  const session = await getSession(request);
   session.flash("flash", flash);
+  return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
 /** Reads (and consumes) the flash message; returns the header that saves its removal. */
@@ -101,7 +100,7 @@ export async function takeFlash(request: Request): Promise<{ flash: FlashMessage
   const session = await getSession(request);
   const flash = (session.get("flash") as FlashMessage | undefined) ?? null;
   const headers = new Headers();
-  if (flash) headers.append("Set-Cookie", await commitSession(session));
+  if (flash) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
   return { flash, headers };
 }
 
@@ -113,18 +112,16 @@ export async function createUserSession(
   request: Request,
   userId: number,
   flash?: FlashMessage,
-): Promise<{ cookie: string; carriedOver: SessionData }> {
+): Promise<string> {
   const previous = await getSession(request);
-  const carriedOver: SessionData = { ...previous.data } as SessionData;
-  delete carriedOver.userId;
-  if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();
-  for (const [key, value] of Object.entries(carriedOver)) {
-    if (!key.startsWith("__flash_")) session.set(key, value);
+  for (const [key, value] of Object.entries(previous.data)) {
+    if (key !== "userId" && !key.startsWith("__flash_")) session.set(key, value);
   }
+  if (previous.id) await sessionStorage.destroySession(previous);
   session.set("userId", userId);
   if (flash) session.flash("flash", flash);
-  return { cookie: await commitSession(session), carriedOver };
+  return sessionStorage.commitSession(session);
 }
 
 export async function destroyUserSession(request: Request): Promise<string> {

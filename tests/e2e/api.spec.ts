@@ -31,6 +31,19 @@ test.describe("JSON auth calls", () => {
     expect(await response.json()).toEqual({ message: "Request body must be valid JSON" });
   });
 
+  test("pages run inline scripts only with the response's CSP nonce", async ({ request }) => {
+    const response = await request.get("/login");
+    const csp = response.headers()["content-security-policy"] ?? "";
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+    const html = await response.text();
+    const inlineScripts = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((match) => match[1]);
+    expect(inlineScripts.length).toBeGreaterThan(0);
+    for (const attributes of inlineScripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
   test("a write from another site is refused with a 403", async ({ request }) => {
     for (const path of ["/login", "/signup", "/logout"]) {
       const response = await request.post(path, {

@@ -3,7 +3,6 @@ import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as signupAction } from "~/routes/signup";
 import { loader as accountLoader } from "~/routes/_tabs.account";
-import { loader as rootLoader } from "~/root";
 import { prisma } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
@@ -74,6 +73,21 @@ describe("signup", () => {
     expect(await prisma.user.count()).toBe(before);
   });
 
+  it("reports a concurrent signup with the same email on the email field", async () => {
+    const email = uniqueUser().email;
+    const replies = await Promise.all([signup({ ...uniqueUser(), email }), signup({ ...uniqueUser(), email })]);
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
+    const refused = replies.find((r) => r.status === 409)!;
+    expect(await refused.json()).toEqual({ field: "email", message: "Email is already registered" });
+    expect(await prisma.user.count({ where: { email } })).toBe(1);
+  });
+
+  it("refuses a JSON body over 1 MB with a 413 before parsing it", async () => {
+    const response = await signup({ ...uniqueUser(), padding: "x".repeat(1024 * 1024) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: "Request body is too large" });
+  });
+
   it("answers a body that is not JSON with a 400, not a 500", async () => {
     const response = await run(() => signupAction(args(jsonRequest("/signup", "{not json"))));
     expect(response.status).toBe(400);
@@ -92,8 +106,8 @@ describe("login", () => {
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    const root = await run(() => rootLoader(args(getRequest("/home", { cookie: sessionCookieFrom(response) }))));
-    expect(await root.json()).toEqual({ user: { id: row.id, username: user.username } });
+    const account = await run(() => accountLoader(args(getRequest("/account", { cookie: sessionCookieFrom(response) }))));
+    expect(await account.json()).toEqual({ user: { username: user.username, email: user.email } });
   });
 
   it("refuses a wrong password or an unknown user with the same message", async () => {
@@ -206,6 +220,16 @@ describe("logout and guards", () => {
     expect(await prisma.session.count({ where: { userId: row.id } })).toBe(0);
     const replayed = await run(() => accountLoader(args(getRequest("/account", { cookie }))));
     expect(replayed.status).toBe(302);
+  });
+
+  it("an expired session signs nobody in and is removed", async () => {
+    const user = await signedUpUser();
+    const cookie = sessionCookieFrom(await loginJson({ username: user.username, password: user.password }));
+    const row = await prisma.user.findUniqueOrThrow({ where: { username: user.username } });
+    await prisma.session.updateMany({ where: { userId: row.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const response = await run(() => accountLoader(args(getRequest("/account", { cookie }))));
+    expect(response.status).toBe(302);
+    expect(await prisma.session.count({ where: { userId: row.id } })).toBe(0);
   });
 
   it("deleting a user removes their sessions with them", async () => {

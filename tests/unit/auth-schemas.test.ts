@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LoginSchema, NewPasswordSchema, ResetRequestSchema, safeRedirectPath, SignupSchema } from "~/domain/auth-schemas";
+import { LoginSchema, safeRedirectPath, SignupSchema } from "~/domain/auth-schemas";
 
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
   const formData = new FormData();
@@ -28,20 +28,6 @@ describe("signup schema", () => {
         "Password must contain uppercase, lowercase, and number",
       ]);
     }
-  });
-});
-
-describe("reset schemas", () => {
-  it("requires an email", () => {
-    expect(errorsOf(ResetRequestSchema, {})).toEqual({ email: ["Email is required"] });
-  });
-  it("asks for the confirmation and checks it matches", () => {
-    expect(errorsOf(NewPasswordSchema, { password: "Abcdefg1" })).toEqual({
-      confirmPassword: ["Please confirm your password"],
-    });
-    expect(errorsOf(NewPasswordSchema, { password: "Abcdefg1", confirmPassword: "Abcdefg2" })).toEqual({
-      confirmPassword: ["Passwords do not match"],
-    });
   });
 });
 

@@ -1,9 +1,16 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
+import type * as z from "zod";
 import { ConnectionError, postJson, serverMessage, type JsonReply } from "~/domain/api-client";
 
 export type StatusMessage = { type: "success" | "error"; message: string };
 
-type Options = {
+type Options<Schema extends z.ZodObject> = {
+  id: string;
+  schema: Schema;
+  /** conform's reply from the action, when the form was posted without JavaScript */
+  lastResult: SubmissionResult<string[]> | undefined;
   url: string;
   timeoutMs: number;
   successStatus: number;
@@ -17,10 +24,12 @@ type Options = {
 };
 
 /**
- * With JavaScript, an auth form is sent as the spec's JSON call, so the screen can show the server's
- * message, a timeout or a lost connection exactly as the spec words them, then move on after a delay.
+ * An auth form: validated by its zod schema as the user types (after the first submit), and, with
+ * JavaScript, sent as the spec's JSON call so the screen shows the server's message, a timeout or a lost
+ * connection exactly as the spec words them, then moves on after the spec's delay. Without JavaScript the
+ * same form posts normally and the action answers with conform's reply or a redirect.
  */
-export function useJsonSubmit(options: Options) {
+export function useJsonForm<Schema extends z.ZodObject>(options: Options<Schema>) {
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<StatusMessage | null>(null);
 
@@ -42,5 +51,18 @@ export function useJsonSubmit(options: Options) {
     setPending(false);
   }
 
-  return { pending, status, submit };
+  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
+    id: options.id,
+    lastResult: options.lastResult,
+    constraint: getZodConstraint(options.schema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status === "success") void submit(submission.value);
+    },
+  });
+
+  return { form, fields, pending, status };
 }
