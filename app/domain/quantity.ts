@@ -62,6 +62,9 @@ const VULGAR_FRACTIONS: Record<string, number> = {
   "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8,
 };
 
+/** Quantity texts that stand in for an amount ("salt, to taste"): valid, and weighed as nothing. */
+export const AMOUNTLESS_QUANTITIES = ["to taste", "as needed", "optional"] as const;
+
 const NEGLIGIBLE = /\b(to taste|as needed|as required|optional|for (serving|garnish|frying|greasing|dusting)|a little|some)\b/i;
 
 /** Unit word as written → canonical unit, or null when the word is not a unit. */

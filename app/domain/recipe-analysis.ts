@@ -8,7 +8,7 @@ import type { DietaryPreference } from "./constants";
 import { dietaryPreferencesOf } from "./diet-rules";
 import { MISCELLANEOUS_TYPE, OTHER_TYPE, type DisplayType } from "./ingredient-types";
 import { recipeNutrition, type Nutrition } from "./nutrition";
-import { parseQuantity, toGrams, unitOf } from "./quantity";
+import { AMOUNTLESS_QUANTITIES, parseQuantity, toGrams, unitOf } from "./quantity";
 
 export type RecipeOrigin = "starter" | "imported" | "generated" | "user";
 
@@ -73,8 +73,7 @@ export interface RecipeAnalysis {
   problems: RecipeProblem[];
 }
 
-/** Quantity text without an amount that is still a valid quantity. */
-const NO_AMOUNT_NEEDED = /^(to taste|as needed|optional)$/i;
+const NO_AMOUNT_NEEDED = new RegExp(`^(${AMOUNTLESS_QUANTITIES.join("|")})$`, "i");
 
 function quantityProblem(line: RecipeDraftLine): RecipeProblem | null {
   const text = line.quantity.trim();

@@ -4,6 +4,7 @@
  */
 import { parseIngredient } from "parse-ingredient";
 import type { Catalogue } from "../catalogue";
+import { AMOUNTLESS_QUANTITIES } from "../quantity";
 import type { RecipeDraftLine } from "../recipe-analysis";
 import { cleanText } from "./fields";
 
@@ -28,8 +29,7 @@ const EXTRA_UNITS = {
   scoop: { short: "scoop", plural: "scoops", type: "count" },
 } as const;
 
-/** Phrases that stand in for an amount. */
-const NO_AMOUNT = /\b(to taste|as needed|optional)\b/i;
+const NO_AMOUNT = new RegExp(`\\b(${AMOUNTLESS_QUANTITIES.join("|")})\\b`, "i");
 /** Phrases at the end of a name that only say how the ingredient is used. */
 const TRAILING_USE = /\s*\b(to taste|as needed|optional|for (?:serving|garnish|garnishing|frying|greasing|dusting|the pan)|to serve|to garnish)\b.*$/i;
 
