@@ -30,25 +30,12 @@ export interface RankingQuery extends RankingPreferences {
   pantry: readonly number[];
 }
 
-export interface RankingScore {
-  /** share of the recipe's non-staple ingredients the cook has, 0..1 */
-  coverage: number;
-  /** non-staple ingredients the cook would have to get */
-  missing: number;
-  /** 1 for a chosen cuisine, 1 for a chosen meal occasion */
-  preferenceMatches: number;
-  /** how many of the cook's items the recipe uses up */
-  used: number;
-  rating: number;
-}
-
 export interface RankedRecipe {
   recipeId: number;
   /** names of the recipe's ingredients the cook has */
   have: string[];
   /** names of the recipe's non-staple ingredients the cook lacks */
   missing: string[];
-  score: RankingScore;
 }
 
 export interface RecipeIndex {
@@ -67,11 +54,16 @@ function bitsOf(values: readonly string[], known: readonly string[]): number {
 
 interface Candidate {
   index: number;
-  /** division is correctly rounded, so equal shares (1/2, 2/4) compare equal */
+  /**
+   * share of the recipe's non-staple ingredients the cook has, 0..1; division is correctly rounded, so equal
+   * shares (1/2, 2/4) compare equal
+   */
   coverage: number;
   keyHave: number;
   keyTotal: number;
+  /** 1 for a chosen cuisine, 1 for a chosen meal occasion */
   preferenceMatches: number;
+  /** how many of the cook's items the recipe uses up, staples included */
   used: number;
   rating: number;
   name: string;
@@ -186,13 +178,6 @@ export function createRecipeIndex(recipes: readonly RankableRecipe[], ingredient
         recipeId: recipe.id,
         have: lineIds.filter((id) => pantry.has(id)).map(nameOf),
         missing: lineIds.filter((id) => keyIds.has(id) && !pantry.has(id)).map(nameOf),
-        score: {
-          coverage: candidate.coverage,
-          missing: candidate.keyTotal - candidate.keyHave,
-          preferenceMatches: candidate.preferenceMatches,
-          used: candidate.used,
-          rating: candidate.rating,
-        },
       };
     });
   }

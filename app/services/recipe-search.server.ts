@@ -31,10 +31,9 @@ export interface SuggestedMenu extends Menu {
 
 export interface SuggestionRequest extends RankingPreferences {
   ingredients: readonly string[];
-  limit?: number;
 }
 
-export const DEFAULT_SUGGESTION_LIMIT = 20;
+const SUGGESTION_LIMIT = 20;
 
 let cached: { stamp: string; index: Promise<RecipeIndex> } | undefined;
 
@@ -146,7 +145,7 @@ export async function suggestRecipes(request: SuggestionRequest): Promise<Sugges
     return id === null ? [] : [id];
   });
   const index = await recipeIndex();
-  const ranked = index.rank({ ...request, pantry }, request.limit ?? DEFAULT_SUGGESTION_LIMIT);
+  const ranked = index.rank({ ...request, pantry }, SUGGESTION_LIMIT);
   return menusFor(ranked);
 }
 
@@ -157,10 +156,9 @@ export async function findMenu(menuId: number): Promise<Menu | null> {
 }
 
 /** The id and picture of the recipe with exactly this name, or null. */
-export function findMenuByName(name: string): Promise<{ menu_id: number; image: string | null } | null> {
-  return prisma.recipe
-    .findUnique({ where: { name }, select: { id: true, image: true } })
-    .then((recipe) => (recipe ? { menu_id: recipe.id, image: recipe.image } : null));
+export async function findMenuByName(name: string): Promise<Pick<Menu, "menu_id" | "image"> | null> {
+  const recipe = await prisma.recipe.findUnique({ where: { name }, select: { id: true, image: true } });
+  return recipe ? { menu_id: recipe.id, image: recipe.image } : null;
 }
 
 /** Any recipe of the cookbook, each equally likely; null when the cookbook is empty. */

