@@ -3,7 +3,7 @@
  * sources, brings the database up to the committed migrations, and seeds the starter data on first start.
  */
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
 const BUILD_ENTRY = path.resolve("build/index.js");
@@ -18,20 +18,49 @@ function newestMtime(target: string): number {
   return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), 0);
 }
 
-function buildIfNeeded() {
-  const sourcesChanged = () =>
-    Math.max(...SOURCE_DIRS.map(newestMtime), ...SOURCE_FILES.map(newestMtime)) > statSync(BUILD_ENTRY).mtimeMs;
-  if (existsSync(BUILD_ENTRY) && !sourcesChanged()) return;
-  console.log("Building the app...");
-  const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const BUILD_LOCK = path.resolve("build.lock");
+const BUILD_LOCK_STALE_MS = 5 * 60_000;
+
+const buildIsCurrent = () =>
+  existsSync(BUILD_ENTRY) &&
+  Math.max(...SOURCE_DIRS.map(newestMtime), ...SOURCE_FILES.map(newestMtime)) <= statSync(BUILD_ENTRY).mtimeMs;
+
+/** Two servers started at once from one checkout (parallel test runs) must not build over each other. */
+async function withBuildLock(work: () => void) {
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const lock = statSync(BUILD_LOCK, { throwIfNoEntry: false });
+      if (lock && Date.now() - lock.mtimeMs > BUILD_LOCK_STALE_MS) {
+        rmSync(BUILD_LOCK, { recursive: true, force: true });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+async function buildIfNeeded() {
+  if (buildIsCurrent()) return;
+  await withBuildLock(() => {
+    if (buildIsCurrent()) return;
+    console.log("Building the app...");
+    const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
+    if (result.status !== 0) process.exit(result.status ?? 1);
+  });
 }
 
 async function main() {
   if (existsSync(".env")) process.loadEnvFile(".env");
   // Fail at start, with the list of problems, rather than on the first request.
   await import("~/services/env.server");
-  buildIfNeeded();
+  await buildIfNeeded();
   const { applyMigrations, prisma } = await import("~/services/db.server");
   await applyMigrations();
   if ((await prisma.recipe.count()) === 0 && existsSync(path.resolve("prisma/seed.ts"))) {

@@ -4,6 +4,8 @@ import { defineConfig, devices } from "@playwright/test";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${E2E_PORT}`;
+// One database per port, so that two runs on different ports can go at once.
+const database = `tests/.tmp/e2e-${E2E_PORT}.db`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -39,7 +41,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real production path (build, migrate, seed, remix-serve) on a database made fresh for each run.
-    command: "rm -f tests/.tmp/e2e.db tests/.tmp/e2e.db-wal tests/.tmp/e2e.db-shm && npm start",
+    command: `rm -f ${database} ${database}-wal ${database}-shm && npm start`,
     cwd: root,
     url: `${baseURL}/login`,
     timeout: 240_000,
@@ -48,7 +50,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(E2E_PORT),
-      DATABASE_URL: "file:./tests/.tmp/e2e.db",
+      DATABASE_URL: `file:./${database}`,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
     },
   },
