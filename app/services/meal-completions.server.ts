@@ -1,0 +1,33 @@
+import { co2SavedKg } from "~/domain/co2-saved";
+import type { MealCompletion } from "~/generated/prisma/client";
+import { loadCatalogue } from "./catalogue.server";
+import { prisma } from "./db.server";
+
+/**
+ * Records that the user cooked the recipe, with the CO2 of the ingredients it used from their own list
+ * (their UserIngredient rows). Null when the recipe does not exist.
+ */
+export async function recordMealCompletion({
+  userId,
+  recipeId,
+}: {
+  userId: number;
+  recipeId: number;
+}): Promise<MealCompletion | null> {
+  const [recipe, pantry, catalogue] = await Promise.all([
+    prisma.recipe.findUnique({
+      where: { id: recipeId },
+      select: { ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } } },
+    }),
+    prisma.userIngredient.findMany({ where: { userId }, select: { name: true } }),
+    loadCatalogue(),
+  ]);
+  if (!recipe) return null;
+  const lines = recipe.ingredients.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    catalogueName: line.ingredient?.name ?? null,
+  }));
+  const saved = co2SavedKg(lines, pantry.map((item) => item.name), catalogue);
+  return prisma.mealCompletion.create({ data: { userId, recipeId, co2SavedKg: saved } });
+}
