@@ -3,12 +3,32 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
 
+/** A setting left empty (`NAME=` in .env) counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
   SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
   /** Use X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** Where uploaded pictures are kept (avatars/, dishes/). */
+  UPLOADS_DIR: optionalText.default("uploads"),
+  /** The address users reach the app at, for links in emails; without it the request's own origin is used. */
+  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL" }).optional()),
+  /** Outgoing mail. Without SMTP_HOST, mails are written to MAIL_OUTBOX_DIR instead of being sent. */
+  SMTP_HOST: optionalText,
+  SMTP_PORT: optionalText.pipe(z.coerce.number().int().min(1).max(65535).default(587)),
+  /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
+  SMTP_SECURE: z.enum(["true", "false"]).optional(),
+  SMTP_USER: optionalText,
+  SMTP_PASSWORD: optionalText,
+  MAIL_FROM: optionalText.default("Recipe Helper <no-reply@localhost>"),
+  MAIL_OUTBOX_DIR: optionalText.default("outbox"),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
