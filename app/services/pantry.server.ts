@@ -1,0 +1,253 @@
+/**
+ * The user's current ingredient list ("pantry"): in the session for a guest, in UserIngredient (one row per
+ * name key) for a signed-in user. A guest's list is merged into the account at sign-in (createUserSession).
+ * Every change returns the headers the caller must send (the session cookie, for a guest).
+ */
+import type { Session } from "@remix-run/node";
+import {
+  MAX_PANTRY_ITEMS,
+  NAME_REQUIRED_MESSAGE,
+  PANTRY_FULL_MESSAGE,
+  PANTRY_TYPES,
+  TYPE_INVALID_MESSAGE,
+  alreadyListedMessage,
+  mergeItems,
+  resolveName,
+  validItems,
+  type PantryItem,
+  type PantrySource,
+} from "~/domain/pantry";
+import { OTHER_TYPE } from "~/domain/ingredient-types";
+import { loadCatalogue } from "./catalogue.server";
+import { prisma } from "./db.server";
+import { getSession, sessionStorage } from "./session.server";
+
+export type { PantryItem, PantrySource };
+
+/** The session value holding a guest's list. */
+export const GUEST_PANTRY_KEY = "pantry";
+
+export interface NewPantryEntry {
+  name: string;
+  source?: PantrySource;
+  /** the photo a camera item was recognised in */
+  captureId?: string | null;
+}
+
+/**
+ * A correction of something the camera found: the item's name before, the name after (null when the item was
+ * deleted) and the photo it came from. Returned by editPantryItem and removePantryItem for camera items only.
+ */
+export interface CameraCorrection {
+  captureId: string;
+  previousName: string;
+  correctedName: string | null;
+}
+
+type Failure = { ok: false; message: string; field: "name" | "type" | "key" };
+type Success<T> = { ok: true; items: PantryItem[]; headers: Headers } & T;
+export type PantryResult<T = object> = Success<T> | Failure;
+
+interface Owner {
+  session: Session;
+  userId: number | null;
+}
+
+async function ownerOf(request: Request): Promise<Owner> {
+  const session = await getSession(request);
+  const userId = session.get("userId");
+  return { session, userId: typeof userId === "number" ? userId : null };
+}
+
+function toItem(row: { nameKey: string; name: string; type: string; source: string; captureId: string | null }): PantryItem {
+  return validItems([{ ...row, key: row.nameKey }])[0];
+}
+
+async function itemsOf({ session, userId }: Owner): Promise<PantryItem[]> {
+  if (userId === null) return validItems(session.get(GUEST_PANTRY_KEY));
+  const rows = await prisma.userIngredient.findMany({ where: { userId }, orderBy: { id: "asc" } });
+  return rows.map(toItem);
+}
+
+/** A guest's list is saved by committing the session; a user's rows were written already. */
+async function saved(owner: Owner, items: PantryItem[]): Promise<Headers> {
+  const headers = new Headers();
+  if (owner.userId === null) {
+    owner.session.set(GUEST_PANTRY_KEY, items);
+    headers.append("Set-Cookie", await sessionStorage.commitSession(owner.session));
+  }
+  return headers;
+}
+
+const rowOf = (userId: number, item: PantryItem) => ({
+  userId,
+  nameKey: item.key,
+  name: item.name,
+  type: item.type,
+  source: item.source,
+  captureId: item.captureId,
+});
+
+/** Adds the items to a user's rows (an item whose key is already there is left as it is). */
+async function insertRows(userId: number, items: PantryItem[]): Promise<void> {
+  await prisma.$transaction(
+    items.map((item) =>
+      prisma.userIngredient.upsert({
+        where: { userId_nameKey: { userId, nameKey: item.key } },
+        create: rowOf(userId, item),
+        update: {},
+      }),
+    ),
+  );
+}
+
+/** Counts catalogue names people search for or add, for Home's most-searched toggles. */
+async function countPopularity(names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await prisma.$transaction(
+    names.map((name) =>
+      prisma.ingredientPopularity.upsert({
+        where: { name },
+        create: { name, count: 1 },
+        update: { count: { increment: 1 } },
+      }),
+    ),
+  );
+}
+
+export async function readPantry(request: Request): Promise<PantryItem[]> {
+  return itemsOf(await ownerOf(request));
+}
+
+/**
+ * Adds ingredients by name. Blank names are refused when they are all there is (a manual add); among several
+ * (a camera result) they are skipped. Names already in the list are left alone: `added` holds what is new.
+ */
+export async function addToPantry(
+  request: Request,
+  entries: readonly NewPantryEntry[],
+): Promise<PantryResult<{ added: PantryItem[]; alreadyListed: PantryItem[] }>> {
+  const catalogue = await loadCatalogue();
+  const resolved = entries.flatMap((entry) => {
+    const found = resolveName(catalogue, entry.name);
+    if (!found) return [];
+    const source: PantrySource = entry.source === "camera" ? "camera" : "manual";
+    const captureId = source === "camera" ? (entry.captureId ?? null) : null;
+    return [{ found, item: { key: found.key, name: found.name, type: found.type, source, captureId } }];
+  });
+  if (resolved.length === 0) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
+
+  const owner = await ownerOf(request);
+  const existing = await itemsOf(owner);
+  const { items, added, full } = mergeItems(existing, resolved.map(({ item }) => item));
+  const alreadyListed = existing.filter((item) => resolved.some(({ item: wanted }) => wanted.key === item.key));
+  if (full && added.length === 0) return { ok: false, message: PANTRY_FULL_MESSAGE, field: "name" };
+
+  if (owner.userId !== null && added.length > 0) await insertRows(owner.userId, added);
+  const headers = added.length > 0 ? await saved(owner, items) : new Headers();
+  const addedKeys = new Set(added.map((item) => item.key));
+  await countPopularity(
+    resolved.filter(({ found }) => found.ingredient && addedKeys.has(found.key)).map(({ found }) => found.ingredient!.name),
+  );
+  return { ok: true, items, added, alreadyListed, headers };
+}
+
+function correctionOf(before: PantryItem, correctedName: string | null): CameraCorrection | null {
+  if (before.source !== "camera" || !before.captureId) return null;
+  return { captureId: before.captureId, previousName: before.name, correctedName };
+}
+
+const notListed = (): Failure => ({ ok: false, message: "That ingredient is no longer in your list.", field: "key" });
+
+/**
+ * Renames and/or retypes an item. When the name changes to another ingredient and the type was left as it
+ * was, the type follows the new name (renaming "tomato" to "pork" makes it meat). A camera item stays a camera
+ * item; the change comes back as a `correction`.
+ */
+export async function editPantryItem(
+  request: Request,
+  change: { key: string; name: string; type: string },
+): Promise<PantryResult<{ item: PantryItem; correction: CameraCorrection | null }>> {
+  if (!(PANTRY_TYPES as readonly string[]).includes(change.type)) {
+    return { ok: false, message: TYPE_INVALID_MESSAGE, field: "type" };
+  }
+  const catalogue = await loadCatalogue();
+  const owner = await ownerOf(request);
+  const existing = await itemsOf(owner);
+  const before = existing.find((item) => item.key === change.key);
+  if (!before) return notListed();
+  const found = resolveName(catalogue, change.name);
+  if (!found) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
+  const clash = existing.find((item) => item.key === found.key && item.key !== before.key);
+  if (clash) return { ok: false, message: alreadyListedMessage(clash.name), field: "name" };
+
+  const renamedToAnother = found.key !== before.key;
+  const type = renamedToAnother && change.type === before.type ? found.type : change.type;
+  const item: PantryItem = { ...before, key: found.key, name: found.name, type };
+  const items = existing.map((old) => (old.key === before.key ? item : old));
+  if (owner.userId !== null) {
+    const updated = await prisma.userIngredient.updateMany({
+      where: { userId: owner.userId, nameKey: before.key },
+      data: { nameKey: item.key, name: item.name, type: item.type },
+    });
+    if (updated.count === 0) return notListed();
+  }
+  if (renamedToAnother && found.ingredient) await countPopularity([found.ingredient.name]);
+  const renamed = item.name !== before.name;
+  return {
+    ok: true,
+    items,
+    item,
+    correction: renamed ? correctionOf(before, item.name) : null,
+    headers: await saved(owner, items),
+  };
+}
+
+export async function removePantryItem(
+  request: Request,
+  key: string,
+): Promise<PantryResult<{ removed: PantryItem; correction: CameraCorrection | null }>> {
+  const owner = await ownerOf(request);
+  const existing = await itemsOf(owner);
+  const removed = existing.find((item) => item.key === key);
+  if (!removed) return notListed();
+  const items = existing.filter((item) => item !== removed);
+  if (owner.userId !== null) {
+    await prisma.userIngredient.deleteMany({ where: { userId: owner.userId, nameKey: key } });
+  }
+  return { ok: true, items, removed, correction: correctionOf(removed, null), headers: await saved(owner, items) };
+}
+
+export async function clearPantry(request: Request): Promise<{ items: PantryItem[]; headers: Headers }> {
+  const owner = await ownerOf(request);
+  if (owner.userId !== null) await prisma.userIngredient.deleteMany({ where: { userId: owner.userId } });
+  return { items: [], headers: await saved(owner, []) };
+}
+
+/**
+ * Adds a guest's list (the session value under GUEST_PANTRY_KEY) to the account, skipping names the account
+ * already has and anything past the size limit. Called by createUserSession.
+ */
+export async function mergeGuestPantry(userId: number, guestValue: unknown): Promise<void> {
+  const guestItems = validItems(guestValue);
+  if (guestItems.length === 0) return;
+  const rows = await prisma.userIngredient.findMany({ where: { userId }, orderBy: { id: "asc" } });
+  const { added } = mergeItems(rows.map(toItem), guestItems, MAX_PANTRY_ITEMS);
+  if (added.length > 0) await insertRows(userId, added);
+}
+
+/** Counts a search that named a catalogue ingredient. */
+export async function recordIngredientSearch(query: string): Promise<void> {
+  const found = resolveName(await loadCatalogue(), query);
+  if (found?.ingredient) await countPopularity([found.ingredient.name]);
+}
+
+/** The ingredients people search for and add most, most popular first (catalogue names and types). */
+export async function mostSearchedIngredients(limit: number): Promise<{ name: string; type: string }[]> {
+  const catalogue = await loadCatalogue();
+  const rows = await prisma.ingredientPopularity.findMany({
+    orderBy: [{ count: "desc" }, { updatedAt: "desc" }],
+    take: limit,
+  });
+  return rows.map((row) => ({ name: row.name, type: catalogue.byName(row.name)?.type ?? OTHER_TYPE }));
+}
