@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
 
-function useHydrated(): boolean {
+export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return hydrated;

@@ -35,3 +35,6 @@ export const SearchIcon = (p: IconProps) => (
 export const BackIcon = (p: IconProps) => (
   <Svg {...p}><path d="M15 18l-6-6 6-6" /></Svg>
 );
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p}><path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" /></Svg>
+);

@@ -1,0 +1,242 @@
+/**
+ * The recipe screen's reviews block (spec 2 Menu detail, 4 Review, 5 Review).
+ *
+ * How a screen uses it:
+ *   loader:    `reviews: await loadReviewsBlock(recipeId, userId)` (from ~/services/reviews.server)
+ *   links:     `...reviewsSectionLinks()`
+ *   component: `<ReviewsSection block={data.reviews} />`
+ *
+ * The form posts to the /reviews action (intents create, update, delete), so the screen handles no review
+ * intent itself. With JavaScript a fetcher sends it and Remix revalidates the screen's loader, which
+ * refreshes the summary; without JavaScript the action redirects back here (#reviews) with a flash
+ * message (takeFlash), or shows the errors or the update confirmation on /reviews.
+ */
+import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { LinksFunction } from "@remix-run/node";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { ErrorList, FormMessage, useHydrated } from "~/components/forms";
+import { StarIcon } from "~/components/icons";
+import { ReviewSchema } from "~/domain/review-schema";
+import {
+  reviewDate,
+  roundedStars,
+  STAR_VALUES,
+  starsLabel,
+  type RatingSummary,
+  type ReviewsBlock,
+  type ReviewView,
+} from "~/domain/reviews";
+import type { action as reviewsAction } from "~/routes/reviews";
+import reviewsStyles from "~/styles/reviews.css";
+
+export const reviewsSectionLinks: LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
+
+export const reviewsPath = (menuId: number) => `/reviews?menu_id=${menuId}`;
+
+/** Five stars, the first `stars` of them filled, read out as one text ("4 out of 5 stars"). */
+export function StarRow({ stars, label = starsLabel(stars) }: { stars: number; label?: string }) {
+  return (
+    <span className="star-row" role="img" aria-label={label}>
+      {[1, 2, 3, 4, 5].map((position) => (
+        <StarIcon key={position} className={position <= stars ? "star star-filled" : "star"} />
+      ))}
+    </span>
+  );
+}
+
+export function ReviewCard({ review, children }: { review: ReviewView; children?: ReactNode }) {
+  return (
+    <article className="review-card">
+      <header className="review-card-header">
+        <span className="review-avatar" aria-hidden="true">
+          {review.username.slice(0, 1).toUpperCase()}
+        </span>
+        <div className="review-card-who">
+          <h3 className="review-author">{review.username}</h3>
+          <p className="review-date">{reviewDate(review)}</p>
+        </div>
+        <StarRow stars={review.rating} label={`Rated ${starsLabel(review.rating)}`} />
+      </header>
+      <p className="review-comment">{review.comment}</p>
+      {children}
+    </article>
+  );
+}
+
+function RatingSummaryView({ summary }: { summary: RatingSummary }) {
+  const count = summary.review_lenght;
+  const stars = roundedStars(summary.avg_rating);
+  return (
+    <div className="rating-summary">
+      <div className="rating-average">
+        <p className="rating-average-value">{summary.avg_rating.toFixed(1)}</p>
+        <StarRow stars={stars} label={`Average rating ${starsLabel(stars)}`} />
+        <p className="rating-count">
+          {count} {count === 1 ? "review" : "reviews"}
+        </p>
+      </div>
+      <ul className="rating-breakdown" aria-label="Ratings by stars">
+        {STAR_VALUES.map((star) => {
+          const percent = summary[`percent_rate_${star}`];
+          return (
+            <li key={star}>
+              <span className="rating-breakdown-star" aria-hidden="true">
+                {star}
+                <StarIcon className="star star-filled" />
+              </span>
+              <span className="rating-bar" aria-hidden="true">
+                <span className="rating-bar-fill" style={{ width: `${percent}%` }} />
+              </span>
+              <span className="rating-breakdown-count">
+                <span className="visually-hidden">{star === 1 ? "1 star" : `${star} stars`}: </span>
+                {summary[`rate_${star}`]}
+                <span className="visually-hidden"> ({Math.round(percent)}%)</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+type ReviewFormProps = {
+  menuId: number;
+  hasReviewed: boolean;
+  /** where a post without JavaScript comes back to after success */
+  redirectTo: string;
+  /** conform's reply when the form was posted without JavaScript */
+  lastResult?: SubmissionResult<string[]>;
+};
+
+export const reviewFetcherKey = (menuId: number) => `review-form-${menuId}`;
+
+/** The star rating and comment form; asks before replacing the user's existing review. */
+export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: ReviewFormProps) {
+  const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFetcherKey(menuId) });
+  const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const pendingReview = useRef<FormData | null>(null);
+  const reply = fetcher.data && "result" in fetcher.data ? fetcher.data : undefined;
+
+  const [form, fields] = useForm({
+    id: `review-form-${menuId}`,
+    lastResult: fetcher.state === "idle" ? (reply?.result ?? lastResult) : undefined,
+    constraint: getZodConstraint(ReviewSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
+    onSubmit(event, { formData }) {
+      if (!hasReviewed) return; // the fetcher sends it as it is
+      event.preventDefault();
+      pendingReview.current = formData;
+      dialog.current?.showModal();
+    },
+  });
+
+  // The server also asks for confirmation when it finds a review this screen did not know about.
+  const unconfirmed = fetcher.state === "idle" && reply && "confirm" in reply ? reply.confirm : null;
+  useEffect(() => {
+    if (!unconfirmed) return;
+    const review = new FormData();
+    for (const [name, value] of Object.entries(unconfirmed)) if (value !== undefined) review.set(name, String(value));
+    pendingReview.current = review;
+    dialog.current?.showModal();
+  }, [unconfirmed]);
+
+  function confirmUpdate() {
+    const review = pendingReview.current;
+    dialog.current?.close();
+    if (!review) return;
+    review.set("intent", "update");
+    fetcher.submit(review, { method: "post", action: reviewsPath(menuId) });
+  }
+
+  function cancelUpdate() {
+    pendingReview.current = null;
+    dialog.current?.close();
+  }
+
+  const ratingOptions = getCollectionProps(fields.rating, { type: "radio", options: ["1", "2", "3", "4", "5"] });
+  const ratingErrorId = `${fields.rating.id}-error`;
+  const commentErrorId = `${fields.comment.id}-error`;
+  const success = fetcher.state === "idle" && reply && "message" in reply ? reply.message : undefined;
+
+  return (
+    <fetcher.Form method="post" action={reviewsPath(menuId)} {...getFormProps(form)} noValidate className="review-form">
+      <h3>{hasReviewed ? "Update your review" : "Write a review"}</h3>
+      <FormMessage type="success" message={success} />
+      <FormMessage type="error" message={form.errors?.[0]} />
+      <input type="hidden" name="menu_id" value={menuId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
+      <fieldset
+        className="star-input"
+        aria-invalid={fields.rating.errors ? true : undefined}
+        aria-describedby={fields.rating.errors ? ratingErrorId : undefined}
+      >
+        <legend>Your rating</legend>
+        <div className="star-options" key={fields.rating.key}>
+          {ratingOptions.map(({ key, ...option }) => (
+            <span className="star-option" key={key}>
+              <input {...option} className="star-radio" />
+              <label htmlFor={option.id}>
+                <StarIcon className="star" />
+                <span className="visually-hidden">{option.value === "1" ? "1 star" : `${option.value} stars`}</span>
+              </label>
+            </span>
+          ))}
+        </div>
+        <ErrorList id={ratingErrorId} errors={fields.rating.errors} />
+      </fieldset>
+      <div className="field">
+        <label htmlFor={fields.comment.id}>Your comment</label>
+        <textarea
+          {...getTextareaProps(fields.comment)}
+          key={fields.comment.key}
+          rows={4}
+          aria-describedby={fields.comment.errors ? commentErrorId : undefined}
+        />
+        <ErrorList id={commentErrorId} errors={fields.comment.errors} />
+      </div>
+      <button type="submit" name="intent" value="create" className="button button-primary" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Sending..." : "Submit review"}
+      </button>
+      <dialog ref={dialog} className="review-dialog" aria-labelledby={`${form.id}-confirm-title`} onCancel={cancelUpdate}>
+        <h2 id={`${form.id}-confirm-title`}>Update your review?</h2>
+        <p>You have already reviewed this recipe. Your new rating and comment will replace your review.</p>
+        <div className="review-dialog-actions">
+          <button type="button" className="button button-secondary" onClick={cancelUpdate}>
+            Cancel
+          </button>
+          <button type="button" className="button button-primary" onClick={confirmUpdate}>
+            Update review
+          </button>
+        </div>
+      </dialog>
+    </fetcher.Form>
+  );
+}
+
+export function ReviewsSection({ block }: { block: ReviewsBlock }) {
+  const location = useLocation();
+  return (
+    <section className="reviews-section" id="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Reviews</h2>
+      <RatingSummaryView summary={block.summary} />
+      {block.latest ? (
+        <div className="latest-review">
+          <h3 className="visually-hidden">Latest review</h3>
+          <ReviewCard review={block.latest} />
+        </div>
+      ) : (
+        <p className="reviews-empty">Be the first to leave a review!</p>
+      )}
+      <ReviewForm menuId={block.menuId} hasReviewed={block.ownReview !== null} redirectTo={location.pathname} />
+      <Link to={reviewsPath(block.menuId)} className="button button-secondary reviews-see-all">
+        See All Reviews
+      </Link>
+    </section>
+  );
+}

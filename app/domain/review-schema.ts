@@ -1,0 +1,32 @@
+import * as z from "zod";
+
+export const MAX_COMMENT_LENGTH = 1000;
+export const REVIEW_MESSAGES = {
+  rating: "Please give a star rating.",
+  comment: "Please comment.",
+  commentTooLong: `Comment must not exceed ${MAX_COMMENT_LENGTH} characters`,
+  menu: "A menu id is needed.",
+  userId: "user_id must be a whole number.",
+} as const;
+
+/**
+ * One review as the form and the JSON calls send it. Conform turns form strings into numbers and blank
+ * fields into missing ones, so a form post and a JSON body meet the same rules and messages (spec 5).
+ */
+export const ReviewSchema = z.object({
+  menu_id: z.number({ error: REVIEW_MESSAGES.menu }).int(REVIEW_MESSAGES.menu).positive(REVIEW_MESSAGES.menu),
+  rating: z
+    .number({ error: REVIEW_MESSAGES.rating })
+    .int(REVIEW_MESSAGES.rating)
+    .min(1, REVIEW_MESSAGES.rating)
+    .max(5, REVIEW_MESSAGES.rating),
+  comment: z
+    .string({ error: REVIEW_MESSAGES.comment })
+    .trim()
+    .min(1, REVIEW_MESSAGES.comment)
+    .max(MAX_COMMENT_LENGTH, REVIEW_MESSAGES.commentTooLong),
+  /** Only JSON callers send it; it must be the signed-in user's own id (checked by the route). */
+  user_id: z.number({ error: REVIEW_MESSAGES.userId }).int(REVIEW_MESSAGES.userId).positive(REVIEW_MESSAGES.userId).optional(),
+});
+
+export type ReviewInput = z.output<typeof ReviewSchema>;

@@ -1,0 +1,160 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { FormMessage, useHydrated } from "~/components/forms";
+import { BackIcon } from "~/components/icons";
+import { ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/components/reviews-section";
+import { safeRedirectPath } from "~/domain/auth-schemas";
+import { ReviewSchema } from "~/domain/review-schema";
+import { prisma } from "~/services/db.server";
+import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Reviews of ${data.menu.name} · Recipe Helper` : "Reviews · Recipe Helper" },
+];
+
+export const links: LinksFunction = reviewsSectionLinks;
+
+const MenuIdSchema = ReviewSchema.pick({ menu_id: true });
+const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
+
+function menuIdOf(request: Request): number {
+  const menuId = Number(new URL(request.url).searchParams.get("menu_id"));
+  if (!Number.isSafeInteger(menuId) || menuId <= 0) throw new Response("Not Found", { status: 404 });
+  return menuId;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const menuId = menuIdOf(request);
+  const menu = await prisma.recipe.findUnique({ where: { id: menuId }, select: { id: true, name: true } });
+  if (!menu) throw new Response("Not Found", { status: 404 });
+  const reviews = await listReviews(menuId);
+  const { flash, headers } = await takeFlash(request);
+  return data({ menu, reviews, userId, flash }, { headers });
+}
+
+/**
+ * Creates, replaces (after confirmation) or deletes the signed-in user's review. Forms sent by a fetcher
+ * get action data back; forms posted without JavaScript carry redirectTo and are redirected there.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  const formData = await request.formData();
+  const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
+  const done = async (message: string, anchor = "#reviews") =>
+    redirectTo ? redirectWithFlash(request, `${redirectTo}${anchor}`, { type: "success", message }) : null;
+
+  if (formData.get("intent") === "delete") {
+    const submission = parseWithZod(formData, { schema: MenuIdSchema });
+    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+    const deleted = await deleteReview(userId, submission.value.menu_id);
+    if (!deleted) return data({ result: submission.reply({ formErrors: [REVIEW_RESULTS.notReviewed] }) }, { status: 404 });
+    return (await done(REVIEW_RESULTS.deleted, "")) ?? data({ result: submission.reply(), message: REVIEW_RESULTS.deleted });
+  }
+
+  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), redirectTo }, { status: 400 });
+  const replacing = formData.get("intent") === "update";
+  const outcome = replacing ? await replaceReview(userId, submission.value) : await createReview(userId, submission.value);
+  if (!outcome.ok) {
+    const result = submission.reply({ formErrors: [outcome.message] });
+    // A second review replaces the first only once the user has confirmed it.
+    if (outcome.status === 409) return data({ result, redirectTo, confirm: submission.value }, { status: 409 });
+    return data({ result, redirectTo }, { status: outcome.status });
+  }
+  const message = replacing ? REVIEW_RESULTS.updated : REVIEW_RESULTS.created;
+  return (await done(message)) ?? data({ result: submission.reply({ resetForm: true }), message });
+}
+
+type Confirmation = { menu_id: number; rating: number; comment: string };
+
+/** Without JavaScript: the confirm step before a review replaces the user's earlier one. */
+function ConfirmUpdate({ review, redirectTo }: { review: Confirmation; redirectTo: string }) {
+  return (
+    <section className="review-confirm" aria-labelledby="review-confirm-title">
+      <h2 id="review-confirm-title">Update your review?</h2>
+      <p>You have already reviewed this recipe. Your new rating and comment will replace your review.</p>
+      <Form method="post" action={reviewsPath(review.menu_id)}>
+        <input type="hidden" name="menu_id" value={review.menu_id} />
+        <input type="hidden" name="rating" value={review.rating} />
+        <input type="hidden" name="comment" value={review.comment} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div className="review-dialog-actions">
+          <Link to={`${redirectTo}#reviews`} className="button button-secondary">
+            Cancel
+          </Link>
+          <button type="submit" name="intent" value="update" className="button button-primary">
+            Update review
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+const deleteFetcherKey = (menuId: number) => `delete-review-${menuId}`;
+
+function DeleteOwnReview({ menuId }: { menuId: number }) {
+  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey(menuId) });
+  const hydrated = useHydrated();
+  const error = fetcher.data?.result.error?.[""]?.[0];
+  return (
+    <fetcher.Form method="post" action={reviewsPath(menuId)} className="review-delete">
+      <input type="hidden" name="menu_id" value={menuId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(menuId)} />}
+      <FormMessage type="error" message={error} />
+      <button type="submit" name="intent" value="delete" className="button button-secondary" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Deleting..." : "Delete my review"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export default function ReviewsScreen() {
+  const { menu, reviews, userId, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Only a post without JavaScript brings the form here (its errors or the confirm step).
+  const posted = actionData && "redirectTo" in actionData ? actionData : undefined;
+  const backTo = posted?.redirectTo ?? recipePath(menu.id);
+  const deletion = useFetcher<typeof action>({ key: deleteFetcherKey(menu.id) });
+  const deleted = deletion.state === "idle" && deletion.data && "message" in deletion.data ? deletion.data.message : undefined;
+
+  return (
+    <main className="reviews-screen">
+      <header className="reviews-header">
+        <Link to={recipePath(menu.id)} className="icon-button" aria-label={`Back to ${menu.name}`}>
+          <BackIcon />
+        </Link>
+        <h1>
+          Reviews <span className="reviews-menu-name">{menu.name}</span>
+        </h1>
+      </header>
+      <FormMessage type={flash?.type ?? "success"} message={flash?.message ?? deleted} />
+      {posted && "confirm" in posted ? (
+        <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />
+      ) : posted ? (
+        <ReviewForm
+          menuId={menu.id}
+          hasReviewed={reviews.some((review) => review.user_id === userId)}
+          redirectTo={backTo}
+          lastResult={posted.result}
+        />
+      ) : null}
+      {reviews.length === 0 ? (
+        <p className="reviews-empty">Be the first to leave a review!</p>
+      ) : (
+        <ul className="reviews-list" aria-label={`All reviews of ${menu.name}`}>
+          {reviews.map((review) => (
+            <li key={review.user_id}>
+              <ReviewCard review={review}>{review.user_id === userId ? <DeleteOwnReview menuId={menu.id} /> : null}</ReviewCard>
+            </li>
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}
