@@ -22,7 +22,9 @@ const EnvSchema = z.object({
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL" }).optional()),
   /** Outgoing mail. Without SMTP_HOST, mails are written to MAIL_OUTBOX_DIR instead of being sent. */
   SMTP_HOST: optionalText,
-  SMTP_PORT: optionalText.pipe(z.coerce.number().int().min(1).max(65535).default(587)),
+  SMTP_PORT: optionalText
+    .transform((value) => (value === undefined ? 587 : Number(value)))
+    .pipe(z.number({ error: "SMTP_PORT must be a port number" }).int().min(1).max(65535)),
   /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
   SMTP_SECURE: z.enum(["true", "false"]).optional(),
   SMTP_USER: optionalText,

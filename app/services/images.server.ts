@@ -1,0 +1,182 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import sharp, { type Sharp } from "sharp";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from "~/domain/image-upload";
+import { env } from "~/services/env.server";
+
+/**
+ * Uploaded pictures (avatars, dish photos). Nothing a user sends is stored or served as sent: the bytes must
+ * be a JPEG, PNG, WebP or GIF by their signature and to the decoder, markup hidden in them is refused, and
+ * the picture is decoded and re-encoded (turned upright by its EXIF orientation, then every metadata block,
+ * GPS included, dropped) under a random name. The stored value is the path under the uploads directory,
+ * e.g. "avatars/3f9c...e1.webp"; /uploads/<stored> serves it.
+ */
+
+export type UploadKind = "avatars" | "dishes";
+
+type Output = { extension: "webp" | "jpg"; contentType: "image/webp" | "image/jpeg" };
+
+const OUTPUTS: Record<UploadKind, Output> = {
+  avatars: { extension: "webp", contentType: "image/webp" },
+  // Dish photos are shared and saved by people: JPEG opens everywhere.
+  dishes: { extension: "jpg", contentType: "image/jpeg" },
+};
+
+const AVATAR_SIDE = 256;
+const DISH_MAX_SIDE = 1600;
+/** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const UNREADABLE = "The image could not be read. Please choose another one.";
+
+/** An upload refused (not an image, too large, unreadable); the message is for the user. */
+export class UploadRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
+    super(message);
+    this.name = "UploadRejectedError";
+  }
+}
+
+type SniffedFormat = "jpeg" | "png" | "gif" | "webp";
+
+function startsWith(bytes: Buffer, signature: number[], offset = 0): boolean {
+  return signature.every((byte, index) => bytes[offset + index] === byte);
+}
+
+/** The format its leading bytes (magic number) say the file is. */
+function sniffFormat(bytes: Buffer): SniffedFormat | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (bytes.subarray(0, 6).toString("latin1").match(/^GIF8[79]a$/)) return "gif";
+  if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") {
+    return "webp";
+  }
+  return null;
+}
+
+/**
+ * Markup a browser or an interpreter would act on, anywhere in the file: an image that is also an HTML page,
+ * SVG or script (a polyglot) is refused even though re-encoding would drop it.
+ */
+const HIDDEN_MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype|\?php)\b/i;
+
+async function decodableImage(bytes: Buffer): Promise<Sharp> {
+  if (bytes.length > MAX_IMAGE_BYTES) throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
+  const sniffed = sniffFormat(bytes);
+  if (!sniffed || HIDDEN_MARKUP.test(bytes.toString("latin1"))) throw new UploadRejectedError(NOT_AN_IMAGE);
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS });
+  try {
+    const metadata = await image.metadata();
+    if (metadata.format !== sniffed) throw new UploadRejectedError(NOT_AN_IMAGE);
+  } catch (error) {
+    if (error instanceof UploadRejectedError) throw error;
+    throw new UploadRejectedError(UNREADABLE);
+  }
+  return image;
+}
+
+/** The picture re-encoded for its kind: upright, without metadata; avatars cut to a square. */
+async function reencode(kind: UploadKind, bytes: Buffer): Promise<Buffer> {
+  const upright = (await decodableImage(bytes)).rotate();
+  try {
+    if (kind === "avatars") {
+      return await upright
+        .resize(AVATAR_SIDE, AVATAR_SIDE, { fit: "cover", position: sharp.strategy.attention })
+        .webp({ quality: 82 })
+        .toBuffer();
+    }
+    return await upright
+      .resize(DISH_MAX_SIDE, DISH_MAX_SIDE, { fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 82, mozjpeg: true })
+      .toBuffer();
+  } catch {
+    throw new UploadRejectedError(UNREADABLE);
+  }
+}
+
+const uploadsRoot = () => path.resolve(env.UPLOADS_DIR);
+
+/** Stored names are only ever ones this module generated, so a name can never climb out of its folder. */
+const STORED_PATH = /^(avatars|dishes)\/[0-9a-f]{32}\.(webp|jpg)$/;
+
+/**
+ * Checks, re-encodes and stores a picture; returns its stored path ("avatars/<random>.webp").
+ * Throws UploadRejectedError with a message for the user when the file is refused.
+ */
+export async function storeImage(kind: UploadKind, file: Blob): Promise<string> {
+  if (file.size > MAX_IMAGE_BYTES) throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
+  const encoded = await reencode(kind, Buffer.from(await file.arrayBuffer()));
+  const stored = `${kind}/${randomBytes(16).toString("hex")}.${OUTPUTS[kind].extension}`;
+  const target = path.join(uploadsRoot(), stored);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, encoded, { flag: "wx" });
+  return stored;
+}
+
+/** Removes a stored picture; anything that is not a stored path (a URL, a bundled image) is left alone. */
+export async function deleteImage(stored: string | null | undefined): Promise<void> {
+  if (!stored || !STORED_PATH.test(stored)) return;
+  await rm(path.join(uploadsRoot(), stored), { force: true });
+}
+
+/** The picture's address; `version` (e.g. the profile's update time) makes browsers fetch a replaced one. */
+export function imageUrl(stored: string, version?: Date): string {
+  return `/uploads/${stored}${version ? `?t=${version.getTime()}` : ""}`;
+}
+
+/** The bytes and content type of a stored picture, or null for any other path (traversal included). */
+export async function readStoredImage(stored: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const match = STORED_PATH.exec(stored);
+  if (!match) return null;
+  try {
+    const bytes = await readFile(path.join(uploadsRoot(), stored));
+    return { bytes, contentType: OUTPUTS[match[1] as UploadKind].contentType };
+  } catch {
+    return null;
+  }
+}
+
+const MAX_TEXT_FIELD_BYTES = 64 * 1024;
+const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
+const UNREADABLE_FORM = "The form could not be read. Please try again.";
+
+/**
+ * Reads a form that may carry a picture (multipart) or only fields (urlencoded). Files are kept in memory up
+ * to MAX_IMAGE_BYTES each and the whole body to MAX_FORM_BYTES; beyond that UploadRejectedError (413).
+ */
+export async function readImageForm(request: Request): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!contentType.startsWith("multipart/form-data")) {
+    return request.formData().catch(() => {
+      throw new UploadRejectedError(UNREADABLE_FORM);
+    });
+  }
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
+    throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
+  }
+  let total = 0;
+  const handler: UploadHandler = async ({ name, filename, contentType: partType, data }) => {
+    const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : MAX_IMAGE_BYTES;
+    const chunks: Uint8Array<ArrayBuffer>[] = [];
+    let size = 0;
+    for await (const chunk of data) {
+      size += chunk.byteLength;
+      total += chunk.byteLength;
+      if (size > limit || total > MAX_FORM_BYTES) throw new MaxPartSizeExceededError(name, limit);
+      chunks.push(chunk as Uint8Array<ArrayBuffer>);
+    }
+    if (filename === undefined) return Buffer.concat(chunks).toString("utf8");
+    return new File(chunks, filename, { type: partType });
+  };
+  try {
+    return await unstable_parseMultipartFormData(request, handler);
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
+    throw new UploadRejectedError(UNREADABLE_FORM);
+  }
+}
