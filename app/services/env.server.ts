@@ -10,6 +10,10 @@ const optionalText = z
   .transform((value) => value || undefined)
   .optional();
 
+/** An http(s) URL setting with a default for when it is unset or empty. */
+const urlOrDefault = (fallback: string) =>
+  optionalText.transform((value) => value ?? fallback).pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
@@ -31,6 +35,17 @@ const EnvSchema = z.object({
   SMTP_PASSWORD: optionalText,
   MAIL_FROM: optionalText.default("Recipe Helper <no-reply@localhost>"),
   MAIL_OUTBOX_DIR: optionalText.default("outbox"),
+  /** Google sign-in, shown when both are set (an OAuth client of type "Web application"). */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** Google's endpoints by default; tests point them at an OpenID provider on loopback. */
+  GOOGLE_AUTHORIZATION_URL: urlOrDefault("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: urlOrDefault("https://oauth2.googleapis.com/token"),
+  GOOGLE_JWKS_URL: urlOrDefault("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Accepted `iss` values of ID tokens, comma-separated (Google uses both forms). */
+  GOOGLE_ISSUER: optionalText.transform((value) =>
+    (value ?? "https://accounts.google.com,accounts.google.com").split(",").map((issuer) => issuer.trim()).filter(Boolean),
+  ),
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
