@@ -63,12 +63,19 @@ export async function login(request: Request, formData: FormData): Promise<Login
   }
 }
 
-export type SignupResult =
-  | { ok: true; userId: number }
-  | { ok: false; field: "username" | "email"; message: string };
+export type AccountConflict = { ok: false; field: "username" | "email"; message: string };
 
-const USERNAME_TAKEN = { ok: false, field: "username", message: "Username is already taken" } as const;
-const EMAIL_TAKEN = { ok: false, field: "email", message: "Email is already registered" } as const;
+export type SignupResult = { ok: true; userId: number } | AccountConflict;
+
+export const USERNAME_TAKEN = { ok: false, field: "username", message: "Username is already taken" } as const;
+export const EMAIL_TAKEN = { ok: false, field: "email", message: "Email is already registered" } as const;
+
+/** The conflict a failed write hit when another account took the name or email meanwhile, else null. */
+export function accountConflictOf(error: unknown): AccountConflict | null {
+  const { code, meta } = error as { code?: string; meta?: unknown };
+  if (code !== "P2002") return null;
+  return JSON.stringify(meta ?? "").includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN;
+}
 
 export async function signup(input: SignupInput): Promise<SignupResult> {
   const [byName, byEmail] = await Promise.all([
@@ -89,8 +96,8 @@ export async function signup(input: SignupInput): Promise<SignupResult> {
     return { ok: true, userId: user.id };
   } catch (error) {
     // A concurrent signup took the name or email between the check and the insert.
-    const { code, meta } = error as { code?: string; meta?: unknown };
-    if (code === "P2002") return JSON.stringify(meta ?? "").includes("email") ? EMAIL_TAKEN : USERNAME_TAKEN;
+    const conflict = accountConflictOf(error);
+    if (conflict) return conflict;
     throw error;
   }
 }
