@@ -1,4 +1,5 @@
 import { data } from "@remix-run/node";
+import type * as z from "zod";
 
 const MAX_JSON_BYTES = 1024 * 1024;
 
@@ -36,15 +37,35 @@ export async function readJsonObject(request: Request): Promise<Record<string, u
 }
 
 /**
+ * The body of a JSON call, validated by `schema`; otherwise a 400 naming the first wrong field
+ * (`"cuisines.0: must be one of: ..."`).
+ */
+export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  if (!isJsonRequest(request)) throw jsonError("Request body must be JSON (Content-Type: application/json)", 400);
+  const parsed = schema.safeParse(await readJsonObject(request));
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  throw jsonError(issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message, 400);
+}
+
+/**
  * Reads a form post or a JSON object body into FormData, so one schema validates both.
- * Scalars become strings; anything else (objects, arrays) is dropped and caught by the schema.
+ * Scalars become strings and a list of scalars repeated fields (as checkboxes post them); anything else
+ * (objects, nested lists) is dropped and caught by the schema.
  */
 export async function readFormOrJson(request: Request): Promise<{ formData: FormData; isJson: boolean }> {
-  if (!isJsonRequest(request)) return { formData: await request.formData(), isJson: false };
+  if (!isJsonRequest(request)) {
+    try {
+      return { formData: await request.formData(), isJson: false };
+    } catch {
+      throw jsonError("Request body must be a form or JSON", 400);
+    }
+  }
   const formData = new FormData();
+  const isScalar = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
   for (const [key, value] of Object.entries(await readJsonObject(request))) {
-    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-      formData.set(key, String(value));
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (isScalar(item)) formData.append(key, String(item));
     }
   }
   return { formData, isJson: true };

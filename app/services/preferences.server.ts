@@ -1,0 +1,82 @@
+/**
+ * The cook's preferences: in the session for a guest, in UserPreferences for a signed-in user (so dietary
+ * preferences stay a permanent filter of the account). At sign-in a guest's choices become the account's
+ * when the account has none yet (called from createUserSession).
+ */
+import { hasPreferences, NO_PREFERENCES, storedPreferences, type Preferences } from "~/domain/preferences";
+import { prisma } from "./db.server";
+import { getSession, sessionStorage } from "./session.server";
+
+/** The session value holding a guest's preferences. */
+export const GUEST_PREFERENCES_KEY = "preferences";
+
+type PreferencesRow = { cuisines: string; dietaryPreferences: string; mealOccasions: string };
+
+function parseList(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return [];
+  }
+}
+
+function fromRow(row: PreferencesRow | null): Preferences {
+  if (!row) return NO_PREFERENCES;
+  return storedPreferences({
+    cuisines: parseList(row.cuisines),
+    dietaryPreferences: parseList(row.dietaryPreferences),
+    mealOccasions: parseList(row.mealOccasions),
+  });
+}
+
+function toRow(preferences: Preferences): PreferencesRow {
+  return {
+    cuisines: JSON.stringify(preferences.cuisines),
+    dietaryPreferences: JSON.stringify(preferences.dietaryPreferences),
+    mealOccasions: JSON.stringify(preferences.mealOccasions),
+  };
+}
+
+function signedInUserId(session: { get(key: string): unknown }): number | null {
+  const userId = session.get("userId");
+  return typeof userId === "number" ? userId : null;
+}
+
+async function accountPreferences(userId: number): Promise<Preferences> {
+  return fromRow(await prisma.userPreferences.findUnique({ where: { userId } }));
+}
+
+function storeAccountPreferences(userId: number, preferences: Preferences) {
+  const row = toRow(preferences);
+  return prisma.userPreferences.upsert({ where: { userId }, create: { userId, ...row }, update: row });
+}
+
+export async function readPreferences(request: Request): Promise<Preferences> {
+  const session = await getSession(request);
+  const userId = signedInUserId(session);
+  return userId === null ? storedPreferences(session.get(GUEST_PREFERENCES_KEY)) : accountPreferences(userId);
+}
+
+/** Saves the preferences; returns the headers to send (a guest's session cookie). */
+export async function savePreferences(request: Request, preferences: Preferences): Promise<Headers> {
+  const session = await getSession(request);
+  const userId = signedInUserId(session);
+  const headers = new Headers();
+  if (userId !== null) {
+    await storeAccountPreferences(userId, preferences);
+  } else {
+    session.set(GUEST_PREFERENCES_KEY, preferences);
+    headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  }
+  return headers;
+}
+
+/**
+ * The guest's choices (the session value under GUEST_PREFERENCES_KEY) become the account's, unless the account
+ * has chosen some already. Called by createUserSession.
+ */
+export async function adoptGuestPreferences(userId: number, guestValue: unknown): Promise<void> {
+  const guest = storedPreferences(guestValue);
+  if (!hasPreferences(guest) || hasPreferences(await accountPreferences(userId))) return;
+  await storeAccountPreferences(userId, guest);
+}
