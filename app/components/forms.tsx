@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type InputHTMLAttributes } from "react";
+import { useEffect, useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
 
 export function useHydrated(): boolean {
   const [hydrated, setHydrated] = useState(false);
@@ -33,6 +33,37 @@ export function Field({ label, inputProps, errors }: FieldProps) {
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={errors?.length ? errorId : undefined}
       />
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+type SelectFieldProps = {
+  label: string;
+  selectProps: SelectHTMLAttributes<HTMLSelectElement> & { id: string; name: string };
+  /** the first option, for choosing nothing */
+  placeholder: string;
+  options: readonly string[];
+  errors?: string[];
+};
+
+export function SelectField({ label, selectProps, placeholder, options, errors }: SelectFieldProps) {
+  const errorId = `${selectProps.id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={selectProps.id}>{label}</label>
+      <select
+        {...selectProps}
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
       <ErrorList id={errorId} errors={errors} />
     </div>
   );
