@@ -46,6 +46,19 @@ const EnvSchema = z.object({
   GOOGLE_ISSUER: optionalText.transform((value) =>
     (value ?? "https://accounts.google.com,accounts.google.com").split(",").map((issuer) => issuer.trim()).filter(Boolean),
   ),
+  /** Ingredient recognition: "embedded" (the classifier in VISION_MODEL_DIR) or "openai" (a vision chat endpoint). */
+  VISION_PROVIDER: optionalText.pipe(z.enum(["embedded", "openai"]).default("embedded")),
+  /** The embedded classifier's folder (model.json, weight shards, labels.json); see docs/vision.md. */
+  VISION_MODEL_DIR: optionalText.default("data/models/darknet-tiny"),
+  /** An OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio), for VISION_PROVIDER=openai. */
+  VISION_API_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "VISION_API_BASE_URL must be an http(s) URL" }).optional()),
+  VISION_API_MODEL: optionalText,
+  VISION_API_KEY: optionalText,
+}).superRefine((value, context) => {
+  if (value.VISION_PROVIDER !== "openai") return;
+  for (const name of ["VISION_API_BASE_URL", "VISION_API_MODEL"] as const) {
+    if (!value[name]) context.addIssue({ code: "custom", path: [name], message: `${name} is needed when VISION_PROVIDER=openai` });
+  }
 });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET"> & { SESSION_SECRET: string };

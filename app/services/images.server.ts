@@ -28,7 +28,7 @@ const AVATAR_SIDE = 256;
 const DISH_MAX_SIDE = 1600;
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
 const MAX_INPUT_PIXELS = 40_000_000;
-const UNREADABLE = "The image could not be read. Please choose another one.";
+export const UNREADABLE = "The image could not be read. Please choose another one.";
 
 /** An upload refused (not an image, too large, unreadable); the message is for the user. */
 export class UploadRejectedError extends Error {
@@ -64,7 +64,8 @@ function sniffFormat(bytes: Buffer): SniffedFormat | null {
  */
 const HIDDEN_MARKUP = /<(?:script|html|body|svg|iframe|object|embed|!doctype|\?php)\b/i;
 
-async function decodableImage(bytes: Buffer): Promise<Sharp> {
+/** The bytes as an image to decode further, if they are one (UploadRejectedError otherwise). */
+export async function decodableImage(bytes: Buffer): Promise<Sharp> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
   const sniffed = sniffFormat(bytes);
   if (!sniffed || HIDDEN_MARKUP.test(bytes.toString("latin1"))) throw new UploadRejectedError(NOT_AN_IMAGE);
