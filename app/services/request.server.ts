@@ -19,11 +19,11 @@ export function jsonReply(body: Record<string, unknown>, init?: ResponseInit) {
   return data(body, init);
 }
 
-/** Reads a JSON object body (a 400 or 413 with a clear message otherwise). */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_JSON_BYTES) throw jsonError("Request body is too large", 413);
+/** Reads a JSON object body (a 400 or 413 with a clear message otherwise); `maxBytes` for bodies carrying a file. */
+export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
+  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw jsonError("Request body is too large", 413);
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw jsonError("Request body is too large", 413);
+  if (Buffer.byteLength(text) > maxBytes) throw jsonError("Request body is too large", 413);
   let body: unknown;
   try {
     body = JSON.parse(text);
