@@ -6,7 +6,6 @@ export const REVIEW_MESSAGES = {
   comment: "Please comment.",
   commentTooLong: `Comment must not exceed ${MAX_COMMENT_LENGTH} characters`,
   menu: "A menu id is needed.",
-  userId: "user_id must be a whole number.",
 } as const;
 
 /**
@@ -25,8 +24,6 @@ export const ReviewSchema = z.object({
     .trim()
     .min(1, REVIEW_MESSAGES.comment)
     .max(MAX_COMMENT_LENGTH, REVIEW_MESSAGES.commentTooLong),
-  /** Only JSON callers send it; it must be the signed-in user's own id (checked by the route). */
-  user_id: z.number({ error: REVIEW_MESSAGES.userId }).int(REVIEW_MESSAGES.userId).positive(REVIEW_MESSAGES.userId).optional(),
 });
 
 export type ReviewInput = z.output<typeof ReviewSchema>;

@@ -7,6 +7,7 @@ import { ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/comp
 import { safeRedirectPath } from "~/domain/auth-schemas";
 import { ReviewSchema } from "~/domain/review-schema";
 import { prisma } from "~/services/db.server";
+import { readFormOrJson } from "~/services/request.server";
 import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
@@ -43,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  const formData = await request.formData();
+  const { formData } = await readFormOrJson(request);
   const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
   const done = async (message: string, anchor = "#reviews") =>
     redirectTo ? redirectWithFlash(request, `${redirectTo}${anchor}`, { type: "success", message }) : null;

@@ -1,15 +1,19 @@
 /** Reviews of recipes: one per user and recipe, readable with a rating summary, written only by their author. */
-import type { ReviewInput } from "~/domain/review-schema";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { parseId } from "~/domain/ids";
+import { ReviewSchema, type ReviewInput } from "~/domain/review-schema";
 import { summarizeRatings, type RatingSummary, type ReviewsBlock, type ReviewView } from "~/domain/reviews";
 import type { Prisma } from "~/generated/prisma/client";
+import { NOT_YOUR_DATA, requireApiUserId } from "./api-auth.server";
 import { prisma } from "./db.server";
+import { isJsonRequest, jsonError, readFormOrJson } from "./request.server";
 
 export const REVIEW_RESULTS = {
   created: "Review added successfully",
   updated: "Review updated successfully",
   deleted: "Review deleted successfully",
   menuNotFound: "Menu not found",
-  alreadyReviewed: "You have already reviewed this menu. Confirm to replace your review.",
+  alreadyReviewed: "You have already reviewed this menu.",
   notReviewed: "You have not reviewed this menu yet.",
 } as const;
 
@@ -113,4 +117,35 @@ export async function replaceReview(userId: number, input: ReviewInput): Promise
 export async function deleteReview(userId: number, recipeId: number): Promise<boolean> {
   const { count } = await prisma.review.deleteMany({ where: { userId, recipeId } });
   return count > 0;
+}
+
+// ---------- The JSON calls (spec 7) ----------
+
+/**
+ * The signed-in user and the review a JSON call sends ({ user_id, menu_id, comment, rating }): a guest gets
+ * 401, a user_id other than the caller's own 403, a bad body 400 with the first problem's message.
+ * `pathMenuId` is the menu the path names; the body may leave menu_id out but not name another menu.
+ */
+export async function readReviewCall(request: Request, pathMenuId?: number): Promise<{ userId: number; input: ReviewInput }> {
+  const userId = await requireApiUserId(request);
+  if (!isJsonRequest(request)) throw jsonError("Request body must be JSON (Content-Type: application/json)", 400);
+  const { formData } = await readFormOrJson(request);
+  const namedUser = formData.get("user_id");
+  if (namedUser !== null && parseId(String(namedUser)) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
+  if (pathMenuId !== undefined) {
+    const bodyMenuId = formData.get("menu_id");
+    if (bodyMenuId === null) formData.set("menu_id", String(pathMenuId));
+    else if (parseId(String(bodyMenuId)) !== pathMenuId) throw jsonError("menu_id must be the menu in the path", 400);
+  }
+  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  if (submission.status !== "success") {
+    const [field, messages] = Object.entries(submission.error ?? {})[0] ?? [];
+    throw jsonError(messages?.[0] ?? "Invalid review", 400, { field });
+  }
+  return { userId, input: submission.value };
+}
+
+/** A written review as the JSON calls answer it. */
+export function reviewCallAnswer(outcome: ReviewOutcome, message: string, status: number): Response {
+  return outcome.ok ? Response.json({ message, review: outcome.review }, { status }) : jsonError(outcome.message, outcome.status);
 }
