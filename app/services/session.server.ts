@@ -3,6 +3,7 @@ import { createCookie, createSessionStorage, redirect, type Session } from "@rem
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { GUEST_PANTRY_KEY, mergeGuestPantry } from "~/services/pantry.server";
+import { adoptGuestPreferences, GUEST_PREFERENCES_KEY } from "~/services/preferences.server";
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -87,13 +88,6 @@ export async function requireUserId(request: Request): Promise<number> {
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
 }
 
-/** Signed-in-only JSON calls: a guest gets a 401 with a message. */
-export async function requireApiUserId(request: Request): Promise<number> {
-  const userId = await getUserId(request);
-  if (userId !== null) return userId;
-  throw Response.json({ message: "Please log in first" }, { status: 401 });
-}
-
 export type FlashMessage = { type: "success" | "error"; message: string };
 
 /** A redirect that shows a message on the next screen (the no-JavaScript path of a form). */
@@ -115,7 +109,7 @@ export async function takeFlash(request: Request): Promise<{ flash: FlashMessage
 /**
  * Signs a user in with a fresh session id (the old one, possibly a guest's, is destroyed so a fixed or
  * stolen id is useless). The guest's values are carried over; the guest's ingredient list is merged into the
- * account's and leaves the session.
+ * account's and the guest's preferences become the account's if it has none; both then leave the session.
  */
 export async function createUserSession(
   request: Request,
@@ -124,9 +118,11 @@ export async function createUserSession(
 ): Promise<string> {
   const previous = await getSession(request);
   await mergeGuestPantry(userId, previous.get(GUEST_PANTRY_KEY));
+  await adoptGuestPreferences(userId, previous.get(GUEST_PREFERENCES_KEY));
+  const notCarriedOver = new Set(["userId", GUEST_PANTRY_KEY, GUEST_PREFERENCES_KEY]);
   const session = await sessionStorage.getSession();
   for (const [key, value] of Object.entries(previous.data)) {
-    if (key !== "userId" && key !== GUEST_PANTRY_KEY && !key.startsWith("__flash_")) session.set(key, value);
+    if (!notCarriedOver.has(key) && !key.startsWith("__flash_")) session.set(key, value);
   }
   if (previous.id) await sessionStorage.destroySession(previous);
   session.set("userId", userId);

@@ -1,0 +1,122 @@
+/**
+ * A menu sent by a client (POST /api/menus, PUT /api/menus/{id}; spec section 7), validated and turned into
+ * a recipe draft. The client's nutrition is not read: the store computes it from the catalogue.
+ */
+import * as z from "zod";
+import { CUISINES, MEAL_OCCASIONS } from "./constants";
+import { INGREDIENT_TYPES, MISCELLANEOUS_TYPE, OTHER_TYPE } from "./ingredient-types";
+import { choicesOf } from "./preferences";
+import type { RecipeDraft } from "./recipe-analysis";
+
+const MAX_NAME_LENGTH = 120;
+const MAX_INGREDIENTS = 60;
+const MAX_TEXT_LENGTH = 100;
+const MAX_STEPS = 40;
+const MAX_TIPS = 20;
+const MAX_STEP_LENGTH = 2000;
+const MAX_MINUTES = 7 * 24 * 60;
+const MAX_SERVINGS = 100;
+const MAX_IMAGE_URL_LENGTH = 2000;
+
+function isImageAddress(text: string): boolean {
+  if (/^\/(?!\/)[^\s\\]*$/.test(text)) return true;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** A picture's address: a path on this site (/recipe-images/3.svg) or an http(s) URL. */
+export const ImageAddressSchema = z
+  .string({ error: "must be a web address (http:// or https://) or a path on this site" })
+  .trim()
+  .max(MAX_IMAGE_URL_LENGTH, `must be at most ${MAX_IMAGE_URL_LENGTH} characters`)
+  .refine(isImageAddress, "must be a web address (http:// or https://) or a path on this site");
+
+const minutes = z
+  .number({ error: "must be a number of minutes or null" })
+  .int("must be a whole number of minutes")
+  .min(0, "must not be negative")
+  .max(MAX_MINUTES, `must be at most ${MAX_MINUTES} minutes`)
+  .nullable()
+  .default(null);
+
+const text = (max: number) =>
+  z.string({ error: "must be text" }).trim().min(1, "must not be blank").max(max, `must be at most ${max} characters`);
+
+const ingredientName = z
+  .string()
+  .refine((name) => name.trim().length > 0, "an ingredient name must not be blank")
+  .refine((name) => name.trim().length <= MAX_TEXT_LENGTH, `an ingredient name must be at most ${MAX_TEXT_LENGTH} characters`);
+
+const DISPLAY_TYPES = [...INGREDIENT_TYPES, OTHER_TYPE, MISCELLANEOUS_TYPE] as const;
+
+export const MenuInputSchema = z
+  .object({
+    menu_name: text(MAX_NAME_LENGTH),
+    image: ImageAddressSchema.nullable().default(null),
+    prep_time: minutes,
+    cooking_time: minutes,
+    servings: z
+      .number({ error: "must be a whole number of servings" })
+      .int("must be a whole number of servings")
+      .min(1, "must be at least 1")
+      .max(MAX_SERVINGS, `must be at most ${MAX_SERVINGS}`)
+      .default(1),
+    ingredients_quantity: z
+      .record(ingredientName, z.string({ error: "must be quantity text" }).trim().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`), {
+        error: "must be an object of ingredient name to quantity text",
+      })
+      .refine((lines) => Object.keys(lines).length > 0, "must list at least one ingredient")
+      .refine((lines) => Object.keys(lines).length <= MAX_INGREDIENTS, `must list at most ${MAX_INGREDIENTS} ingredients`),
+    ingredients_type: z
+      .record(z.string(), z.enum(DISPLAY_TYPES, { error: `must be one of: ${DISPLAY_TYPES.join(", ")}` }), {
+        error: "must be an object of ingredient name to type",
+      })
+      .default({}),
+    steps: z.array(text(MAX_STEP_LENGTH), { error: "must be a list of steps" }).min(1, "must list at least one step").max(MAX_STEPS, `must list at most ${MAX_STEPS} steps`),
+    tips: z.array(text(MAX_STEP_LENGTH), { error: "must be a list of tips" }).max(MAX_TIPS, `must list at most ${MAX_TIPS} tips`).default([]),
+    cuisines: choicesOf(CUISINES),
+    mealOccasions: choicesOf(MEAL_OCCASIONS),
+  })
+  .superRefine((menu, context) => {
+    const seen = new Set<string>();
+    for (const name of Object.keys(menu.ingredients_quantity)) {
+      const key = name.trim().toLowerCase();
+      if (seen.has(key)) context.addIssue({ code: "custom", path: ["ingredients_quantity", name], message: "is listed twice" });
+      seen.add(key);
+    }
+    for (const name of Object.keys(menu.ingredients_type)) {
+      if (!(name in menu.ingredients_quantity)) {
+        context.addIssue({ code: "custom", path: ["ingredients_type", name], message: "is not in ingredients_quantity" });
+      }
+    }
+  });
+
+export type MenuInput = z.output<typeof MenuInputSchema>;
+
+export const MenuImageSchema = z.object({ image: ImageAddressSchema });
+
+/** The recipe a client's menu describes, added by this user. */
+export function menuDraft(menu: MenuInput, userId: number): RecipeDraft {
+  return {
+    name: menu.menu_name,
+    cuisines: menu.cuisines,
+    occasions: menu.mealOccasions,
+    prepTime: menu.prep_time,
+    cookingTime: menu.cooking_time,
+    servings: menu.servings,
+    ingredients: Object.entries(menu.ingredients_quantity).map(([name, quantity]) => ({
+      name: name.trim(),
+      quantity,
+      ...(menu.ingredients_type[name] === MISCELLANEOUS_TYPE ? { seasoning: true } : {}),
+    })),
+    steps: menu.steps,
+    tips: menu.tips,
+    image: menu.image,
+    origin: "user",
+    importedById: userId,
+  };
+}
