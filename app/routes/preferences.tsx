@@ -1,0 +1,70 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ChipGroup } from "~/components/chip-group";
+import { FormMessage } from "~/components/forms";
+import { BackIcon } from "~/components/icons";
+import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
+import { PreferencesSchema } from "~/domain/preferences";
+import { readPreferences, savePreferences } from "~/services/preferences.server";
+import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import styles from "~/styles/suggestions.css";
+
+export const meta: MetaFunction = () => [{ title: "Preferences · Recipe Helper" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const INVALID_CHOICE = "Please choose only from the listed options.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { preferences: await readPreferences(request) };
+}
+
+/** Saves the chosen chips, then shows the suggestions (a JSON call gets the saved preferences back). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const { formData, isJson } = await readFormOrJson(request);
+  const submission = parseWithZod(formData, { schema: PreferencesSchema });
+  if (submission.status !== "success") return invalidSubmission(submission, isJson, INVALID_CHOICE);
+  const headers = await savePreferences(request, submission.value);
+  if (isJson) return jsonReply({ preferences: submission.value }, { headers });
+  throw redirect("/menu-suggestion", { headers });
+}
+
+export default function PreferencesScreen() {
+  const { preferences } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const searching = navigation.state !== "idle" && (navigation.formAction === "/preferences" || navigation.location.pathname === "/menu-suggestion");
+  return (
+    <main className="suggestions-screen">
+      <header className="screen-header">
+        <Link to="/ingredient-preview" className="icon-button" aria-label="Back to ingredients">
+          <BackIcon />
+        </Link>
+        <h1>Preferences</h1>
+      </header>
+      <p className="screen-lead">Pick what you feel like. We&apos;ll suggest recipes that use up your ingredients.</p>
+      <FormMessage type="error" message={actionData ? INVALID_CHOICE : null} />
+      <Form method="post" className="stack">
+        <ChipGroup legend="Cuisines" name="cuisines" options={CUISINES} selected={preferences.cuisines} />
+        <ChipGroup
+          legend="Dietary preferences"
+          hint="Permanent filter: recipes that don't fit are never suggested, and it stays saved for next time."
+          name="dietaryPreferences"
+          options={DIETARY_PREFERENCES}
+          selected={preferences.dietaryPreferences}
+        />
+        <ChipGroup legend="Meal occasions" name="mealOccasions" options={MEAL_OCCASIONS} selected={preferences.mealOccasions} />
+        <button type="submit" className="button button-primary" disabled={searching}>
+          SEARCH FOR RECIPE
+        </button>
+      </Form>
+      {searching ? (
+        <p className="pending-overlay" role="status">
+          Finding recipes for you...
+        </p>
+      ) : null}
+    </main>
+  );
+}
