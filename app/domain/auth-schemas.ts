@@ -38,6 +38,25 @@ export const SignupSchema = z.object({
 
 export type SignupInput = z.infer<typeof SignupSchema>;
 
+/** /reset-password: where to send the link. */
+export const ResetRequestSchema = z.object({ email });
+
+export const INVALID_RESET_LINK = "This password reset link is invalid or has expired.";
+
+/** POST /api/auth/new-password: the link's token and the new password (the signup rules). */
+export const NewPasswordSchema = z.object({
+  token: z.string({ error: INVALID_RESET_LINK }).max(200, INVALID_RESET_LINK),
+  password: newPassword,
+});
+
+/** The form on /reset-password/{token}: the password typed twice. */
+export const NewPasswordFormSchema = NewPasswordSchema.extend({
+  confirmPassword: z.string({ error: "Please confirm your password" }),
+}).refine((value) => value.password === value.confirmPassword, {
+  message: "Passwords do not match",
+  path: ["confirmPassword"],
+});
+
 /** Only same-site paths are followed after signing in, never another host. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {

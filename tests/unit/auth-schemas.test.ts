@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { LoginSchema, safeRedirectPath, SignupSchema } from "~/domain/auth-schemas";
+import {
+  LoginSchema,
+  NewPasswordFormSchema,
+  NewPasswordSchema,
+  ResetRequestSchema,
+  safeRedirectPath,
+  SignupSchema,
+} from "~/domain/auth-schemas";
 
 function errorsOf(schema: Parameters<typeof parseWithZod>[1]["schema"], fields: Record<string, string>) {
   const formData = new FormData();
@@ -38,5 +45,35 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/\\evil.example")).toBe("/home");
     expect(safeRedirectPath("https://evil.example")).toBe("/home");
     expect(safeRedirectPath(null)).toBe("/home");
+  });
+});
+
+describe("password reset schemas", () => {
+  it("asks for a valid email before sending a link", () => {
+    expect(errorsOf(ResetRequestSchema, { email: "" })).toEqual({ email: ["Email is required"] });
+    expect(errorsOf(ResetRequestSchema, { email: "cook@home" })).toEqual({ email: ["Please enter a valid email address"] });
+    expect(errorsOf(ResetRequestSchema, { email: " cook@example.com " })).toEqual({});
+  });
+
+  it("holds a new password to the signup rules", () => {
+    const form = (password: string) => errorsOf(NewPasswordFormSchema, { token: "t", password, confirmPassword: password });
+    expect(form("Ab1")).toEqual({ password: ["Password must be at least 8 characters"] });
+    expect(form("abcdefgh1")).toEqual({ password: ["Password must contain uppercase, lowercase, and number"] });
+    expect(form("Abcdefg1")).toEqual({});
+  });
+
+  it("needs the password confirmed, and the same twice", () => {
+    expect(errorsOf(NewPasswordFormSchema, { token: "t", password: "Abcdefg1" })).toEqual({
+      confirmPassword: ["Please confirm your password"],
+    });
+    expect(errorsOf(NewPasswordFormSchema, { token: "t", password: "Abcdefg1", confirmPassword: "Abcdefg2" })).toEqual({
+      confirmPassword: ["Passwords do not match"],
+    });
+  });
+
+  it("calls a missing token an invalid link", () => {
+    expect(errorsOf(NewPasswordSchema, { password: "Abcdefg1" })).toEqual({
+      token: ["This password reset link is invalid or has expired."],
+    });
   });
 });
