@@ -1,0 +1,75 @@
+/**
+ * npm run bench:bundle — JavaScript each screen sends on a first load, gzipped (level 9, as a server or CDN
+ * would), from the production build in ./build and ./public/build (run `npm run build` first).
+ * First load = entry + every route module on the screen's branch (root → layout → screen) + their shared chunks.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
+type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
+
+const HOME_BUDGET_KB = 120;
+
+function readManifest(): Manifest {
+  const server = readFileSync("build/index.js", "utf8");
+  const url = /url: *"(\/build\/manifest-[A-Z0-9]+\.js)"/.exec(server)?.[1];
+  if (!url) throw new Error("No manifest URL in build/index.js: run `npm run build` first.");
+  const source = readFileSync(path.join("public", url), "utf8");
+  return JSON.parse(source.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as Manifest;
+}
+
+const gzippedBytes = new Map<string, number>();
+function gzipped(url: string): number {
+  let bytes = gzippedBytes.get(url);
+  if (bytes === undefined) {
+    bytes = gzipSync(readFileSync(path.join("public", url)), { level: 9 }).length;
+    gzippedBytes.set(url, bytes);
+  }
+  return bytes;
+}
+
+function branchOf(manifest: Manifest, routeId: string): ManifestRoute[] {
+  const branch: ManifestRoute[] = [];
+  for (let route: ManifestRoute | undefined = manifest.routes[routeId]; route; ) {
+    branch.unshift(route);
+    route = route.parentId ? manifest.routes[route.parentId] : undefined;
+  }
+  return branch;
+}
+
+function urlOf(manifest: Manifest, routeId: string): string {
+  const parts = branchOf(manifest, routeId)
+    .map((route) => route.path ?? "")
+    .filter(Boolean);
+  return `/${parts.join("/")}`.replace(/\/+/g, "/");
+}
+
+function firstLoadKb(manifest: Manifest, routeId: string): number {
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const route of branchOf(manifest, routeId)) {
+    files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+  }
+  return [...files].reduce((sum, file) => sum + gzipped(file), 0) / 1024;
+}
+
+/** Screens are leaf routes with a component; resource routes (JSON calls, images) send no JavaScript. */
+const hasComponent = (route: ManifestRoute) =>
+  /as default\b/.test(readFileSync(path.join("public", route.module), "utf8"));
+
+const manifest = readManifest();
+const screens = Object.values(manifest.routes).filter(
+  (route) =>
+    route.id !== "root" &&
+    !Object.values(manifest.routes).some((other) => other.parentId === route.id) &&
+    hasComponent(route),
+);
+const rows = screens
+  .map((route) => ({ route: urlOf(manifest, route.id), kb: firstLoadKb(manifest, route.id) }))
+  .sort((a, b) => b.kb - a.kb);
+console.log("First-load JavaScript per screen, gzipped:");
+for (const { route, kb } of rows) console.log(`  ${route.padEnd(40)} ${kb.toFixed(1).padStart(7)} KB`);
+const home = firstLoadKb(manifest, "routes/_tabs.home");
+console.log(`\nHome: ${home.toFixed(1)} KB (budget ${HOME_BUDGET_KB} KB) ${home <= HOME_BUDGET_KB ? "OK" : "OVER BUDGET"}`);
