@@ -76,11 +76,14 @@ type FailedSubmission = {
   reply: (options?: { hideFields?: string[] }) => unknown;
 };
 
+/** The first problem of a failed submission as `{ message, field }` (field undefined for a form-level error). */
+export function firstSubmissionError(submission: Pick<FailedSubmission, "error">, fallbackMessage: string) {
+  const [field, messages] = Object.entries(submission.error ?? {}).find(([, list]) => list?.length) ?? [];
+  return { message: messages?.[0] ?? fallbackMessage, field: field || undefined };
+}
+
 /** A form that failed validation: `{ message, field }` for JSON callers, conform's reply for the page. */
 export function invalidSubmission(submission: FailedSubmission, isJson: boolean, fallbackMessage: string) {
-  if (isJson) {
-    const [field, messages] = Object.entries(submission.error ?? {})[0] ?? [];
-    return jsonReply({ message: messages?.[0] ?? fallbackMessage, field }, { status: 400 });
-  }
+  if (isJson) return jsonReply(firstSubmissionError(submission, fallbackMessage), { status: 400 });
   return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
 }
