@@ -1,21 +1,31 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
 import { CartIcon, SearchIcon } from "~/components/icons";
+import { MonthlyMeals } from "~/components/monthly-meals";
 import { prisma } from "~/services/db.server";
+import { monthlyMealStats } from "~/services/meal-stats.server";
 import { getUser, takeFlash } from "~/services/session.server";
+import monthlyMealsStyles from "~/styles/monthly-meals.css";
+import uplotStyles from "uplot/dist/uPlot.min.css";
 
 export const meta: MetaFunction = () => [{ title: "Home · Recipe Helper" }];
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: uplotStyles },
+  { rel: "stylesheet", href: monthlyMealsStyles },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getUser(request);
   const shoppingCount = user ? await prisma.shoppingItem.count({ where: { userId: user.id } }) : 0;
+  const mealStats = user ? await monthlyMealStats(user.id) : null;
   const { flash, headers } = await takeFlash(request);
-  return data({ username: user?.username ?? null, shoppingCount, flash }, { headers });
+  return data({ username: user?.username ?? null, shoppingCount, mealStats, flash }, { headers });
 }
 
 export default function HomeScreen() {
-  const { username, shoppingCount, flash } = useLoaderData<typeof loader>();
+  const { username, shoppingCount, mealStats, flash } = useLoaderData<typeof loader>();
   return (
     <main className="home">
       <header className="home-header">
@@ -36,6 +46,7 @@ export default function HomeScreen() {
         <input id="home-search" name="q" type="search" placeholder="What's in your fridge?" autoComplete="off" />
         <button type="submit" className="visually-hidden">Search</button>
       </Form>
+      <MonthlyMeals stats={mealStats} />
       <section className="home-intro" aria-labelledby="home-intro-title">
         <h2 id="home-intro-title">Cook with what you have</h2>
         <p>Add the ingredients in your fridge and we'll suggest recipes that use them up.</p>

@@ -1,0 +1,34 @@
+/** Home's line chart of meals per month, drawn with uPlot (browser only: the server renders the table instead). */
+import { useMemo } from "react";
+import type uPlot from "uplot";
+import UplotReact from "uplot-react";
+import { monthLabel, yAxis } from "~/domain/chart-axis";
+import type { MonthlyMealStats } from "~/services/meal-stats.server";
+
+const CHART_WIDTH = 314;
+const CHART_HEIGHT = 220;
+const LINE_COLOUR = "#2f7d4f";
+const GRID_COLOUR = "#d9e2dc";
+
+export function MealChart({ months }: { months: MonthlyMealStats["monthly_stats"] }) {
+  const { options, data } = useMemo(() => {
+    const labels = months.map(({ month }) => monthLabel(month));
+    const counts = months.map(({ meal_count }) => meal_count);
+    const indexes = months.map((_, index) => index);
+    const axis = yAxis(counts);
+    const options: uPlot.Options = {
+      width: CHART_WIDTH,
+      height: CHART_HEIGHT,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: false, range: [-0.3, months.length - 0.7] }, y: { range: [0, axis.max] } },
+      series: [{}, { label: "Meals", stroke: LINE_COLOUR, width: 2, points: { show: true, size: 7, fill: LINE_COLOUR } }],
+      axes: [
+        { splits: () => indexes, values: (_chart, splits) => splits.map((split) => labels[split] ?? ""), grid: { show: false } },
+        { splits: () => axis.ticks, values: (_chart, splits) => splits.map(String), size: 36, grid: { stroke: GRID_COLOUR, width: 1 } },
+      ],
+    };
+    return { options, data: [indexes, counts] as uPlot.AlignedData };
+  }, [months]);
+  return <UplotReact options={options} data={data} />;
+}

@@ -1,0 +1,70 @@
+/**
+ * What a user has cooked: meals per month with this month's CO2 saved (Home's chart and text), and the
+ * totals of Account (spec 3, "Monthly stats" and "Meal stats"). Months are calendar months in UTC.
+ */
+import { prisma } from "./db.server";
+
+/** Months on Home's chart, this one included. */
+export const CHART_MONTHS = 6;
+
+export interface MonthlyMealStats {
+  /** oldest first; "YYYY-MM" */
+  monthly_stats: { month: string; meal_count: number }[];
+  /** co2_saved in kg CO2e */
+  current_month: { meal_count: number; co2_saved: number };
+}
+
+export interface MealStats {
+  total_completed: number;
+  /** null until the user has completed a meal */
+  most_cooked: { menu_name: string; cook_count: number } | null;
+}
+
+function monthKey(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+export async function monthlyMealStats(userId: number, now = new Date()): Promise<MonthlyMealStats> {
+  const months = Array.from({ length: CHART_MONTHS }, (_, index) =>
+    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1 - index), 1)),
+  );
+  const completions = await prisma.mealCompletion.findMany({
+    where: { userId, createdAt: { gte: months[0] } },
+    select: { createdAt: true, co2SavedKg: true },
+  });
+  const counts = new Map(months.map((month) => [monthKey(month), 0]));
+  const currentMonth = monthKey(now);
+  let co2Saved = 0;
+  for (const { createdAt, co2SavedKg } of completions) {
+    const key = monthKey(createdAt);
+    // a completion stamped after `now` (clock skew) counts in no month
+    if (!counts.has(key)) continue;
+    counts.set(key, counts.get(key)! + 1);
+    if (key === currentMonth) co2Saved += co2SavedKg;
+  }
+  return {
+    monthly_stats: [...counts].map(([month, meal_count]) => ({ month, meal_count })),
+    current_month: { meal_count: counts.get(currentMonth)!, co2_saved: Math.round(co2Saved * 1000) / 1000 },
+  };
+}
+
+/** Completed meals in all, and the recipe cooked most often (ties: the one cooked most recently). */
+export async function mealStats(userId: number): Promise<MealStats> {
+  const [total, [top]] = await Promise.all([
+    prisma.mealCompletion.count({ where: { userId } }),
+    prisma.mealCompletion.groupBy({
+      by: ["recipeId"],
+      where: { userId },
+      _count: { _all: true },
+      _max: { id: true },
+      orderBy: [{ _count: { recipeId: "desc" } }, { _max: { id: "desc" } }],
+      take: 1,
+    }),
+  ]);
+  if (!top) return { total_completed: total, most_cooked: null };
+  const recipe = await prisma.recipe.findUnique({ where: { id: top.recipeId }, select: { name: true } });
+  return {
+    total_completed: total,
+    most_cooked: recipe ? { menu_name: recipe.name, cook_count: top._count._all } : null,
+  };
+}
