@@ -1,0 +1,191 @@
+/**
+ * How a photo becomes a list of ingredients, apart from running the model: which parts of the photo are
+ * looked at, how the learned examples vote (nearest neighbours by cosine similarity), how their vote and the
+ * classifier's are combined, and which answers are confident enough to show. Pure, so it is unit-tested and
+ * shared by the service, the learning command and the benchmark. The figures were chosen on
+ * ../shared/data/images/grocery-dev (docs/vision.md).
+ */
+
+/** Side of the square the classifier looks at. */
+export const MODEL_INPUT_SIZE = 224;
+
+export interface CropRegion {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Each grid window covers this share of the photo's width and height, so neighbours overlap. */
+const GRID_WINDOW = 2 / 3;
+
+/**
+ * The parts of a photo the classifier looks at: the whole photo first, then a 2×2 grid of overlapping
+ * windows, so that a few items on a table are each seen large enough to be recognised.
+ */
+export function cropRegions(width: number, height: number): CropRegion[] {
+  const windowWidth = Math.max(1, Math.round(width * GRID_WINDOW));
+  const windowHeight = Math.max(1, Math.round(height * GRID_WINDOW));
+  const lefts = [0, width - windowWidth];
+  const tops = [0, height - windowHeight];
+  return [
+    { left: 0, top: 0, width, height },
+    ...tops.flatMap((top) => lefts.map((left) => ({ left, top, width: windowWidth, height: windowHeight }))),
+  ];
+}
+
+/** The vector scaled to length 1 (cosine similarity is then a dot product); a zero vector stays zero. */
+export function unitVector(values: ArrayLike<number>): Float32Array {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i] * values[i];
+  const length = Math.sqrt(sum);
+  return Float32Array.from(values, (value) => (length > 0 ? value / length : 0));
+}
+
+/** A labelled embedding: this photo shows `ingredient`, or (negative) does not. */
+export interface LabelledEmbedding {
+  ingredient: string;
+  embedding: Float32Array;
+  negative: boolean;
+}
+
+export interface Neighbour {
+  ingredient: string;
+  negative: boolean;
+  similarity: number;
+}
+
+/**
+ * The learned examples, packed for nearest-neighbour search: one row of unit-length floats per example,
+ * compared with a query by dot product (cosine similarity).
+ */
+export class ExampleMemory {
+  readonly size: number;
+  private readonly dimensions: number;
+  private readonly matrix: Float32Array;
+  private readonly labels: { ingredient: string; negative: boolean }[];
+
+  constructor(examples: readonly LabelledEmbedding[]) {
+    this.size = examples.length;
+    this.dimensions = examples[0]?.embedding.length ?? 0;
+    this.matrix = new Float32Array(this.size * this.dimensions);
+    this.labels = examples.map(({ ingredient, negative, embedding }, row) => {
+      if (embedding.length !== this.dimensions) throw new Error("Every example must have the same embedding length");
+      this.matrix.set(unitVector(embedding), row * this.dimensions);
+      return { ingredient, negative };
+    });
+  }
+
+  /** The k examples most similar to the query, most similar first. */
+  nearest(query: Float32Array, k: number): Neighbour[] {
+    if (this.size === 0) return [];
+    if (query.length !== this.dimensions) throw new Error("The query embedding has the wrong length");
+    const unit = unitVector(query);
+    const best: Neighbour[] = [];
+    for (let row = 0; row < this.size; row++) {
+      let similarity = 0;
+      const offset = row * this.dimensions;
+      for (let i = 0; i < this.dimensions; i++) similarity += this.matrix[offset + i] * unit[i];
+      if (best.length === k && similarity <= best[k - 1].similarity) continue;
+      const at = best.findIndex((neighbour) => neighbour.similarity < similarity);
+      best.splice(at === -1 ? best.length : at, 0, { ...this.labels[row], similarity });
+      if (best.length > k) best.pop();
+    }
+    return best;
+  }
+}
+
+export const NEIGHBOURS = 10;
+/** How sharply closer neighbours outweigh further ones: weight = exp((similarity - 1) / temperature). */
+const TEMPERATURE = 0.02;
+/**
+ * A pseudo-neighbour at this similarity that votes for nothing: a photo unlike every example gets low
+ * scores instead of the vote of whatever happens to be least far away.
+ */
+const BACKGROUND_SIMILARITY = 0.7;
+
+/**
+ * A "not this" example speaks only for photos of the same scene (a retake), not for everything that looks a
+ * little alike: one deleted banana must not hide bananas from every later photo.
+ */
+export const NEGATIVE_MIN_SIMILARITY = 0.9;
+
+const weightOf = (similarity: number) => Math.exp((similarity - 1) / TEMPERATURE);
+
+/** Per ingredient, the share of the neighbours' weight saying yes (`positive`) and saying no (`negative`). */
+export function neighbourVotes(neighbours: readonly Neighbour[]): {
+  positive: Map<string, number>;
+  negative: Map<string, number>;
+} {
+  const positive = new Map<string, number>();
+  const negative = new Map<string, number>();
+  const voters = neighbours.filter((neighbour) => !neighbour.negative || neighbour.similarity >= NEGATIVE_MIN_SIMILARITY);
+  const total = voters.reduce((sum, { similarity }) => sum + weightOf(similarity), weightOf(BACKGROUND_SIMILARITY));
+  for (const { ingredient, negative: isNegative, similarity } of voters) {
+    const votes = isNegative ? negative : positive;
+    votes.set(ingredient, (votes.get(ingredient) ?? 0) + weightOf(similarity) / total);
+  }
+  return { positive, negative };
+}
+
+/**
+ * The classifier's probability per ingredient: the sum over its classes that show one.
+ * `classIngredients[i]` is the ingredient class i shows, or null.
+ */
+export function classifierVotes(probabilities: ArrayLike<number>, classIngredients: readonly (string | null)[]): Map<string, number> {
+  const votes = new Map<string, number>();
+  for (let i = 0; i < classIngredients.length; i++) {
+    const ingredient = classIngredients[i];
+    if (ingredient && probabilities[i] > 0) votes.set(ingredient, (votes.get(ingredient) ?? 0) + probabilities[i]);
+  }
+  return votes;
+}
+
+/**
+ * One crop's score per ingredient: the stronger of the classifier and the examples, lowered by the share of
+ * near examples that say "not this" (corrections).
+ */
+export function cropScores(
+  classifier: ReadonlyMap<string, number>,
+  votes: { positive: ReadonlyMap<string, number>; negative: ReadonlyMap<string, number> },
+): Map<string, number> {
+  const scores = new Map<string, number>();
+  for (const ingredient of new Set([...classifier.keys(), ...votes.positive.keys()])) {
+    const score = Math.max(classifier.get(ingredient) ?? 0, votes.positive.get(ingredient) ?? 0);
+    const kept = score * (1 - Math.min(1, votes.negative.get(ingredient) ?? 0));
+    if (kept > 0) scores.set(ingredient, kept);
+  }
+  return scores;
+}
+
+export interface ScoredIngredient {
+  name: string;
+  score: number;
+}
+
+/** Every ingredient any crop scored, by its best score, best first (ties by name). */
+export function rankIngredients(crops: readonly ReadonlyMap<string, number>[]): ScoredIngredient[] {
+  const best = new Map<string, number>();
+  for (const scores of crops) {
+    for (const [name, score] of scores) best.set(name, Math.max(best.get(name) ?? 0, score));
+  }
+  return [...best]
+    .map(([name, score]) => ({ name, score }))
+    .sort((a, b) => b.score - a.score || a.name.localeCompare(b.name));
+}
+
+/** Score the whole photo must reach for an ingredient to be reported. */
+export const WHOLE_PHOTO_THRESHOLD = 0.5;
+/** A part of the photo must be surer: small windows see less, and mistake more. */
+export const CROP_THRESHOLD = 0.8;
+
+/**
+ * The confident answers, each ingredient once, best first: those the whole photo (the first crop) is sure of,
+ * and those one of the windows is very sure of.
+ */
+export function confidentIngredients(crops: readonly ReadonlyMap<string, number>[]): ScoredIngredient[] {
+  const [whole, ...windows] = crops;
+  const confident = (name: string) =>
+    (whole?.get(name) ?? 0) >= WHOLE_PHOTO_THRESHOLD || windows.some((scores) => (scores.get(name) ?? 0) >= CROP_THRESHOLD);
+  return rankIngredients(crops).filter(({ name }) => confident(name));
+}

@@ -1,0 +1,140 @@
+/**
+ * The recogniser's memory of labelled photos (VisionExample: a photo's embedding and the ingredient it shows,
+ * or with `negative`, does not show), and the recent photos corrections can teach from (VisionCapture).
+ * Stored in the database so it survives restarts and is shared by every process; each process keeps the
+ * examples packed in memory and reloads them when the table changed.
+ */
+import { randomBytes } from "node:crypto";
+import type { CatalogueIngredient } from "~/domain/catalogue";
+import { ExampleMemory } from "~/domain/vision";
+import { ingredientIdOf, loadCatalogue } from "~/services/catalogue.server";
+import { prisma } from "~/services/db.server";
+
+/** How long a photo's embedding is kept for corrections on ingredient preview. */
+export const CAPTURE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+/** An ingredient added by hand counts as missed in a photo only this soon after it was taken. */
+export const MISSED_ITEM_WINDOW_MS = 30 * 60 * 1000;
+/** Corrections of one photo teach at most this many examples, so one photo cannot flood the memory. */
+export const MAX_EXAMPLES_PER_PHOTO = 12;
+
+export type ExampleSource = "folder" | "correction";
+
+export function embeddingToBytes(embedding: Float32Array): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(embedding.length * 4);
+  const view = new DataView(bytes.buffer);
+  embedding.forEach((value, index) => view.setFloat32(index * 4, value, true));
+  return bytes;
+}
+
+export function embeddingFromBytes(bytes: Uint8Array): Float32Array {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Float32Array.from({ length: bytes.byteLength / 4 }, (_, index) => view.getFloat32(index * 4, true));
+}
+
+let cached: { stamp: string; memory: ExampleMemory } | undefined;
+
+/** Changes whenever an example is added or removed (a changed example is replaced by a new row). */
+async function currentStamp(): Promise<string> {
+  const { _count, _max } = await prisma.visionExample.aggregate({ _count: { _all: true }, _max: { id: true } });
+  return `${_count._all}:${_max.id ?? 0}`;
+}
+
+/** Every learned example, packed for nearest-neighbour search; read again only when the table changed. */
+export async function loadExampleMemory(): Promise<ExampleMemory> {
+  const stamp = await currentStamp();
+  if (cached?.stamp === stamp) return cached.memory;
+  const rows = await prisma.visionExample.findMany({
+    select: { embedding: true, negative: true, ingredient: { select: { name: true } } },
+    orderBy: { id: "asc" },
+  });
+  const memory = new ExampleMemory(
+    rows.map((row) => ({ ingredient: row.ingredient.name, negative: row.negative, embedding: embeddingFromBytes(row.embedding) })),
+  );
+  cached = { stamp, memory };
+  return memory;
+}
+
+/**
+ * Stores that a photo (its embedding) shows an ingredient, or does not (`negative`). The same photo and
+ * ingredient are stored once: a second answer replaces the first. Returns false when it was known already.
+ */
+export async function rememberExample(example: {
+  ingredient: CatalogueIngredient;
+  embedding: Float32Array;
+  source: ExampleSource;
+  negative: boolean;
+}): Promise<boolean> {
+  const ingredientId = ingredientIdOf(example.ingredient);
+  if (ingredientId === null) throw new Error(`${example.ingredient.name} is not a stored catalogue ingredient`);
+  const embedding = embeddingToBytes(example.embedding);
+  return prisma.$transaction(async (tx) => {
+    const same = await tx.visionExample.findFirst({ where: { ingredientId, embedding: { equals: embedding } } });
+    if (same?.negative === example.negative) return false;
+    if (same) await tx.visionExample.delete({ where: { id: same.id } });
+    await tx.visionExample.create({ data: { ingredientId, embedding, source: example.source, negative: example.negative } });
+    return true;
+  });
+}
+
+/**
+ * Keeps a photo's embedding and what was found in it, so that corrections on ingredient preview can teach
+ * from it; photos older than CAPTURE_RETENTION_MS are dropped on the way. Returns the capture id.
+ */
+export async function saveCapture(embedding: Float32Array, detected: readonly string[]): Promise<string> {
+  const id = randomBytes(16).toString("hex");
+  await prisma.$transaction([
+    prisma.visionCapture.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - CAPTURE_RETENTION_MS) } } }),
+    prisma.visionCapture.create({ data: { id, embedding: embeddingToBytes(embedding), detected: JSON.stringify(detected) } }),
+  ]);
+  return id;
+}
+
+/**
+ * A change a user made on ingredient preview to what a photo gave: a found item renamed (both names), a found
+ * item deleted (`correctedName` null) or an item the photo missed added by hand (`previousName` null).
+ */
+export interface VisionCorrection {
+  captureId: string;
+  previousName: string | null;
+  correctedName: string | null;
+}
+
+function detectedNames(value: string): string[] {
+  try {
+    const names: unknown = JSON.parse(value);
+    return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Teaches the memory from a correction: the photo does not show the found ingredient it was wrong about, and
+ * does show the one the user named. Only catalogue ingredients teach; "not this" only for what the photo's
+ * recognition actually said; a missed item only within MISSED_ITEM_WINDOW_MS of the photo. Returns how many
+ * examples were stored (0 when the photo is no longer kept).
+ */
+export async function learnFromCorrection(correction: VisionCorrection): Promise<number> {
+  const capture = await prisma.visionCapture.findUnique({ where: { id: correction.captureId } });
+  if (!capture) return 0;
+  const catalogue = await loadCatalogue();
+  const detected = detectedNames(capture.detected);
+  const wrong = correction.previousName ? catalogue.find(correction.previousName) : null;
+  const right = correction.correctedName ? catalogue.find(correction.correctedName) : null;
+  if (wrong && wrong === right) return 0;
+  const lessons: { ingredient: CatalogueIngredient; negative: boolean }[] = [];
+  if (wrong && detected.includes(wrong.name)) lessons.push({ ingredient: wrong, negative: true });
+  const missedInTime = Date.now() - capture.createdAt.getTime() <= MISSED_ITEM_WINDOW_MS;
+  if (right && (correction.previousName !== null || missedInTime)) lessons.push({ ingredient: right, negative: false });
+  if (lessons.length === 0) return 0;
+
+  const embedding = embeddingFromBytes(capture.embedding);
+  const alreadyTaught = await prisma.visionExample.count({ where: { embedding: { equals: capture.embedding } } });
+  let learned = 0;
+  for (const lesson of lessons.slice(0, Math.max(0, MAX_EXAMPLES_PER_PHOTO - alreadyTaught))) {
+    if (await rememberExample({ ...lesson, embedding, source: "correction" })) learned++;
+  }
+  const corrected = detected.filter((name) => name !== wrong?.name).concat(right && !detected.includes(right.name) ? [right.name] : []);
+  await prisma.visionCapture.update({ where: { id: capture.id }, data: { detected: JSON.stringify(corrected) } });
+  return learned;
+}

@@ -1,0 +1,125 @@
+import sharp from "sharp";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { loadCatalogue } from "~/services/catalogue.server";
+import { prisma } from "~/services/db.server";
+import { createEmbeddedProvider } from "~/services/vision/embedded.server";
+import {
+  CAPTURE_RETENTION_MS,
+  embeddingToBytes,
+  learnFromCorrection,
+  MISSED_ITEM_WINDOW_MS,
+  rememberExample,
+} from "~/services/vision/memory.server";
+import { loadClassifier, NO_MODEL_MESSAGE } from "~/services/vision/model.server";
+import { seedIngredients } from "../../prisma/seed";
+import { explainSkip, groceryPhoto, hasGroceryPhotos, hasSharedModel, SHARED_MODEL_DIR, onTable } from "../support/vision";
+
+const skip = explainSkip("the embedded recogniser tests", hasSharedModel && hasGroceryPhotos, "../shared/models/darknet-tiny or grocery-dev");
+
+describe("without a model", () => {
+  it("says clearly that no model is installed", async () => {
+    const provider = createEmbeddedProvider("tests/.tmp/no-model-here");
+    const photo = sharp({ create: { width: 8, height: 8, channels: 3, background: "#ff0000" } }).jpeg();
+    await expect(provider.recognize(photo)).rejects.toThrow(NO_MODEL_MESSAGE);
+  });
+});
+
+describe.skipIf(skip)("the embedded recogniser with the darknet-tiny model", () => {
+  const provider = createEmbeddedProvider(SHARED_MODEL_DIR);
+  const recognize = (bytes: Buffer) => provider.recognize(sharp(bytes));
+  const names = async (bytes: Buffer) => (await recognize(bytes)).ingredients.map((found) => found.name);
+
+  beforeAll(async () => {
+    await seedIngredients();
+  });
+  // each test teaches its own lessons
+  beforeEach(async () => {
+    await prisma.visionExample.deleteMany();
+  });
+
+  it("finds a banana with the classifier alone, typed from the catalogue", async () => {
+    const { ingredients, captureId } = await recognize(groceryPhoto("Banana/Banana_001.jpg"));
+    expect(ingredients[0]).toEqual({ name: "banana", type: "Fruit" });
+    expect(captureId).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("finds each of a few items lying apart on a table, each once", async () => {
+    const found = await names(await onTable(["Banana/Banana_001.jpg", "Pineapple/Pineapple_002.jpg"]));
+    expect(found).toEqual(expect.arrayContaining(["banana", "pineapple"]));
+    expect(new Set(found).size).toBe(found.length);
+  });
+
+  it("learns what ImageNet does not know (mango) from labelled photos", async () => {
+    const test = groceryPhoto("Mango/Mango_004.jpg");
+    expect(await names(test)).not.toContain("mango");
+    const classifier = await loadClassifier(SHARED_MODEL_DIR);
+    const mango = (await loadCatalogue()).byName("mango")!;
+    for (const file of ["Mango/Mango_001.jpg", "Mango/Mango_002.jpg", "Mango/Mango_003.jpg"]) {
+      const { embeddings } = await classifier.analyze(sharp(groceryPhoto(file)));
+      expect(await rememberExample({ ingredient: mango, embedding: embeddings[0], source: "folder", negative: false })).toBe(true);
+    }
+    expect(await names(test)).toContain("mango");
+  });
+
+  it("stores the same photo and ingredient once", async () => {
+    const classifier = await loadClassifier(SHARED_MODEL_DIR);
+    const { embeddings } = await classifier.analyze(sharp(groceryPhoto("Kiwi/Kiwi_001.jpg")));
+    const kiwi = (await loadCatalogue()).byName("kiwi")!;
+    const example = { ingredient: kiwi, embedding: embeddings[0], source: "folder" as const, negative: false };
+    expect(await rememberExample(example)).toBe(true);
+    expect(await rememberExample(example)).toBe(false);
+  });
+
+  it("stops saying what a user deleted from a photo's results", async () => {
+    const photo = groceryPhoto("Banana/Banana_002.jpg");
+    const first = await recognize(photo);
+    expect(first.ingredients.map((found) => found.name)).toContain("banana");
+    const learned = await learnFromCorrection({ captureId: first.captureId!, previousName: "banana", correctedName: null });
+    expect(learned).toBe(1);
+    expect(await names(photo)).not.toContain("banana");
+  });
+
+  it("says the new name after a rename, and teaches nothing for a name the photo never gave", async () => {
+    const photo = groceryPhoto("Banana/Banana_003.jpg");
+    const first = await recognize(photo);
+    expect(first.ingredients.map((found) => found.name)).toContain("banana");
+    expect(await learnFromCorrection({ captureId: first.captureId!, previousName: "pork", correctedName: null })).toBe(0);
+    expect(await learnFromCorrection({ captureId: first.captureId!, previousName: "banana", correctedName: "plantain" })).toBe(2);
+    const after = await names(photo);
+    expect(after).toContain("plantain");
+    expect(after).not.toContain("banana");
+  });
+
+  it("learns a missed item soon after the photo, not later", async () => {
+    const photo = groceryPhoto("Pineapple/Pineapple_002.jpg");
+    const fresh = await recognize(photo);
+    expect(await learnFromCorrection({ captureId: fresh.captureId!, previousName: null, correctedName: "mango" })).toBe(1);
+    expect(await names(photo)).toContain("mango");
+
+    const late = await recognize(groceryPhoto("Pineapple/Pineapple_003.jpg"));
+    await prisma.visionCapture.update({
+      where: { id: late.captureId! },
+      data: { createdAt: new Date(Date.now() - MISSED_ITEM_WINDOW_MS - 1000) },
+    });
+    expect(await learnFromCorrection({ captureId: late.captureId!, previousName: null, correctedName: "papaya" })).toBe(0);
+  });
+
+  it("sees examples another process added, and forgets photos past their retention", async () => {
+    const photo = groceryPhoto("Ginger/Ginger_001.jpg");
+    const { captureId } = await recognize(groceryPhoto("Banana/Banana_001.jpg"));
+    const ginger = await prisma.ingredient.findUniqueOrThrow({ where: { name: "ginger" } });
+    const capture = await prisma.visionCapture.findUniqueOrThrow({ where: { id: captureId! } });
+    const gingerPhoto = await recognize(photo);
+    expect(gingerPhoto.ingredients.map((found) => found.name)).not.toContain("ginger");
+    const classifier = await loadClassifier(SHARED_MODEL_DIR);
+    const { embeddings } = await classifier.analyze(sharp(photo));
+    await prisma.visionExample.create({
+      data: { ingredientId: ginger.id, source: "folder", embedding: embeddingToBytes(embeddings[0]) },
+    });
+    expect(await names(photo)).toContain("ginger");
+
+    await prisma.visionCapture.update({ where: { id: capture.id }, data: { createdAt: new Date(Date.now() - CAPTURE_RETENTION_MS - 1000) } });
+    await recognize(groceryPhoto("Banana/Banana_002.jpg"));
+    expect(await prisma.visionCapture.findUnique({ where: { id: capture.id } })).toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+import { describe, expect, it } from "vitest";
+import {
+  classifierVotes,
+  confidentIngredients,
+  cropRegions,
+  cropScores,
+  CROP_THRESHOLD,
+  ExampleMemory,
+  NEGATIVE_MIN_SIMILARITY,
+  neighbourVotes,
+  rankIngredients,
+  unitVector,
+  WHOLE_PHOTO_THRESHOLD,
+  type Neighbour,
+} from "~/domain/vision";
+
+/** A unit vector at `degrees` from the x axis in the plane: cosine similarities are easy to reason about. */
+const at = (degrees: number) => Float32Array.of(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
+
+describe("crops", () => {
+  it("looks at the whole photo first, then four overlapping windows two-thirds its size", () => {
+    const [whole, ...windows] = cropRegions(600, 300);
+    expect(whole).toEqual({ left: 0, top: 0, width: 600, height: 300 });
+    expect(windows).toEqual([
+      { left: 0, top: 0, width: 400, height: 200 },
+      { left: 200, top: 0, width: 400, height: 200 },
+      { left: 0, top: 100, width: 400, height: 200 },
+      { left: 200, top: 100, width: 400, height: 200 },
+    ]);
+  });
+
+  it("covers every point of the photo by a window, and the centre by all of them", () => {
+    const windows = cropRegions(349, 211).slice(1);
+    const inside = (x: number, y: number) =>
+      windows.filter((w) => x >= w.left && x < w.left + w.width && y >= w.top && y < w.top + w.height).length;
+    for (const [x, y] of [[0, 0], [348, 0], [0, 210], [348, 210], [174, 105]]) expect(inside(x, y)).toBeGreaterThan(0);
+    expect(inside(174, 105)).toBe(4);
+    for (const w of windows) {
+      expect(w.left + w.width).toBeLessThanOrEqual(349);
+      expect(w.top + w.height).toBeLessThanOrEqual(211);
+    }
+  });
+
+  it("never makes an empty window of a tiny photo", () => {
+    for (const region of cropRegions(1, 1)) expect(region).toMatchObject({ width: 1, height: 1 });
+  });
+});
+
+describe("nearest neighbours", () => {
+  const memory = new ExampleMemory([
+    { ingredient: "pear", embedding: at(0), negative: false },
+    { ingredient: "apple", embedding: at(40), negative: false },
+    { ingredient: "pear", embedding: Float32Array.of(10, 1), negative: false },
+    { ingredient: "leek", embedding: at(170), negative: false },
+  ]);
+
+  it("finds the most similar examples by cosine, whatever their length", () => {
+    const nearest = memory.nearest(Float32Array.of(3, 0.1), 2);
+    expect(nearest.map((n) => n.ingredient)).toEqual(["pear", "pear"]);
+    expect(nearest[0].similarity).toBeCloseTo(Math.cos(Math.atan2(0.1, 3)), 5);
+    expect(nearest[1].similarity).toBeCloseTo(Math.cos(Math.atan2(1, 10) - Math.atan2(0.1, 3)), 5);
+  });
+
+  it("returns at most k, most similar first, and nothing from an empty memory", () => {
+    expect(memory.nearest(at(30), 3).map((n) => n.ingredient)).toEqual(["apple", "pear", "pear"]);
+    expect(memory.nearest(at(30), 10)).toHaveLength(4);
+    expect(new ExampleMemory([]).nearest(at(0), 5)).toEqual([]);
+  });
+
+  it("refuses embeddings of another length", () => {
+    expect(() => memory.nearest(Float32Array.of(1, 0, 0), 1)).toThrow(/wrong length/);
+    expect(() => new ExampleMemory([
+      { ingredient: "a", embedding: at(0), negative: false },
+      { ingredient: "b", embedding: Float32Array.of(1, 0, 0), negative: false },
+    ])).toThrow(/same embedding length/);
+  });
+
+  it("keeps a zero vector at zero instead of dividing by zero", () => {
+    expect([...unitVector([0, 0])]).toEqual([0, 0]);
+    expect([...unitVector([3, 4])]).toEqual([Math.fround(0.6), Math.fround(0.8)]);
+  });
+});
+
+const neighbour = (ingredient: string, similarity: number, negative = false): Neighbour => ({ ingredient, similarity, negative });
+
+describe("neighbour votes", () => {
+  it("lets a close example speak with confidence and a far one hardly at all", () => {
+    expect(neighbourVotes([neighbour("mango", 0.95)]).positive.get("mango")).toBeGreaterThan(0.99);
+    expect(neighbourVotes([neighbour("mango", 0.6)]).positive.get("mango")).toBeLessThan(0.01);
+  });
+
+  it("shares the vote between ingredients by closeness", () => {
+    const { positive } = neighbourVotes([neighbour("mango", 0.93), neighbour("papaya", 0.9), neighbour("mango", 0.89)]);
+    expect(positive.get("mango")! + positive.get("papaya")!).toBeCloseTo(1, 3);
+    expect(positive.get("mango")).toBeGreaterThan(positive.get("papaya")!);
+  });
+
+  it("hears 'not this' only from a retake of the same scene", () => {
+    const retake = neighbourVotes([neighbour("banana", NEGATIVE_MIN_SIMILARITY + 0.05, true)]);
+    expect(retake.negative.get("banana")).toBeGreaterThan(0.99);
+    const lookalike = neighbourVotes([neighbour("banana", NEGATIVE_MIN_SIMILARITY - 0.05, true), neighbour("banana", 0.8)]);
+    expect(lookalike.negative.has("banana")).toBe(false);
+    expect(lookalike.positive.get("banana")).toBeGreaterThan(0.9);
+  });
+});
+
+describe("combining the classifier and the examples", () => {
+  const classes = ["banana", null, "apple", "apple"];
+
+  it("adds the probabilities of the classes that show one ingredient and ignores the rest", () => {
+    expect(classifierVotes([0.1, 0.5, 0.2, 0.15], classes)).toEqual(new Map([["banana", 0.1], ["apple", 0.35]]));
+  });
+
+  it("takes the stronger of the two sources, lowered by 'not this' votes", () => {
+    const scores = cropScores(new Map([["apple", 0.6], ["banana", 0.2]]), {
+      positive: new Map([["banana", 0.7], ["mango", 0.3]]),
+      negative: new Map([["apple", 0.5]]),
+    });
+    expect(scores.get("apple")).toBeCloseTo(0.3);
+    expect(scores.get("banana")).toBeCloseTo(0.7);
+    expect(scores.get("mango")).toBeCloseTo(0.3);
+  });
+
+  it("drops an ingredient a retake was corrected to be without", () => {
+    const scores = cropScores(new Map([["banana", 0.99]]), { positive: new Map(), negative: new Map([["banana", 1]]) });
+    expect(scores.has("banana")).toBe(false);
+  });
+});
+
+describe("confident answers", () => {
+  it("keeps what the whole photo is fairly sure of and what a window is very sure of, each once, best first", () => {
+    const found = confidentIngredients([
+      new Map([["banana", WHOLE_PHOTO_THRESHOLD + 0.1], ["fig", WHOLE_PHOTO_THRESHOLD - 0.1]]),
+      new Map([["pineapple", CROP_THRESHOLD + 0.05], ["banana", 0.95]]),
+      new Map([["lemon", CROP_THRESHOLD - 0.05]]),
+      new Map(),
+      new Map([["pineapple", CROP_THRESHOLD + 0.1]]),
+    ]);
+    expect(found.map((f) => f.name)).toEqual(["banana", "pineapple"]);
+    expect(found[0].score).toBeCloseTo(0.95);
+  });
+
+  it("ranks every ingredient seen by its best score, for top-k figures", () => {
+    const ranked = rankIngredients([new Map([["a", 0.2], ["b", 0.4]]), new Map([["a", 0.6]])]);
+    expect(ranked).toEqual([{ name: "a", score: 0.6 }, { name: "b", score: 0.4 }]);
+  });
+
+  it("finds nothing in a photo nobody is sure about", () => {
+    expect(confidentIngredients([new Map([["fig", 0.3]]), new Map([["lemon", 0.5]])])).toEqual([]);
+  });
+});
