@@ -3,9 +3,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
+import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
 import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
+import { googleSignInEnabled } from "~/services/google-auth.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { createUserSession, getUserId, takeFlash } from "~/services/session.server";
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if ((await getUserId(request)) !== null) throw redirect(redirectTo);
   const { flash, headers } = await takeFlash(request);
-  return data({ flash, redirectTo }, { headers });
+  return data({ flash, redirectTo, googleSignIn: googleSignInEnabled }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -48,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginScreen() {
-  const { flash, redirectTo } = useLoaderData<typeof loader>();
+  const { flash, redirectTo, googleSignIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const { form, fields, pending, status } = useJsonForm({
@@ -90,6 +92,7 @@ export default function LoginScreen() {
           {pending ? "Logging in..." : "LOG IN"}
         </button>
       </Form>
+      {googleSignIn ? <GoogleSignInButton /> : null}
       <p className="auth-alt">
         Don&apos;t have an account? <Link to="/signup">Sign up</Link>
       </p>

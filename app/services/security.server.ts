@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { googleAuthorizationOrigin } from "~/services/google-auth.server";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/services/origin.mjs";
+
+// The Google button posts to /auth/google, which redirects to the provider: form-action covers that redirect.
+const formAction = ["'self'", googleAuthorizationOrigin].filter(Boolean).join(" ");
 
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
@@ -20,7 +24,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDevelopm
       "font-src 'self'",
       "object-src 'none'",
       "base-uri 'self'",
-      "form-action 'self'",
+      `form-action ${formAction}`,
       "frame-ancestors 'none'",
     ].join("; "),
   );

@@ -4,6 +4,10 @@ import { defineConfig, devices } from "@playwright/test";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${E2E_PORT}`;
+/** The OpenID provider google.spec.ts starts on loopback, standing in for Google. */
+export const GOOGLE_MOCK_PORT = E2E_PORT + 1000;
+export const GOOGLE_MOCK_ISSUER = `http://127.0.0.1:${GOOGLE_MOCK_PORT}`;
+export const GOOGLE_MOCK_CLIENT_ID = "recipe-helper-e2e";
 // One database per port, so that two runs on different ports can go at once.
 const database = `tests/.tmp/e2e-${E2E_PORT}.db`;
 
@@ -52,6 +56,12 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       DATABASE_URL: `file:./${database}`,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
+      GOOGLE_CLIENT_ID: GOOGLE_MOCK_CLIENT_ID,
+      GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+      GOOGLE_AUTHORIZATION_URL: `${GOOGLE_MOCK_ISSUER}/authorize`,
+      GOOGLE_TOKEN_URL: `${GOOGLE_MOCK_ISSUER}/token`,
+      GOOGLE_JWKS_URL: `${GOOGLE_MOCK_ISSUER}/jwks`,
+      GOOGLE_ISSUER: GOOGLE_MOCK_ISSUER,
     },
   },
 });
