@@ -31,6 +31,10 @@ export const TYPE_INVALID_MESSAGE = "Please choose one of the listed types.";
 /** Types a user may give an item: the catalogue's eight, and 'Other'. */
 export const PANTRY_TYPES = [...INGREDIENT_TYPES, OTHER_TYPE] as const;
 
+/** The popup after adding (spec section 2, shown for 2 s). */
+export const INGREDIENT_ADDED = "Ingredient added.";
+export const INGREDIENT_ADDED_POPUP_MS = 2_000;
+
 export const alreadyListedMessage = (name: string) => `${name} is already in your list.`;
 
 /** Whitespace collapsed and trimmed: what is stored as the item's wording. */
@@ -40,11 +44,15 @@ export function cleanName(text: string): string {
 
 const ingredientName = z
   .string({ error: NAME_REQUIRED_MESSAGE })
-  .transform(cleanName)
-  .pipe(z.string().min(1, NAME_REQUIRED_MESSAGE).max(MAX_INGREDIENT_NAME_LENGTH, NAME_TOO_LONG_MESSAGE));
+  .trim()
+  .min(1, NAME_REQUIRED_MESSAGE)
+  .max(MAX_INGREDIENT_NAME_LENGTH, NAME_TOO_LONG_MESSAGE);
 
-/** Adding one ingredient by name (search results, dropdown, toggles, typed names). */
-export const AddIngredientSchema = z.object({ name: ingredientName });
+/** Search's forms: add an ingredient by name (results, dropdown, typed name) or toggle a recommended one. */
+export const SearchActionSchema = z.object({
+  intent: z.enum(["add", "toggle"], { error: "Unknown action." }),
+  name: ingredientName,
+});
 
 /** Editing an item on ingredient preview: its key, the new wording and type. */
 export const EditIngredientSchema = z.object({

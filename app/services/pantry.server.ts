@@ -11,6 +11,8 @@ import {
   PANTRY_TYPES,
   TYPE_INVALID_MESSAGE,
   alreadyListedMessage,
+  cleanName,
+  iconNameFor,
   mergeItems,
   resolveName,
   validItems,
@@ -152,17 +154,53 @@ export async function addToPantry(
   return { ok: true, items, added, alreadyListed, headers };
 }
 
-function correctionOf(before: PantryItem, correctedName: string | null): CameraCorrection | null {
-  if (before.source !== "camera" || !before.captureId) return null;
-  return { captureId: before.captureId, previousName: before.name, correctedName };
+/** Search's recommended toggles: removes the ingredient when it is listed, adds it otherwise. */
+export async function togglePantryItem(
+  request: Request,
+  name: string,
+): Promise<PantryResult<{ nowListed: boolean; item: PantryItem }>> {
+  const found = resolveName(await loadCatalogue(), name);
+  if (!found) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
+  const listed = (await readPantry(request)).find((item) => item.key === found.key);
+  if (listed) {
+    const removal = await removePantryItem(request, listed.key);
+    return removal.ok ? { ...removal, nowListed: false, item: listed } : removal;
+  }
+  const addition = await addToPantry(request, [{ name }]);
+  return addition.ok ? { ...addition, nowListed: true, item: addition.added[0] ?? addition.alreadyListed[0] } : addition;
 }
 
 const notListed = (): Failure => ({ ok: false, message: "That ingredient is no longer in your list.", field: "key" });
 
 /**
+ * The one place an item is changed or deleted (`after` null): writes it and, for an item the camera found,
+ * reports the correction (the name before, the name after or null, the photo).
+ */
+async function replaceItem(
+  owner: Owner,
+  existing: PantryItem[],
+  before: PantryItem,
+  after: PantryItem | null,
+): Promise<Success<{ correction: CameraCorrection | null }> | Failure> {
+  if (owner.userId !== null) {
+    const where = { userId: owner.userId, nameKey: before.key };
+    const written = after
+      ? await prisma.userIngredient.updateMany({ where, data: { nameKey: after.key, name: after.name, type: after.type } })
+      : await prisma.userIngredient.deleteMany({ where });
+    if (written.count === 0) return notListed();
+  }
+  const items = existing.flatMap((item) => (item.key !== before.key ? [item] : after ? [after] : []));
+  const corrected = before.source === "camera" && before.captureId && after?.name !== before.name;
+  const correction = corrected
+    ? { captureId: before.captureId!, previousName: before.name, correctedName: after?.name ?? null }
+    : null;
+  return { ok: true, items, correction, headers: await saved(owner, items) };
+}
+
+/**
  * Renames and/or retypes an item. When the name changes to another ingredient and the type was left as it
  * was, the type follows the new name (renaming "tomato" to "pork" makes it meat). A camera item stays a camera
- * item; the change comes back as a `correction`.
+ * item; a new name comes back as a `correction`.
  */
 export async function editPantryItem(
   request: Request,
@@ -184,25 +222,13 @@ export async function editPantryItem(
   const renamedToAnother = found.key !== before.key;
   const type = renamedToAnother && change.type === before.type ? found.type : change.type;
   const item: PantryItem = { ...before, key: found.key, name: found.name, type };
-  const items = existing.map((old) => (old.key === before.key ? item : old));
-  if (owner.userId !== null) {
-    const updated = await prisma.userIngredient.updateMany({
-      where: { userId: owner.userId, nameKey: before.key },
-      data: { nameKey: item.key, name: item.name, type: item.type },
-    });
-    if (updated.count === 0) return notListed();
-  }
+  const result = await replaceItem(owner, existing, before, item);
+  if (!result.ok) return result;
   if (renamedToAnother && found.ingredient) await countPopularity([found.ingredient.name]);
-  const renamed = item.name !== before.name;
-  return {
-    ok: true,
-    items,
-    item,
-    correction: renamed ? correctionOf(before, item.name) : null,
-    headers: await saved(owner, items),
-  };
+  return { ...result, item };
 }
 
+/** Deletes an item; for a camera item the deletion comes back as a `correction` with correctedName null. */
 export async function removePantryItem(
   request: Request,
   key: string,
@@ -211,11 +237,8 @@ export async function removePantryItem(
   const existing = await itemsOf(owner);
   const removed = existing.find((item) => item.key === key);
   if (!removed) return notListed();
-  const items = existing.filter((item) => item !== removed);
-  if (owner.userId !== null) {
-    await prisma.userIngredient.deleteMany({ where: { userId: owner.userId, nameKey: key } });
-  }
-  return { ok: true, items, removed, correction: correctionOf(removed, null), headers: await saved(owner, items) };
+  const result = await replaceItem(owner, existing, removed, null);
+  return result.ok ? { ...result, removed } : result;
 }
 
 export async function clearPantry(request: Request): Promise<{ items: PantryItem[]; headers: Headers }> {
@@ -250,4 +273,25 @@ export async function mostSearchedIngredients(limit: number): Promise<{ name: st
     take: limit,
   });
   return rows.map((row) => ({ name: row.name, type: catalogue.byName(row.name)?.type ?? OTHER_TYPE }));
+}
+
+/**
+ * Picture URLs for ingredient names (our /icons/... pictures: the catalogue's own, else its type's), for
+ * the names not in `cached` (compared case-insensitively), each name once.
+ */
+export async function ingredientImages(
+  names: readonly string[],
+  cached: readonly string[] = [],
+): Promise<{ ingredient: string; imageUrl: string }[]> {
+  const catalogue = await loadCatalogue();
+  const skip = new Set(cached.map((name) => cleanName(name).toLowerCase()));
+  const images: { ingredient: string; imageUrl: string }[] = [];
+  for (const ingredient of names) {
+    const lower = cleanName(ingredient).toLowerCase();
+    if (!lower || skip.has(lower)) continue;
+    skip.add(lower);
+    const found = resolveName(catalogue, ingredient);
+    images.push({ ingredient, imageUrl: `/icons/${iconNameFor(found?.type ?? OTHER_TYPE, found?.ingredient ?? null)}` });
+  }
+  return images;
 }

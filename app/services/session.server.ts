@@ -90,9 +90,19 @@ export async function requireUserId(request: Request): Promise<number> {
 
 export type FlashMessage = { type: "success" | "error"; message: string };
 
-/** A redirect that shows a message on the next screen (the no-JavaScript path of a form). */
-export async function redirectWithFlash(request: Request, to: string, flash: FlashMessage): Promise<Response> {
-  const session = await getSession(request);
+/**
+ * A redirect that shows a message on the next screen (the no-JavaScript path of a form). `committed` holds
+ * headers of a session change made earlier in this request (e.g. a guest's first ingredient, which started
+ * a session): the flash joins that session instead of the one the request arrived with.
+ */
+export async function redirectWithFlash(
+  request: Request,
+  to: string,
+  flash: FlashMessage,
+  committed?: Headers,
+): Promise<Response> {
+  const newCookie = committed?.get("Set-Cookie")?.split(";")[0];
+  const session = newCookie ? await sessionStorage.getSession(newCookie) : await getSession(request);
   session.flash("flash", flash);
   return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
