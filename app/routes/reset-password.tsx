@@ -1,0 +1,126 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Field, FormMessage, useHydrated } from "~/components/forms";
+import { useJsonForm } from "~/components/use-json-form";
+import { ResetRequestSchema } from "~/domain/auth-schemas";
+import { RESET_REQUESTED, requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { redirectWithFlash, takeFlash } from "~/services/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Helper" }];
+
+const RESET_DEFAULT_ERROR = "An error occurred. Please try again.";
+const RESET_TIMEOUT_MS = 10_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  // After a request without JavaScript, the flash carries the success view here.
+  return data({ sent: flash?.message === RESET_REQUESTED }, { headers });
+}
+
+/** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/reset-password). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: ResetRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (requestPasswordReset(submission.value.email, request).limited) {
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_RESET_REQUESTS] }) }, { status: 429 });
+  }
+  throw await redirectWithFlash(request, "/reset-password", { type: "success", message: RESET_REQUESTED });
+}
+
+function SentView({ onTryAgain }: { onTryAgain: (() => void) | null }) {
+  return (
+    <section className="stack" aria-live="polite">
+      <FormMessage type="success" message={RESET_REQUESTED} />
+      <p className="auth-lead">The link works once, for one hour. Check your spam folder if it does not arrive.</p>
+      {onTryAgain ? (
+        <button type="button" className="button button-secondary" onClick={onTryAgain}>
+          Try Different Email
+        </button>
+      ) : (
+        <Link to="/reset-password" className="button button-secondary">
+          Try Different Email
+        </Link>
+      )}
+    </section>
+  );
+}
+
+function RequestForm({ onSent }: { onSent: () => void }) {
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const [emailValid, setEmailValid] = useState(false);
+  const { form, fields, pending, status } = useJsonForm({
+    id: "reset-password",
+    schema: ResetRequestSchema,
+    lastResult: actionData?.result,
+    url: "/api/auth/reset-password",
+    timeoutMs: RESET_TIMEOUT_MS,
+    successStatus: 200,
+    successMessage: RESET_REQUESTED,
+    defaultError: RESET_DEFAULT_ERROR,
+    successDelayMs: 0,
+    onSuccess: onSent,
+  });
+  // A value typed or filled in before the page became interactive counts too.
+  useEffect(() => {
+    const input = document.getElementById(fields.email.id) as HTMLInputElement | null;
+    setEmailValid(ResetRequestSchema.safeParse({ email: input?.value ?? "" }).success);
+  }, [fields.email.id]);
+  const shown = status?.type === "error" ? status : form.errors?.length ? { type: "error" as const, message: form.errors[0] } : null;
+
+  return (
+    <Form method="post" {...getFormProps(form)} noValidate className="stack">
+      <FormMessage type="error" message={shown?.message} />
+      <Field
+        label="Email"
+        inputProps={{
+          ...getInputProps(fields.email, { type: "email" }),
+          autoComplete: "email",
+          autoFocus: true,
+          onInput: (event) => setEmailValid(ResetRequestSchema.safeParse({ email: event.currentTarget.value }).success),
+        }}
+        errors={fields.email.errors}
+      />
+      {/* Without JavaScript the server checks the address instead. */}
+      <button type="submit" className="button button-primary" disabled={pending || (hydrated && !emailValid)}>
+        {pending ? "Sending..." : "SEND RESET LINK"}
+      </button>
+    </Form>
+  );
+}
+
+export default function ResetPasswordScreen() {
+  const { sent: sentWithoutJavaScript } = useLoaderData<typeof loader>();
+  const [sent, setSent] = useState(false);
+  // Each attempt gets a fresh form (no leftover value, message or pending state).
+  const [attempt, setAttempt] = useState(0);
+
+  return (
+    <main className="auth-screen">
+      <h1>Reset password</h1>
+      <p className="auth-lead">Enter the email of your account and we will send you a link to choose a new password.</p>
+      {sent || sentWithoutJavaScript ? (
+        <SentView
+          onTryAgain={
+            sent
+              ? () => {
+                  setSent(false);
+                  setAttempt((n) => n + 1);
+                }
+              : null
+          }
+        />
+      ) : (
+        <RequestForm key={attempt} onSent={() => setSent(true)} />
+      )}
+      <p className="auth-alt">
+        Remembered it? <Link to="/login">Log in</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * Password reset by email: a random single-use link valid for one hour. Only the token's SHA-256 is stored,
+ * so the database alone cannot be used to reset anyone's password.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { prisma } from "~/services/db.server";
+import { sendMail } from "~/services/email.server";
+import { env } from "~/services/env.server";
+import { hashPassword } from "~/services/password.server";
+import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
+
+// Spec 8, Reset.
+export const RESET_REQUESTED = "If an account exists with this email, you will receive a password reset link.";
+export const PASSWORD_RESET = "Your password has been reset successfully!";
+export const TOO_MANY_RESET_REQUESTS = "Too many password reset requests. Please try again later.";
+
+const LINK_LIFETIME_MS = 60 * 60 * 1000;
+/** 32 random bytes in base64url. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+// Requests per hour: 3 per email address (no inbox flooding), 10 per client address (no sweeping).
+const byEmail = new RateLimiter(3, LINK_LIFETIME_MS);
+const byClient = new RateLimiter(10, LINK_LIFETIME_MS);
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+let warnedAboutOrigin = false;
+
+/** Where links in mails point: APP_URL, else the origin the request came to. */
+function linkOrigin(request: Request): string {
+  if (env.APP_URL) return env.APP_URL.replace(/\/+$/, "");
+  if (env.NODE_ENV === "production" && !warnedAboutOrigin) {
+    warnedAboutOrigin = true;
+    console.warn("APP_URL is not set: password reset links use the Host header of the request. Set APP_URL.");
+  }
+  return new URL(request.url).origin;
+}
+
+function resetMail(to: string, username: string, link: string) {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return {
+    to,
+    subject: "Reset your Recipe Helper password",
+    text: [
+      `Hello ${username},`,
+      "",
+      "Someone asked to reset the password of your Recipe Helper account. To choose a new password, open:",
+      "",
+      link,
+      "",
+      "The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
+    ].join("\n"),
+    html: `<p>Hello ${escape(username)},</p>
+<p>Someone asked to reset the password of your Recipe Helper account.</p>
+<p><a href="${escape(link)}">Choose a new password</a></p>
+<p>The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
+  };
+}
+
+/** Makes a link for the account with this email, if there is one, and mails it. */
+async function mailResetLink(email: string, origin: string): Promise<void> {
+  const user = await prisma.user.findUnique({ where: { email }, select: { id: true, username: true } });
+  if (!user) return;
+  const token = randomBytes(32).toString("base64url");
+  const now = new Date();
+  await prisma.$transaction([
+    // This user's spent links are of no further use.
+    prisma.passwordResetToken.deleteMany({
+      where: { userId: user.id, OR: [{ usedAt: { not: null } }, { expiresAt: { lte: now } }] },
+    }),
+    prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + LINK_LIFETIME_MS) },
+    }),
+  ]);
+  const link = `${origin}/reset-password/${token}`;
+  const delivery = await sendMail(resetMail(email, user.username, link));
+  if (delivery.via === "outbox" && env.NODE_ENV !== "production") {
+    console.info(`Password reset link for ${email}: ${link}`);
+  }
+}
+
+export type ResetRequest = { limited: true } | { limited: false; delivery: Promise<void> };
+
+/**
+ * Asks for a reset link for `email`. The caller answers RESET_REQUESTED at once, whether or not an account
+ * has this email: the lookup, the link and the mail happen afterwards (`delivery`, which never rejects), so
+ * neither the answer nor its timing tells who has an account. Limited per email and per client address.
+ */
+export function requestPasswordReset(email: string, request: Request): ResetRequest {
+  const emailKey = email.trim().toLowerCase();
+  const clientKey = clientAddress(request);
+  if (byEmail.isLimited(emailKey) || byClient.isLimited(clientKey)) return { limited: true };
+  byEmail.hit(emailKey);
+  byClient.hit(clientKey);
+  const delivery = mailResetLink(emailKey, linkOrigin(request)).catch((error: unknown) => {
+    console.error("Password reset mail failed:", error);
+  });
+  return { limited: false, delivery };
+}
+
+/** The account a link is for, while it is unused and less than an hour old; null otherwise. */
+export async function findResetLink(token: string): Promise<{ email: string } | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const link = await prisma.passwordResetToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    select: { usedAt: true, expiresAt: true, user: { select: { email: true } } },
+  });
+  if (!link || link.usedAt || link.expiresAt.getTime() <= Date.now()) return null;
+  return { email: link.user.email };
+}
+
+/**
+ * Sets a new password with a valid link, which is then spent along with the user's other links; the user's
+ * sessions end (except `keepSessionId`, the browser doing the reset). False when the link is not valid.
+ */
+export async function resetPassword(token: string, password: string, keepSessionId?: string): Promise<boolean> {
+  if (!TOKEN_PATTERN.test(token)) return false;
+  const tokenHash = hashToken(token);
+  const passwordHash = await hashPassword(password);
+  const now = new Date();
+  return prisma.$transaction(async (tx) => {
+    // Claimed by one update, so two uses of the same link at once cannot both succeed.
+    const claimed = await tx.passwordResetToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (claimed.count !== 1) return false;
+    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
+    await tx.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
+    return true;
+  });
+}

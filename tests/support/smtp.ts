@@ -1,0 +1,45 @@
+import { SMTPServer } from "smtp-server";
+
+export type ReceivedMail = { to: string[]; raw: string };
+
+/** A real SMTP server on loopback that keeps what it receives (no TLS, no login: a test double for a relay). */
+export async function startSmtpServer(port = 0) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const address = server.server.address();
+  return {
+    received,
+    port: typeof address === "object" && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The text part of a raw mail with quoted-printable soft breaks and escapes undone. */
+function decodedText(raw: string): string {
+  return raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The password reset link in a mail. */
+export function resetLinkIn(raw: string): string {
+  const link = decodedText(raw).match(/https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`No reset link in the mail:\n${raw}`);
+  return link;
+}
