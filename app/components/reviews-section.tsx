@@ -111,18 +111,18 @@ type ReviewFormProps = {
   lastResult?: SubmissionResult<string[]>;
 };
 
-export const reviewFetcherKey = (menuId: number) => `review-form-${menuId}`;
+const reviewFormId = (menuId: number) => `review-form-${menuId}`;
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
 export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: ReviewFormProps) {
-  const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFetcherKey(menuId) });
+  const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFormId(menuId) });
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const pendingReview = useRef<FormData | null>(null);
   const reply = fetcher.data && "result" in fetcher.data ? fetcher.data : undefined;
 
   const [form, fields] = useForm({
-    id: `review-form-${menuId}`,
+    id: reviewFormId(menuId),
     lastResult: fetcher.state === "idle" ? (reply?.result ?? lastResult) : undefined,
     constraint: getZodConstraint(ReviewSchema),
     shouldValidate: "onSubmit",
@@ -160,8 +160,6 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
   }
 
   const ratingOptions = getCollectionProps(fields.rating, { type: "radio", options: ["1", "2", "3", "4", "5"] });
-  const ratingErrorId = `${fields.rating.id}-error`;
-  const commentErrorId = `${fields.comment.id}-error`;
   const success = fetcher.state === "idle" && reply && "message" in reply ? reply.message : undefined;
 
   return (
@@ -171,11 +169,7 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
       <FormMessage type="error" message={form.errors?.[0]} />
       <input type="hidden" name="menu_id" value={menuId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
-      <fieldset
-        className="star-input"
-        aria-invalid={fields.rating.errors ? true : undefined}
-        aria-describedby={fields.rating.errors ? ratingErrorId : undefined}
-      >
+      <fieldset className="star-input" data-invalid={fields.rating.errors ? true : undefined}>
         <legend>Your rating</legend>
         <div className="star-options" key={fields.rating.key}>
           {ratingOptions.map(({ key, ...option }) => (
@@ -188,17 +182,12 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
             </span>
           ))}
         </div>
-        <ErrorList id={ratingErrorId} errors={fields.rating.errors} />
+        <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
       </fieldset>
       <div className="field">
         <label htmlFor={fields.comment.id}>Your comment</label>
-        <textarea
-          {...getTextareaProps(fields.comment)}
-          key={fields.comment.key}
-          rows={4}
-          aria-describedby={fields.comment.errors ? commentErrorId : undefined}
-        />
-        <ErrorList id={commentErrorId} errors={fields.comment.errors} />
+        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={4} />
+        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
       </div>
       <button type="submit" name="intent" value="create" className="button button-primary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Sending..." : "Submit review"}
