@@ -54,7 +54,17 @@ const EnvSchema = z.object({
   VISION_API_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "VISION_API_BASE_URL must be an http(s) URL" }).optional()),
   VISION_API_MODEL: optionalText,
   VISION_API_KEY: optionalText,
+  /** Optional recipe generator: an OpenAI-compatible chat endpoint asked for recipes when the cookbook has few good matches. */
+  RECIPE_GENERATOR_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "RECIPE_GENERATOR_BASE_URL must be an http(s) URL" }).optional()),
+  RECIPE_GENERATOR_MODEL: optionalText,
+  RECIPE_GENERATOR_API_KEY: optionalText,
+  RECIPE_GENERATOR_TIMEOUT_MS: optionalText
+    .transform((value) => (value === undefined ? 20_000 : Number(value)))
+    .pipe(z.number({ error: "RECIPE_GENERATOR_TIMEOUT_MS must be a number of milliseconds" }).int().min(100)),
 }).superRefine((value, context) => {
+  if (value.RECIPE_GENERATOR_BASE_URL && !value.RECIPE_GENERATOR_MODEL) {
+    context.addIssue({ code: "custom", path: ["RECIPE_GENERATOR_MODEL"], message: "RECIPE_GENERATOR_MODEL is needed with RECIPE_GENERATOR_BASE_URL" });
+  }
   if (value.VISION_PROVIDER !== "openai") return;
   for (const name of ["VISION_API_BASE_URL", "VISION_API_MODEL"] as const) {
     if (!value[name]) context.addIssue({ code: "custom", path: [name], message: `${name} is needed when VISION_PROVIDER=openai` });
