@@ -10,12 +10,14 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { MenuDetailPending, menuDetailPendingLinks } from "~/components/menu-detail-pending";
 import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  ...menuDetailPendingLinks(),
 ];
 
 export const meta: MetaFunction = () => [{ title: "Recipe Helper" }];
@@ -41,7 +43,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <MenuDetailPending />
+    </>
+  );
 }
 
 export function ErrorBoundary() {

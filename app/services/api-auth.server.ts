@@ -15,9 +15,14 @@ export async function requireApiUserId(request: Request): Promise<number> {
   return userId;
 }
 
+/** A 403 unless the user id the request names (if it names one) is the signed-in user's. */
+export function assertOwnUserId(userId: number, namedUserId: number | undefined): void {
+  if (namedUserId !== undefined && namedUserId !== userId) throw jsonError(NOT_YOUR_DATA, 403);
+}
+
 /** The signed-in user's id, after checking that the id the request names (if any) is theirs (403 otherwise). */
 export async function requireOwnUserId(request: Request, namedUserId: number | undefined): Promise<number> {
   const userId = await requireApiUserId(request);
-  if (namedUserId !== undefined && namedUserId !== userId) throw jsonError(NOT_YOUR_DATA, 403);
+  assertOwnUserId(userId, namedUserId);
   return userId;
 }

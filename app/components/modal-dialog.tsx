@@ -1,0 +1,53 @@
+/**
+ * A dialog rendered open by the server, so it shows without JavaScript (as an overlay in the page). Once
+ * JavaScript runs it becomes a true modal (showModal: focus moves in and stays in, the page behind is inert,
+ * Escape closes it through `onClose`).
+ */
+import type { LinksFunction } from "@remix-run/node";
+import { useEffect, useRef, type ReactNode } from "react";
+import dialogStyles from "~/styles/modal-dialog.css";
+
+export const modalDialogLinks: LinksFunction = () => [{ rel: "stylesheet", href: dialogStyles }];
+
+export function ModalDialog({
+  titleId,
+  descriptionId,
+  role,
+  className,
+  onClose,
+  children,
+}: {
+  titleId: string;
+  descriptionId?: string;
+  /** "alertdialog" for a warning the user must acknowledge */
+  role?: "alertdialog";
+  className?: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.matches(":modal")) {
+      dialog.close();
+      dialog.showModal();
+    }
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      open
+      role={role}
+      className={className ? `modal-dialog ${className}` : "modal-dialog"}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      aria-modal="true"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}

@@ -1,0 +1,41 @@
+/** A list of recipes as cards (picture, name, prep and cooking time), each opening the recipe: Liked Meals, History. */
+import type { LinksFunction } from "@remix-run/node";
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { RecipeImage } from "~/components/recipe-image";
+import { formatMinutes } from "~/domain/menu-format";
+import styles from "~/styles/recipe-list.css";
+
+export const recipeListLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export interface RecipeListItem {
+  key: string | number;
+  menu_id: number;
+  menu_name: string;
+  image: string | null;
+  prep_time: number | null;
+  cooking_time: number | null;
+  /** an extra line under the times, e.g. when it was opened */
+  note?: ReactNode;
+}
+
+export function RecipeList({ label, items }: { label: string; items: RecipeListItem[] }) {
+  return (
+    <ul className="recipe-list" aria-label={label}>
+      {items.map((item) => (
+        <li key={item.key}>
+          <Link to={`/menu-detail/${item.menu_id}`} className="recipe-list-card">
+            <RecipeImage src={item.image} width={88} height={88} loading="lazy" className="recipe-list-image" />
+            <span className="recipe-list-body">
+              <span className="recipe-list-name">{item.menu_name}</span>
+              <span className="recipe-list-times">
+                Prep time {formatMinutes(item.prep_time)} · Cooking time {formatMinutes(item.cooking_time)}
+              </span>
+              {item.note ? <span className="recipe-list-note">{item.note}</span> : null}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import * as z from "zod";
+import { RecipeList, recipeListLinks } from "~/components/recipe-list";
+import { idField } from "~/domain/ids";
+import { relativeTime } from "~/domain/relative-time";
+import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
+import { listHistory, recordHistory } from "~/services/history.server";
+import { jsonError, jsonReply, parseJsonBody } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { requireUserId } from "~/services/session.server";
+
+export const links: LinksFunction = recipeListLinks;
+
+export const meta: MetaFunction = () => [{ title: "History · Recipe Helper" }];
+
+const REFRESH_MS = 30_000;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  return { history: await listHistory(userId), now: new Date().toISOString() };
+}
+
+const HistoryRequest = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
+
+/**
+ * POST /history { user_id, menu_id } (JSON): the cook opened a recipe. 201 with the entry, or 200 with the
+ * existing one when it is the same recipe they opened last, a moment ago.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireApiUserId(request);
+  const body = await parseJsonBody(request, HistoryRequest);
+  assertOwnUserId(userId, body.user_id);
+  const recorded = await recordHistory(userId, body.menu_id);
+  if (!recorded) throw jsonError("Menu not found", 404);
+  return jsonReply({ ...recorded.entry }, { status: recorded.created ? 201 : 200 });
+}
+
+/** The server's time first (so the page hydrates as rendered), then this device's, kept fresh. */
+function useNow(serverNow: string): Date {
+  const [now, setNow] = useState(() => new Date(serverNow));
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+export default function HistoryScreen() {
+  const { history, now: serverNow } = useLoaderData<typeof loader>();
+  const now = useNow(serverNow);
+  return (
+    <main className="recipe-list-screen">
+      <h1>History</h1>
+      {history.length === 0 ? (
+        <p className="recipe-list-empty">
+          Recipes you open will show up here. <Link to="/search">Find a recipe</Link>
+        </p>
+      ) : (
+        <RecipeList
+          label="Recently opened recipes"
+          items={history.map((entry) => ({
+            ...entry,
+            key: entry.history_id,
+            note: <time dateTime={entry.created_at}>Opened {relativeTime(new Date(entry.created_at), now)}</time>,
+          }))}
+        />
+      )}
+    </main>
+  );
+}

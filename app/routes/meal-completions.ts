@@ -1,0 +1,32 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import * as z from "zod";
+import { idField } from "~/domain/ids";
+import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
+import { prisma } from "~/services/db.server";
+import { completeCooking } from "~/services/recipe-visit.server";
+import { jsonError, parseJsonBody } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+
+const CompletionRequest = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
+
+/**
+ * POST /meal-completions { user_id, menu_id }: the cook finished the recipe. One completion per cooking, as
+ * on the recipe screen: a repeat (a retry, a double submit) answers 200 and records nothing.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  if (request.method !== "POST") return jsonError("Use POST", 405);
+  const userId = await requireApiUserId(request);
+  const body = await parseJsonBody(request, CompletionRequest);
+  assertOwnUserId(userId, body.user_id);
+  const recipe = await prisma.recipe.findUnique({ where: { id: body.menu_id }, select: { _count: { select: { steps: true } } } });
+  if (!recipe) return jsonError("Menu not found", 404);
+  const { completion } = await completeCooking(request, userId, body.menu_id, recipe._count.steps);
+  if (!completion) {
+    return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: body.menu_id, recorded: false });
+  }
+  return Response.json(
+    { message: "Meal completion recorded", user_id: userId, menu_id: body.menu_id, recorded: true, co2_saved: completion.co2SavedKg },
+    { status: 201 },
+  );
+}

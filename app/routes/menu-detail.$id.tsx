@@ -1,0 +1,369 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
+import { FormMessage } from "~/components/forms";
+import { BackIcon, HeartIcon } from "~/components/icons";
+import { IntentForm, usePendingIntents } from "~/components/intent-form";
+import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { RecipeImage } from "~/components/recipe-image";
+import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
+import type { AllergyAlert } from "~/domain/allergens";
+import { parseId } from "~/domain/ids";
+import { addedToListMessage, gridLines, shoppingQuantity, nutritionRows, parseMenuIntent, recipeGrids, type GridLine } from "~/domain/menu-detail";
+import { formatMinutes } from "~/domain/menu-format";
+import { setFavorite } from "~/services/favorites.server";
+import { recordHistory } from "~/services/history.server";
+import { loadMenuDetail } from "~/services/menu-detail.server";
+import { findMenu } from "~/services/recipe-search.server";
+import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
+import { jsonReply, readFormOrJson } from "~/services/request.server";
+import { loadReviewsBlock } from "~/services/reviews.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { addShoppingItems } from "~/services/shopping-list.server";
+import styles from "~/styles/menu-detail.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  ...modalDialogLinks(),
+  ...reviewsSectionLinks(),
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.menu.menu_name} · Recipe Helper` : "Recipe · Recipe Helper" },
+];
+
+const menuPath = (recipeId: number) => `/menu-detail/${recipeId}`;
+
+function recipeIdOf(params: LoaderFunctionArgs["params"]): number {
+  const recipeId = parseId(params.id);
+  if (recipeId === null) throw new Response("Not found", { status: 404 });
+  return recipeId;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const recipeId = recipeIdOf(params);
+  const detail = await loadMenuDetail(request, userId, recipeId);
+  if (!detail) throw new Response("Not found", { status: 404 });
+  await recordHistory(userId, recipeId);
+  const reviews = await loadReviewsBlock(recipeId, userId);
+  const { flash, headers } = await takeFlash(request);
+  return data({ ...detail, reviews, flash }, { headers });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  const recipeId = recipeIdOf(params);
+  const { formData, isJson } = await readFormOrJson(request);
+  const back = menuPath(recipeId);
+  const refuse = (message: string, status = 400) =>
+    isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, back, { type: "error", message });
+
+  const parsed = parseMenuIntent(formData);
+  if (!parsed.ok) return refuse(parsed.message);
+  const menu = await findMenu(recipeId);
+  if (!menu) return refuse("Menu not found", 404);
+  const intent = parsed.intent;
+  // Without JavaScript the page comes back scrolled to what was changed.
+  const done = (body: Record<string, unknown>, anchor = "") => (isJson ? jsonReply(body) : redirect(`${back}${anchor}`));
+
+  const lines = gridLines(recipeGrids(menu, () => false));
+
+  switch (intent.intent) {
+    case "favorite": {
+      await setFavorite(userId, recipeId, intent.favorite);
+      return done({ favorite: intent.favorite });
+    }
+    case "select-ingredient": {
+      if (!lines.has(intent.ingredient)) return refuse("That ingredient is not in this recipe.");
+      const visit = await selectIngredient(request, recipeId, {
+        name: intent.ingredient,
+        selected: intent.selected,
+        recipeIngredients: [...lines.keys()],
+      });
+      return done({ selectedIngredients: visit.selectedIngredients }, "#ingredients");
+    }
+    case "add-to-list": {
+      const unknown = intent.ingredients.find((name) => !lines.has(name));
+      if (unknown !== undefined) return refuse(`${unknown} is not in this recipe.`);
+      const result = await addShoppingItems(
+        userId,
+        intent.ingredients.map((name) => ({ name, quantity: shoppingQuantity(lines.get(name)!.quantity) })),
+      );
+      await clearIngredientSelection(request, recipeId);
+      if (isJson) return jsonReply(result);
+      return redirectWithFlash(request, "/shoppinglist", { type: "success", message: addedToListMessage(result) });
+    }
+    case "check-step": {
+      if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
+      const change = await checkStep(request, userId, recipeId, {
+        index: intent.step,
+        checked: intent.checked,
+        count: menu.steps.length,
+      });
+      return done(
+        {
+          checkedSteps: change.visit.checkedSteps,
+          counted: change.visit.countedAt !== null,
+          completion: change.completion && { co2_saved: change.completion.co2SavedKg },
+        },
+        `#step-${intent.step + 1}`,
+      );
+    }
+    case "acknowledge-allergies": {
+      await acknowledgeAllergyWarning(request, recipeId);
+      return done({ allergyWarningSeen: true });
+    }
+  }
+}
+
+export default function MenuDetailScreen() {
+  const detail = useLoaderData<typeof loader>();
+  const { menu } = detail;
+  return (
+    <main className="menu-detail">
+      <FormMessage type={detail.flash?.type ?? "success"} message={detail.flash?.message} />
+      <header className="menu-detail-header">
+        <BackButton />
+        <FavoriteButton menuId={menu.menu_id} favorite={detail.favorite} />
+      </header>
+      <RecipeImage className="menu-detail-image" src={menu.image} width={480} height={320} />
+      <h1 className="menu-detail-title">{menu.menu_name}</h1>
+      <dl className="menu-times">
+        <div>
+          <dt>Prep time</dt>
+          <dd>{formatMinutes(menu.prep_time)}</dd>
+        </div>
+        <div>
+          <dt>Cooking time</dt>
+          <dd>{formatMinutes(menu.cooking_time)}</dd>
+        </div>
+      </dl>
+      <IngredientsBlock
+        ingredients={detail.grids.ingredients}
+        seasonings={detail.grids.seasonings}
+        selected={detail.selectedIngredients}
+      />
+      <StepsChecklist steps={menu.steps} checked={detail.checkedSteps} counted={detail.counted} />
+      {menu.tips.length > 0 ? (
+        <section className="menu-section" aria-labelledby="tips-title">
+          <h2 id="tips-title">Tips</h2>
+          <ul className="menu-tips">
+            {menu.tips.map((tip) => (
+              <li key={tip}>{tip}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section className="menu-section" aria-labelledby="nutrition-title">
+        <h2 id="nutrition-title">Nutrition (per serving)</h2>
+        <dl className="nutrition-grid">
+          {nutritionRows(menu.nutrition).map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <ReviewsSection block={detail.reviews} />
+      <AllergyWarning alerts={detail.allergyAlerts} />
+    </main>
+  );
+}
+
+/** With JavaScript, back to the screen the cook came from; otherwise (or when there is none) Home. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <Link
+      to="/home"
+      className="icon-button"
+      aria-label="Back"
+      onClick={(event) => {
+        if ((window.history.state as { idx?: number } | null)?.idx) {
+          event.preventDefault();
+          navigate(-1);
+        }
+      }}
+    >
+      <BackIcon />
+    </Link>
+  );
+}
+
+function FavoriteButton({ menuId, favorite }: { menuId: number; favorite: boolean }) {
+  const pending = usePendingIntents("favorite").at(-1);
+  const on = pending ? pending.favorite === "true" : favorite;
+  return (
+    <IntentForm fetcherKey={`favorite-${menuId}`} fields={{ intent: "favorite", favorite: String(!on) }}>
+      <button type="submit" className="icon-button favorite-button" aria-pressed={on} aria-label="Favourite">
+        <HeartIcon />
+      </button>
+    </IntentForm>
+  );
+}
+
+/** The picked ingredients, with the picks still on their way to the server already applied. */
+function useSelectedIngredients(saved: string[], order: string[]): string[] {
+  const chosen = new Set(saved);
+  for (const pick of usePendingIntents("select-ingredient")) {
+    if (pick.selected === "true") chosen.add(pick.ingredient);
+    else chosen.delete(pick.ingredient);
+  }
+  return order.filter((name) => chosen.has(name));
+}
+
+function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: GridLine[]; seasonings: GridLine[]; selected: string[] }) {
+  const picked = useSelectedIngredients(selected, [...ingredients, ...seasonings].map((line) => line.name));
+  // Adding waits for the screen's other changes to settle, so the picks sent are the ones the server has
+  // and no reload of this screen is still running when the shopping list opens (it would take its message).
+  const settling = useFetchers().some((fetcher) => fetcher.state !== "idle");
+  const grid = (title: string, id: string, lines: GridLine[]) => (
+    <section className="menu-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {lines.length === 0 ? (
+        <p className="menu-empty">None</p>
+      ) : (
+        <ul className="ingredient-grid">
+          {lines.map((line) => (
+            <li key={line.name}>
+              <IngredientTile line={line} selected={picked.includes(line.name)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+  return (
+    <div id="ingredients">
+      {grid("Ingredients", "ingredients-title", ingredients)}
+      {grid("Seasoning/Dressing", "seasonings-title", seasonings)}
+      <section className="missing-ingredients" aria-labelledby="missing-title">
+        <h2 id="missing-title">Missing some ingredients?</h2>
+        <p className="menu-hint">Tap the ingredients you don&apos;t have, then add them to your shopping list.</p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="add-to-list" />
+          {picked.map((name) => (
+            <input key={name} type="hidden" name="ingredient" value={name} />
+          ))}
+          <button type="submit" className="button button-primary" disabled={picked.length === 0 || settling}>
+            Add to list
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+function IngredientTile({ line, selected }: { line: GridLine; selected: boolean }) {
+  return (
+    <IntentForm
+      fetcherKey={`ingredient-${line.name}`}
+      fields={{ intent: "select-ingredient", ingredient: line.name, selected: String(!selected) }}
+    >
+      <button type="submit" className="ingredient-tile" aria-pressed={selected}>
+        <span className="ingredient-name">{line.name}</span>
+        {line.quantity ? <span className="ingredient-quantity">{line.quantity}</span> : null}
+        {line.have ? <span className="ingredient-have">You have this</span> : null}
+      </button>
+    </IntentForm>
+  );
+}
+
+/** The ticked steps, with the ticks still on their way to the server already applied. */
+function useCheckedSteps(saved: number[]): Set<number> {
+  const checked = new Set(saved);
+  for (const tick of usePendingIntents("check-step")) {
+    if (tick.checked === "true") checked.add(Number(tick.step));
+    else checked.delete(Number(tick.step));
+  }
+  return checked;
+}
+
+function StepsChecklist({
+  steps,
+  checked,
+  counted,
+}: {
+  steps: string[];
+  checked: number[];
+  counted: { co2SavedKg: number | null } | null;
+}) {
+  const ticked = useCheckedSteps(checked);
+  return (
+    <section className="menu-section" aria-labelledby="steps-title">
+      <h2 id="steps-title">Instructions</h2>
+      <ol className="step-list">
+        {steps.map((text, index) => {
+          const done = ticked.has(index);
+          return (
+            <li key={index} id={`step-${index + 1}`}>
+              <IntentForm
+                fetcherKey={`step-${index}`}
+                fields={{ intent: "check-step", step: String(index), checked: String(!done) }}
+              >
+                <button type="submit" role="checkbox" aria-checked={done} className="step-item">
+                  <span className="step-box" aria-hidden="true" />
+                  <span className="step-number">Step {index + 1}</span>
+                  <span className="step-text">{text}</span>
+                </button>
+              </IntentForm>
+            </li>
+          );
+        })}
+      </ol>
+      <div role="status" className="cooking-status">
+        {counted ? (
+          <p className="cooking-done">
+            Well done! This meal counts towards your dishes this month.
+            {counted.co2SavedKg ? ` Around ${counted.co2SavedKg.toFixed(1)} kg of CO2 saved!` : ""}
+          </p>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+function describeAlert(alert: AllergyAlert): string {
+  const through = alert.allergen && alert.allergen !== alert.allergy.toLowerCase() ? `, ${alert.allergen}` : "";
+  return `${alert.ingredient} (your allergy: ${alert.allergy}${through})`;
+}
+
+const ACKNOWLEDGE = { intent: "acknowledge-allergies" };
+
+function AllergyWarning({ alerts }: { alerts: AllergyAlert[] }) {
+  const fetcher = useFetcher({ key: ACKNOWLEDGE.intent });
+  const acknowledged = usePendingIntents(ACKNOWLEDGE.intent).length > 0;
+  if (alerts.length === 0 || acknowledged) return null;
+  const lines = [...new Set(alerts.map(describeAlert))];
+  return (
+    <ModalDialog
+      titleId="allergy-title"
+      descriptionId="allergy-description"
+      role="alertdialog"
+      onClose={() => fetcher.submit(ACKNOWLEDGE, { method: "post", encType: "application/json" })}
+    >
+      <h2 id="allergy-title">Allergy warning</h2>
+      <p id="allergy-description">This recipe contains ingredients that match your allergies:</p>
+      <ul className="allergy-list">
+        {lines.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <IntentForm fetcherKey={ACKNOWLEDGE.intent} fields={ACKNOWLEDGE} className="modal-dialog-actions">
+        <button type="submit" className="button button-primary" autoFocus>
+          I Understand
+        </button>
+      </IntentForm>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,135 @@
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import * as z from "zod";
+import { FormMessage } from "~/components/forms";
+import { BackIcon } from "~/components/icons";
+import { IntentForm, usePendingIntents } from "~/components/intent-form";
+import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
+import { idField } from "~/domain/ids";
+import { jsonReply, readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { listShoppingItems, removeShoppingItem } from "~/services/shopping-list.server";
+import styles from "~/styles/shoppinglist.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }, ...modalDialogLinks()];
+
+export const meta: MetaFunction = () => [{ title: "Shopping list · Recipe Helper" }];
+
+const LIST_PATH = "/shoppinglist";
+const ORDER_PATH = `${LIST_PATH}?order`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const items = await listShoppingItems(userId);
+  const ordering = new URL(request.url).searchParams.has("order") && items.length > 0;
+  const { flash, headers } = await takeFlash(request);
+  return data(
+    { items, apps: ordering ? deliveryApps(items.map((item) => item.name)) : null, flash },
+    { headers },
+  );
+}
+
+const RemoveRequest = z.object({ intent: z.literal("remove", { error: "Unknown action" }), item: idField("item") });
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  const { formData, isJson } = await readFormOrJson(request);
+  const parsed = RemoveRequest.safeParse(Object.fromEntries(formData));
+  const refuse = (message: string, status: number) =>
+    isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, LIST_PATH, { type: "error", message });
+  if (!parsed.success) return refuse(parsed.error.issues[0].message, 400);
+  if (!(await removeShoppingItem(userId, parsed.data.item))) return refuse("That item is no longer on your list.", 404);
+  return isJson ? jsonReply({ removed: parsed.data.item }) : redirect(LIST_PATH);
+}
+
+export default function ShoppingListScreen() {
+  const { items, apps, flash } = useLoaderData<typeof loader>();
+  const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
+  const shown = items.filter((item) => !removing.has(item.id));
+  return (
+    <main className="shopping-list">
+      <header className="shopping-list-header">
+        <Link to="/home" className="icon-button" aria-label="Back">
+          <BackIcon />
+        </Link>
+        <h1>Shopping list</h1>
+      </header>
+      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      {shown.length === 0 ? (
+        <p className="shopping-list-empty">
+          Your shopping list is empty. Pick the ingredients you are missing on a recipe to add them here.
+        </p>
+      ) : (
+        <>
+          <ul className="shopping-cards" aria-label="Items to buy">
+            {shown.map((item) => (
+              <li key={item.id} className="shopping-card">
+                <img src={item.image} alt="" width={56} height={56} loading="lazy" />
+                <span className="shopping-card-text">
+                  <span className="shopping-card-name">{item.name}</span>
+                  {item.quantity ? <span className="shopping-card-quantity">{item.quantity}</span> : null}
+                </span>
+                <IntentForm fetcherKey={`remove-${item.id}`} fields={{ intent: "remove", item: String(item.id) }}>
+                  <button type="submit" className="button button-secondary shopping-card-remove" aria-label={`Remove ${item.name}`}>
+                    Remove
+                  </button>
+                </IntentForm>
+              </li>
+            ))}
+          </ul>
+          <Link to={ORDER_PATH} className="button button-primary shopping-order" preventScrollReset>
+            Order
+          </Link>
+        </>
+      )}
+      {apps ? <DeliveryDialog apps={apps} /> : null}
+    </main>
+  );
+}
+
+/** Opens the app in a popup window; where popups are blocked the link opens it in a new tab instead. */
+function openInPopup(event: MouseEvent<HTMLAnchorElement>, app: DeliveryApp) {
+  const popup = window.open(app.url, `delivery-${app.name}`, "popup,width=480,height=760");
+  if (!popup) return;
+  popup.opener = null;
+  event.preventDefault();
+}
+
+function DeliveryDialog({ apps }: { apps: DeliveryApp[] }) {
+  const navigate = useNavigate();
+  const close = () => navigate(LIST_PATH, { replace: true, preventScrollReset: true });
+  return (
+    <ModalDialog titleId="delivery-title" descriptionId="delivery-description" onClose={close}>
+      <h2 id="delivery-title">Choose Delivery App</h2>
+      <p id="delivery-description">The app opens in a new window with your list in its search.</p>
+      <div className="modal-dialog-actions">
+        {apps.map((app) => (
+          <a
+            key={app.name}
+            href={app.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="button button-primary"
+            onClick={(event) => openInPopup(event, app)}
+          >
+            {app.name}
+          </a>
+        ))}
+        <Link to={LIST_PATH} replace preventScrollReset className="button button-secondary">
+          Close
+        </Link>
+      </div>
+    </ModalDialog>
+  );
+}

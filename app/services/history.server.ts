@@ -1,0 +1,80 @@
+/** The recipes a user opened, newest first. Opening the same recipe again straight away adds no new entry. */
+import type { Prisma } from "~/generated/prisma/client";
+import { prisma } from "./db.server";
+
+/** A history entry as the spec shows it (section 3 History entry). */
+export interface HistoryEntryView {
+  history_id: number;
+  user_id: number;
+  menu_id: number;
+  menu_name: string;
+  prep_time: number | null;
+  cooking_time: number | null;
+  image: string | null;
+  created_at: string;
+}
+
+/** Reopening the recipe last opened within this time (reloads, coming back from a list) is the same visit. */
+export const REPEAT_VISIT_MS = 30 * 60 * 1000;
+/** Entries a list shows; older ones stay stored. */
+export const HISTORY_LIST_LIMIT = 100;
+
+const entryFields = {
+  id: true,
+  userId: true,
+  createdAt: true,
+  recipe: { select: { id: true, name: true, prepTime: true, cookingTime: true, image: true } },
+} as const;
+
+type StoredEntry = Prisma.HistoryEntryGetPayload<{ select: typeof entryFields }>;
+
+function toView(entry: StoredEntry): HistoryEntryView {
+  return {
+    history_id: entry.id,
+    user_id: entry.userId,
+    menu_id: entry.recipe.id,
+    menu_name: entry.recipe.name,
+    prep_time: entry.recipe.prepTime,
+    cooking_time: entry.recipe.cookingTime,
+    image: entry.recipe.image,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+const newestFirst: Prisma.HistoryEntryOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+
+/**
+ * Records that the user opened the recipe, unless their latest entry is this recipe opened less than
+ * REPEAT_VISIT_MS ago. Null when the recipe does not exist.
+ */
+export async function recordHistory(
+  userId: number,
+  recipeId: number,
+  now = new Date(),
+): Promise<{ entry: HistoryEntryView; created: boolean } | null> {
+  return prisma.$transaction(async (tx) => {
+    if ((await tx.recipe.count({ where: { id: recipeId } })) === 0) return null;
+    const latest = await tx.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: entryFields });
+    if (latest && latest.recipe.id === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS) {
+      return { entry: toView(latest), created: false };
+    }
+    const created = await tx.historyEntry.create({ data: { userId, recipeId, createdAt: now }, select: entryFields });
+    return { entry: toView(created), created: true };
+  });
+}
+
+export async function listHistory(userId: number): Promise<HistoryEntryView[]> {
+  const rows = await prisma.historyEntry.findMany({
+    where: { userId },
+    orderBy: newestFirst,
+    take: HISTORY_LIST_LIMIT,
+    select: entryFields,
+  });
+  return rows.map(toView);
+}
+
+/** The recipe the user opened last, or null. */
+export async function lastOpenedRecipeId(userId: number): Promise<number | null> {
+  const latest = await prisma.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: { recipeId: true } });
+  return latest?.recipeId ?? null;
+}

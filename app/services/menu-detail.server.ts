@@ -1,0 +1,66 @@
+/** Everything the recipe screen shows for one signed-in cook (spec 2 Menu detail). */
+import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
+import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
+import { resolveName } from "~/domain/pantry";
+import { loadCatalogue } from "./catalogue.server";
+import { prisma } from "./db.server";
+import { isFavorite } from "./favorites.server";
+import { readPantry } from "./pantry.server";
+import { findMenu, type Menu } from "./recipe-search.server";
+import { readRecipeScreenState } from "./recipe-visit.server";
+
+export interface MenuDetail {
+  menu: Menu;
+  grids: RecipeGrids;
+  favorite: boolean;
+  checkedSteps: number[];
+  /** this cooking has been counted as a meal; its CO2 saved when known */
+  counted: { co2SavedKg: number | null } | null;
+  selectedIngredients: string[];
+  /** alerts for the cook's allergies, empty once the warning was acknowledged for this recipe */
+  allergyAlerts: AllergyAlert[];
+}
+
+/** The allergies stored on the user (a JSON list of strings); anything else counts as none. */
+function storedAllergies(text: string | undefined): string[] {
+  try {
+    const value: unknown = JSON.parse(text ?? "[]");
+    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
+  const menu = await findMenu(recipeId);
+  if (!menu) return null;
+  const [catalogue, pantry, user, favorite, state] = await Promise.all([
+    loadCatalogue(),
+    readPantry(request),
+    prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } }),
+    isFavorite(userId, recipeId),
+    readRecipeScreenState(request, recipeId),
+  ]);
+  const pantryKeys = new Set(pantry.map((item) => item.key));
+  const grids = recipeGrids(menu, (name) => pantryKeys.has(resolveName(catalogue, name)?.key ?? ""));
+  const { visit } = state;
+  const completion = visit.countedAt
+    ? await prisma.mealCompletion.findFirst({
+        where: { userId, recipeId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { co2SavedKg: true },
+      })
+    : null;
+  const shown = gridLines(grids);
+  return {
+    menu,
+    grids,
+    favorite,
+    checkedSteps: visit.checkedSteps,
+    counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
+    selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
+    allergyAlerts: state.allergyWarningSeen
+      ? []
+      : analyzeAllergies(Object.keys(menu.ingredients_quantity), storedAllergies(user?.allergies), catalogue),
+  };
+}

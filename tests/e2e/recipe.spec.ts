@@ -1,0 +1,238 @@
+/**
+ * The recipe screen and the personal lists, as a cook uses them: allergy warning, favourite, missing
+ * ingredients to the shopping list (merged), the cooking checklist counting one meal, history, ordering.
+ */
+import { createClient } from "@libsql/client";
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config";
+import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+
+/** The server's database (the e2e config gives each port its own file). */
+function database() {
+  return createClient({ url: `file:tests/.tmp/e2e-${E2E_PORT}.db` });
+}
+
+async function userIdOf(username: string): Promise<number> {
+  const db = database();
+  try {
+    const { rows } = await db.execute({ sql: "SELECT id FROM User WHERE username = ?", args: [username] });
+    return Number(rows[0].id);
+  } finally {
+    db.close();
+  }
+}
+
+/** Allergies are edited on the settings screen; here they are set straight in the database. */
+async function setAllergies(userId: number, allergies: string[]) {
+  const db = database();
+  try {
+    await db.execute({ sql: "UPDATE User SET allergies = ? WHERE id = ?", args: [JSON.stringify(allergies), userId] });
+  } finally {
+    db.close();
+  }
+}
+
+/** A starter recipe with butter among its seasonings, at least two main ingredients and three steps. */
+async function recipeWithButter(): Promise<{ id: number; name: string; steps: number }> {
+  const db = database();
+  try {
+    const { rows } = await db.execute(`
+      SELECT r.id, r.name, (SELECT COUNT(*) FROM RecipeStep s WHERE s.recipeId = r.id) AS steps
+      FROM Recipe r
+      WHERE EXISTS (SELECT 1 FROM RecipeIngredient i WHERE i.recipeId = r.id AND i.name = 'butter' AND i.type = 'miscellaneous items')
+        AND (SELECT COUNT(*) FROM RecipeIngredient i WHERE i.recipeId = r.id AND i.type <> 'miscellaneous items') >= 2
+        AND (SELECT COUNT(*) FROM RecipeStep s WHERE s.recipeId = r.id) >= 3
+      ORDER BY r.id LIMIT 1`);
+    return { id: Number(rows[0].id), name: String(rows[0].name), steps: Number(rows[0].steps) };
+  } finally {
+    db.close();
+  }
+}
+
+async function newCook(page: Page, prefix: string, testInfo: Parameters<typeof uniqueUsername>[0]) {
+  const username = uniqueUsername(testInfo, prefix);
+  await signUp(page, username);
+  await logIn(page, username);
+  await expect(page).toHaveURL(/\/home$/);
+  return { username, id: await userIdOf(username) };
+}
+
+const tile = (page: Page, grid: "Ingredients" | "Seasoning/Dressing", index: number) =>
+  page.getByRole("region", { name: grid, exact: true }).locator(".ingredient-tile").nth(index);
+
+async function tileName(page: Page, index: number): Promise<string> {
+  return (await tile(page, "Ingredients", index).locator(".ingredient-name").textContent())!.trim();
+}
+
+test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks it once and finds it in history", async ({ page }, testInfo) => {
+  const javascript = hasJavaScript(testInfo);
+  const cook = await newCook(page, "cook", testInfo);
+  await setAllergies(cook.id, ["lactose"]);
+  const recipe = await recipeWithButter();
+
+  await page.goto(`/menu-detail/${recipe.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: recipe.name })).toBeVisible();
+  await expect(page.getByText("Prep time")).toBeVisible();
+  await expect(page.getByText("Cooking time")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Nutrition (per serving)" })).toBeVisible();
+
+  // The allergy warning names butter (milk, through the catalogue), and goes for good with 'I Understand'.
+  const warning = page.getByRole("alertdialog", { name: "Allergy warning" });
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText("butter (your allergy: lactose, milk)");
+  if (javascript) await expect(warning.getByRole("button", { name: "I Understand" })).toBeFocused();
+  await warning.getByRole("button", { name: "I Understand" }).click();
+  await expect(warning).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: recipe.name })).toBeVisible();
+  await expect(warning).toBeHidden();
+
+  // Favourite: the heart turns on, and the recipe is among the Liked Meals.
+  const heart = page.getByRole("button", { name: "Favourite" });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/favorites");
+  await expect(page.getByRole("heading", { level: 1, name: "Liked Meals" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Liked meals" }).getByRole("link", { name: new RegExp(recipe.name) })).toBeVisible();
+  await page.goto(`/menu-detail/${recipe.id}`);
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+
+  // Missing ingredients: nothing picked, nothing to add; picked ones go to the list, merged by name.
+  const addToList = page.getByRole("button", { name: "Add to list" });
+  await expect(addToList).toBeDisabled();
+  const first = await tileName(page, 0);
+  const second = await tileName(page, 1);
+  await tile(page, "Ingredients", 0).click();
+  await expect(tile(page, "Ingredients", 0)).toHaveAttribute("aria-pressed", "true");
+  await tile(page, "Seasoning/Dressing", 0).click();
+  await expect(tile(page, "Seasoning/Dressing", 0)).toHaveAttribute("aria-pressed", "true");
+  await tile(page, "Seasoning/Dressing", 0).click();
+  await expect(tile(page, "Seasoning/Dressing", 0)).toHaveAttribute("aria-pressed", "false");
+  await expect(addToList).toBeEnabled();
+  await addToList.click();
+  await expect(page).toHaveURL(/\/shoppinglist$/);
+  await expect(page.getByText("Added 1 item to your shopping list.")).toBeVisible();
+  const cards = page.getByRole("list", { name: "Items to buy" }).getByRole("listitem");
+  await expect(cards).toHaveCount(1);
+
+  await page.goto(`/menu-detail/${recipe.id}`);
+  await tile(page, "Ingredients", 0).click();
+  await expect(tile(page, "Ingredients", 0)).toHaveAttribute("aria-pressed", "true");
+  await tile(page, "Ingredients", 1).click();
+  await expect(tile(page, "Ingredients", 1)).toHaveAttribute("aria-pressed", "true");
+  await addToList.click();
+  await expect(page).toHaveURL(/\/shoppinglist$/);
+  await expect(page.getByText("Added 1 item to your shopping list. 1 item was already on it.")).toBeVisible();
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toContainText(first);
+  await expect(cards.nth(1)).toContainText(second);
+  await page.goto("/home");
+  await expect(page.getByRole("link", { name: "Shopping list, 2 items" })).toBeVisible();
+
+  // The checklist: ticking every step counts one meal, however often steps are ticked again.
+  await page.goto(`/menu-detail/${recipe.id}`);
+  const steps = page.getByRole("checkbox");
+  await expect(steps).toHaveCount(recipe.steps);
+  for (let index = 0; index < recipe.steps; index++) {
+    await steps.nth(index).click();
+    await expect(steps.nth(index)).toHaveAttribute("aria-checked", "true");
+  }
+  await expect(page.getByText("Well done! This meal counts towards your dishes this month.")).toBeVisible();
+  await page.reload();
+  await steps.nth(0).click();
+  await expect(steps.nth(0)).toHaveAttribute("aria-checked", "false");
+  await steps.nth(0).click();
+  await expect(steps.nth(0)).toHaveAttribute("aria-checked", "true");
+  const stats = await page.request.get(`/api/users/${cook.id}/meal-stats`);
+  expect(await stats.json()).toMatchObject({ total_completed: 1, most_cooked: { menu_name: recipe.name, cook_count: 1 } });
+
+  // History lists the recipe, opened moments ago.
+  await page.goto("/history");
+  const entries = page.getByRole("list", { name: "Recently opened recipes" }).getByRole("listitem");
+  await expect(entries.first()).toContainText(recipe.name);
+  await expect(entries.first()).toContainText(/Opened (just now|\d+ seconds? ago|\d+ minutes? ago)/);
+});
+
+test("the shopping list removes items and hands the list to a delivery app", async ({ page, context }, testInfo) => {
+  const javascript = hasJavaScript(testInfo);
+  await newCook(page, "shopper", testInfo);
+  const recipe = await recipeWithButter();
+  await page.goto(`/menu-detail/${recipe.id}`);
+  const names = [await tileName(page, 0), await tileName(page, 1)];
+  for (const index of [0, 1]) {
+    await tile(page, "Ingredients", index).click();
+    await expect(tile(page, "Ingredients", index)).toHaveAttribute("aria-pressed", "true");
+  }
+  await page.getByRole("button", { name: "Add to list" }).click();
+  await expect(page).toHaveURL(/\/shoppinglist$/);
+
+  const cards = page.getByRole("list", { name: "Items to buy" }).getByRole("listitem");
+  await page.getByRole("button", { name: `Remove ${names[0]}` }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText(names[1]);
+
+  await page.getByRole("link", { name: "Order" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose Delivery App" });
+  await expect(dialog).toBeVisible();
+  const instacart = dialog.getByRole("link", { name: "Instacart" });
+  await expect(dialog.getByRole("link", { name: "Amazon Fresh" })).toHaveAttribute("href", /^https:\/\/www\.amazon\.com\/s\?k=/);
+  await expect(instacart).toHaveAttribute("target", "_blank");
+  const expectedSearch = `https://www.instacart.com/store/s?${new URLSearchParams({ k: names[1] })}`;
+  await expect(instacart).toHaveAttribute("href", expectedSearch);
+  // The delivery app is a third party: a stand-in answers for it.
+  await context.route("https://www.instacart.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Instacart</title>" }));
+  const opened = context.waitForEvent("page");
+  await instacart.click();
+  const popup = await opened;
+  await popup.waitForLoadState();
+  expect(popup.url()).toBe(expectedSearch);
+  // With JavaScript the app's own popup window (window.open names it), without it a plain new tab.
+  expect(await popup.evaluate(() => window.name)).toBe(javascript ? "delivery-Instacart" : "");
+  await popup.close();
+  await dialog.getByRole("link", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/shoppinglist$/);
+});
+
+test("a liked recipe opens from the list; with JavaScript 'Loading menu details...' and Back show while it loads", async ({ page }, testInfo) => {
+  await newCook(page, "waiter", testInfo);
+  const recipe = await recipeWithButter();
+  await page.goto(`/menu-detail/${recipe.id}`);
+  await page.getByRole("button", { name: "Favourite" }).click();
+  await expect(page.getByRole("button", { name: "Favourite" })).toHaveAttribute("aria-pressed", "true");
+  await page.goto("/favorites");
+  const link = page.getByRole("link", { name: new RegExp(recipe.name) });
+  if (hasJavaScript(testInfo)) {
+    // Hold the recipe's data a moment, as a slow connection would.
+    const held: (() => void)[] = [];
+    await page.route("**/menu-detail/*.data*", async (route) => {
+      await new Promise<void>((resolve) => held.push(resolve));
+      // The page may have given up on the request meanwhile (Back).
+      await route.continue().catch(() => undefined);
+    });
+    await link.click();
+    const loading = page.getByRole("status").filter({ hasText: "Loading menu details..." });
+    await expect(loading).toBeVisible();
+    await loading.getByRole("button", { name: "Back" }).click();
+    await expect(loading).toBeHidden();
+    await expect(page).toHaveURL(/\/favorites$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Liked Meals" })).toBeVisible();
+    for (const release of held) release();
+    await page.unroute("**/menu-detail/*.data*");
+  }
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipe.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: recipe.name })).toBeVisible();
+});
+
+test("the recipe screen and lists fit a 360 px phone", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await newCook(page, "phone", testInfo);
+  const recipe = await recipeWithButter();
+  for (const path of [`/menu-detail/${recipe.id}`, "/favorites", "/history", "/shoppinglist"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
