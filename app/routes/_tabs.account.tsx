@@ -1,33 +1,61 @@
-import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { prisma } from "~/services/db.server";
-import { requireUserId } from "~/services/session.server";
+import { Avatar, avatarLinks } from "~/components/avatar";
+import { FormMessage } from "~/components/forms";
+import { SettingsIcon } from "~/components/icons";
+import { formatDayMonthYear } from "~/domain/dates";
+import { mealStats } from "~/services/meal-stats.server";
+import { takeFlash } from "~/services/session.server";
+import { requireProfile } from "~/services/users.server";
+import accountStyles from "~/styles/account.css";
 
 export const meta: MetaFunction = () => [{ title: "Account · Recipe Helper" }];
 
+export const links: LinksFunction = () => [...avatarLinks(), { rel: "stylesheet", href: accountStyles }];
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const user = await prisma.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { username: true, email: true },
-  });
-  return { user };
+  const profile = await requireProfile(request);
+  const [stats, { flash, headers }] = await Promise.all([mealStats(profile.user_id), takeFlash(request)]);
+  return data({ profile, stats, flash }, { headers });
 }
 
+const NOT_SET = "Not set";
+
 export default function AccountScreen() {
-  const { user } = useLoaderData<typeof loader>();
+  const { profile, stats, flash } = useLoaderData<typeof loader>();
+  const details = [
+    ["Email", profile.email],
+    ["Phone", profile.phone_number || NOT_SET],
+    ["Birth date", profile.birth_date ? formatDayMonthYear(profile.birth_date) : NOT_SET],
+    ["Country", profile.country || NOT_SET],
+    ["Meals completed", String(stats.total_completed)],
+    [
+      "Frequently cooked",
+      stats.most_cooked
+        ? `${stats.most_cooked.menu_name} (${stats.most_cooked.cook_count} ${stats.most_cooked.cook_count === 1 ? "time" : "times"})`
+        : "Nothing yet",
+    ],
+  ];
   return (
     <main className="account">
-      <h1>Account</h1>
+      <header className="account-header">
+        <h1>Account</h1>
+        <Link to="/setting" className="icon-button" aria-label="Settings">
+          <SettingsIcon />
+        </Link>
+      </header>
+      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <section className="account-identity" aria-label="Profile">
+        <Avatar src={profile.avatar_url} label={`Profile picture of ${profile.username}`} className="avatar-large" />
+        <p className="account-username">{profile.username}</p>
+      </section>
       <dl className="profile-list">
-        <div>
-          <dt>Username</dt>
-          <dd>{user.username}</dd>
-        </div>
-        <div>
-          <dt>Email</dt>
-          <dd>{user.email}</dd>
-        </div>
+        {details.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       <p>
         <Link to="/import" className="button button-secondary">
@@ -35,7 +63,7 @@ export default function AccountScreen() {
         </Link>
       </p>
       <Form method="post" action="/logout">
-        <button type="submit" className="button button-secondary">
+        <button type="submit" className="button button-secondary account-logout">
           LOG OUT
         </button>
       </Form>

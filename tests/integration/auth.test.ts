@@ -107,7 +107,7 @@ describe("login", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     const account = await run(() => accountLoader(args(getRequest("/account", { cookie: sessionCookieFrom(response) }))));
-    expect(await account.json()).toEqual({ user: { username: user.username, email: user.email } });
+    expect(await account.json()).toMatchObject({ profile: { username: user.username, email: user.email } });
   });
 
   it("refuses a wrong password or an unknown user with the same message", async () => {

@@ -15,7 +15,8 @@ const uploadsDir = vi.hoisted(() => {
 });
 afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
-const file = (bytes: Buffer | string, name: string, type: string) => new File([bytes], name, { type });
+const file = (bytes: Uint8Array | string, name: string, type: string) =>
+  new File([typeof bytes === "string" ? bytes : new Uint8Array(bytes)], name, { type });
 
 async function refusal(upload: File): Promise<string> {
   const error = await storeImage("avatars", upload).catch((thrown: unknown) => thrown);

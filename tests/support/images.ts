@@ -1,8 +1,8 @@
 import sharp from "sharp";
 
 /** A real JPEG photo as a camera writes it: EXIF orientation, camera make and GPS position. */
-export function cameraJpeg(width = 64, height = 32): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#d04a1f" } })
+export async function cameraJpeg(width = 64, height = 32): Promise<Uint8Array<ArrayBuffer>> {
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: "#d04a1f" } })
     .jpeg()
     .withMetadata({ orientation: 6 })
     .withExifMerge({
@@ -10,10 +10,12 @@ export function cameraJpeg(width = 64, height = 32): Promise<Buffer> {
       IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },
     })
     .toBuffer();
+  return new Uint8Array(jpeg);
 }
 
-export function pngImage(width: number, height: number): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 4, background: { r: 30, g: 120, b: 60, alpha: 0.5 } } })
+export async function pngImage(width: number, height: number): Promise<Uint8Array<ArrayBuffer>> {
+  const png = await sharp({ create: { width, height, channels: 4, background: { r: 30, g: 120, b: 60, alpha: 0.5 } } })
     .png()
     .toBuffer();
+  return new Uint8Array(png);
 }

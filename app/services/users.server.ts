@@ -1,0 +1,153 @@
+/**
+ * The user's own profile (Account, Setting, /api/users/{id}): reading it in the spec's shape, replacing it,
+ * and deleting the account with everything of theirs.
+ */
+import { redirect } from "@remix-run/node";
+import { isoDay } from "~/domain/dates";
+import type { Prisma } from "~/generated/prisma/client";
+import type { ProfileInput } from "~/domain/profile-schema";
+import { accountConflictOf, EMAIL_TAKEN, USERNAME_TAKEN } from "~/services/auth.server";
+import { prisma } from "~/services/db.server";
+import { deleteImage, imageUrl, storeImage, UploadRejectedError } from "~/services/images.server";
+import { destroyUserSession, requireUserId } from "~/services/session.server";
+
+/** Spec 3, User. */
+export type UserProfile = {
+  user_id: number;
+  username: string;
+  email: string;
+  /** the stored picture ("avatars/<name>.webp") */
+  avatar: string | null;
+  /** its address, with the profile's update time to bust caches */
+  avatar_url: string | null;
+  phone_number: string | null;
+  /** yyyy-mm-dd */
+  birth_date: string | null;
+  country: string | null;
+  allergies: string[];
+};
+
+const PROFILE_FIELDS = {
+  id: true,
+  username: true,
+  email: true,
+  avatar: true,
+  phoneNumber: true,
+  birthDate: true,
+  country: true,
+  allergies: true,
+  updatedAt: true,
+} as const;
+
+type ProfileRow = Prisma.UserGetPayload<{ select: typeof PROFILE_FIELDS }>;
+
+function storedAllergies(json: string): string[] {
+  try {
+    const list: unknown = JSON.parse(json);
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function toProfile(row: ProfileRow): UserProfile {
+  return {
+    user_id: row.id,
+    username: row.username,
+    email: row.email,
+    avatar: row.avatar,
+    avatar_url: row.avatar ? imageUrl(row.avatar, row.updatedAt) : null,
+    phone_number: row.phoneNumber,
+    birth_date: row.birthDate ? isoDay(row.birthDate) : null,
+    country: row.country,
+    allergies: storedAllergies(row.allergies),
+  };
+}
+
+export async function findProfile(userId: number): Promise<UserProfile | null> {
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: PROFILE_FIELDS });
+  return row ? toProfile(row) : null;
+}
+
+/** The signed-in user's profile for their own screens; guests (or a session outliving its account) go to /login. */
+export async function requireProfile(request: Request): Promise<UserProfile> {
+  const profile = await findProfile(await requireUserId(request));
+  if (!profile) throw redirect("/login", { headers: { "Set-Cookie": await destroyUserSession(request) } });
+  return profile;
+}
+
+export type ProfileUpdate =
+  | { ok: true; profile: UserProfile }
+  | { ok: false; field: "username" | "email" | "avatar"; message: string };
+
+/**
+ * Replaces the profile with `input` (fields left empty are cleared; no picture keeps the current one).
+ * A name or email of another account, or a refused picture, changes nothing. A replaced picture's file is
+ * removed once the new one is saved.
+ */
+export async function updateProfile(userId: number, input: ProfileInput): Promise<ProfileUpdate> {
+  const email = input.email.toLowerCase();
+  const [byName, byEmail] = await Promise.all([
+    prisma.user.findFirst({ where: { username: input.username, id: { not: userId } }, select: { id: true } }),
+    prisma.user.findFirst({ where: { email, id: { not: userId } }, select: { id: true } }),
+  ]);
+  if (byName) return USERNAME_TAKEN;
+  if (byEmail) return EMAIL_TAKEN;
+
+  let newAvatar: string | undefined;
+  if (input.avatar) {
+    try {
+      newAvatar = await storeImage("avatars", input.avatar);
+    } catch (error) {
+      if (error instanceof UploadRejectedError) return { ok: false, field: "avatar", message: error.message };
+      throw error;
+    }
+  }
+
+  try {
+    const { previousAvatar, row } = await prisma.$transaction(async (tx) => {
+      const { avatar } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { avatar: true } });
+      const updated = await tx.user.update({
+        where: { id: userId },
+        data: {
+          username: input.username,
+          email,
+          phoneNumber: input.phone_number ?? null,
+          birthDate: input.birth_date ? new Date(`${input.birth_date}T00:00:00.000Z`) : null,
+          country: input.country ?? null,
+          allergies: JSON.stringify(input.allergies),
+          ...(newAvatar ? { avatar: newAvatar } : {}),
+        },
+        select: PROFILE_FIELDS,
+      });
+      return { previousAvatar: avatar, row: updated };
+    });
+    if (newAvatar) await deleteImage(previousAvatar);
+    return { ok: true, profile: toProfile(row) };
+  } catch (error) {
+    await deleteImage(newAvatar);
+    const conflict = accountConflictOf(error);
+    if (conflict) return conflict;
+    throw error;
+  }
+}
+
+/**
+ * Deletes the account: the database removes everything of theirs with it (sessions, reset links, reviews,
+ * favourites, history, meals, posts with their likes and comments, likes and comments on others' posts,
+ * shopping list, ingredients, preferences); recipes they imported stay in the cookbook without an owner.
+ * Their pictures on disk (avatar, dish photos) go once the rows are gone. False if there was no such user.
+ */
+export async function deleteAccount(userId: number): Promise<boolean> {
+  const user = await prisma.$transaction(async (tx) => {
+    const found = await tx.user.findUnique({
+      where: { id: userId },
+      select: { avatar: true, posts: { select: { image: true } } },
+    });
+    if (found) await tx.user.delete({ where: { id: userId } });
+    return found;
+  });
+  if (!user) return false;
+  await Promise.all([user.avatar, ...user.posts.map((post) => post.image)].map(deleteImage));
+  return true;
+}
