@@ -8,8 +8,11 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 export const GOOGLE_MOCK_PORT = E2E_PORT + 1000;
 export const GOOGLE_MOCK_ISSUER = `http://127.0.0.1:${GOOGLE_MOCK_PORT}`;
 export const GOOGLE_MOCK_CLIENT_ID = "recipe-helper-e2e";
-// One database per port, so that two runs on different ports can go at once.
+/** The port password-reset.spec.ts runs an SMTP server on (loopback); the app sends its mail there. */
+export const SMTP_TEST_PORT = E2E_PORT + 2000;
+// One database (and uploads folder) per port, so that two runs on different ports can go at once.
 const database = `tests/.tmp/e2e-${E2E_PORT}.db`;
+const uploads = `tests/.tmp/e2e-uploads-${E2E_PORT}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -45,7 +48,7 @@ export default defineConfig({
   ],
   webServer: {
     // The real production path (build, migrate, seed, remix-serve) on a database made fresh for each run.
-    command: `rm -f ${database} ${database}-wal ${database}-shm && npm start`,
+    command: `rm -rf ${database} ${database}-wal ${database}-shm ${uploads} && npm start`,
     cwd: root,
     url: `${baseURL}/login`,
     timeout: 240_000,
@@ -62,6 +65,10 @@ export default defineConfig({
       GOOGLE_TOKEN_URL: `${GOOGLE_MOCK_ISSUER}/token`,
       GOOGLE_JWKS_URL: `${GOOGLE_MOCK_ISSUER}/jwks`,
       GOOGLE_ISSUER: GOOGLE_MOCK_ISSUER,
+      UPLOADS_DIR: uploads,
+      APP_URL: baseURL,
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(SMTP_TEST_PORT),
     },
   },
 });
