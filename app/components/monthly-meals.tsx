@@ -5,11 +5,11 @@ import { MealChart } from "~/components/meal-chart.client";
 import { monthLabel } from "~/domain/chart-axis";
 import type { MonthlyMealStats } from "~/services/meal-stats.server";
 
-export function dishesMadeText(count: number): string {
+function dishesMadeText(count: number): string {
   return `You made ${count} ${count === 1 ? "dish" : "dishes"} this month`;
 }
 
-export function co2SavedText(kilograms: number): string {
+function co2SavedText(kilograms: number): string {
   return `Around ${kilograms.toFixed(1)} kg of CO2 saved!`;
 }
 

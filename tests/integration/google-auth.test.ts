@@ -84,6 +84,15 @@ describe("POST /google-auth", () => {
     expect((await prisma.user.findUniqueOrThrow({ where: { id: existing.id } })).googleId).toBe(account.sub);
   });
 
+  it("refuses a second Google account for an email already linked to another, with 409", async () => {
+    const first = newAccount({ email: "taken@gmail.example" });
+    const created = (await (await postCredential(await idToken(first))).json()) as { user_id: number };
+    const response = await postCredential(await idToken(newAccount({ email: "taken@gmail.example" })));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ message: "An account with this email already exists. Log in with your password." });
+    expect((await prisma.user.findUniqueOrThrow({ where: { id: created.user_id } })).googleId).toBe(first.sub);
+  });
+
   it("refuses an unverified email, leaving the existing account unlinked", async () => {
     const existing = await prisma.user.create({ data: { username: "unverified_owner", email: "owner@gmail.example" } });
     const response = await postCredential(await idToken(newAccount({ email: "owner@gmail.example", email_verified: false })));
