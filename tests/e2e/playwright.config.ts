@@ -69,6 +69,9 @@ export default defineConfig({
       APP_URL: baseURL,
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(SMTP_TEST_PORT),
+      // The shared classifier (camera.spec.ts skips when ../shared is absent; the app then says no model is installed).
+      VISION_PROVIDER: "embedded",
+      VISION_MODEL_DIR: "../shared/models/darknet-tiny",
     },
   },
 });
