@@ -88,6 +88,37 @@ export async function requireUserId(request: Request): Promise<number> {
   throw redirect(`/login?${new URLSearchParams({ redirectTo: back })}`);
 }
 
+/**
+ * Gives a visitor without a session one now (a Set-Cookie on `headers`), on screens whose forms change
+ * session values: quick successive posts then share one session instead of each starting its own.
+ */
+export async function startSessionIfNone(request: Request, headers: Headers): Promise<void> {
+  const session = await getSession(request);
+  if (!session.id) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+}
+
+const sessionQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` once earlier work for the same session cookie in this process has finished. Session values are
+ * read, changed and written whole, so two quick posts (two toggles, a change and its flash) must not interleave.
+ */
+export async function oneAtATimePerSession<T>(request: Request, work: () => Promise<T>): Promise<T> {
+  const id = await sessionCookie.parse(request.headers.get("Cookie"));
+  if (typeof id !== "string") return work();
+  const run = (sessionQueues.get(id) ?? Promise.resolve()).then(work);
+  const done = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  sessionQueues.set(id, done);
+  try {
+    return await run;
+  } finally {
+    if (sessionQueues.get(id) === done) sessionQueues.delete(id);
+  }
+}
+
 export type FlashMessage = { type: "success" | "error"; message: string };
 
 /**
