@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
@@ -139,20 +140,27 @@ test("a cook reviews a recipe, sees the summary change, updates after confirming
   await expect(page.getByRole("heading", { name: "Write a review" })).toBeVisible();
 });
 
-test("the reviews screens fit a 360 px phone", async ({ page }, testInfo) => {
+test("the reviews screens fit a 360 px phone and pass an accessibility check", async ({ page }, testInfo) => {
   const username = uniqueUsername(testInfo, "narrow");
   await signUp(page, username);
   await logIn(page, username);
   await expect(page).toHaveURL(/\/home$/);
   await page.setViewportSize({ width: 360, height: 740 });
   const recipe = await unreviewedRecipe(page.request);
-  for (const path of [`/menu-detail/${recipe.id}`, `/reviews?menu_id=${recipe.id}`]) {
+  for (const [path, scope] of [
+    [`/menu-detail/${recipe.id}`, "#reviews"],
+    [`/reviews?menu_id=${recipe.id}`, "main"],
+  ]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
+    if (hasJavaScript(testInfo)) {
+      const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+      expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+    }
   }
   await page.goto(`/menu-detail/${recipe.id}`);
-  const starLabel = page.locator("label", { hasText: "3 stars" });
-  const box = await starLabel.boundingBox();
+  const box = await page.locator("label", { hasText: "3 stars" }).boundingBox();
   expect(box?.width).toBeGreaterThanOrEqual(44);
 });
