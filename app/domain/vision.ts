@@ -189,3 +189,6 @@ export function confidentIngredients(crops: readonly ReadonlyMap<string, number>
     (whole?.get(name) ?? 0) >= WHOLE_PHOTO_THRESHOLD || windows.some((scores) => (scores.get(name) ?? 0) >= CROP_THRESHOLD);
   return rankIngredients(crops).filter(({ name }) => confident(name));
 }
+
+/** Why the camera screens show their error popup when a photo gave nothing. */
+export const NOTHING_FOUND = "No ingredient we know was found in this photo.";

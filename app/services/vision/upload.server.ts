@@ -8,6 +8,7 @@ import { decodableImage, readImageForm, UploadRejectedError } from "~/services/i
 import { addToPantry } from "~/services/pantry.server";
 import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
 import { isJsonRequest, readJsonObject } from "~/services/request.server";
+import { oneAtATimePerSession } from "~/services/session.server";
 import { ModelNotInstalledError } from "./model.server";
 import { VisionUnavailableError, type FoundIngredient } from "./provider.server";
 import { configuredProvider } from "./recognize.server";
@@ -61,9 +62,11 @@ export async function identifyPhoto(request: Request): Promise<PhotoOutcome> {
     const bytes = isJsonRequest(request) ? await photoFromJson(request) : await photoFromForm(request);
     const { ingredients, captureId } = await configuredProvider().recognize(await decodableImage(bytes));
     if (ingredients.length === 0) return { ok: true, ingredients, headers: new Headers() };
-    const listed = await addToPantry(
-      request,
-      ingredients.map(({ name }) => ({ name, source: "camera" as const, captureId })),
+    const listed = await oneAtATimePerSession(request, () =>
+      addToPantry(
+        request,
+        ingredients.map(({ name }) => ({ name, source: "camera" as const, captureId })),
+      ),
     );
     if (!listed.ok) return { ok: false, status: 409, message: listed.message };
     return { ok: true, ingredients, headers: listed.headers };

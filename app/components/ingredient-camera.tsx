@@ -1,0 +1,108 @@
+/**
+ * The ingredient camera screens (/camera 'Identify the Ingredient', /camera-search 'Add Ingredients'): with
+ * JavaScript the live camera, sent to POST /api/upload; without it a file form posted to the screen's action
+ * (cameraScreenAction). Found ingredients join the list and the user goes to ingredient preview; nothing
+ * found or a failure shows the error popup.
+ */
+import type { LinksFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { useId, useState } from "react";
+import { CameraCapture } from "~/components/camera-capture";
+import { FormMessage, useHydrated } from "~/components/forms";
+import { CloseIcon } from "~/components/icons";
+import { modalDialogLinks, ModalDialog } from "~/components/modal-dialog";
+import { ConnectionError, postJson, serverMessage } from "~/domain/api-client";
+import { NOTHING_FOUND } from "~/domain/vision";
+import type { cameraScreenAction, cameraScreenLoader } from "~/services/vision/camera-screen.server";
+import cameraStyles from "~/styles/camera.css";
+
+export const ingredientCameraLinks: LinksFunction = () => [...modalDialogLinks(), { rel: "stylesheet", href: cameraStyles }];
+
+export const PROCESSING = "Processing your image, please wait...";
+export const ERROR_TITLE = "Error Please try again";
+/** Recognition by a local model or a remote endpoint can take a while; past this the user may try again. */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
+function ErrorPopup({ reason, onClose }: { reason: string; onClose: (() => void) | null }) {
+  const titleId = useId();
+  const reasonId = useId();
+  const { pathname } = useLocation();
+  return (
+    <ModalDialog role="alertdialog" titleId={titleId} descriptionId={reasonId} onClose={onClose ?? (() => undefined)}>
+      <h2 id={titleId}>{ERROR_TITLE}</h2>
+      <p id={reasonId}>{reason}</p>
+      <div className="modal-dialog-actions">
+        {onClose ? (
+          <button type="button" className="button button-primary" onClick={onClose} autoFocus>
+            Close
+          </button>
+        ) : (
+          <Link to={pathname} className="button button-primary">
+            Close
+          </Link>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}
+
+/** Without JavaScript: a photo from the phone's camera or any image file, posted to this screen. */
+function PhotoForm() {
+  const inputId = useId();
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack camera-form">
+      <div className="field">
+        <label htmlFor={inputId}>Photo of your ingredients</label>
+        <input id={inputId} name="image" type="file" accept="image/*" capture="environment" required />
+      </div>
+      <button type="submit" className="button button-primary">
+        Send
+      </button>
+    </Form>
+  );
+}
+
+export function IngredientCamera({ title, closeTo, closeLabel }: { title: string; closeTo: string; closeLabel: string }) {
+  const { unavailable } = useLoaderData<typeof cameraScreenLoader>();
+  const actionData = useActionData<typeof cameraScreenAction>();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [processing, setProcessing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const send = async (photo: string) => {
+    setProcessing(true);
+    try {
+      const reply = await postJson("/api/upload", { image: photo }, UPLOAD_TIMEOUT_MS);
+      const found = Array.isArray(reply.body.ingredients) ? reply.body.ingredients.length : 0;
+      if (reply.status === 200 && found > 0) {
+        navigate("/ingredient-preview");
+        return;
+      }
+      setFailure(reply.status === 200 ? NOTHING_FOUND : serverMessage(reply, NOTHING_FOUND));
+    } catch (error) {
+      setFailure(error instanceof ConnectionError ? error.message : NOTHING_FOUND);
+    }
+    setProcessing(false);
+  };
+
+  const reason = hydrated ? failure : (actionData?.failure ?? null);
+  return (
+    <main className="camera-screen">
+      <header className="screen-header">
+        <Link to={closeTo} className="icon-button" aria-label={closeLabel}>
+          <CloseIcon />
+        </Link>
+        <h1>{title}</h1>
+      </header>
+      <FormMessage type="error" message={unavailable} />
+      {hydrated ? <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} /> : <PhotoForm />}
+      {processing ? (
+        <p className="pending-overlay" role="status">
+          {PROCESSING}
+        </p>
+      ) : null}
+      {reason ? <ErrorPopup reason={reason} onClose={hydrated ? () => setFailure(null) : null} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,135 @@
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test as base, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { hasJavaScript } from "./support";
+
+const GROCERY_DIR = path.resolve("../shared/data/images/grocery-dev");
+const BANANA = path.join(GROCERY_DIR, "Banana/Banana_001.jpg");
+const sharedAvailable = existsSync(BANANA) && existsSync(path.resolve("../shared/models/darknet-tiny/model.json"));
+const FAKE_VIDEO = path.resolve(`tests/.tmp/fake-camera-${process.pid}.y4m`);
+
+/**
+ * A one-frame Y4M video of a real photo, for Chromium's fake camera: the frame as planar YUV 4:2:0
+ * (BT.601, limited range), which Chromium loops.
+ */
+async function writeFakeVideo(photo: string, file: string) {
+  const side = 480;
+  const { data } = await sharp(photo).resize(side, side).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const luma = Buffer.alloc(side * side);
+  const blue = Buffer.alloc((side / 2) * (side / 2));
+  const red = Buffer.alloc((side / 2) * (side / 2));
+  for (let y = 0; y < side; y++) {
+    for (let x = 0; x < side; x++) {
+      const i = (y * side + x) * 3;
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      luma[y * side + x] = Math.round(16 + 0.257 * r + 0.504 * g + 0.098 * b);
+      if (y % 2 === 0 && x % 2 === 0) {
+        const c = (y / 2) * (side / 2) + x / 2;
+        blue[c] = Math.round(128 - 0.148 * r - 0.291 * g + 0.439 * b);
+        red[c] = Math.round(128 + 0.439 * r - 0.368 * g - 0.071 * b);
+      }
+    }
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F30:1 Ip A1:1 C420\nFRAME\n`), luma, blue, red]));
+}
+
+/** Chromium with a fake camera that films the banana photo (made at launch, in tests/.tmp). */
+const test = base.extend<object, { fakeCamera: string }>({
+  fakeCamera: [
+    async ({}, use) => {
+      if (sharedAvailable) await writeFakeVideo(BANANA, FAKE_VIDEO);
+      await use(FAKE_VIDEO);
+      rmSync(FAKE_VIDEO, { force: true });
+    },
+    { scope: "worker" },
+  ],
+  launchOptions: [
+    async ({ launchOptions, fakeCamera }, use) => {
+      await use({
+        ...launchOptions,
+        args: [...(launchOptions.args ?? []), "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${fakeCamera}`],
+      });
+    },
+    { scope: "worker" },
+  ],
+});
+
+test.skip(!sharedAvailable, "needs ../shared/models/darknet-tiny and ../shared/data/images/grocery-dev (absent here)");
+
+/** A photo with no food in it: a grey card. */
+const greyCard = () => sharp({ create: { width: 320, height: 240, channels: 3, background: "#8a8f8c" } }).jpeg().toBuffer();
+
+async function expectBananaListed(page: Page) {
+  await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
+  const banana = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem").filter({ hasText: "banana" });
+  await expect(banana).toContainText("from your photo");
+}
+
+test.describe("with the camera allowed", () => {
+  test.use({ permissions: ["camera"] });
+
+  test("a photo of a banana becomes a camera item on ingredient preview", async ({ page }, testInfo) => {
+    if (hasJavaScript(testInfo)) {
+      await page.goto("/home");
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Camera" }).click();
+      await expect(page).toHaveURL(/\/camera$/);
+    } else {
+      await page.goto("/camera");
+    }
+    await expect(page.getByRole("heading", { name: "Identify the Ingredient" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Close, back to Home" })).toHaveAttribute("href", "/home");
+
+    if (hasJavaScript(testInfo)) {
+      // the fake camera films the banana photo
+      const shutter = page.getByRole("button", { name: "Take photo" });
+      await expect(shutter).toBeEnabled({ timeout: 15_000 });
+      await shutter.click();
+      await expect(page.getByRole("img", { name: "Your photo" })).toBeVisible();
+      await page.getByRole("button", { name: "Retake" }).click();
+      await page.getByRole("button", { name: "Switch to the front camera" }).click();
+      await expect(page.getByRole("button", { name: "Switch to the rear camera" })).toBeVisible();
+      await expect(shutter).toBeEnabled({ timeout: 15_000 });
+      await shutter.click();
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Processing your image, please wait..." })).toBeVisible();
+    } else {
+      const input = page.getByLabel("Photo of your ingredients");
+      await expect(input).toHaveAttribute("accept", "image/*");
+      await expect(input).toHaveAttribute("capture", "environment");
+      await input.setInputFiles(BANANA);
+      await page.getByRole("button", { name: "Send" }).click();
+    }
+    await expectBananaListed(page);
+  });
+
+  test("a photo without food shows the error popup, which Close dismisses", async ({ page }, testInfo) => {
+    await page.goto("/camera-search");
+    await expect(page.getByRole("heading", { name: "Add Ingredients" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Close, back to Search" })).toHaveAttribute("href", "/search");
+    const card = { name: "card.jpg", mimeType: "image/jpeg", buffer: await greyCard() };
+    await page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients").setInputFiles(card);
+    await page.getByRole("button", { name: "Send" }).click();
+    const popup = page.getByRole("alertdialog", { name: "Error Please try again" });
+    await expect(popup).toBeVisible({ timeout: 30_000 });
+    await expect(popup).toContainText("No ingredient we know was found in this photo.");
+    await popup.getByRole(hasJavaScript(testInfo) ? "button" : "link", { name: "Close", exact: true }).click();
+    await expect(popup).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Add Ingredients" })).toBeVisible();
+  });
+});
+
+test("without a camera, the reason is shown and an upload that is not an image is refused clearly", async ({ page }, testInfo) => {
+  await page.goto("/camera");
+  if (hasJavaScript(testInfo)) {
+    // no camera permission in this context: the browser refuses
+    await expect(page.getByRole("alert")).toHaveText("Camera access was denied. You can upload a photo instead.", { timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Take photo" })).toHaveCount(0);
+  }
+  const notAPhoto = { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") };
+  await page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients").setInputFiles(notAPhoto);
+  await page.getByRole("button", { name: "Send" }).click();
+  const popup = page.getByRole("alertdialog", { name: "Error Please try again" });
+  await expect(popup).toContainText("Choose a JPEG, PNG, WebP or GIF image", { timeout: 30_000 });
+});
