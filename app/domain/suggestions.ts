@@ -50,3 +50,15 @@ export const BUILT_IN_SUGGESTIONS: readonly SuggestedIngredient[] = [
 
 /** Search's recommended ingredient toggles, labelled as in the spec. */
 export const RECOMMENDED_TOGGLES = ["Bread", "Tomato", "Celery", "Pork", "Shrimp"] as const;
+
+/** How many most-searched toggles Home shows. */
+export const MOST_SEARCHED_TOGGLE_COUNT = 6;
+
+/**
+ * Home's most-searched toggles: the names people search for and add most, topped up from the built-in list
+ * while few (or none) have been searched yet.
+ */
+export function mostSearchedToggles(mostSearched: readonly string[], count = MOST_SEARCHED_TOGGLE_COUNT): string[] {
+  const names = new Set([...mostSearched, ...BUILT_IN_SUGGESTIONS.map((item) => item.name)]);
+  return [...names].slice(0, count);
+}

@@ -1,11 +1,24 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import * as z from "zod";
 import { FormMessage } from "~/components/forms";
 import { CartIcon, SearchIcon } from "~/components/icons";
+import { HomeBanners, HomeNews } from "~/components/home-banners";
+import { IngredientToggles } from "~/components/ingredient-toggles";
 import { MonthlyMeals } from "~/components/monthly-meals";
+import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
+import { INGREDIENT_ADDED, resolveName, SearchActionSchema } from "~/domain/pantry";
+import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
+import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
-import { getUser, takeFlash } from "~/services/session.server";
+import { mostSearchedIngredients, readPantry, togglePantryItem } from "~/services/pantry.server";
+import { randomRecipe } from "~/services/recipe-search.server";
+import { readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { getUser, redirectWithFlash, takeFlash } from "~/services/session.server";
+import homeStyles from "~/styles/home.css";
 import monthlyMealsStyles from "~/styles/monthly-meals.css";
 import uplotStyles from "uplot/dist/uPlot.min.css";
 
@@ -14,6 +27,7 @@ export const meta: MetaFunction = () => [{ title: "Home · Recipe Helper" }];
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: uplotStyles },
   { rel: "stylesheet", href: monthlyMealsStyles },
+  { rel: "stylesheet", href: homeStyles },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -21,11 +35,50 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shoppingCount = user ? await prisma.shoppingItem.count({ where: { userId: user.id } }) : 0;
   const mealStats = user ? await monthlyMealStats(user.id) : null;
   const { flash, headers } = await takeFlash(request);
-  return data({ username: user?.username ?? null, shoppingCount, mealStats, flash }, { headers });
+  const toggles = await mostSearchedToggleStates(request);
+  return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, flash }, { headers });
+}
+
+/** The most-searched ingredients, each marked when it is on the cook's list. */
+async function mostSearchedToggleStates(request: Request) {
+  const [catalogue, pantry, searched] = await Promise.all([
+    loadCatalogue(),
+    readPantry(request),
+    mostSearchedIngredients(MOST_SEARCHED_TOGGLE_COUNT),
+  ]);
+  const listedKeys = new Set(pantry.map((item) => item.key));
+  return mostSearchedToggles(searched.map((ingredient) => ingredient.name)).map((name) => ({
+    name,
+    listed: listedKeys.has(resolveName(catalogue, name)?.key ?? ""),
+  }));
+}
+
+const HomeActionSchema = z.discriminatedUnion("intent", [
+  SearchActionSchema.extend({ intent: z.literal("toggle") }),
+  z.object({ intent: z.literal("random-menu") }),
+]);
+
+/** A most-searched toggle (adds or removes the ingredient) or START RANDOM without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod((await readFormOrJson(request)).formData, { schema: HomeActionSchema });
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action.";
+    return redirectWithFlash(request, "/home", { type: "error", message });
+  }
+  if (submission.value.intent === "random-menu") {
+    const menu = await randomRecipe();
+    if (!menu) return redirectWithFlash(request, "/home", { type: "error", message: RANDOM_MENU_FAILED });
+    throw redirect(`/menu-detail/${menu.menu_id}`);
+  }
+  const toggled = await togglePantryItem(request, submission.value.name);
+  if (!toggled.ok) return redirectWithFlash(request, "/home", { type: "error", message: toggled.message });
+  const message = toggled.nowListed ? INGREDIENT_ADDED : `${toggled.item.name} removed from your list.`;
+  return redirectWithFlash(request, "/home", { type: "success", message }, toggled.headers);
 }
 
 export default function HomeScreen() {
-  const { username, shoppingCount, mealStats, flash } = useLoaderData<typeof loader>();
+  const { username, shoppingCount, mealStats, toggles, flash } = useLoaderData<typeof loader>();
   return (
     <main className="home">
       <header className="home-header">
@@ -46,6 +99,10 @@ export default function HomeScreen() {
         <input id="home-search" name="q" type="search" placeholder="What's in your fridge?" autoComplete="off" />
         <button type="submit" className="visually-hidden">Search</button>
       </Form>
+      <section className="home-section" aria-labelledby="most-searched-title">
+        <h2 id="most-searched-title">Most searched</h2>
+        <IngredientToggles label="Most searched ingredients" toggles={toggles} action="/home" />
+      </section>
       <MonthlyMeals stats={mealStats} />
       <section className="home-intro" aria-labelledby="home-intro-title">
         <h2 id="home-intro-title">Cook with what you have</h2>
@@ -54,6 +111,9 @@ export default function HomeScreen() {
           Add ingredients
         </Link>
       </section>
+      <HomeBanners />
+      <RandomMenuButton />
+      <HomeNews />
     </main>
   );
 }

@@ -1,9 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChipGroup } from "~/components/chip-group";
 import { FormMessage } from "~/components/forms";
-import { BackIcon } from "~/components/icons";
+import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { PreferencesSchema } from "~/domain/preferences";
 import { readPreferences, savePreferences } from "~/services/preferences.server";
@@ -38,12 +38,7 @@ export default function PreferencesScreen() {
   const searching = navigation.state !== "idle" && (navigation.formAction === "/preferences" || navigation.location.pathname === "/menu-suggestion");
   return (
     <main className="suggestions-screen">
-      <header className="screen-header">
-        <Link to="/ingredient-preview" className="icon-button" aria-label="Back to ingredients">
-          <BackIcon />
-        </Link>
-        <h1>Preferences</h1>
-      </header>
+      <ScreenHeader back="/ingredient-preview" backLabel="Back to ingredients" title="Preferences" />
       <p className="screen-lead">Pick what you feel like. We&apos;ll suggest recipes that use up your ingredients.</p>
       <FormMessage type="error" message={actionData ? INVALID_CHOICE : null} />
       <Form method="post" className="stack">

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
 import { INGREDIENT_TYPES } from "../../app/domain/ingredient-types";
-import { BUILT_IN_SUGGESTIONS, RECOMMENDED_TOGGLES } from "../../app/domain/suggestions";
+import { BUILT_IN_SUGGESTIONS, mostSearchedToggles, RECOMMENDED_TOGGLES } from "../../app/domain/suggestions";
 
 const catalogue = getCatalogue();
 
@@ -19,5 +19,19 @@ describe("built-in suggestions", () => {
 
   it("resolves the five recommended toggles to catalogue ingredients", () => {
     expect(RECOMMENDED_TOGGLES.map((label) => catalogue.find(label)?.name)).toEqual(["bread", "tomato", "celery", "pork", "shrimp"]);
+  });
+});
+
+describe("Home's most-searched toggles", () => {
+  it("start from the built-in list when nobody has searched yet", () => {
+    expect(mostSearchedToggles([])).toEqual(["rice", "pasta", "bread", "flour", "chickpea", "tomato"]);
+  });
+
+  it("put what people search most first and top up from the built-in list without repeats", () => {
+    expect(mostSearchedToggles(["kimchi", "pasta"], 4)).toEqual(["kimchi", "pasta", "rice", "bread"]);
+  });
+
+  it("show only the most searched once there are enough", () => {
+    expect(mostSearchedToggles(["leek", "kale", "tofu", "lime", "feta", "okra", "miso"])).toEqual(["leek", "kale", "tofu", "lime", "feta", "okra"]);
   });
 });

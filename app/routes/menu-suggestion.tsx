@@ -1,0 +1,74 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { RecipeList, recipeListLinks } from "~/components/recipe-list";
+import { ScreenHeader } from "~/components/screen-header";
+import { readPantry } from "~/services/pantry.server";
+import { readPreferences } from "~/services/preferences.server";
+import { suggestRecipes } from "~/services/recipe-search.server";
+import styles from "~/styles/suggestions.css";
+
+export const meta: MetaFunction = () => [{ title: "Menu suggestions · Recipe Helper" }];
+export const links: LinksFunction = () => [...recipeListLinks(), { rel: "stylesheet", href: styles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [pantry, preferences] = await Promise.all([readPantry(request), readPreferences(request)]);
+  const menus = await suggestRecipes({ ingredients: pantry.map((item) => item.name), ...preferences });
+  return {
+    ingredientCount: pantry.length,
+    menus: menus.map(({ menu_id, menu_name, image, prep_time, cooking_time, have, missing }) => ({
+      menu_id,
+      menu_name,
+      image,
+      prep_time,
+      cooking_time,
+      have,
+      missing,
+    })),
+  };
+}
+
+function FitLine({ kind, label, names, none }: { kind: "have" | "missing"; label: string; names: string[]; none: string }) {
+  return (
+    <span className={`menu-fit menu-fit-${kind}`}>
+      <span className="menu-fit-label">{label}:</span> {names.length > 0 ? names.join(", ") : none}
+    </span>
+  );
+}
+
+export default function MenuSuggestionScreen() {
+  const { menus, ingredientCount } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const reloading = navigation.state === "loading" && navigation.location.pathname === "/menu-suggestion";
+  return (
+    <main className="suggestions-screen">
+      <ScreenHeader back="/preferences" backLabel="Back to preferences" title="Menu suggestions" />
+      {ingredientCount === 0 ? (
+        <p className="screen-lead">
+          You haven&apos;t added any ingredients yet, so these are simply recipes to try. <Link to="/search">Add ingredients</Link>
+        </p>
+      ) : null}
+      {reloading ? (
+        <p className="pending-overlay" role="status">
+          Finding recipes for you...
+        </p>
+      ) : null}
+      {menus.length === 0 ? (
+        <p className="empty-state">No recommendations available.</p>
+      ) : (
+        <RecipeList
+          label="Suggested recipes"
+          items={menus.map((menu) => ({
+            ...menu,
+            key: menu.menu_id,
+            note: (
+              <>
+                <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
+                <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
+              </>
+            ),
+          }))}
+        />
+      )}
+    </main>
+  );
+}

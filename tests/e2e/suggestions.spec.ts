@@ -1,0 +1,177 @@
+import { expect, test, type Page } from "@playwright/test";
+import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+
+/** Adds catalogue ingredients to the cook's list through the search results (the same with or without JavaScript). */
+async function addIngredients(page: Page, ...names: string[]) {
+  for (const name of names) {
+    await page.goto(`/search?${new URLSearchParams({ q: name })}`);
+    await page.getByRole("button", { name: `Add ${name}`, exact: true }).click();
+    await expect(page.getByText("Ingredient added.")).toBeVisible();
+  }
+}
+
+/** Sets the chips on /preferences to exactly `chosen` and searches. */
+async function searchWith(page: Page, chosen: string[]) {
+  await page.goto("/preferences");
+  for (const chip of await page.getByRole("checkbox").all()) {
+    const name = (await chip.getAttribute("value")) ?? "";
+    if (chosen.includes(name)) await chip.check();
+    else await chip.uncheck();
+  }
+  await page.getByRole("button", { name: "SEARCH FOR RECIPE" }).click();
+  await expect(page).toHaveURL(/\/menu-suggestion$/);
+  await expect(page.getByRole("heading", { name: "Menu suggestions", level: 1 })).toBeVisible();
+}
+
+async function signIn(page: Page, username: string) {
+  await signUp(page, username);
+  await logIn(page, username);
+  await expect(page).toHaveURL(/\/home$/, { timeout: 10_000 });
+}
+
+const suggestion = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+
+test.describe("preferences", () => {
+  test("chips for the spec's lists are saved and come back checked", async ({ page }) => {
+    await page.goto("/preferences");
+    await expect(page.getByRole("link", { name: "Back to ingredients" })).toHaveAttribute("href", "/ingredient-preview");
+    const cuisines = page.getByRole("group", { name: "Cuisines" });
+    const diets = page.getByRole("group", { name: "Dietary preferences" });
+    const occasions = page.getByRole("group", { name: "Meal occasions" });
+    await expect(cuisines.getByRole("checkbox")).toHaveCount(9);
+    await expect(diets.getByRole("checkbox")).toHaveCount(13);
+    await expect(occasions.getByRole("checkbox")).toHaveCount(6);
+    await expect(diets).toHaveAccessibleDescription(/Permanent filter/);
+    await expect(occasions.getByRole("checkbox", { name: "Side Dish" })).not.toBeChecked();
+
+    // Chips are keyboard-usable: Space toggles the focused one.
+    const italian = cuisines.getByRole("checkbox", { name: "Italian" });
+    await italian.focus();
+    await page.keyboard.press("Space");
+    await expect(italian).toBeChecked();
+    await diets.getByRole("checkbox", { name: "Gluten intolerance" }).check();
+    await occasions.getByRole("checkbox", { name: "Side Dish" }).check();
+    await page.getByRole("button", { name: "SEARCH FOR RECIPE" }).click();
+    await expect(page).toHaveURL(/\/menu-suggestion$/);
+
+    await page.getByRole("link", { name: "Back to preferences" }).click();
+    await expect(page).toHaveURL(/\/preferences$/);
+    await expect(page.getByRole("checkbox", { name: "Italian" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Gluten intolerance" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Side Dish" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Mexican" })).not.toBeChecked();
+  });
+
+  test("a guest's dietary preferences stay with the account they sign in to", async ({ page }, testInfo) => {
+    await searchWith(page, ["Vegetarian", "Breakfast"]);
+    await signIn(page, uniqueUsername(testInfo, "prefs"));
+    await page.goto("/preferences");
+    await expect(page.getByRole("checkbox", { name: "Vegetarian" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Breakfast" })).toBeChecked();
+  });
+});
+
+test.describe("menu suggestions", () => {
+  test("list what the cook has and lacks for each recipe, opening the recipe from the list", async ({ page }, testInfo) => {
+    // Recipes open for signed-in cooks only (spec section 4).
+    await signIn(page, uniqueUsername(testInfo, "list"));
+    await addIngredients(page, "tomato", "egg", "onion");
+    await searchWith(page, []);
+    const first = page.getByRole("list", { name: "Suggested recipes" }).getByRole("listitem").first();
+    await expect(first).toContainText(/You have: (tomato|egg|onion)/);
+    await expect(first).toContainText(/Missing: /);
+    await expect(first).toContainText(/Prep time (\d+ min|N\/A) · Cooking time (\d+ min|N\/A)/);
+    await expect(first.locator("img")).toHaveAttribute("src", /^\/recipe-images\/\d+\.svg$/);
+    const link = first.getByRole("link");
+    const href = await link.getAttribute("href");
+    expect(href).toMatch(/^\/menu-detail\/\d+$/);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test("show 'N/A' for a recipe without prep or cooking time", async ({ page }, testInfo) => {
+    await signIn(page, uniqueUsername(testInfo, "times"));
+    const created = await page.request.post("/api/menus", {
+      data: {
+        menu_name: "Untimed Kohlrabi and Apple Slaw",
+        prep_time: null,
+        cooking_time: null,
+        ingredients_quantity: { kohlrabi: "300 g", apple: "1", lemon: "1/2" },
+        steps: ["Grate the kohlrabi and apple, then dress them with the lemon juice."],
+      },
+    });
+    expect([200, 201]).toContain(created.status());
+    await addIngredients(page, "kohlrabi");
+    await searchWith(page, []);
+    await expect(suggestion(page, "Untimed Kohlrabi and Apple Slaw")).toContainText("Prep time N/A · Cooking time N/A");
+    await expect(suggestion(page, "Untimed Kohlrabi and Apple Slaw")).toContainText("You have: kohlrabi");
+  });
+
+  test("a vegetarian never sees pork, however well it fits the pantry", async ({ page }) => {
+    await addIngredients(page, "ground pork", "spring roll wrapper", "carrot");
+    await searchWith(page, []);
+    const list = page.getByRole("list", { name: "Suggested recipes" });
+    await expect(list).toContainText("You have: ground pork");
+    await searchWith(page, ["Vegetarian"]);
+    await expect(list.getByRole("listitem").first()).toBeVisible();
+    await expect(list).not.toContainText(/pork/i);
+  });
+
+  test("say 'No recommendations available.' when nothing fits", async ({ page }) => {
+    await searchWith(page, ["Keto", "High carb"]);
+    await expect(page.getByText("No recommendations available.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Suggested recipes" })).toHaveCount(0);
+  });
+});
+
+test.describe("Home", () => {
+  test("most-searched toggles add and remove the ingredient", async ({ page }) => {
+    await page.goto("/home");
+    const toggles = page.getByRole("list", { name: "Most searched ingredients" }).getByRole("button");
+    await expect(toggles).toHaveCount(6);
+    const first = toggles.first();
+    const name = (await first.textContent())!;
+    await expect(first).toHaveAttribute("aria-pressed", "false");
+    await first.click();
+    await expect(page.getByText("Ingredient added.")).toBeVisible();
+    const toggle = page.getByRole("button", { name, exact: true });
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await toggle.click();
+    await expect(page.getByText(`${name.toLowerCase()} removed from your list.`, { exact: false })).toBeVisible();
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  });
+
+  test("shows banners and the news picture", async ({ page }) => {
+    await page.goto("/home");
+    await expect(page.getByRole("region", { name: "Highlights" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.getByRole("img", { name: /market stall/ })).toBeVisible();
+  });
+
+  test("START RANDOM opens a random recipe, and says so when it fails", async ({ page, context }, testInfo) => {
+    await signIn(page, uniqueUsername(testInfo, "random"));
+    await page.goto("/home");
+    const button = page.getByRole("button", { name: "START RANDOM" });
+    if (hasJavaScript(testInfo)) {
+      // Until React has hydrated the page, a click is the no-JavaScript form post.
+      await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+      await context.setOffline(true);
+      await button.click();
+      await expect(page.getByRole("alert")).toHaveText("Failed to generate menu. Please try again.");
+      await expect(button).toBeEnabled();
+      await expect(page).toHaveURL(/\/home$/);
+      await context.setOffline(false);
+      // A slow network, emulated by the browser, shows the waiting state.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1_500, downloadThroughput: -1, uploadThroughput: -1 });
+      await button.click();
+      await expect(page.getByRole("button", { name: "GENERATING..." })).toBeDisabled();
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    } else {
+      await button.click();
+    }
+    await expect(page).toHaveURL(/\/menu-detail\/\d+$/, { timeout: 15_000 });
+  });
+});

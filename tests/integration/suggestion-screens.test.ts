@@ -1,0 +1,205 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { loader as menuSuggestionLoader } from "~/routes/menu-suggestion";
+import { action as preferencesAction, loader as preferencesLoader } from "~/routes/preferences";
+import { prisma } from "~/services/db.server";
+import { addToPantry } from "~/services/pantry.server";
+import { suggestRecipes } from "~/services/recipe-search.server";
+import { saveRecipe } from "~/services/recipe-store.server";
+import { createUserSession } from "~/services/session.server";
+import { seed } from "../../prisma/seed";
+import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+
+beforeAll(async () => {
+  await seed();
+});
+
+const args = (request: Request) => ({ request, params: {}, context: {} });
+
+/** A browser-like holder of the session cookie. */
+function browser(initialCookie: string | null = null) {
+  let cookie = initialCookie;
+  return {
+    get cookie() {
+      return cookie;
+    },
+    keep(response: Response | Headers) {
+      const setCookie = response instanceof Headers ? response.get("Set-Cookie") : response.headers.get("Set-Cookie");
+      if (setCookie) cookie = setCookie.split(";")[0];
+    },
+    async have(...names: string[]) {
+      const result = await addToPantry(getRequest("/search", { cookie }), names.map((name) => ({ name })));
+      if (!result.ok) throw new Error(result.message);
+      this.keep(result.headers);
+    },
+    async choose(fields: [string, string][]) {
+      const request = new Request(formRequest("/preferences", {}, { cookie }), { body: new URLSearchParams(fields) });
+      const response = await run(() => preferencesAction(args(request)));
+      this.keep(response);
+      return response;
+    },
+    async preferences() {
+      return ((await (await run(() => preferencesLoader(args(getRequest("/preferences", { cookie }))))).json()) as { preferences: unknown }).preferences;
+    },
+    async suggestions() {
+      const response = await run(() => menuSuggestionLoader(args(getRequest("/menu-suggestion", { cookie }))));
+      return (await response.json()) as {
+        ingredientCount: number;
+        menus: { menu_id: number; menu_name: string; prep_time: number | null; have: string[]; missing: string[] }[];
+      };
+    },
+  };
+}
+
+let userCounter = 0;
+async function newUser() {
+  userCounter += 1;
+  return prisma.user.create({
+    data: { username: `prefs_${userCounter}_${Date.now() % 100000}`, email: `prefs${userCounter}_${Date.now()}@example.com` },
+  });
+}
+
+describe("/preferences", () => {
+  it("saves a guest's chips in the session and goes on to the suggestions", async () => {
+    const guest = browser();
+    const response = await guest.choose([
+      ["cuisines", "Italian"],
+      ["dietaryPreferences", "Vegetarian"],
+      ["mealOccasions", "Dinner"],
+      ["mealOccasions", "Lunch"],
+    ]);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/menu-suggestion");
+    expect(await guest.preferences()).toEqual({ cuisines: ["Italian"], dietaryPreferences: ["Vegetarian"], mealOccasions: ["Lunch", "Dinner"] });
+    // Unchecking everything is a choice too.
+    await guest.choose([]);
+    expect(await guest.preferences()).toEqual({ cuisines: [], dietaryPreferences: [], mealOccasions: [] });
+  });
+
+  it("saves a signed-in user's chips with the account, where a new session finds them", async () => {
+    const user = await newUser();
+    const cook = browser((await createUserSession(getRequest("/login"), user.id)).split(";")[0]);
+    await cook.choose([["dietaryPreferences", "Gluten intolerance"], ["cuisines", "Indian"]]);
+    const row = await prisma.userPreferences.findUniqueOrThrow({ where: { userId: user.id } });
+    expect(JSON.parse(row.dietaryPreferences)).toEqual(["Gluten intolerance"]);
+    const laterSession = browser((await createUserSession(getRequest("/login"), user.id)).split(";")[0]);
+    expect(await laterSession.preferences()).toEqual({ cuisines: ["Indian"], dietaryPreferences: ["Gluten intolerance"], mealOccasions: [] });
+  });
+
+  it("carries a guest's choices into an account without any at sign-in, never over the account's own", async () => {
+    const guest = browser();
+    await guest.choose([["dietaryPreferences", "Vegetarian"], ["cuisines", "Mexican"]]);
+    const fresh = await newUser();
+    const signedIn = browser((await createUserSession(getRequest("/login", { cookie: guest.cookie }), fresh.id)).split(";")[0]);
+    expect(await signedIn.preferences()).toEqual({ cuisines: ["Mexican"], dietaryPreferences: ["Vegetarian"], mealOccasions: [] });
+
+    const settled = await newUser();
+    await prisma.userPreferences.create({ data: { userId: settled.id, dietaryPreferences: JSON.stringify(["Pescatarian"]) } });
+    const other = browser();
+    await other.choose([["dietaryPreferences", "Keto"]]);
+    const back = browser((await createUserSession(getRequest("/login", { cookie: other.cookie }), settled.id)).split(";")[0]);
+    expect(await back.preferences()).toEqual({ cuisines: [], dietaryPreferences: ["Pescatarian"], mealOccasions: [] });
+  });
+
+  it("refuses a value that is not on the spec's lists, keeping what was saved", async () => {
+    const guest = browser();
+    await guest.choose([["cuisines", "Mexican"]]);
+    const response = await guest.choose([["cuisines", "Klingon"], ["mealOccasions", "Party"]]);
+    expect(response.status).toBe(400);
+    expect(await guest.preferences()).toEqual({ cuisines: ["Mexican"], dietaryPreferences: [], mealOccasions: [] });
+  });
+
+  it("answers a JSON call with the saved preferences, or a 400 naming the field", async () => {
+    const guest = browser();
+    const saved = await run(() => preferencesAction(args(jsonRequest("/preferences", { cuisines: ["Fusion"], mealOccasions: ["Snack"] }))));
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toEqual({ preferences: { cuisines: ["Fusion"], dietaryPreferences: [], mealOccasions: ["Snack"] } });
+    const wrong = await run(() => preferencesAction(args(jsonRequest("/preferences", { dietaryPreferences: ["Carnivore"] }))));
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({
+      field: "dietaryPreferences[0]",
+      message: expect.stringMatching(/^must be one of: Vegetarian, .* \(got "Carnivore"\)$/),
+    });
+    expect(guest.cookie).toBeNull();
+  });
+
+  it.each([
+    ["broken JSON", jsonRequest("/preferences", "{oops"), "Request body must be valid JSON"],
+    ["a body that is neither a form nor JSON", new Request(formRequest("/preferences", {}), { body: "cuisines", headers: { "Content-Type": "text/plain", Origin: "http://localhost:3000" } }), "Request body must be a form or JSON"],
+  ])("answers %s with 400 and a message, saving nothing", async (_, request, message) => {
+    const response = await run(() => preferencesAction(args(request)));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(sessionCookieFrom(response)).toBeNull();
+  });
+
+  it("refuses a post from another site", async () => {
+    const request = formRequest("/preferences", { cuisines: "Italian" }, { headers: { Origin: "https://elsewhere.example" } });
+    expect((await run(() => preferencesAction(args(request)))).status).toBe(403);
+  });
+});
+
+describe("/menu-suggestion", () => {
+  it("lists recipes for the cook's ingredients with what they have and what is missing", async () => {
+    const guest = browser();
+    await guest.have("Tomatoes", "eggs", "onion");
+    const { menus, ingredientCount } = await guest.suggestions();
+    expect(ingredientCount).toBe(3);
+    expect(menus.length).toBeGreaterThan(0);
+    expect(menus.length).toBeLessThanOrEqual(20);
+    for (const menu of menus) {
+      expect(menu.have.length).toBeGreaterThan(0);
+      for (const name of menu.have) expect(["tomato", "egg", "onion"]).toContain(name);
+      for (const name of menu.missing) expect(["tomato", "egg", "onion"]).not.toContain(name);
+    }
+  });
+
+  it("never shows a vegetarian a recipe with meat, however well it fits", async () => {
+    const guest = browser();
+    await guest.have("ground pork", "carrot", "spring roll wrapper", "onion", "garlic");
+    const everyone = await guest.suggestions();
+    expect(everyone.menus[0].have).toContain("ground pork");
+    await guest.choose([["dietaryPreferences", "Vegetarian"]]);
+    const vegetarian = await guest.suggestions();
+    expect(vegetarian.menus.length).toBeGreaterThan(0);
+    const lines = await prisma.recipeIngredient.findMany({
+      where: { recipeId: { in: vegetarian.menus.map((menu) => menu.menu_id) } },
+      select: { ingredient: { select: { name: true, type: true } } },
+    });
+    expect(lines.filter((line) => line.ingredient?.type === "Meat sausages and fish")).toEqual([]);
+  });
+
+  it("orders by the saved cuisine and occasion as the ranking does", async () => {
+    const guest = browser();
+    await guest.have("egg", "spring onion", "rice");
+    const ids = async () => (await guest.suggestions()).menus.map((menu) => menu.menu_id);
+    const unchosen = await ids();
+    await guest.choose([["cuisines", "Southeast Asian"], ["mealOccasions", "Breakfast"]]);
+    const chosen = await ids();
+    const ranked = await suggestRecipes({ ingredients: ["egg", "spring onion", "rice"], cuisines: ["Southeast Asian"], dietaryPreferences: [], mealOccasions: ["Breakfast"] });
+    expect(chosen).toEqual(ranked.map((menu) => menu.menu_id));
+    expect(chosen).not.toEqual(unchosen);
+  });
+
+  it("is empty when no recipe can meet the dietary preferences", async () => {
+    const guest = browser();
+    await guest.have("potato");
+    await guest.choose([["dietaryPreferences", "Keto"], ["dietaryPreferences", "High carb"]]);
+    expect((await guest.suggestions()).menus).toEqual([]);
+  });
+
+  it("passes a recipe's missing times on as null (shown as N/A)", async () => {
+    await saveRecipe({
+      name: "Untimed Kohlrabi Slaw",
+      cuisines: [],
+      occasions: ["Side Dish"],
+      ingredients: [{ name: "kohlrabi", quantity: "300 g" }],
+      steps: ["Grate the kohlrabi and dress it."],
+      tips: [],
+      origin: "user",
+    });
+    const guest = browser();
+    await guest.have("kohlrabi");
+    const menu = (await guest.suggestions()).menus.find((item) => item.menu_name === "Untimed Kohlrabi Slaw");
+    expect(menu).toMatchObject({ prep_time: null, have: ["kohlrabi"], missing: [] });
+  });
+});
