@@ -175,3 +175,17 @@ test.describe("Home", () => {
     await expect(page).toHaveURL(/\/menu-detail\/\d+$/, { timeout: 15_000 });
   });
 });
+
+test.describe("menu JSON calls over HTTP", () => {
+  test("writes need a signed-in user; the by-name lookup answers beside them", async ({ request }) => {
+    const created = await request.post("/api/menus", { data: { menu_name: "Guest Soup", ingredients_quantity: { leek: "2" }, steps: ["Simmer."] } });
+    expect(created.status()).toBe(401);
+    expect(await created.json()).toEqual({ message: "Please log in to continue" });
+    const updated = await request.put("/api/menus/1", { data: { image: "/images/x.png" } });
+    expect(updated.status()).toBe(401);
+    const random = (await (await request.get("/api/random-menu")).json()) as { menu: { menu_id: number; menu_name: string } };
+    const found = await request.get(`/api/menus/by-name/${encodeURIComponent(random.menu.menu_name)}`);
+    expect(found.status()).toBe(200);
+    expect(await found.json()).toMatchObject({ menu_id: random.menu.menu_id });
+  });
+});
