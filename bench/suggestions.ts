@@ -1,108 +1,120 @@
 /**
- * Times the ranking core (app/domain/ranking.ts) on synthetic cookbooks of 10,000 and 100,000 recipes made by
- * recombining catalogue ingredients (deterministic: same seed, same cookbook), for pantries of 3, 8 and 20 items.
- * No database: this measures the in-memory index a server process keeps.
+ * End-to-end speed of recipe suggestions at scale. For synthetic cookbooks of 10,000 and 100,000 recipes
+ * (bench/synthetic-cookbook.ts), stored in a real SQLite database through the real store, it times
+ * suggestRecipes — the first call, which builds the ranking index, then the top 20 for pantries of 3, 8 and
+ * 20 items — and the heap and RSS the index adds.
  *
- *   NODE_OPTIONS=--expose-gc npx tsx bench/suggestions.ts
+ *   npm run bench:suggestions                 (sizes 10000 and 100000)
+ *   npm run bench:suggestions -- 2000 20000   (other sizes)
+ *
+ * Each size runs in its own process, so memory figures start from the same baseline.
  */
-import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { getCatalogue } from "~/domain/catalogue-data";
-import { createRecipeIndex, type RankableRecipe, type RankingQuery } from "~/domain/ranking";
+import { execFileSync } from "node:child_process";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
+import { randomGenerator, someOf, syntheticPantry, useSyntheticCookbook } from "./synthetic-cookbook";
 
-const COOKBOOK_SIZES = [10_000, 100_000];
+const DEFAULT_SIZES = [10_000, 100_000];
 const PANTRY_SIZES = [3, 8, 20];
-const QUERIES_PER_CASE = 300;
-const LIMIT = 20;
-
-/** mulberry32: a small seeded generator, so every run builds the same cookbook and asks the same questions. */
-function randomGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const catalogue = getCatalogue();
-const ids = new Map(catalogue.ingredients.map((ingredient, index) => [ingredient, index + 1]));
-const names = new Map(catalogue.ingredients.map((ingredient) => [ids.get(ingredient)!, ingredient.name]));
-const staples = catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map((ingredient) => ids.get(ingredient)!);
-const others = catalogue.ingredients.filter((ingredient) => !ingredient.isStaple).map((ingredient) => ids.get(ingredient)!);
-
-/** Skewed towards the front of the list, like real cooking: onion and garlic everywhere, saffron rarely. */
-const commonish = (random: () => number) => others[Math.floor(others.length * random() ** 2.5)];
-const someOf = <T>(random: () => number, values: readonly T[], max: number) =>
-  Array.from({ length: Math.floor(random() * (max + 1)) }, () => values[Math.floor(random() * values.length)]);
-
-function syntheticCookbook(size: number, random: () => number): RankableRecipe[] {
-  return Array.from({ length: size }, (_, index) => {
-    const key = [...new Set(Array.from({ length: 4 + Math.floor(random() * 9) }, () => commonish(random)))];
-    const withStaples = [...key, ...new Set(someOf(random, staples, 3))];
-    return {
-      id: index + 1,
-      name: `Recipe ${index + 1}`,
-      keyIngredientIds: key,
-      ingredientIds: withStaples,
-      cuisines: someOf(random, CUISINES, 2),
-      occasions: someOf(random, MEAL_OCCASIONS, 2),
-      diets: someOf(random, DIETARY_PREFERENCES, 6),
-      rating: random() < 0.3 ? 1 + random() * 4 : null,
-    };
-  });
-}
-
-function query(random: () => number, pantrySize: number): RankingQuery {
-  return {
-    pantry: Array.from({ length: pantrySize }, () => commonish(random)),
-    cuisines: someOf(random, CUISINES, 1),
-    dietaryPreferences: random() < 0.3 ? someOf(random, DIETARY_PREFERENCES, 1) : [],
-    mealOccasions: someOf(random, MEAL_OCCASIONS, 1),
-  };
-}
+const SEARCHES_PER_PANTRY_SIZE = 200;
+const WARM_UP_SEARCHES = 20;
+const BENCH_DIR = path.resolve("tests/.tmp");
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
-const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error("run with NODE_OPTIONS=--expose-gc, so heap figures are measured after a collection");
-const collectGarbage = gc;
+const megabytes = (bytes: number) => bytes / 1024 / 1024;
 
-const rows: string[][] = [];
-for (const size of COOKBOOK_SIZES) {
-  collectGarbage();
-  const heapBefore = process.memoryUsage().heapUsed;
-  const buildStarted = performance.now();
-  const index = createRecipeIndex(syntheticCookbook(size, randomGenerator(size)), names);
-  const buildMs = performance.now() - buildStarted;
-  collectGarbage();
-  const heapUsed = process.memoryUsage().heapUsed - heapBefore;
-  for (const pantrySize of PANTRY_SIZES) {
-    const random = randomGenerator(pantrySize * 7919);
-    const queries = Array.from({ length: QUERIES_PER_CASE }, () => query(random, pantrySize));
-    for (const warmUp of queries.slice(0, 20)) index.rank(warmUp, LIMIT);
-    const times = queries.map((each) => {
-      const started = performance.now();
-      index.rank(each, LIMIT);
-      return performance.now() - started;
-    });
-    times.sort((a, b) => a - b);
-    rows.push([
-      size.toLocaleString("en"),
-      String(pantrySize),
-      percentile(times, 0.5).toFixed(2),
-      percentile(times, 0.95).toFixed(2),
-      buildMs.toFixed(0),
-      megabytes(heapUsed),
-    ]);
-  }
-  // Keeps the index alive until its heap was measured and its queries ran.
-  if (index.size !== size) throw new Error("index lost recipes");
+interface SizeResult {
+  size: number;
+  writeSeconds: number | null;
+  databaseMegabytes: number;
+  firstSearchMs: number;
+  heapMegabytes: number;
+  rssMegabytes: number;
+  pantries: { pantrySize: number; p50: number; p95: number; results: number }[];
 }
 
-const header = ["recipes", "pantry", "p50 ms", "p95 ms", "build ms", "index heap MB"];
-console.log(`${QUERIES_PER_CASE} queries per row, top ${LIMIT}; ${names.size} catalogue ingredients; node ${process.version}`);
-console.log(`| ${header.join(" | ")} |`);
-console.log(`|${header.map(() => "---").join("|")}|`);
-for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+/** One cookbook size, in a process of its own. */
+async function measure(size: number): Promise<SizeResult> {
+  const { file, writeSeconds } = await useSyntheticCookbook(size, BENCH_DIR);
+  const { prisma } = await import("~/services/db.server");
+  const { loadCatalogue } = await import("~/services/catalogue.server");
+  const { suggestRecipes } = await import("~/services/recipe-search.server");
+
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("run with node --expose-gc, so memory is measured after a collection");
+  await loadCatalogue();
+  await prisma.recipe.findFirst();
+  gc();
+  const before = process.memoryUsage();
+  const firstStarted = performance.now();
+  await suggestRecipes({ ingredients: ["onion"], cuisines: [], dietaryPreferences: [], mealOccasions: [] });
+  const firstSearchMs = performance.now() - firstStarted;
+  gc();
+  const after = process.memoryUsage();
+
+  const pantries = [];
+  for (const pantrySize of PANTRY_SIZES) {
+    const random = randomGenerator(pantrySize * 7919);
+    const requests = Array.from({ length: WARM_UP_SEARCHES + SEARCHES_PER_PANTRY_SIZE }, () => ({
+      ingredients: syntheticPantry(random, pantrySize),
+      cuisines: someOf(random, CUISINES, 1),
+      dietaryPreferences: random() < 0.3 ? [random() < 0.5 ? "Vegetarian" : "Gluten-free"] : [],
+      mealOccasions: someOf(random, MEAL_OCCASIONS, 1),
+    }));
+    const times: number[] = [];
+    let results = 0;
+    for (const [number, request] of requests.entries()) {
+      const started = performance.now();
+      const menus = await suggestRecipes(request);
+      if (number < WARM_UP_SEARCHES) continue;
+      times.push(performance.now() - started);
+      results += menus.length;
+    }
+    times.sort((a, b) => a - b);
+    pantries.push({ pantrySize, p50: percentile(times, 0.5), p95: percentile(times, 0.95), results: results / times.length });
+  }
+  await prisma.$disconnect();
+  return {
+    size,
+    writeSeconds,
+    databaseMegabytes: megabytes(statSync(file).size),
+    firstSearchMs,
+    heapMegabytes: megabytes(after.heapUsed - before.heapUsed),
+    rssMegabytes: megabytes(after.rss - before.rss),
+    pantries,
+  };
+}
+
+function report(results: SizeResult[]) {
+  console.log(`Top 20 per search, ${SEARCHES_PER_PANTRY_SIZE} searches per row after ${WARM_UP_SEARCHES} warm-up; node ${process.version}`);
+  console.log("| recipes | pantry | p50 ms | p95 ms | results | first search (builds index) ms | index heap MB | RSS growth MB | DB MB |");
+  console.log("|---|---|---|---|---|---|---|---|---|");
+  for (const result of results) {
+    for (const row of result.pantries) {
+      const cells = [result.size.toLocaleString("en"), row.pantrySize, row.p50.toFixed(1), row.p95.toFixed(1), row.results.toFixed(0)];
+      const perSize = [result.firstSearchMs, result.heapMegabytes, result.rssMegabytes, result.databaseMegabytes].map((value) => value.toFixed(0));
+      console.log(`| ${[...cells, ...perSize].join(" | ")} |`);
+    }
+  }
+  for (const result of results) {
+    if (result.writeSeconds !== null) console.log(`Wrote ${result.size.toLocaleString("en")} recipes through saveRecipes in ${result.writeSeconds.toFixed(0)} s.`);
+  }
+}
+
+const sizeFlag = process.argv.indexOf("--size");
+if (sizeFlag >= 0) {
+  console.log(JSON.stringify(await measure(Number(process.argv[sizeFlag + 1]))));
+} else {
+  const requested = process.argv.slice(2).map(Number).filter((size) => Number.isInteger(size) && size > 0);
+  const results = (requested.length > 0 ? requested : DEFAULT_SIZES).map((size) => {
+    console.error(`Cookbook of ${size.toLocaleString("en")} recipes...`);
+    const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--size", String(size)], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    return JSON.parse(output.trim().split("\n").at(-1)!) as SizeResult;
+  });
+  report(results);
+}

@@ -1,7 +1,8 @@
 /**
  * Orders recipes for "what can I cook with what I have" (docs/ranking.md explains the order).
- * An index is built once over the cookbook: an inverted index ingredient id → recipes, so a query only
- * visits recipes sharing something with the pantry, and bit masks for tags, so filters cost one AND.
+ * The index over the cookbook holds an inverted index ingredient id → recipes, so a query only visits
+ * recipes sharing something with the pantry, and bit masks for tags, so filters cost one AND. Recipes can be
+ * added or replaced in place, so a change to the cookbook does not cost a rebuild.
  */
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "./constants";
 
@@ -39,8 +40,13 @@ export interface RankedRecipe {
 }
 
 export interface RecipeIndex {
+  /** recipes in the index */
   readonly size: number;
   rank(query: RankingQuery, limit: number): RankedRecipe[];
+  /** Adds recipes, each replacing the one indexed under the same id. */
+  put(recipes: readonly RankableRecipe[]): void;
+  /** Sets every recipe's average rating; recipes missing from `ratings` have none. */
+  setRatings(ratings: ReadonlyMap<number, number>): void;
 }
 
 function bitsOf(values: readonly string[], known: readonly string[]): number {
@@ -53,7 +59,7 @@ function bitsOf(values: readonly string[], known: readonly string[]): number {
 }
 
 interface Candidate {
-  index: number;
+  slot: number;
   /**
    * share of the recipe's non-staple ingredients the cook has, 0..1; division is correctly rounded, so equal
    * shares (1/2, 2/4) compare equal
@@ -95,83 +101,154 @@ function insertIntoTop(top: Candidate[], candidate: Candidate, limit: number): v
   if (top.length > limit) top.pop();
 }
 
-export function createRecipeIndex(recipes: readonly RankableRecipe[], ingredientNames: ReadonlyMap<number, string>): RecipeIndex {
-  const count = recipes.length;
-  const dietMasks = new Uint16Array(count);
-  const cuisineMasks = new Uint16Array(count);
-  const occasionMasks = new Uint8Array(count);
-  const keyTotals = new Uint16Array(count);
-  const ratings = new Float64Array(count);
-  const keyPostings = new Map<number, number[]>();
-  const staplePostings = new Map<number, number[]>();
-  const post = (postings: Map<number, number[]>, ingredientId: number, recipeIndex: number) => {
-    const list = postings.get(ingredientId);
-    if (list) list.push(recipeIndex);
-    else postings.set(ingredientId, [recipeIndex]);
-  };
+/** Slots of one ingredient's posting list, grown by doubling. */
+class Postings {
+  slots = new Int32Array(8);
+  length = 0;
 
-  recipes.forEach((recipe, index) => {
-    dietMasks[index] = bitsOf(recipe.diets, DIETARY_PREFERENCES);
-    cuisineMasks[index] = bitsOf(recipe.cuisines, CUISINES);
-    occasionMasks[index] = bitsOf(recipe.occasions, MEAL_OCCASIONS);
-    ratings[index] = recipe.rating ?? 0;
+  push(slot: number): void {
+    if (this.length === this.slots.length) {
+      const grown = new Int32Array(this.slots.length * 2);
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    this.slots[this.length++] = slot;
+  }
+}
+
+function grown<T extends Uint8Array | Uint16Array | Float64Array>(array: T, capacity: number): T {
+  if (array.length >= capacity) return array;
+  const larger = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2, 64));
+  larger.set(array);
+  return larger;
+}
+
+/**
+ * Every recipe has a slot; a replaced recipe leaves a dead slot behind (skipped by queries) and takes a new one,
+ * so updates never rewrite posting lists. When dead slots outnumber live ones, the index is laid out afresh.
+ */
+class SlottedRecipeIndex implements RecipeIndex {
+  private recipes: (RankableRecipe | undefined)[] = [];
+  private slotOf = new Map<number, number>();
+  private deadSlots = 0;
+  private dietMasks = new Uint16Array(0);
+  private cuisineMasks = new Uint16Array(0);
+  private occasionMasks = new Uint8Array(0);
+  private keyTotals = new Uint16Array(0);
+  private ratings = new Float64Array(0);
+  private keyPostings = new Map<number, Postings>();
+  private staplePostings = new Map<number, Postings>();
+
+  constructor(private readonly ingredientNames: ReadonlyMap<number, string>) {}
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  put(recipes: readonly RankableRecipe[]): void {
+    for (const recipe of recipes) {
+      const previous = this.slotOf.get(recipe.id);
+      if (previous !== undefined) {
+        this.recipes[previous] = undefined;
+        this.deadSlots++;
+      }
+      this.append(recipe);
+    }
+    if (this.deadSlots > this.slotOf.size) this.layOutAfresh();
+  }
+
+  setRatings(ratings: ReadonlyMap<number, number>): void {
+    for (const [id, slot] of this.slotOf) this.ratings[slot] = ratings.get(id) ?? 0;
+  }
+
+  private append(recipe: RankableRecipe): void {
+    const slot = this.recipes.length;
+    this.recipes.push(recipe);
+    this.slotOf.set(recipe.id, slot);
+    const capacity = slot + 1;
+    this.dietMasks = grown(this.dietMasks, capacity);
+    this.cuisineMasks = grown(this.cuisineMasks, capacity);
+    this.occasionMasks = grown(this.occasionMasks, capacity);
+    this.keyTotals = grown(this.keyTotals, capacity);
+    this.ratings = grown(this.ratings, capacity);
+    this.dietMasks[slot] = bitsOf(recipe.diets, DIETARY_PREFERENCES);
+    this.cuisineMasks[slot] = bitsOf(recipe.cuisines, CUISINES);
+    this.occasionMasks[slot] = bitsOf(recipe.occasions, MEAL_OCCASIONS);
+    this.ratings[slot] = recipe.rating ?? 0;
     const keyIds = new Set(recipe.keyIngredientIds);
-    keyTotals[index] = keyIds.size;
-    for (const id of keyIds) post(keyPostings, id, index);
-    for (const id of new Set(recipe.ingredientIds)) if (!keyIds.has(id)) post(staplePostings, id, index);
-  });
-  const frozen = (postings: Map<number, number[]>) => new Map([...postings].map(([id, list]) => [id, Int32Array.from(list)]));
-  const keyIndex = frozen(keyPostings);
-  const stapleIndex = frozen(staplePostings);
-  const nameOf = (id: number) => ingredientNames.get(id) ?? String(id);
+    this.keyTotals[slot] = keyIds.size;
+    for (const id of keyIds) this.post(this.keyPostings, id, slot);
+    for (const id of new Set(recipe.ingredientIds)) if (!keyIds.has(id)) this.post(this.staplePostings, id, slot);
+  }
 
-  function rank(query: RankingQuery, limit: number): RankedRecipe[] {
+  private post(postings: Map<number, Postings>, ingredientId: number, slot: number): void {
+    let list = postings.get(ingredientId);
+    if (!list) postings.set(ingredientId, (list = new Postings()));
+    list.push(slot);
+  }
+
+  private layOutAfresh(): void {
+    const live = this.recipes.filter((recipe): recipe is RankableRecipe => recipe !== undefined);
+    const ratings = new Map(live.map((recipe) => [recipe.id, this.ratings[this.slotOf.get(recipe.id)!]]));
+    this.recipes = [];
+    this.slotOf = new Map();
+    this.deadSlots = 0;
+    this.keyPostings = new Map();
+    this.staplePostings = new Map();
+    for (const recipe of live) this.append({ ...recipe, rating: ratings.get(recipe.id)! });
+  }
+
+  rank(query: RankingQuery, limit: number): RankedRecipe[] {
     if (limit <= 0) return [];
+    const slotCount = this.recipes.length;
     const pantry = new Set(query.pantry);
     const requiredDiets = bitsOf(query.dietaryPreferences, DIETARY_PREFERENCES);
     const chosenCuisines = bitsOf(query.cuisines, CUISINES);
     const chosenOccasions = bitsOf(query.mealOccasions, MEAL_OCCASIONS);
-    const keyHave = new Uint16Array(count);
-    const used = new Uint16Array(count);
+    const keyHave = new Uint16Array(slotCount);
+    const used = new Uint16Array(slotCount);
     const touched: number[] = [];
-    const touch = (postings: Map<number, Int32Array>, id: number, isKey: boolean) => {
-      const list = postings.get(id);
+    const touch = (list: Postings | undefined, isKey: boolean) => {
       if (!list) return;
+      const slots = list.slots;
       for (let i = 0; i < list.length; i++) {
-        const recipeIndex = list[i];
-        if (used[recipeIndex] === 0) touched.push(recipeIndex);
-        used[recipeIndex]++;
-        if (isKey) keyHave[recipeIndex]++;
+        const slot = slots[i];
+        if (used[slot] === 0) touched.push(slot);
+        used[slot]++;
+        if (isKey) keyHave[slot]++;
       }
     };
     for (const id of pantry) {
-      touch(keyIndex, id, true);
-      touch(stapleIndex, id, false);
+      touch(this.keyPostings.get(id), true);
+      touch(this.staplePostings.get(id), false);
     }
     // With nothing in the pantry every recipe is a candidate; otherwise only those sharing an ingredient.
-    const candidates = pantry.size === 0 ? Array.from({ length: count }, (_, index) => index) : touched;
+    const candidates = pantry.size === 0 ? Array.from({ length: slotCount }, (_, slot) => slot) : touched;
 
     const top: Candidate[] = [];
-    for (const index of candidates) {
-      if ((dietMasks[index] & requiredDiets) !== requiredDiets) continue;
+    for (const slot of candidates) {
+      const recipe = this.recipes[slot];
+      if (!recipe || (this.dietMasks[slot] & requiredDiets) !== requiredDiets) continue;
+      const keyTotal = this.keyTotals[slot];
       insertIntoTop(
         top,
         {
-          index,
-          coverage: keyTotals[index] === 0 ? 1 : keyHave[index] / keyTotals[index],
-          keyHave: keyHave[index],
-          keyTotal: keyTotals[index],
-          preferenceMatches: (cuisineMasks[index] & chosenCuisines ? 1 : 0) + (occasionMasks[index] & chosenOccasions ? 1 : 0),
-          used: used[index],
-          rating: ratings[index],
-          name: recipes[index].name,
+          slot,
+          coverage: keyTotal === 0 ? 1 : keyHave[slot] / keyTotal,
+          keyHave: keyHave[slot],
+          keyTotal,
+          preferenceMatches: (this.cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (this.occasionMasks[slot] & chosenOccasions ? 1 : 0),
+          used: used[slot],
+          rating: this.ratings[slot],
+          name: recipe.name,
         },
         limit,
       );
     }
 
+    const nameOf = (id: number) => this.ingredientNames.get(id) ?? String(id);
     return top.map((candidate) => {
-      const recipe = recipes[candidate.index];
+      const recipe = this.recipes[candidate.slot]!;
       const keyIds = new Set(recipe.keyIngredientIds);
       const lineIds = [...new Set(recipe.ingredientIds)];
       return {
@@ -181,6 +258,10 @@ export function createRecipeIndex(recipes: readonly RankableRecipe[], ingredient
       };
     });
   }
+}
 
-  return { size: count, rank };
+export function createRecipeIndex(recipes: readonly RankableRecipe[], ingredientNames: ReadonlyMap<number, string>): RecipeIndex {
+  const index = new SlottedRecipeIndex(ingredientNames);
+  index.put(recipes);
+  return index;
 }

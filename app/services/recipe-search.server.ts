@@ -1,14 +1,15 @@
 /**
- * Recipe suggestions for what a cook has. The ranking index (app/domain/ranking.ts) is built from the
- * database once per process and rebuilt when the cookbook or its reviews changed: each search first reads
- * a cheap stamp (counts and latest update times), so recipes saved by any process — seed, importer, users —
- * show up on the next search without the writers having to know about this cache.
+ * Recipe suggestions for what a cook has, ranked by the per-process index of recipe-index.server.ts (with
+ * newly generated recipes when a generator is configured and the cookbook has few good matches), and the
+ * spec's Menu shape for recipes.
  */
 import type { Nutrition } from "~/domain/nutrition";
-import { createRecipeIndex, type RankedRecipe, type RankingPreferences, type RecipeIndex } from "~/domain/ranking";
+import type { RankedRecipe, RankingPreferences } from "~/domain/ranking";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
+import { currentRecipeIndex } from "./recipe-index.server";
 
 export interface Menu {
   menu_id: number;
@@ -22,6 +23,8 @@ export interface Menu {
   tips: string[];
   /** null where the recipe's lines do not tell (a line without a known weight) */
   nutrition: { [Key in keyof Nutrition]: Nutrition[Key] | null };
+  /** only on recipes written by the recipe generator (not a field of the spec's Menu) */
+  generated?: true;
 }
 
 export interface SuggestedMenu extends Menu {
@@ -34,61 +37,11 @@ export interface SuggestionRequest extends RankingPreferences {
 }
 
 const SUGGESTION_LIMIT = 20;
-
-let cached: { stamp: string; index: Promise<RecipeIndex> } | undefined;
-
-async function cookbookStamp(): Promise<string> {
-  const [recipes, reviews] = await Promise.all([
-    prisma.recipe.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
-    prisma.review.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
-  ]);
-  return [recipes._count._all, recipes._max.updatedAt?.getTime(), reviews._count._all, reviews._max.updatedAt?.getTime()].join(":");
-}
-
-async function buildIndex(): Promise<RecipeIndex> {
-  const [recipes, ratings, ingredients] = await Promise.all([
-    prisma.recipe.findMany({
-      select: {
-        id: true,
-        name: true,
-        ingredients: { orderBy: { position: "asc" }, select: { ingredientId: true, ingredient: { select: { isStaple: true } } } },
-        tags: { select: { kind: true, value: true } },
-      },
-    }),
-    prisma.review.groupBy({ by: ["recipeId"], _avg: { rating: true } }),
-    prisma.ingredient.findMany({ select: { id: true, name: true } }),
-  ]);
-  const ratingOf = new Map(ratings.map((row) => [row.recipeId, row._avg.rating]));
-  const tagged = (tags: { kind: string; value: string }[], kind: string) => tags.filter((tag) => tag.kind === kind).map((tag) => tag.value);
-  return createRecipeIndex(
-    recipes.map((recipe) => {
-      const lines = recipe.ingredients.filter((line) => line.ingredientId !== null);
-      return {
-        id: recipe.id,
-        name: recipe.name,
-        ingredientIds: lines.map((line) => line.ingredientId!),
-        keyIngredientIds: lines.filter((line) => !line.ingredient?.isStaple).map((line) => line.ingredientId!),
-        cuisines: tagged(recipe.tags, "cuisine"),
-        occasions: tagged(recipe.tags, "occasion"),
-        diets: tagged(recipe.tags, "diet"),
-        rating: ratingOf.get(recipe.id) ?? null,
-      };
-    }),
-    new Map(ingredients.map((ingredient) => [ingredient.id, ingredient.name])),
-  );
-}
-
-async function recipeIndex(): Promise<RecipeIndex> {
-  const stamp = await cookbookStamp();
-  if (cached?.stamp !== stamp) {
-    const index = buildIndex();
-    cached = { stamp, index };
-    index.catch(() => {
-      if (cached?.index === index) cached = undefined;
-    });
-  }
-  return cached.index;
-}
+/** A good match lacks at most this many of the recipe's non-staple ingredients: one short shopping trip. */
+const GOOD_MATCH_MAX_MISSING = 2;
+/** Fewer good matches than this, and a configured generator is asked for the difference. */
+const HANDFUL = 5;
+const MAX_GENERATED = 3;
 
 const menuContent = {
   ingredients: { orderBy: { position: "asc" }, select: { name: true, quantity: true, type: true } },
@@ -124,6 +77,7 @@ function toMenu(recipe: StoredMenu): Menu {
       sodium: recipe.sodium,
       sugar: recipe.sugar,
     },
+    ...(recipe.origin === "generated" ? { generated: true as const } : {}),
   };
 }
 
@@ -139,13 +93,17 @@ async function menusFor(ranked: RankedRecipe[]): Promise<SuggestedMenu[]> {
 /** Recipes that use up what the cook typed (free text, resolved through the catalogue), best first. */
 export async function suggestRecipes(request: SuggestionRequest): Promise<SuggestedMenu[]> {
   const catalogue = await loadCatalogue();
-  const pantry = request.ingredients.flatMap((text) => {
-    const ingredient = catalogue.match(text);
-    const id = ingredient ? ingredientIdOf(ingredient) : null;
-    return id === null ? [] : [id];
-  });
-  const index = await recipeIndex();
-  const ranked = index.rank({ ...request, pantry }, SUGGESTION_LIMIT);
+  const pantry = request.ingredients.flatMap((text) => catalogue.match(text) ?? []);
+  const query = { ...request, pantry: pantry.flatMap((ingredient) => ingredientIdOf(ingredient) ?? []) };
+  let ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
+  const goodMatches = ranked.filter((result) => result.missing.length <= GOOD_MATCH_MAX_MISSING).length;
+  const generator = configuredGenerator();
+  if (generator && query.pantry.length > 0 && goodMatches < HANDFUL) {
+    const count = Math.min(MAX_GENERATED, HANDFUL - goodMatches);
+    const added = await generateRecipes(generator, { ...request, pantry: [...new Set(pantry.map((ingredient) => ingredient.name))], count });
+    // Ranked again by the same rules, so a generated recipe that breaks a chosen diet is not shown either.
+    if (added.length > 0) ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
+  }
   return menusFor(ranked);
 }
 

@@ -7,6 +7,7 @@ import { analyzeRecipe, type RecipeDraft, type RecipeProblem } from "~/domain/re
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { cookbookChanged } from "./recipe-index.server";
 
 export type { RecipeDraft } from "~/domain/recipe-analysis";
 
@@ -152,6 +153,7 @@ export async function saveRecipes(drafts: RecipeDraft[]): Promise<SavedRecipe[]>
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
     );
+    cookbookChanged();
     saved.push(...results);
   }
   return saved;

@@ -1,9 +1,15 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as recommendationsAction } from "~/routes/api.menu-recommendations";
 import { loader as menuByNameLoader } from "~/routes/api.menus.by-name.$name";
 import { loader as randomMenuLoader } from "~/routes/api.random-menu";
 import { loader as menuLoader } from "~/routes/menus.$menuId";
-import { saveRecipe } from "~/services/recipe-store.server";
+import { prisma } from "~/services/db.server";
+import { cookbookChanged } from "~/services/recipe-index.server";
+import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";
 import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
@@ -114,6 +120,58 @@ describe("POST /api/menu-recommendations", () => {
   it("refuses a post from another site", async () => {
     const response = await recommend({ ingredients: ["tomato"] }, { Origin: "https://elsewhere.example" });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("suggestions stay up to date", () => {
+  const draft = (name: string, ingredients: string[]): RecipeDraft => ({
+    name,
+    cuisines: [],
+    occasions: [],
+    servings: 2,
+    ingredients: ingredients.map((ingredient) => ({ name: ingredient, quantity: "200 g" })),
+    steps: ["Cook."],
+    tips: [],
+    origin: "user",
+  });
+  const namesFor = async (ingredients: string[]) => (await recommendations({ ingredients })).map((menu) => menu.menu_name);
+
+  it("shows a recipe's new ingredients once it is saved again", async () => {
+    await saveRecipe(draft("Freshness stew", ["parsnip", "leek"]));
+    expect(await namesFor(["parsnip"])).toContain("Freshness stew");
+    await saveRecipe(draft("Freshness stew", ["turnip", "leek"]));
+    expect(await namesFor(["parsnip"])).not.toContain("Freshness stew");
+    expect(await namesFor(["turnip"])).toContain("Freshness stew");
+  });
+
+  it("orders by the new average rating once a review is written", async () => {
+    await saveRecipe(draft("Rated okra one", ["okra", "fennel"]));
+    await saveRecipe(draft("Rated okra two", ["okra", "radish"]));
+    expect(await namesFor(["okra"])).toEqual(["Rated okra one", "Rated okra two"]);
+    const recipe = await prisma.recipe.findUniqueOrThrow({ where: { name: "Rated okra two" } });
+    const user = await prisma.user.create({ data: { username: "okra-fan", email: "okra@example.com" } });
+    await prisma.review.create({ data: { userId: user.id, recipeId: recipe.id, rating: 5, comment: "Great" } });
+    cookbookChanged();
+    expect(await namesFor(["okra"])).toEqual(["Rated okra two", "Rated okra one"]);
+  });
+
+  it("finds a recipe imported by the recipes:import command in another process within seconds", async () => {
+    const folder = mkdtempSync(path.join("tests", ".tmp", "cli-import-"));
+    try {
+      const file = path.join(folder, "kohlrabi.md");
+      writeFileSync(file, "---\ntitle: Kohlrabi gratin\n---\n\n- Servings: 2\n\n## Ingredients\n\n- 400 g kohlrabi\n- 100 g cheddar\n\n## Directions\n\n1. Bake.\n");
+      expect(await namesFor(["kohlrabi"])).not.toContain("Kohlrabi gratin");
+      await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["app/cli/recipes-import.server.ts", file], { env: process.env });
+      const deadline = Date.now() + 10_000;
+      let names = await namesFor(["kohlrabi"]);
+      while (!names.includes("Kohlrabi gratin") && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        names = await namesFor(["kohlrabi"]);
+      }
+      expect(names).toContain("Kohlrabi gratin");
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

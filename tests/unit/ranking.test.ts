@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { getCatalogue } from "../../app/domain/catalogue-data";
 import { createRecipeIndex, type RankableRecipe, type RankingQuery } from "../../app/domain/ranking";
 
 const names = new Map(
@@ -109,9 +110,52 @@ describe("recipe ranking", () => {
     expect(result.missing).toEqual(["onion", "pepper"]);
   });
 
+  it("matches the pantry through the catalogue: cherry tomatoes count as tomato", () => {
+    const catalogue = getCatalogue();
+    const catalogueNames = new Map(catalogue.ingredients.map((ingredient, index) => [index, ingredient.name]));
+    const idOf = (name: string) => catalogue.ingredients.indexOf(catalogue.match(name)!);
+    const tomatoSalad = { ...recipe("Tomato salad", []), ingredientIds: [idOf("tomatoes"), idOf("basil")], keyIngredientIds: [idOf("tomatoes"), idOf("basil")] };
+    const index = createRecipeIndex([tomatoSalad], catalogueNames);
+    const [result] = index.rank({ pantry: [idOf("cherry tomatoes")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
+    expect(result).toEqual({ recipeId: tomatoSalad.id, have: ["tomato"], missing: ["basil"] });
+  });
+
   it("returns at most the requested number of results", () => {
     const recipes = ["A", "B", "C"].map((name) => recipe(name, ["tomato"]));
     const index = createRecipeIndex(recipes, names);
     expect(index.rank({ pantry: [id("tomato")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 2)).toHaveLength(2);
+  });
+});
+
+describe("keeping the index up to date", () => {
+  const query = (pantry: string[]) => ({ pantry: pantry.map(id), cuisines: [], dietaryPreferences: [], mealOccasions: [] });
+  const namesOf = (index: ReturnType<typeof createRecipeIndex>, recipes: RankableRecipe[], pantry: string[]) =>
+    index.rank(query(pantry), 20).map((result) => recipes.find((item) => item.id === result.recipeId)!.name);
+
+  it("replaces a recipe put again under the same id", () => {
+    const omelette = recipe("Omelette", ["egg", "cheese"]);
+    const index = createRecipeIndex([omelette, recipe("Fried rice", ["rice", "egg"])], names);
+    const changed = { ...omelette, ingredientIds: [id("egg"), id("basil")], keyIngredientIds: [id("egg"), id("basil")] };
+    index.put([changed]);
+    expect(index.size).toBe(2);
+    expect(namesOf(index, [changed], ["cheese"])).toEqual([]);
+    expect(namesOf(index, [changed], ["basil"])).toEqual(["Omelette"]);
+  });
+
+  it("takes new ratings, a recipe without one counting as unrated", () => {
+    const recipes = [recipe("Alright", ["tomato", "pepper"], { rating: 3 }), recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 })];
+    const index = createRecipeIndex(recipes, names);
+    index.setRatings(new Map([[recipes[0].id, 5]]));
+    expect(namesOf(index, recipes, ["tomato"])).toEqual(["Alright", "Zesty"]);
+  });
+
+  it("ranks the same after many replacements, ratings included", () => {
+    const recipes = [recipe("Alright", ["tomato", "pepper"]), recipe("Zesty", ["tomato", "garlic"]), recipe("Pork rice", ["pork", "rice"])];
+    const index = createRecipeIndex(recipes, names);
+    index.setRatings(new Map([[recipes[1].id, 4]]));
+    for (let round = 0; round < 50; round++) index.put([{ ...recipes[2], name: `Pork rice ${round}` }]);
+    expect(index.size).toBe(3);
+    expect(namesOf(index, recipes, ["tomato"])).toEqual(["Zesty", "Alright"]);
+    expect(index.rank(query(["pork"]), 20)).toEqual([{ recipeId: recipes[2].id, have: ["pork"], missing: ["rice"] }]);
   });
 });

@@ -1,0 +1,174 @@
+/**
+ * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process, then
+ * kept up to date with small reads instead of rebuilds.
+ *
+ * - Writes made in this process (recipe-store.server.ts, reviews) call cookbookChanged(): the next search
+ *   checks the database before ranking, so a recipe just saved is found by the very next search.
+ * - Writes made elsewhere (the recipes:import CLI, other app instances) are noticed by the same check, run at
+ *   most every CHECK_INTERVAL_MS otherwise.
+ *
+ * A check reads the ids of recipes updated since the last one (a range on the Recipe.updatedAt index) and
+ * re-reads only those whose update time it has not applied yet; the recipe count (a deletion, or a write the
+ * window missed, makes it differ from the index: full rebuild); and the review count and latest update, which
+ * when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
+ * or an ingredient's name reaches the index with a restart.
+ */
+import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
+import { Prisma } from "~/generated/prisma/client";
+import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
+import { isPostgresUrl, prisma } from "./db.server";
+
+/** How often other processes' writes are looked for, at most. */
+const CHECK_INTERVAL_MS = 2_000;
+/**
+ * A write carries the time its statement was prepared but becomes visible when its transaction commits, so
+ * it can appear after a later-stamped one: each check looks this far back from the latest update it applied.
+ */
+const WRITE_LAG_MS = 10_000;
+/** Recipe ids per query when reading changed recipes (within every database's limit on query parameters). */
+const IDS_PER_QUERY = 500;
+/** Recipe ids per page when reading the whole cookbook, so the rows in memory at once stay few. */
+const ID_RANGE_PER_PAGE = 5_000;
+
+interface TrackedIndex {
+  index: RecipeIndex;
+  /** cookbookChanged() calls taken into account */
+  changesSeen: number;
+  /** when the last check started (ms) */
+  checkedAt: number;
+  /** latest Recipe.updatedAt applied (ms) */
+  appliedUpTo: number;
+  /** update times (ms) applied for the recipes updated in the last WRITE_LAG_MS before appliedUpTo */
+  recentlyApplied: Map<number, number>;
+  /** review count and latest update the ratings were read at */
+  reviewsStamp: string;
+}
+
+let changes = 0;
+let tracked: TrackedIndex | undefined;
+let checking: Promise<void> | undefined;
+
+/** Tells this process's index that recipes or reviews were written, so the next search reads them. */
+export function cookbookChanged(): void {
+  changes++;
+}
+
+async function reviewsStamp(): Promise<string> {
+  const reviews = await prisma.review.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
+  return `${reviews._count._all}:${reviews._max.updatedAt?.getTime()}`;
+}
+
+async function averageRatings(): Promise<Map<number, number>> {
+  const rows = await prisma.review.groupBy({ by: ["recipeId"], _avg: { rating: true } });
+  return new Map(rows.map((row) => [row.recipeId, row._avg.rating ?? 0]));
+}
+
+const isPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
+
+/** The values joined into one text with the separator (in the given order): one row per recipe, not one per line. */
+function joined(value: Prisma.Sql, separator: string, order?: Prisma.Sql): Prisma.Sql {
+  const orderBy = order ? Prisma.sql` ORDER BY ${order}` : Prisma.empty;
+  return isPostgres ? Prisma.sql`string_agg(${value}::text, ${separator}${orderBy})` : Prisma.sql`group_concat(${value}, ${separator}${orderBy})`;
+}
+
+interface RecipeRow {
+  id: number;
+  name: string;
+  ingredientIds: string | null;
+  tags: string | null;
+  rating: number | null;
+}
+
+/** The recipes whose ids pass the condition on r."id", as the ranking index takes them. */
+async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
+  const catalogue = await loadCatalogue();
+  const stapleIds = new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf));
+  const rows = await prisma.$queryRaw<RecipeRow[]>`
+    SELECT r."id", r."name",
+      (SELECT ${joined(Prisma.sql`l."ingredientId"`, ",", Prisma.sql`l."position"`)} FROM "RecipeIngredient" l
+        WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
+      (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
+      (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
+    FROM "Recipe" r WHERE ${idCondition}`;
+  return rows.map((row) => {
+    const ingredientIds = row.ingredientIds ? row.ingredientIds.split(",").map(Number) : [];
+    const tags = row.tags ? row.tags.split("|").map((tag) => tag.split(":")) : [];
+    const tagged = (kind: string) => tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => value);
+    return {
+      id: row.id,
+      name: row.name,
+      ingredientIds,
+      keyIngredientIds: ingredientIds.filter((id) => !stapleIds.has(id)),
+      cuisines: tagged("cuisine"),
+      occasions: tagged("occasion"),
+      diets: tagged("diet"),
+      rating: row.rating,
+    };
+  });
+}
+
+interface RecentUpdates {
+  appliedUpTo: number;
+  recentlyApplied: Map<number, number>;
+}
+
+/** Ids and update times of the recipes updated since WRITE_LAG_MS before `appliedUpTo`. */
+async function updatedSince(appliedUpTo: number): Promise<{ id: number; updatedAt: Date }[]> {
+  return prisma.recipe.findMany({ where: { updatedAt: { gte: new Date(appliedUpTo - WRITE_LAG_MS) } }, select: { id: true, updatedAt: true } });
+}
+
+function recentUpdates(updated: { id: number; updatedAt: Date }[], appliedBefore: number): RecentUpdates {
+  const appliedUpTo = updated.reduce((latest, recipe) => Math.max(latest, recipe.updatedAt.getTime()), appliedBefore);
+  const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= appliedUpTo - WRITE_LAG_MS);
+  return { appliedUpTo, recentlyApplied: new Map(recent.map((recipe) => [recipe.id, recipe.updatedAt.getTime()])) };
+}
+
+async function buildIndex(): Promise<TrackedIndex> {
+  const changesSeen = changes;
+  const checkedAt = Date.now();
+  const catalogue = await loadCatalogue();
+  const names = new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient)!, ingredient.name]));
+  const [bounds, stamp] = await Promise.all([prisma.recipe.aggregate({ _max: { id: true, updatedAt: true } }), reviewsStamp()]);
+  // Read before the recipes, so a recipe updated while they are read is read again by the next check.
+  const recent = recentUpdates(await updatedSince(bounds._max.updatedAt?.getTime() ?? 0), 0);
+  const index = createRecipeIndex([], names);
+  for (let from = 0; from <= (bounds._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
+    index.put(await rankableRecipes(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
+  }
+  return { index, changesSeen, checkedAt, ...recent, reviewsStamp: stamp };
+}
+
+async function check(current: TrackedIndex): Promise<TrackedIndex> {
+  const changesSeen = changes;
+  const checkedAt = Date.now();
+  const updated = await updatedSince(current.appliedUpTo);
+  const unapplied = updated.filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime()).map((recipe) => recipe.id);
+  for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
+    current.index.put(await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`));
+  }
+  const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
+  if (count !== current.index.size) return buildIndex();
+  if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
+  return { index: current.index, changesSeen, checkedAt, ...recentUpdates(updated, current.appliedUpTo), reviewsStamp: stamp };
+}
+
+/**
+ * The index, up to date with every write this process made before the call and with other processes' writes
+ * of more than CHECK_INTERVAL_MS ago. One check at a time: concurrent searches share it.
+ */
+export async function currentRecipeIndex(): Promise<RecipeIndex> {
+  const calledAt = Date.now();
+  const changesBefore = changes;
+  for (;;) {
+    const current = tracked;
+    if (current && current.changesSeen >= changesBefore && current.checkedAt + CHECK_INTERVAL_MS > calledAt) return current.index;
+    checking ??= (current ? check(current) : buildIndex())
+      .then((next) => {
+        tracked = next;
+      })
+      .finally(() => {
+        checking = undefined;
+      });
+    await checking;
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * The synthetic cookbook of bench/suggestions.ts: recipes recombining catalogue ingredients, written to a SQLite
+ * database through the real store, and pantries as a cook types them. Deterministic: the same size gives the
+ * same recipes, reviews and questions. A written database is kept and reused while this file, the catalogue and
+ * the migrations are unchanged (writing 100,000 recipes takes minutes).
+ */
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
+import { getCatalogue } from "~/domain/catalogue-data";
+import type { RecipeDraft } from "~/domain/recipe-analysis";
+
+const REVIEWED_SHARE = 0.3;
+const RECIPES_PER_SAVE = 5_000;
+
+/** mulberry32: a small seeded generator. */
+export function randomGenerator(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const catalogue = getCatalogue().ingredients;
+const staples = catalogue.filter((ingredient) => ingredient.isStaple);
+const others = catalogue.filter((ingredient) => !ingredient.isStaple);
+
+/** Skewed towards the front of the list, like real cooking: onion and garlic everywhere, saffron rarely. */
+const commonish = (random: () => number) => others[Math.floor(others.length * random() ** 2.5)];
+const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
+export const someOf = <T>(random: () => number, values: readonly T[], max: number): T[] => [
+  ...new Set(Array.from({ length: between(random, 0, max) }, () => values[Math.floor(random() * values.length)])),
+];
+
+/** 4–12 main ingredients weighed in grams, 0–3 staples as seasonings, up to 2 cuisines and 2 occasions. */
+function syntheticRecipe(number: number, random: () => number): RecipeDraft {
+  const key = new Set<(typeof catalogue)[number]>();
+  for (const wanted = between(random, 4, 12); key.size < wanted; ) key.add(commonish(random));
+  const [first, second] = key;
+  const seasonings = someOf(random, staples, 3);
+  const written = (ingredient: (typeof catalogue)[number]) => (random() < 0.3 && ingredient.plural ? ingredient.plural : ingredient.name);
+  return {
+    name: `Bench dish ${number}: ${first.name} with ${second.name}`,
+    cuisines: someOf(random, CUISINES, 2),
+    occasions: someOf(random, MEAL_OCCASIONS, 2),
+    prepTime: between(random, 5, 40),
+    cookingTime: random() < 0.2 ? null : between(random, 5, 120),
+    servings: between(random, 1, 6),
+    ingredients: [
+      ...[...key].map((ingredient) => ({ name: written(ingredient), quantity: `${between(random, 20, 400)} g` })),
+      ...seasonings.map((ingredient) => ({ name: ingredient.name, quantity: `${between(random, 1, 15)} g`, seasoning: true })),
+    ],
+    steps: ["Prepare the ingredients.", "Cook them together until done.", "Season and serve."],
+    tips: random() < 0.5 ? ["Tastes even better the next day."] : [],
+    origin: "imported",
+  };
+}
+
+/** A pantry as a cook types it: mostly common ingredients, now and then a staple, some names in the plural. */
+export function syntheticPantry(random: () => number, size: number): string[] {
+  return Array.from({ length: size }, () => {
+    const ingredient = random() < 0.9 ? commonish(random) : staples[Math.floor(random() * staples.length)];
+    return random() < 0.3 && ingredient.plural ? ingredient.plural : ingredient.name;
+  });
+}
+
+function fingerprint(): string {
+  const hash = createHash("sha256");
+  hash.update(readFileSync(fileURLToPath(import.meta.url)));
+  hash.update(readFileSync(path.resolve("prisma/data/ingredients.json")));
+  hash.update(readdirSync(path.resolve("prisma/migrations")).sort().join("\n"));
+  return hash.digest("hex").slice(0, 10);
+}
+
+/**
+ * Points DATABASE_URL at the cookbook of this size in `directory`, writing it first when no complete copy is
+ * there. Call before anything imports the app's database client. Answers the seconds spent writing, or null.
+ */
+export async function useSyntheticCookbook(size: number, directory: string): Promise<{ file: string; writeSeconds: number | null }> {
+  const file = path.join(directory, `bench-suggestions-${size}-${fingerprint()}.db`);
+  const complete = `${file}.complete`;
+  process.env.DATABASE_URL = `file:${file}`;
+  if (existsSync(complete)) return { file, writeSeconds: null };
+
+  for (const extra of ["", "-wal", "-shm"]) rmSync(file + extra, { force: true });
+  const { applyMigrations, prisma } = await import("~/services/db.server");
+  const { saveRecipes } = await import("~/services/recipe-store.server");
+  const { seedIngredients } = await import("../prisma/seed");
+  await applyMigrations(`file:${file}`);
+  await seedIngredients();
+  const random = randomGenerator(size);
+  const started = performance.now();
+  for (let start = 0; start < size; start += RECIPES_PER_SAVE) {
+    const count = Math.min(RECIPES_PER_SAVE, size - start);
+    await saveRecipes(Array.from({ length: count }, (_, offset) => syntheticRecipe(start + offset + 1, random)));
+    console.error(`  ${start + count} of ${size} recipes written`);
+  }
+  const reviewer = await prisma.user.create({ data: { username: "bench-reviewer", email: "bench@example.com" } });
+  const recipes = await prisma.recipe.findMany({ select: { id: true } });
+  await prisma.review.createMany({
+    data: recipes
+      .filter(() => random() < REVIEWED_SHARE)
+      .map(({ id }) => ({ userId: reviewer.id, recipeId: id, rating: between(random, 1, 5), comment: "Bench review" })),
+  });
+  const writeSeconds = (performance.now() - started) / 1000;
+  await prisma.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
+  writeFileSync(complete, "");
+  return { file, writeSeconds };
+}
