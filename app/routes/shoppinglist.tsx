@@ -98,12 +98,16 @@ export default function ShoppingListScreen() {
   );
 }
 
-/** Opens the app in a popup window; where popups are blocked the link opens it in a new tab instead. */
+/**
+ * Opens the app in a popup window; where popups are blocked the link opens it in a new tab instead. The
+ * window starts blank (same origin) so that its link back to this page can be cut before the app loads.
+ */
 function openInPopup(event: MouseEvent<HTMLAnchorElement>, app: DeliveryApp) {
-  const popup = window.open(app.url, `delivery-${app.name}`, "popup,width=480,height=760");
+  const popup = window.open("", `delivery-${app.name}`, "popup,width=480,height=760");
   if (!popup) return;
-  popup.opener = null;
   event.preventDefault();
+  popup.opener = null;
+  popup.location.href = app.url;
 }
 
 function DeliveryDialog({ apps }: { apps: DeliveryApp[] }) {

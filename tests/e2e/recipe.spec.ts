@@ -49,6 +49,11 @@ async function recipeWithButter(): Promise<{ id: number; name: string; steps: nu
   }
 }
 
+/** Until React has hydrated the page, a click is the no-JavaScript one. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
 async function newCook(page: Page, prefix: string, testInfo: Parameters<typeof uniqueUsername>[0]) {
   const username = uniqueUsername(testInfo, prefix);
   await signUp(page, username);
@@ -69,8 +74,19 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   const cook = await newCook(page, "cook", testInfo);
   await setAllergies(cook.id, ["lactose"]);
   const recipe = await recipeWithButter();
+  /** Opens a screen; with JavaScript, waits for React and marks the page so that a reload would show. */
+  async function open(path: string) {
+    await page.goto(path);
+    if (!javascript) return;
+    await hydrated(page);
+    await page.evaluate(() => ((window as { unreloaded?: boolean }).unreloaded = true));
+  }
+  /** With JavaScript the screen's controls work without reloading the page. */
+  async function expectNoReload() {
+    if (javascript) expect(await page.evaluate(() => (window as { unreloaded?: boolean }).unreloaded)).toBe(true);
+  }
 
-  await page.goto(`/menu-detail/${recipe.id}`);
+  await open(`/menu-detail/${recipe.id}`);
   await expect(page.getByRole("heading", { level: 1, name: recipe.name })).toBeVisible();
   await expect(page.getByText("Prep time")).toBeVisible();
   await expect(page.getByText("Cooking time")).toBeVisible();
@@ -83,7 +99,8 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   if (javascript) await expect(warning.getByRole("button", { name: "I Understand" })).toBeFocused();
   await warning.getByRole("button", { name: "I Understand" }).click();
   await expect(warning).toBeHidden();
-  await page.reload();
+  await expectNoReload();
+  await open(`/menu-detail/${recipe.id}`);
   await expect(page.getByRole("heading", { level: 1, name: recipe.name })).toBeVisible();
   await expect(warning).toBeHidden();
 
@@ -92,10 +109,11 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await expectNoReload();
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 1, name: "Liked Meals" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Liked meals" }).getByRole("link", { name: new RegExp(recipe.name) })).toBeVisible();
-  await page.goto(`/menu-detail/${recipe.id}`);
+  await open(`/menu-detail/${recipe.id}`);
   await expect(heart).toHaveAttribute("aria-pressed", "true");
 
   // Missing ingredients: nothing picked, nothing to add; picked ones go to the list, merged by name.
@@ -110,13 +128,14 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await tile(page, "Seasoning/Dressing", 0).click();
   await expect(tile(page, "Seasoning/Dressing", 0)).toHaveAttribute("aria-pressed", "false");
   await expect(addToList).toBeEnabled();
+  await expectNoReload();
   await addToList.click();
   await expect(page).toHaveURL(/\/shoppinglist$/);
   await expect(page.getByText("Added 1 item to your shopping list.")).toBeVisible();
   const cards = page.getByRole("list", { name: "Items to buy" }).getByRole("listitem");
   await expect(cards).toHaveCount(1);
 
-  await page.goto(`/menu-detail/${recipe.id}`);
+  await open(`/menu-detail/${recipe.id}`);
   await tile(page, "Ingredients", 0).click();
   await expect(tile(page, "Ingredients", 0)).toHaveAttribute("aria-pressed", "true");
   await tile(page, "Ingredients", 1).click();
@@ -131,7 +150,7 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await expect(page.getByRole("link", { name: "Shopping list, 2 items" })).toBeVisible();
 
   // The checklist: ticking every step counts one meal, however often steps are ticked again.
-  await page.goto(`/menu-detail/${recipe.id}`);
+  await open(`/menu-detail/${recipe.id}`);
   const steps = page.getByRole("checkbox");
   await expect(steps).toHaveCount(recipe.steps);
   for (let index = 0; index < recipe.steps; index++) {
@@ -139,11 +158,13 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
     await expect(steps.nth(index)).toHaveAttribute("aria-checked", "true");
   }
   await expect(page.getByText("Well done! This meal counts towards your dishes this month.")).toBeVisible();
-  await page.reload();
+  await expectNoReload();
+  await open(`/menu-detail/${recipe.id}`);
   await steps.nth(0).click();
   await expect(steps.nth(0)).toHaveAttribute("aria-checked", "false");
   await steps.nth(0).click();
   await expect(steps.nth(0)).toHaveAttribute("aria-checked", "true");
+  await page.waitForLoadState("networkidle");
   const stats = await page.request.get(`/api/users/${cook.id}/meal-stats`);
   expect(await stats.json()).toMatchObject({ total_completed: 1, most_cooked: { menu_name: recipe.name, cook_count: 1 } });
 
@@ -182,11 +203,11 @@ test("the shopping list removes items and hands the list to a delivery app", asy
   await expect(instacart).toHaveAttribute("href", expectedSearch);
   // The delivery app is a third party: a stand-in answers for it.
   await context.route("https://www.instacart.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Instacart</title>" }));
+  if (javascript) await hydrated(page);
   const opened = context.waitForEvent("page");
   await instacart.click();
   const popup = await opened;
-  await popup.waitForLoadState();
-  expect(popup.url()).toBe(expectedSearch);
+  await popup.waitForURL(expectedSearch);
   // With JavaScript the app's own popup window (window.open names it), without it a plain new tab.
   expect(await popup.evaluate(() => window.name)).toBe(javascript ? "delivery-Instacart" : "");
   await popup.close();
@@ -204,6 +225,7 @@ test("a liked recipe opens from the list; with JavaScript 'Loading menu details.
   await page.goto("/favorites");
   const link = page.getByRole("link", { name: new RegExp(recipe.name) });
   if (hasJavaScript(testInfo)) {
+    await hydrated(page);
     // Hold the recipe's data a moment, as a slow connection would.
     const held: (() => void)[] = [];
     await page.route("**/menu-detail/*.data*", async (route) => {
@@ -234,5 +256,49 @@ test("the recipe screen and lists fit a 360 px phone", async ({ page }, testInfo
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+test("the JSON calls answer over HTTP with the spec's shapes, and only for the user's own data", async ({ playwright, baseURL }, testInfo) => {
+  const recipe = await recipeWithButter();
+  const guest = await playwright.request.newContext({ baseURL });
+  const cook = await playwright.request.newContext({ baseURL });
+  try {
+    expect((await guest.post("/history", { data: { user_id: 1, menu_id: recipe.id } })).status()).toBe(401);
+    expect((await guest.get("/api/favorites/1")).status()).toBe(401);
+
+    const username = uniqueUsername(testInfo, "json");
+    expect((await cook.post("/signup", { data: { username, email: `${username}@example.com`, password: "Secret123" } })).status()).toBe(201);
+    const { user_id } = await (await cook.post("/login", { data: { username, password: "Secret123" } })).json();
+
+    const opened = await cook.post("/history", { data: { user_id, menu_id: recipe.id } });
+    expect(opened.status()).toBe(201);
+    expect(opened.headers()["content-type"]).toContain("application/json");
+    expect(await opened.json()).toMatchObject({ user_id, menu_id: recipe.id, menu_name: recipe.name, history_id: expect.any(Number) });
+    expect((await cook.post("/history", { data: { user_id, menu_id: recipe.id } })).status()).toBe(200);
+    expect(await (await cook.get(`/api/history/${user_id}`)).json()).toHaveLength(1);
+    const foreign = await cook.post("/history", { data: { user_id: user_id + 1, menu_id: recipe.id } });
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.json()).toEqual({ message: "You can only access your own data" });
+    const broken = await cook.post("/history", { data: { user_id } });
+    expect(broken.status()).toBe(400);
+    expect(await broken.json()).toEqual({ message: "menu_id: menu_id is required" });
+
+    expect((await cook.post("/api/favorites", { data: { user_id, menu_id: recipe.id } })).status()).toBe(200);
+    expect(await (await cook.get(`/api/favorites/${user_id}`)).json()).toEqual([expect.objectContaining({ menu_id: recipe.id, menu_name: recipe.name })]);
+    expect((await cook.delete("/api/favorites", { data: { user_id, menu_id: recipe.id } })).status()).toBe(200);
+    expect(await (await cook.get(`/api/favorites/${user_id}`)).json()).toEqual([]);
+    expect((await cook.get(`/api/favorites/${user_id + 1}`)).status()).toBe(403);
+
+    const done = await cook.post("/meal-completions", { data: { user_id, menu_id: recipe.id } });
+    expect(done.status()).toBe(201);
+    expect(await (await cook.post("/meal-completions", { data: { user_id, menu_id: recipe.id } })).json()).toMatchObject({ recorded: false });
+
+    const analysis = await cook.post("/analyze-allergies", { data: { ingredients: ["butter", "walnuts", "rice"], allergies: ["Milk", "nuts"] } });
+    const { alerts } = await analysis.json();
+    expect(alerts.map((alert: { ingredient: string }) => alert.ingredient).sort()).toEqual(["butter", "walnuts"]);
+  } finally {
+    await guest.dispose();
+    await cook.dispose();
   }
 });
