@@ -52,11 +52,13 @@ async function menuExists(recipeId: number): Promise<boolean> {
   return (await prisma.recipe.count({ where: { id: recipeId } })) > 0;
 }
 
+const newestFirst = [{ updatedAt: "desc" }, { id: "desc" }] satisfies Prisma.ReviewOrderByWithRelationInput[];
+
 /** All reviews of a recipe, newest (last written) first. */
 export async function listReviews(recipeId: number): Promise<ReviewView[]> {
   const rows = await prisma.review.findMany({
     where: { recipeId },
-    orderBy: [{ updatedAt: "desc" }, { id: "desc" }],
+    orderBy: newestFirst,
     select: reviewFields,
   });
   return rows.map(toView);
@@ -69,23 +71,26 @@ export async function reviewSummary(recipeId: number): Promise<ReviewSummary | n
   return { reviews, menu_id: recipeId, ...summarizeRatings(reviews.map((review) => review.rating)) };
 }
 
-/** The recipe screen's reviews block (see app/components/reviews-section.tsx). */
+/** The recipe screen's reviews block (see app/components/reviews-section.tsx); comments of older reviews are not read. */
 export async function loadReviewsBlock(recipeId: number, userId: number): Promise<ReviewsBlock> {
-  const reviews = await listReviews(recipeId);
+  const [ratings, latest, ownReview] = await Promise.all([
+    prisma.review.findMany({ where: { recipeId }, select: { rating: true } }),
+    prisma.review.findFirst({ where: { recipeId }, orderBy: newestFirst, select: reviewFields }),
+    findOwnReview(userId, recipeId),
+  ]);
   return {
     menuId: recipeId,
-    summary: summarizeRatings(reviews.map((review) => review.rating)),
-    latest: reviews[0] ?? null,
-    ownReview: reviews.find((review) => review.user_id === userId) ?? null,
+    summary: summarizeRatings(ratings.map((row) => row.rating)),
+    latest: latest ? toView(latest) : null,
+    ownReview,
   };
 }
 
-export async function findOwnReview(userId: number, recipeId: number): Promise<ReviewView | null> {
+async function findOwnReview(userId: number, recipeId: number): Promise<ReviewView | null> {
   const row = await prisma.review.findUnique({ where: { userId_recipeId: { userId, recipeId } }, select: reviewFields });
   return row ? toView(row) : null;
 }
 
-// By code, not class: the SQLite and PostgreSQL clients each have their own error classes.
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
 /** A user's first review of a recipe; a second one is refused (409) so that replacing is always confirmed. */

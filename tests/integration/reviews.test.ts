@@ -229,6 +229,24 @@ describe("DELETE /api/{menuId}/{userId}/reviews", () => {
   });
 });
 
+describe("wrong methods", () => {
+  it("answers 405 with a message instead of writing", async () => {
+    const cook = await newCook();
+    const posted = await run(() => replaceReviewCall(args(call("POST", "/api/reviews", { menu_id: menuId, rating: 5, comment: "x" }, cook.cookie))));
+    expect(posted.status).toBe(405);
+    expect(await posted.json()).toEqual({ message: "Use PUT" });
+    const put = await run(() =>
+      menuReviewsAction(args(call("PUT", `/api/menu-detail/${menuId}/reviews`, { rating: 5, comment: "x" }, cook.cookie), { id: String(menuId) })),
+    );
+    expect(put.status).toBe(405);
+    const postedToDelete = await run(() =>
+      deleteReviewCall(args(call("POST", `/api/${menuId}/${cook.id}/reviews`, {}, cook.cookie), { menuId: String(menuId), userId: String(cook.id) })),
+    );
+    expect(postedToDelete.status).toBe(405);
+    expect(await storedReview(cook.id, menuId)).toBeNull();
+  });
+});
+
 describe("the reviews block and /reviews", () => {
   it("loads the latest review and the user's own for the recipe screen", async () => {
     const menu = (await prisma.recipe.create({ data: { name: "Block Pie" } })).id;
