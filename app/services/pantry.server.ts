@@ -23,6 +23,7 @@ import { OTHER_TYPE } from "~/domain/ingredient-types";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { getSession, sessionStorage } from "./session.server";
+import { noteCorrection, noteMissedIngredients } from "./vision/memory.server";
 
 export type { PantryItem, PantrySource };
 
@@ -151,6 +152,7 @@ export async function addToPantry(
   await countPopularity(
     resolved.filter(({ found }) => found.ingredient && addedKeys.has(found.key)).map(({ found }) => found.ingredient!.name),
   );
+  await noteMissedIngredients(existing, added);
   return { ok: true, items, added, alreadyListed, headers };
 }
 
@@ -194,6 +196,7 @@ async function replaceItem(
   const correction = corrected
     ? { captureId: before.captureId!, previousName: before.name, correctedName: after?.name ?? null }
     : null;
+  if (correction) await noteCorrection(correction);
   return { ok: true, items, correction, headers: await saved(owner, items) };
 }
 

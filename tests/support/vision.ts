@@ -31,6 +31,6 @@ export async function onTable(files: string[], side = 348): Promise<Buffer> {
     .toBuffer();
 }
 
-export function dataUrl(bytes: Buffer, type = "image/jpeg"): string {
-  return `data:${type};base64,${bytes.toString("base64")}`;
+export function dataUrl(bytes: Uint8Array, type = "image/jpeg"): string {
+  return `data:${type};base64,${Buffer.from(bytes).toString("base64")}`;
 }

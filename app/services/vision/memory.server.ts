@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { CatalogueIngredient } from "~/domain/catalogue";
+import type { PantryItem } from "~/domain/pantry";
 import { ExampleMemory } from "~/domain/vision";
 import { ingredientIdOf, loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
@@ -13,7 +14,7 @@ import { prisma } from "~/services/db.server";
 /** How long a photo's embedding is kept for corrections on ingredient preview. */
 export const CAPTURE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** An ingredient added by hand counts as missed in a photo only this soon after it was taken. */
-export const MISSED_ITEM_WINDOW_MS = 30 * 60 * 1000;
+export const MISSED_ITEM_WINDOW_MS = 10 * 60 * 1000;
 /** Corrections of one photo teach at most this many examples, so one photo cannot flood the memory. */
 export const MAX_EXAMPLES_PER_PHOTO = 12;
 
@@ -137,4 +138,25 @@ export async function learnFromCorrection(correction: VisionCorrection): Promise
   const corrected = detected.filter((name) => name !== wrong?.name).concat(right && !detected.includes(right.name) ? [right.name] : []);
   await prisma.visionCapture.update({ where: { id: capture.id }, data: { detected: JSON.stringify(corrected) } });
   return learned;
+}
+
+/** For the ingredient list: a correction teaches, but a failure to learn never fails the user's change (it is logged). */
+export async function noteCorrection(correction: VisionCorrection): Promise<void> {
+  try {
+    await learnFromCorrection(correction);
+  } catch (error) {
+    console.error("Could not learn from a correction of a photo's ingredients:", error);
+  }
+}
+
+/**
+ * Ingredients added by hand while the list holds a photo's items may be ones the photo missed: each teaches
+ * the newest photo (if it was taken within MISSED_ITEM_WINDOW_MS).
+ */
+export async function noteMissedIngredients(existing: readonly PantryItem[], added: readonly PantryItem[]): Promise<void> {
+  const captureId = existing.findLast((item) => item.captureId)?.captureId;
+  if (!captureId) return;
+  for (const item of added) {
+    if (item.source === "manual") await noteCorrection({ captureId, previousName: null, correctedName: item.name });
+  }
 }
