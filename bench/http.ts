@@ -7,7 +7,7 @@
  *   npm run bench:http [-- --seconds 10]
  */
 import autocannon from "autocannon";
-import { databaseFile, removeDatabase, signIn, startApp, startBareApp } from "./support/app-server";
+import { freshSqliteUrl, signIn, startApp, startBareApp } from "./support/app-server";
 
 const APP_PORT = 3301;
 const BARE_PORT = 3302;
@@ -52,12 +52,11 @@ async function measure(target: Target, connections: number): Promise<Figures> {
 }
 
 async function main() {
-  removeDatabase(DATABASE);
-  process.env.DATABASE_URL = `file:${databaseFile(DATABASE)}`;
+  process.env.DATABASE_URL = freshSqliteUrl(DATABASE);
   // Imported after DATABASE_URL is set: the client connects to the database it names at import.
   const { prisma } = await import("~/services/db.server");
   console.log("Starting the app (build if needed, migrate, seed) and the bare Remix page...");
-  const app = await startApp(APP_PORT, DATABASE);
+  const app = await startApp(APP_PORT, process.env.DATABASE_URL);
   const bare = await startBareApp(BARE_PORT);
   try {
     const cookie = await signIn(app.origin, "bench_cook");

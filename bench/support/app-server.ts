@@ -40,14 +40,15 @@ function track(child: ChildProcess, origin: string): RunningServer {
   };
 }
 
-export const databaseFile = (name: string) => path.resolve(`tests/.tmp/${name}.db`);
-
-export function removeDatabase(name: string) {
-  for (const extra of ["", "-wal", "-shm"]) rmSync(databaseFile(name) + extra, { force: true });
+/** A fresh SQLite database under tests/.tmp, as a DATABASE_URL. */
+export function freshSqliteUrl(name: string): string {
+  const file = path.resolve(`tests/.tmp/${name}.db`);
+  for (const extra of ["", "-wal", "-shm"]) rmSync(file + extra, { force: true });
+  return `file:${file}`;
 }
 
-/** `npm start` on 127.0.0.1:port with DATABASE_URL=tests/.tmp/<database>.db (kept if it exists). */
-export async function startApp(port: number, database: string, env: Record<string, string> = {}): Promise<RunningServer> {
+/** `npm start` on 127.0.0.1:port on the given database (migrated and seeded on first start). */
+export async function startApp(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
@@ -56,7 +57,7 @@ export async function startApp(port: number, database: string, env: Record<strin
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: `file:${databaseFile(database)}`,
+      DATABASE_URL: databaseUrl,
       SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
       COOKIE_SECURE: "false",
       ...env,

@@ -1,0 +1,288 @@
+/**
+ * npm run test:load -- [--users 50] [--seconds 60] [--crash] [--database <url>]
+ *
+ * Simulated cooks against the real server (npm start): each signs in, then for the whole run mixes reads
+ * (Home, a recipe, its reviews) with writes (favourites, reviews and their updates, shopping list, meal
+ * completions), one request at a time, as fast as the server answers. Every write the server acknowledged is
+ * remembered and checked in the database afterwards. With --crash the server is killed with SIGKILL halfway
+ * and started again: the database must pass its integrity check and hold every write acknowledged before the
+ * kill. Exits 1 on any error, lost write or failed check. --database postgres://... runs it on PostgreSQL
+ * (a fresh database is created there and dropped afterwards).
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { freshSqliteUrl, type RunningServer, signIn, startApp } from "../../bench/support/app-server";
+
+const option = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const USERS = Number(option("users") ?? 50);
+const SECONDS = Number(option("seconds") ?? 60);
+const CRASH = process.argv.includes("--crash");
+const PORT = Number(option("port") ?? 3303);
+const RECIPES_IN_PLAY = 40;
+
+type Kind = "home" | "recipe" | "reviews" | "favorite" | "review" | "shopping" | "completion";
+const MIX: [Kind, number][] = [
+  ["home", 20],
+  ["recipe", 20],
+  ["reviews", 10],
+  ["favorite", 15],
+  ["review", 15],
+  ["shopping", 10],
+  ["completion", 10],
+];
+
+interface Recipe {
+  id: number;
+  lineNames: string[];
+}
+
+/** What one cook's acknowledged writes say the database must hold. */
+interface Ledger {
+  userId: number;
+  cookie: string;
+  favorites: Set<number>;
+  /** per recipe: the acknowledged comment, and comments sent afterwards whose answer never came */
+  reviews: Map<number, { acknowledged: string | null; unanswered: string[] }>;
+  shopping: Set<string>;
+  completionsAcknowledged: number;
+  completionsAttempted: number;
+  completedRecipes: Set<number>;
+}
+
+const latencies: number[] = [];
+const counts = new Map<string, number>();
+const failures: string[] = [];
+let serverDown = false;
+let unansweredDuringCrash = 0;
+
+const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+function pickKind(): Kind {
+  let roll = Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [kind, weight] of MIX) {
+    roll -= weight;
+    if (roll < 0) return kind;
+  }
+  return "home";
+}
+
+async function databaseFor(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const given = option("database");
+  if (!given) return { url: freshSqliteUrl("load"), drop: async () => {} };
+  const name = `recipe_helper_load_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: given });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(given);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: given });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+async function main() {
+  const database = await databaseFor();
+  process.env.DATABASE_URL = database.url;
+  const { prisma } = await import("~/services/db.server");
+  let server: RunningServer = await startApp(PORT, database.url);
+  const origin = server.origin;
+  try {
+    const recipes: Recipe[] = (
+      await prisma.recipe.findMany({
+        take: RECIPES_IN_PLAY,
+        orderBy: { id: "asc" },
+        select: { id: true, ingredients: { where: { type: { not: null } }, select: { name: true } } },
+      })
+    ).map((recipe) => ({ id: recipe.id, lineNames: recipe.ingredients.map((line) => line.name) }));
+
+    console.log(`Signing in ${USERS} cooks...`);
+    const ledgers: Ledger[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const username = `load_cook_${i}`;
+      const cookie = await signIn(origin, username);
+      const { id } = await prisma.user.findUniqueOrThrow({ where: { username }, select: { id: true } });
+      ledgers.push({
+        userId: id,
+        cookie,
+        favorites: new Set(),
+        reviews: new Map(),
+        shopping: new Set(),
+        completionsAcknowledged: 0,
+        completionsAttempted: 0,
+        completedRecipes: new Set(),
+      });
+    }
+
+    const send = async (ledger: Ledger, method: string, path: string, body?: unknown) => {
+      const started = performance.now();
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        redirect: "manual",
+        headers: {
+          Cookie: ledger.cookie,
+          Origin: origin,
+          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      return response;
+    };
+
+    async function act(ledger: Ledger, kind: Kind) {
+      const recipe = pick(recipes);
+      const expect = (response: Response, statuses: number[]) => {
+        if (!statuses.includes(response.status)) throw new Error(`${kind} answered ${response.status}`);
+      };
+      switch (kind) {
+        case "home":
+          return expect(await send(ledger, "GET", "/home"), [200]);
+        case "recipe":
+          return expect(await send(ledger, "GET", `/menu-detail/${recipe.id}`), [200]);
+        case "reviews":
+          return expect(await send(ledger, "GET", `/api/menu-detail/${recipe.id}/reviews`), [200]);
+        case "favorite": {
+          expect(await send(ledger, "POST", "/api/favorites", { user_id: ledger.userId, menu_id: recipe.id }), [200]);
+          ledger.favorites.add(recipe.id);
+          return;
+        }
+        case "review": {
+          const state = ledger.reviews.get(recipe.id) ?? { acknowledged: null, unanswered: [] };
+          ledger.reviews.set(recipe.id, state);
+          // A first review whose answer was lost in the crash may or may not exist: leave that recipe alone.
+          if (state.acknowledged === null && state.unanswered.length > 0) return;
+          const comment = `Cooked it ${randomBytes(4).toString("hex")}`;
+          const body = { user_id: ledger.userId, menu_id: recipe.id, comment, rating: 1 + Math.floor(Math.random() * 5) };
+          const first = state.acknowledged === null && state.unanswered.length === 0;
+          state.unanswered.push(comment);
+          const response = first
+            ? await send(ledger, "POST", `/api/menu-detail/${recipe.id}/reviews`, body)
+            : await send(ledger, "PUT", "/api/reviews", body);
+          expect(response, first ? [201] : [200]);
+          state.acknowledged = comment;
+          state.unanswered = [];
+          return;
+        }
+        case "shopping": {
+          const name = pick(recipe.lineNames);
+          if (!name) return;
+          expect(await send(ledger, "POST", `/menu-detail/${recipe.id}`, { intent: "add-to-list", ingredient: [name] }), [200]);
+          ledger.shopping.add(name.toLowerCase());
+          return;
+        }
+        case "completion": {
+          if (ledger.completedRecipes.has(recipe.id)) return;
+          ledger.completedRecipes.add(recipe.id);
+          ledger.completionsAttempted += 1;
+          const response = await send(ledger, "POST", "/meal-completions", { user_id: ledger.userId, menu_id: recipe.id });
+          expect(response, [201]);
+          ledger.completionsAcknowledged += 1;
+          return;
+        }
+      }
+    }
+
+    const deadline = Date.now() + SECONDS * 1000;
+    const cook = async (ledger: Ledger) => {
+      while (Date.now() < deadline) {
+        const kind = pickKind();
+        try {
+          await act(ledger, kind);
+          counts.set(kind, (counts.get(kind) ?? 0) + 1);
+        } catch (error) {
+          if (serverDown) {
+            unansweredDuringCrash += 1;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          } else {
+            failures.push(`${kind}: ${(error as Error).message}`);
+          }
+        }
+      }
+    };
+
+    console.log(`${USERS} cooks for ${SECONDS} s${CRASH ? ", with a SIGKILL of the server halfway" : ""}...`);
+    const started = Date.now();
+    const crash = CRASH
+      ? (async () => {
+          await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 2));
+          serverDown = true;
+          await server.stop("SIGKILL");
+          console.log("Server killed; starting it again...");
+          server = await startApp(PORT, database.url);
+          // Answers already in flight when the server came back may still fail; give them a moment.
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          serverDown = false;
+          console.log("Server back.");
+        })()
+      : Promise.resolve();
+    await Promise.all([...ledgers.map(cook), crash]);
+    const elapsed = (Date.now() - started) / 1000;
+
+    // Every acknowledged write must be there.
+    const lost: string[] = [];
+    for (const ledger of ledgers) {
+      const [favorites, reviews, shopping, completions] = await Promise.all([
+        prisma.favorite.findMany({ where: { userId: ledger.userId }, select: { recipeId: true } }),
+        prisma.review.findMany({ where: { userId: ledger.userId }, select: { recipeId: true, comment: true } }),
+        prisma.shoppingItem.findMany({ where: { userId: ledger.userId }, select: { name: true } }),
+        prisma.mealCompletion.count({ where: { userId: ledger.userId } }),
+      ]);
+      const favoriteIds = new Set(favorites.map((row) => row.recipeId));
+      for (const id of ledger.favorites) if (!favoriteIds.has(id)) lost.push(`favourite ${ledger.userId}/${id}`);
+      const comments = new Map(reviews.map((row) => [row.recipeId, row.comment]));
+      for (const [recipeId, state] of ledger.reviews) {
+        if (state.acknowledged === null) continue;
+        const stored = comments.get(recipeId);
+        if (stored !== state.acknowledged && !state.unanswered.includes(stored ?? "")) {
+          lost.push(`review ${ledger.userId}/${recipeId}: expected "${state.acknowledged}", found "${stored}"`);
+        }
+      }
+      const names = new Set(shopping.map((row) => row.name.toLowerCase()));
+      for (const name of ledger.shopping) if (!names.has(name)) lost.push(`shopping item ${ledger.userId}/${name}`);
+      if (completions < ledger.completionsAcknowledged || completions > ledger.completionsAttempted) {
+        lost.push(
+          `completions of ${ledger.userId}: ${completions} stored, ${ledger.completionsAcknowledged} acknowledged, ${ledger.completionsAttempted} sent`,
+        );
+      }
+    }
+    let integrity = "not applicable (PostgreSQL)";
+    if (!database.url.startsWith("postgres")) {
+      const rows = await prisma.$queryRawUnsafe<{ integrity_check: string }[]>("PRAGMA integrity_check");
+      integrity = rows.map((row) => row.integrity_check).join("; ");
+    }
+
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const percentile = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+    const writes = ledgers.reduce(
+      (sum, l) => sum + l.favorites.size + l.reviews.size + l.shopping.size + l.completionsAcknowledged,
+      0,
+    );
+    console.log(`\nRequests answered: ${latencies.length} in ${elapsed.toFixed(0)} s (${(latencies.length / elapsed).toFixed(0)}/s)`);
+    console.log(`Latency: p50 ${percentile(0.5).toFixed(0)} ms, p95 ${percentile(0.95).toFixed(0)} ms, max ${percentile(1).toFixed(0)} ms`);
+    console.log(`By kind: ${[...counts].map(([kind, count]) => `${kind} ${count}`).join(", ")}`);
+    console.log(`Distinct acknowledged writes checked: ${writes}`);
+    if (CRASH) console.log(`Requests unanswered while the server was down: ${unansweredDuringCrash}`);
+    console.log(`Integrity check: ${integrity}`);
+    console.log(`Errors: ${failures.length}${failures.length ? ` (first: ${failures.slice(0, 5).join(" | ")})` : ""}`);
+    console.log(`Acknowledged writes missing: ${lost.length}${lost.length ? ` (first: ${lost.slice(0, 5).join(" | ")})` : ""}`);
+    const ok = failures.length === 0 && lost.length === 0 && (integrity === "ok" || database.url.startsWith("postgres"));
+    console.log(ok ? "LOAD TEST PASSED" : "LOAD TEST FAILED");
+    process.exitCode = ok ? 0 : 1;
+  } finally {
+    await server.stop();
+    await prisma.$disconnect();
+    await database.drop();
+  }
+}
+
+await main();
