@@ -2,6 +2,7 @@
  * The recipe screen and the personal lists, as a cook uses them: allergy warning, favourite, missing
  * ingredients to the shopping list (merged), the cooking checklist counting one meal, history, ordering.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config";
@@ -248,15 +249,28 @@ test("a liked recipe opens from the list; with JavaScript 'Loading menu details.
   await expect(page.getByRole("heading", { level: 1, name: recipe.name })).toBeVisible();
 });
 
-test("the recipe screen and lists fit a 360 px phone", async ({ page }, testInfo) => {
+test("the recipe screen and lists fit a 360 px phone and pass an accessibility check", async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 360, height: 740 });
-  await newCook(page, "phone", testInfo);
+  const cook = await newCook(page, "phone", testInfo);
+  await setAllergies(cook.id, ["milk"]);
   const recipe = await recipeWithButter();
-  for (const path of [`/menu-detail/${recipe.id}`, "/favorites", "/history", "/shoppinglist"]) {
+  // Some of everything on the lists, and the allergy warning still showing on the recipe.
+  await page.goto(`/menu-detail/${recipe.id}`);
+  const missing = await tileName(page, 0);
+  expect((await page.request.post("/api/favorites", { data: { menu_id: recipe.id } })).status()).toBe(200);
+  const added = await page.request.post(`/menu-detail/${recipe.id}`, { data: { intent: "add-to-list", ingredient: [missing] } });
+  expect(await added.json()).toEqual({ added: [missing], alreadyListed: [] });
+  for (const path of [`/menu-detail/${recipe.id}`, "/favorites", "/history", "/shoppinglist", "/shoppinglist?order"]) {
     await page.goto(path);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, path).toBeLessThanOrEqual(0);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
+    if (hasJavaScript(testInfo)) {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+    }
   }
+  await expect(page.getByRole("dialog", { name: "Choose Delivery App" })).toBeVisible();
 });
 
 test("the JSON calls answer over HTTP with the spec's shapes, and only for the user's own data", async ({ playwright, baseURL }, testInfo) => {
