@@ -41,6 +41,9 @@ export type SignupInput = z.infer<typeof SignupSchema>;
 /** /reset-password: where to send the link. */
 export const ResetRequestSchema = z.object({ email });
 
+// Spec 8, Reset.
+export const RESET_REQUESTED = "If an account exists with this email, you will receive a password reset link.";
+export const PASSWORD_RESET = "Your password has been reset successfully!";
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired.";
 
 /** POST /api/auth/new-password: the link's token and the new password (the signup rules). */

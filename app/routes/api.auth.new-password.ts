@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { INVALID_RESET_LINK, NewPasswordSchema } from "~/domain/auth-schemas";
-import { PASSWORD_RESET, resetPassword } from "~/services/password-reset.server";
+import { INVALID_RESET_LINK, NewPasswordSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
+import { resetPassword } from "~/services/password-reset.server";
 import { firstSubmissionError, jsonError, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getSession } from "~/services/session.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ResetRequestSchema } from "~/domain/auth-schemas";
-import { RESET_REQUESTED, requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
+import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
+import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { firstSubmissionError, jsonError, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 

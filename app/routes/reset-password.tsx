@@ -5,8 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FormMessage, useHydrated } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
-import { ResetRequestSchema } from "~/domain/auth-schemas";
-import { RESET_REQUESTED, requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
+import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
+import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, takeFlash } from "~/services/session.server";
 

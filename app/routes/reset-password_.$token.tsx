@@ -11,15 +11,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useParams } from
 import { useState } from "react";
 import { FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
-import { INVALID_RESET_LINK, NewPasswordFormSchema } from "~/domain/auth-schemas";
-import { findResetLink, PASSWORD_RESET, resetPassword } from "~/services/password-reset.server";
+import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
+import { findResetLink, resetPassword } from "~/services/password-reset.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getSession, redirectWithFlash } from "~/services/session.server";
 
-// The token is a secret: no Referer names the page, and it is not cached.
+// The token is a secret: no Referer names the page to other sites, and it is not cached.
 export const meta: MetaFunction = () => [
   { title: "Choose a new password · Recipe Helper" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 const RESET_DEFAULT_ERROR = "An error occurred. Please try again.";

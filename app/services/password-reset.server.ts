@@ -9,9 +9,6 @@ import { env } from "~/services/env.server";
 import { hashPassword } from "~/services/password.server";
 import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
 
-// Spec 8, Reset.
-export const RESET_REQUESTED = "If an account exists with this email, you will receive a password reset link.";
-export const PASSWORD_RESET = "Your password has been reset successfully!";
 export const TOO_MANY_RESET_REQUESTS = "Too many password reset requests. Please try again later.";
 
 const LINK_LIFETIME_MS = 60 * 60 * 1000;
@@ -82,7 +79,7 @@ async function mailResetLink(email: string, origin: string): Promise<void> {
 export type ResetRequest = { limited: true } | { limited: false; delivery: Promise<void> };
 
 /**
- * Asks for a reset link for `email`. The caller answers RESET_REQUESTED at once, whether or not an account
+ * Asks for a reset link for `email`. The caller answers at once (RESET_REQUESTED), whether or not an account
  * has this email: the lookup, the link and the mail happen afterwards (`delivery`, which never rejects), so
  * neither the answer nor its timing tells who has an account. Limited per email and per client address.
  */
