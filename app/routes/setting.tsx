@@ -1,0 +1,251 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Avatar, avatarLinks } from "~/components/avatar";
+import { Field, FormMessage, SelectField } from "~/components/forms";
+import { BackIcon } from "~/components/icons";
+import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { COUNTRIES } from "~/domain/countries";
+import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
+import { formatAllergies, ProfileFormSchema } from "~/domain/profile-schema";
+import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { assertSameOrigin } from "~/services/security.server";
+import {
+  redirectWithFlash,
+  requireUserId,
+  sessionStorage,
+  takeFlash,
+  type FlashMessage,
+} from "~/services/session.server";
+import { deleteAccount, requireProfile, updateProfile } from "~/services/users.server";
+import accountStyles from "~/styles/account.css";
+
+export const meta: MetaFunction = () => [{ title: "Settings · Recipe Helper" }];
+
+export const links: LinksFunction = () => [
+  ...avatarLinks(),
+  ...modalDialogLinks(),
+  { rel: "stylesheet", href: accountStyles },
+];
+
+// Spec 8, Profile.
+const UPDATED = "User info updated successfully";
+const UPDATE_FAILED = "Failed to update user info.";
+const DELETED = "Account deleted successfully";
+const DELETE_FAILED = "Failed to delete account. Please try again.";
+
+/** Without JavaScript, "Delete Account" leads here: the same confirmation, drawn by the server. */
+const CONFIRM_DELETE_QUERY = "confirm=delete";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const profile = await requireProfile(request);
+  const { flash, headers } = await takeFlash(request);
+  const confirmDelete = new URL(request.url).search === `?${CONFIRM_DELETE_QUERY}`;
+  return data({ profile, flash, confirmDelete }, { headers });
+}
+
+async function deleteOwnAccount(userId: number) {
+  let deleted = false;
+  try {
+    deleted = await deleteAccount(userId);
+  } catch (error) {
+    console.error(error);
+  }
+  if (!deleted) return data({ result: undefined, uploadError: null, deleteError: DELETE_FAILED }, { status: 500 });
+  // The account's sessions went with it: the message travels in a new guest session.
+  const session = await sessionStorage.getSession();
+  session.flash("flash", { type: "success", message: DELETED } satisfies FlashMessage);
+  throw redirect("/login", { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+}
+
+/** Saves the profile form (multipart, with an optional picture) or deletes the account (intent=delete). */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  let formData: FormData;
+  try {
+    formData = await readImageForm(request);
+  } catch (error) {
+    if (!(error instanceof UploadRejectedError)) throw error;
+    return data({ result: undefined, uploadError: error.message, deleteError: null }, { status: error.status });
+  }
+  if (formData.get("intent") === "delete") return deleteOwnAccount(userId);
+
+  const submission = parseWithZod(formData, { schema: ProfileFormSchema });
+  const failed = (fieldErrors: Record<string, string[]>, status: number) =>
+    data(
+      { result: submission.reply({ formErrors: [UPDATE_FAILED], fieldErrors, hideFields: ["avatar"] }), uploadError: null, deleteError: null },
+      { status },
+    );
+  if (submission.status !== "success") return failed({}, 400);
+  const outcome = await updateProfile(userId, submission.value);
+  if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, outcome.field === "avatar" ? 400 : 409);
+  throw await redirectWithFlash(request, "/setting", { type: "success", message: UPDATED });
+}
+
+function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: string | null }) {
+  const navigation = useNavigation();
+  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  return (
+    <ModalDialog titleId="delete-account-title" descriptionId="delete-account-description" role="alertdialog" onClose={onClose}>
+      <h2 id="delete-account-title">Delete your account?</h2>
+      <p id="delete-account-description">
+        Your profile, picture, reviews, posts, comments, likes, favourites, history and shopping list will be
+        removed for good. This cannot be undone.
+      </p>
+      <FormMessage type="error" message={error} />
+      <Form method="post" action="/setting" className="modal-dialog-actions">
+        <input type="hidden" name="intent" value="delete" />
+        <button type="submit" className="button button-danger" disabled={deleting}>
+          {deleting ? "Deleting..." : "Delete Account"}
+        </button>
+        <Link
+          to="/setting"
+          className="button button-secondary"
+          onClick={(event) => {
+            event.preventDefault();
+            onClose();
+          }}
+        >
+          Cancel
+        </Link>
+      </Form>
+    </ModalDialog>
+  );
+}
+
+type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
+
+/** The profile form; remounted (fresh defaults, no picture chosen) whenever the saved profile changes. */
+function ProfileForm({ profile, lastResult, uploadError }: {
+  profile: Profile;
+  lastResult: SubmissionResult<string[]> | undefined;
+  uploadError: string | null;
+}) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "update";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: navigation.state === "idle" ? lastResult : undefined,
+    defaultValue: {
+      username: profile.username,
+      email: profile.email,
+      phone_number: profile.phone_number ?? "",
+      birth_date: profile.birth_date ?? "",
+      country: profile.country ?? "",
+      allergies: formatAllergies(profile.allergies),
+    },
+    constraint: getZodConstraint(ProfileFormSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
+  });
+  const today = new Date().toISOString().slice(0, 10);
+
+  return (
+    <Form method="post" action="/setting" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
+      <FormMessage type="error" message={form.errors?.length || uploadError ? UPDATE_FAILED : null} />
+      <input type="hidden" name="intent" value="update" />
+      <div className="setting-avatar">
+        <Avatar src={profile.avatar_url} label="Your current profile picture" className="avatar-large" />
+        <Field
+          label="Profile picture"
+          inputProps={{ ...getInputProps(fields.avatar, { type: "file" }), accept: ACCEPTED_IMAGE_TYPES }}
+          errors={fields.avatar.errors ?? (uploadError ? [uploadError] : undefined)}
+        />
+      </div>
+      <Field
+        label="Username"
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
+        errors={fields.username.errors}
+      />
+      <Field
+        label="Email"
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.email.errors}
+      />
+      <Field
+        label="Phone number"
+        inputProps={{
+          ...getInputProps(fields.phone_number, { type: "tel" }),
+          inputMode: "numeric",
+          autoComplete: "tel-national",
+          placeholder: "Digits only, up to 10",
+        }}
+        errors={fields.phone_number.errors}
+      />
+      <Field
+        label="Birth date"
+        inputProps={{ ...getInputProps(fields.birth_date, { type: "date" }), max: today, autoComplete: "bday" }}
+        errors={fields.birth_date.errors}
+      />
+      <SelectField
+        label="Country"
+        selectProps={{ ...getSelectProps(fields.country), autoComplete: "country-name" }}
+        placeholder="Choose a country"
+        options={COUNTRIES}
+        errors={fields.country.errors}
+      />
+      <Field
+        label="Allergies (comma separated)"
+        inputProps={{ ...getInputProps(fields.allergies, { type: "text" }), placeholder: "e.g. peanuts, shellfish" }}
+        errors={fields.allergies.errors}
+      />
+      <button type="submit" className="button button-primary" disabled={saving}>
+        {saving ? "Saving..." : "SAVE CHANGES"}
+      </button>
+    </Form>
+  );
+}
+
+export default function SettingScreen() {
+  const { profile, flash, confirmDelete } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const deleteError = actionData?.deleteError ?? null;
+  const closeDialog = () => (confirmDelete ? navigate("/setting", { replace: true }) : setConfirming(false));
+
+  return (
+    <main className="setting">
+      <header className="setting-header">
+        <Link to="/account" className="icon-button" aria-label="Back to Account">
+          <BackIcon />
+        </Link>
+        <h1>Settings</h1>
+      </header>
+      <FormMessage type={deleteError ? "error" : (flash?.type ?? "success")} message={deleteError ?? flash?.message} />
+      <h2>Edit profile</h2>
+      <ProfileForm
+        key={JSON.stringify(profile)}
+        profile={profile}
+        lastResult={actionData?.result}
+        uploadError={actionData?.uploadError ?? null}
+      />
+      <section className="danger-zone" aria-labelledby="danger-zone-title">
+        <h2 id="danger-zone-title">Delete account</h2>
+        <p>Remove your account and everything you have added to Recipe Helper.</p>
+        <Link
+          to={`/setting?${CONFIRM_DELETE_QUERY}`}
+          className="button button-danger"
+          onClick={(event) => {
+            event.preventDefault();
+            setConfirming(true);
+          }}
+        >
+          Delete Account
+        </Link>
+      </section>
+      {confirming || confirmDelete ? <DeleteAccountDialog onClose={closeDialog} error={deleteError} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from "@playwright/test";
+import { cameraJpeg } from "../support/images";
+import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+
+async function signedIn(page: Page, username: string) {
+  await signUp(page, username);
+  await logIn(page, username);
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** The value shown next to a label in Account's profile list. */
+const detail = (page: Page, term: string) => page.locator(".profile-list div").filter({ has: page.getByText(term, { exact: true }) }).locator("dd");
+
+test("a guest is sent to /login from Account and Setting", async ({ page }) => {
+  for (const path of ["/account", "/setting"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=${encodeURIComponent(path)}$`));
+  }
+});
+
+test("the profile is edited with a picture and shown on Account", async ({ page }, testInfo) => {
+  const username = uniqueUsername(testInfo, "prof");
+  await signedIn(page, username);
+  await page.goto("/account");
+  await expect(page.getByText(username, { exact: true })).toBeVisible();
+  await expect(detail(page, "Email")).toHaveText(`${username}@example.com`);
+  await expect(detail(page, "Phone")).toHaveText("Not set");
+  await expect(detail(page, "Meals completed")).toHaveText("0");
+  await expect(page.getByRole("img", { name: `Profile picture of ${username}` }).locator("img")).toHaveAttribute(
+    "src",
+    "/images/default-avatar.svg",
+  );
+
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/setting$/);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByLabel("Phone number").fill("0612345678");
+  await page.getByLabel("Birth date").fill("1990-05-17");
+  await page.getByLabel("Country").selectOption("Netherlands");
+  await page.getByLabel("Allergies (comma separated)").fill(" Peanuts, ,SHELLFISH ");
+  await page.getByLabel("Profile picture", { exact: true }).setInputFiles({
+    name: "holiday.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from(await cameraJpeg(640, 480)),
+  });
+  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(pageWidth).toBeLessThanOrEqual(360);
+  await page.getByRole("button", { name: "SAVE CHANGES" }).click();
+  await expect(page.getByText("User info updated successfully")).toBeVisible();
+  await expect(page.getByLabel("Allergies (comma separated)")).toHaveValue("peanuts, shellfish");
+  await expect(page.getByLabel("Profile picture", { exact: true })).toHaveValue("");
+
+  await page.getByRole("link", { name: "Back to Account" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(detail(page, "Phone")).toHaveText("0612345678");
+  await expect(detail(page, "Birth date")).toHaveText("17/05/1990");
+  await expect(detail(page, "Country")).toHaveText("Netherlands");
+  const avatar = page.getByRole("img", { name: `Profile picture of ${username}` }).locator("img");
+  await expect(avatar).toHaveAttribute("src", /^\/uploads\/avatars\/[0-9a-f]{32}\.webp\?t=\d+$/);
+  await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+  const picture = await page.request.get((await avatar.getAttribute("src"))!);
+  expect(picture.headers()["content-type"]).toBe("image/webp");
+  expect(picture.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("bad input is refused with messages and changes nothing", async ({ page }, testInfo) => {
+  const username = uniqueUsername(testInfo, "bad");
+  await signedIn(page, username);
+  await page.goto("/setting");
+  await page.getByLabel("Phone number").fill("06-1234");
+  await page.getByRole("button", { name: "SAVE CHANGES" }).click();
+  await expect(page.getByText("Phone number can only contain digits")).toBeVisible();
+
+  await page.getByLabel("Phone number").fill("0612345678");
+  await page.getByLabel("Profile picture", { exact: true }).setInputFiles({
+    name: "cat.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html><script>alert(1)</script></html>"),
+  });
+  await page.getByRole("button", { name: "SAVE CHANGES" }).click();
+  await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
+  await expect(page.getByText("Failed to update user info.")).toBeVisible();
+
+  await page.goto("/account");
+  await expect(detail(page, "Phone")).toHaveText("Not set");
+});
+
+test("deleting the account asks first, then removes it", async ({ page }, testInfo) => {
+  const username = uniqueUsername(testInfo, "del");
+  await signedIn(page, username);
+  await page.goto("/setting");
+
+  await page.getByRole("link", { name: "Delete Account" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Delete your account?" });
+  await expect(dialog).toBeVisible();
+  if (!hasJavaScript(testInfo)) await expect(page).toHaveURL(/\/setting\?confirm=delete$/);
+  await dialog.getByRole("link", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Delete Account" }).click();
+  await dialog.getByRole("button", { name: "Delete Account" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Account deleted successfully")).toBeVisible();
+
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await logIn(page, username);
+  await expect(page.getByText("Invalid username or password")).toBeVisible();
+});
