@@ -6,7 +6,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
-const BUILD_ENTRY = path.resolve("build/index.js");
+const BUILD_DIRECTORY = path.resolve(process.env.BUILD_DIR ?? "build");
+const BUILD_ENTRY = path.join(BUILD_DIRECTORY, "index.js");
 const SOURCE_DIRS = ["app", "public"].map((dir) => path.resolve(dir));
 const SOURCE_FILES = ["remix.config.js", "package.json"].map((file) => path.resolve(file));
 const IGNORED = new Set([path.resolve("public/build"), path.resolve("app/cli")]);
@@ -18,7 +19,7 @@ function newestMtime(target: string): number {
   return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), 0);
 }
 
-const BUILD_LOCK = path.resolve("build.lock");
+const BUILD_LOCK = `${BUILD_DIRECTORY}.lock`;
 const BUILD_LOCK_STALE_MS = 5 * 60_000;
 
 const buildIsCurrent = () =>

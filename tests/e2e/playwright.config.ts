@@ -13,6 +13,8 @@ export const SMTP_TEST_PORT = E2E_PORT + 2000;
 // One database (and uploads folder) per port, so that two runs on different ports can go at once.
 const database = `tests/.tmp/e2e-${E2E_PORT}.db`;
 const uploads = `tests/.tmp/e2e-uploads-${E2E_PORT}`;
+/** The app's uploads folder in this run, from the project root. */
+export const E2E_UPLOADS_DIR = `${root}${uploads}`;
 
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -57,6 +59,7 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(E2E_PORT),
+      BUILD_DIR: `tests/.tmp/build-${E2E_PORT}`,
       DATABASE_URL: `file:./${database}`,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       GOOGLE_CLIENT_ID: GOOGLE_MOCK_CLIENT_ID,
