@@ -1,0 +1,175 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Field, FormMessage, SelectField } from "~/components/forms";
+import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { ScreenHeader } from "~/components/screen-header";
+import { EditIngredientSchema, PANTRY_TYPES } from "~/domain/pantry";
+import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
+import { readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
+import styles from "~/styles/ingredients.css";
+
+export const meta: MetaFunction = () => [{ title: "Your ingredients · Recipe Helper" }];
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+const PREVIEW = "/ingredient-preview";
+const editPath = (key: string) => `${PREVIEW}?${new URLSearchParams({ edit: key })}`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const items = await readPantry(request);
+  const images = new Map((await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl]));
+  const { flash, headers } = await takeFlash(request);
+  await startSessionIfNone(request, headers);
+  return data(
+    {
+      items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)! })),
+      editKey: new URL(request.url).searchParams.get("edit"),
+      flash,
+    },
+    { headers },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  return oneAtATimePerSession(request, () => changeItem(request));
+}
+
+async function changeItem(request: Request) {
+  const { formData } = await readFormOrJson(request);
+  if (formData.get("intent") === "delete") {
+    const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
+    if (!removed.ok) return redirectWithFlash(request, PREVIEW, { type: "error", message: removed.message });
+    return redirectWithFlash(request, PREVIEW, { type: "success", message: `${removed.removed.name} deleted.` }, removed.headers);
+  }
+
+  const submission = parseWithZod(formData, { schema: EditIngredientSchema });
+  const editKey = String(formData.get("key") ?? "");
+  if (submission.status !== "success") return data({ editKey, result: submission.reply() }, { status: 400 });
+  const edited = await editPantryItem(request, submission.value);
+  if (!edited.ok) {
+    if (edited.field === "key") return redirectWithFlash(request, PREVIEW, { type: "error", message: edited.message });
+    return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
+  }
+  return redirectWithFlash(request, PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
+}
+
+type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
+
+function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: `edit-${item.key}`,
+    lastResult,
+    constraint: getZodConstraint(EditIngredientSchema),
+    defaultValue: { key: item.key, name: item.name, type: item.type },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditIngredientSchema }),
+  });
+  return (
+    <Form method="post" action={PREVIEW} {...getFormProps(form)} noValidate className="edit-form" aria-label={`Edit ${item.name}`}>
+      <input {...getInputProps(fields.key, { type: "hidden" })} />
+      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }} errors={fields.name.errors} />
+      <SelectField
+        label="Type"
+        selectProps={getSelectProps(fields.type)}
+        placeholder="Choose a type"
+        options={PANTRY_TYPES}
+        errors={fields.type.errors}
+      />
+      <div className="edit-actions">
+        <button type="submit" name="intent" value="edit" className="button button-primary button-small">
+          Save
+        </button>
+        <Link to={PREVIEW} replace preventScrollReset className="button button-secondary button-small">
+          Cancel
+        </Link>
+      </div>
+    </Form>
+  );
+}
+
+export default function IngredientPreviewScreen() {
+  const { items, editKey, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const failedEdit = actionData && "editKey" in actionData ? actionData : null;
+  const editing = failedEdit?.editKey ?? editKey;
+  const confirming = navigation.state === "loading" && navigation.location.pathname === "/preferences";
+
+  return (
+    <main className="ingredients-screen">
+      <ScreenHeader
+        back="/search"
+        backLabel="Back to search"
+        title="Your ingredients"
+        end={
+          <Link to="/search" className="icon-button screen-header-end" aria-label="Add more ingredients">
+            <PlusIcon />
+          </Link>
+        }
+      />
+      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+
+      {items.length === 0 ? (
+        <p className="empty-state">No ingredients detected</p>
+      ) : (
+        <ul className="ingredient-rows" aria-label="Ingredients">
+          {items.map((item) =>
+            item.key === editing ? (
+              <li key={item.key} className="ingredient-row ingredient-row-editing">
+                <img src={item.imageUrl} alt="" width={40} height={40} />
+                <EditForm item={item} lastResult={failedEdit?.editKey === item.key ? failedEdit.result : undefined} />
+              </li>
+            ) : (
+              <li key={item.key} className="ingredient-row">
+                <img src={item.imageUrl} alt="" width={40} height={40} />
+                <span className="ingredient-row-text">
+                  <span className="ingredient-name">{item.name}</span>
+                  <span className="ingredient-type">
+                    {item.type}
+                    {item.source === "camera" ? " · from your photo" : null}
+                  </span>
+                </span>
+                <Link to={editPath(item.key)} replace preventScrollReset className="icon-button icon-button-small" aria-label={`Edit ${item.name}`}>
+                  <EditIcon />
+                </Link>
+                <Form method="post" action={PREVIEW} preventScrollReset>
+                  <input type="hidden" name="key" value={item.key} />
+                  <button type="submit" name="intent" value="delete" className="icon-button icon-button-small" aria-label={`Delete ${item.name}`}>
+                    <TrashIcon />
+                  </button>
+                </Form>
+              </li>
+            ),
+          )}
+        </ul>
+      )}
+
+      {items.length > 0 ? (
+        <Link to="/preferences" className="button button-primary screen-cta">
+          CONFIRM
+        </Link>
+      ) : (
+        <button type="button" className="button button-primary screen-cta" disabled>
+          CONFIRM
+        </button>
+      )}
+      {confirming ? (
+        <p className="pending-overlay" role="status">
+          Creating your menu, just a moment!
+        </p>
+      ) : null}
+    </main>
+  );
+}
