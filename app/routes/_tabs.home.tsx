@@ -17,7 +17,7 @@ import { mostSearchedIngredients, readPantry, togglePantryItem } from "~/service
 import { randomRecipe } from "~/services/recipe-search.server";
 import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { getUser, redirectWithFlash, takeFlash } from "~/services/session.server";
+import { getUser, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
 import homeStyles from "~/styles/home.css";
 import monthlyMealsStyles from "~/styles/monthly-meals.css";
 import uplotStyles from "uplot/dist/uPlot.min.css";
@@ -61,6 +61,10 @@ const HomeActionSchema = z.discriminatedUnion("intent", [
 /** A most-searched toggle (adds or removes the ingredient) or START RANDOM without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  return oneAtATimePerSession(request, () => toggleOrRandom(request));
+}
+
+async function toggleOrRandom(request: Request) {
   const submission = parseWithZod((await readFormOrJson(request)).formData, { schema: HomeActionSchema });
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action.";

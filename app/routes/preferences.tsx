@@ -9,6 +9,7 @@ import { PreferencesSchema } from "~/domain/preferences";
 import { readPreferences, savePreferences } from "~/services/preferences.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
+import { oneAtATimePerSession } from "~/services/session.server";
 import styles from "~/styles/suggestions.css";
 
 export const meta: MetaFunction = () => [{ title: "Preferences · Recipe Helper" }];
@@ -23,6 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Saves the chosen chips, then shows the suggestions (a JSON call gets the saved preferences back). */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  return oneAtATimePerSession(request, () => save(request));
+}
+
+async function save(request: Request) {
   const { formData, isJson } = await readFormOrJson(request);
   const submission = parseWithZod(formData, { schema: PreferencesSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, INVALID_CHOICE);
