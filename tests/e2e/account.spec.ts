@@ -1,5 +1,8 @@
+import { rmSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { cameraJpeg } from "../support/images";
+import { E2E_UPLOADS_DIR } from "./playwright.config";
 import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 async function signedIn(page: Page, username: string) {
@@ -18,7 +21,7 @@ test("a guest is sent to /login from Account and Setting", async ({ page }) => {
   }
 });
 
-test("the profile is edited with a picture and shown on Account", async ({ page }, testInfo) => {
+test("the profile is edited with a picture and shown on Account", async ({ page, browser }, testInfo) => {
   const username = uniqueUsername(testInfo, "prof");
   await signedIn(page, username);
   await page.goto("/account");
@@ -58,9 +61,32 @@ test("the profile is edited with a picture and shown on Account", async ({ page 
   const avatar = page.getByRole("img", { name: `Profile picture of ${username}` }).locator("img");
   await expect(avatar).toHaveAttribute("src", /^\/uploads\/avatars\/[0-9a-f]{32}\.webp\?t=\d+$/);
   await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
-  const picture = await page.request.get((await avatar.getAttribute("src"))!);
+  const src = (await avatar.getAttribute("src"))!;
+  const picture = await page.request.get(src);
   expect(picture.headers()["content-type"]).toBe("image/webp");
   expect(picture.headers()["x-content-type-options"]).toBe("nosniff");
+
+  // A picture that cannot load leaves the default one: swapped in with JavaScript, showing through without.
+  rmSync(path.join(E2E_UPLOADS_DIR, new URL(src, page.url()).pathname.replace(/^\/uploads\//, "")));
+  // A new browser context, so the picture is not served from the cache.
+  const fresh = await browser.newContext({
+    baseURL: new URL(page.url()).origin,
+    javaScriptEnabled: hasJavaScript(testInfo),
+    storageState: await page.context().storageState(),
+  });
+  const again = await fresh.newPage();
+  await again.goto("/account");
+  const frame = again.getByRole("img", { name: `Profile picture of ${username}` });
+  if (hasJavaScript(testInfo)) {
+    await expect(frame.locator("img")).toHaveAttribute("src", "/images/default-avatar.svg");
+    await expect.poll(() => frame.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  } else {
+    await expect(frame.locator("img")).toHaveAttribute("src", src);
+    await expect.poll(() => frame.locator("img").evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
+    expect(await frame.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(0);
+    expect(await frame.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain("/images/default-avatar.svg");
+  }
+  await fresh.close();
 });
 
 test("bad input is refused with messages and changes nothing", async ({ page }, testInfo) => {
