@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { cameraJpeg } from "../support/images";
 import { E2E_UPLOADS_DIR } from "./playwright.config";
@@ -132,4 +133,20 @@ test("deleting the account asks first, then removes it", async ({ page }, testIn
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await logIn(page, username);
   await expect(page.getByText("Invalid username or password")).toBeVisible();
+});
+
+test("Account, Setting, the delete confirmation and the reset screens fit 360 px and pass axe", async ({ page }, testInfo) => {
+  const username = uniqueUsername(testInfo, "a11y");
+  await signedIn(page, username);
+  await page.setViewportSize({ width: 360, height: 780 });
+  for (const path of ["/account", "/setting", "/setting?confirm=delete", "/reset-password", "/reset-password/made-up-token"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
+    if (hasJavaScript(testInfo)) {
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+    }
+  }
 });
