@@ -4,6 +4,7 @@
  * same recipes, reviews and questions. A written database is kept and reused while this file, the catalogue and
  * the migrations are unchanged (writing 100,000 recipes takes minutes).
  */
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,7 +14,8 @@ import { getCatalogue } from "~/domain/catalogue-data";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 
 const REVIEWED_SHARE = 0.3;
-const RECIPES_PER_SAVE = 5_000;
+const RECIPES_PER_SAVE = 2_000;
+const RECIPES_PER_PROCESS = 10_000;
 
 /** mulberry32: a small seeded generator. */
 export function randomGenerator(seed: number): () => number {
@@ -38,8 +40,12 @@ export const someOf = <T>(random: () => number, values: readonly T[], max: numbe
   ...new Set(Array.from({ length: between(random, 0, max) }, () => values[Math.floor(random() * values.length)])),
 ];
 
-/** 4–12 main ingredients weighed in grams, 0–3 staples as seasonings, up to 2 cuisines and 2 occasions. */
-function syntheticRecipe(number: number, random: () => number): RecipeDraft {
+/**
+ * Recipe number `number`, the same in every run: 4–12 main ingredients weighed in grams, 0–3 staples as
+ * seasonings, up to 2 cuisines and 2 occasions.
+ */
+function syntheticRecipe(number: number): RecipeDraft {
+  const random = randomGenerator(number);
   const key = new Set<(typeof catalogue)[number]>();
   for (const wanted = between(random, 4, 12); key.size < wanted; ) key.add(commonish(random));
   const [first, second] = key;
@@ -78,6 +84,18 @@ function fingerprint(): string {
   return hash.digest("hex").slice(0, 10);
 }
 
+/** Writes recipes number `from` to `to` (excluded) to the database DATABASE_URL names, through the store. */
+async function writeRecipes(from: number, to: number): Promise<void> {
+  const { prisma } = await import("~/services/db.server");
+  const { saveRecipes } = await import("~/services/recipe-store.server");
+  for (let start = from; start < to; start += RECIPES_PER_SAVE) {
+    const end = Math.min(to, start + RECIPES_PER_SAVE);
+    await saveRecipes(Array.from({ length: end - start }, (_, offset) => syntheticRecipe(start + offset)));
+    console.error(`  ${end - 1} recipes written`);
+  }
+  await prisma.$disconnect();
+}
+
 /**
  * Points DATABASE_URL at the cookbook of this size in `directory`, writing it first when no complete copy is
  * there. Call before anything imports the app's database client. Answers the seconds spent writing, or null.
@@ -90,17 +108,16 @@ export async function useSyntheticCookbook(size: number, directory: string): Pro
 
   for (const extra of ["", "-wal", "-shm"]) rmSync(file + extra, { force: true });
   const { applyMigrations, prisma } = await import("~/services/db.server");
-  const { saveRecipes } = await import("~/services/recipe-store.server");
   const { seedIngredients } = await import("../prisma/seed");
   await applyMigrations(`file:${file}`);
   await seedIngredients();
-  const random = randomGenerator(size);
   const started = performance.now();
-  for (let start = 0; start < size; start += RECIPES_PER_SAVE) {
-    const count = Math.min(RECIPES_PER_SAVE, size - start);
-    await saveRecipes(Array.from({ length: count }, (_, offset) => syntheticRecipe(start + offset + 1, random)));
-    console.error(`  ${start + count} of ${size} recipes written`);
+  // The store's reads make a process's native memory grow, so many recipes are written by several processes.
+  for (let from = 1; from <= size; from += RECIPES_PER_PROCESS) {
+    const to = Math.min(size + 1, from + RECIPES_PER_PROCESS);
+    execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--write", String(from), String(to)], { stdio: "inherit" });
   }
+  const random = randomGenerator(size);
   const reviewer = await prisma.user.create({ data: { username: "bench-reviewer", email: "bench@example.com" } });
   const recipes = await prisma.recipe.findMany({ select: { id: true } });
   await prisma.review.createMany({
@@ -112,4 +129,9 @@ export async function useSyntheticCookbook(size: number, directory: string): Pro
   await prisma.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
   writeFileSync(complete, "");
   return { file, writeSeconds };
+}
+
+const writeFlag = process.argv.indexOf("--write");
+if (process.argv[1] === fileURLToPath(import.meta.url) && writeFlag >= 0) {
+  await writeRecipes(Number(process.argv[writeFlag + 1]), Number(process.argv[writeFlag + 2]));
 }

@@ -2,10 +2,10 @@
  * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process, then
  * kept up to date with small reads instead of rebuilds.
  *
- * - Writes made in this process (recipe-store.server.ts, reviews) call cookbookChanged(): the next search
+ * - Writes made in this process call cookbookChanged() (the store does after every save): the next search
  *   checks the database before ranking, so a recipe just saved is found by the very next search.
- * - Writes made elsewhere (the recipes:import CLI, other app instances) are noticed by the same check, run at
- *   most every CHECK_INTERVAL_MS otherwise.
+ * - Writes made elsewhere (the recipes:import CLI, other app instances) and reviews are noticed by the same
+ *   check, run at most every CHECK_INTERVAL_MS otherwise.
  *
  * A check reads the ids of recipes updated since the last one (a range on the Recipe.updatedAt index) and
  * re-reads only those whose update time it has not applied yet; the recipe count (a deletion, or a write the
@@ -21,8 +21,9 @@ import { isPostgresUrl, prisma } from "./db.server";
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
 /**
- * A write carries the time its statement was prepared but becomes visible when its transaction commits, so
- * it can appear after a later-stamped one: each check looks this far back from the latest update it applied.
+ * A write is stamped (Recipe.updatedAt, by the writer's clock) before its transaction commits, so it can
+ * become visible after the check that followed its stamp: each check also reads the recipes updated this
+ * long before the previous check started. It covers slow commits and small clock differences between hosts.
  */
 const WRITE_LAG_MS = 10_000;
 /** Recipe ids per query when reading changed recipes (within every database's limit on query parameters). */
@@ -36,9 +37,7 @@ interface TrackedIndex {
   changesSeen: number;
   /** when the last check started (ms) */
   checkedAt: number;
-  /** latest Recipe.updatedAt applied (ms) */
-  appliedUpTo: number;
-  /** update times (ms) applied for the recipes updated in the last WRITE_LAG_MS before appliedUpTo */
+  /** update times (ms) applied, for the recipes updated since WRITE_LAG_MS before checkedAt */
   recentlyApplied: Map<number, number>;
   /** review count and latest update the ratings were read at */
   reviewsStamp: string;
@@ -107,20 +106,15 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
   });
 }
 
-interface RecentUpdates {
-  appliedUpTo: number;
-  recentlyApplied: Map<number, number>;
+type RecipeUpdate = { id: number; updatedAt: Date };
+
+/** Ids and update times of the recipes updated since WRITE_LAG_MS before `time` (a range on the updatedAt index). */
+async function updatedSince(time: number): Promise<RecipeUpdate[]> {
+  return prisma.recipe.findMany({ where: { updatedAt: { gte: new Date(time - WRITE_LAG_MS) } }, select: { id: true, updatedAt: true } });
 }
 
-/** Ids and update times of the recipes updated since WRITE_LAG_MS before `appliedUpTo`. */
-async function updatedSince(appliedUpTo: number): Promise<{ id: number; updatedAt: Date }[]> {
-  return prisma.recipe.findMany({ where: { updatedAt: { gte: new Date(appliedUpTo - WRITE_LAG_MS) } }, select: { id: true, updatedAt: true } });
-}
-
-function recentUpdates(updated: { id: number; updatedAt: Date }[], appliedBefore: number): RecentUpdates {
-  const appliedUpTo = updated.reduce((latest, recipe) => Math.max(latest, recipe.updatedAt.getTime()), appliedBefore);
-  const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= appliedUpTo - WRITE_LAG_MS);
-  return { appliedUpTo, recentlyApplied: new Map(recent.map((recipe) => [recipe.id, recipe.updatedAt.getTime()])) };
+function updateTimes(updates: RecipeUpdate[]): Map<number, number> {
+  return new Map(updates.map((recipe) => [recipe.id, recipe.updatedAt.getTime()]));
 }
 
 async function buildIndex(): Promise<TrackedIndex> {
@@ -128,20 +122,19 @@ async function buildIndex(): Promise<TrackedIndex> {
   const checkedAt = Date.now();
   const catalogue = await loadCatalogue();
   const names = new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient)!, ingredient.name]));
-  const [bounds, stamp] = await Promise.all([prisma.recipe.aggregate({ _max: { id: true, updatedAt: true } }), reviewsStamp()]);
   // Read before the recipes, so a recipe updated while they are read is read again by the next check.
-  const recent = recentUpdates(await updatedSince(bounds._max.updatedAt?.getTime() ?? 0), 0);
+  const [recent, lastId, stamp] = await Promise.all([updatedSince(checkedAt), prisma.recipe.aggregate({ _max: { id: true } }), reviewsStamp()]);
   const index = createRecipeIndex([], names);
-  for (let from = 0; from <= (bounds._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
+  for (let from = 0; from <= (lastId._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
     index.put(await rankableRecipes(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
   }
-  return { index, changesSeen, checkedAt, ...recent, reviewsStamp: stamp };
+  return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp };
 }
 
 async function check(current: TrackedIndex): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
-  const updated = await updatedSince(current.appliedUpTo);
+  const updated = await updatedSince(current.checkedAt);
   const unapplied = updated.filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime()).map((recipe) => recipe.id);
   for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
     current.index.put(await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`));
@@ -149,7 +142,8 @@ async function check(current: TrackedIndex): Promise<TrackedIndex> {
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
   if (count !== current.index.size) return buildIndex();
   if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
-  return { index: current.index, changesSeen, checkedAt, ...recentUpdates(updated, current.appliedUpTo), reviewsStamp: stamp };
+  const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= checkedAt - WRITE_LAG_MS);
+  return { index: current.index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp };
 }
 
 /**
