@@ -15,6 +15,7 @@ export function ModalDialog({
   role,
   className,
   onClose,
+  closeOnOutsideClick = false,
   children,
 }: {
   titleId: string;
@@ -23,6 +24,8 @@ export function ModalDialog({
   role?: "alertdialog";
   className?: string;
   onClose: () => void;
+  /** a click on the backdrop closes it too (the dialog's own box must be filled by its content, without padding) */
+  closeOnOutsideClick?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -45,6 +48,9 @@ export function ModalDialog({
       onCancel={(event) => {
         event.preventDefault();
         onClose();
+      }}
+      onClick={(event) => {
+        if (closeOnOutsideClick && event.target === event.currentTarget) onClose();
       }}
     >
       {children}

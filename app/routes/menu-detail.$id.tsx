@@ -13,10 +13,12 @@ import { IntentForm, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { RecipeImage } from "~/components/recipe-image";
 import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
+import { ShareDish, shareDishLinks } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
 import { parseId } from "~/domain/ids";
 import { addedToListMessage, gridLines, shoppingQuantity, nutritionRows, parseMenuIntent, recipeGrids, type GridLine } from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
+import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
 import { loadMenuDetail } from "~/services/menu-detail.server";
@@ -33,6 +35,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   ...modalDialogLinks(),
   ...reviewsSectionLinks(),
+  ...shareDishLinks(),
 ];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -54,8 +57,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!detail) throw new Response("Not found", { status: 404 });
   await recordHistory(userId, recipeId);
   const reviews = await loadReviewsBlock(recipeId, userId);
+  const dishImage = await sharedDishImage(request, userId, recipeId);
   const { flash, headers } = await takeFlash(request);
-  return data({ ...detail, reviews, flash }, { headers });
+  return data({ ...detail, reviews, sharedDishImage: dishImage, flash }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -174,6 +178,7 @@ export default function MenuDetailScreen() {
           ))}
         </dl>
       </section>
+      <ShareDish menuId={menu.menu_id} sharedDishImage={detail.sharedDishImage} />
       <ReviewsSection block={detail.reviews} />
       <AllergyWarning alerts={detail.allergyAlerts} />
     </main>

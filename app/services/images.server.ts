@@ -26,6 +26,11 @@ const OUTPUTS: Record<UploadKind, Output> = {
 
 const AVATAR_SIDE = 256;
 const DISH_MAX_SIDE = 1600;
+/**
+ * Narrower copies kept beside each dish photo ("dishes/<name>-640w.jpg"), offered through srcset so a phone
+ * fetches the one its screen needs. Every width is written, a photo narrower than one being copied as it is.
+ */
+const DISH_VARIANT_WIDTHS = [320, 640, 1024] as const;
 /** Refuses decompression bombs: a small file that decodes to a huge bitmap. */
 const MAX_INPUT_PIXELS = 40_000_000;
 export const UNREADABLE = "The image could not be read. Please choose another one.";
@@ -103,7 +108,25 @@ async function reencode(kind: UploadKind, bytes: Buffer): Promise<Buffer> {
 const uploadsRoot = () => path.resolve(env.UPLOADS_DIR);
 
 /** Stored names are only ever ones this module generated, so a name can never climb out of its folder. */
-const STORED_PATH = /^(avatars|dishes)\/[0-9a-f]{32}\.(webp|jpg)$/;
+const STORED_PATH = new RegExp(`^(avatars|dishes)/[0-9a-f]{32}(?:-(?:${DISH_VARIANT_WIDTHS.join("|")})w)?\\.(webp|jpg)$`);
+
+const variantPath = (stored: string, width: number) => stored.replace(/\.jpg$/, `-${width}w.jpg`);
+const isDishPhoto = (stored: string) => /^dishes\/[0-9a-f]{32}\.jpg$/.test(stored);
+
+async function writeNew(stored: string, bytes: Buffer): Promise<void> {
+  const target = path.join(uploadsRoot(), stored);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes, { flag: "wx" });
+}
+
+async function dishVariants(photo: Buffer): Promise<{ width: number; bytes: Buffer }[]> {
+  return Promise.all(
+    DISH_VARIANT_WIDTHS.map(async (width) => ({
+      width,
+      bytes: await sharp(photo).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
+    })),
+  );
+}
 
 /**
  * Checks, re-encodes and stores a picture; returns its stored path ("avatars/<random>.webp").
@@ -113,21 +136,28 @@ export async function storeImage(kind: UploadKind, file: Blob): Promise<string> 
   if (file.size > MAX_IMAGE_BYTES) throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
   const encoded = await reencode(kind, Buffer.from(await file.arrayBuffer()));
   const stored = `${kind}/${randomBytes(16).toString("hex")}.${OUTPUTS[kind].extension}`;
-  const target = path.join(uploadsRoot(), stored);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, encoded, { flag: "wx" });
+  const variants = kind === "dishes" ? await dishVariants(encoded) : [];
+  await writeNew(stored, encoded);
+  await Promise.all(variants.map(({ width, bytes }) => writeNew(variantPath(stored, width), bytes)));
   return stored;
 }
 
-/** Removes a stored picture; anything that is not a stored path (a URL, a bundled image) is left alone. */
+/** Removes a stored picture (a dish photo with its narrower copies); anything that is not a stored path (a URL, a bundled image) is left alone. */
 export async function deleteImage(stored: string | null | undefined): Promise<void> {
   if (!stored || !STORED_PATH.test(stored)) return;
-  await rm(path.join(uploadsRoot(), stored), { force: true });
+  const copies = isDishPhoto(stored) ? DISH_VARIANT_WIDTHS.map((width) => variantPath(stored, width)) : [];
+  await Promise.all([stored, ...copies].map((file) => rm(path.join(uploadsRoot(), file), { force: true })));
 }
 
 /** The picture's address; `version` (e.g. the profile's update time) makes browsers fetch a replaced one. */
 export function imageUrl(stored: string, version?: Date): string {
   return `/uploads/${stored}${version ? `?t=${version.getTime()}` : ""}`;
+}
+
+/** A srcset for a stored dish photo: its narrower copies and itself (at most DISH_MAX_SIDE wide). */
+export function dishImageSrcSet(stored: string): string {
+  const copies = DISH_VARIANT_WIDTHS.map((width) => `${imageUrl(variantPath(stored, width))} ${width}w`);
+  return [...copies, `${imageUrl(stored)} ${DISH_MAX_SIDE}w`].join(", ");
 }
 
 /** The bytes and content type of a stored picture, or null for any other path (traversal included). */

@@ -1,0 +1,284 @@
+/**
+ * The community screen's pieces (spec 2 Community, 4 Comments drawer and Like): a post card with its picture
+ * in several sizes, caption, author, time, like toggle and first comments; the comments drawer. Every control
+ * is a form posted to /community: with JavaScript a fetcher sends it as JSON and the screen updates from the
+ * answer without a reload; without it the form posts and the action redirects back.
+ */
+import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { LinksFunction } from "@remix-run/node";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Avatar, avatarLinks } from "~/components/avatar";
+import { ErrorList, FormMessage } from "~/components/forms";
+import { CloseIcon, HeartIcon } from "~/components/icons";
+import { IntentForm, usePendingIntents } from "~/components/intent-form";
+import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import {
+  COMMENT_PREVIEW_COUNT,
+  CommentSchema,
+  commentsText,
+  communityPath,
+  DRAWER_CLOSE_MS,
+  likesText,
+  type CommunityComment,
+  type CommunityPost,
+  type LikeAnswer,
+} from "~/domain/community";
+import { formatDayMonthYear } from "~/domain/dates";
+import { relativeTime } from "~/domain/relative-time";
+import communityStyles from "~/styles/community.css";
+
+export const communityFeedLinks: LinksFunction = () => [
+  { rel: "stylesheet", href: communityStyles },
+  ...avatarLinks(),
+  ...modalDialogLinks(),
+];
+
+/** Where the feed is: a recipe's dishes or all, and which page; opening and closing comments keeps it. */
+type FeedPlace = { menuId: number | null; before: number | null };
+
+type ErrorAnswer = { message?: string };
+
+/** "5 minutes ago", with the date (dd/mm/yyyy) on hover. `now` is the server's, so both renders agree. */
+function PostedTime({ at, now }: { at: string; now: string }) {
+  return (
+    <time dateTime={at} title={formatDayMonthYear(at)}>
+      {relativeTime(new Date(at), new Date(now))}
+    </time>
+  );
+}
+
+const commentsLinkId = (postId: number) => `comments-link-${postId}`;
+
+export function PostCard({
+  post,
+  viewerId,
+  now,
+  place,
+  eager,
+}: {
+  post: CommunityPost;
+  viewerId: number;
+  now: string;
+  place: FeedPlace;
+  /** the first pictures of the page load at once, the others as they scroll into view */
+  eager: boolean;
+}) {
+  const authorId = `post-${post.post_id}-author`;
+  const deleting = usePendingIntents("delete-post").some((fields) => Number(fields.post_id) === post.post_id);
+  if (deleting) return null;
+  const hidden = post.comment_count - post.comments.length;
+  return (
+    <article id={`post-${post.post_id}`} className="post-card" aria-labelledby={authorId}>
+      <header className="post-header">
+        <Avatar src={post.avatar_url} label={`Picture of ${post.username}`} />
+        <div className="post-who">
+          <h2 id={authorId} className="post-author">
+            {post.username}
+          </h2>
+          <p className="post-meta">
+            <PostedTime at={post.created_at} now={now} />
+            {post.menu_id && post.menu_name ? (
+              <>
+                {" · "}
+                <Link to={`/menu-detail/${post.menu_id}`}>{post.menu_name}</Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+        {post.user_id === viewerId ? (
+          <IntentForm fetcherKey={`delete-post-${post.post_id}`} fields={{ intent: "delete-post", post_id: String(post.post_id) }} className="post-delete">
+            <button type="submit" className="text-button">
+              Delete post
+            </button>
+          </IntentForm>
+        ) : null}
+      </header>
+      <img
+        className="post-image"
+        src={post.image_url}
+        srcSet={post.image_srcset}
+        sizes="(min-width: 480px) 448px, calc(100vw - 2rem)"
+        alt={post.menu_name ? `${post.menu_name}, made by ${post.username}` : `A dish made by ${post.username}`}
+        loading={eager ? "eager" : "lazy"}
+        decoding="async"
+      />
+      <LikeButton post={post} />
+      {post.caption ? <p className="post-caption">{post.caption}</p> : null}
+      {post.comments.length > 0 ? (
+        <ul className="comment-preview" aria-label={`First comments on ${post.username}'s dish`}>
+          {post.comments.slice(0, COMMENT_PREVIEW_COUNT).map((comment) => (
+            <li key={comment.comment_id}>
+              <strong>{comment.username}</strong> {comment.comment_text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Link
+        id={commentsLinkId(post.post_id)}
+        className="post-comments-link"
+        to={communityPath({ ...place, comments: post.post_id })}
+        replace
+        preventScrollReset
+      >
+        {post.comment_count === 0 ? "Add a comment" : `View ${hidden > 0 ? "all " : ""}${commentsText(post.comment_count)}`}
+        <span className="visually-hidden"> on {post.username}&apos;s dish</span>
+      </Link>
+    </article>
+  );
+}
+
+const isLikeAnswer = (value: unknown): value is LikeAnswer => typeof value === "object" && value !== null && "liked" in value;
+
+/** The heart shows what the server answered (liked, like_count) as soon as it answers, before the feed reloads. */
+function LikeButton({ post }: { post: CommunityPost }) {
+  const key = `like-${post.post_id}`;
+  const fetcher = useFetcher<LikeAnswer | ErrorAnswer>({ key });
+  const answer = fetcher.state === "loading" && isLikeAnswer(fetcher.data) ? fetcher.data : null;
+  const liked = answer?.liked ?? post.liked;
+  const count = answer?.like_count ?? post.like_count;
+  const failure = fetcher.state === "idle" && fetcher.data && !isLikeAnswer(fetcher.data) ? fetcher.data.message : undefined;
+  return (
+    <IntentForm fetcherKey={key} fields={{ intent: "like", post_id: String(post.post_id) }} className="post-like">
+      <button type="submit" className="like-button" aria-pressed={liked} aria-busy={fetcher.state === "submitting"}>
+        <HeartIcon />
+        <span className="visually-hidden">Like</span>
+      </button>
+      <span className="like-count">{likesText(count)}</span>
+      <FormMessage type="error" message={failure} />
+    </IntentForm>
+  );
+}
+
+/** Gives focus back to the post's comments link once its drawer has closed. */
+export function useFocusReturnFromDrawer(openPostId: number | null) {
+  const previous = useRef(openPostId);
+  useEffect(() => {
+    if (previous.current !== null && openPostId === null) document.getElementById(commentsLinkId(previous.current))?.focus();
+    previous.current = openPostId;
+  }, [openPostId]);
+}
+
+/**
+ * A post's comments as a bottom sheet: a modal dialog once JavaScript runs (Escape, the close button or a
+ * click outside it slide it down over 300 ms, then focus returns to the post), an overlay with a close link
+ * without it.
+ */
+export function CommentsDrawer({ post, viewerId, now, place }: { post: CommunityPost; viewerId: number; now: string; place: FeedPlace }) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const [closing, setClosing] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const closeTo = communityPath(place);
+  const close = () => {
+    if (closing) return;
+    setClosing(true);
+    timer.current = setTimeout(() => navigate(closeTo, { replace: true, preventScrollReset: true }), DRAWER_CLOSE_MS);
+  };
+  const deleting = new Set(usePendingIntents("delete-comment").map((fields) => Number(fields.comment_id)));
+  const comments = post.comments.filter((comment) => !deleting.has(comment.comment_id));
+
+  return (
+    <ModalDialog titleId={titleId} className={closing ? "comments-drawer is-closing" : "comments-drawer"} onClose={close} closeOnOutsideClick>
+      <div className="comments-drawer-body">
+        <header className="comments-drawer-header">
+          <h2 id={titleId}>
+            Comments <span className="comments-drawer-on">on {post.username}&apos;s dish</span>
+          </h2>
+          <Link
+            to={closeTo}
+            replace
+            preventScrollReset
+            className="icon-button"
+            aria-label="Close comments"
+            onClick={(event) => {
+              event.preventDefault();
+              close();
+            }}
+          >
+            <CloseIcon />
+          </Link>
+        </header>
+        {comments.length === 0 ? (
+          <p className="comments-empty">No comments yet. Be the first!</p>
+        ) : (
+          <ul className="comment-list" aria-label="Comments">
+            {comments.map((comment) => (
+              <li key={comment.comment_id}>
+                <CommentItem comment={comment} own={comment.user_id === viewerId} now={now} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <CommentForm postId={post.post_id} />
+      </div>
+    </ModalDialog>
+  );
+}
+
+function CommentItem({ comment, own, now }: { comment: CommunityComment; own: boolean; now: string }) {
+  return (
+    <article className="comment" aria-label={`Comment by ${comment.username}`}>
+      <Avatar src={comment.avatar_url} label={`Picture of ${comment.username}`} className="avatar-small" />
+      <div className="comment-body">
+        <p className="comment-meta">
+          <strong>{comment.username}</strong> <PostedTime at={comment.created_at} now={now} />
+        </p>
+        <p className="comment-text">{comment.comment_text}</p>
+      </div>
+      {own ? (
+        <IntentForm
+          fetcherKey={`delete-comment-${comment.comment_id}`}
+          fields={{ intent: "delete-comment", post_id: String(comment.post_id), comment_id: String(comment.comment_id) }}
+        >
+          <button type="submit" className="text-button">
+            Delete<span className="visually-hidden"> your comment</span>
+          </button>
+        </IntentForm>
+      ) : null}
+    </article>
+  );
+}
+
+/** Spec 5: a comment must not be blank; checked here as the user types (after the first try) and by the server. */
+function CommentForm({ postId }: { postId: number }) {
+  const fetcher = useFetcher<{ success?: boolean } & ErrorAnswer>({ key: `comment-${postId}` });
+  const [form, fields] = useForm({
+    id: `comment-form-${postId}`,
+    constraint: getZodConstraint(CommentSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
+    onSubmit(event, { submission }) {
+      event.preventDefault();
+      if (submission?.status !== "success") return;
+      fetcher.submit(
+        { intent: "comment", post_id: String(postId), comment_text: submission.value.comment_text },
+        { method: "post", encType: "application/json" },
+      );
+    },
+  });
+  const sent = fetcher.state === "idle" && fetcher.data?.success === true;
+  useEffect(() => {
+    if (sent) form.reset();
+  }, [sent, form]);
+  const failure = fetcher.state === "idle" && !fetcher.data?.success ? fetcher.data?.message : undefined;
+
+  return (
+    <form method="post" {...getFormProps(form)} className="comment-form">
+      <input type="hidden" name="intent" value="comment" />
+      <input type="hidden" name="post_id" value={postId} />
+      <FormMessage type="error" message={failure} />
+      <div className="field">
+        <label htmlFor={fields.comment_text.id}>Add a comment</label>
+        <textarea {...getTextareaProps(fields.comment_text)} key={fields.comment_text.key} rows={2} />
+        <ErrorList id={fields.comment_text.errorId} errors={fields.comment_text.errors} />
+      </div>
+      <button type="submit" className="button button-primary" disabled={fetcher.state !== "idle"}>
+        {fetcher.state === "submitting" ? "Posting..." : "Post comment"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The community feed (spec 2 Community, 3 Community post and Comment, 5 Other, 9): what a post and a comment
+ * look like, the rules a caption and a comment meet, and the messages people see. Shared by the screens,
+ * their actions and the JSON calls.
+ */
+import * as z from "zod";
+import { idField } from "~/domain/ids";
+
+/** Spec 9: the feed shows the first two comments of each post; the rest are in its comments drawer. */
+export const COMMENT_PREVIEW_COUNT = 2;
+export const FEED_PAGE_SIZE = 10;
+/** Spec 9: the comments drawer slides down for 300 ms when it closes. */
+export const DRAWER_CLOSE_MS = 300;
+export const MAX_CAPTION_LENGTH = 500;
+export const MAX_COMMENT_TEXT_LENGTH = 500;
+
+export const COMMUNITY_MESSAGES = {
+  photoMissing: "Please choose a photo of your dish.",
+  captionTooLong: `Caption must not exceed ${MAX_CAPTION_LENGTH} characters`,
+  commentBlank: "Please write a comment.",
+  commentTooLong: `Comment must not exceed ${MAX_COMMENT_TEXT_LENGTH} characters`,
+  menuNotFound: "Menu not found",
+  postNotFound: "Post not found",
+  commentNotFound: "Comment not found",
+  notYourComment: "You can only delete your own comments",
+  notYourPost: "You can only delete your own posts",
+  tooManyPosts: "You have shared a lot of dishes in a short time. Please try again later.",
+  tooManyComments: "You have written a lot of comments in a short time. Please try again later.",
+  posted: "Your dish is shared with the community!",
+  postDeleted: "Post deleted.",
+  commented: "Comment added.",
+  commentDeleted: "Comment deleted.",
+  photoDiscarded: "Photo removed.",
+} as const;
+
+/** A dish photo's caption and recipe, as the recipe screen's form and POST /api/community send them. */
+export const DishPostSchema = z.object({
+  menu_id: idField("menu_id").optional(),
+  caption: z
+    .string()
+    .trim()
+    .max(MAX_CAPTION_LENGTH, COMMUNITY_MESSAGES.captionTooLong)
+    .optional()
+    .transform((caption) => caption ?? ""),
+});
+export type DishPostInput = z.output<typeof DishPostSchema>;
+
+/** Spec 5: a comment must not be blank. */
+export const CommentSchema = z.object({
+  comment_text: z
+    .string({ error: COMMUNITY_MESSAGES.commentBlank })
+    .trim()
+    .min(1, COMMUNITY_MESSAGES.commentBlank)
+    .max(MAX_COMMENT_TEXT_LENGTH, COMMUNITY_MESSAGES.commentTooLong),
+});
+
+/** The community screen's forms: each names its intent and the post (and comment) it is about. */
+export const CommunityIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("like"), post_id: idField("post_id") }),
+  CommentSchema.extend({ intent: z.literal("comment"), post_id: idField("post_id") }),
+  z.object({ intent: z.literal("delete-comment"), post_id: idField("post_id"), comment_id: idField("comment_id") }),
+  z.object({ intent: z.literal("delete-post"), post_id: idField("post_id") }),
+]);
+export type CommunityIntent = z.output<typeof CommunityIntentSchema>;
+
+/** Spec 3, Comment (with the time it was written). */
+export type CommunityComment = {
+  comment_id: number;
+  post_id: number;
+  user_id: number;
+  username: string;
+  avatar_url: string | null;
+  comment_text: string;
+  created_at: string;
+};
+
+/** Spec 3, Community post, with what the feed also shows: the recipe, the viewer's like, all comments counted. */
+export type CommunityPost = {
+  post_id: number;
+  user_id: number;
+  username: string;
+  avatar_url: string | null;
+  image_url: string;
+  /** the same photo in several widths, for an img srcset */
+  image_srcset: string;
+  caption: string;
+  created_at: string;
+  like_count: number;
+  liked: boolean;
+  menu_id: number | null;
+  menu_name: string | null;
+  comment_count: number;
+  /** oldest first; the feed has the first COMMENT_PREVIEW_COUNT, the JSON call all of them */
+  comments: CommunityComment[];
+};
+
+/** Spec 7: the answer to a like. */
+export type LikeAnswer = { success: true; like_count: number; liked: boolean };
+
+export const likesText = (count: number) => `${count} ${count === 1 ? "like" : "likes"}`;
+export const commentsText = (count: number) => `${count} ${count === 1 ? "comment" : "comments"}`;
+
+/** The community screen's address, for a recipe's dishes or all of them, optionally with a post's comments open. */
+export function communityPath({ menuId, before, comments }: { menuId?: number | null; before?: number | null; comments?: number | null } = {}): string {
+  const query = new URLSearchParams();
+  if (menuId) query.set("menu_id", String(menuId));
+  if (before) query.set("before", String(before));
+  if (comments) query.set("comments", String(comments));
+  const search = query.toString();
+  return search ? `/community?${search}` : "/community";
+}
+
+/**
+ * A photo the browser took (a data URL from a canvas or a file reader) as a file to upload. Decoded by hand:
+ * the page's content security policy does not let fetch() read data: URLs.
+ */
+export function photoFile(dataUrl: string, name = "dish.jpg"): File {
+  const match = /^data:([^;,]*)(?:;[^,]*)?;base64,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error("Not a base64 data URL");
+  const binary = atob(match[2]);
+  const bytes = new Uint8Array(binary.length);
+  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+  return new File([bytes], name, { type: match[1] || "application/octet-stream" });
+}

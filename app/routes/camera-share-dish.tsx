@@ -1,0 +1,112 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useId } from "react";
+import { CameraCapture } from "~/components/camera-capture";
+import { FormMessage, useHydrated } from "~/components/forms";
+import { CloseIcon } from "~/components/icons";
+import { COMMUNITY_MESSAGES, photoFile } from "~/domain/community";
+import { parseId } from "~/domain/ids";
+import { prisma } from "~/services/db.server";
+import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";
+import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { requireUserId } from "~/services/session.server";
+import cameraStyles from "~/styles/camera.css";
+
+/**
+ * /camera-share-dish?menu_id=<id> (spec 2 Camera-share-dish): the photo of a cooked dish. Next uploads it and
+ * goes back to the recipe, which shows it waiting for a caption (app/services/dish-draft.server.ts). The
+ * recipe screen's Cancel posts `intent=discard` here to drop it.
+ */
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: cameraStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Take your dish photo · Recipe Helper" }];
+
+const UPLOADING = "Uploading your photo...";
+
+const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
+
+async function findMenu(menuId: number | null) {
+  return menuId ? prisma.recipe.findUnique({ where: { id: menuId }, select: { id: true, name: true } }) : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUserId(request);
+  const menu = await findMenu(parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined));
+  if (!menu) throw new Response("Not Found", { status: 404 });
+  return { menu };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  let formData: FormData;
+  try {
+    formData = await readImageForm(request);
+  } catch (error) {
+    if (error instanceof UploadRejectedError) return data({ error: error.message }, { status: error.status });
+    throw error;
+  }
+  const menu = await findMenu(parseId(String(formData.get("menu_id") ?? "")));
+  if (!menu) return data({ error: COMMUNITY_MESSAGES.menuNotFound }, { status: 404 });
+  const backToRecipe = (cookie: string) => redirect(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });
+
+  if (formData.get("intent") === "discard") return backToRecipe(await clearDishDraft(request, userId));
+  const file = formData.get("image");
+  if (!(file instanceof File) || file.size === 0) return data({ error: COMMUNITY_MESSAGES.photoMissing }, { status: 400 });
+  const saved = await saveDishDraft(request, userId, menu.id, file);
+  if (!saved.ok) return data({ error: saved.message }, { status: saved.status });
+  return backToRecipe(saved.cookie);
+}
+
+/** Without JavaScript: the phone's camera or any image file, then Next. */
+function DishPhotoForm({ menuId }: { menuId: number }) {
+  const inputId = useId();
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack camera-form">
+      <input type="hidden" name="menu_id" value={menuId} />
+      <div className="field">
+        <label htmlFor={inputId}>Photo of your dish</label>
+        <input id={inputId} name="image" type="file" accept="image/*" capture="environment" required />
+      </div>
+      <button type="submit" className="button button-primary">
+        Next
+      </button>
+    </Form>
+  );
+}
+
+export default function CameraShareDishScreen() {
+  const { menu } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const uploading = useNavigation().state === "submitting";
+
+  // The recipe screen opened this one in its place in the history, so Next and close put the recipe back there.
+  const next = (photo: string) => {
+    const form = new FormData();
+    form.set("menu_id", String(menu.id));
+    form.set("image", photoFile(photo));
+    submit(form, { method: "post", encType: "multipart/form-data", replace: true });
+  };
+
+  return (
+    <main className="camera-screen">
+      <header className="screen-header">
+        <Link to={recipePath(menu.id)} replace className="icon-button" aria-label={`Close, back to ${menu.name}`}>
+          <CloseIcon />
+        </Link>
+        <h1>Take your dish photo</h1>
+      </header>
+      <FormMessage type="error" message={actionData?.error} />
+      {hydrated ? <CameraCapture confirmLabel="Next" onConfirm={next} disabled={uploading} /> : <DishPhotoForm menuId={menu.id} />}
+      {uploading ? (
+        <p className="pending-overlay" role="status">
+          {UPLOADING}
+        </p>
+      ) : null}
+    </main>
+  );
+}

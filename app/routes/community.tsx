@@ -1,0 +1,177 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CommentsDrawer, communityFeedLinks, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
+import { FormMessage } from "~/components/forms";
+import { ScreenHeader } from "~/components/screen-header";
+import {
+  COMMENT_PREVIEW_COUNT,
+  COMMUNITY_MESSAGES,
+  communityPath,
+  CommunityIntentSchema,
+  DishPostSchema,
+  FEED_PAGE_SIZE,
+  type CommunityIntent,
+} from "~/domain/community";
+import { parseId } from "~/domain/ids";
+import { addComment, answerOf, createPost, deleteComment, deletePost, findPost, listPosts, toggleLike, type Outcome } from "~/services/community.server";
+import { prisma } from "~/services/db.server";
+import { clearDishDraft, draftPhotoFor } from "~/services/dish-draft.server";
+import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { firstSubmissionError, isJsonRequest, jsonReply, readFormOrJson } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+
+export const links: LinksFunction = communityFeedLinks;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.menu ? `Community · ${data.menu.name} · Recipe Helper` : "Community · Recipe Helper" },
+];
+
+/** An optional id in the query: absent is null, anything but an id is a 404. */
+function queryId(url: URL, name: string): number | null {
+  const value = url.searchParams.get(name);
+  if (value === null) return null;
+  const id = parseId(value);
+  if (id === null) throw new Response("Not Found", { status: 404 });
+  return id;
+}
+
+/** The feed is for signed-in cooks (spec 6: posts, likes and comments need a user id; guests browse Home and the ingredient flow). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const userId = await requireUserId(request);
+  const url = new URL(request.url);
+  const menuId = queryId(url, "menu_id");
+  const before = queryId(url, "before");
+  const openComments = queryId(url, "comments");
+  const menu = menuId ? await prisma.recipe.findUnique({ where: { id: menuId }, select: { id: true, name: true } }) : null;
+  if (menuId && !menu) throw new Response("Not Found", { status: 404 });
+  const [feed, drawer] = await Promise.all([
+    listPosts({ viewerId: userId, menuId: menuId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
+    openComments ? findPost(openComments, userId) : null,
+  ]);
+  const { flash, headers } = await takeFlash(request);
+  return data({ userId, menu, before, feed, drawer, now: new Date().toISOString(), flash }, { headers });
+}
+
+/**
+ * Shares a dish photo (the recipe screen's form: a file, or the photo taken on /camera-share-dish) and then
+ * shows the feed; likes, comments and deletions from this screen. Fetchers send JSON and get the answer as
+ * data; forms posted without JavaScript are redirected back with a message.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const userId = await requireUserId(request);
+  const isJson = isJsonRequest(request);
+  let formData: FormData;
+  try {
+    formData = isJson ? (await readFormOrJson(request)).formData : await readImageForm(request);
+  } catch (error) {
+    if (!(error instanceof UploadRejectedError)) throw error;
+    const menuId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
+    return redirectWithFlash(request, menuId ? sharePath(menuId) : "/community", { type: "error", message: error.message });
+  }
+  if (formData.get("intent") === "share") return share(request, userId, formData);
+
+  const url = new URL(request.url);
+  const parsed = parseWithZod(formData, { schema: CommunityIntentSchema });
+  const fail = (message: string, status: number) =>
+    isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, `/community${url.search}`, { type: "error", message });
+  if (parsed.status !== "success") return fail(firstSubmissionError(parsed, "Unknown action").message, 400);
+  const intent = parsed.value;
+  const outcome = await perform(userId, intent);
+  if (!outcome.ok) return fail(outcome.message, outcome.status);
+  if (isJson) return jsonReply({ ...answerOf(outcome) });
+  return afterForm(request, url, intent);
+}
+
+function perform(userId: number, intent: CommunityIntent): Promise<Outcome<object>> {
+  switch (intent.intent) {
+    case "like":
+      return toggleLike(userId, intent.post_id);
+    case "comment":
+      return addComment(userId, intent.post_id, intent.comment_text);
+    case "delete-comment":
+      return deleteComment(userId, intent.post_id, intent.comment_id);
+    case "delete-post":
+      return deletePost(userId, intent.post_id);
+  }
+}
+
+/** Without JavaScript: back to the screen as it was, at the post changed, with a message for what was written. */
+function afterForm(request: Request, url: URL, intent: CommunityIntent) {
+  const query = new URLSearchParams(url.search);
+  if (intent.intent === "delete-post") query.delete("comments");
+  const search = query.size ? `?${query}` : "";
+  if (intent.intent === "like") return redirect(`/community${search}#post-${intent.post_id}`);
+  const messages = { comment: COMMUNITY_MESSAGES.commented, "delete-comment": COMMUNITY_MESSAGES.commentDeleted, "delete-post": COMMUNITY_MESSAGES.postDeleted };
+  const anchor = intent.intent === "delete-post" ? "" : `#post-${intent.post_id}`;
+  return redirectWithFlash(request, `/community${search}${anchor}`, { type: "success", message: messages[intent.intent] });
+}
+
+const sharePath = (menuId: number) => `/menu-detail/${menuId}#share-dish`;
+
+/**
+ * The recipe screen's 'Share your dish' form, with or without JavaScript: a chosen file, else the photo
+ * waiting from the camera. Success goes to the feed; a refusal goes back to the recipe with the reason.
+ */
+async function share(request: Request, userId: number, formData: FormData) {
+  const parsed = parseWithZod(formData, { schema: DishPostSchema });
+  const menuId = parseId(String(formData.get("menu_id") ?? ""));
+  const back = menuId ? sharePath(menuId) : "/community";
+  if (parsed.status !== "success") {
+    return redirectWithFlash(request, back, { type: "error", message: firstSubmissionError(parsed, COMMUNITY_MESSAGES.photoMissing).message });
+  }
+  const file = formData.get("image");
+  const chosen = file instanceof File && file.size > 0 ? file : null;
+  const draft = chosen ? null : await draftPhotoFor(request, userId, parsed.value.menu_id);
+  const photo = chosen ? { file: chosen } : draft ? { stored: draft } : null;
+  if (!photo) return redirectWithFlash(request, back, { type: "error", message: COMMUNITY_MESSAGES.photoMissing });
+
+  const outcome = await createPost(userId, parsed.value, photo);
+  if (!outcome.ok) return redirectWithFlash(request, back, { type: "error", message: outcome.message });
+  const response = await redirectWithFlash(request, "/community", { type: "success", message: COMMUNITY_MESSAGES.posted });
+  if (draft) response.headers.append("Set-Cookie", await clearDishDraft(request, userId, { keepPhoto: true }));
+  return response;
+}
+
+export default function CommunityScreen() {
+  const { userId, menu, before, feed, drawer, now, flash } = useLoaderData<typeof loader>();
+  const menuId = menu?.id ?? null;
+  const place = { menuId, before };
+  useFocusReturnFromDrawer(drawer?.post_id ?? null);
+  return (
+    <main className="community-screen">
+      <ScreenHeader back={menu ? `/menu-detail/${menu.id}` : "/home"} backLabel={menu ? `Back to ${menu.name}` : "Back to Home"} title="Community" />
+      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      {menu ? (
+        <p className="community-filter">
+          Dishes made from <strong>{menu.name}</strong>. <Link to={communityPath()}>See all dishes</Link>
+        </p>
+      ) : null}
+      {feed.posts.length === 0 ? (
+        <p className="empty-state">{before ? "No older posts." : menu ? "No one has shared this dish yet." : "No dishes shared yet."}</p>
+      ) : (
+        <ul className="community-feed" aria-label="Posts">
+          {feed.posts.map((post, index) => (
+            <li key={post.post_id}>
+              <PostCard post={post} viewerId={userId} now={now} place={place} eager={index < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav className="community-pages" aria-label="More posts">
+        {before ? <Link to={communityPath({ menuId })}>Newest posts</Link> : null}
+        {feed.nextBefore ? <Link to={communityPath({ menuId, before: feed.nextBefore })}>Older posts</Link> : null}
+      </nav>
+      {drawer ? <CommentsDrawer post={drawer} viewerId={userId} now={now} place={place} /> : null}
+    </main>
+  );
+}

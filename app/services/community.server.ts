@@ -1,0 +1,272 @@
+/**
+ * The community feed: dish photos shared by signed-in users, their likes and comments. Used by the
+ * community screen, the recipe screen's 'Share your dish' and the JSON calls under /api/community; every
+ * change checks here who may make it (only the author deletes a comment or a post).
+ */
+import {
+  COMMUNITY_MESSAGES,
+  type CommunityComment,
+  type CommunityPost,
+  type DishPostInput,
+  type LikeAnswer,
+} from "~/domain/community";
+import { parseId } from "~/domain/ids";
+import type { Prisma } from "~/generated/prisma/client";
+import { NOT_YOUR_DATA, requireApiUserId } from "./api-auth.server";
+import { prisma } from "./db.server";
+import { deleteImage, dishImageSrcSet, imageUrl, storeImage, UploadRejectedError } from "./images.server";
+import { RateLimiter } from "./rate-limit.server";
+import { jsonError, readFormOrJson } from "./request.server";
+
+export type Refusal = { ok: false; status: 400 | 403 | 404 | 413 | 429; message: string };
+export type Outcome<Value> = ({ ok: true } & Value) | Refusal;
+
+const refuse = (status: Refusal["status"], message: string): Refusal => ({ ok: false, status, message });
+
+/** Sharing is limited per user: a photo is decoded and re-encoded in several sizes, and the feed is everyone's. */
+const postLimiter = new RateLimiter(10, 60 * 60 * 1000);
+const commentLimiter = new RateLimiter(30, 10 * 60 * 1000);
+
+/** Counts one attempt of the user's; true when they are over the limit (the attempt is refused). */
+export function overLimit(limiter: RateLimiter, userId: number): boolean {
+  const key = String(userId);
+  if (limiter.isLimited(key)) return true;
+  limiter.hit(key);
+  return false;
+}
+
+const authorFields = { select: { username: true, avatar: true, updatedAt: true } } as const;
+
+const commentFields = {
+  id: true,
+  postId: true,
+  userId: true,
+  text: true,
+  createdAt: true,
+  user: authorFields,
+} as const;
+
+const oldestFirst = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.PostCommentOrderByWithRelationInput[];
+
+function postFields(viewerId: number, commentLimit: number | undefined) {
+  return {
+    id: true,
+    userId: true,
+    recipeId: true,
+    image: true,
+    caption: true,
+    createdAt: true,
+    user: authorFields,
+    recipe: { select: { name: true } },
+    _count: { select: { likes: true, comments: true } },
+    likes: { where: { userId: viewerId }, select: { userId: true } },
+    comments: { orderBy: oldestFirst, take: commentLimit, select: commentFields },
+  } satisfies Prisma.CommunityPostSelect;
+}
+
+type StoredComment = Prisma.PostCommentGetPayload<{ select: typeof commentFields }>;
+type StoredPost = Prisma.CommunityPostGetPayload<{ select: ReturnType<typeof postFields> }>;
+
+const avatarUrlOf = (user: { avatar: string | null; updatedAt: Date }) => (user.avatar ? imageUrl(user.avatar, user.updatedAt) : null);
+
+function toComment(row: StoredComment): CommunityComment {
+  return {
+    comment_id: row.id,
+    post_id: row.postId,
+    user_id: row.userId,
+    username: row.user.username,
+    avatar_url: avatarUrlOf(row.user),
+    comment_text: row.text,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function toPost(row: StoredPost): CommunityPost {
+  return {
+    post_id: row.id,
+    user_id: row.userId,
+    username: row.user.username,
+    avatar_url: avatarUrlOf(row.user),
+    image_url: imageUrl(row.image),
+    image_srcset: dishImageSrcSet(row.image),
+    caption: row.caption,
+    created_at: row.createdAt.toISOString(),
+    like_count: row._count.likes,
+    liked: row.likes.length > 0,
+    menu_id: row.recipeId,
+    menu_name: row.recipe?.name ?? null,
+    comment_count: row._count.comments,
+    comments: row.comments.map(toComment),
+  };
+}
+
+export type FeedPage = { posts: CommunityPost[]; /** the `before` of the next (older) page, if there is one */ nextBefore: number | null };
+
+/**
+ * A page of the feed, newest first: all posts or one recipe's, those older than post `before` when given.
+ * `commentLimit` keeps the first comments of each post only (all of them when undefined).
+ */
+export async function listPosts(options: {
+  viewerId: number;
+  menuId?: number;
+  before?: number;
+  limit: number;
+  commentLimit?: number;
+}): Promise<FeedPage> {
+  const rows = await prisma.communityPost.findMany({
+    where: {
+      ...(options.menuId ? { recipeId: options.menuId } : {}),
+      ...(options.before ? { id: { lt: options.before } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: options.limit + 1,
+    select: postFields(options.viewerId, options.commentLimit),
+  });
+  const page = rows.slice(0, options.limit);
+  return { posts: page.map(toPost), nextBefore: rows.length > options.limit ? page[page.length - 1].id : null };
+}
+
+/** One post with all its comments, as `viewerId` sees it (their like); null when there is no such post. */
+export async function findPost(postId: number, viewerId: number): Promise<CommunityPost | null> {
+  const row = await prisma.communityPost.findUnique({ where: { id: postId }, select: postFields(viewerId, undefined) });
+  return row ? toPost(row) : null;
+}
+
+/** Checks and stores a dish photo with the upload service; its refusals come back with their message. */
+export async function storeDishPhoto(file: File): Promise<Outcome<{ image: string }>> {
+  try {
+    return { ok: true, image: await storeImage("dishes", file) };
+  } catch (error) {
+    if (error instanceof UploadRejectedError) return refuse(error.status, error.message);
+    throw error;
+  }
+}
+
+/** Where the photo of a new post comes from: a file just sent, or one stored earlier (the camera's draft). */
+export type DishPhoto = { file: File } | { stored: string };
+
+/**
+ * Shares a dish photo. The recipe, when named, must exist; a file is checked and stored by the upload service
+ * (refusals come back with its message). Nothing is kept when anything is refused.
+ */
+export async function createPost(userId: number, input: DishPostInput, photo: DishPhoto): Promise<Outcome<{ post: CommunityPost }>> {
+  if (input.menu_id !== undefined && (await prisma.recipe.count({ where: { id: input.menu_id } })) === 0) {
+    return refuse(404, COMMUNITY_MESSAGES.menuNotFound);
+  }
+  if (overLimit(postLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyPosts);
+  let image: string;
+  if ("stored" in photo) image = photo.stored;
+  else {
+    const stored = await storeDishPhoto(photo.file);
+    if (!stored.ok) return stored;
+    image = stored.image;
+  }
+  try {
+    const row = await prisma.communityPost.create({
+      data: { userId, recipeId: input.menu_id ?? null, image, caption: input.caption },
+      select: postFields(userId, undefined),
+    });
+    return { ok: true, post: toPost(row) };
+  } catch (error) {
+    if ("file" in photo) await deleteImage(image);
+    throw error;
+  }
+}
+
+/** True when a post shows this stored photo. */
+export async function isPostPhoto(stored: string): Promise<boolean> {
+  return (await prisma.communityPost.count({ where: { image: stored } })) > 0;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
+
+/**
+ * Likes the post, or takes the like back when the user already likes it (spec 4: the like toggles by the
+ * server's answer). Two toggles at once end as one of them; the answer always has the stored count.
+ */
+export async function toggleLike(userId: number, postId: number): Promise<Outcome<LikeAnswer>> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const answer = await prisma.$transaction(async (tx) => {
+        if ((await tx.communityPost.count({ where: { id: postId } })) === 0) return null;
+        const removed = await tx.postLike.deleteMany({ where: { postId, userId } });
+        if (removed.count === 0) await tx.postLike.create({ data: { postId, userId } });
+        return { liked: removed.count === 0, like_count: await tx.postLike.count({ where: { postId } }) };
+      });
+      if (!answer) return refuse(404, COMMUNITY_MESSAGES.postNotFound);
+      return { ok: true, success: true, ...answer };
+    } catch (error) {
+      // Another request liked it between our delete and create: try once more, it will see that like.
+      if (attempt === 0 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+/** Spec 7: the answer to a new comment, with the comment as the feed shows it. */
+export type CommentAnswer = { success: true; comment_id: number; username: string; avatar_url: string | null; comment: CommunityComment };
+
+export async function addComment(userId: number, postId: number, text: string): Promise<Outcome<CommentAnswer>> {
+  if ((await prisma.communityPost.count({ where: { id: postId } })) === 0) return refuse(404, COMMUNITY_MESSAGES.postNotFound);
+  if (overLimit(commentLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyComments);
+  try {
+    const row = await prisma.postComment.create({ data: { postId, userId, text }, select: commentFields });
+    const comment = toComment(row);
+    return { ok: true, success: true, comment_id: comment.comment_id, username: comment.username, avatar_url: comment.avatar_url, comment };
+  } catch (error) {
+    // The post was deleted meanwhile (the comment's foreign key fails).
+    if ((error as { code?: string }).code === "P2003") return refuse(404, COMMUNITY_MESSAGES.postNotFound);
+    throw error;
+  }
+}
+
+/** Deletes a comment of the post; only its author may (403 for anyone else). */
+type Deleted = { success: true; message: string };
+
+export async function deleteComment(userId: number, postId: number, commentId: number): Promise<Outcome<Deleted>> {
+  const comment = await prisma.postComment.findFirst({ where: { id: commentId, postId }, select: { userId: true } });
+  if (!comment) return refuse(404, COMMUNITY_MESSAGES.commentNotFound);
+  if (comment.userId !== userId) return refuse(403, COMMUNITY_MESSAGES.notYourComment);
+  await prisma.postComment.deleteMany({ where: { id: commentId, userId } });
+  return { ok: true, success: true, message: COMMUNITY_MESSAGES.commentDeleted };
+}
+
+/** Deletes a post with its likes and comments, then its photo; only its author may (403 for anyone else). */
+export async function deletePost(userId: number, postId: number): Promise<Outcome<Deleted>> {
+  const post = await prisma.communityPost.findUnique({ where: { id: postId }, select: { userId: true, image: true } });
+  if (!post) return refuse(404, COMMUNITY_MESSAGES.postNotFound);
+  if (post.userId !== userId) return refuse(403, COMMUNITY_MESSAGES.notYourPost);
+  await prisma.communityPost.deleteMany({ where: { id: postId, userId } });
+  if (!(await isPostPhoto(post.image))) await deleteImage(post.image);
+  return { ok: true, success: true, message: COMMUNITY_MESSAGES.postDeleted };
+}
+
+// ---------- The JSON calls (spec 7) ----------
+
+/**
+ * The caller of a community JSON call and its body (JSON or a form): a guest gets 401, a body naming a
+ * user_id other than the caller's own 403.
+ */
+export async function readCommunityCall(request: Request): Promise<{ userId: number; formData: FormData }> {
+  const userId = await requireApiUserId(request);
+  const { formData } = await readFormOrJson(request);
+  assertNamedUser(userId, formData);
+  return { userId, formData };
+}
+
+/** A 403 unless the body's user_id, when it names one, is the caller's own. */
+export function assertNamedUser(userId: number, formData: FormData): void {
+  const named = formData.get("user_id");
+  if (named !== null && parseId(String(named)) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
+}
+
+/** What a successful outcome answers (without its `ok`). */
+export function answerOf<Value extends object>(outcome: { ok: true } & Value): Value {
+  const { ok: _ok, ...answer } = outcome;
+  return answer as unknown as Value;
+}
+
+/** A service outcome as a JSON answer: the refusal's status and message, or the answer itself. */
+export function outcomeResponse<Value extends object>(outcome: Outcome<Value>, status = 200): Response {
+  return outcome.ok ? Response.json(answerOf(outcome), { status }) : jsonError(outcome.message, outcome.status);
+}

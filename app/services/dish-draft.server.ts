@@ -1,0 +1,76 @@
+/**
+ * The dish photo taken on /camera-share-dish, waiting on the recipe screen for its caption (spec 4, Shared
+ * dish photo). The photo is uploaded when the cook presses Next, so this works the same with and without
+ * JavaScript: the upload service stores it and a signed cookie remembers which photo, for which user and
+ * recipe, until the cook submits it (it becomes the post's photo) or cancels (it is deleted). A newer photo
+ * replaces an older one. A draft left alone expires with its cookie after a day; its file stays on disk.
+ */
+import { createCookie } from "@remix-run/node";
+import * as z from "zod";
+import { isPostPhoto, overLimit, storeDishPhoto, type Outcome } from "./community.server";
+import { env } from "./env.server";
+import { deleteImage, imageUrl } from "./images.server";
+import { RateLimiter } from "./rate-limit.server";
+
+const DRAFT_SECONDS = 24 * 60 * 60;
+
+const draftCookie = createCookie("__dish_photo", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/",
+  // as the session cookie
+  secure: env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false",
+  secrets: [env.SESSION_SECRET],
+  maxAge: DRAFT_SECONDS,
+});
+
+const DraftSchema = z.object({ userId: z.number(), menuId: z.number(), image: z.string() });
+export type DishDraft = z.output<typeof DraftSchema>;
+
+/** Each Next uploads a photo; this bounds how many one cook can store in a while. */
+const draftLimiter = new RateLimiter(30, 60 * 60 * 1000);
+export const TOO_MANY_PHOTOS = "You have taken a lot of photos in a short time. Please try again later.";
+
+/** The user's waiting photo (any recipe's), if the request carries one of theirs. */
+export async function readDishDraft(request: Request, userId: number): Promise<DishDraft | null> {
+  const parsed = DraftSchema.safeParse(await draftCookie.parse(request.headers.get("Cookie")));
+  return parsed.success && parsed.data.userId === userId ? parsed.data : null;
+}
+
+/** The waiting photo's address when it is for this recipe (the recipe screen shows it instead of the placeholder). */
+export async function sharedDishImage(request: Request, userId: number, menuId: number): Promise<string | null> {
+  const draft = await readDishDraft(request, userId);
+  return draft?.menuId === menuId ? imageUrl(draft.image) : null;
+}
+
+/** Removes the photo unless a post shows it (submitted twice at once, or already shared). */
+async function deleteUnlessShared(stored: string): Promise<void> {
+  if (!(await isPostPhoto(stored))) await deleteImage(stored);
+}
+
+/**
+ * Stores the photo as the user's waiting photo for the recipe, replacing (and deleting) an earlier one, and
+ * answers with the Set-Cookie header that remembers it. The upload service's refusals come back as they are.
+ */
+export async function saveDishDraft(request: Request, userId: number, menuId: number, file: File): Promise<Outcome<{ cookie: string }>> {
+  if (overLimit(draftLimiter, userId)) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
+  const stored = await storeDishPhoto(file);
+  if (!stored.ok) return stored;
+  const previous = await readDishDraft(request, userId);
+  if (previous) await deleteUnlessShared(previous.image);
+  return { ok: true, cookie: await draftCookie.serialize({ userId, menuId, image: stored.image } satisfies DishDraft) };
+}
+
+/** The waiting photo for this recipe, unless a post already shows it (the same Submit sent twice). */
+export async function draftPhotoFor(request: Request, userId: number, menuId: number | undefined): Promise<string | null> {
+  const draft = await readDishDraft(request, userId);
+  if (!draft || draft.menuId !== menuId || (await isPostPhoto(draft.image))) return null;
+  return draft.image;
+}
+
+/** Forgets the waiting photo; `keepPhoto` when it has just become a post's photo. Returns the Set-Cookie header. */
+export async function clearDishDraft(request: Request, userId: number, { keepPhoto = false } = {}): Promise<string> {
+  const draft = await readDishDraft(request, userId);
+  if (draft && !keepPhoto) await deleteUnlessShared(draft.image);
+  return draftCookie.serialize("", { maxAge: 0 });
+}
