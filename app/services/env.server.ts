@@ -17,7 +17,7 @@ const urlOrDefault = (fallback: string) =>
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
-  SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+  SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
   /** Use X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   /** Where uploaded pictures are kept (avatars/, dishes/). */
