@@ -71,6 +71,8 @@ async function tileName(page: Page, index: number): Promise<string> {
 }
 
 test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks it once and finds it in history", async ({ page }, testInfo) => {
+  // A whole cooking session in one test: more steps than the default time allows on a busy machine.
+  test.slow();
   const javascript = hasJavaScript(testInfo);
   const cook = await newCook(page, "cook", testInfo);
   await setAllergies(cook.id, ["lactose"]);
@@ -250,6 +252,8 @@ test("a liked recipe opens from the list; with JavaScript 'Loading menu details.
 });
 
 test("the recipe screen and lists fit a 360 px phone and pass an accessibility check", async ({ page }, testInfo) => {
+  // axe over five screens takes a while on a busy machine.
+  test.slow();
   await page.setViewportSize({ width: 360, height: 740 });
   const cook = await newCook(page, "phone", testInfo);
   await setAllergies(cook.id, ["milk"]);
