@@ -48,15 +48,14 @@ export const sessionStorage = createSessionStorage<SessionData>({
     return JSON.parse(row.data) as SessionData;
   },
   async updateData(id, data, expires) {
-    // updateMany: a session removed meanwhile (logout elsewhere) is not brought back.
-    await prisma.session.updateMany({
-      where: { id },
-      data: {
-        userId: userIdOf(data as SessionData),
-        data: JSON.stringify(data),
-        expiresAt: expires ?? new Date(Date.now() + SESSION_MS),
-      },
-    });
+    const userId = userIdOf(data as SessionData);
+    const values = { userId, data: JSON.stringify(data), expiresAt: expires ?? new Date(Date.now() + SESSION_MS) };
+    const { count } = await prisma.session.updateMany({ where: { id }, data: values });
+    // The row is gone (expired, or ended elsewhere) but the browser still sends its id. A signed-in session
+    // removed meanwhile stays ended; a guest's is started again under that id so their change is not lost.
+    if (count === 0 && userId === null) {
+      await prisma.session.upsert({ where: { id }, create: { id, ...values }, update: values });
+    }
   },
   async deleteData(id) {
     await prisma.session.deleteMany({ where: { id } });

@@ -61,6 +61,14 @@ describe("a guest's ingredient list", () => {
     expect(await readPantry(getRequest("/search"))).toEqual([]);
   });
 
+  it("is kept when the session row has gone meanwhile (expired or cleaned up) but the browser still sends its id", async () => {
+    const guest = visitor();
+    await add(guest, "Tomatoes");
+    await prisma.session.deleteMany({});
+    await add(guest, "prawns");
+    expect(await names(guest)).toEqual(["prawns"]);
+  });
+
   it("keeps one item per ingredient, whatever the wording", async () => {
     const guest = visitor();
     await add(guest, "tomato");
