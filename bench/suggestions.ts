@@ -2,7 +2,8 @@
  * End-to-end speed of recipe suggestions at scale. For synthetic cookbooks of 10,000 and 100,000 recipes
  * (bench/synthetic-cookbook.ts), stored in a real SQLite database through the real store, it times
  * suggestRecipes — the first call, which builds the ranking index, then the top 20 for pantries of 3, 8 and
- * 20 items — and the heap and RSS the index adds.
+ * 20 items — the heap and RSS the index adds, and what keeping it up to date costs: a freshness check next
+ * to the two stamp queries every search used to run.
  *
  *   npm run bench:suggestions                 (sizes 10000 and 100000)
  *   npm run bench:suggestions -- 2000 20000   (other sizes)
@@ -11,6 +12,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
@@ -25,13 +27,29 @@ const BENCH_DIR = path.resolve("tests/.tmp");
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 
+async function medianMs(task: () => Promise<unknown>, runs = 21): Promise<number> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    await task();
+    times.push(performance.now() - started);
+  }
+  return percentile(times.sort((a, b) => a - b), 0.5);
+}
+
 interface SizeResult {
   size: number;
   writeSeconds: number | null;
   databaseMegabytes: number;
   firstSearchMs: number;
+  /** median of the two aggregate queries each search ran before the index was kept up to date in place */
+  stampQueriesMs: number;
+  /** median of a freshness check that finds nothing new (what a search pays after a save, or every 2 s) */
+  checkMs: number;
   heapMegabytes: number;
   rssMegabytes: number;
+  /** one-minute load average of the machine when the searches were done */
+  loadAverage: number;
   pantries: { pantrySize: number; p50: number; p95: number; results: number }[];
 }
 
@@ -41,6 +59,7 @@ async function measure(size: number): Promise<SizeResult> {
   const { prisma } = await import("~/services/db.server");
   const { loadCatalogue } = await import("~/services/catalogue.server");
   const { suggestRecipes } = await import("~/services/recipe-search.server");
+  const { cookbookChanged, currentRecipeIndex } = await import("~/services/recipe-index.server");
 
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("run with node --expose-gc, so memory is measured after a collection");
@@ -75,28 +94,46 @@ async function measure(size: number): Promise<SizeResult> {
     times.sort((a, b) => a - b);
     pantries.push({ pantrySize, p50: percentile(times, 0.5), p95: percentile(times, 0.95), results: results / times.length });
   }
+  const stampQueriesMs = await medianMs(() =>
+    Promise.all([
+      prisma.recipe.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
+      prisma.review.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
+    ]),
+  );
+  const checkMs = await medianMs(() => {
+    cookbookChanged();
+    return currentRecipeIndex();
+  });
   await prisma.$disconnect();
   return {
     size,
     writeSeconds,
     databaseMegabytes: megabytes(statSync(file).size),
     firstSearchMs,
+    stampQueriesMs,
+    checkMs,
     heapMegabytes: megabytes(after.heapUsed - before.heapUsed),
     rssMegabytes: megabytes(after.rss - before.rss),
+    loadAverage: loadavg()[0],
     pantries,
   };
 }
 
 function report(results: SizeResult[]) {
-  console.log(`Top 20 per search, ${SEARCHES_PER_PANTRY_SIZE} searches per row after ${WARM_UP_SEARCHES} warm-up; node ${process.version}`);
-  console.log("| recipes | pantry | p50 ms | p95 ms | results | first search (builds index) ms | index heap MB | RSS growth MB | DB MB |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log(`Top 20 per search, ${SEARCHES_PER_PANTRY_SIZE} searches per row after ${WARM_UP_SEARCHES} warm-up; node ${process.version}, ${availableParallelism()} cores`);
+  console.log("| recipes | pantry | p50 ms | p95 ms | results |");
+  console.log("|---|---|---|---|---|");
   for (const result of results) {
     for (const row of result.pantries) {
-      const cells = [result.size.toLocaleString("en"), row.pantrySize, row.p50.toFixed(1), row.p95.toFixed(1), row.results.toFixed(0)];
-      const perSize = [result.firstSearchMs, result.heapMegabytes, result.rssMegabytes, result.databaseMegabytes].map((value) => value.toFixed(0));
-      console.log(`| ${[...cells, ...perSize].join(" | ")} |`);
+      console.log(`| ${result.size.toLocaleString("en")} | ${row.pantrySize} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.results.toFixed(0)} |`);
     }
+  }
+  console.log("");
+  console.log("| recipes | first search (builds the index) ms | freshness check ms | old stamp queries ms | index heap MB | RSS growth MB | database MB | load average |");
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const result of results) {
+    const figures = [result.firstSearchMs, result.checkMs, result.stampQueriesMs, result.heapMegabytes, result.rssMegabytes, result.databaseMegabytes, result.loadAverage];
+    console.log(`| ${result.size.toLocaleString("en")} | ${figures.map((value) => (value < 10 ? value.toFixed(1) : value.toFixed(0))).join(" | ")} |`);
   }
   for (const result of results) {
     if (result.writeSeconds !== null) console.log(`Wrote ${result.size.toLocaleString("en")} recipes through saveRecipes in ${result.writeSeconds.toFixed(0)} s.`);

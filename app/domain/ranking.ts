@@ -87,7 +87,10 @@ function compareCandidates(a: Candidate, b: Candidate): number {
   );
 }
 
-/** Keeps the best `limit` candidates in order; most candidates are refused by one comparison with the last. */
+/**
+ * Keeps the best `limit` candidates in order, inserting a copy of `candidate` (a scratch object the caller
+ * reuses); most candidates are refused by one comparison with the last.
+ */
 function insertIntoTop(top: Candidate[], candidate: Candidate, limit: number): void {
   if (top.length === limit && compareCandidates(candidate, top[limit - 1]) >= 0) return;
   let low = 0;
@@ -97,30 +100,27 @@ function insertIntoTop(top: Candidate[], candidate: Candidate, limit: number): v
     if (compareCandidates(candidate, top[middle]) < 0) high = middle;
     else low = middle + 1;
   }
-  top.splice(low, 0, candidate);
+  top.splice(low, 0, { ...candidate });
   if (top.length > limit) top.pop();
 }
 
-/** Slots of one ingredient's posting list, grown by doubling. */
+/** The array, or a copy at least twice as long when it is shorter than `capacity`. */
+function grown<T extends Uint8Array | Uint16Array | Int32Array | Float64Array>(array: T, capacity: number): T {
+  if (array.length >= capacity) return array;
+  const larger = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2, 16));
+  larger.set(array);
+  return larger;
+}
+
+/** Slots of the recipes using one ingredient. */
 class Postings {
-  slots = new Int32Array(8);
+  slots = new Int32Array(0);
   length = 0;
 
   push(slot: number): void {
-    if (this.length === this.slots.length) {
-      const grown = new Int32Array(this.slots.length * 2);
-      grown.set(this.slots);
-      this.slots = grown;
-    }
+    this.slots = grown(this.slots, this.length + 1);
     this.slots[this.length++] = slot;
   }
-}
-
-function grown<T extends Uint8Array | Uint16Array | Float64Array>(array: T, capacity: number): T {
-  if (array.length >= capacity) return array;
-  const larger = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2, 64));
-  larger.set(array);
-  return larger;
 }
 
 /**
@@ -138,6 +138,9 @@ class SlottedRecipeIndex implements RecipeIndex {
   private ratings = new Float64Array(0);
   private keyPostings = new Map<number, Postings>();
   private staplePostings = new Map<number, Postings>();
+  /** per-slot counts of a query, kept between queries (zero outside one) so queries allocate little */
+  private keyHaveCounts = new Uint16Array(0);
+  private usedCounts = new Uint16Array(0);
 
   constructor(private readonly ingredientNames: ReadonlyMap<number, string>) {}
 
@@ -205,8 +208,8 @@ class SlottedRecipeIndex implements RecipeIndex {
     const requiredDiets = bitsOf(query.dietaryPreferences, DIETARY_PREFERENCES);
     const chosenCuisines = bitsOf(query.cuisines, CUISINES);
     const chosenOccasions = bitsOf(query.mealOccasions, MEAL_OCCASIONS);
-    const keyHave = new Uint16Array(slotCount);
-    const used = new Uint16Array(slotCount);
+    const keyHave = (this.keyHaveCounts = grown(this.keyHaveCounts, slotCount));
+    const used = (this.usedCounts = grown(this.usedCounts, slotCount));
     const touched: number[] = [];
     const touch = (list: Postings | undefined, isKey: boolean) => {
       if (!list) return;
@@ -226,25 +229,22 @@ class SlottedRecipeIndex implements RecipeIndex {
     const candidates = pantry.size === 0 ? Array.from({ length: slotCount }, (_, slot) => slot) : touched;
 
     const top: Candidate[] = [];
+    const candidate: Candidate = { slot: 0, coverage: 0, keyHave: 0, keyTotal: 0, preferenceMatches: 0, used: 0, rating: 0, name: "" };
     for (const slot of candidates) {
       const recipe = this.recipes[slot];
       if (!recipe || (this.dietMasks[slot] & requiredDiets) !== requiredDiets) continue;
       const keyTotal = this.keyTotals[slot];
-      insertIntoTop(
-        top,
-        {
-          slot,
-          coverage: keyTotal === 0 ? 1 : keyHave[slot] / keyTotal,
-          keyHave: keyHave[slot],
-          keyTotal,
-          preferenceMatches: (this.cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (this.occasionMasks[slot] & chosenOccasions ? 1 : 0),
-          used: used[slot],
-          rating: this.ratings[slot],
-          name: recipe.name,
-        },
-        limit,
-      );
+      candidate.slot = slot;
+      candidate.coverage = keyTotal === 0 ? 1 : keyHave[slot] / keyTotal;
+      candidate.keyHave = keyHave[slot];
+      candidate.keyTotal = keyTotal;
+      candidate.preferenceMatches = (this.cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (this.occasionMasks[slot] & chosenOccasions ? 1 : 0);
+      candidate.used = used[slot];
+      candidate.rating = this.ratings[slot];
+      candidate.name = recipe.name;
+      insertIntoTop(top, candidate, limit);
     }
+    for (const slot of touched) keyHave[slot] = used[slot] = 0;
 
     const nameOf = (id: number) => this.ingredientNames.get(id) ?? String(id);
     return top.map((candidate) => {

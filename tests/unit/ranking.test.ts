@@ -120,6 +120,14 @@ describe("recipe ranking", () => {
     expect(result).toEqual({ recipeId: tomatoSalad.id, have: ["tomato"], missing: ["basil"] });
   });
 
+  it("answers the same question the same way every time", () => {
+    const index = createRecipeIndex([recipe("Omelette", ["egg", "cheese"]), recipe("Fried rice", ["rice", "egg", "onion"])], names);
+    const question = { pantry: [id("egg"), id("onion")], cuisines: [], dietaryPreferences: [], mealOccasions: [] };
+    const first = index.rank(question, 20);
+    expect(first).toHaveLength(2);
+    expect(index.rank(question, 20)).toEqual(first);
+  });
+
   it("returns at most the requested number of results", () => {
     const recipes = ["A", "B", "C"].map((name) => recipe(name, ["tomato"]));
     const index = createRecipeIndex(recipes, names);
