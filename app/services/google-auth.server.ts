@@ -175,6 +175,8 @@ export async function startGoogleSignIn(request: Request): Promise<never> {
 
 /** The provider's redirect back: the signed-in person, or a GoogleSignInError with the message to show. */
 export async function finishGoogleSignIn(request: Request): Promise<GoogleSignIn> {
+  // With Google sign-in off there is no strategy: a stray callback is a failed sign-in, not a server error.
+  if (!googleSignInEnabled) throw new GoogleSignInError(GOOGLE_SIGN_IN_FAILED, 401);
   const session = await sessionStorage.getSession(request.headers.get("Cookie"));
   try {
     return await authenticator.authenticate("google", request, { throwOnError: true });
