@@ -59,3 +59,35 @@ function toResponse(value: unknown): Response {
   }
   return Response.json(value);
 }
+
+/** A body in one of the shapes the app reads: JSON, a urlencoded form (repeated fields as lists) or multipart. */
+export type RequestBody =
+  | { json: unknown }
+  | { form: Record<string, string | string[]> }
+  | { multipart: Record<string, string | Blob> };
+
+/**
+ * Any request a browser or script could send: same-origin (Origin set) unless `options.headers` says otherwise.
+ * Multipart bodies get their boundary from the runtime, so no Content-Type is set for them.
+ */
+export function requestWith(method: string, path: string, body?: RequestBody, options: RequestOptions = {}): Request {
+  const headers: Record<string, string> = {
+    ...(method === "GET" ? {} : { Origin: ORIGIN }),
+    ...(options.cookie ? { Cookie: options.cookie } : {}),
+  };
+  let payload: BodyInit | undefined;
+  if (body && "json" in body) {
+    headers["Content-Type"] = "application/json";
+    payload = typeof body.json === "string" ? body.json : JSON.stringify(body.json);
+  } else if (body && "form" in body) {
+    headers["Content-Type"] = "application/x-www-form-urlencoded";
+    const fields = new URLSearchParams();
+    for (const [name, value] of Object.entries(body.form)) for (const item of [value].flat()) fields.append(name, item);
+    payload = fields;
+  } else if (body) {
+    const fields = new FormData();
+    for (const [name, value] of Object.entries(body.multipart)) fields.append(name, value);
+    payload = fields;
+  }
+  return new Request(`${ORIGIN}${path}`, { method, body: payload, headers: { ...headers, ...options.headers } });
+}
