@@ -1,6 +1,8 @@
 /**
  * npm run bench:bundle — JavaScript each screen sends on a first load, gzipped (level 9, as a server or CDN
- * would), from the production build in ./build and ./public/build (run `npm run build` first).
+ * would), from the production build in ./build and ./public/build (run `npm run build` first), or in $BUILD_DIR
+ * when that is set (remix.config.js then puts the server in $BUILD_DIR/index.js and the assets in $BUILD_DIR/assets).
+ * Code a screen loads later with import() (Home's chart) is not part of the first load.
  * First load = entry + every route module on the screen's branch (root → layout → screen) + their shared chunks.
  */
 import { readFileSync } from "node:fs";
@@ -11,12 +13,18 @@ type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boo
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 
 const HOME_BUDGET_KB = 120;
+const BUILD_DIRECTORY = process.env.BUILD_DIR;
+const SERVER_BUILD = path.join(BUILD_DIRECTORY ?? "build", "index.js");
+const ASSETS_DIRECTORY = BUILD_DIRECTORY ? path.join(BUILD_DIRECTORY, "assets") : path.join("public", "build");
+
+/** The file behind an asset URL (/build/...). */
+const assetFile = (url: string) => path.join(ASSETS_DIRECTORY, url.replace(/^\/build\//, ""));
 
 function readManifest(): Manifest {
-  const server = readFileSync("build/index.js", "utf8");
+  const server = readFileSync(SERVER_BUILD, "utf8");
   const url = /url: *"(\/build\/manifest-[A-Z0-9]+\.js)"/.exec(server)?.[1];
-  if (!url) throw new Error("No manifest URL in build/index.js: run `npm run build` first.");
-  const source = readFileSync(path.join("public", url), "utf8");
+  if (!url) throw new Error(`No manifest URL in ${SERVER_BUILD}: run \`npm run build\` first.`);
+  const source = readFileSync(assetFile(url), "utf8");
   return JSON.parse(source.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as Manifest;
 }
 
@@ -24,7 +32,7 @@ const gzippedBytes = new Map<string, number>();
 function gzipped(url: string): number {
   let bytes = gzippedBytes.get(url);
   if (bytes === undefined) {
-    bytes = gzipSync(readFileSync(path.join("public", url)), { level: 9 }).length;
+    bytes = gzipSync(readFileSync(assetFile(url)), { level: 9 }).length;
     gzippedBytes.set(url, bytes);
   }
   return bytes;
@@ -57,7 +65,7 @@ function firstLoadKb(manifest: Manifest, routeId: string): number {
 
 /** Screens are leaf routes with a component; resource routes (JSON calls, images) send no JavaScript. */
 const hasComponent = (route: ManifestRoute) =>
-  /as default\b/.test(readFileSync(path.join("public", route.module), "utf8"));
+  /as default\b/.test(readFileSync(assetFile(route.module), "utf8"));
 
 const manifest = readManifest();
 const screens = Object.values(manifest.routes).filter(

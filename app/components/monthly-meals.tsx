@@ -1,9 +1,29 @@
 /** Home's progress block: dishes made and CO2 saved this month, and meals per month as a chart and a table. */
 import { Link } from "@remix-run/react";
-import { useHydrated } from "~/components/forms";
-import { MealChart } from "~/components/meal-chart.client";
+import { useEffect, useState } from "react";
+import type { MealChart } from "~/components/meal-chart.client";
 import { monthLabel } from "~/domain/chart-axis";
 import type { MonthlyMealStats } from "~/services/meal-stats.server";
+
+/**
+ * The chart component, loaded (with uPlot) once the page is up so that Home's first load does not carry it;
+ * null until then, and for good if the download fails: the table shows the same numbers.
+ */
+function useMealChart(wanted: boolean): typeof MealChart | null {
+  const [chart, setChart] = useState<typeof MealChart | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let mounted = true;
+    import("~/components/meal-chart.client").then(
+      (module) => mounted && setChart(() => module.MealChart),
+      () => {},
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [wanted]);
+  return chart;
+}
 
 function dishesMadeText(count: number): string {
   return `You made ${count} ${count === 1 ? "dish" : "dishes"} this month`;
@@ -15,10 +35,10 @@ function co2SavedText(kilograms: number): string {
 
 /** `stats` is null for a guest, who sees zeros and an invitation to log in. */
 export function MonthlyMeals({ stats }: { stats: MonthlyMealStats | null }) {
-  const hydrated = useHydrated();
+  const MealChart = useMealChart(stats !== null);
   const current = stats?.current_month ?? { meal_count: 0, co2_saved: 0 };
-  // The chart needs the browser; until then (or without JavaScript) the table shows the same numbers.
-  const showChart = hydrated && stats !== null;
+  // The chart needs the browser; until it is there (or without JavaScript) the table shows the same numbers.
+  const showChart = MealChart !== null && stats !== null;
   return (
     <section className="monthly-meals" aria-labelledby="monthly-meals-title">
       <h2 id="monthly-meals-title" className="visually-hidden">Your cooking this month</h2>

@@ -3,7 +3,6 @@
  * the catalogue (so "Tomatoes", "tomato" and "cherry tomatoes" are one item), items without name or type
  * skipped, a manual name must not be blank, a name the catalogue does not know is typed 'Other'.
  */
-import * as z from "zod";
 import { editDistance, nameKey, type Catalogue, type CatalogueIngredient } from "./catalogue";
 import { INGREDIENT_TYPES, OTHER_TYPE, TYPE_ICONS, type DisplayType } from "./ingredient-types";
 
@@ -41,25 +40,6 @@ export const alreadyListedMessage = (name: string) => `${name} is already in you
 export function cleanName(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
-
-const ingredientName = z
-  .string({ error: NAME_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, NAME_REQUIRED_MESSAGE)
-  .max(MAX_INGREDIENT_NAME_LENGTH, NAME_TOO_LONG_MESSAGE);
-
-/** Search's forms: add an ingredient by name (results, dropdown, typed name) or toggle a recommended one. */
-export const SearchActionSchema = z.object({
-  intent: z.enum(["add", "toggle"], { error: "Unknown action." }),
-  name: ingredientName,
-});
-
-/** Editing an item on ingredient preview: its key, the new wording and type. */
-export const EditIngredientSchema = z.object({
-  key: z.string({ error: "Choose the ingredient to edit." }).min(1, "Choose the ingredient to edit."),
-  name: ingredientName,
-  type: z.enum(PANTRY_TYPES, { error: TYPE_INVALID_MESSAGE }),
-});
 
 export interface ResolvedName {
   key: string;

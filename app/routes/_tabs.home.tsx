@@ -1,19 +1,17 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import * as z from "zod";
 import { FormMessage } from "~/components/forms";
 import { CartIcon, SearchIcon } from "~/components/icons";
 import { HomeBanners, HomeNews } from "~/components/home-banners";
 import { IngredientToggles } from "~/components/ingredient-toggles";
 import { MonthlyMeals } from "~/components/monthly-meals";
 import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
-import { INGREDIENT_ADDED, resolveName, SearchActionSchema } from "~/domain/pantry";
+import { INGREDIENT_ADDED, resolveName } from "~/domain/pantry";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
-import { mostSearchedIngredients, readPantry, togglePantryItem } from "~/services/pantry.server";
+import { mostSearchedIngredients, parseHomeAction, readPantry, togglePantryItem } from "~/services/pantry.server";
 import { randomRecipe } from "~/services/recipe-search.server";
 import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -53,11 +51,6 @@ async function mostSearchedToggleStates(request: Request) {
   }));
 }
 
-const HomeActionSchema = z.discriminatedUnion("intent", [
-  SearchActionSchema.extend({ intent: z.literal("toggle") }),
-  z.object({ intent: z.literal("random-menu") }),
-]);
-
 /** A most-searched toggle (adds or removes the ingredient) or START RANDOM without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
@@ -65,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function toggleOrRandom(request: Request) {
-  const submission = parseWithZod((await readFormOrJson(request)).formData, { schema: HomeActionSchema });
+  const submission = parseHomeAction((await readFormOrJson(request)).formData);
   if (submission.status !== "success") {
     const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action.";
     return redirectWithFlash(request, "/home", { type: "error", message });

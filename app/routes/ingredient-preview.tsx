@@ -12,7 +12,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Field, FormMessage, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { ScreenHeader } from "~/components/screen-header";
-import { EditIngredientSchema, PANTRY_TYPES } from "~/domain/pantry";
+import { PANTRY_TYPES } from "~/domain/pantry";
+import { EditIngredientSchema } from "~/domain/pantry-schemas";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";

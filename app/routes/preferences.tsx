@@ -1,12 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChipGroup } from "~/components/chip-group";
 import { FormMessage } from "~/components/forms";
 import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { PreferencesSchema } from "~/domain/preferences";
-import { readPreferences, savePreferences } from "~/services/preferences.server";
+import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { oneAtATimePerSession } from "~/services/session.server";
@@ -29,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function save(request: Request) {
   const { formData, isJson } = await readFormOrJson(request);
-  const submission = parseWithZod(formData, { schema: PreferencesSchema });
+  const submission = parsePreferences(formData);
   if (submission.status !== "success") return invalidSubmission(submission, isJson, INVALID_CHOICE);
   const headers = await savePreferences(request, submission.value);
   if (isJson) return jsonReply({ preferences: submission.value }, { headers });

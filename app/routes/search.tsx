@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -12,7 +11,6 @@ import {
   INGREDIENT_ADDED,
   INGREDIENT_ADDED_POPUP_MS,
   NAME_REQUIRED_MESSAGE,
-  SearchActionSchema,
   alreadyListedMessage,
   cleanName,
   resolveName,
@@ -22,6 +20,7 @@ import { loadCatalogue } from "~/services/catalogue.server";
 import {
   addToPantry,
   ingredientImages,
+  parseSearchAction,
   readPantry,
   recordIngredientSearch,
   togglePantryItem,
@@ -89,7 +88,7 @@ async function changeList(request: Request) {
   const { formData } = await readFormOrJson(request);
   // Forms post to /search?q=<the search on screen>, so the same results show again afterwards.
   const back = searchPath(queryOf(new URL(request.url).searchParams.get("q")));
-  const submission = parseWithZod(formData, { schema: SearchActionSchema });
+  const submission = parseSearchAction(formData);
   if (submission.status !== "success") {
     return redirectWithFlash(request, back, { type: "error", message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message });
   }

@@ -3,6 +3,7 @@
  * name key) for a signed-in user. A guest's list is merged into the account at sign-in (createUserSession).
  * Every change returns the headers the caller must send (the session cookie, for a guest).
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { Session } from "@remix-run/node";
 import {
   MAX_PANTRY_ITEMS,
@@ -20,6 +21,7 @@ import {
   type PantrySource,
 } from "~/domain/pantry";
 import { OTHER_TYPE } from "~/domain/ingredient-types";
+import { HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { getSession, sessionStorage } from "./session.server";
@@ -155,6 +157,15 @@ export async function addToPantry(
   await noteMissedIngredients(existing, added);
   return { ok: true, items, added, alreadyListed, headers };
 }
+
+// Forms are parsed here rather than in the route modules: a route module that so much as imports zod (even
+// for its action only) sends it to the browser with the screen.
+
+/** Home's posts: a most-searched toggle, or START RANDOM without JavaScript. */
+export const parseHomeAction = (formData: FormData) => parseWithZod(formData, { schema: HomeActionSchema });
+
+/** Search's posts: add an ingredient, or toggle a recommended one. */
+export const parseSearchAction = (formData: FormData) => parseWithZod(formData, { schema: SearchActionSchema });
 
 /** Search's recommended toggles: removes the ingredient when it is listed, adds it otherwise. */
 export async function togglePantryItem(

@@ -3,9 +3,13 @@
  * preferences stay a permanent filter of the account). At sign-in a guest's choices become the account's
  * when the account has none yet (called from createUserSession).
  */
-import { hasPreferences, NO_PREFERENCES, storedPreferences, type Preferences } from "~/domain/preferences";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { hasPreferences, NO_PREFERENCES, PreferencesSchema, storedPreferences, type Preferences } from "~/domain/preferences";
 import { prisma } from "./db.server";
 import { getSession, sessionStorage } from "./session.server";
+
+/** The preferences form, checked (here rather than in the route, which would send zod to the browser). */
+export const parsePreferences = (formData: FormData) => parseWithZod(formData, { schema: PreferencesSchema });
 
 /** The session value holding a guest's preferences. */
 export const GUEST_PREFERENCES_KEY = "preferences";

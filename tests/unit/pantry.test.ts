@@ -1,15 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getCatalogue } from "~/domain/catalogue-data";
-import {
-  EditIngredientSchema,
-  SearchActionSchema,
-  iconNameFor,
-  mergeItems,
-  resolveName,
-  validItems,
-  type PantryItem,
-} from "~/domain/pantry";
+import { iconNameFor, mergeItems, resolveName, validItems, type PantryItem } from "~/domain/pantry";
+import { EditIngredientSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 
 const catalogue = getCatalogue();
 const item = (name: string, key = name): PantryItem => ({ key, name, type: "Vegetables", source: "manual", captureId: null });
