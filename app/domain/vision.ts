@@ -6,7 +6,7 @@
  * ../shared/data/images/grocery-dev (docs/vision.md).
  */
 
-/** Side of the square the classifier looks at. */
+/** Side of the square the classifier looks at (its training size), for the whole photo and each window. */
 export const MODEL_INPUT_SIZE = 224;
 
 export interface CropRegion {
@@ -112,19 +112,28 @@ export const NEGATIVE_MIN_SIMILARITY = 0.9;
 
 const weightOf = (similarity: number) => Math.exp((similarity - 1) / TEMPERATURE);
 
-/** Per ingredient, the share of the neighbours' weight saying yes (`positive`) and saying no (`negative`). */
+/**
+ * Per ingredient, how strongly the neighbours say the photo shows it (`positive`: its share of all "yes"
+ * weight) and that it does not (`negative`: the "not this" weight against the "yes" weight for that same
+ * ingredient). A pseudo-neighbour at BACKGROUND_SIMILARITY weighs in on both, for nothing.
+ */
 export function neighbourVotes(neighbours: readonly Neighbour[]): {
   positive: Map<string, number>;
   negative: Map<string, number>;
 } {
-  const positive = new Map<string, number>();
-  const negative = new Map<string, number>();
-  const voters = neighbours.filter((neighbour) => !neighbour.negative || neighbour.similarity >= NEGATIVE_MIN_SIMILARITY);
-  const total = voters.reduce((sum, { similarity }) => sum + weightOf(similarity), weightOf(BACKGROUND_SIMILARITY));
-  for (const { ingredient, negative: isNegative, similarity } of voters) {
-    const votes = isNegative ? negative : positive;
-    votes.set(ingredient, (votes.get(ingredient) ?? 0) + weightOf(similarity) / total);
+  const background = weightOf(BACKGROUND_SIMILARITY);
+  const yes = new Map<string, number>();
+  const no = new Map<string, number>();
+  for (const { ingredient, negative, similarity } of neighbours) {
+    if (negative && similarity < NEGATIVE_MIN_SIMILARITY) continue;
+    const weights = negative ? no : yes;
+    weights.set(ingredient, (weights.get(ingredient) ?? 0) + weightOf(similarity));
   }
+  const allYes = [...yes.values()].reduce((sum, weight) => sum + weight, background);
+  const positive = new Map([...yes].map(([ingredient, weight]) => [ingredient, weight / allYes]));
+  const negative = new Map(
+    [...no].map(([ingredient, weight]) => [ingredient, weight / (weight + (yes.get(ingredient) ?? 0) + background)]),
+  );
   return { positive, negative };
 }
 

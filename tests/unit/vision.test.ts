@@ -95,6 +95,15 @@ describe("neighbour votes", () => {
     expect(positive.get("mango")).toBeGreaterThan(positive.get("papaya")!);
   });
 
+  it("weighs 'not this' against 'yes' for the same ingredient only", () => {
+    const renamed = neighbourVotes([neighbour("banana", 1, true), neighbour("plantain", 1)]);
+    expect(renamed.positive.get("plantain")).toBeGreaterThan(0.99);
+    expect(renamed.negative.get("banana")).toBeGreaterThan(0.99);
+    const outvoted = neighbourVotes([neighbour("banana", 0.95, true), ...[0.95, 0.95, 0.95].map((s) => neighbour("banana", s))]);
+    expect(outvoted.negative.get("banana")).toBeCloseTo(0.25, 3);
+    expect(outvoted.positive.get("banana")).toBeGreaterThan(0.99);
+  });
+
   it("hears 'not this' only from a retake of the same scene", () => {
     const retake = neighbourVotes([neighbour("banana", NEGATIVE_MIN_SIMILARITY + 0.05, true)]);
     expect(retake.negative.get("banana")).toBeGreaterThan(0.99);
