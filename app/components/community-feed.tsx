@@ -253,21 +253,23 @@ function CommentForm({ postId }: { postId: number }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
     onSubmit(event, { submission }) {
       event.preventDefault();
-      if (submission?.status !== "success") return;
+      if (submission?.status !== "success" || fetcher.state !== "idle") return;
       fetcher.submit(
         { intent: "comment", post_id: String(postId), comment_text: submission.value.comment_text },
         { method: "post", encType: "application/json" },
       );
     },
   });
+  // Emptied once the comment is in. (A native reset: conform's form.reset() would submit the form.)
+  const formElement = useRef<HTMLFormElement>(null);
   const sent = fetcher.state === "idle" && fetcher.data?.success === true;
   useEffect(() => {
-    if (sent) form.reset();
-  }, [sent, form]);
+    if (sent) formElement.current?.reset();
+  }, [sent]);
   const failure = fetcher.state === "idle" && !fetcher.data?.success ? fetcher.data?.message : undefined;
 
   return (
-    <form method="post" {...getFormProps(form)} className="comment-form">
+    <form method="post" {...getFormProps(form)} ref={formElement} className="comment-form">
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="post_id" value={postId} />
       <FormMessage type="error" message={failure} />
@@ -276,7 +278,8 @@ function CommentForm({ postId }: { postId: number }) {
         <textarea {...getTextareaProps(fields.comment_text)} key={fields.comment_text.key} rows={2} />
         <ErrorList id={fields.comment_text.errorId} errors={fields.comment_text.errors} />
       </div>
-      <button type="submit" className="button button-primary" disabled={fetcher.state !== "idle"}>
+      {/* not disabled while sending: that would take the keyboard focus away from it */}
+      <button type="submit" className="button button-primary" aria-disabled={fetcher.state !== "idle"}>
         {fetcher.state === "submitting" ? "Posting..." : "Post comment"}
       </button>
     </form>

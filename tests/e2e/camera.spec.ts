@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { withFakeCamera } from "./fake-camera";
 import { hasJavaScript } from "./support";
 
 const GROCERY_DIR = path.resolve("../shared/data/images/grocery-dev");
@@ -36,25 +37,7 @@ async function writeFakeVideo(photo: string, file: string) {
 }
 
 /** Chromium with a fake camera that films the banana photo (made at launch, in tests/.tmp). */
-const test = base.extend<object, { fakeCamera: string }>({
-  fakeCamera: [
-    async ({}, use) => {
-      if (sharedAvailable) await writeFakeVideo(BANANA, FAKE_VIDEO);
-      await use(FAKE_VIDEO);
-      rmSync(FAKE_VIDEO, { force: true });
-    },
-    { scope: "worker" },
-  ],
-  launchOptions: [
-    async ({ launchOptions, fakeCamera }, use) => {
-      await use({
-        ...launchOptions,
-        args: [...(launchOptions.args ?? []), "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${fakeCamera}`],
-      });
-    },
-    { scope: "worker" },
-  ],
-});
+const test = withFakeCamera(FAKE_VIDEO, sharedAvailable ? (file) => writeFakeVideo(BANANA, file) : null);
 
 test.skip(!sharedAvailable, "needs ../shared/models/darknet-tiny and ../shared/data/images/grocery-dev (absent here)");
 
