@@ -14,7 +14,7 @@ export function idField(name: string) {
 }
 
 /** An id from a path segment, or null when the segment is not one. */
-export function parseId(segment: string | undefined): number | null {
+export function parseId(segment: string | null | undefined): number | null {
   if (!segment || !/^\d{1,10}$/.test(segment)) return null;
   const id = Number(segment);
   return id > 0 && id <= MAX_ID ? id : null;

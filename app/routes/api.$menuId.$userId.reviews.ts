@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/domain/ids";
-import { NOT_YOUR_DATA, requireApiUserId } from "~/services/api-auth.server";
+import { requireOwnUserId } from "~/services/api-auth.server";
 import { jsonError } from "~/services/request.server";
 import { deleteReview, REVIEW_RESULTS } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -9,8 +9,7 @@ import { assertSameOrigin } from "~/services/security.server";
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if (request.method !== "DELETE") return jsonError("Use DELETE", 405);
-  const userId = await requireApiUserId(request);
-  if (parseId(params.userId) !== userId) return jsonError(NOT_YOUR_DATA, 403);
+  const userId = await requireOwnUserId(request, params.userId);
   const menuId = parseId(params.menuId);
   if (menuId === null || !(await deleteReview(userId, menuId))) return jsonError(REVIEW_RESULTS.notReviewed, 404);
   return Response.json({ message: REVIEW_RESULTS.deleted });

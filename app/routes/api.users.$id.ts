@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { parseId } from "~/domain/ids";
 import { ProfileApiSchema } from "~/domain/profile-schema";
 import { requireOwnUserId } from "~/services/api-auth.server";
 import { readImageForm, UploadRejectedError } from "~/services/images.server";
@@ -13,14 +12,9 @@ const DELETED = "Account deleted successfully";
 const DELETE_FAILED = "Failed to delete account. Please try again.";
 const USER_NOT_FOUND = "User not found";
 
-/** Only the signed-in user themself: a guest gets 401, any other id (or no id) 403. */
-function ownUserId(request: Request, id: string | undefined): Promise<number> {
-  return requireOwnUserId(request, parseId(id) ?? 0);
-}
-
 /** GET /api/users/<id>: the user's profile (spec 3, User). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const profile = await findProfile(await ownUserId(request, params.id));
+  const profile = await findProfile(await requireOwnUserId(request, params.id));
   return profile ? Response.json(profile) : jsonError(USER_NOT_FOUND, 404);
 }
 
@@ -30,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const userId = await ownUserId(request, params.id);
+  const userId = await requireOwnUserId(request, params.id);
   if (request.method === "DELETE") return deleteUser(request, userId);
   if (request.method !== "PUT") return jsonError("Use GET, PUT or DELETE", 405);
   if (isJsonRequest(request)) return jsonError("Send the profile as multipart/form-data", 415);

@@ -2,6 +2,7 @@
  * Who may reach user data through a JSON call: only the signed-in user, and only their own data, whatever
  * user id the path or body names. The session decides; the id in the request is only checked against it.
  */
+import { parseId } from "~/domain/ids";
 import { jsonError } from "./request.server";
 import { getUserId } from "./session.server";
 
@@ -15,14 +16,17 @@ export async function requireApiUserId(request: Request): Promise<number> {
   return userId;
 }
 
-/** A 403 unless the user id the request names (if it names one) is the signed-in user's. */
-export function assertOwnUserId(userId: number, namedUserId: number | undefined): void {
-  if (namedUserId !== undefined && namedUserId !== userId) throw jsonError(NOT_YOUR_DATA, 403);
+/**
+ * A 403 unless the user id a body names is the signed-in user's. A body may leave it out (undefined or null);
+ * anything else that is not their id, a malformed one included, is someone else's.
+ */
+export function assertOwnUserId(userId: number, named: unknown): void {
+  if (named !== undefined && named !== null && parseId(String(named)) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
 }
 
-/** The signed-in user's id, after checking that the id the request names (if any) is theirs (403 otherwise). */
-export async function requireOwnUserId(request: Request, namedUserId: number | undefined): Promise<number> {
+/** For paths /api/.../<userId>/...: the signed-in user's id when the path names it (401 for a guest, else 403). */
+export async function requireOwnUserId(request: Request, pathUserId: string | undefined): Promise<number> {
   const userId = await requireApiUserId(request);
-  assertOwnUserId(userId, namedUserId);
+  if (parseId(pathUserId) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
   return userId;
 }

@@ -4,7 +4,7 @@ import { parseId } from "~/domain/ids";
 import { ReviewSchema, type ReviewInput } from "~/domain/review-schema";
 import { summarizeRatings, type RatingSummary, type ReviewsBlock, type ReviewView } from "~/domain/reviews";
 import type { Prisma } from "~/generated/prisma/client";
-import { NOT_YOUR_DATA, requireApiUserId } from "./api-auth.server";
+import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { prisma } from "./db.server";
 import { isJsonRequest, jsonError, readFormOrJson } from "./request.server";
 
@@ -135,8 +135,7 @@ export async function readReviewCall(request: Request, pathMenuId?: number): Pro
   const userId = await requireApiUserId(request);
   if (!isJsonRequest(request)) throw jsonError("Request body must be JSON (Content-Type: application/json)", 400);
   const { formData } = await readFormOrJson(request);
-  const namedUser = formData.get("user_id");
-  if (namedUser !== null && parseId(String(namedUser)) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
+  assertOwnUserId(userId, formData.get("user_id"));
   if (pathMenuId !== undefined) {
     const bodyMenuId = formData.get("menu_id");
     if (bodyMenuId === null) formData.set("menu_id", String(pathMenuId));
