@@ -15,9 +15,10 @@ import { getCollectionProps, getFormProps, getTextareaProps, useForm, type Submi
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { LinksFunction } from "@remix-run/node";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { ErrorList, FormMessage, useHydrated } from "~/components/forms";
 import { StarIcon } from "~/components/icons";
+import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ReviewSchema } from "~/domain/review-schema";
 import {
   reviewDate,
@@ -31,7 +32,7 @@ import {
 import type { action as reviewsAction } from "~/routes/reviews";
 import reviewsStyles from "~/styles/reviews.css";
 
-export const reviewsSectionLinks: LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
+export const reviewsSectionLinks: LinksFunction = () => [...modalDialogLinks(), { rel: "stylesheet", href: reviewsStyles }];
 
 export const reviewsPath = (menuId: number) => `/reviews?menu_id=${menuId}`;
 
@@ -117,8 +118,8 @@ const reviewFormId = (menuId: number) => `review-form-${menuId}`;
 export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: ReviewFormProps) {
   const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFormId(menuId) });
   const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const pendingReview = useRef<FormData | null>(null);
+  // The review waiting for the user to confirm that it replaces their earlier one.
+  const [pendingReview, setPendingReview] = useState<FormData | null>(null);
   const reply = fetcher.data && "result" in fetcher.data ? fetcher.data : undefined;
 
   const [form, fields] = useForm({
@@ -131,8 +132,7 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
     onSubmit(event, { formData }) {
       if (!hasReviewed) return; // the fetcher sends it as it is
       event.preventDefault();
-      pendingReview.current = formData;
-      dialog.current?.showModal();
+      setPendingReview(formData);
     },
   });
 
@@ -142,21 +142,14 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
     if (!unconfirmed) return;
     const review = new FormData();
     for (const [name, value] of Object.entries(unconfirmed)) if (value !== undefined) review.set(name, String(value));
-    pendingReview.current = review;
-    dialog.current?.showModal();
+    setPendingReview(review);
   }, [unconfirmed]);
 
   function confirmUpdate() {
-    const review = pendingReview.current;
-    dialog.current?.close();
-    if (!review) return;
-    review.set("intent", "update");
-    fetcher.submit(review, { method: "post", action: reviewsPath(menuId) });
-  }
-
-  function cancelUpdate() {
-    pendingReview.current = null;
-    dialog.current?.close();
+    if (!pendingReview) return;
+    pendingReview.set("intent", "update");
+    fetcher.submit(pendingReview, { method: "post", action: reviewsPath(menuId) });
+    setPendingReview(null);
   }
 
   const ratingOptions = getCollectionProps(fields.rating, { type: "radio", options: ["1", "2", "3", "4", "5"] });
@@ -192,19 +185,35 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
       <button type="submit" name="intent" value="create" className="button button-primary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Sending..." : "Submit review"}
       </button>
-      <dialog ref={dialog} className="review-dialog" aria-labelledby={`${form.id}-confirm-title`} onCancel={cancelUpdate}>
-        <h2 id={`${form.id}-confirm-title`}>Update your review?</h2>
-        <p>You have already reviewed this recipe. Your new rating and comment will replace your review.</p>
-        <div className="review-dialog-actions">
-          <button type="button" className="button button-secondary" onClick={cancelUpdate}>
-            Cancel
-          </button>
-          <button type="button" className="button button-primary" onClick={confirmUpdate}>
-            Update review
-          </button>
-        </div>
-      </dialog>
+      {pendingReview ? (
+        <ConfirmUpdateDialog id={`${form.id}-confirm`} onClose={() => setPendingReview(null)}>
+          <div className="modal-dialog-actions">
+            <button type="button" className="button button-primary" onClick={confirmUpdate}>
+              Update review
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setPendingReview(null)}>
+              Cancel
+            </button>
+          </div>
+        </ConfirmUpdateDialog>
+      ) : null}
     </fetcher.Form>
+  );
+}
+
+/**
+ * Asks before a review replaces the user's earlier one (spec 4, Review). `children` holds the answers: buttons
+ * with JavaScript, a form and a link on /reviews without it.
+ */
+export function ConfirmUpdateDialog({ id, onClose, children }: { id: string; onClose: () => void; children: ReactNode }) {
+  return (
+    <ModalDialog titleId={`${id}-title`} descriptionId={`${id}-description`} onClose={onClose}>
+      <h2 id={`${id}-title`}>Update your review?</h2>
+      <p id={`${id}-description`}>
+        You have already reviewed this recipe. Your new rating and comment will replace your review.
+      </p>
+      {children}
+    </ModalDialog>
   );
 }
 

@@ -1,4 +1,5 @@
 /** Review maths and display rules (spec 3 Review summary, 5 Review), shared by the server and the screen. */
+import { formatDayMonthYear } from "./dates";
 
 export const STAR_VALUES = [5, 4, 3, 2, 1] as const;
 export type StarValue = (typeof STAR_VALUES)[number];
@@ -76,14 +77,8 @@ export function roundedStars(average: number): number {
  * stored UTC date, so the server's and the browser's rendering agree.
  */
 export function reviewDate(review: Pick<ReviewView, "updated_at" | "created_at">): string {
-  for (const stamp of [review.updated_at, review.created_at]) {
-    if (!stamp) continue;
-    const date = new Date(stamp);
-    if (Number.isNaN(date.getTime())) continue;
-    const two = (value: number) => String(value).padStart(2, "0");
-    return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
-  }
-  return "No date";
+  const stamp = [review.updated_at, review.created_at].find((value) => value && !Number.isNaN(new Date(value).getTime()));
+  return stamp ? formatDayMonthYear(stamp) : "No date";
 }
 
 export const starsLabel = (stars: number) => `${stars} out of 5 stars`;

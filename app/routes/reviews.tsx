@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { BackIcon } from "~/components/icons";
-import { ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/components/reviews-section";
+import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/components/reviews-section";
 import { safeRedirectPath } from "~/domain/auth-schemas";
+import { parseId } from "~/domain/ids";
 import { ReviewSchema } from "~/domain/review-schema";
 import { prisma } from "~/services/db.server";
 import { readFormOrJson } from "~/services/request.server";
@@ -22,8 +23,8 @@ const MenuIdSchema = ReviewSchema.pick({ menu_id: true });
 const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
 
 function menuIdOf(request: Request): number {
-  const menuId = Number(new URL(request.url).searchParams.get("menu_id"));
-  if (!Number.isSafeInteger(menuId) || menuId <= 0) throw new Response("Not Found", { status: 404 });
+  const menuId = parseId(new URL(request.url).searchParams.get("menu_id"));
+  if (menuId === null) throw new Response("Not Found", { status: 404 });
   return menuId;
 }
 
@@ -75,25 +76,23 @@ type Confirmation = { menu_id: number; rating: number; comment: string };
 
 /** Without JavaScript: the confirm step before a review replaces the user's earlier one. */
 function ConfirmUpdate({ review, redirectTo }: { review: Confirmation; redirectTo: string }) {
+  const navigate = useNavigate();
+  const cancelPath = `${redirectTo}#reviews`;
   return (
-    <section className="review-confirm" aria-labelledby="review-confirm-title">
-      <h2 id="review-confirm-title">Update your review?</h2>
-      <p>You have already reviewed this recipe. Your new rating and comment will replace your review.</p>
-      <Form method="post" action={reviewsPath(review.menu_id)}>
+    <ConfirmUpdateDialog id="review-confirm" onClose={() => navigate(cancelPath)}>
+      <Form method="post" action={reviewsPath(review.menu_id)} className="modal-dialog-actions">
         <input type="hidden" name="menu_id" value={review.menu_id} />
         <input type="hidden" name="rating" value={review.rating} />
         <input type="hidden" name="comment" value={review.comment} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div className="review-dialog-actions">
-          <Link to={`${redirectTo}#reviews`} className="button button-secondary">
-            Cancel
-          </Link>
-          <button type="submit" name="intent" value="update" className="button button-primary">
-            Update review
-          </button>
-        </div>
+        <button type="submit" name="intent" value="update" className="button button-primary">
+          Update review
+        </button>
+        <Link to={cancelPath} className="button button-secondary">
+          Cancel
+        </Link>
       </Form>
-    </section>
+    </ConfirmUpdateDialog>
   );
 }
 
