@@ -7,7 +7,7 @@ import { useEffect, useId, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/components/forms";
 import { useIngredientImages } from "~/components/use-ingredient-images";
 import type { IngredientMatch } from "~/domain/ingredient-search";
-import { TYPE_ICONS, type DisplayType } from "~/domain/ingredient-types";
+import { ingredientIconUrl } from "~/domain/ingredient-types";
 
 const SUGGEST_DELAY_MS = 120;
 
@@ -127,7 +127,7 @@ export function IngredientCombobox({ defaultQuery, listedKeys, onPick }: Props) 
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => pick(option)}
             >
-              <img src={images.get(option.name) ?? `/icons/${TYPE_ICONS[option.type as DisplayType]}`} alt="" width={28} height={28} />
+              <img src={images.get(option.name) ?? ingredientIconUrl(option.type)} alt="" width={28} height={28} />
               <span className="combobox-name">
                 {option.name}
                 {option.via ? <span className="combobox-via"> ({option.via})</span> : null}

@@ -33,3 +33,8 @@ export const TYPE_ICONS: Record<DisplayType, string> = {
   Other: "shopping-bags",
   "miscellaneous items": "jar",
 };
+
+/** The picture of an ingredient, served by /icons/<name>: the catalogue's own, else its type's. */
+export function ingredientIconUrl(type: string, ingredient: { icon?: string | null } | null = null): string {
+  return `/icons/${ingredient?.icon || TYPE_ICONS[type as DisplayType] || TYPE_ICONS[OTHER_TYPE]}`;
+}

@@ -3,7 +3,8 @@
  * catalogue, so "tomatoes" and "tomato" are one item — keeps its entry, which also makes a repeated add
  * (a double submit) change nothing.
  */
-import { iconNameFor, resolveName } from "~/domain/pantry";
+import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
+import { resolveName } from "~/domain/pantry";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 
@@ -20,7 +21,7 @@ export interface NewShoppingItem {
   quantity: string;
 }
 
-const FALLBACK_IMAGE = `/icons/${iconNameFor("Other", null)}.svg`;
+const FALLBACK_IMAGE = ingredientIconUrl(OTHER_TYPE);
 
 export async function listShoppingItems(userId: number): Promise<ShoppingItemView[]> {
   const rows = await prisma.shoppingItem.findMany({
@@ -41,7 +42,7 @@ export async function addShoppingItems(
   for (const item of items) {
     const resolved = resolveName(catalogue, item.name);
     if (!resolved || byKey.has(resolved.key)) continue;
-    const image = `/icons/${iconNameFor(resolved.type, resolved.ingredient)}.svg`;
+    const image = ingredientIconUrl(resolved.type, resolved.ingredient);
     byKey.set(resolved.key, { name: resolved.name, quantity: item.quantity.trim(), nameKey: resolved.key, image });
   }
   const wanted = [...byKey.values()];

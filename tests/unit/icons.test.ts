@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { TYPE_ICONS } from "../../app/domain/ingredient-types";
+import { ingredientIconUrl, TYPE_ICONS } from "../../app/domain/ingredient-types";
 import { iconSvg } from "../../app/services/icons.server";
 
 describe("iconSvg", () => {
@@ -19,5 +19,14 @@ describe("iconSvg", () => {
   it("has an icon for every catalogue ingredient and every type", () => {
     const names = [...getCatalogue().ingredients.map((ingredient) => ingredient.icon), ...Object.values(TYPE_ICONS)];
     expect(names.filter((name) => iconSvg(name) === null)).toEqual([]);
+  });
+});
+
+describe("ingredientIconUrl", () => {
+  it("points at the catalogue's picture, else the type's, else Other's", () => {
+    expect(ingredientIconUrl("Vegetables", getCatalogue().find("tomato"))).toBe("/icons/tomato");
+    expect(ingredientIconUrl("Fruit")).toBe("/icons/red-apple");
+    expect(ingredientIconUrl("Other", null)).toBe("/icons/shopping-bags");
+    expect(ingredientIconUrl("not a type")).toBe("/icons/shopping-bags");
   });
 });
