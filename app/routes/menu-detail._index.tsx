@@ -1,6 +1,6 @@
 import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
-import { BackIcon } from "~/components/icons";
+import { ScreenHeader } from "~/components/screen-header";
 import { lastOpenedRecipeId } from "~/services/history.server";
 import { requireUserId } from "~/services/session.server";
 import styles from "~/styles/menu-detail.css";
@@ -20,12 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function NoRecipeYet() {
   return (
     <main className="menu-detail">
-      <header className="menu-detail-header">
-        <Link to="/home" className="icon-button" aria-label="Back">
-          <BackIcon />
-        </Link>
-      </header>
-      <h1 className="menu-detail-title">No recipe opened yet</h1>
+      <ScreenHeader back="/home" backLabel="Back" title="No recipe opened yet" />
       <p className="menu-hint">Tell us what&apos;s in your fridge and pick one of the recipes we suggest.</p>
       <Link to="/search" className="button button-primary">
         Find a recipe

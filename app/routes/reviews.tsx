@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { FormMessage, useHydrated } from "~/components/forms";
-import { BackIcon } from "~/components/icons";
 import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/components/reviews-section";
+import { ScreenHeader } from "~/components/screen-header";
 import { safeRedirectPath } from "~/domain/auth-schemas";
 import { parseId } from "~/domain/ids";
 import { ReviewSchema } from "~/domain/review-schema";
@@ -125,14 +125,15 @@ export default function ReviewsScreen() {
 
   return (
     <main className="reviews-screen">
-      <header className="reviews-header">
-        <Link to={recipePath(menu.id)} className="icon-button" aria-label={`Back to ${menu.name}`}>
-          <BackIcon />
-        </Link>
-        <h1>
-          Reviews <span className="reviews-menu-name">{menu.name}</span>
-        </h1>
-      </header>
+      <ScreenHeader
+        back={recipePath(menu.id)}
+        backLabel={`Back to ${menu.name}`}
+        title={
+          <>
+            Reviews <span className="reviews-menu-name">{menu.name}</span>
+          </>
+        }
+      />
       <FormMessage type={flash?.type ?? "success"} message={flash?.message ?? deleted} />
       {posted && "confirm" in posted ? (
         <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />

@@ -12,8 +12,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { useState } from "react";
 import { Avatar, avatarLinks } from "~/components/avatar";
 import { Field, FormMessage, SelectField } from "~/components/forms";
-import { BackIcon } from "~/components/icons";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ScreenHeader } from "~/components/screen-header";
 import { COUNTRIES } from "~/domain/countries";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { formatAllergies, ProfileFormSchema } from "~/domain/profile-schema";
@@ -217,12 +217,7 @@ export default function SettingScreen() {
 
   return (
     <main className="setting">
-      <header className="setting-header">
-        <Link to="/account" className="icon-button" aria-label="Back to Account">
-          <BackIcon />
-        </Link>
-        <h1>Settings</h1>
-      </header>
+      <ScreenHeader back="/account" backLabel="Back to Account" title="Settings" />
       <FormMessage type={deleteError ? "error" : (flash?.type ?? "success")} message={deleteError ?? flash?.message} />
       <h2>Edit profile</h2>
       <ProfileForm

@@ -10,9 +10,9 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import * as z from "zod";
 import { FormMessage } from "~/components/forms";
-import { BackIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ScreenHeader } from "~/components/screen-header";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { idField } from "~/domain/ids";
 import { jsonReply, readFormOrJson } from "~/services/request.server";
@@ -59,12 +59,7 @@ export default function ShoppingListScreen() {
   const shown = items.filter((item) => !removing.has(item.id));
   return (
     <main className="shopping-list">
-      <header className="shopping-list-header">
-        <Link to="/home" className="icon-button" aria-label="Back">
-          <BackIcon />
-        </Link>
-        <h1>Shopping list</h1>
-      </header>
+      <ScreenHeader back="/home" backLabel="Back" title="Shopping list" />
       <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
       {shown.length === 0 ? (
         <p className="shopping-list-empty">
