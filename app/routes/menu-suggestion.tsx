@@ -1,5 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
 import { readPantry } from "~/services/pantry.server";
@@ -47,11 +48,7 @@ export default function MenuSuggestionScreen() {
           You haven&apos;t added any ingredients yet, so these are simply recipes to try. <Link to="/search">Add ingredients</Link>
         </p>
       ) : null}
-      {reloading ? (
-        <p className="pending-overlay" role="status">
-          Finding recipes for you...
-        </p>
-      ) : null}
+      {reloading ? <FindingRecipesOverlay /> : null}
       {menus.length === 0 ? (
         <p className="empty-state">No recommendations available.</p>
       ) : (

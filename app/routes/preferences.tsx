@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChipGroup } from "~/components/chip-group";
 import { FormMessage } from "~/components/forms";
+import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";
@@ -58,11 +59,7 @@ export default function PreferencesScreen() {
           SEARCH FOR RECIPE
         </button>
       </Form>
-      {searching ? (
-        <p className="pending-overlay" role="status">
-          Finding recipes for you...
-        </p>
-      ) : null}
+      {searching ? <FindingRecipesOverlay /> : null}
     </main>
   );
 }
