@@ -13,6 +13,7 @@ import { FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
 import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
 import { findResetLink, resetPassword } from "~/services/password-reset.server";
+import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getSession, redirectWithFlash } from "~/services/session.server";
 
@@ -38,7 +39,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/new-password). */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const formData = await request.formData();
+  const { formData } = await readFormOrJson(request);
   formData.set("token", params.token ?? "");
   const submission = parseWithZod(formData, { schema: NewPasswordFormSchema });
   if (submission.status !== "success") {
