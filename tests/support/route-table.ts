@@ -1,0 +1,504 @@
+/// <reference types="vite/client" />
+/**
+ * The route table of the security tests (authorization-matrix and fuzz): for every module in app/routes, how each
+ * loader and action is called (path, body) and who may call it, with the data each call starts from and helpers
+ * to run a call and to see what changed in the database.
+ */
+import { resolveName } from "~/domain/pantry";
+import type { RecipeDraft } from "~/domain/recipe-analysis";
+import { Prisma } from "~/generated/prisma/client";
+import { loadCatalogue } from "~/services/catalogue.server";
+import { prisma } from "~/services/db.server";
+import { hashPassword } from "~/services/password.server";
+import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
+import { saveRecipe } from "~/services/recipe-store.server";
+import { sessionStorage, type FlashMessage } from "~/services/session.server";
+import { seedIngredients } from "../../prisma/seed";
+import { cameraJpeg } from "./images";
+import { signedInMember, type Member } from "./members";
+import { requestWith, run, sessionCookieFrom, type RequestBody } from "./requests";
+
+/**
+ * public: anyone, no user's data. guest-ok: anyone; it only touches the caller's own data (session or account).
+ * signed-in: guests are sent to log in; it only touches the caller's own data. owner-only: it names someone's
+ * data (an id in the path or body); guests are sent to log in and anyone but the owner is refused (403, or 404
+ * that hides whether it exists).
+ */
+export type Access = "public" | "guest-ok" | "signed-in" | "owner-only";
+export type Caller = "guest" | "owner" | "other";
+
+export type Fixture = {
+  owner: Member;
+  other: Member;
+  password: string;
+  /** a cookbook recipe the owner has favourited, reviewed, opened and cooked */
+  recipeId: number;
+  /** a cookbook recipe nobody has touched */
+  freshRecipeId: number;
+  /** a recipe the owner imported */
+  ownRecipe: { id: number; name: string };
+  postId: number;
+  commentId: number;
+  shoppingItemId: number;
+  pantryKey: string;
+};
+
+export type Probe = {
+  handler: "loader" | "action";
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  access: Access;
+  path: (f: Fixture) => string;
+  /** built afresh for every call */
+  body?: (f: Fixture, caller: Caller) => RequestBody | Promise<RequestBody>;
+  /** a status the permitted caller may get that is not a refusal of who they are, and why */
+  alsoAllowed?: { status: number; because: string };
+  /** the action writes nothing for anyone, so a cross-site call need not be refused */
+  writesNothing?: true;
+};
+
+const get = (access: Access, path: Probe["path"], alsoAllowed?: Probe["alsoAllowed"]): Probe => ({
+  handler: "loader",
+  method: "GET",
+  access,
+  path,
+  alsoAllowed,
+});
+const act = (method: Probe["method"], access: Access, path: Probe["path"], body?: Probe["body"], extra: Partial<Probe> = {}): Probe => ({
+  handler: "action",
+  method,
+  access,
+  path,
+  body,
+  ...extra,
+});
+
+let unique = 0;
+const next = () => ++unique;
+const photo = async (name = "dish.jpg") => new File([await cameraJpeg(32, 24)], name, { type: "image/jpeg" });
+const BOGUS_TOKEN = "A".repeat(43);
+const NEW_PASSWORD = { password: "Fresh1234", confirmPassword: "Fresh1234" };
+
+/** A recipe document as the import screen takes it (recipe-scrapers JSON). */
+const recipeFile = (name: string) =>
+  new File(
+    [JSON.stringify({ title: name, ingredients: ["2 eggs", "1 tbsp butter"], instructions_list: ["Scramble the eggs in the butter."], yields: "1 serving" })],
+    "recipe.json",
+    { type: "application/json" },
+  );
+
+const profileFields = (member: Member) => ({ intent: "update", username: member.username, email: member.email, phone_number: "0123456789" });
+
+export const ROUTES: Record<string, Probe[]> = {
+  "$.tsx": [
+    get("public", () => "/no-such-page", { status: 404, because: "unknown paths are not found" }),
+    act("POST", "public", () => "/no-such-page", () => ({ form: {} }), {
+      alsoAllowed: { status: 404, because: "unknown paths are not found" },
+      writesNothing: true,
+    }),
+  ],
+  "_index.tsx": [get("public", () => "/")],
+  "_tabs.account.tsx": [get("signed-in", () => "/account")],
+  "_tabs.favorites.tsx": [get("signed-in", () => "/favorites")],
+  "_tabs.history.tsx": [
+    get("signed-in", () => "/history"),
+    act("POST", "owner-only", () => "/history", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
+  ],
+  "_tabs.home.tsx": [
+    get("public", () => "/home"),
+    act("POST", "guest-ok", () => "/home", () => ({ form: { intent: "toggle", name: "Tomato" } })),
+  ],
+  "_tabs.tsx": [],
+  "analyze-allergies.ts": [
+    act("POST", "guest-ok", () => "/analyze-allergies", () => ({ json: { ingredients: ["peanut butter"], allergies: ["peanut"] } })),
+  ],
+  "api.$menuId.$userId.reviews.ts": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
+  "api.auth.new-password.ts": [
+    act("POST", "guest-ok", () => "/api/auth/new-password", () => ({ json: { token: BOGUS_TOKEN, password: NEW_PASSWORD.password } }), {
+      alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
+    }),
+  ],
+  "api.auth.reset-password.ts": [
+    act("POST", "guest-ok", () => "/api/auth/reset-password", () => ({ json: { email: `reset${next()}@example.com` } })),
+  ],
+  "api.auth.verify-reset-token.$token.ts": [
+    get("public", () => `/api/auth/verify-reset-token/${BOGUS_TOKEN}`, { status: 400, because: "a made-up link is invalid" }),
+  ],
+  "api.community.$postId.comments.$commentId.ts": [
+    act("DELETE", "owner-only", (f) => `/api/community/${f.postId}/comments/${f.commentId}`),
+  ],
+  "api.community.$postId.comments.ts": [
+    act("POST", "owner-only", (f) => `/api/community/${f.postId}/comments`, (f) => ({ json: { user_id: f.owner.id, comment_text: "Looks great" } })),
+  ],
+  "api.community.$postId.like.ts": [
+    act("POST", "owner-only", (f) => `/api/community/${f.postId}/like`, (f) => ({ json: { user_id: f.owner.id } })),
+  ],
+  "api.community.ts": [
+    get("signed-in", () => "/api/community"),
+    act("POST", "owner-only", () => "/api/community", async (f) => ({
+      multipart: { user_id: String(f.owner.id), menu_id: String(f.recipeId), caption: "Dinner", image: await photo() },
+    })),
+  ],
+  "api.favorites.$userId.ts": [get("owner-only", (f) => `/api/favorites/${f.owner.id}`)],
+  "api.favorites.ts": [
+    act("POST", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
+    act("DELETE", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId } })),
+  ],
+  "api.get_ingredient_image.ts": [act("POST", "guest-ok", () => "/api/get_ingredient_image", () => ({ json: { ingredients: ["tomato"] } }))],
+  "api.history.$userId.ts": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
+  "api.ingredient-suggestions.ts": [get("public", () => "/api/ingredient-suggestions?q=tom")],
+  "api.menu-detail.$id.reviews.ts": [
+    get("signed-in", (f) => `/api/menu-detail/${f.recipeId}/reviews`),
+    act("POST", "owner-only", (f) => `/api/menu-detail/${f.freshRecipeId}/reviews`, (f) => ({
+      json: { user_id: f.owner.id, menu_id: f.freshRecipeId, rating: 4, comment: "Tasty" },
+    })),
+  ],
+  "api.menu-recommendations.ts": [
+    act("POST", "guest-ok", () => "/api/menu-recommendations", () => ({
+      json: { ingredients: ["egg"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
+    })),
+  ],
+  "api.menus.$menuId.ts": [
+    act("PUT", "owner-only", (f) => `/api/menus/${f.ownRecipe.id}`, () => ({ json: { image: "/recipe-images/1.svg" } })),
+  ],
+  "api.menus.by-name.$name.ts": [get("public", (f) => `/api/menus/by-name/${encodeURIComponent(f.ownRecipe.name)}`)],
+  "api.menus.ts": [
+    act("POST", "signed-in", () => "/api/menus", () => ({
+      json: { menu_name: `Matrix Omelette ${next()}`, ingredients_quantity: { egg: "2" }, steps: ["Beat and fry the eggs."], cuisines: [], mealOccasions: [] },
+    })),
+  ],
+  "api.random-menu.ts": [get("public", () => "/api/random-menu")],
+  "api.reviews.ts": [
+    act("PUT", "owner-only", () => "/api/reviews", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId, rating: 2, comment: "Changed my mind" } })),
+  ],
+  "api.upload.ts": [
+    act("POST", "guest-ok", () => "/api/upload", async () => ({
+      json: { image: `data:image/jpeg;base64,${Buffer.from(await cameraJpeg(32, 24)).toString("base64")}` },
+    }), { alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" } }),
+  ],
+  "api.users.$id.meal-stats.ts": [get("owner-only", (f) => `/api/users/${f.owner.id}/meal-stats`)],
+  "api.users.$id.monthly-meal-stats.ts": [get("owner-only", (f) => `/api/users/${f.owner.id}/monthly-meal-stats`)],
+  "api.users.$id.ts": [
+    get("owner-only", (f) => `/api/users/${f.owner.id}`),
+    act("PUT", "owner-only", (f) => `/api/users/${f.owner.id}`, async (f) => ({
+      multipart: { username: f.owner.username, email: f.owner.email, country: "France", avatar: await photo("me.png") },
+    })),
+    act("DELETE", "owner-only", (f) => `/api/users/${f.owner.id}`),
+  ],
+  "auth.google.callback.ts": [
+    get("public", () => "/auth/google/callback?code=x&state=y", { status: 302, because: "a guest with no sign-in under way goes back to /login with the reason" }),
+  ],
+  "auth.google.ts": [
+    get("public", () => "/auth/google"),
+    act("POST", "guest-ok", () => "/auth/google", undefined, {
+      alsoAllowed: { status: 302, because: "Google sign-in is off in the unit tests: back to /login with the reason" },
+    }),
+  ],
+  "camera-search.tsx": [
+    get("public", () => "/camera-search"),
+    act("POST", "guest-ok", () => "/camera-search", async () => ({ multipart: { image: await photo() } }), {
+      alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" },
+    }),
+  ],
+  "camera-share-dish.tsx": [
+    get("signed-in", (f) => `/camera-share-dish?menu_id=${f.recipeId}`),
+    act("POST", "signed-in", () => "/camera-share-dish", async (f) => ({ multipart: { menu_id: String(f.recipeId), image: await photo() } })),
+  ],
+  "camera.tsx": [
+    get("public", () => "/camera"),
+    act("POST", "guest-ok", () => "/camera", async () => ({ multipart: { image: await photo() } }), {
+      alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" },
+    }),
+  ],
+  "community.tsx": [
+    get("signed-in", () => "/community"),
+    act("POST", "signed-in", () => "/community", (f) => ({ form: { intent: "like", post_id: String(f.postId) } })),
+    act("POST", "signed-in", () => "/community", (f) => ({ form: { intent: "comment", post_id: String(f.postId), comment_text: "Yum" } })),
+    act("POST", "signed-in", () => "/community", async (f) => ({
+      multipart: { intent: "share", menu_id: String(f.recipeId), caption: "Mine", image: await photo() },
+    })),
+    act("POST", "owner-only", () => "/community", (f) => ({
+      form: { intent: "delete-comment", post_id: String(f.postId), comment_id: String(f.commentId) },
+    })),
+    act("POST", "owner-only", () => "/community", (f) => ({ form: { intent: "delete-post", post_id: String(f.postId) } })),
+  ],
+  "get_ingredient_image.ts": [act("POST", "guest-ok", () => "/get_ingredient_image", () => ({ json: { ingredients: ["egg"] } }))],
+  "google-auth.ts": [
+    act("POST", "guest-ok", () => "/google-auth", () => ({ json: { credential: "not-a-token" } }), {
+      alsoAllowed: { status: 503, because: "Google sign-in is off in the unit tests" },
+    }),
+  ],
+  "icons.$name.ts": [get("public", () => "/icons/carrot.svg")],
+  "import.tsx": [
+    get("signed-in", () => "/import"),
+    act("POST", "signed-in", () => "/import", (f) => ({ multipart: { file: recipeFile(f.ownRecipe.name) } })),
+  ],
+  "ingredient-preview.tsx": [
+    get("public", () => "/ingredient-preview"),
+    act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({ form: { intent: "delete", key: f.pantryKey } })),
+  ],
+  "login.tsx": [
+    get("public", () => "/login"),
+    // Only the owner signs in to the owner's account: whoever knows a password may use it, that is not the question here.
+    act("POST", "guest-ok", () => "/login", (f, caller) => ({
+      form: { username: (caller === "owner" ? f.owner : f.other).username, password: f.password },
+    })),
+  ],
+  "logout.tsx": [get("public", () => "/logout"), act("POST", "guest-ok", () => "/logout", () => ({ form: {} }))],
+  "meal-completions.ts": [act("POST", "owner-only", () => "/meal-completions", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } }))],
+  "menu-detail.$id.tsx": [
+    get("signed-in", (f) => `/menu-detail/${f.recipeId}`),
+    act("POST", "signed-in", (f) => `/menu-detail/${f.recipeId}`, () => ({ form: { intent: "favorite", favorite: "false" } })),
+    act("POST", "signed-in", (f) => `/menu-detail/${f.recipeId}`, () => ({ form: { intent: "add-to-list", ingredient: "egg" } })),
+  ],
+  "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
+  "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
+  "menus.$menuId.ts": [get("public", (f) => `/menus/${f.recipeId}`)],
+  "preferences.tsx": [
+    get("public", () => "/preferences"),
+    act("POST", "guest-ok", () => "/preferences", () => ({ form: { cuisines: ["Italian"] } })),
+  ],
+  "recipe-images.$id.ts": [get("public", (f) => `/recipe-images/${f.recipeId}.svg`)],
+  "reset-password.tsx": [
+    get("public", () => "/reset-password"),
+    act("POST", "guest-ok", () => "/reset-password", () => ({ form: { email: `reset${next()}@example.com` } })),
+  ],
+  "reset-password_.$token.tsx": [
+    get("public", () => `/reset-password/${BOGUS_TOKEN}`),
+    act("POST", "guest-ok", () => `/reset-password/${BOGUS_TOKEN}`, () => ({ form: NEW_PASSWORD }), {
+      alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
+    }),
+  ],
+  "reviews.tsx": [
+    get("signed-in", (f) => `/reviews?menu_id=${f.recipeId}`),
+    act("POST", "signed-in", (f) => `/reviews?menu_id=${f.recipeId}`, (f) => ({
+      form: { intent: "update", menu_id: String(f.recipeId), rating: "3", comment: "Edited" },
+    }), { alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to update" } }),
+    act("POST", "signed-in", (f) => `/reviews?menu_id=${f.recipeId}`, (f) => ({ form: { intent: "delete", menu_id: String(f.recipeId) } }), {
+      alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to delete" },
+    }),
+  ],
+  "search.tsx": [
+    get("public", () => "/search?q=tomato"),
+    act("POST", "guest-ok", () => "/search", () => ({ form: { intent: "add", name: "Celery" } })),
+  ],
+  "setting.tsx": [
+    get("signed-in", () => "/setting"),
+    act("POST", "signed-in", () => "/setting", async (f) => ({ multipart: { ...profileFields(f.owner), avatar: await photo("me.jpg") } }), {
+      alsoAllowed: { status: 409, because: "another user may not take the owner's username and email" },
+    }),
+    act("POST", "signed-in", () => "/setting", () => ({ form: { intent: "delete" } })),
+  ],
+  "shoppinglist.tsx": [
+    get("signed-in", () => "/shoppinglist"),
+    act("POST", "owner-only", () => "/shoppinglist", (f) => ({ form: { intent: "remove", item: String(f.shoppingItemId) } })),
+  ],
+  "signup.tsx": [
+    get("public", () => "/signup"),
+    act("POST", "guest-ok", () => "/signup", () => {
+      const username = `newcook_${next()}`;
+      return { form: { username, email: `${username}@example.com`, password: "Secret123" } };
+    }),
+  ],
+  "uploads.$.ts": [get("public", () => "/uploads/avatars/00000000000000000000000000000000.webp", { status: 404, because: "no such picture" })],
+};
+
+/** Every probe of the table, named for test titles ("api.favorites.ts POST action #1"). */
+export const probes = Object.entries(ROUTES).flatMap(([file, list]) =>
+  list.map((probe, index) => ({ file, probe, name: `${file} ${probe.method} ${probe.handler}${list.length > 1 ? ` #${index + 1}` : ""}` })),
+);
+
+// ---------- running a probe ----------
+
+
+type RouteModule = {
+  loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+  action?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
+  default?: unknown;
+};
+
+const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
+export const routeFiles = Object.keys(modules).map((file) => file.split("/").pop()!);
+export const moduleOf = (file: string) => modules[`../../app/routes/${file}`]();
+
+/** The URL segments a flat-route file name matches ("reset-password_.$token.tsx" → reset-password, :token). */
+function routeSegments(file: string): string[] {
+  return file
+    .replace(/\.tsx?$/, "")
+    .split(".")
+    .filter((segment) => segment !== "_index" && !(segment.startsWith("_") && !segment.endsWith("_")))
+    .map((segment) => segment.replace(/_$/, ""));
+}
+
+/** The params Remix would give the file's handlers for `pathname`; throws when the path is not this file's. */
+export function paramsFor(file: string, pathname: string): Record<string, string> {
+  const pattern = routeSegments(file);
+  const parts = pathname.split("/").filter(Boolean);
+  const params: Record<string, string> = {};
+  for (const [index, segment] of pattern.entries()) {
+    if (segment === "$") {
+      params["*"] = parts.slice(index).map(decodeURIComponent).join("/");
+      return params;
+    }
+    const part = parts[index];
+    if (part === undefined) throw new Error(`${pathname} is too short for ${file}`);
+    if (segment.startsWith("$")) params[segment.slice(1)] = decodeURIComponent(part);
+    else if (segment !== part) throw new Error(`${pathname} is not a path of ${file}`);
+  }
+  if (parts.length !== pattern.length) throw new Error(`${pathname} is not a path of ${file}`);
+  return params;
+}
+
+let clientNumber = 0;
+
+/** Runs the probe's handler as `caller`, with the probe's own body unless `options.body` replaces it. */
+export async function call(
+  file: string,
+  probe: Probe,
+  f: Fixture,
+  caller: Caller,
+  options: { headers?: Record<string, string>; body?: RequestBody } = {},
+): Promise<Response> {
+  const path = probe.path(f);
+  const cookie = caller === "owner" ? f.owner.cookie : caller === "other" ? f.other.cookie : null;
+  const body = options.body ?? (probe.body ? await probe.body(f, caller) : probe.method === "GET" ? undefined : { form: {} });
+  // Each call comes from its own address, so the per-address rate limits never decide an outcome here.
+  clientNumber += 1;
+  const request = requestWith(probe.method, path, body, {
+    cookie,
+    headers: { [CLIENT_ADDRESS_HEADER]: `198.51.100.${clientNumber % 250}:${clientNumber}`, ...options.headers },
+  });
+  const handler = (await moduleOf(file))[probe.handler]!;
+  return run(async () => handler({ request, params: paramsFor(file, new URL(request.url).pathname), context: {} }));
+}
+
+export const isRedirect = (response: Response) => response.status >= 300 && response.status < 400;
+
+/** A JSON call's 401, or a page's redirect to /login that brings the guest back afterwards (requireUserId). */
+export const sentToLogin = (response: Response) =>
+  response.status === 401 || (isRedirect(response) && (response.headers.get("Location") ?? "").startsWith("/login?redirectTo="));
+
+/** The error a form posted without JavaScript is sent back with (a flash message in the session), if any. */
+export async function errorFlash(response: Response): Promise<string | null> {
+  const cookie = sessionCookieFrom(response);
+  if (!isRedirect(response) || !cookie) return null;
+  const flash = (await sessionStorage.getSession(cookie)).get("flash") as FlashMessage | undefined;
+  return flash?.type === "error" ? flash.message : null;
+}
+
+/** 403, or 404 hiding whether it exists; a form without JavaScript gets the same refusal as a flash message. */
+export async function refusedAsNotTheirs(response: Response): Promise<boolean> {
+  return response.status === 403 || response.status === 404 || (await errorFlash(response)) !== null;
+}
+
+export function permitted(probe: Probe, response: Response): boolean {
+  if (probe.alsoAllowed?.status === response.status) return true;
+  return response.status >= 200 && response.status < 400 && !sentToLogin(response);
+}
+
+export const describeAnswer = (response: Response) => `${response.status} ${response.headers.get("Location") ?? ""}`.trim();
+
+// ---------- what must not change ----------
+
+const lowerFirst = (name: string) => name[0].toLowerCase() + name.slice(1);
+/** Every table but sessions (a refused call may still drop a flash message into the caller's own session). */
+const TABLES = Object.values(Prisma.ModelName).filter((model) => model !== "Session");
+
+export async function databaseRows(): Promise<Record<string, unknown[]>> {
+  const rows: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    rows[table] = await (prisma as unknown as Record<string, { findMany(): Promise<unknown[]> }>)[lowerFirst(table)].findMany();
+  }
+  return rows;
+}
+
+/** How many rows each table but sessions holds, in one query. */
+export async function tableCounts(): Promise<Record<string, unknown>> {
+  const [counts] = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+    `SELECT ${TABLES.map((table) => `(SELECT COUNT(*) FROM "${table}") AS "${table}"`).join(", ")}`,
+  );
+  return Object.fromEntries(Object.entries(counts).map(([table, count]) => [table, Number(count)]));
+}
+
+/** Everything that belongs to one user, their sessions included (null once the account is gone). */
+export function rowsOf(userId: number) {
+  return prisma.user.findUnique({
+    where: { id: userId },
+    include: {
+      sessions: { select: { id: true } },
+      favorites: true,
+      history: true,
+      reviews: true,
+      mealCompletions: true,
+      shoppingItems: true,
+      ingredients: true,
+      preferences: true,
+      posts: true,
+      likes: true,
+      comments: true,
+      importedRecipes: { include: { ingredients: true, steps: true, tips: true, tags: true } },
+    },
+  });
+}
+
+// ---------- the data each probe starts from ----------
+
+const PASSWORD = "Secret123";
+let passwordHash: string;
+let recipeId: number;
+let freshRecipeId: number;
+
+const draft = (name: string, origin: RecipeDraft["origin"]): RecipeDraft => ({
+  name,
+  cuisines: ["Mediterranean"],
+  occasions: ["Dinner"],
+  prepTime: 10,
+  cookingTime: 20,
+  servings: 2,
+  ingredients: [
+    { name: "egg", quantity: "2" },
+    { name: "tomato", quantity: "200 g" },
+  ],
+  steps: ["Chop the tomato.", "Cook it with the eggs."],
+  tips: [],
+  origin,
+});
+
+/** Once per test file, before any fixture: the catalogue and the two cookbook recipes every fixture uses. */
+export async function prepareCookbook(): Promise<void> {
+  await seedIngredients();
+  passwordHash = await hashPassword(PASSWORD);
+  recipeId = (await saveRecipe(draft("Matrix Shakshuka", "starter"))).id;
+  freshRecipeId = (await saveRecipe(draft("Matrix Frittata", "starter"))).id;
+}
+
+export async function fixture(): Promise<Fixture> {
+  const [owner, other] = [await signedInMember("owner", passwordHash), await signedInMember("other", passwordHash)];
+  const ownRecipeName = `Matrix Eggs ${next()}`;
+  const ownRecipe = await saveRecipe({ ...draft(ownRecipeName, "imported"), importedById: owner.id });
+  const data = { userId: owner.id, recipeId };
+  await prisma.favorite.create({ data });
+  await prisma.historyEntry.create({ data });
+  await prisma.mealCompletion.create({ data });
+  await prisma.review.create({ data: { ...data, rating: 5, comment: "Lovely" } });
+  const shoppingItem = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" } });
+  const tomato = resolveName(await loadCatalogue(), "tomato")!;
+  await prisma.userIngredient.create({ data: { userId: owner.id, name: tomato.name, nameKey: tomato.key, type: tomato.type } });
+  await prisma.userPreferences.create({ data: { userId: owner.id, cuisines: JSON.stringify(["Italian"]) } });
+  const post = await prisma.communityPost.create({
+    data: { userId: owner.id, recipeId, image: `dishes/${"0".repeat(31)}${next() % 10}.jpg`, caption: "My shakshuka" },
+  });
+  const comment = await prisma.postComment.create({ data: { postId: post.id, userId: owner.id, text: "Thanks!" } });
+  await prisma.postLike.create({ data: { postId: post.id, userId: owner.id } });
+  return {
+    owner,
+    other,
+    password: PASSWORD,
+    recipeId,
+    freshRecipeId,
+    ownRecipe: { id: ownRecipe.id, name: ownRecipeName },
+    postId: post.id,
+    commentId: comment.id,
+    shoppingItemId: shoppingItem.id,
+    pantryKey: tomato.key,
+  };
+}
