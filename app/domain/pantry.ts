@@ -4,7 +4,7 @@
  * skipped, a manual name must not be blank, a name the catalogue does not know is typed 'Other'.
  */
 import { editDistance, nameKey, type Catalogue, type CatalogueIngredient } from "./catalogue";
-import { INGREDIENT_TYPES, OTHER_TYPE, TYPE_ICONS, type DisplayType } from "./ingredient-types";
+import { INGREDIENT_TYPES, OTHER_TYPE } from "./ingredient-types";
 
 export const PANTRY_SOURCES = ["manual", "camera"] as const;
 export type PantrySource = (typeof PANTRY_SOURCES)[number];
@@ -117,10 +117,4 @@ export function mergeItems(
     added.push(item);
   }
   return { items, added, full };
-}
-
-/** The icon name for an item: the catalogue's own picture, else its type's. */
-export function iconNameFor(type: string, ingredient: CatalogueIngredient | null): string {
-  if (ingredient?.icon) return ingredient.icon;
-  return TYPE_ICONS[type as DisplayType] ?? TYPE_ICONS[OTHER_TYPE];
 }

@@ -6,14 +6,14 @@ import { HomeBanners, HomeNews } from "~/components/home-banners";
 import { IngredientToggles } from "~/components/ingredient-toggles";
 import { MonthlyMeals } from "~/components/monthly-meals";
 import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
-import { INGREDIENT_ADDED, resolveName } from "~/domain/pantry";
+import { resolveName } from "~/domain/pantry";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
-import { mostSearchedIngredients, parseHomeAction, readPantry, togglePantryItem } from "~/services/pantry.server";
+import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "~/services/pantry.server";
 import { randomRecipe } from "~/services/recipe-search.server";
-import { readFormOrJson } from "~/services/request.server";
+import { firstSubmissionError, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUser, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
 import homeStyles from "~/styles/home.css";
@@ -60,18 +60,14 @@ export async function action({ request }: ActionFunctionArgs) {
 async function toggleOrRandom(request: Request) {
   const submission = parseHomeAction((await readFormOrJson(request)).formData);
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat()[0] ?? "Unknown action.";
-    return redirectWithFlash(request, "/home", { type: "error", message });
+    return redirectWithFlash(request, "/home", { type: "error", message: firstSubmissionError(submission, "Unknown action.").message });
   }
   if (submission.value.intent === "random-menu") {
     const menu = await randomRecipe();
     if (!menu) return redirectWithFlash(request, "/home", { type: "error", message: RANDOM_MENU_FAILED });
     throw redirect(`/menu-detail/${menu.menu_id}`);
   }
-  const toggled = await togglePantryItem(request, submission.value.name);
-  if (!toggled.ok) return redirectWithFlash(request, "/home", { type: "error", message: toggled.message });
-  const message = toggled.nowListed ? INGREDIENT_ADDED : `${toggled.item.name} removed from your list.`;
-  return redirectWithFlash(request, "/home", { type: "success", message }, toggled.headers);
+  return toggleAndGoBack(request, submission.value.name, "/home");
 }
 
 export default function HomeScreen() {

@@ -23,7 +23,7 @@ import {
   parseSearchAction,
   readPantry,
   recordIngredientSearch,
-  togglePantryItem,
+  toggleAndGoBack,
 } from "~/services/pantry.server";
 import { firstSubmissionError, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -93,14 +93,7 @@ async function changeList(request: Request) {
     return redirectWithFlash(request, back, { type: "error", message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message });
   }
   const { intent, name } = submission.value;
-  if (intent === "toggle") {
-    const toggled = await togglePantryItem(request, name);
-    if (!toggled.ok) return redirectWithFlash(request, back, { type: "error", message: toggled.message });
-    const flash: FlashMessage = toggled.nowListed
-      ? { type: "success", message: INGREDIENT_ADDED }
-      : { type: "success", message: `${toggled.item.name} removed from your list.` };
-    return redirectWithFlash(request, back, flash, toggled.headers);
-  }
+  if (intent === "toggle") return toggleAndGoBack(request, name, back);
   const added = await addToPantry(request, [{ name }]);
   if (!added.ok) return redirectWithFlash(request, back, { type: "error", message: added.message });
   const flash: FlashMessage =

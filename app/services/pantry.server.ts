@@ -13,18 +13,18 @@ import {
   TYPE_INVALID_MESSAGE,
   alreadyListedMessage,
   cleanName,
-  iconNameFor,
+  INGREDIENT_ADDED,
   mergeItems,
   resolveName,
   validItems,
   type PantryItem,
   type PantrySource,
 } from "~/domain/pantry";
-import { OTHER_TYPE } from "~/domain/ingredient-types";
+import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
 import { HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { getSession, sessionStorage } from "./session.server";
+import { getSession, redirectWithFlash, sessionStorage } from "./session.server";
 import { noteCorrection, noteMissedIngredients } from "./vision/memory.server";
 
 export type { PantryItem, PantrySource };
@@ -183,6 +183,17 @@ export async function togglePantryItem(
   return addition.ok ? { ...addition, nowListed: true, item: addition.added[0] ?? addition.alreadyListed[0] } : addition;
 }
 
+/**
+ * A toggle posted from a screen (Search's recommended ingredients, Home's most searched): adds the ingredient or
+ * removes it, then back to `back` with 'Ingredient added.', what was removed, or why nothing changed.
+ */
+export async function toggleAndGoBack(request: Request, name: string, back: string): Promise<Response> {
+  const toggled = await togglePantryItem(request, name);
+  if (!toggled.ok) return redirectWithFlash(request, back, { type: "error", message: toggled.message });
+  const message = toggled.nowListed ? INGREDIENT_ADDED : `${toggled.item.name} removed from your list.`;
+  return redirectWithFlash(request, back, { type: "success", message }, toggled.headers);
+}
+
 const notListed = (): Failure => ({ ok: false, message: "That ingredient is no longer in your list.", field: "key" });
 
 /**
@@ -305,7 +316,7 @@ export async function ingredientImages(
     if (!lower || skip.has(lower)) continue;
     skip.add(lower);
     const found = resolveName(catalogue, ingredient);
-    images.push({ ingredient, imageUrl: `/icons/${iconNameFor(found?.type ?? OTHER_TYPE, found?.ingredient ?? null)}` });
+    images.push({ ingredient, imageUrl: ingredientIconUrl(found?.type ?? OTHER_TYPE, found?.ingredient) });
   }
   return images;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getCatalogue } from "~/domain/catalogue-data";
-import { iconNameFor, mergeItems, resolveName, validItems, type PantryItem } from "~/domain/pantry";
+import { mergeItems, resolveName, validItems, type PantryItem } from "~/domain/pantry";
 import { EditIngredientSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 
 const catalogue = getCatalogue();
@@ -92,13 +92,5 @@ describe("form schemas", () => {
       type: ["Please choose one of the listed types."],
     });
     expect(parse(EditIngredientSchema, { key: "egg", name: "egg", type: "Other" }).status).toBe("success");
-  });
-});
-
-describe("iconNameFor", () => {
-  it("uses the catalogue's picture, else the type's", () => {
-    expect(iconNameFor("Vegetables", catalogue.find("tomato"))).toBe("tomato");
-    expect(iconNameFor("Other", null)).toBe("shopping-bags");
-    expect(iconNameFor("Fruit", null)).toBe("red-apple");
   });
 });
