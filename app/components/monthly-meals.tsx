@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { MealChart } from "~/components/meal-chart.client";
 import { monthLabel } from "~/domain/chart-axis";
+import { co2SavedText } from "~/domain/co2-saved";
 import type { MonthlyMealStats } from "~/services/meal-stats.server";
 
 /**
@@ -27,10 +28,6 @@ function useMealChart(wanted: boolean): typeof MealChart | null {
 
 function dishesMadeText(count: number): string {
   return `You made ${count} ${count === 1 ? "dish" : "dishes"} this month`;
-}
-
-function co2SavedText(kilograms: number): string {
-  return `Around ${kilograms.toFixed(1)} kg of CO2 saved!`;
 }
 
 /** `stats` is null for a guest, who sees zeros and an invitation to log in. */

@@ -15,6 +15,7 @@ import { RecipeImage } from "~/components/recipe-image";
 import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
 import { ShareDish, shareDishLinks } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
+import { co2SavedText } from "~/domain/co2-saved";
 import { parseId } from "~/domain/ids";
 import { addedToListMessage, gridLines, shoppingQuantity, nutritionRows, parseMenuIntent, recipeGrids, type GridLine } from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
@@ -330,7 +331,7 @@ function StepsChecklist({
         {counted ? (
           <p className="cooking-done">
             Well done! This meal counts towards your dishes this month.
-            {counted.co2SavedKg ? ` Around ${counted.co2SavedKg.toFixed(1)} kg of CO2 saved!` : ""}
+            {counted.co2SavedKg ? ` ${co2SavedText(counted.co2SavedKg)}` : ""}
           </p>
         ) : null}
       </div>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCatalogue, type CatalogueIngredient } from "../../app/domain/catalogue";
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { co2PerKgAsWeighed, co2SavedKg, pantryIngredientsUsed, type CookedRecipeLine } from "../../app/domain/co2-saved";
+import { co2PerKgAsWeighed, co2SavedKg, co2SavedText, pantryIngredientsUsed, type CookedRecipeLine } from "../../app/domain/co2-saved";
 
 function ingredient(name: string, co2PerKg: number | null, unitWeights: Record<string, number>, aliases: string[] = []) {
   return {
@@ -91,5 +91,13 @@ describe("co2SavedKg on the real catalogue", () => {
   it("gives less CO2 per kg for cooked rice than for the raw rice it was made from", () => {
     const real = getCatalogue();
     expect(co2PerKgAsWeighed(real.byName("cooked rice")!)).toBeLessThan(co2PerKgAsWeighed(real.byName("rice")!)!);
+  });
+});
+
+describe("co2SavedText", () => {
+  it("words the figure as the spec does, to one decimal", () => {
+    expect(co2SavedText(0)).toBe("Around 0.0 kg of CO2 saved!");
+    expect(co2SavedText(1.26)).toBe("Around 1.3 kg of CO2 saved!");
+    expect(co2SavedText(12)).toBe("Around 12.0 kg of CO2 saved!");
   });
 });
