@@ -11,6 +11,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormMessage, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { PendingOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { PANTRY_TYPES } from "~/domain/pantry";
 import { EditIngredientSchema } from "~/domain/pantry-schemas";
@@ -166,11 +167,7 @@ export default function IngredientPreviewScreen() {
           CONFIRM
         </button>
       )}
-      {confirming ? (
-        <p className="pending-overlay" role="status">
-          Creating your menu, just a moment!
-        </p>
-      ) : null}
+      {confirming ? <PendingOverlay message="Creating your menu, just a moment!" /> : null}
     </main>
   );
 }
