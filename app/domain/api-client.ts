@@ -2,6 +2,10 @@
 
 export const CANNOT_CONNECT = "Cannot connect to server. Please check your connection";
 export const REQUEST_TIMEOUT = "Request timeout. Please try again";
+/** Signup's and password reset's message when the server gives none (spec 8; login spells its own 'occured'). */
+export const AN_ERROR_OCCURRED = "An error occurred. Please try again.";
+/** How long a sign-in, signup or password-reset call may take before REQUEST_TIMEOUT (spec 9: 10 s). */
+export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
 
 export type JsonReply = { status: number; body: Record<string, unknown> };
 

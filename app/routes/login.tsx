@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
+import { AUTH_REQUEST_TIMEOUT_MS } from "~/domain/api-client";
 import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
@@ -16,7 +17,6 @@ export const meta: MetaFunction = () => [{ title: "Log in · Recipe Helper" }];
 
 const LOGIN_SUCCESS = "Login successfully";
 const LOGIN_DEFAULT_ERROR = "An error occured. Please try again.";
-const LOGIN_TIMEOUT_MS = 10_000;
 const REDIRECT_DELAY_MS = 1_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,7 +58,7 @@ export default function LoginScreen() {
     schema: LoginSchema,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     url: "/login",
-    timeoutMs: LOGIN_TIMEOUT_MS,
+    timeoutMs: AUTH_REQUEST_TIMEOUT_MS,
     successStatus: 200,
     successMessage: LOGIN_SUCCESS,
     defaultError: LOGIN_DEFAULT_ERROR,

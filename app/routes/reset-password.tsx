@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FormMessage, useHydrated } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
+import { AN_ERROR_OCCURRED, AUTH_REQUEST_TIMEOUT_MS } from "~/domain/api-client";
 import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { readFormOrJson } from "~/services/request.server";
@@ -13,8 +14,6 @@ import { redirectWithFlash, takeFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Helper" }];
 
-const RESET_DEFAULT_ERROR = "An error occurred. Please try again.";
-const RESET_TIMEOUT_MS = 10_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
@@ -60,10 +59,10 @@ function RequestForm({ onSent }: { onSent: () => void }) {
     schema: ResetRequestSchema,
     lastResult: actionData?.result,
     url: "/api/auth/reset-password",
-    timeoutMs: RESET_TIMEOUT_MS,
+    timeoutMs: AUTH_REQUEST_TIMEOUT_MS,
     successStatus: 200,
     successMessage: RESET_REQUESTED,
-    defaultError: RESET_DEFAULT_ERROR,
+    defaultError: AN_ERROR_OCCURRED,
     successDelayMs: 0,
     onSuccess: onSent,
   });

@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useParams } from
 import { useState } from "react";
 import { FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
+import { AN_ERROR_OCCURRED, AUTH_REQUEST_TIMEOUT_MS } from "~/domain/api-client";
 import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
 import { findResetLink, resetPassword } from "~/services/password-reset.server";
 import { readFormOrJson } from "~/services/request.server";
@@ -23,8 +24,6 @@ export const meta: MetaFunction = () => [
   { name: "referrer", content: "same-origin" },
 ];
 
-const RESET_DEFAULT_ERROR = "An error occurred. Please try again.";
-const RESET_TIMEOUT_MS = 10_000;
 const REDIRECT_DELAY_MS = 2_000;
 
 const PRIVATE_PAGE = { "Cache-Control": "no-store" };
@@ -74,10 +73,10 @@ function NewPasswordForm({ token, email, onInvalidLink }: { token: string; email
     schema: NewPasswordFormSchema,
     lastResult: actionData?.result,
     url: "/api/auth/new-password",
-    timeoutMs: RESET_TIMEOUT_MS,
+    timeoutMs: AUTH_REQUEST_TIMEOUT_MS,
     successStatus: 200,
     successMessage: PASSWORD_RESET,
-    defaultError: RESET_DEFAULT_ERROR,
+    defaultError: AN_ERROR_OCCURRED,
     successDelayMs: REDIRECT_DELAY_MS,
     onSuccess: () => navigate("/login", { replace: true }),
     onError(_reply, message) {
