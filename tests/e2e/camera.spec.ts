@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { withFakeCamera } from "./fake-camera";
+import { takePhotoTwice, withFakeCamera } from "./fake-camera";
 import { hasJavaScript } from "./support";
 
 const GROCERY_DIR = path.resolve("../shared/data/images/grocery-dev");
@@ -66,15 +66,7 @@ test.describe("with the camera allowed", () => {
 
     if (hasJavaScript(testInfo)) {
       // the fake camera films the banana photo
-      const shutter = page.getByRole("button", { name: "Take photo" });
-      await expect(shutter).toBeEnabled({ timeout: 15_000 });
-      await shutter.click();
-      await expect(page.getByRole("img", { name: "Your photo" })).toBeVisible();
-      await page.getByRole("button", { name: "Retake" }).click();
-      await page.getByRole("button", { name: "Switch to the front camera" }).click();
-      await expect(page.getByRole("button", { name: "Switch to the rear camera" })).toBeVisible();
-      await expect(shutter).toBeEnabled({ timeout: 15_000 });
-      await shutter.click();
+      await takePhotoTwice(page);
       await page.getByRole("button", { name: "Send" }).click();
       await expect(page.getByRole("status").filter({ hasText: "Processing your image, please wait..." })).toBeVisible();
     } else {

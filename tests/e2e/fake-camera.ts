@@ -1,5 +1,5 @@
 import { rmSync } from "node:fs";
-import { test as base } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
 
 /**
  * Playwright's `test` with Chromium's fake camera playing `file`, a video made once per worker by `write`
@@ -26,4 +26,21 @@ export function withFakeCamera(file: string, write: ((file: string) => Promise<v
       { scope: "worker" },
     ],
   });
+}
+
+/**
+ * On a screen with the live camera: waits for it, takes a photo, checks its preview, retakes it from the
+ * front camera and takes it again, leaving the preview open for the screen's confirm button.
+ */
+export async function takePhotoTwice(page: Page) {
+  const shutter = page.getByRole("button", { name: "Take photo" });
+  await expect(shutter).toBeEnabled({ timeout: 15_000 });
+  await shutter.click();
+  await expect(page.getByRole("img", { name: "Your photo" })).toBeVisible();
+  await page.getByRole("button", { name: "Retake" }).click();
+  await page.getByRole("button", { name: "Switch to the front camera" }).click();
+  await expect(page.getByRole("button", { name: "Switch to the rear camera" })).toBeVisible();
+  await expect(shutter).toBeEnabled({ timeout: 15_000 });
+  await shutter.click();
+  await expect(page.getByRole("img", { name: "Your photo" })).toBeVisible();
 }
