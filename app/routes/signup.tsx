@@ -6,7 +6,7 @@ import { useState } from "react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
 import { SignupSchema } from "~/domain/auth-schemas";
-import { signup } from "~/services/auth.server";
+import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash } from "~/services/session.server";
@@ -28,6 +28,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData, isJson } = await readFormOrJson(request);
   const submission = parseWithZod(formData, { schema: SignupSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, SIGNUP_DEFAULT_ERROR);
+  if (!signupAllowed(request)) {
+    if (isJson) return jsonReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
+    return data({ result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) }, { status: 429 });
+  }
 
   const result = await signup(submission.value);
   if (!result.ok) {
@@ -73,7 +77,7 @@ export default function SignupScreen() {
     <main className="auth-screen">
       <h1>Create your account</h1>
       <p className="auth-lead">Cook with what you have, waste less, and see the CO2 you save.</p>
-      <FormMessage type={status?.type ?? "error"} message={status?.message} />
+      <FormMessage type={status?.type ?? "error"} message={status?.message ?? form.errors?.[0]} />
       <Form method="post" {...getFormProps(form)} noValidate className="stack" onInput={() => setFieldError(null)}>
         <Field
           label="Username"

@@ -2,6 +2,7 @@ import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, type SignupInput } from "~/domain/auth-schemas";
 import { prisma } from "~/services/db.server";
+import { env } from "~/services/env.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/services/password.server";
 import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
@@ -61,6 +62,17 @@ export async function login(request: Request, formData: FormData): Promise<Login
     byAddress.hit(addressKey);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
+}
+
+const signupsByAddress = new RateLimiter(env.SIGNUP_LIMIT_PER_HOUR, 60 * 60 * 1000);
+export const TOO_MANY_SIGNUPS = "Too many sign-ups from your network. Please try again later.";
+
+/**
+ * Counts a sign-up attempt (a valid form) from the request's client address; false once the address has made
+ * SIGNUP_LIMIT_PER_HOUR within the hour. This bounds bulk account creation and probing which names are taken.
+ */
+export function signupAllowed(request: Request): boolean {
+  return signupsByAddress.tryHit(clientAddress(request));
 }
 
 export type AccountConflict = { ok: false; field: "username" | "email"; message: string };

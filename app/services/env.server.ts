@@ -20,6 +20,10 @@ const EnvSchema = z.object({
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
   /** Use X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /** New accounts one client address may create per hour; test servers that sign up many users from one address raise it. */
+  SIGNUP_LIMIT_PER_HOUR: optionalText
+    .transform((value) => (value === undefined ? 10 : Number(value)))
+    .pipe(z.number({ error: "SIGNUP_LIMIT_PER_HOUR must be a number" }).int().min(1)),
   /** Where uploaded pictures are kept (avatars/, dishes/). */
   UPLOADS_DIR: optionalText.default("uploads"),
   /** The address users reach the app at, for links in emails; without it the request's own origin is used. */

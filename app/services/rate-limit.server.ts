@@ -25,6 +25,13 @@ export class RateLimiter {
     this.hits.set(key, [...this.recent(key, now), now]);
   }
 
+  /** Counts one attempt for `key`; false when the key is already at its limit (the attempt is refused and not counted). */
+  tryHit(key: string, now = Date.now()): boolean {
+    if (this.isLimited(key, now)) return false;
+    this.hit(key, now);
+    return true;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

@@ -69,6 +69,8 @@ export default defineConfig({
       GOOGLE_JWKS_URL: `${GOOGLE_MOCK_ISSUER}/jwks`,
       GOOGLE_ISSUER: GOOGLE_MOCK_ISSUER,
       UPLOADS_DIR: uploads,
+      // Every spec signs up its own users, all from 127.0.0.1.
+      SIGNUP_LIMIT_PER_HOUR: "1000",
       APP_URL: baseURL,
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(SMTP_TEST_PORT),
