@@ -42,7 +42,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return jsonError(message, 400, { field });
   }
   const outcome = await updateProfile(userId, submission.value);
-  if (!outcome.ok) return jsonError(outcome.message, outcome.field === "avatar" ? 400 : 409, { field: outcome.field });
+  if (!outcome.ok) return jsonError(outcome.message, outcome.status ?? (outcome.field === "avatar" ? 400 : 409), { field: outcome.field });
   return Response.json(outcome.profile);
 }
 

@@ -88,7 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   if (submission.status !== "success") return failed({}, 400);
   const outcome = await updateProfile(userId, submission.value);
-  if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, outcome.field === "avatar" ? 400 : 409);
+  if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, outcome.status ?? (outcome.field === "avatar" ? 400 : 409));
   throw await redirectWithFlash(request, "/setting", { type: "success", message: UPDATED });
 }
 

@@ -9,6 +9,7 @@ import type { ProfileInput } from "~/domain/profile-schema";
 import { accountConflictOf, EMAIL_TAKEN, USERNAME_TAKEN } from "~/services/auth.server";
 import { prisma } from "~/services/db.server";
 import { deleteImage, imageUrl, storeImage, UploadRejectedError } from "~/services/images.server";
+import { RateLimiter } from "~/services/rate-limit.server";
 import { destroyUserSession, requireUserId } from "~/services/session.server";
 
 /** Spec 3, User. */
@@ -78,7 +79,12 @@ export async function requireProfile(request: Request): Promise<UserProfile> {
 
 export type ProfileUpdate =
   | { ok: true; profile: UserProfile }
-  | { ok: false; field: "username" | "email" | "avatar"; message: string };
+  | { ok: false; field: "username" | "email" | "avatar"; message: string; status?: 429 };
+
+/** Each new picture is decoded and re-encoded: a user may change theirs this many times an hour. */
+export const AVATARS_PER_HOUR = 20;
+export const TOO_MANY_AVATARS = "You have changed your picture many times in a short while. Please try again later.";
+const avatarLimiter = new RateLimiter(AVATARS_PER_HOUR, 60 * 60 * 1000);
 
 /**
  * Replaces the profile with `input` (fields left empty are cleared; no picture keeps the current one).
@@ -96,6 +102,7 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   let newAvatar: string | undefined;
   if (input.avatar) {
+    if (!avatarLimiter.tryHit(String(userId))) return { ok: false, field: "avatar", message: TOO_MANY_AVATARS, status: 429 };
     try {
       newAvatar = await storeImage("avatars", input.avatar);
     } catch (error) {
