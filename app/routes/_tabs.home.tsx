@@ -1,11 +1,12 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
-import { CartIcon, SearchIcon } from "~/components/icons";
+import { SearchIcon } from "~/components/icons";
 import { HomeBanners, HomeNews } from "~/components/home-banners";
 import { IngredientToggles } from "~/components/ingredient-toggles";
 import { MonthlyMeals } from "~/components/monthly-meals";
 import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
+import { ShoppingListLink } from "~/components/shopping-list-link";
 import { resolveName } from "~/domain/pantry";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
@@ -78,10 +79,7 @@ export default function HomeScreen() {
         <h1 className="greeting">
           Hello, <span className="greeting-name">{(username ?? "User").toUpperCase()}</span>
         </h1>
-        <Link to="/shoppinglist" className="icon-button badge-anchor" aria-label={`Shopping list, ${shoppingCount} items`}>
-          <CartIcon />
-          {shoppingCount > 0 ? <span className="badge" aria-hidden="true">{shoppingCount}</span> : null}
-        </Link>
+        <ShoppingListLink count={shoppingCount} />
       </header>
       <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
       <Form method="get" action="/search" className="search-box" role="search">

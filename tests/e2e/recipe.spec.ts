@@ -150,7 +150,9 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await expect(cards.nth(0)).toContainText(first);
   await expect(cards.nth(1)).toContainText(second);
   await page.goto("/home");
-  await expect(page.getByRole("link", { name: "Shopping list, 2 items" })).toBeVisible();
+  await page.getByRole("link", { name: "Shopping list, 2 items" }).click();
+  await expect(page).toHaveURL(/\/shoppinglist$/);
+  await expect(cards).toHaveCount(2);
 
   // The checklist: ticking every step counts one meal, however often steps are ticked again.
   await open(`/menu-detail/${recipe.id}`);
