@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, replace, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useId } from "react";
 import { CameraCapture } from "~/components/camera-capture";
@@ -50,7 +50,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const menu = await findMenu(parseId(String(formData.get("menu_id") ?? "")));
   if (!menu) return data({ error: COMMUNITY_MESSAGES.menuNotFound }, { status: 404 });
-  const backToRecipe = (cookie: string) => redirect(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });
+  // In place of this screen (or of the recipe, for its Cancel) in the history, as the recipe opened this one.
+  const backToRecipe = (cookie: string) => replace(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });
 
   if (formData.get("intent") === "discard") return backToRecipe(await clearDishDraft(request, userId));
   const file = formData.get("image");
@@ -84,7 +85,7 @@ export default function CameraShareDishScreen() {
   const submit = useSubmit();
   const uploading = useNavigation().state === "submitting";
 
-  // The recipe screen opened this one in its place in the history, so Next and close put the recipe back there.
+  // The recipe screen opened this one in its place in the history; Next and close put the recipe back there.
   const next = (photo: string) => {
     const form = new FormData();
     form.set("menu_id", String(menu.id));

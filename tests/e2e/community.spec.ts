@@ -91,31 +91,39 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   await expect(share.getByRole("link", { name: "See the Community" })).toHaveAttribute("href", `/community?menu_id=${recipe.id}`);
   const historyLength = () => page.evaluate(() => window.history.length);
   const entriesBefore = await historyLength();
-  await share.getByRole("link", { name: "Take a photo" }).click();
-  await expect(page).toHaveURL(new RegExp(`/camera-share-dish\\?menu_id=${recipe.id}$`));
-  await expect(page.getByRole("heading", { name: "Take your dish photo" })).toBeVisible();
-  await expect(page.getByRole("link", { name: `Close, back to ${recipe.name}` })).toHaveAttribute("href", `/menu-detail/${recipe.id}`);
+  const taken = share.getByRole("img", { name: "Your dish photo" });
 
-  if (javascript) {
-    // the fake camera films an aubergine
-    await takePhotoTwice(page);
+  /** 'Take a photo', the dish camera (the fake camera films an aubergine; a file without JavaScript), Next. */
+  async function takeDishPhoto() {
+    await share.getByRole("link", { name: "Take a photo" }).click();
+    await expect(page).toHaveURL(new RegExp(`/camera-share-dish\\?menu_id=${recipe.id}$`));
+    await expect(page.getByRole("heading", { name: "Take your dish photo" })).toBeVisible();
+    await expect(page.getByRole("link", { name: `Close, back to ${recipe.name}` })).toHaveAttribute("href", `/menu-detail/${recipe.id}`);
+    if (javascript) {
+      await takePhotoTwice(page);
+    } else {
+      const input = page.getByLabel("Photo of your dish");
+      await expect(input).toHaveAttribute("accept", "image/*");
+      await input.setInputFiles(await madePhoto("#7a3b6e"));
+    }
     await page.getByRole("button", { name: "Next" }).click();
-  } else {
-    const input = page.getByLabel("Photo of your dish");
-    await expect(input).toHaveAttribute("accept", "image/*");
-    await input.setInputFiles(await madePhoto("#7a3b6e"));
-    await page.getByRole("button", { name: "Next" }).click();
+    // back on the recipe: the photo replaces the placeholder and the two buttons are gone
+    await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipe.id}#share-dish$`));
+    await expect(taken).toHaveAttribute("src", /^\/uploads\/dishes\/[0-9a-f]{32}\.jpg$/);
+    expect(await taken.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(share.getByRole("link", { name: "Take a photo" })).toHaveCount(0);
+    await expect(share.getByText("Select photo")).toHaveCount(0);
+    // the camera screen took the recipe's place in the history, and the recipe took it back
+    if (javascript) expect(await historyLength()).toBe(entriesBefore);
   }
 
-  // Back on the recipe: the photo replaces the placeholder and the two buttons are gone.
-  await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipe.id}#share-dish$`));
-  const taken = share.getByRole("img", { name: "Your dish photo" });
-  await expect(taken).toHaveAttribute("src", /^\/uploads\/dishes\/[0-9a-f]{32}\.jpg$/);
-  expect(await taken.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  await expect(share.getByRole("link", { name: "Take a photo" })).toHaveCount(0);
-  await expect(share.getByText("Select photo")).toHaveCount(0);
-  // the camera screen took the recipe's place in the history, and the recipe took it back
-  if (javascript) expect(await historyLength()).toBe(entriesBefore);
+  // A first photo, cancelled: the placeholder and the buttons come back.
+  await takeDishPhoto();
+  await share.getByRole("button", { name: "Cancel" }).click();
+  await expect(taken).toHaveCount(0);
+  await expect(share.getByRole("link", { name: "Take a photo" })).toBeVisible();
+
+  await takeDishPhoto();
   await share.getByLabel("Caption").fill(caption);
   await share.getByRole("button", { name: "Submit" }).click();
 
