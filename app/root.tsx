@@ -14,6 +14,14 @@ import { MenuDetailPending, menuDetailPendingLinks } from "~/components/menu-det
 import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css";
 
+// zod decides whether it may compile its parsers by trying `new Function`, and under our CSP (no 'unsafe-eval') the
+// browser reports that attempt as a violation. Its documented switch, set before any screen's schemas load (the
+// root module is evaluated first), skips the attempt. Browser only: the server has no CSP and keeps the compiler.
+if (typeof document !== "undefined") {
+  const zodHolder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  (zodHolder.__zod_globalConfig ??= {}).jitless = true;
+}
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
