@@ -1,16 +1,36 @@
 // Preloaded into the remix-serve process (node --import), which gives the app no hook before Remix:
 // - copies the client address into a request header that only the server can set (remix-serve gives
 //   route modules no access to the socket); with TRUST_PROXY=true the proxy's X-Forwarded-For is used;
-// - refuses state-changing requests from other sites with a 403 before Remix (whose own check answers 500).
+// - refuses state-changing requests from other sites with a 403 before Remix (whose own check answers 500);
+// - gives every response the baseline security headers it lacks, and HSTS when it came over https
+//   (app/services/response-headers.mjs).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../services/origin.mjs";
+import { cameOverHttps, headersToAdd } from "../services/response-headers.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
 const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
 const trustProxy = process.env.TRUST_PROXY === "true";
 const originalEmit = http.Server.prototype.emit;
+
+/** Header names given to writeHead itself (an object, or a flat [name, value, ...] list). */
+function namesPassedTo(args) {
+  const headers = args.find((arg) => typeof arg === "object" && arg !== null);
+  if (!headers) return [];
+  return Array.isArray(headers) ? headers.filter((_, index) => index % 2 === 0).map(String) : Object.keys(headers);
+}
+
+/** Adds what headersToAdd says just before the status line and headers are written. */
+function addSecurityHeaders(response, https) {
+  const writeHead = response.writeHead;
+  response.writeHead = function writeHeadWithSecurityHeaders(...args) {
+    const present = new Set([...this.getHeaderNames(), ...namesPassedTo(args).map((name) => name.toLowerCase())]);
+    for (const [name, value] of headersToAdd(present, https)) this.setHeader(name, value);
+    return writeHead.apply(this, args);
+  };
+}
 
 http.Server.prototype.emit = function emit(event, ...args) {
   if (event !== "request") return originalEmit.call(this, event, ...args);
@@ -19,8 +39,9 @@ http.Server.prototype.emit = function emit(event, ...args) {
   request.headers[CLIENT_ADDRESS_HEADER] = forwarded || request.socket.remoteAddress || "unknown";
 
   const headers = { get: (name) => request.headers[name.toLowerCase()] ?? null };
+  addSecurityHeaders(response, cameOverHttps(headers, Boolean(request.socket.encrypted), trustProxy));
   if (isCrossSiteWrite(request.method ?? "GET", headers, `http://${request.headers.host ?? "localhost"}`)) {
-    response.writeHead(403, { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff" });
+    response.writeHead(403, { "Content-Type": "application/json" });
     response.end(JSON.stringify({ message: CROSS_SITE_MESSAGE }));
     return true;
   }

@@ -1,0 +1,41 @@
+// Plain JavaScript: the HTTP bootstrap (app/cli/http-bootstrap.mjs) adds these to every response before it leaves.
+
+/**
+ * What every response carries unless the app set its own: JSON calls, uploads, redirects, static files and
+ * errors get a CSP that loads and frames nothing; pages keep their own, stricter-scripted one (nonces, from
+ * security.server.ts), which also forbids framing.
+ */
+export const BASELINE_HEADERS = Object.freeze({
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+});
+
+/** One year, subdomains included. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
+
+/**
+ * True when the browser reached the app over https: a TLS socket, or (TRUST_PROXY=true only) a reverse proxy
+ * that terminated TLS and says so in X-Forwarded-Proto. Only then is HSTS sent; over plain http it would be
+ * ignored by browsers, and an untrusted X-Forwarded-Proto proves nothing.
+ * @param {{ get(name: string): string | null }} headers
+ * @param {boolean} encrypted
+ * @param {boolean} trustProxy
+ */
+export function cameOverHttps(headers, encrypted, trustProxy) {
+  if (encrypted) return true;
+  return trustProxy && headers.get("x-forwarded-proto")?.split(",")[0].trim().toLowerCase() === "https";
+}
+
+/**
+ * The headers to add to a response that already has the (lower-case) header names in `present`.
+ * @param {Set<string>} present
+ * @param {boolean} https
+ * @returns {[string, string][]}
+ */
+export function headersToAdd(present, https) {
+  const added = Object.entries(BASELINE_HEADERS).filter(([name]) => !present.has(name.toLowerCase()));
+  if (https) added.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
+  return added;
+}
