@@ -5,6 +5,7 @@ import { action as signupAction } from "~/routes/signup";
 import { loader as accountLoader } from "~/routes/_tabs.account";
 import { prisma } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
+import { sessionCookie, sessionStorage } from "~/services/session.server";
 import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
@@ -193,6 +194,20 @@ describe("login", () => {
     expect(await prisma.session.count({ where: { userId: row.id } })).toBe(1);
   });
 
+  it("a session id planted before login (session fixation) is worthless afterwards, and so is the one before a second login", async () => {
+    const user = await signedUpUser();
+    const planted = (await sessionStorage.commitSession(await sessionStorage.getSession())).split(";")[0];
+    const first = sessionCookieFrom(await run(() => loginAction(args(formRequest("/login", user, { cookie: planted })))));
+    const second = sessionCookieFrom(await run(() => loginAction(args(formRequest("/login", user, { cookie: first })))));
+    expect(new Set([planted, first, second]).size).toBe(3);
+    for (const stale of [planted, first]) {
+      expect(await prisma.session.count({ where: { id: await sessionCookie.parse(stale) } })).toBe(0);
+      const replayed = await run(() => accountLoader(args(getRequest("/account", { cookie: stale }))));
+      expect(replayed.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
+    }
+    expect((await run(() => accountLoader(args(getRequest("/account", { cookie: second }))))).status).toBe(200);
+  });
+
   it("refuses a login form posted from another site", async () => {
     const user = await signedUpUser();
     const response = await run(() =>
@@ -224,6 +239,14 @@ describe("logout and guards", () => {
     expect(await prisma.session.count({ where: { userId: row.id } })).toBe(0);
     const replayed = await run(() => accountLoader(args(getRequest("/account", { cookie }))));
     expect(replayed.status).toBe(302);
+  });
+
+  it("a logout posted from another site is refused and the user stays signed in", async () => {
+    const user = await signedUpUser();
+    const cookie = sessionCookieFrom(await loginJson({ username: user.username, password: user.password }));
+    const forged = await run(() => logoutAction(args(formRequest("/logout", {}, { cookie, headers: { Origin: "https://evil.example" } }))));
+    expect(forged.status).toBe(403);
+    expect((await run(() => accountLoader(args(getRequest("/account", { cookie }))))).status).toBe(200);
   });
 
   it("an expired session signs nobody in and is removed", async () => {
