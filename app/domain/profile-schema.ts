@@ -3,6 +3,14 @@ import { SignupSchema } from "~/domain/auth-schemas";
 import { COUNTRIES } from "~/domain/countries";
 import { optionalImageFile } from "~/domain/image-upload";
 
+/** The profile screens' and calls' results (spec 8, Profile). */
+export const PROFILE_MESSAGES = {
+  updated: "User info updated successfully",
+  updateFailed: "Failed to update user info.",
+  deleted: "Account deleted successfully",
+  deleteFailed: "Failed to delete account. Please try again.",
+} as const;
+
 const MAX_ALLERGIES = 30;
 const MAX_ALLERGY_LENGTH = 50;
 

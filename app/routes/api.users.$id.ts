@@ -1,15 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ProfileApiSchema } from "~/domain/profile-schema";
+import { PROFILE_MESSAGES, ProfileApiSchema } from "~/domain/profile-schema";
 import { requireOwnUserId } from "~/services/api-auth.server";
 import { readImageForm, UploadRejectedError } from "~/services/images.server";
 import { firstSubmissionError, isJsonRequest, jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { destroyUserSession } from "~/services/session.server";
-import { deleteAccount, findProfile, updateProfile } from "~/services/users.server";
+import { deleteAccount, findProfile, refusalStatus, updateProfile } from "~/services/users.server";
 
-const DELETED = "Account deleted successfully";
-const DELETE_FAILED = "Failed to delete account. Please try again.";
 const USER_NOT_FOUND = "User not found";
 
 /** GET /api/users/<id>: the user's profile (spec 3, User). */
@@ -42,16 +40,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return jsonError(message, 400, { field });
   }
   const outcome = await updateProfile(userId, submission.value);
-  if (!outcome.ok) return jsonError(outcome.message, outcome.status ?? (outcome.field === "avatar" ? 400 : 409), { field: outcome.field });
+  if (!outcome.ok) return jsonError(outcome.message, refusalStatus(outcome), { field: outcome.field });
   return Response.json(outcome.profile);
 }
 
 async function deleteUser(request: Request, userId: number) {
-  try {
-    if (!(await deleteAccount(userId))) return jsonError(USER_NOT_FOUND, 404);
-  } catch (error) {
-    console.error(error);
-    return jsonError(DELETE_FAILED, 500);
-  }
-  return Response.json({ message: DELETED }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+  const deletion = await deleteAccount(userId);
+  if (deletion === "no such user") return jsonError(USER_NOT_FOUND, 404);
+  if (deletion === "failed") return jsonError(PROFILE_MESSAGES.deleteFailed, 500);
+  return Response.json({ message: PROFILE_MESSAGES.deleted }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
 }

@@ -16,7 +16,7 @@ import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { COUNTRIES } from "~/domain/countries";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
-import { formatAllergies, ProfileFormSchema } from "~/domain/profile-schema";
+import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
 import { readImageForm, UploadRejectedError } from "~/services/images.server";
 import { assertSameOrigin } from "~/services/security.server";
 import {
@@ -26,7 +26,7 @@ import {
   takeFlash,
   type FlashMessage,
 } from "~/services/session.server";
-import { deleteAccount, requireProfile, updateProfile } from "~/services/users.server";
+import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
 import accountStyles from "~/styles/account.css";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Recipe Helper" }];
@@ -37,11 +37,6 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: accountStyles },
 ];
 
-// Spec 8, Profile.
-const UPDATED = "User info updated successfully";
-const UPDATE_FAILED = "Failed to update user info.";
-const DELETED = "Account deleted successfully";
-const DELETE_FAILED = "Failed to delete account. Please try again.";
 
 /** Without JavaScript, "Delete Account" leads here: the same confirmation, drawn by the server. */
 const CONFIRM_DELETE_QUERY = "confirm=delete";
@@ -54,16 +49,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 async function deleteOwnAccount(userId: number) {
-  let deleted = false;
-  try {
-    deleted = await deleteAccount(userId);
-  } catch (error) {
-    console.error(error);
+  if ((await deleteAccount(userId)) !== "deleted") {
+    return data({ result: undefined, uploadError: null, deleteError: PROFILE_MESSAGES.deleteFailed }, { status: 500 });
   }
-  if (!deleted) return data({ result: undefined, uploadError: null, deleteError: DELETE_FAILED }, { status: 500 });
   // The account's sessions went with it: the message travels in a new guest session.
   const session = await sessionStorage.getSession();
-  session.flash("flash", { type: "success", message: DELETED } satisfies FlashMessage);
+  session.flash("flash", { type: "success", message: PROFILE_MESSAGES.deleted } satisfies FlashMessage);
   throw redirect("/login", { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
@@ -83,13 +74,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   const failed = (fieldErrors: Record<string, string[]>, status: number) =>
     data(
-      { result: submission.reply({ formErrors: [UPDATE_FAILED], fieldErrors, hideFields: ["avatar"] }), uploadError: null, deleteError: null },
+      { result: submission.reply({ formErrors: [PROFILE_MESSAGES.updateFailed], fieldErrors, hideFields: ["avatar"] }), uploadError: null, deleteError: null },
       { status },
     );
   if (submission.status !== "success") return failed({}, 400);
   const outcome = await updateProfile(userId, submission.value);
-  if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, outcome.status ?? (outcome.field === "avatar" ? 400 : 409));
-  throw await redirectWithFlash(request, "/setting", { type: "success", message: UPDATED });
+  if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, refusalStatus(outcome));
+  throw await redirectWithFlash(request, "/setting", { type: "success", message: PROFILE_MESSAGES.updated });
 }
 
 function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: string | null }) {
@@ -153,7 +144,7 @@ function ProfileForm({ profile, lastResult, uploadError }: {
 
   return (
     <Form method="post" action="/setting" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
-      <FormMessage type="error" message={form.errors?.length || uploadError ? UPDATE_FAILED : null} />
+      <FormMessage type="error" message={form.errors?.length || uploadError ? PROFILE_MESSAGES.updateFailed : null} />
       <input type="hidden" name="intent" value="update" />
       <div className="setting-avatar">
         <Avatar src={profile.avatar_url} label="Your current profile picture" className="avatar-large" />

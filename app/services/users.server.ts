@@ -81,6 +81,11 @@ export type ProfileUpdate =
   | { ok: true; profile: UserProfile }
   | { ok: false; field: "username" | "email" | "avatar"; message: string; status?: 429 };
 
+/** The status of a refused update: too many new pictures 429, a refused picture 400, a name or email taken 409. */
+export function refusalStatus(refusal: Extract<ProfileUpdate, { ok: false }>): number {
+  return refusal.status ?? (refusal.field === "avatar" ? 400 : 409);
+}
+
 /** Each new picture is decoded and re-encoded: a user may change theirs this many times an hour. */
 export const AVATARS_PER_HOUR = 20;
 export const TOO_MANY_AVATARS = "You have changed your picture many times in a short while. Please try again later.";
@@ -143,18 +148,24 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
  * Deletes the account: the database removes everything of theirs with it (sessions, reset links, reviews,
  * favourites, history, meals, posts with their likes and comments, likes and comments on others' posts,
  * shopping list, ingredients, preferences); recipes they imported stay in the cookbook without an owner.
- * Their pictures on disk (avatar, dish photos) go once the rows are gone. False if there was no such user.
+ * Their pictures on disk (avatar, dish photos) go once the rows are gone. A failure is logged and answered
+ * "failed", for the screens to say so (spec 8, Profile).
  */
-export async function deleteAccount(userId: number): Promise<boolean> {
-  const user = await prisma.$transaction(async (tx) => {
-    const found = await tx.user.findUnique({
-      where: { id: userId },
-      select: { avatar: true, posts: { select: { image: true } } },
+export async function deleteAccount(userId: number): Promise<"deleted" | "no such user" | "failed"> {
+  try {
+    const user = await prisma.$transaction(async (tx) => {
+      const found = await tx.user.findUnique({
+        where: { id: userId },
+        select: { avatar: true, posts: { select: { image: true } } },
+      });
+      if (found) await tx.user.delete({ where: { id: userId } });
+      return found;
     });
-    if (found) await tx.user.delete({ where: { id: userId } });
-    return found;
-  });
-  if (!user) return false;
-  await Promise.all([user.avatar, ...user.posts.map((post) => post.image)].map(deleteImage));
-  return true;
+    if (!user) return "no such user";
+    await Promise.all([user.avatar, ...user.posts.map((post) => post.image)].map(deleteImage));
+    return "deleted";
+  } catch (error) {
+    console.error(error);
+    return "failed";
+  }
 }
