@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import type * as z from "zod";
-import { ConnectionError, postJson, serverMessage, type JsonReply } from "~/domain/api-client";
+import { AUTH_REQUEST_TIMEOUT_MS, ConnectionError, postJson, serverMessage, type JsonReply } from "~/domain/api-client";
 
 export type StatusMessage = { type: "success" | "error"; message: string };
 
@@ -12,7 +12,6 @@ type Options<Schema extends z.ZodObject> = {
   /** conform's reply from the action, when the form was posted without JavaScript */
   lastResult: SubmissionResult<string[]> | undefined;
   url: string;
-  timeoutMs: number;
   successStatus: number;
   successMessage: string;
   defaultError: string;
@@ -37,7 +36,7 @@ export function useJsonForm<Schema extends z.ZodObject>(options: Options<Schema>
     setPending(true);
     setStatus(null);
     try {
-      const reply = await postJson(options.url, payload, options.timeoutMs);
+      const reply = await postJson(options.url, payload, AUTH_REQUEST_TIMEOUT_MS);
       if (reply.status === options.successStatus) {
         setStatus({ type: "success", message: serverMessage(reply, options.successMessage) });
         setTimeout(options.onSuccess, options.successDelayMs);

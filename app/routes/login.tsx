@@ -5,7 +5,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-ru
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
-import { AUTH_REQUEST_TIMEOUT_MS } from "~/domain/api-client";
 import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
@@ -58,7 +57,6 @@ export default function LoginScreen() {
     schema: LoginSchema,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     url: "/login",
-    timeoutMs: AUTH_REQUEST_TIMEOUT_MS,
     successStatus: 200,
     successMessage: LOGIN_SUCCESS,
     defaultError: LOGIN_DEFAULT_ERROR,

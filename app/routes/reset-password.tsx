@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { Field, FormMessage, useHydrated } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
-import { AN_ERROR_OCCURRED, AUTH_REQUEST_TIMEOUT_MS } from "~/domain/api-client";
+import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { readFormOrJson } from "~/services/request.server";
@@ -59,7 +59,6 @@ function RequestForm({ onSent }: { onSent: () => void }) {
     schema: ResetRequestSchema,
     lastResult: actionData?.result,
     url: "/api/auth/reset-password",
-    timeoutMs: AUTH_REQUEST_TIMEOUT_MS,
     successStatus: 200,
     successMessage: RESET_REQUESTED,
     defaultError: AN_ERROR_OCCURRED,

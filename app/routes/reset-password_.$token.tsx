@@ -11,7 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useParams } from
 import { useState } from "react";
 import { FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
-import { AN_ERROR_OCCURRED, AUTH_REQUEST_TIMEOUT_MS } from "~/domain/api-client";
+import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
 import { findResetLink, resetPassword } from "~/services/password-reset.server";
 import { readFormOrJson } from "~/services/request.server";
@@ -73,7 +73,6 @@ function NewPasswordForm({ token, email, onInvalidLink }: { token: string; email
     schema: NewPasswordFormSchema,
     lastResult: actionData?.result,
     url: "/api/auth/new-password",
-    timeoutMs: AUTH_REQUEST_TIMEOUT_MS,
     successStatus: 200,
     successMessage: PASSWORD_RESET,
     defaultError: AN_ERROR_OCCURRED,

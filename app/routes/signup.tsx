@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
+import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { SignupSchema } from "~/domain/auth-schemas";
 import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
@@ -14,8 +15,6 @@ import { getUserId, redirectWithFlash } from "~/services/session.server";
 export const meta: MetaFunction = () => [{ title: "Sign up · Recipe Helper" }];
 
 const SIGNUP_SUCCESS = "Account created successfully.";
-const SIGNUP_DEFAULT_ERROR = "An error occurred. Please try again.";
-const SIGNUP_TIMEOUT_MS = 10_000;
 const REDIRECT_DELAY_MS = 1_500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const { formData, isJson } = await readFormOrJson(request);
   const submission = parseWithZod(formData, { schema: SignupSchema });
-  if (submission.status !== "success") return invalidSubmission(submission, isJson, SIGNUP_DEFAULT_ERROR);
+  if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
   if (!signupAllowed(request)) {
     if (isJson) return jsonReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
     return data({ result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) }, { status: 429 });
@@ -56,10 +55,9 @@ export default function SignupScreen() {
     schema: SignupSchema,
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     url: "/signup",
-    timeoutMs: SIGNUP_TIMEOUT_MS,
     successStatus: 201,
     successMessage: SIGNUP_SUCCESS,
-    defaultError: SIGNUP_DEFAULT_ERROR,
+    defaultError: AN_ERROR_OCCURRED,
     successDelayMs: REDIRECT_DELAY_MS,
     onSuccess: () => navigate("/login"),
     onError(reply, message) {
