@@ -1,28 +1,15 @@
 /** A user's favourite recipes ("Liked Meals"). Adding and removing are idempotent: a repeated request changes nothing. */
 import { prisma } from "./db.server";
+import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 
-/** A favourite as the spec's list shows it (section 3 Favorite). */
-export interface FavoriteMenu {
-  menu_id: number;
-  menu_name: string;
-  prep_time: number | null;
-  cooking_time: number | null;
-  image: string | null;
-}
-
-export async function listFavorites(userId: number): Promise<FavoriteMenu[]> {
+/** The user's favourites as the spec's list shows them (section 3 Favorite), most recently liked first. */
+export async function listFavorites(userId: number): Promise<MenuCard[]> {
   const rows = await prisma.favorite.findMany({
     where: { userId },
     orderBy: [{ createdAt: "desc" }, { recipeId: "desc" }],
-    select: { recipe: { select: { id: true, name: true, prepTime: true, cookingTime: true, image: true } } },
+    select: { recipe: { select: MENU_CARD_FIELDS } },
   });
-  return rows.map(({ recipe }) => ({
-    menu_id: recipe.id,
-    menu_name: recipe.name,
-    prep_time: recipe.prepTime,
-    cooking_time: recipe.cookingTime,
-    image: recipe.image,
-  }));
+  return rows.map(({ recipe }) => toMenuCard(recipe));
 }
 
 export async function isFavorite(userId: number, recipeId: number): Promise<boolean> {

@@ -1,16 +1,12 @@
 /** The recipes a user opened, newest first. Opening the same recipe again straight away adds no new entry. */
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
+import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 
 /** A history entry as the spec shows it (section 3 History entry). */
-export interface HistoryEntryView {
+export interface HistoryEntryView extends MenuCard {
   history_id: number;
   user_id: number;
-  menu_id: number;
-  menu_name: string;
-  prep_time: number | null;
-  cooking_time: number | null;
-  image: string | null;
   created_at: string;
 }
 
@@ -23,7 +19,7 @@ const entryFields = {
   id: true,
   userId: true,
   createdAt: true,
-  recipe: { select: { id: true, name: true, prepTime: true, cookingTime: true, image: true } },
+  recipe: { select: MENU_CARD_FIELDS },
 } as const;
 
 type StoredEntry = Prisma.HistoryEntryGetPayload<{ select: typeof entryFields }>;
@@ -32,11 +28,7 @@ function toView(entry: StoredEntry): HistoryEntryView {
   return {
     history_id: entry.id,
     user_id: entry.userId,
-    menu_id: entry.recipe.id,
-    menu_name: entry.recipe.name,
-    prep_time: entry.recipe.prepTime,
-    cooking_time: entry.recipe.cookingTime,
-    image: entry.recipe.image,
+    ...toMenuCard(entry.recipe),
     created_at: entry.createdAt.toISOString(),
   };
 }
