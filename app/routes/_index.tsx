@@ -67,10 +67,14 @@ export default function Onboarding() {
 
   return (
     <main className="onboarding">
+      <h1 className="visually-hidden">Recipe Helper</h1>
+      {/* focusable, so that the slides can be scrolled with the keyboard too */}
       <div
         className="slides"
         ref={trackRef}
         onScroll={onScroll}
+        role="region"
+        tabIndex={0}
         aria-roledescription="carousel"
         aria-label="Welcome to Recipe Helper"
       >

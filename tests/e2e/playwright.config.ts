@@ -35,8 +35,12 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
-    // JSON calls need no browser: they run once, in the first project.
-    { name: "no-javascript", use: { ...chromium, javaScriptEnabled: false }, testIgnore: "**/api.spec.ts" },
+    // JSON calls need no browser, and axe runs in the page: those specs run once, in the first project.
+    {
+      name: "no-javascript",
+      use: { ...chromium, javaScriptEnabled: false },
+      testIgnore: ["**/api.spec.ts", "**/accessibility.spec.ts"],
+    },
   ],
   webServer: {
     // The real production path (build, migrate, seed, remix-serve) on a database made fresh for each run.
