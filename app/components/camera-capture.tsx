@@ -9,10 +9,10 @@ import { ImageIcon, SwitchCameraIcon } from "~/components/icons";
 
 type Facing = "environment" | "user";
 
-export const CAMERA_DENIED = "Camera access was denied. You can upload a photo instead.";
-export const NO_CAMERA = "No camera was found. You can upload a photo instead.";
-export const CAMERA_BUSY = "The camera could not be started. You can upload a photo instead.";
-export const CAMERA_UNSUPPORTED = "The camera cannot be used in this browser. You can upload a photo instead.";
+const CAMERA_DENIED = "Camera access was denied. You can upload a photo instead.";
+const NO_CAMERA = "No camera was found. You can upload a photo instead.";
+const CAMERA_BUSY = "The camera could not be started. You can upload a photo instead.";
+const CAMERA_UNSUPPORTED = "The camera cannot be used in this browser. You can upload a photo instead.";
 
 /** Photos are sent at most this large: plenty to recognise food, quick to send from a phone. */
 const MAX_PHOTO_SIDE = 1280;

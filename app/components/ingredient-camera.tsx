@@ -11,6 +11,7 @@ import { CameraCapture } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
 import { modalDialogLinks, ModalDialog } from "~/components/modal-dialog";
+import { PendingOverlay } from "~/components/pending-overlay";
 import { ConnectionError, postJson, serverMessage } from "~/domain/api-client";
 import { NOTHING_FOUND } from "~/domain/vision";
 import type { cameraScreenAction, cameraScreenLoader } from "~/services/vision/camera-screen.server";
@@ -18,8 +19,8 @@ import cameraStyles from "~/styles/camera.css";
 
 export const ingredientCameraLinks: LinksFunction = () => [...modalDialogLinks(), { rel: "stylesheet", href: cameraStyles }];
 
-export const PROCESSING = "Processing your image, please wait...";
-export const ERROR_TITLE = "Error Please try again";
+const PROCESSING = "Processing your image, please wait...";
+const ERROR_TITLE = "Error Please try again";
 /** Recognition by a local model or a remote endpoint can take a while; past this the user may try again. */
 const UPLOAD_TIMEOUT_MS = 60_000;
 
@@ -97,11 +98,7 @@ export function IngredientCamera({ title, closeTo, closeLabel }: { title: string
       </header>
       <FormMessage type="error" message={unavailable} />
       {hydrated ? <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} /> : <PhotoForm />}
-      {processing ? (
-        <p className="pending-overlay" role="status">
-          {PROCESSING}
-        </p>
-      ) : null}
+      {processing ? <PendingOverlay message={PROCESSING} /> : null}
       {reason ? <ErrorPopup reason={reason} onClose={hydrated ? () => setFailure(null) : null} /> : null}
     </main>
   );

@@ -16,7 +16,7 @@ export const CAPTURE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 /** An ingredient added by hand counts as missed in a photo only this soon after it was taken. */
 export const MISSED_ITEM_WINDOW_MS = 10 * 60 * 1000;
 /** Corrections of one photo teach at most this many examples, so one photo cannot flood the memory. */
-export const MAX_EXAMPLES_PER_PHOTO = 12;
+const MAX_EXAMPLES_PER_PHOTO = 12;
 
 export type ExampleSource = "folder" | "correction";
 
@@ -27,7 +27,7 @@ export function embeddingToBytes(embedding: Float32Array): Uint8Array<ArrayBuffe
   return bytes;
 }
 
-export function embeddingFromBytes(bytes: Uint8Array): Float32Array {
+function embeddingFromBytes(bytes: Uint8Array): Float32Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return Float32Array.from({ length: bytes.byteLength / 4 }, (_, index) => view.getFloat32(index * 4, true));
 }

@@ -53,7 +53,7 @@ function answerText(body: unknown): string | null {
 }
 
 /** The names in a reply: JSON, possibly in a code fence or among words; `{ingredients: [...]}` or a bare list. */
-export function namesInAnswer(text: string): string[] {
+function namesInAnswer(text: string): string[] {
   const unfenced = text.replace(/```(?:json)?/gi, "").trim();
   const candidates = [unfenced, unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1), unfenced.slice(unfenced.indexOf("["), unfenced.lastIndexOf("]") + 1)];
   for (const candidate of candidates) {

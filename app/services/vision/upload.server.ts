@@ -55,9 +55,7 @@ export type PhotoOutcome =
  * with no ingredients. Malformed JSON bodies are answered by a thrown 400/413 Response.
  */
 export async function identifyPhoto(request: Request): Promise<PhotoOutcome> {
-  const client = clientAddress(request);
-  if (photoLimiter.isLimited(client)) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
-  photoLimiter.hit(client);
+  if (!photoLimiter.tryHit(clientAddress(request))) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
   try {
     const bytes = isJsonRequest(request) ? await photoFromJson(request) : await photoFromForm(request);
     const { ingredients, captureId } = await configuredProvider().recognize(await decodableImage(bytes));
