@@ -50,7 +50,8 @@ interface SizeResult {
   rssMegabytes: number;
   /** one-minute load average of the machine when the searches were done */
   loadAverage: number;
-  pantries: { pantrySize: number; p50: number; p95: number; results: number }[];
+  /** wall-clock and CPU (this process, all threads) milliseconds per search */
+  pantries: { pantrySize: number; p50: number; p95: number; cpuP50: number; cpuP95: number; results: number }[];
 }
 
 /** One cookbook size, in a process of its own. */
@@ -83,16 +84,28 @@ async function measure(size: number): Promise<SizeResult> {
       mealOccasions: someOf(random, MEAL_OCCASIONS, 1),
     }));
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     let results = 0;
     for (const [number, request] of requests.entries()) {
       const started = performance.now();
+      const cpuBefore = process.cpuUsage();
       const menus = await suggestRecipes(request);
       if (number < WARM_UP_SEARCHES) continue;
       times.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      cpuTimes.push((cpu.user + cpu.system) / 1000);
       results += menus.length;
     }
     times.sort((a, b) => a - b);
-    pantries.push({ pantrySize, p50: percentile(times, 0.5), p95: percentile(times, 0.95), results: results / times.length });
+    cpuTimes.sort((a, b) => a - b);
+    pantries.push({
+      pantrySize,
+      p50: percentile(times, 0.5),
+      p95: percentile(times, 0.95),
+      cpuP50: percentile(cpuTimes, 0.5),
+      cpuP95: percentile(cpuTimes, 0.95),
+      results: results / times.length,
+    });
   }
   const stampQueriesMs = await medianMs(() =>
     Promise.all([
@@ -121,11 +134,12 @@ async function measure(size: number): Promise<SizeResult> {
 
 function report(results: SizeResult[]) {
   console.log(`Top 20 per search, ${SEARCHES_PER_PANTRY_SIZE} searches per row after ${WARM_UP_SEARCHES} warm-up; node ${process.version}, ${availableParallelism()} cores`);
-  console.log("| recipes | pantry | p50 ms | p95 ms | results |");
-  console.log("|---|---|---|---|---|");
+  console.log("| recipes | pantry | p50 ms | p95 ms | CPU p50 ms | CPU p95 ms | results |");
+  console.log("|---|---|---|---|---|---|---|");
   for (const result of results) {
     for (const row of result.pantries) {
-      console.log(`| ${result.size.toLocaleString("en")} | ${row.pantrySize} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.results.toFixed(0)} |`);
+      const figures = [row.p50, row.p95, row.cpuP50, row.cpuP95].map((value) => value.toFixed(1));
+      console.log(`| ${result.size.toLocaleString("en")} | ${row.pantrySize} | ${figures.join(" | ")} | ${row.results.toFixed(0)} |`);
     }
   }
   console.log("");

@@ -124,6 +124,22 @@ class Postings {
 }
 
 /**
+ * Counts the pantry ingredient's recipes: one more item used per slot, one more key ingredient the cook has
+ * when `keyHave` is given; slots seen for the first time are appended to `touched`. Answers the new count of
+ * touched slots.
+ */
+function tally(list: Postings | undefined, used: Uint16Array, keyHave: Uint16Array | null, touched: Int32Array, touchedCount: number): number {
+  if (!list) return touchedCount;
+  const slots = list.slots;
+  for (let i = 0; i < list.length; i++) {
+    const slot = slots[i];
+    if (used[slot]++ === 0) touched[touchedCount++] = slot;
+    if (keyHave) keyHave[slot]++;
+  }
+  return touchedCount;
+}
+
+/**
  * Every recipe has a slot; a replaced recipe leaves a dead slot behind (skipped by queries) and takes a new one,
  * so updates never rewrite posting lists. When dead slots outnumber live ones, the index is laid out afresh.
  */
@@ -141,6 +157,7 @@ class SlottedRecipeIndex implements RecipeIndex {
   /** per-slot counts of a query, kept between queries (zero outside one) so queries allocate little */
   private keyHaveCounts = new Uint16Array(0);
   private usedCounts = new Uint16Array(0);
+  private touchedSlots = new Int32Array(0);
 
   constructor(private readonly ingredientNames: ReadonlyMap<number, string>) {}
 
@@ -210,41 +227,42 @@ class SlottedRecipeIndex implements RecipeIndex {
     const chosenOccasions = bitsOf(query.mealOccasions, MEAL_OCCASIONS);
     const keyHave = (this.keyHaveCounts = grown(this.keyHaveCounts, slotCount));
     const used = (this.usedCounts = grown(this.usedCounts, slotCount));
-    const touched: number[] = [];
-    const touch = (list: Postings | undefined, isKey: boolean) => {
-      if (!list) return;
-      const slots = list.slots;
-      for (let i = 0; i < list.length; i++) {
-        const slot = slots[i];
-        if (used[slot] === 0) touched.push(slot);
-        used[slot]++;
-        if (isKey) keyHave[slot]++;
-      }
-    };
-    for (const id of pantry) {
-      touch(this.keyPostings.get(id), true);
-      touch(this.staplePostings.get(id), false);
+    const touched = (this.touchedSlots = grown(this.touchedSlots, slotCount));
+    let touchedCount = 0;
+    if (pantry.size === 0) {
+      // With nothing in the pantry every recipe is a candidate; otherwise only those sharing an ingredient.
+      for (let slot = 0; slot < slotCount; slot++) touched[slot] = slot;
+      touchedCount = slotCount;
     }
-    // With nothing in the pantry every recipe is a candidate; otherwise only those sharing an ingredient.
-    const candidates = pantry.size === 0 ? Array.from({ length: slotCount }, (_, slot) => slot) : touched;
+    for (const id of pantry) {
+      touchedCount = tally(this.keyPostings.get(id), used, keyHave, touched, touchedCount);
+      touchedCount = tally(this.staplePostings.get(id), used, null, touched, touchedCount);
+    }
 
+    const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings } = this;
     const top: Candidate[] = [];
     const candidate: Candidate = { slot: 0, coverage: 0, keyHave: 0, keyTotal: 0, preferenceMatches: 0, used: 0, rating: 0, name: "" };
-    for (const slot of candidates) {
-      const recipe = this.recipes[slot];
-      if (!recipe || (this.dietMasks[slot] & requiredDiets) !== requiredDiets) continue;
-      const keyTotal = this.keyTotals[slot];
+    // The first rule alone refuses most candidates once the top is full.
+    let lowestCoverage = -1;
+    for (let i = 0; i < touchedCount; i++) {
+      const slot = touched[i];
+      if ((dietMasks[slot] & requiredDiets) !== requiredDiets) continue;
+      const keyTotal = keyTotals[slot];
+      const coverage = keyTotal === 0 ? 1 : keyHave[slot] / keyTotal;
+      const recipe = recipes[slot];
+      if (coverage < lowestCoverage || !recipe) continue;
       candidate.slot = slot;
-      candidate.coverage = keyTotal === 0 ? 1 : keyHave[slot] / keyTotal;
+      candidate.coverage = coverage;
       candidate.keyHave = keyHave[slot];
       candidate.keyTotal = keyTotal;
-      candidate.preferenceMatches = (this.cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (this.occasionMasks[slot] & chosenOccasions ? 1 : 0);
+      candidate.preferenceMatches = (cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (occasionMasks[slot] & chosenOccasions ? 1 : 0);
       candidate.used = used[slot];
-      candidate.rating = this.ratings[slot];
+      candidate.rating = ratings[slot];
       candidate.name = recipe.name;
       insertIntoTop(top, candidate, limit);
+      if (top.length === limit) lowestCoverage = top[limit - 1].coverage;
     }
-    for (const slot of touched) keyHave[slot] = used[slot] = 0;
+    for (let i = 0; i < touchedCount; i++) keyHave[touched[i]] = used[touched[i]] = 0;
 
     const nameOf = (id: number) => this.ingredientNames.get(id) ?? String(id);
     return top.map((candidate) => {
