@@ -25,7 +25,8 @@ const chromium = {
 export default defineConfig({
   testDir: ".",
   testMatch: "**/*.spec.ts",
-  outputDir: `${root}test-results`,
+  // Per port: Playwright empties its output folder when it starts, which would delete the traces of a run on another port.
+  outputDir: `${root}test-results/e2e-${E2E_PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
