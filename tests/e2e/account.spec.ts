@@ -1,10 +1,9 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { cameraJpeg } from "../support/images";
 import { E2E_UPLOADS_DIR } from "./playwright.config";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 async function signedIn(page: Page, username: string) {
   await signUp(page, username);
@@ -47,8 +46,7 @@ test("the profile is edited with a picture and shown on Account", async ({ page,
     mimeType: "image/jpeg",
     buffer: Buffer.from(await cameraJpeg(640, 480)),
   });
-  const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(pageWidth).toBeLessThanOrEqual(360);
+  await expectNoSidewaysScroll(page);
   await page.getByRole("button", { name: "SAVE CHANGES" }).click();
   await expect(page.getByText("User info updated successfully")).toBeVisible();
   await expect(page.getByLabel("Allergies (comma separated)")).toHaveValue("peanuts, shellfish");
@@ -141,12 +139,7 @@ test("Account, Setting, the delete confirmation and the reset screens fit 360 px
   await page.setViewportSize({ width: 360, height: 780 });
   for (const path of ["/account", "/setting", "/setting?confirm=delete", "/reset-password", "/reset-password/made-up-token"]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-    // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
-    if (hasJavaScript(testInfo)) {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-    }
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, testInfo);
   }
 });

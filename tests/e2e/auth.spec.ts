@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 test.describe("onboarding", () => {
   test("shows three slides and GET STARTED leads to /login", async ({ page }, testInfo) => {
@@ -145,8 +145,7 @@ test.describe("layout", () => {
     await page.setViewportSize({ width: 360, height: 740 });
     for (const path of ["/", "/login", "/signup", "/home"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
     }
   });
 

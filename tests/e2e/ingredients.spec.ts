@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 const listBadge = (page: Page) => page.getByRole("link", { name: /^Ingredient list, \d+ items?$/ });
 /** One of Search's five recommended toggles (a pressed one also shows a tick). */
@@ -186,13 +185,6 @@ test.describe("at 360 px", () => {
 
   test("search and preview fit the width and pass axe, the dropdown and the edit form open", async ({ page }, testInfo) => {
     const javaScript = hasJavaScript(testInfo);
-    const fitsWidth = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-    const noViolations = async () => {
-      // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
-      if (!javaScript) return;
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-    };
     await page.goto("/search?q=cheese");
     await toggle(page, "Tomato").click();
     await expect(listBadge(page)).toHaveAccessibleName("Ingredient list, 1 item");
@@ -200,12 +192,12 @@ test.describe("at 360 px", () => {
       await page.getByRole("combobox", { name: "Search ingredients" }).fill("pepper");
       await expect(page.getByRole("option").first()).toBeVisible();
     }
-    await fitsWidth();
-    await noViolations();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, testInfo);
     await page.goto("/ingredient-preview");
     await page.getByRole("link", { name: "Edit Tomato" }).click();
     await expect(page.getByRole("form", { name: "Edit Tomato" })).toBeVisible();
-    await fitsWidth();
-    await noViolations();
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, testInfo);
   });
 });

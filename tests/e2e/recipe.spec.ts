@@ -2,11 +2,10 @@
  * The recipe screen and the personal lists, as a cook uses them: allergy warning, favourite, missing
  * ingredients to the shopping list (merged), the cooking checklist counting one meal, history, ordering.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 /** The server's database (the e2e config gives each port its own file). */
 function database() {
@@ -268,13 +267,8 @@ test("the recipe screen and lists fit a 360 px phone and pass an accessibility c
   expect(await added.json()).toEqual({ added: [missing], alreadyListed: [] });
   for (const path of [`/menu-detail/${recipe.id}`, "/favorites", "/history", "/shoppinglist", "/shoppinglist?order"]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-    // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
-    if (hasJavaScript(testInfo)) {
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((violation) => `${path} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-    }
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, testInfo);
   }
   await expect(page.getByRole("dialog", { name: "Choose Delivery App" })).toBeVisible();
 });

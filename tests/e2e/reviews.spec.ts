@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 /** dd/mm/yyyy of today in UTC, as review dates show. */
 function today(): string {
@@ -152,13 +151,8 @@ test("the reviews screens fit a 360 px phone and pass an accessibility check", a
     [`/reviews?menu_id=${recipe.id}`, "main"],
   ]) {
     await page.goto(path);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
-    // axe runs in the page, so it needs JavaScript; the markup it checks is the same server-rendered HTML.
-    if (hasJavaScript(testInfo)) {
-      const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
-      expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
-    }
+    await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page, testInfo, scope);
   }
   await page.goto(`/menu-detail/${recipe.id}`);
   const box = await page.locator("label", { hasText: "3 stars" }).boundingBox();

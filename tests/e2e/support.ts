@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name === "javascript";
@@ -24,4 +25,21 @@ export async function logIn(page: Page, username: string, password = "Secret123"
   await page.getByLabel("Username").fill(username);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "LOG IN" }).click();
+}
+
+/** The page does not scroll sideways at the viewport the test set (a 360 px phone, say). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+/**
+ * axe finds nothing on the page, or within `scope`. It runs in the page, so only with JavaScript; the markup it
+ * checks is the same server-rendered HTML the no-JavaScript project gets.
+ */
+export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, scope?: string) {
+  if (!hasJavaScript(testInfo)) return;
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (scope ? axe.include(scope) : axe).analyze();
+  expect(violations.map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
 }
