@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
+import { CountBadge, itemCount } from "~/components/count-badge";
 import { CartIcon } from "~/components/icons";
 
 /** Spec 2 and 9: Home's shopping-list icon opens the list after a 150 ms transition. */
@@ -16,7 +17,7 @@ export function ShoppingListLink({ count }: { count: number }) {
     <Link
       to="/shoppinglist"
       className={leaving ? "icon-button shopping-list-link shopping-list-link-leaving" : "icon-button shopping-list-link"}
-      aria-label={`Shopping list, ${count} ${count === 1 ? "item" : "items"}`}
+      aria-label={`Shopping list, ${itemCount(count)}`}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || leaving) return;
         event.preventDefault();
@@ -25,11 +26,7 @@ export function ShoppingListLink({ count }: { count: number }) {
       }}
     >
       <CartIcon />
-      {count > 0 ? (
-        <span className="badge" aria-hidden="true">
-          {count}
-        </span>
-      ) : null}
+      <CountBadge count={count} />
     </Link>
   );
 }

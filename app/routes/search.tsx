@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { CountBadge, itemCount } from "~/components/count-badge";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CameraIcon, ListIcon, SearchIcon } from "~/components/icons";
 import { IngredientCombobox } from "~/components/ingredient-combobox";
@@ -133,14 +134,10 @@ export default function SearchScreen() {
           <Link
             to="/ingredient-preview"
             className="icon-button screen-header-end"
-            aria-label={`Ingredient list, ${count} ${count === 1 ? "item" : "items"}`}
+            aria-label={`Ingredient list, ${itemCount(count)}`}
           >
             <ListIcon />
-            {count > 0 ? (
-              <span className="badge" aria-hidden="true">
-                {count}
-              </span>
-            ) : null}
+            <CountBadge count={count} />
           </Link>
         }
       />
