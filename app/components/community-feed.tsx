@@ -50,6 +50,7 @@ function PostedTime({ at, now }: { at: string; now: string }) {
 }
 
 const commentsLinkId = (postId: number) => `comments-link-${postId}`;
+const postAnchor = (postId: number) => `post-${postId}`;
 
 export function PostCard({
   post,
@@ -70,7 +71,7 @@ export function PostCard({
   if (deleting) return null;
   const hidden = post.comment_count - post.comments.length;
   return (
-    <article id={`post-${post.post_id}`} className="post-card" aria-labelledby={authorId}>
+    <article id={postAnchor(post.post_id)} className="post-card" aria-labelledby={authorId}>
       <header className="post-header">
         <Avatar src={post.avatar_url} label={`Picture of ${post.username}`} />
         <div className="post-who">
@@ -118,7 +119,7 @@ export function PostCard({
       <Link
         id={commentsLinkId(post.post_id)}
         className="post-comments-link"
-        to={communityPath({ ...place, comments: post.post_id })}
+        to={`${communityPath({ ...place, comments: post.post_id })}#${postAnchor(post.post_id)}`}
         replace
         preventScrollReset
       >
@@ -171,7 +172,8 @@ export function CommentsDrawer({ post, viewerId, now, place }: { post: Community
   const [closing, setClosing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
-  const closeTo = communityPath(place);
+  // Without JavaScript the page loads again: at the post, not at the top of the feed.
+  const closeTo = `${communityPath(place)}#${postAnchor(post.post_id)}`;
   const close = () => {
     if (closing) return;
     setClosing(true);

@@ -48,7 +48,16 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
   return (
     <section id="share-dish" className="menu-section share-dish" aria-labelledby="share-dish-title">
       <h2 id="share-dish-title">Share your dish</h2>
-      <fetcher.Form method="post" action={`/community?menu_id=${menuId}`} encType="multipart/form-data" className="share-dish-form">
+      <fetcher.Form
+        method="post"
+        action={`/community?menu_id=${menuId}`}
+        encType="multipart/form-data"
+        className="share-dish-form"
+        onSubmit={(event) => {
+          // one post per press, however often Submit is pressed while it is on its way
+          if (sending) event.preventDefault();
+        }}
+      >
         <input type="hidden" name="menu_id" value={menuId} />
         <img className="share-dish-photo" src={photo ?? DISH_PLACEHOLDER_IMAGE} alt={photo ? "Your dish photo" : ""} width={480} height={360} />
         {choosing && !sharedDishImage ? (
@@ -71,7 +80,7 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
               <textarea id={captionId} name="caption" rows={3} maxLength={MAX_CAPTION_LENGTH} placeholder="How did it turn out?" />
             </div>
             <div className="share-dish-actions">
-              <button type="submit" name="intent" value="share" className="button button-primary" disabled={sending}>
+              <button type="submit" name="intent" value="share" className="button button-primary" aria-disabled={sending}>
                 {sending ? "Sharing..." : "Submit"}
               </button>
               {sharedDishImage ? (
@@ -81,7 +90,7 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
                   value="discard"
                   formAction={`/camera-share-dish?menu_id=${menuId}`}
                   className="button button-secondary"
-                  disabled={sending}
+                  aria-disabled={sending}
                 >
                   Cancel
                 </button>

@@ -110,7 +110,7 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
     // back on the recipe: the photo replaces the placeholder and the two buttons are gone
     await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipe.id}#share-dish$`));
     await expect(taken).toHaveAttribute("src", /^\/uploads\/dishes\/[0-9a-f]{32}\.jpg$/);
-    expect(await taken.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect.poll(() => taken.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
     await expect(share.getByRole("link", { name: "Take a photo" })).toHaveCount(0);
     await expect(share.getByText("Select photo")).toHaveCount(0);
     // the camera screen took the recipe's place in the history, and the recipe took it back
