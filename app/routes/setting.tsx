@@ -15,6 +15,7 @@ import { Field, FormMessage, SelectField } from "~/components/forms";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { COUNTRIES } from "~/domain/countries";
+import { isoDay } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
 import { readImageForm, UploadRejectedError } from "~/services/images.server";
@@ -140,7 +141,6 @@ function ProfileForm({ profile, lastResult, uploadError }: {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
   });
-  const today = new Date().toISOString().slice(0, 10);
 
   return (
     <Form method="post" action="/setting" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
@@ -176,7 +176,7 @@ function ProfileForm({ profile, lastResult, uploadError }: {
       />
       <Field
         label="Birth date"
-        inputProps={{ ...getInputProps(fields.birth_date, { type: "date" }), max: today, autoComplete: "bday" }}
+        inputProps={{ ...getInputProps(fields.birth_date, { type: "date" }), max: isoDay(new Date()), autoComplete: "bday" }}
         errors={fields.birth_date.errors}
       />
       <SelectField
