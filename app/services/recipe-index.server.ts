@@ -13,6 +13,7 @@
  * when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
  * or an ingredient's name reaches the index with a restart.
  */
+import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
@@ -63,6 +64,8 @@ async function averageRatings(): Promise<Map<number, number>> {
 }
 
 const isPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
+/** Tag values as the app spells them, so 100,000 recipes share a few strings instead of holding copies. */
+const TAG_VALUES = new Map<string, string>([...CUISINES, ...MEAL_OCCASIONS, ...DIETARY_PREFERENCES].map((value) => [value, value]));
 
 /** The values joined into one text with the separator (in the given order): one row per recipe, not one per line. */
 function joined(value: Prisma.Sql, separator: string, order?: Prisma.Sql): Prisma.Sql {
@@ -92,7 +95,7 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
   return rows.map((row) => {
     const ingredientIds = row.ingredientIds ? row.ingredientIds.split(",").map(Number) : [];
     const tags = row.tags ? row.tags.split("|").map((tag) => tag.split(":")) : [];
-    const tagged = (kind: string) => tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => value);
+    const tagged = (kind: string) => tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => TAG_VALUES.get(value) ?? value);
     return {
       id: row.id,
       name: row.name,
