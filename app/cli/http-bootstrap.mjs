@@ -2,12 +2,12 @@
 // - copies the client address into a request header that only the server can set (remix-serve gives
 //   route modules no access to the socket); with TRUST_PROXY=true the proxy's X-Forwarded-For is used;
 // - refuses state-changing requests from other sites with a 403 before Remix (whose own check answers 500);
-// - gives every response the baseline security headers it lacks, and HSTS when it came over https
+// - gives every response the security headers it lacks, and HSTS when it came over https
 //   (app/services/response-headers.mjs).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../services/origin.mjs";
-import { cameOverHttps, headersToAdd } from "../services/response-headers.mjs";
+import { cameOverHttps, headersToSet } from "../services/response-headers.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
@@ -15,20 +15,30 @@ const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
 const trustProxy = process.env.TRUST_PROXY === "true";
 const originalEmit = http.Server.prototype.emit;
 
-/** Header names given to writeHead itself (an object, or a flat [name, value, ...] list). */
-function namesPassedTo(args) {
+/** The headers given to writeHead itself (an object, or a flat [name, value, ...] list) as name → values. */
+function headersPassedTo(args) {
   const headers = args.find((arg) => typeof arg === "object" && arg !== null);
-  if (!headers) return [];
-  return Array.isArray(headers) ? headers.filter((_, index) => index % 2 === 0).map(String) : Object.keys(headers);
+  const pairs = !headers
+    ? []
+    : Array.isArray(headers)
+      ? headers.flatMap((value, index) => (index % 2 === 0 ? [[String(value), headers[index + 1]]] : []))
+      : Object.entries(headers);
+  const grouped = new Map();
+  for (const [name, value] of pairs) grouped.set(name, [...(grouped.get(name) ?? []), ...[value].flat()]);
+  return grouped;
 }
 
-/** Adds what headersToAdd says just before the status line and headers are written. */
+/**
+ * Sets what headersToSet says just before the status line and headers go out. Headers given to writeHead are
+ * set first, so that they are seen (and completed) too; writeHead then gets only the status and its message.
+ */
 function addSecurityHeaders(response, https) {
   const writeHead = response.writeHead;
-  response.writeHead = function writeHeadWithSecurityHeaders(...args) {
-    const present = new Set([...this.getHeaderNames(), ...namesPassedTo(args).map((name) => name.toLowerCase())]);
-    for (const [name, value] of headersToAdd(present, https)) this.setHeader(name, value);
-    return writeHead.apply(this, args);
+  response.writeHead = function writeHeadWithSecurityHeaders(statusCode, ...rest) {
+    for (const [name, values] of headersPassedTo(rest)) this.setHeader(name, values.length === 1 ? values[0] : values);
+    const current = (name) => (this.hasHeader(name) ? String(this.getHeader(name)) : undefined);
+    for (const [name, value] of headersToSet(current, https)) this.setHeader(name, value);
+    return writeHead.call(this, statusCode, ...rest.filter((arg) => typeof arg === "string"));
   };
 }
 

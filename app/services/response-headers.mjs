@@ -1,9 +1,8 @@
 // Plain JavaScript: the HTTP bootstrap (app/cli/http-bootstrap.mjs) adds these to every response before it leaves.
 
 /**
- * What every response carries unless the app set its own: JSON calls, uploads, redirects, static files and
- * errors get a CSP that loads and frames nothing; pages keep their own, stricter-scripted one (nonces, from
- * security.server.ts), which also forbids framing.
+ * What every response carries unless the app set its own: JSON calls, redirects, static files and errors get a
+ * CSP that loads and frames nothing; pages (nonce scripts, security.server.ts), uploads and pictures keep theirs.
  */
 export const BASELINE_HEADERS = Object.freeze({
   "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
@@ -29,13 +28,19 @@ export function cameOverHttps(headers, encrypted, trustProxy) {
 }
 
 /**
- * The headers to add to a response that already has the (lower-case) header names in `present`.
- * @param {Set<string>} present
+ * The headers to set on a response whose own headers `current` reads (by lower-case name): the baseline ones it
+ * lacks, frame-ancestors 'none' added to a CSP of its own that does not say it (no response may be framed), and
+ * HSTS over https.
+ * @param {(name: string) => string | undefined} current
  * @param {boolean} https
  * @returns {[string, string][]}
  */
-export function headersToAdd(present, https) {
-  const added = Object.entries(BASELINE_HEADERS).filter(([name]) => !present.has(name.toLowerCase()));
-  if (https) added.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
-  return added;
+export function headersToSet(current, https) {
+  const headers = Object.entries(BASELINE_HEADERS).filter(([name]) => current(name.toLowerCase()) === undefined);
+  const policy = current("content-security-policy");
+  if (policy !== undefined && !/(^|;)\s*frame-ancestors\b/.test(policy)) {
+    headers.push(["Content-Security-Policy", `${policy}; frame-ancestors 'none'`]);
+  }
+  if (https) headers.push(["Strict-Transport-Security", STRICT_TRANSPORT_SECURITY]);
+  return headers;
 }

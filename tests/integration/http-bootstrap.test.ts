@@ -16,12 +16,14 @@ const BOOTSTRAP = path.resolve("app/cli/http-bootstrap.mjs");
 
 /**
  * Answers every request with what reached it (method, path, client address) as JSON and no headers of its own;
- * /page answers like a Remix page, with its own CSP.
+ * /page answers like a Remix page, with its own CSP; /picture like an upload, with a CSP that does not mention
+ * framing, given to writeHead itself.
  */
 const APP = `
 const http = require("node:http");
 http.createServer((request, response) => {
   if (request.url === "/page") response.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'; frame-ancestors 'none'");
+  if (request.url === "/picture") response.writeHead(200, { "Content-Type": "image/webp", "Content-Security-Policy": "default-src 'none'; sandbox" });
   response.end(JSON.stringify({ reached: request.method + " " + request.url, address: request.headers["x-recipe-helper-client-address"] }));
 }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });
 `;
@@ -102,6 +104,13 @@ describe("security headers", () => {
     expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'self' 'nonce-abc'; frame-ancestors 'none'");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+
+  it("a CSP of its own that does not forbid framing gets frame-ancestors 'none' added", async () => {
+    const response = await send(direct, "/picture");
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
+    expect(response.headers.get("Content-Security-Policy")).toBe("default-src 'none'; sandbox; frame-ancestors 'none'");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 
   it("HSTS only when a trusted proxy says the request came over https", async () => {
