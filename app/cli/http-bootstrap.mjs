@@ -3,7 +3,8 @@
 //   route modules no access to the socket); with TRUST_PROXY=true the proxy's X-Forwarded-For is used;
 // - refuses state-changing requests from other sites with a 403 before Remix (whose own check answers 500);
 // - gives every response the security headers it lacks, and HSTS when it came over https
-//   (app/services/response-headers.mjs).
+//   (app/services/response-headers.mjs);
+// - bounds request bodies (nothing else does: Remix reads forms and JSON whole into memory).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../services/origin.mjs";
@@ -14,6 +15,21 @@ if (existsSync(".env")) process.loadEnvFile(".env");
 const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
 const trustProxy = process.env.TRUST_PROXY === "true";
 const originalEmit = http.Server.prototype.emit;
+/** Above the largest legitimate body: an 8 MB photo as a base64 data URL in JSON (about 11 MB). */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const BODY_TOO_LARGE = "Request body is too large";
+
+/** A body sent without a length (chunked) is cut off, connection and all, once it passes the limit. */
+function limitBody(request) {
+  const push = request.push;
+  let received = 0;
+  request.push = function pushWithinLimit(chunk, ...rest) {
+    received += chunk?.length ?? 0;
+    if (received <= MAX_BODY_BYTES) return push.call(this, chunk, ...rest);
+    this.destroy(new Error(BODY_TOO_LARGE));
+    return false;
+  };
+}
 
 /** The headers given to writeHead itself (an object, or a flat [name, value, ...] list) as name → values. */
 function headersPassedTo(args) {
@@ -55,5 +71,11 @@ http.Server.prototype.emit = function emit(event, ...args) {
     response.end(JSON.stringify({ message: CROSS_SITE_MESSAGE }));
     return true;
   }
+  if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
+    response.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+    response.end(JSON.stringify({ message: BODY_TOO_LARGE }));
+    return true;
+  }
+  limitBody(request);
   return originalEmit.call(this, event, ...args);
 };

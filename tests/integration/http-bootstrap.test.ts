@@ -15,7 +15,8 @@ import { BASELINE_HEADERS, STRICT_TRANSPORT_SECURITY } from "~/services/response
 const BOOTSTRAP = path.resolve("app/cli/http-bootstrap.mjs");
 
 /**
- * Answers every request with what reached it (method, path, client address) as JSON and no headers of its own;
+ * Reads the body, then answers with what reached it (method, path, client address, body size) as JSON and no
+ * headers of its own;
  * /page answers like a Remix page, with its own CSP; /picture like an upload, with a CSP that does not mention
  * framing, given to writeHead itself.
  */
@@ -24,7 +25,11 @@ const http = require("node:http");
 http.createServer((request, response) => {
   if (request.url === "/page") response.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'; frame-ancestors 'none'");
   if (request.url === "/picture") response.writeHead(200, { "Content-Type": "image/webp", "Content-Security-Policy": "default-src 'none'; sandbox" });
-  response.end(JSON.stringify({ reached: request.method + " " + request.url, address: request.headers["x-recipe-helper-client-address"] }));
+  let bytes = 0;
+  request.on("data", (chunk) => { bytes += chunk.length; });
+  request.on("end", () => {
+    response.end(JSON.stringify({ reached: request.method + " " + request.url, address: request.headers["x-recipe-helper-client-address"], bytes }));
+  });
 }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });
 `;
 
@@ -75,6 +80,31 @@ describe("cross-site writes", () => {
     expect(await reached(await send(direct, "/login", { method: "POST", headers: { Origin: direct.origin }, body: "x" }))).toBe("POST /login");
     expect(await reached(await send(direct, "/login", { method: "POST", body: "x" }))).toBe("POST /login");
     expect(await reached(await send(direct, "/home", { headers: { Origin: "https://evil.example" } }))).toBe("GET /home");
+  });
+});
+
+describe("request bodies", () => {
+  const MB = 1024 * 1024;
+  /** A body streamed in 1 MB chunks, so it goes without a Content-Length (chunked). */
+  const streamed = (size: number) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let sent = 0; sent < size; sent += MB) controller.enqueue(new Uint8Array(Math.min(MB, size - sent)));
+        controller.close();
+      },
+    });
+  const post = (body: BodyInit) => send(direct, "/search", { method: "POST", body, duplex: "half" } as RequestInit);
+
+  it("up to 16 MB reach the app, with or without a Content-Length", async () => {
+    expect((await (await post(new Uint8Array(12 * MB))).json()).bytes).toBe(12 * MB);
+    expect((await (await post(streamed(12 * MB))).json()).bytes).toBe(12 * MB);
+  });
+
+  it("over 16 MB: a 413 when the length is declared, the connection cut when it is not", async () => {
+    const declared = await post(new Uint8Array(17 * MB));
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({ message: "Request body is too large" });
+    await expect(post(streamed(40 * MB))).rejects.toThrow();
   });
 });
 
