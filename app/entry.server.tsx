@@ -21,6 +21,8 @@ export default function handleRequest(
   }
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, process.env.NODE_ENV === "development");
+  // Screens show the user's own, changing data: going back must ask the server again, not reuse an old copy.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {

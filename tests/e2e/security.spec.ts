@@ -53,6 +53,8 @@ test.describe("headers", () => {
       expect(nonce, `${path}: ${csp}`).toBeTruthy();
       expect(/script-src[^;]*'unsafe-inline'/.test(csp), path).toBe(false);
       expect(csp).toContain("object-src 'none'");
+      // Going back to a screen asks the server again instead of showing an old copy of the user's data.
+      expect(response.headers()["cache-control"], path).toBe("private, no-cache");
       const html = await response.text();
       for (const [, attributes] of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) expect(attributes, path).toContain(`nonce="${nonce}"`);
       expect(html.match(/<[^>]+\son[a-z]+\s*=/gi) ?? [], `${path} has inline event handlers`).toEqual([]);
