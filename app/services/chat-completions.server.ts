@@ -1,7 +1,7 @@
 /**
- * A JSON answer from any OpenAI-compatible chat-completions endpoint (OpenAI, Ollama, LM Studio...):
+ * The one client for OpenAI-compatible chat-completions endpoints (OpenAI, Ollama, LM Studio...):
  * POST {baseUrl}/chat/completions asking for a JSON object; servers that refuse `response_format` are asked
- * again without it. Throws on a refusal, a timeout, an oversized answer or one without JSON.
+ * again without it. Throws on a refusal, a timeout, an oversized answer or (chatJson) one without JSON.
  */
 export interface ChatEndpoint {
   /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama) */
@@ -11,9 +11,12 @@ export interface ChatEndpoint {
   timeoutMs: number;
 }
 
+/** A message's text, or (to vision models) a list of text and image parts. */
+export type ChatContent = string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+
 export interface ChatMessage {
   role: "system" | "user";
-  content: string;
+  content: ChatContent;
 }
 
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -26,10 +29,12 @@ function answerText(body: unknown): string | null {
   return null;
 }
 
-/** The JSON value in a reply, which models sometimes wrap in a code fence or in words. */
+/** The JSON value in a reply (an object, or else a list), which models sometimes wrap in a code fence or in words. */
 export function jsonInAnswer(text: string): unknown {
   const unfenced = text.replace(/```(?:json)?/gi, "").trim();
-  for (const candidate of [unfenced, unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1)]) {
+  const object = unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1);
+  const list = unfenced.slice(unfenced.indexOf("["), unfenced.lastIndexOf("]") + 1);
+  for (const candidate of [unfenced, object, list]) {
     try {
       return JSON.parse(candidate);
     } catch {
@@ -64,10 +69,10 @@ async function post(endpoint: ChatEndpoint, body: Record<string, unknown>, signa
   });
 }
 
-/** The model's answer to the messages, parsed as JSON. */
-export async function chatJson(endpoint: ChatEndpoint, messages: ChatMessage[]): Promise<unknown> {
+/** The text of the model's answer to the messages. */
+export async function chatAnswer(endpoint: ChatEndpoint, messages: ChatMessage[], { temperature = 0.7 } = {}): Promise<string> {
   const signal = AbortSignal.timeout(endpoint.timeoutMs);
-  const request = { model: endpoint.model, messages, temperature: 0.7 };
+  const request = { model: endpoint.model, messages, temperature };
   let response = await post(endpoint, { ...request, response_format: { type: "json_object" } }, signal);
   if (response.status === 400 || response.status === 422) {
     await response.body?.cancel();
@@ -83,5 +88,10 @@ export async function chatJson(endpoint: ChatEndpoint, messages: ChatMessage[]):
   }
   const content = answerText(body);
   if (content === null) throw new Error("the answer has no message content");
-  return jsonInAnswer(content);
+  return content;
+}
+
+/** The model's answer to the messages, parsed as JSON. */
+export async function chatJson(endpoint: ChatEndpoint, messages: ChatMessage[]): Promise<unknown> {
+  return jsonInAnswer(await chatAnswer(endpoint, messages));
 }

@@ -63,6 +63,12 @@ describe("the OpenAI-compatible provider", () => {
     expect((await recognize()).ingredients).toEqual([]);
   });
 
+  it("asks for a JSON object, and asks again without response_format when the server refuses it", async () => {
+    endpoint.answer({ status: 400 }, { content: '{"ingredients": ["banana"]}' });
+    expect((await recognize()).ingredients.map((found) => found.name)).toEqual(["banana"]);
+    expect(endpoint.requests.map((request) => request.body.response_format ?? null)).toEqual([{ type: "json_object" }, null]);
+  });
+
   it("sends no key when none is set", async () => {
     endpoint.answer({ content: "[]" });
     await recognize({ apiKey: undefined });

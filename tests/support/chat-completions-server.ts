@@ -10,6 +10,7 @@ export interface ChatRequest {
   body: {
     model: string;
     messages: { role: string; content: string | { type: string; text?: string; image_url?: { url: string } }[] }[];
+    response_format?: { type: string };
   };
 }
 
@@ -19,7 +20,7 @@ export interface ChatRequest {
  */
 export async function startChatCompletionsServer() {
   const requests: ChatRequest[] = [];
-  let next: ScriptedAnswer = { content: '{"ingredients": []}' };
+  let script: ScriptedAnswer[] = [{ content: '{"ingredients": []}' }];
   const read = (request: IncomingMessage) =>
     new Promise<string>((resolve) => {
       const chunks: Buffer[] = [];
@@ -33,6 +34,7 @@ export async function startChatCompletionsServer() {
       return;
     }
     requests.push({ path: request.url, authorization: request.headers.authorization, body: JSON.parse(body) });
+    const next = script.length > 1 ? script.shift()! : script[0];
     if ("hang" in next) return;
     if ("status" in next) {
       response.writeHead(next.status, { "Content-Type": "application/json" }).end('{"error":{"message":"model not loaded"}}');
@@ -52,8 +54,9 @@ export async function startChatCompletionsServer() {
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    answer(scripted: ScriptedAnswer) {
-      next = scripted;
+    /** The answers to the next requests, in turn; the last one is repeated. */
+    answer(...scripted: [ScriptedAnswer, ...ScriptedAnswer[]]) {
+      script = scripted;
     },
     close: () =>
       new Promise<void>((resolve) => {

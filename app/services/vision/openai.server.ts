@@ -1,20 +1,16 @@
 /**
  * Recognition by any OpenAI-compatible vision chat endpoint (OpenAI, Ollama, LM Studio...): the photo goes
- * to POST {base}/chat/completions, the model is asked for a JSON list of ingredients, and only names the
- * catalogue knows are kept. It cannot learn from corrections (no capture is kept).
+ * to POST {base}/chat/completions through the shared chat-completions client, the model is asked for a JSON
+ * list of ingredients, and only names the catalogue knows are kept. It cannot learn from corrections (no
+ * capture is kept).
  */
 import type { Sharp } from "sharp";
 import { loadCatalogue } from "~/services/catalogue.server";
+import { chatAnswer, jsonInAnswer, type ChatEndpoint, type ChatMessage } from "~/services/chat-completions.server";
 import { UNREADABLE, UploadRejectedError } from "~/services/images.server";
 import { VisionUnavailableError, type FoundIngredient, type VisionProvider } from "./provider.server";
 
-export interface OpenAiVisionConfig {
-  /** e.g. https://api.openai.com/v1 or http://localhost:11434/v1 (Ollama) */
-  baseUrl: string;
-  model: string;
-  apiKey?: string;
-  timeoutMs?: number;
-}
+export type OpenAiVisionConfig = Omit<ChatEndpoint, "timeoutMs"> & Partial<Pick<ChatEndpoint, "timeoutMs">>;
 
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** Sent at most this large: enough to tell foods apart, small enough for local models. */
@@ -42,71 +38,41 @@ async function photoDataUrl(image: Sharp): Promise<string> {
   }
 }
 
-/** The text of the first choice (a string, or a list of text parts in some servers). */
-function answerText(body: unknown): string | null {
-  const content = (body as { choices?: { message?: { content?: unknown } }[] })?.choices?.[0]?.message?.content;
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) {
-    return content.map((part) => (typeof part?.text === "string" ? part.text : "")).join("");
-  }
-  return null;
-}
-
-/** The names in a reply: JSON, possibly in a code fence or among words; `{ingredients: [...]}` or a bare list. */
+/** The names in a reply: `{ingredients: [...]}` or a bare list, of names or of objects with a name. */
 function namesInAnswer(text: string): string[] {
-  const unfenced = text.replace(/```(?:json)?/gi, "").trim();
-  const candidates = [unfenced, unfenced.slice(unfenced.indexOf("{"), unfenced.lastIndexOf("}") + 1), unfenced.slice(unfenced.indexOf("["), unfenced.lastIndexOf("]") + 1)];
-  for (const candidate of candidates) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(candidate);
-    } catch {
-      continue;
-    }
-    const list = Array.isArray(parsed) ? parsed : (parsed as { ingredients?: unknown })?.ingredients;
-    if (!Array.isArray(list)) continue;
-    return list.flatMap((entry) => {
-      if (typeof entry === "string") return [entry];
-      const named = entry as { name?: unknown; ingredient_name?: unknown } | null;
-      const name = named?.name ?? named?.ingredient_name;
-      return typeof name === "string" ? [name] : [];
-    });
+  let parsed: unknown;
+  try {
+    parsed = jsonInAnswer(text);
+  } catch {
+    return [];
   }
-  return [];
+  const list = Array.isArray(parsed) ? parsed : (parsed as { ingredients?: unknown } | null)?.ingredients;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((entry) => {
+    if (typeof entry === "string") return [entry];
+    const named = entry as { name?: unknown; ingredient_name?: unknown } | null;
+    const name = named?.name ?? named?.ingredient_name;
+    return typeof name === "string" ? [name] : [];
+  });
 }
 
 export function createOpenAiProvider(config: OpenAiVisionConfig): VisionProvider {
-  const endpoint = `${config.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const endpoint = { ...config, timeoutMs: config.timeoutMs ?? DEFAULT_TIMEOUT_MS };
   return {
     async recognize(image: Sharp) {
-      const body = {
-        model: config.model,
-        temperature: 0,
-        messages: [
-          { role: "system", content: VISION_PROMPT },
-          {
-            role: "user",
-            content: [
-              { type: "text", text: "Which ingredients are in this photo?" },
-              { type: "image_url", image_url: { url: await photoDataUrl(image) } },
-            ],
-          },
-        ],
-      };
-      let answer: string | null;
+      const messages: ChatMessage[] = [
+        { role: "system", content: VISION_PROMPT },
+        {
+          role: "user",
+          content: [
+            { type: "text", text: "Which ingredients are in this photo?" },
+            { type: "image_url", image_url: { url: await photoDataUrl(image) } },
+          ],
+        },
+      ];
+      let answer: string;
       try {
-        const response = await fetch(endpoint, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            ...(config.apiKey ? { Authorization: `Bearer ${config.apiKey}` } : {}),
-          },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(config.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-        });
-        if (!response.ok) throw new Error(`${endpoint} answered ${response.status}: ${(await response.text()).slice(0, 200)}`);
-        answer = answerText(await response.json());
-        if (answer === null) throw new Error(`${endpoint} sent no message content`);
+        answer = await chatAnswer(endpoint, messages, { temperature: 0 });
       } catch (error) {
         console.error("Vision endpoint failed:", error);
         throw new VisionUnavailableError(NOT_ANSWERING, { cause: error });
