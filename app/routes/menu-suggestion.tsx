@@ -5,7 +5,7 @@ import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
 import { readPantry } from "~/services/pantry.server";
 import { readPreferences } from "~/services/preferences.server";
-import { suggestRecipes } from "~/services/recipe-search.server";
+import { suggestRecipeCards } from "~/services/recipe-search.server";
 import styles from "~/styles/suggestions.css";
 
 export const meta: MetaFunction = () => [{ title: "Menu suggestions · Recipe Helper" }];
@@ -13,19 +13,8 @@ export const links: LinksFunction = () => [...recipeListLinks(), { rel: "stylesh
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [pantry, preferences] = await Promise.all([readPantry(request), readPreferences(request)]);
-  const menus = await suggestRecipes({ ingredients: pantry.map((item) => item.name), ...preferences });
-  return {
-    ingredientCount: pantry.length,
-    menus: menus.map(({ menu_id, menu_name, image, prep_time, cooking_time, have, missing }) => ({
-      menu_id,
-      menu_name,
-      image,
-      prep_time,
-      cooking_time,
-      have,
-      missing,
-    })),
-  };
+  const menus = await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences });
+  return { ingredientCount: pantry.length, menus };
 }
 
 function FitLine({ kind, label, names, none }: { kind: "have" | "missing"; label: string; names: string[]; none: string }) {

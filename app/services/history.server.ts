@@ -44,12 +44,17 @@ export async function recordHistory(
   recipeId: number,
   now = new Date(),
 ): Promise<{ entry: HistoryEntryView; created: boolean } | null> {
+  const isRepeat = (latest: StoredEntry | null): latest is StoredEntry =>
+    latest !== null && latest.recipe.id === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS;
+  const latestOf = (client: Pick<typeof prisma, "historyEntry">) =>
+    client.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: entryFields });
+  // Reloading the recipe screen only reads: the transaction (one at a time on SQLite) is kept for the write.
+  const latest = await latestOf(prisma);
+  if (isRepeat(latest)) return { entry: toView(latest), created: false };
   return prisma.$transaction(async (tx) => {
     if ((await tx.recipe.count({ where: { id: recipeId } })) === 0) return null;
-    const latest = await tx.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: entryFields });
-    if (latest && latest.recipe.id === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS) {
-      return { entry: toView(latest), created: false };
-    }
+    const current = await latestOf(tx);
+    if (isRepeat(current)) return { entry: toView(current), created: false };
     const created = await tx.historyEntry.create({ data: { userId, recipeId, createdAt: now }, select: entryFields });
     return { entry: toView(created), created: true };
   });

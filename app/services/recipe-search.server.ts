@@ -8,6 +8,7 @@ import type { RankedRecipe, RankingPreferences } from "~/domain/ranking";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
 
@@ -27,10 +28,14 @@ export interface Menu {
   generated?: true;
 }
 
-export interface SuggestedMenu extends Menu {
+/** What the cook has and lacks of a suggested recipe. */
+interface Fit {
   have: string[];
   missing: string[];
 }
+
+export type SuggestedMenu = Menu & Fit;
+export type SuggestedCard = MenuCard & Fit;
 
 export interface SuggestionRequest extends RankingPreferences {
   ingredients: readonly string[];
@@ -81,17 +86,34 @@ function toMenu(recipe: StoredMenu): Menu {
   };
 }
 
-/** The menus for the ranked recipes, in ranking order, with what the cook has and lacks. */
-async function menusFor(ranked: RankedRecipe[]): Promise<SuggestedMenu[]> {
-  const stored = new Map((await prisma.recipe.findMany({ where: { id: { in: ranked.map((result) => result.recipeId) } }, include: menuContent })).map((recipe) => [recipe.id, recipe]));
+/** The ranked recipes found among `stored`, in ranking order, shaped by `shape`, with what the cook has and lacks. */
+function inRankingOrder<Stored extends { id: number }, Shape>(
+  ranked: RankedRecipe[],
+  stored: Stored[],
+  shape: (recipe: Stored) => Shape,
+): (Shape & Fit)[] {
+  const byId = new Map(stored.map((recipe) => [recipe.id, recipe]));
   return ranked.flatMap((result) => {
-    const recipe = stored.get(result.recipeId);
-    return recipe ? [{ ...toMenu(recipe), have: result.have, missing: result.missing }] : [];
+    const recipe = byId.get(result.recipeId);
+    return recipe ? [{ ...shape(recipe), have: result.have, missing: result.missing }] : [];
   });
 }
 
+const idsOf = (ranked: RankedRecipe[]) => ({ id: { in: ranked.map((result) => result.recipeId) } });
+
 /** Recipes that use up what the cook typed (free text, resolved through the catalogue), best first. */
 export async function suggestRecipes(request: SuggestionRequest): Promise<SuggestedMenu[]> {
+  const ranked = await rankRecipes(request);
+  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), include: menuContent }), toMenu);
+}
+
+/** The same suggestions as cards (what a list shows), without reading every recipe's lines, steps and tips. */
+export async function suggestRecipeCards(request: SuggestionRequest): Promise<SuggestedCard[]> {
+  const ranked = await rankRecipes(request);
+  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), select: MENU_CARD_FIELDS }), toMenuCard);
+}
+
+async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> {
   const catalogue = await loadCatalogue();
   const pantry = request.ingredients.flatMap((text) => catalogue.match(text) ?? []);
   const query = { ...request, pantry: pantry.flatMap((ingredient) => ingredientIdOf(ingredient) ?? []) };
@@ -104,7 +126,7 @@ export async function suggestRecipes(request: SuggestionRequest): Promise<Sugges
     // Ranked again by the same rules, so a generated recipe that breaks a chosen diet is not shown either.
     if (added.length > 0) ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
   }
-  return menusFor(ranked);
+  return ranked;
 }
 
 /** The menu with this id, or null. */

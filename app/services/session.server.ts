@@ -62,8 +62,19 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
 });
 
+const sessionsOfPageReads = new WeakMap<Request, Promise<Session<SessionData>>>();
+
+/**
+ * The request's session. A GET reads it once however many services ask (a page's loader asks three or four
+ * times, and each read is a query): they share one Session object. Other methods read it afresh each time, so
+ * an action sees what an earlier step of it wrote.
+ */
 export function getSession(request: Request): Promise<Session<SessionData>> {
-  return sessionStorage.getSession(request.headers.get("Cookie"));
+  const read = () => sessionStorage.getSession(request.headers.get("Cookie"));
+  if (request.method !== "GET" && request.method !== "HEAD") return read();
+  let session = sessionsOfPageReads.get(request);
+  if (!session) sessionsOfPageReads.set(request, (session = read()));
+  return session;
 }
 
 export async function getUserId(request: Request): Promise<number | null> {
