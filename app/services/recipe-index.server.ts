@@ -2,10 +2,11 @@
  * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process, then
  * kept up to date with small reads instead of rebuilds.
  *
- * - Writes made in this process call cookbookChanged() (the store does after every save): the next search
- *   checks the database before ranking, so a recipe just saved is found by the very next search.
- * - Writes made elsewhere (the recipes:import CLI, other app instances) and reviews are noticed by the same
- *   check, run at most every CHECK_INTERVAL_MS otherwise.
+ * - Writes made in this process call cookbookChanged() (the store does after every save, the reviews service
+ *   after every review written): the next search checks the database before ranking, so a recipe just saved
+ *   or rated is found in its place by the very next search.
+ * - Writes made elsewhere (the recipes:import CLI, other app instances) are noticed by the same check, run at
+ *   most every CHECK_INTERVAL_MS otherwise.
  *
  * A check reads the ids of recipes updated since the last one (a range on the Recipe.updatedAt index) and
  * re-reads only those whose update time it has not applied yet; the recipe count (a deletion, or a write the

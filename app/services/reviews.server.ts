@@ -1,4 +1,7 @@
-/** Reviews of recipes: one per user and recipe, readable with a rating summary, written only by their author. */
+/**
+ * Reviews of recipes: one per user and recipe, readable with a rating summary, written only by their author.
+ * Every write tells the suggestions index (cookbookChanged), whose ranking uses the average ratings.
+ */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { parseId } from "~/domain/ids";
 import { ReviewSchema, type ReviewInput } from "~/domain/review-schema";
@@ -6,6 +9,7 @@ import { summarizeRatings, type RatingSummary, type ReviewsBlock, type ReviewVie
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { prisma } from "./db.server";
+import { cookbookChanged } from "./recipe-index.server";
 import { isJsonRequest, jsonError, readFormOrJson } from "./request.server";
 
 export const REVIEW_RESULTS = {
@@ -101,6 +105,7 @@ export async function createReview(userId: number, input: ReviewInput): Promise<
       data: { userId, recipeId: input.menu_id, rating: input.rating, comment: input.comment },
       select: reviewFields,
     });
+    cookbookChanged();
     return { ok: true, review: toView(row) };
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, status: 409, message: REVIEW_RESULTS.alreadyReviewed };
@@ -114,6 +119,7 @@ export async function replaceReview(userId: number, input: ReviewInput): Promise
   const where = { userId, recipeId: input.menu_id };
   const { count } = await prisma.review.updateMany({ where, data: { rating: input.rating, comment: input.comment } });
   if (count === 0) return { ok: false, status: 404, message: REVIEW_RESULTS.notReviewed };
+  cookbookChanged();
   const row = await prisma.review.findUniqueOrThrow({ where: { userId_recipeId: where }, select: reviewFields });
   return { ok: true, review: toView(row) };
 }
@@ -121,6 +127,7 @@ export async function replaceReview(userId: number, input: ReviewInput): Promise
 /** Deletes the user's own review of a recipe; false when there was none. */
 export async function deleteReview(userId: number, recipeId: number): Promise<boolean> {
   const { count } = await prisma.review.deleteMany({ where: { userId, recipeId } });
+  if (count > 0) cookbookChanged();
   return count > 0;
 }
 

@@ -10,6 +10,7 @@ import { loader as menuLoader } from "~/routes/menus.$menuId";
 import { prisma } from "~/services/db.server";
 import { cookbookChanged } from "~/services/recipe-index.server";
 import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
+import { createReview, deleteReview, replaceReview } from "~/services/reviews.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";
 import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
@@ -153,6 +154,26 @@ describe("suggestions stay up to date", () => {
     await prisma.review.create({ data: { userId: user.id, recipeId: recipe.id, rating: 5, comment: "Great" } });
     cookbookChanged();
     expect(await namesFor(["okra"])).toEqual(["Rated okra two", "Rated okra one"]);
+  });
+
+  it("orders by the rating a review just created, replaced or deleted through the reviews service gives", async () => {
+    const one = await saveRecipe(draft("Rated celeriac one", ["celeriac", "fennel"]));
+    const two = await saveRecipe(draft("Rated celeriac two", ["celeriac", "radish"]));
+    const [fan, critic] = [
+      await prisma.user.create({ data: { username: "celeriac-fan", email: "celeriac-fan@example.com" } }),
+      await prisma.user.create({ data: { username: "celeriac-critic", email: "celeriac-critic@example.com" } }),
+    ];
+    const review = (recipe: { id: number }, rating: number) => ({ menu_id: recipe.id, rating, comment: "Tried it" });
+    // Each write comes right after a search, well within the index's periodic check: only the write's own notice shows it.
+    expect(await namesFor(["celeriac"])).toEqual(["Rated celeriac one", "Rated celeriac two"]);
+    expect((await createReview(critic.id, review(two, 2))).ok).toBe(true);
+    expect(await namesFor(["celeriac"])).toEqual(["Rated celeriac two", "Rated celeriac one"]);
+    expect((await createReview(fan.id, review(one, 4))).ok).toBe(true);
+    expect(await namesFor(["celeriac"])).toEqual(["Rated celeriac one", "Rated celeriac two"]);
+    expect((await replaceReview(critic.id, review(two, 5))).ok).toBe(true);
+    expect(await namesFor(["celeriac"])).toEqual(["Rated celeriac two", "Rated celeriac one"]);
+    expect(await deleteReview(critic.id, two.id)).toBe(true);
+    expect(await namesFor(["celeriac"])).toEqual(["Rated celeriac one", "Rated celeriac two"]);
   });
 
   it("finds a recipe imported by the recipes:import command in another process within seconds", async () => {
