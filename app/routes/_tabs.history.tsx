@@ -1,13 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import * as z from "zod";
 import { RecipeList, recipeListLinks } from "~/components/recipe-list";
-import { idField } from "~/domain/ids";
 import { relativeTime } from "~/domain/relative-time";
-import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
+import { readUserMenuCall } from "~/services/api-auth.server";
 import { listHistory, recordHistory } from "~/services/history.server";
-import { jsonError, jsonReply, parseJsonBody } from "~/services/request.server";
+import { jsonError, jsonReply } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
@@ -22,18 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { history: await listHistory(userId), now: new Date().toISOString() };
 }
 
-const HistoryRequest = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
-
 /**
  * POST /history { user_id, menu_id } (JSON): the cook opened a recipe. 201 with the entry, or 200 with the
  * existing one when it is the same recipe they opened last, a moment ago.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const userId = await requireApiUserId(request);
-  const body = await parseJsonBody(request, HistoryRequest);
-  assertOwnUserId(userId, body.user_id);
-  const recorded = await recordHistory(userId, body.menu_id);
+  const { userId, menuId } = await readUserMenuCall(request);
+  const recorded = await recordHistory(userId, menuId);
   if (!recorded) throw jsonError("Menu not found", 404);
   return jsonReply({ ...recorded.entry }, { status: recorded.created ? 201 : 200 });
 }

@@ -1,13 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import * as z from "zod";
-import { idField } from "~/domain/ids";
-import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
+import { readUserMenuCall } from "~/services/api-auth.server";
 import { prisma } from "~/services/db.server";
 import { completeCooking } from "~/services/recipe-visit.server";
-import { jsonError, parseJsonBody } from "~/services/request.server";
+import { jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-
-const CompletionRequest = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
 
 /**
  * POST /meal-completions { user_id, menu_id }: the cook finished the recipe. One completion per cooking, as
@@ -16,17 +12,15 @@ const CompletionRequest = z.object({ user_id: idField("user_id").optional(), men
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
-  const userId = await requireApiUserId(request);
-  const body = await parseJsonBody(request, CompletionRequest);
-  assertOwnUserId(userId, body.user_id);
-  const recipe = await prisma.recipe.findUnique({ where: { id: body.menu_id }, select: { _count: { select: { steps: true } } } });
+  const { userId, menuId } = await readUserMenuCall(request);
+  const recipe = await prisma.recipe.findUnique({ where: { id: menuId }, select: { _count: { select: { steps: true } } } });
   if (!recipe) return jsonError("Menu not found", 404);
-  const { completion } = await completeCooking(request, userId, body.menu_id, recipe._count.steps);
+  const { completion } = await completeCooking(request, userId, menuId, recipe._count.steps);
   if (!completion) {
-    return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: body.menu_id, recorded: false });
+    return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: menuId, recorded: false });
   }
   return Response.json(
-    { message: "Meal completion recorded", user_id: userId, menu_id: body.menu_id, recorded: true, co2_saved: completion.co2SavedKg },
+    { message: "Meal completion recorded", user_id: userId, menu_id: menuId, recorded: true, co2_saved: completion.co2SavedKg },
     { status: 201 },
   );
 }

@@ -2,8 +2,9 @@
  * Who may reach user data through a JSON call: only the signed-in user, and only their own data, whatever
  * user id the path or body names. The session decides; the id in the request is only checked against it.
  */
-import { parseId } from "~/domain/ids";
-import { jsonError } from "./request.server";
+import * as z from "zod";
+import { idField, parseId } from "~/domain/ids";
+import { jsonError, parseJsonBody } from "./request.server";
 import { getUserId } from "./session.server";
 
 export const LOGIN_REQUIRED = "Please log in to continue";
@@ -29,4 +30,17 @@ export async function requireOwnUserId(request: Request, pathUserId: string | un
   const userId = await requireApiUserId(request);
   if (parseId(pathUserId) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
   return userId;
+}
+
+const UserMenuCall = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
+
+/**
+ * A JSON call about one of the caller's menus, { user_id?, menu_id } (POST and DELETE /api/favorites, POST /history,
+ * POST /meal-completions): a guest gets 401, a bad body 400 naming the field, another user's user_id 403.
+ */
+export async function readUserMenuCall(request: Request): Promise<{ userId: number; menuId: number }> {
+  const userId = await requireApiUserId(request);
+  const body = await parseJsonBody(request, UserMenuCall);
+  assertOwnUserId(userId, body.user_id);
+  return { userId, menuId: body.menu_id };
 }
