@@ -8,17 +8,15 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import * as z from "zod";
 import { FormMessage } from "~/components/forms";
 import { IntentForm, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
-import { idField } from "~/domain/ids";
 import { jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
-import { listShoppingItems, removeShoppingItem } from "~/services/shopping-list.server";
+import { listShoppingItems, parseRemoval, removeShoppingItem } from "~/services/shopping-list.server";
 import styles from "~/styles/shoppinglist.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }, ...modalDialogLinks()];
@@ -39,13 +37,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const RemoveRequest = z.object({ intent: z.literal("remove", { error: "Unknown action" }), item: idField("item") });
-
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
   const { formData, isJson } = await readFormOrJson(request);
-  const parsed = RemoveRequest.safeParse(Object.fromEntries(formData));
+  const parsed = parseRemoval(formData);
   const refuse = (message: string, status: number) =>
     isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, LIST_PATH, { type: "error", message });
   if (!parsed.success) return refuse(parsed.error.issues[0].message, 400);

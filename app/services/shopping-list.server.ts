@@ -3,6 +3,8 @@
  * catalogue, so "tomatoes" and "tomato" are one item — keeps its entry, which also makes a repeated add
  * (a double submit) change nothing.
  */
+import * as z from "zod";
+import { idField } from "~/domain/ids";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
 import { resolveName } from "~/domain/pantry";
 import { loadCatalogue } from "./catalogue.server";
@@ -69,3 +71,11 @@ export async function removeShoppingItem(userId: number, itemId: number): Promis
   const { count } = await prisma.shoppingItem.deleteMany({ where: { id: itemId, userId } });
   return count > 0;
 }
+
+const RemovalSchema = z.object({ intent: z.literal("remove", { error: "Unknown action" }), item: idField("item") });
+
+/**
+ * The list's Remove form ({ intent: "remove", item }), checked. Parsed here rather than in the route module: a
+ * route that so much as imports zod carries it to the browser.
+ */
+export const parseRemoval = (formData: FormData) => RemovalSchema.safeParse(Object.fromEntries(formData));
