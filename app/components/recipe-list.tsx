@@ -1,12 +1,16 @@
-/** A list of recipes as cards (picture, name, prep and cooking time), each opening the recipe: Liked Meals, History. */
+/**
+ * A list of recipes as cards (picture, name, "Generated" for the recipe generator's, prep and cooking time), each
+ * opening the recipe: Liked Meals, History, Menu suggestions.
+ */
 import type { LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
 import { RecipeImage } from "~/components/recipe-image";
 import { formatMinutes } from "~/domain/menu-format";
 import styles from "~/styles/recipe-list.css";
 
-export const recipeListLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+export const recipeListLinks: LinksFunction = () => [...generatedLabelLinks(), { rel: "stylesheet", href: styles }];
 
 export interface RecipeListItem {
   key: string | number;
@@ -15,6 +19,7 @@ export interface RecipeListItem {
   image: string | null;
   prep_time: number | null;
   cooking_time: number | null;
+  generated?: boolean;
   /** an extra line under the times, e.g. when it was opened */
   note?: ReactNode;
 }
@@ -28,6 +33,7 @@ export function RecipeList({ label, items }: { label: string; items: RecipeListI
             <RecipeImage src={item.image} width={88} height={88} loading="lazy" className="recipe-list-image" />
             <span className="recipe-list-body">
               <span className="recipe-list-name">{item.menu_name}</span>
+              {item.generated ? <GeneratedLabel /> : null}
               <span className="recipe-list-times">
                 Prep time {formatMinutes(item.prep_time)} · Cooking time {formatMinutes(item.cooking_time)}
               </span>

@@ -8,6 +8,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
+import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
@@ -34,6 +35,7 @@ import styles from "~/styles/menu-detail.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  ...generatedLabelLinks(),
   ...modalDialogLinks(),
   ...reviewsSectionLinks(),
   ...shareDishLinks(),
@@ -142,6 +144,11 @@ export default function MenuDetailScreen() {
       </header>
       <RecipeImage className="menu-detail-image" src={menu.image} width={480} height={320} />
       <h1 className="menu-detail-title">{menu.menu_name}</h1>
+      {menu.generated ? (
+        <p className="menu-detail-origin">
+          <GeneratedLabel />
+        </p>
+      ) : null}
       <dl className="menu-times">
         <div>
           <dt>Prep time</dt>

@@ -8,7 +8,7 @@ import type { RankedRecipe, RankingPreferences } from "~/domain/ranking";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
+import { generatedMark, MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
 
@@ -82,7 +82,7 @@ function toMenu(recipe: StoredMenu): Menu {
       sodium: recipe.sodium,
       sugar: recipe.sugar,
     },
-    ...(recipe.origin === "generated" ? { generated: true as const } : {}),
+    ...generatedMark(recipe.origin),
   };
 }
 

@@ -6,12 +6,10 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { createClient } from "@libsql/client";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { takePhotoTwice, withFakeCamera } from "./fake-camera";
-import { E2E_PORT } from "./playwright.config";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { hasJavaScript, logIn, queryServerDatabase, signUp, uniqueUsername } from "./support";
 
 const DISH_PHOTO = path.resolve("../shared/data/images/grocery-dev/Aubergine/Aubergine_001.jpg");
 const sharedAvailable = existsSync(DISH_PHOTO);
@@ -34,21 +32,8 @@ const madePhoto = async (colour: string) => ({
   buffer: await sharp({ create: { width: 480, height: 360, channels: 3, background: colour } }).jpeg().toBuffer(),
 });
 
-function database() {
-  return createClient({ url: `file:tests/.tmp/e2e-${E2E_PORT}.db` });
-}
-
-async function query(sql: string, args: (string | number)[] = []) {
-  const db = database();
-  try {
-    return (await db.execute({ sql, args })).rows;
-  } finally {
-    db.close();
-  }
-}
-
 async function firstRecipe(): Promise<{ id: number; name: string }> {
-  const [row] = await query("SELECT id, name FROM Recipe ORDER BY id LIMIT 1");
+  const [row] = await queryServerDatabase("SELECT id, name FROM Recipe ORDER BY id LIMIT 1");
   return { id: Number(row.id), name: String(row.name) };
 }
 
@@ -179,7 +164,7 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   const cooksDrawer = page.getByRole("dialog", { name: /Comments/ });
   await expect(cooksDrawer.getByRole("article", { name: `Comment by ${friend.username}` })).toBeVisible();
   await expect(cooksDrawer.getByRole("button", { name: /Delete/ })).toHaveCount(0);
-  const [stored] = await query(
+  const [stored] = await queryServerDatabase(
     "SELECT c.id AS commentId, c.postId AS postId FROM PostComment c JOIN User u ON u.id = c.userId WHERE u.username = ?",
     [friend.username],
   );
@@ -192,7 +177,7 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   await expect(friendsComment).toHaveCount(0);
   await expect(drawer).toContainText("No comments yet. Be the first!");
   // (with JavaScript it goes from the screen at once, while the server deletes it)
-  await expect.poll(() => query("SELECT id FROM PostComment WHERE id = ?", [Number(stored.commentId)])).toHaveLength(0);
+  await expect.poll(() => queryServerDatabase("SELECT id FROM PostComment WHERE id = ?", [Number(stored.commentId)])).toHaveLength(0);
   if (javascript) expect(await other.evaluate(() => (window as { unreloaded?: boolean }).unreloaded)).toBe(true);
 
   await friend.close();
@@ -239,7 +224,7 @@ test("Select photo picks a file for the same form; Cancel puts the placeholder b
   await share.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/community$/);
   await expect(feedPost(page, username).getByText(`Green curry night (${testInfo.project.name})`)).toBeVisible();
-  expect(await query("SELECT p.caption FROM CommunityPost p JOIN User u ON u.id = p.userId WHERE u.username = ?", [username])).toHaveLength(1);
+  expect(await queryServerDatabase("SELECT p.caption FROM CommunityPost p JOIN User u ON u.id = p.userId WHERE u.username = ?", [username])).toHaveLength(1);
 });
 
 test("the comments drawer closes with its close button, and with JavaScript by Escape or a click outside, giving focus back", async ({ page }, testInfo) => {

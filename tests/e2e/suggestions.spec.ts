@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { hasJavaScript, logIn, queryServerDatabase, signUp, uniqueUsername } from "./support";
 
 /** Adds catalogue ingredients to the cook's list through the search results (the same with or without JavaScript). */
 async function addIngredients(page: Page, ...names: string[]) {
@@ -105,6 +105,27 @@ test.describe("menu suggestions", () => {
     await searchWith(page, []);
     await expect(suggestion(page, "Untimed Kohlrabi and Apple Slaw")).toContainText("Prep time N/A · Cooking time N/A");
     await expect(suggestion(page, "Untimed Kohlrabi and Apple Slaw")).toContainText("You have: kohlrabi");
+  });
+
+  test("label a recipe the recipe generator wrote 'Generated', on its card and on its screen", async ({ page }, testInfo) => {
+    await signIn(page, uniqueUsername(testInfo, "generated"));
+    const name = "Celeriac and Pear Soup";
+    const created = await page.request.post("/api/menus", {
+      data: { menu_name: name, ingredients_quantity: { celeriac: "400 g", pear: "1" }, steps: ["Simmer the celeriac and pear, then blend."] },
+    });
+    expect([200, 201]).toContain(created.status());
+    // The generator needs a model behind a chat endpoint; what sets its recipes apart is their origin, set here.
+    await queryServerDatabase("UPDATE Recipe SET origin = 'generated' WHERE name = ?", [name]);
+    await addIngredients(page, "celeriac", "pear", "tomato");
+    await searchWith(page, []);
+    const list = page.getByRole("list", { name: "Suggested recipes" });
+    await expect(suggestion(page, name).getByText("Generated", { exact: true })).toBeVisible();
+    // The cookbook's own tomato recipes on the same list carry no label.
+    await expect(list.getByRole("listitem").nth(1)).toBeVisible();
+    await expect(list.getByText("Generated", { exact: true })).toHaveCount(1);
+    await suggestion(page, name).getByRole("link").click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expect(page.getByRole("main").getByText("Generated", { exact: true })).toBeVisible();
   });
 
   test("a vegetarian never sees pork, however well it fits the pantry", async ({ page }) => {

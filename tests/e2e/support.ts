@@ -1,5 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
+import { createClient } from "@libsql/client";
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import { E2E_PORT } from "./playwright.config";
 
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 
@@ -42,4 +44,14 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, scop
   const axe = new AxeBuilder({ page });
   const { violations } = await (scope ? axe.include(scope) : axe).analyze();
   expect(violations.map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+}
+
+/** Runs SQL on the server's database (the e2e config gives each port its own file): for what no screen or call sets up. */
+export async function queryServerDatabase(sql: string, args: (string | number)[] = []) {
+  const db = createClient({ url: `file:tests/.tmp/e2e-${E2E_PORT}.db` });
+  try {
+    return (await db.execute({ sql, args })).rows;
+  } finally {
+    db.close();
+  }
 }

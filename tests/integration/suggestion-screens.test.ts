@@ -44,7 +44,7 @@ function browser(initialCookie: string | null = null) {
       const response = await run(() => menuSuggestionLoader(args(getRequest("/menu-suggestion", { cookie }))));
       return (await response.json()) as {
         ingredientCount: number;
-        menus: { menu_id: number; menu_name: string; prep_time: number | null; have: string[]; missing: string[] }[];
+        menus: { menu_id: number; menu_name: string; prep_time: number | null; have: string[]; missing: string[]; generated?: true }[];
       };
     },
   };
@@ -201,5 +201,19 @@ describe("/menu-suggestion", () => {
     await guest.have("kohlrabi");
     const menu = (await guest.suggestions()).menus.find((item) => item.menu_name === "Untimed Kohlrabi Slaw");
     expect(menu).toMatchObject({ prep_time: null, have: ["kohlrabi"], missing: [] });
+  });
+
+  it("marks the recipes the recipe generator wrote as generated, and no others", async () => {
+    const celeriacRecipe = (name: string, origin: "generated" | "user") =>
+      saveRecipe({ name, cuisines: [], occasions: [], ingredients: [{ name: "celeriac", quantity: "400 g" }], steps: ["Cook it."], tips: [], origin });
+    await celeriacRecipe("Generated Celeriac Soup", "generated");
+    await celeriacRecipe("Cook's Celeriac Mash", "user");
+    const guest = browser();
+    await guest.have("celeriac");
+    const { menus } = await guest.suggestions();
+    const card = (name: string) => menus.find((menu) => menu.menu_name === name);
+    expect(card("Generated Celeriac Soup")).toMatchObject({ generated: true });
+    expect(card("Cook's Celeriac Mash")).toBeDefined();
+    expect(card("Cook's Celeriac Mash")).not.toHaveProperty("generated");
   });
 });
