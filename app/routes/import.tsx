@@ -41,13 +41,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-async function readForm(request: Request): Promise<FormData | null> {
+const UNREADABLE_FORM = "The form could not be read. Please try again.";
+
+/** The posted form, or why it is refused: a part over 5 MB, or a body that is not well-formed multipart. */
+async function readForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
   const uploadHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES });
   try {
     return await unstable_parseMultipartFormData(request, uploadHandler);
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return null;
-    throw error;
+    if (error instanceof MaxPartSizeExceededError) return { status: 413, message: TOO_LARGE };
+    return { status: 400, message: UNREADABLE_FORM };
   }
 }
 
@@ -56,8 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const formData = isMultipart ? await readForm(request) : (await readFormOrJson(request)).formData;
-  if (!formData) {
-    return data({ result: parseWithZod(new FormData(), { schema: ImportSchema }).reply({ formErrors: [TOO_LARGE] }), summary: null }, { status: 413 });
+  if (!(formData instanceof FormData)) {
+    const refused = parseWithZod(new FormData(), { schema: ImportSchema }).reply({ formErrors: [formData.message] });
+    return data({ result: refused, summary: null }, { status: formData.status });
   }
   const submission = parseWithZod(formData, { schema: ImportSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), summary: null }, { status: 400 });
