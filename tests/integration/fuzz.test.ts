@@ -133,7 +133,7 @@ async function refused(response: Response): Promise<boolean> {
 }
 
 const fuzzed = probes.filter(({ probe }) => probe.method !== "GET");
-const tally = { routes: fuzzed.length, cases: 0, refused: 0, largestMs: 0 };
+const tally = { routes: 0, cases: 0, refused: 0, largestMs: 0 };
 
 afterAll(() => {
   console.info(
@@ -144,6 +144,7 @@ afterAll(() => {
 
 describe.each(fuzzed)("$name", ({ file, probe }) => {
   it("answers any body without a 500 and changes nothing when it refuses", async () => {
+    tally.routes += 1;
     let f: Fixture = await fixture();
     const base = probe.body ? await probe.body(f, "owner") : { form: {} };
     await fc.assert(
