@@ -2,8 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { COMMUNITY_MESSAGES, DishPostSchema } from "~/domain/community";
 import { parseId } from "~/domain/ids";
-import { requireApiUserId } from "~/services/api-auth.server";
-import { assertNamedUser, createPost, listPosts } from "~/services/community.server";
+import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
+import { createPost, listPosts } from "~/services/community.server";
 import { prisma } from "~/services/db.server";
 import { readImageForm, UploadRejectedError } from "~/services/images.server";
 import { firstSubmissionError, jsonError } from "~/services/request.server";
@@ -51,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (error instanceof UploadRejectedError) return jsonError(error.message, error.status, { field: "image" });
     throw error;
   }
-  assertNamedUser(userId, formData);
+  assertOwnUserId(userId, formData.get("user_id"));
   const submission = parseWithZod(formData, { schema: DishPostSchema });
   if (submission.status !== "success") {
     const { message, field } = firstSubmissionError(submission, "Invalid post");

@@ -10,9 +10,8 @@ import {
   type DishPostInput,
   type LikeAnswer,
 } from "~/domain/community";
-import { parseId } from "~/domain/ids";
 import type { Prisma } from "~/generated/prisma/client";
-import { NOT_YOUR_DATA, requireApiUserId } from "./api-auth.server";
+import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { prisma } from "./db.server";
 import { deleteImage, dishImageSrcSet, imageUrl, storeImage, UploadRejectedError } from "./images.server";
 import { RateLimiter } from "./rate-limit.server";
@@ -250,14 +249,8 @@ export async function deletePost(userId: number, postId: number): Promise<Outcom
 export async function readCommunityCall(request: Request): Promise<{ userId: number; formData: FormData }> {
   const userId = await requireApiUserId(request);
   const { formData } = await readFormOrJson(request);
-  assertNamedUser(userId, formData);
+  assertOwnUserId(userId, formData.get("user_id"));
   return { userId, formData };
-}
-
-/** A 403 unless the body's user_id, when it names one, is the caller's own. */
-export function assertNamedUser(userId: number, formData: FormData): void {
-  const named = formData.get("user_id");
-  if (named !== null && parseId(String(named)) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
 }
 
 /** What a successful outcome answers (without its `ok`). */
