@@ -167,7 +167,8 @@ export async function createUserSession(
   userId: number,
   flash?: FlashMessage,
 ): Promise<string> {
-  const previous = await getSession(request);
+  // Read afresh, not the GET's shared copy: a step of this request (the OAuth2 callback) may have changed it.
+  const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
   await mergeGuestPantry(userId, previous.get(GUEST_PANTRY_KEY));
   await adoptGuestPreferences(userId, previous.get(GUEST_PREFERENCES_KEY));
   const notCarriedOver = new Set(["userId", GUEST_PANTRY_KEY, GUEST_PREFERENCES_KEY]);
