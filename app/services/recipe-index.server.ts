@@ -1,6 +1,7 @@
 /**
- * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process, then
- * kept up to date with small reads instead of rebuilds.
+ * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process (in
+ * the background as the server starts: warmRecipeIndex), then kept up to date with small reads instead of
+ * rebuilds.
  *
  * - Writes made in this process call cookbookChanged() (the store does after every save, the reviews service
  *   after every review written): the next search checks the database before ranking, so a recipe just saved
@@ -168,5 +169,18 @@ export async function currentRecipeIndex(): Promise<RecipeIndex> {
         checking = undefined;
       });
     await checking;
+  }
+}
+
+/**
+ * Builds the index in the background when the server starts (entry.server), so that the first search finds
+ * it ready instead of waiting seconds for a large cookbook. Never rejects: on a failure (a database not set
+ * up yet) it logs, and the first search builds the index as it would have.
+ */
+export async function warmRecipeIndex(): Promise<void> {
+  try {
+    await currentRecipeIndex();
+  } catch (error) {
+    console.warn("Suggestions index: not built at start; the first search will build it:", error instanceof Error ? error.message : error);
   }
 }
