@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { menuDraft, MenuInputSchema } from "~/domain/menu-input";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
-import { findMenu, findMenuByName } from "~/services/recipe-search.server";
+import { findMenu } from "~/services/recipe-search.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { assertSameOrigin } from "~/services/security.server";
 
@@ -16,7 +16,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const userId = await requireApiUserId(request);
   const menu = await parseJsonBody(request, MenuInputSchema);
-  const existing = await findMenuByName(menu.menu_name);
-  const { id, created } = existing ? { id: existing.menu_id, created: false } : await saveRecipe(menuDraft(menu, userId));
+  // Looked up in the saving transaction, so two simultaneous creates of one name make one recipe.
+  const { id, created } = await saveRecipe(menuDraft(menu, userId), { onlyIfNew: true });
   return Response.json(await findMenu(id), { status: created ? 201 : 200 });
 }

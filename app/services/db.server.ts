@@ -10,6 +10,9 @@ import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgre
 export const DEFAULT_DATABASE_URL = "file:./data/recipe-helper.db";
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
+/** The error of a write that broke a unique constraint (e.g. a name or a pair already taken), on either database. */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }

@@ -8,7 +8,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { AuthorizationError, Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleExtraParams, type GoogleProfile } from "remix-auth-google";
 import { usernameBase, usernameCandidate } from "~/domain/generated-username";
-import { prisma } from "./db.server";
+import { isUniqueViolation, prisma } from "./db.server";
 import { env } from "./env.server";
 import { sessionStorage } from "./session.server";
 
@@ -88,8 +88,6 @@ async function availableUsername(identity: GoogleIdentity): Promise<string> {
     if (free) return free;
   }
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
 async function findOrCreateUser(identity: GoogleIdentity): Promise<GoogleSignIn> {
   const byGoogleId = await prisma.user.findUnique({ where: { googleId: identity.googleId }, select: { id: true } });

@@ -151,7 +151,7 @@ export async function generateRecipes(endpoint: ChatEndpoint, request: Generatio
       }
       const result = await draftOf(recipe);
       if ("problem" in result) console.warn(`Recipe generator: dropped "${name.data ?? "a recipe without a name"}":`, result.problem);
-      else ids.push((await saveRecipe(result.draft)).id);
+      else ids.push((await saveRecipe(result.draft, { onlyIfNew: true })).id);
     }
     return ids;
   } catch (error) {

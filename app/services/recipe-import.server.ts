@@ -15,7 +15,6 @@ import {
   parseRecipeDocument,
   type SourceFormat,
 } from "~/domain/recipe-import";
-import { prisma } from "./db.server";
 import { saveRecipe } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -290,15 +289,18 @@ async function saveDocument(document: Document, options: ImportOptions): Promise
   const parsed = parseRecipeDocument(document.text, document.format);
   if (!parsed.ok) throw new ImportError(parsed.reason);
   const draft = { ...parsed.draft, importedById: options.userId ?? null, sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null };
-  const existing = await prisma.recipe.findUnique({ where: { name: draft.name }, select: { origin: true, importedById: true } });
-  if (existing && existing.origin !== "imported") {
-    throw new ImportError(`"${draft.name}" is already a ${existing.origin} recipe; it was left unchanged`);
-  }
-  // A user re-importing updates only recipes they imported themself (the command line may update any import).
-  if (existing && options.userId != null && existing.importedById !== options.userId) {
-    throw new ImportError(`"${draft.name}" is already in the cookbook; it was left unchanged`);
-  }
-  const saved = await saveRecipe(draft);
+  // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
+  const saved = await saveRecipe(draft, {
+    checkReplace(existing) {
+      if (existing.origin !== "imported") {
+        throw new ImportError(`"${draft.name}" is already a ${existing.origin} recipe; it was left unchanged`);
+      }
+      // A user re-importing updates only recipes they imported themself (the command line may update any import).
+      if (options.userId != null && existing.importedById !== options.userId) {
+        throw new ImportError(`"${draft.name}" is already in the cookbook; it was left unchanged`);
+      }
+    },
+  });
   return { id: saved.id, name: draft.name, created: saved.created };
 }
 

@@ -6,7 +6,7 @@ import type { Catalogue } from "~/domain/catalogue";
 import { analyzeRecipe, type RecipeDraft, type RecipeProblem } from "~/domain/recipe-analysis";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
-import { prisma } from "./db.server";
+import { isUniqueViolation, prisma } from "./db.server";
 import { cookbookChanged } from "./recipe-index.server";
 
 export type { RecipeDraft } from "~/domain/recipe-analysis";
@@ -102,9 +102,24 @@ const storedContent = {
   tags: true,
 } as const;
 
-async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue): Promise<SavedRecipe> {
+/** Who a stored recipe belongs to, as a replacement's check sees it. */
+export type RecipeOwnership = { origin: string; importedById: number | null };
+
+export interface SaveOptions {
+  /** Only create: a recipe of that name is answered as it is (`created: false`) and left unchanged. */
+  onlyIfNew?: boolean;
+  /**
+   * Runs in the saving transaction, before a recipe of that name is replaced; throwing refuses the save
+   * (nothing of its batch is written) and the error comes out of saveRecipe(s).
+   */
+  checkReplace?: (existing: RecipeOwnership) => void;
+}
+
+async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue, options: SaveOptions): Promise<SavedRecipe> {
   const { content, problems } = contentOf(draft, catalogue);
   const existing = await tx.recipe.findUnique({ where: { name: draft.name }, include: storedContent });
+  if (existing && options.onlyIfNew) return { id: existing.id, created: false, problems };
+  if (existing) options.checkReplace?.(existing);
   const children = {
     ingredients: { createMany: { data: content.lines } },
     steps: { createMany: { data: content.steps } },
@@ -139,28 +154,41 @@ async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue
   return { id: existing.id, created: false, problems };
 }
 
-/** Creates or replaces recipes by name, a batch per transaction; a recipe whose content is unchanged is not touched. */
-export async function saveRecipes(drafts: RecipeDraft[]): Promise<SavedRecipe[]> {
-  const catalogue = await loadCatalogue();
-  const saved: SavedRecipe[] = [];
-  for (let start = 0; start < drafts.length; start += BATCH_SIZE) {
-    const batch = drafts.slice(start, start + BATCH_SIZE);
-    const results = await prisma.$transaction(
+async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: SaveOptions): Promise<SavedRecipe[]> {
+  const save = () =>
+    prisma.$transaction(
       async (tx) => {
         const batchResults: SavedRecipe[] = [];
-        for (const draft of batch) batchResults.push(await saveOne(tx, draft, catalogue));
+        for (const draft of batch) batchResults.push(await saveOne(tx, draft, catalogue, options));
         return batchResults;
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
     );
+  try {
+    return await save();
+  } catch (error) {
+    // A recipe of the same name created meanwhile (unique name): saved again, now seeing it.
+    if (isUniqueViolation(error)) return save();
+    throw error;
+  }
+}
+
+/**
+ * Creates or replaces recipes by name, a batch per transaction; a recipe whose content is unchanged is not
+ * touched. See SaveOptions for creating only, and for checking whose recipe would be replaced.
+ */
+export async function saveRecipes(drafts: RecipeDraft[], options: SaveOptions = {}): Promise<SavedRecipe[]> {
+  const catalogue = await loadCatalogue();
+  const saved: SavedRecipe[] = [];
+  for (let start = 0; start < drafts.length; start += BATCH_SIZE) {
+    saved.push(...(await saveBatch(drafts.slice(start, start + BATCH_SIZE), catalogue, options)));
     cookbookChanged();
-    saved.push(...results);
   }
   return saved;
 }
 
 /** Creates the recipe, or replaces the one with the same name (lines, steps, tips and tags included). */
-export async function saveRecipe(draft: RecipeDraft): Promise<SavedRecipe> {
-  const [saved] = await saveRecipes([draft]);
+export async function saveRecipe(draft: RecipeDraft, options: SaveOptions = {}): Promise<SavedRecipe> {
+  const [saved] = await saveRecipes([draft], options);
   return saved;
 }

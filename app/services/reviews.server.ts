@@ -8,7 +8,7 @@ import { ReviewSchema, type ReviewInput } from "~/domain/review-schema";
 import { summarizeRatings, type RatingSummary, type ReviewsBlock, type ReviewView } from "~/domain/reviews";
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
-import { prisma } from "./db.server";
+import { isUniqueViolation, prisma } from "./db.server";
 import { cookbookChanged } from "./recipe-index.server";
 import { isJsonRequest, jsonError, readFormOrJson } from "./request.server";
 
@@ -94,8 +94,6 @@ async function findOwnReview(userId: number, recipeId: number): Promise<ReviewVi
   const row = await prisma.review.findUnique({ where: { userId_recipeId: { userId, recipeId } }, select: reviewFields });
   return row ? toView(row) : null;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
 /** A user's first review of a recipe; a second one is refused (409) so that replacing is always confirmed. */
 export async function createReview(userId: number, input: ReviewInput): Promise<ReviewOutcome> {

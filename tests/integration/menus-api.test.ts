@@ -83,6 +83,24 @@ describe("POST /api/menus", () => {
     expect(await prisma.recipe.count({ where: { name } })).toBe(1);
   });
 
+  it("creates one recipe when two cooks create the same new name at once, answering the other with it unchanged", async () => {
+    const name = "Simultaneous Spinach Frittata";
+    const bodies = [
+      { ...omelette, menu_name: name, steps: ["The first cook's step."] },
+      { ...omelette, menu_name: name, steps: ["The second cook's step."] },
+    ];
+    const cookies = [(await signedInCookie()).cookie, (await signedInCookie()).cookie];
+    const responses = await Promise.all(bodies.map((body, index) => createMenu(body, cookies[index])));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, 201]);
+    const creator = responses.findIndex((response) => response.status === 201);
+    const [created, kept] = [await responses[creator].json(), await responses[1 - creator].json()];
+    expect(created.steps).toEqual(bodies[creator].steps);
+    expect(kept).toEqual(created);
+    expect(await prisma.recipe.count({ where: { name } })).toBe(1);
+    const stored = await prisma.recipeStep.findMany({ where: { recipe: { name } }, select: { text: true } });
+    expect(stored.map((step) => step.text)).toEqual(bodies[creator].steps);
+  });
+
   it("refuses a guest with 401 and creates nothing", async () => {
     const response = await createMenu({ ...omelette, menu_name: "Guest Omelette" }, null);
     expect(response.status).toBe(401);

@@ -124,6 +124,21 @@ describe("importing a folder", () => {
     rmSync(file);
   });
 
+  it("lets a cook update only the recipes they imported themself", async () => {
+    const [first, second] = await Promise.all(
+      ["importer_one", "importer_two"].map((username) => prisma.user.create({ data: { username, email: `${username}@example.com` } })),
+    );
+    const file = path.join(folder, "laksa.html");
+    writeFileSync(file, jsonLdPage("Weeknight Laksa", ["400 ml coconut milk", "200 g rice noodles"]));
+    expect((await importSource(file, { userId: first.id })).imported).toHaveLength(1);
+    writeFileSync(file, jsonLdPage("Weeknight Laksa", ["400 ml coconut milk", "200 g rice noodles", "100 g tofu"]));
+    expect((await importSource(file, { userId: second.id })).failed).toEqual([{ item: file, reason: '"Weeknight Laksa" is already in the cookbook; it was left unchanged' }]);
+    expect((await storedRecipe("Weeknight Laksa")).ingredients.map((line) => line.name)).toEqual(["coconut milk", "rice noodles"]);
+    expect((await importSource(file, { userId: first.id })).updated).toHaveLength(1);
+    expect((await storedRecipe("Weeknight Laksa")).ingredients.map((line) => line.name)).toEqual(["coconut milk", "rice noodles", "tofu"]);
+    rmSync(file);
+  });
+
   it("fails a path that does not exist", async () => {
     expect((await importSource(path.join(folder, "missing"))).failed[0].reason).toBe("no such file or folder");
   });
