@@ -5,14 +5,16 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
+import { sweepAbandonedDishPhotosHourly } from "~/services/dish-draft.server";
 import { warmRecipeIndex } from "~/services/recipe-index.server";
 import { isJsonRequest } from "~/services/request.server";
 import { applySecurityHeaders, createNonce } from "~/services/security.server";
 
 const ABORT_DELAY = 5_000;
 
-// Once, as the server loads the app: in the background, so the start neither waits for it nor fails with it.
+// Once, as the server loads the app: in the background, so the start neither waits for them nor fails with them.
 void warmRecipeIndex();
+void sweepAbandonedDishPhotosHourly();
 
 export default function handleRequest(
   request: Request,

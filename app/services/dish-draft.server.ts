@@ -3,13 +3,15 @@
  * dish photo). The photo is uploaded when the cook presses Next, so this works the same with and without
  * JavaScript: the upload service stores it and a signed cookie remembers which photo, for which user and
  * recipe, until the cook submits it (it becomes the post's photo) or cancels (it is deleted). A newer photo
- * replaces an older one. A draft left alone expires with its cookie after a day; its file stays on disk.
+ * replaces an older one. A draft left alone expires with its cookie after a day; its file is then removed by
+ * the sweep of abandoned photos (sweepAbandonedDishPhotosHourly: at server start, and when a photo is stored).
  */
 import { createCookie } from "@remix-run/node";
 import * as z from "zod";
 import { isPostPhoto, overLimit, storeDishPhoto, type Outcome } from "./community.server";
+import { prisma } from "./db.server";
 import { env } from "./env.server";
-import { deleteImage, imageUrl } from "./images.server";
+import { deleteImage, imageUrl, storedDishPhotos } from "./images.server";
 import { RateLimiter } from "./rate-limit.server";
 
 const DRAFT_SECONDS = 24 * 60 * 60;
@@ -58,6 +60,7 @@ export async function saveDishDraft(request: Request, userId: number, menuId: nu
   if (!stored.ok) return stored;
   const previous = await readDishDraft(request, userId);
   if (previous) await deleteUnlessShared(previous.image);
+  void sweepAbandonedDishPhotosHourly();
   return { ok: true, cookie: await draftCookie.serialize({ userId, menuId, image: stored.image } satisfies DishDraft) };
 }
 
@@ -73,4 +76,42 @@ export async function clearDishDraft(request: Request, userId: number, { keepPho
   const draft = await readDishDraft(request, userId);
   if (draft && !keepPhoto) await deleteUnlessShared(draft.image);
   return draftCookie.serialize("", { maxAge: 0 });
+}
+
+/** A dish photo this old that no post shows is abandoned: no draft cookie (a day) can name it any more. */
+const ABANDONED_AFTER_MS = DRAFT_SECONDS * 1000 + 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Stored photos looked up among the posts per query (within every database's limit on query parameters). */
+const PHOTOS_PER_QUERY = 500;
+
+/** Deletes the abandoned dish photos (with their narrower copies); answers how many. */
+export async function sweepAbandonedDishPhotos(now = Date.now()): Promise<number> {
+  const old = (await storedDishPhotos()).filter((photo) => now - photo.writtenAt.getTime() > ABANDONED_AFTER_MS).map((photo) => photo.stored);
+  let removed = 0;
+  for (let start = 0; start < old.length; start += PHOTOS_PER_QUERY) {
+    const batch = old.slice(start, start + PHOTOS_PER_QUERY);
+    const posted = new Set((await prisma.communityPost.findMany({ where: { image: { in: batch } }, select: { image: true } })).map((post) => post.image));
+    const abandoned = batch.filter((stored) => !posted.has(stored));
+    await Promise.all(abandoned.map(deleteImage));
+    removed += abandoned.length;
+  }
+  return removed;
+}
+
+let lastSweepAt = -Infinity;
+
+/**
+ * Sweeps the abandoned dish photos in the background unless a sweep started within the hour (at server
+ * start, entry.server; then when a photo is stored). Answers the sweep when it starts one (it never
+ * rejects: a failure is logged), null otherwise.
+ */
+export function sweepAbandonedDishPhotosHourly(now = Date.now()): Promise<void> | null {
+  if (now - lastSweepAt < SWEEP_INTERVAL_MS) return null;
+  lastSweepAt = now;
+  return sweepAbandonedDishPhotos(now).then(
+    (removed) => {
+      if (removed > 0) console.info(`Removed ${removed} dish photo(s) waiting for a caption for over a day.`);
+    },
+    (error: unknown) => console.warn("Sweeping abandoned dish photos failed:", error instanceof Error ? error.message : error),
+  );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import sharp, { type Sharp } from "sharp";
@@ -147,6 +147,30 @@ export async function deleteImage(stored: string | null | undefined): Promise<vo
   if (!stored || !STORED_PATH.test(stored)) return;
   const copies = isDishPhoto(stored) ? DISH_VARIANT_WIDTHS.map((width) => variantPath(stored, width)) : [];
   await Promise.all([stored, ...copies].map((file) => rm(path.join(uploadsRoot(), file), { force: true })));
+}
+
+const isMissing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
+
+/** The stored dish photos (not their narrower copies), each with when it was written. */
+export async function storedDishPhotos(): Promise<{ stored: string; writtenAt: Date }[]> {
+  const names = await readdir(path.join(uploadsRoot(), "dishes")).catch((error: unknown) => {
+    if (isMissing(error)) return [];
+    throw error;
+  });
+  const photos = await Promise.all(
+    names
+      .map((name) => `dishes/${name}`)
+      .filter(isDishPhoto)
+      .map(async (stored) => {
+        try {
+          return [{ stored, writtenAt: (await stat(path.join(uploadsRoot(), stored))).mtime }];
+        } catch (error) {
+          if (isMissing(error)) return []; // deleted meanwhile
+          throw error;
+        }
+      }),
+  );
+  return photos.flat();
 }
 
 /** The picture's address; `version` (e.g. the profile's update time) makes browsers fetch a replaced one. */
