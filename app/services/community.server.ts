@@ -12,7 +12,7 @@ import {
 } from "~/domain/community";
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
-import { prisma } from "./db.server";
+import { isUniqueViolation, prisma } from "./db.server";
 import { deleteImage, dishImageSrcSet, imageUrl, storeImage, UploadRejectedError } from "./images.server";
 import { RateLimiter } from "./rate-limit.server";
 import { jsonError, readFormOrJson } from "./request.server";
@@ -176,8 +176,6 @@ export async function createPost(userId: number, input: DishPostInput, photo: Di
 export async function isPostPhoto(stored: string): Promise<boolean> {
   return (await prisma.communityPost.count({ where: { image: stored } })) > 0;
 }
-
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "P2002";
 
 /**
  * Likes the post, or takes the like back when the user already likes it (spec 4: the like toggles by the

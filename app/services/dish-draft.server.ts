@@ -26,7 +26,8 @@ const draftCookie = createCookie("__dish_photo", {
   maxAge: DRAFT_SECONDS,
 });
 
-const DraftSchema = z.object({ userId: z.number(), menuId: z.number(), image: z.string() });
+// expiresAt is checked here as well as by the browser: a replayed old cookie must not name a swept photo.
+const DraftSchema = z.object({ userId: z.number(), menuId: z.number(), image: z.string(), expiresAt: z.number() });
 export type DishDraft = z.output<typeof DraftSchema>;
 
 /** Each Next uploads a photo; this bounds how many one cook can store in a while. */
@@ -36,7 +37,7 @@ export const TOO_MANY_PHOTOS = "You have taken a lot of photos in a short time. 
 /** The user's waiting photo (any recipe's), if the request carries one of theirs. */
 export async function readDishDraft(request: Request, userId: number): Promise<DishDraft | null> {
   const parsed = DraftSchema.safeParse(await draftCookie.parse(request.headers.get("Cookie")));
-  return parsed.success && parsed.data.userId === userId ? parsed.data : null;
+  return parsed.success && parsed.data.userId === userId && parsed.data.expiresAt > Date.now() ? parsed.data : null;
 }
 
 /** The waiting photo's address when it is for this recipe (the recipe screen shows it instead of the placeholder). */
@@ -61,7 +62,8 @@ export async function saveDishDraft(request: Request, userId: number, menuId: nu
   const previous = await readDishDraft(request, userId);
   if (previous) await deleteUnlessShared(previous.image);
   void sweepAbandonedDishPhotosHourly();
-  return { ok: true, cookie: await draftCookie.serialize({ userId, menuId, image: stored.image } satisfies DishDraft) };
+  const draft: DishDraft = { userId, menuId, image: stored.image, expiresAt: Date.now() + DRAFT_SECONDS * 1000 };
+  return { ok: true, cookie: await draftCookie.serialize(draft) };
 }
 
 /** The waiting photo for this recipe, unless a post already shows it (the same Submit sent twice). */

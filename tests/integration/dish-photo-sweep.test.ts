@@ -3,7 +3,12 @@ import { existsSync, readdirSync, rmSync, utimesSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/services/db.server";
-import { saveDishDraft, sweepAbandonedDishPhotos, sweepAbandonedDishPhotosHourly } from "~/services/dish-draft.server";
+import {
+  readDishDraft,
+  saveDishDraft,
+  sweepAbandonedDishPhotos,
+  sweepAbandonedDishPhotosHourly,
+} from "~/services/dish-draft.server";
 import { storeImage } from "~/services/images.server";
 import { cameraJpeg } from "../support/images";
 import { getRequest } from "../support/requests";
@@ -70,5 +75,18 @@ describe("sweeping abandoned dish photos", () => {
     expect(onDisk(second)).toBe(true);
     await sweepAbandonedDishPhotosHourly(start + HOUR_MS);
     expect(onDisk(second)).toBe(false);
+  });
+
+  it("forgets a waiting photo after a day even when an old cookie is sent again, so a post never names a swept photo", async () => {
+    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${menuId}`), cook.id, menuId, await jpeg());
+    if (!saved.ok) throw new Error(saved.message);
+    const replay = getRequest(`/menu-detail/${menuId}`, { cookie: saved.cookie.split(";")[0] });
+    expect((await readDishDraft(replay, cook.id))?.menuId).toBe(menuId);
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 25 * HOUR_MS });
+    try {
+      expect(await readDishDraft(replay, cook.id)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
