@@ -33,23 +33,35 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let allRendered = false;
+    let abortTimer: NodeJS.Timeout | undefined;
+    const stream = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [waitForAll ? "onAllReady" : "onShellReady"]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (!waitForAll) stream();
+        },
+        onAllReady() {
+          // Nothing is left to abort: the timer would only keep the whole render in memory for ABORT_DELAY
+          // (under load, hundreds of them, which the garbage collector then has to move to the old space).
+          allRendered = true;
+          clearTimeout(abortTimer);
+          if (waitForAll) stream();
         },
         onShellError(error: unknown) {
           reject(error);
@@ -61,7 +73,7 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    if (!allRendered) abortTimer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -64,8 +64,15 @@ export async function startApp(port: number, databaseUrl: string, env: Record<st
     },
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitUntilUp(origin, child, 300_000);
-  return track(child, origin);
+  const server = track(child, origin);
+  try {
+    await waitUntilUp(origin, child, 300_000);
+  } catch (error) {
+    // A server that never came up must not be left running (it is detached from this process).
+    await server.stop("SIGKILL");
+    throw error;
+  }
+  return server;
 }
 
 /** The bench/bare-app baseline, built and served by remix-serve like the app. */

@@ -1,17 +1,18 @@
 /**
  * npm run test:load -- [--users 50] [--seconds 60] [--crash] [--database <url>]
  *
- * Simulated cooks against the real server (npm start): each signs in, then for the whole run mixes reads
- * (Home, a recipe, its reviews) with writes (favourites, reviews and their updates, shopping list, meal
- * completions), one request at a time, as fast as the server answers. Every write the server acknowledged is
- * remembered and checked in the database afterwards. With --crash the server is killed with SIGKILL halfway
+ * Simulated cooks (tests/reliability/cooks.ts) against the real server (npm start): each signs in, then for the
+ * whole run mixes reads (Home, a recipe, its reviews) with writes (favourites, reviews and their updates,
+ * shopping list, meal completions), one request at a time, as fast as the server answers. Every write the
+ * server acknowledged is remembered and checked in the database afterwards. With --crash the server is killed with SIGKILL halfway
  * and started again: the database must pass its integrity check and hold every write acknowledged before the
  * kill. Exits 1 on any error, lost write or failed check. --database postgres://... runs it on PostgreSQL
  * (a fresh database is created there and dropped afterwards).
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { freshSqliteUrl, type RunningServer, signIn, startApp } from "../../bench/support/app-server";
+import { freshSqliteUrl, type RunningServer, startApp } from "../../bench/support/app-server";
+import { recipesInPlay, runCooks, signInCooks } from "./cooks";
 
 const option = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -25,50 +26,7 @@ const RECIPES_IN_PLAY = 40;
 // All the cooks sign up from 127.0.0.1, so the per-address signup limit is raised for this run.
 const SERVER_ENV = { SIGNUP_LIMIT_PER_HOUR: String(USERS * 2) };
 
-type Kind = "home" | "recipe" | "reviews" | "favorite" | "review" | "shopping" | "completion";
-const MIX: [Kind, number][] = [
-  ["home", 20],
-  ["recipe", 20],
-  ["reviews", 10],
-  ["favorite", 15],
-  ["review", 15],
-  ["shopping", 10],
-  ["completion", 10],
-];
-
-interface Recipe {
-  id: number;
-  lineNames: string[];
-}
-
-/** What one cook's acknowledged writes say the database must hold. */
-interface Ledger {
-  userId: number;
-  cookie: string;
-  favorites: Set<number>;
-  /** per recipe: the acknowledged comment, and comments sent afterwards whose answer never came */
-  reviews: Map<number, { acknowledged: string | null; unanswered: string[] }>;
-  shopping: Set<string>;
-  completionsAcknowledged: number;
-  completionsAttempted: number;
-  completedRecipes: Set<number>;
-}
-
-const latencies: number[] = [];
-const counts = new Map<string, number>();
-const failures: string[] = [];
 let serverDown = false;
-let unansweredDuringCrash = 0;
-
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
-function pickKind(): Kind {
-  let roll = Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
-  for (const [kind, weight] of MIX) {
-    roll -= weight;
-    if (roll < 0) return kind;
-  }
-  return "home";
-}
 
 async function databaseFor(): Promise<{ url: string; drop: () => Promise<void> }> {
   const given = option("database");
@@ -98,119 +56,9 @@ async function main() {
   let server: RunningServer = await startApp(PORT, database.url, SERVER_ENV);
   const origin = server.origin;
   try {
-    const recipes: Recipe[] = (
-      await prisma.recipe.findMany({
-        take: RECIPES_IN_PLAY,
-        orderBy: { id: "asc" },
-        select: { id: true, ingredients: { where: { type: { not: null } }, select: { name: true } } },
-      })
-    ).map((recipe) => ({ id: recipe.id, lineNames: recipe.ingredients.map((line) => line.name) }));
-
+    const recipes = await recipesInPlay(prisma, RECIPES_IN_PLAY);
     console.log(`Signing in ${USERS} cooks...`);
-    const ledgers: Ledger[] = [];
-    for (let i = 0; i < USERS; i++) {
-      const username = `load_cook_${i}`;
-      const cookie = await signIn(origin, username);
-      const { id } = await prisma.user.findUniqueOrThrow({ where: { username }, select: { id: true } });
-      ledgers.push({
-        userId: id,
-        cookie,
-        favorites: new Set(),
-        reviews: new Map(),
-        shopping: new Set(),
-        completionsAcknowledged: 0,
-        completionsAttempted: 0,
-        completedRecipes: new Set(),
-      });
-    }
-
-    const send = async (ledger: Ledger, method: string, path: string, body?: unknown) => {
-      const started = performance.now();
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        redirect: "manual",
-        headers: {
-          Cookie: ledger.cookie,
-          Origin: origin,
-          ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      await response.arrayBuffer();
-      latencies.push(performance.now() - started);
-      return response;
-    };
-
-    async function act(ledger: Ledger, kind: Kind) {
-      const recipe = pick(recipes);
-      const expect = (response: Response, statuses: number[]) => {
-        if (!statuses.includes(response.status)) throw new Error(`${kind} answered ${response.status}`);
-      };
-      switch (kind) {
-        case "home":
-          return expect(await send(ledger, "GET", "/home"), [200]);
-        case "recipe":
-          return expect(await send(ledger, "GET", `/menu-detail/${recipe.id}`), [200]);
-        case "reviews":
-          return expect(await send(ledger, "GET", `/api/menu-detail/${recipe.id}/reviews`), [200]);
-        case "favorite": {
-          expect(await send(ledger, "POST", "/api/favorites", { user_id: ledger.userId, menu_id: recipe.id }), [200]);
-          ledger.favorites.add(recipe.id);
-          return;
-        }
-        case "review": {
-          const state = ledger.reviews.get(recipe.id) ?? { acknowledged: null, unanswered: [] };
-          ledger.reviews.set(recipe.id, state);
-          // A first review whose answer was lost in the crash may or may not exist: leave that recipe alone.
-          if (state.acknowledged === null && state.unanswered.length > 0) return;
-          const comment = `Cooked it ${randomBytes(4).toString("hex")}`;
-          const body = { user_id: ledger.userId, menu_id: recipe.id, comment, rating: 1 + Math.floor(Math.random() * 5) };
-          const first = state.acknowledged === null && state.unanswered.length === 0;
-          state.unanswered.push(comment);
-          const response = first
-            ? await send(ledger, "POST", `/api/menu-detail/${recipe.id}/reviews`, body)
-            : await send(ledger, "PUT", "/api/reviews", body);
-          expect(response, first ? [201] : [200]);
-          state.acknowledged = comment;
-          state.unanswered = [];
-          return;
-        }
-        case "shopping": {
-          const name = pick(recipe.lineNames);
-          if (!name) return;
-          expect(await send(ledger, "POST", `/menu-detail/${recipe.id}`, { intent: "add-to-list", ingredient: [name] }), [200]);
-          ledger.shopping.add(name.toLowerCase());
-          return;
-        }
-        case "completion": {
-          if (ledger.completedRecipes.has(recipe.id)) return;
-          ledger.completedRecipes.add(recipe.id);
-          ledger.completionsAttempted += 1;
-          const response = await send(ledger, "POST", "/meal-completions", { user_id: ledger.userId, menu_id: recipe.id });
-          expect(response, [201]);
-          ledger.completionsAcknowledged += 1;
-          return;
-        }
-      }
-    }
-
-    const deadline = Date.now() + SECONDS * 1000;
-    const cook = async (ledger: Ledger) => {
-      while (Date.now() < deadline) {
-        const kind = pickKind();
-        try {
-          await act(ledger, kind);
-          counts.set(kind, (counts.get(kind) ?? 0) + 1);
-        } catch (error) {
-          if (serverDown) {
-            unansweredDuringCrash += 1;
-            await new Promise((resolve) => setTimeout(resolve, 100));
-          } else {
-            failures.push(`${kind}: ${(error as Error).message}`);
-          }
-        }
-      }
-    };
+    const ledgers = await signInCooks(origin, prisma, USERS, "load_cook");
 
     console.log(`${USERS} cooks for ${SECONDS} s${CRASH ? ", with a SIGKILL of the server halfway" : ""}...`);
     const started = Date.now();
@@ -227,7 +75,10 @@ async function main() {
           console.log("Server back.");
         })()
       : Promise.resolve();
-    await Promise.all([...ledgers.map(cook), crash]);
+    const [{ latencies, counts, failures, unansweredWhileDown }] = await Promise.all([
+      runCooks(origin, ledgers, recipes, SECONDS, () => serverDown),
+      crash,
+    ]);
     const elapsed = (Date.now() - started) / 1000;
 
     // Every acknowledged write must be there.
@@ -273,7 +124,7 @@ async function main() {
     console.log(`Latency: p50 ${percentile(0.5).toFixed(0)} ms, p95 ${percentile(0.95).toFixed(0)} ms, max ${percentile(1).toFixed(0)} ms`);
     console.log(`By kind: ${[...counts].map(([kind, count]) => `${kind} ${count}`).join(", ")}`);
     console.log(`Distinct acknowledged writes checked: ${writes}`);
-    if (CRASH) console.log(`Requests unanswered while the server was down: ${unansweredDuringCrash}`);
+    if (CRASH) console.log(`Requests unanswered while the server was down: ${unansweredWhileDown}`);
     console.log(`Integrity check: ${integrity}`);
     console.log(`Errors: ${failures.length}${failures.length ? ` (first: ${failures.slice(0, 5).join(" | ")})` : ""}`);
     console.log(`Acknowledged writes missing: ${lost.length}${lost.length ? ` (first: ${lost.slice(0, 5).join(" | ")})` : ""}`);
