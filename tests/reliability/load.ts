@@ -11,6 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { resolveName } from "~/domain/pantry";
 import { freshSqliteUrl, type RunningServer, startApp } from "../../bench/support/app-server";
 import { recipesInPlay, runCooks, signInCooks } from "./cooks";
 
@@ -53,6 +54,7 @@ async function main() {
   const database = await databaseFor();
   process.env.DATABASE_URL = database.url;
   const { prisma } = await import("~/services/db.server");
+  const { loadCatalogue } = await import("~/services/catalogue.server");
   let server: RunningServer = await startApp(PORT, database.url, SERVER_ENV);
   const origin = server.origin;
   try {
@@ -82,12 +84,13 @@ async function main() {
     const elapsed = (Date.now() - started) / 1000;
 
     // Every acknowledged write must be there.
+    const catalogue = await loadCatalogue();
     const lost: string[] = [];
     for (const ledger of ledgers) {
       const [favorites, reviews, shopping, completions] = await Promise.all([
         prisma.favorite.findMany({ where: { userId: ledger.userId }, select: { recipeId: true } }),
         prisma.review.findMany({ where: { userId: ledger.userId }, select: { recipeId: true, comment: true } }),
-        prisma.shoppingItem.findMany({ where: { userId: ledger.userId }, select: { name: true } }),
+        prisma.shoppingItem.findMany({ where: { userId: ledger.userId }, select: { nameKey: true } }),
         prisma.mealCompletion.count({ where: { userId: ledger.userId } }),
       ]);
       const favoriteIds = new Set(favorites.map((row) => row.recipeId));
@@ -100,8 +103,11 @@ async function main() {
           lost.push(`review ${ledger.userId}/${recipeId}: expected "${state.acknowledged}", found "${stored}"`);
         }
       }
-      const names = new Set(shopping.map((row) => row.name.toLowerCase()));
-      for (const name of ledger.shopping) if (!names.has(name)) lost.push(`shopping item ${ledger.userId}/${name}`);
+      // The list merges by ingredient ("wholegrain mustard" joins a listed "mustard"), so compare the keys.
+      const keys = new Set(shopping.map((row) => row.nameKey));
+      for (const name of ledger.shopping) {
+        if (!keys.has(resolveName(catalogue, name)?.key ?? "")) lost.push(`shopping item ${ledger.userId}/${name}`);
+      }
       if (completions < ledger.completionsAcknowledged || completions > ledger.completionsAttempted) {
         lost.push(
           `completions of ${ledger.userId}: ${completions} stored, ${ledger.completionsAcknowledged} acknowledged, ${ledger.completionsAttempted} sent`,
