@@ -135,7 +135,10 @@ async function mixedLoad(rows: Row[]): Promise<void> {
       phase: "mixed load",
       when: `during ${MINUTES} min of load: highest 5-s sample / peak (VmHWM)`,
       rss: Math.max(...samples, memory.rss),
-      note: `VmHWM ${memory.peak.toFixed(0)} MB`,
+      note: `VmHWM ${memory.peak.toFixed(0)} MB; each minute: ${samples
+        .filter((_, index) => (index + 1) % (60_000 / SAMPLE_EVERY_MS) === 0)
+        .map((rss) => rss.toFixed(0))
+        .join(", ")}`,
     });
     rows.push({
       phase: "mixed load",
