@@ -1,6 +1,7 @@
 /**
  * axe on the screens no other spec checks, at a 360 px phone's width, as a guest and as a cook with something
- * on every screen (ingredients, a cooked meal for Home's chart, suggestions). The other screens are checked
+ * on every screen (ingredients, a cooked meal for Home's chart, suggestions); the camera screens as they are
+ * without a camera. The other screens are checked
  * where their features are tested: account.spec (Account, Setting, password reset), ingredients.spec (Search,
  * Ingredient preview), recipe.spec (recipe, Liked Meals, History, Shopping list), reviews.spec (Reviews),
  * community.spec (Community). axe runs in the page, so this spec runs in the JavaScript project only.
@@ -36,7 +37,7 @@ test("the onboarding, log-in, sign-up, guest Home and not-found screens pass axe
   await checkScreen(page, testInfo, "/no-such-screen", heading("Page not found"));
 });
 
-test("a cook's Home with its chart, Preferences, Menu suggestions, no recipe yet and Import pass axe", async ({ page }, testInfo) => {
+test("a cook's Home with its chart, Preferences, Menu suggestions, no recipe yet, Import and the camera screens pass axe", async ({ page }, testInfo) => {
   test.slow();
   const username = uniqueUsername(testInfo, "axe");
   await signUp(page, username);
@@ -66,4 +67,8 @@ test("a cook's Home with its chart, Preferences, Menu suggestions, no recipe yet
     await expect(page.getByRole("link").filter({ hasText: "Prep time" }).first()).toBeVisible();
   });
   await checkScreen(page, testInfo, "/import", heading("Import recipes"));
+  // The camera screens as they are in a browser without a camera.
+  await checkScreen(page, testInfo, "/camera", heading("Identify the Ingredient"));
+  await checkScreen(page, testInfo, "/camera-search", heading("Add Ingredients"));
+  await checkScreen(page, testInfo, `/camera-share-dish?menu_id=${menu.menu_id}`, heading("Take your dish photo"));
 });
