@@ -49,12 +49,14 @@ async function withBuildLock(work: () => void) {
 
 async function buildIfNeeded() {
   if (buildIsCurrent()) return;
+  let status: number | null = 0;
   await withBuildLock(() => {
     if (buildIsCurrent()) return;
     console.log("Building the app...");
-    const result = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" });
-    if (result.status !== 0) process.exit(result.status ?? 1);
+    status = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" }).status;
   });
+  // Exits only once the lock is released, so a failed build doesn't hold up the next start for minutes.
+  if (status !== 0) process.exit(status ?? 1);
 }
 
 async function main() {

@@ -1,7 +1,8 @@
 /** Ids in paths and bodies of the JSON calls: positive whole numbers, given as numbers or digit strings. */
 import * as z from "zod";
 
-const MAX_ID = 2_147_483_647;
+/** The largest id a database integer column holds (PostgreSQL's int4). */
+export const MAX_ID = 2_147_483_647;
 
 /** A required id field; the messages name the field ("menu_id is required"). */
 export function idField(name: string) {

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { MAX_ID } from "./ids";
 
 export const MAX_COMMENT_LENGTH = 1000;
 export const REVIEW_MESSAGES = {
@@ -13,7 +14,11 @@ export const REVIEW_MESSAGES = {
  * fields into missing ones, so a form post and a JSON body meet the same rules and messages (spec 5).
  */
 export const ReviewSchema = z.object({
-  menu_id: z.number({ error: REVIEW_MESSAGES.menu }).int(REVIEW_MESSAGES.menu).positive(REVIEW_MESSAGES.menu),
+  menu_id: z
+    .number({ error: REVIEW_MESSAGES.menu })
+    .int(REVIEW_MESSAGES.menu)
+    .positive(REVIEW_MESSAGES.menu)
+    .max(MAX_ID, REVIEW_MESSAGES.menu),
   rating: z
     .number({ error: REVIEW_MESSAGES.rating })
     .int(REVIEW_MESSAGES.rating)
