@@ -33,14 +33,41 @@ class SqliteAdapterFactory extends PrismaLibSql {
   }
 }
 
+/** A write's arguments with U+0000 removed from every string (dates, bytes and other objects left alone). */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, withoutNul(entry)]));
+  }
+  return value;
+}
+
+/**
+ * Neither database keeps U+0000 in text (PostgreSQL refuses it, SQLite through libsql cuts the text there), so it
+ * is dropped from every string written or searched for: such input is stored whole, minus that character.
+ */
+const dropNulCharacters = {
+  query: {
+    $allModels: {
+      $allOperations: ({ args, query }: { args: unknown; query: (args: unknown) => Promise<unknown> }) =>
+        query(withoutNul(args)),
+    },
+  },
+};
+
 function createPrismaClient(url: string): PrismaClient {
   if (isPostgresUrl(url)) {
     // Same models as the SQLite client, so one type serves both.
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }) as unknown as PrismaClient;
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }).$extends(
+      dropNulCharacters,
+    ) as unknown as PrismaClient;
   }
   const sqliteUrl = resolvedDatabaseUrl(url);
   mkdirSync(path.dirname(sqliteUrl.replace(/^file:/, "").split("?")[0]), { recursive: true });
-  return new PrismaClient({ adapter: new SqliteAdapterFactory({ url: sqliteUrl, timeout: SQLITE_BUSY_TIMEOUT_MS }) });
+  return new PrismaClient({
+    adapter: new SqliteAdapterFactory({ url: sqliteUrl, timeout: SQLITE_BUSY_TIMEOUT_MS }),
+  }).$extends(dropNulCharacters) as unknown as PrismaClient;
 }
 
 const globalForPrisma = globalThis as unknown as { recipeHelperPrisma?: PrismaClient };
