@@ -5,7 +5,7 @@ import { parseId } from "~/domain/ids";
 import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
 import { createPost, listPosts } from "~/services/community.server";
 import { prisma } from "~/services/db.server";
-import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 
@@ -44,13 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     return jsonError("Send the dish photo as multipart/form-data (image, user_id, menu_id, caption)", 415);
   }
-  let formData: FormData;
-  try {
-    formData = await readImageForm(request);
-  } catch (error) {
-    if (error instanceof UploadRejectedError) return jsonError(error.message, error.status, { field: "image" });
-    throw error;
-  }
+  const read = await readImageFormOrRefusal(request);
+  if (!read.ok) return jsonError(read.message, read.status, { field: "image" });
+  const { formData } = read;
   assertOwnUserId(userId, formData.get("user_id"));
   const submission = parseWithZod(formData, { schema: DishPostSchema });
   if (submission.status !== "success") {

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { PROFILE_MESSAGES, ProfileApiSchema } from "~/domain/profile-schema";
 import { requireOwnUserId } from "~/services/api-auth.server";
-import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, isJsonRequest, jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { destroyUserSession } from "~/services/session.server";
@@ -27,13 +27,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== "PUT") return jsonError("Use GET, PUT or DELETE", 405);
   if (isJsonRequest(request)) return jsonError("Send the profile as multipart/form-data", 415);
 
-  let formData: FormData;
-  try {
-    formData = await readImageForm(request);
-  } catch (error) {
-    if (error instanceof UploadRejectedError) return jsonError(error.message, error.status, { field: "avatar" });
-    throw error;
-  }
+  const read = await readImageFormOrRefusal(request);
+  if (!read.ok) return jsonError(read.message, read.status, { field: "avatar" });
+  const { formData } = read;
   const submission = parseWithZod(formData, { schema: ProfileApiSchema });
   if (submission.status !== "success") {
     const { message, field } = firstSubmissionError(submission, "Invalid profile");

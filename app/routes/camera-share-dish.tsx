@@ -8,7 +8,7 @@ import { COMMUNITY_MESSAGES, photoFile } from "~/domain/community";
 import { parseId } from "~/domain/ids";
 import { prisma } from "~/services/db.server";
 import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";
-import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { readImageFormOrRefusal } from "~/services/images.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 import cameraStyles from "~/styles/camera.css";
@@ -41,13 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  let formData: FormData;
-  try {
-    formData = await readImageForm(request);
-  } catch (error) {
-    if (error instanceof UploadRejectedError) return data({ error: error.message }, { status: error.status });
-    throw error;
-  }
+  const read = await readImageFormOrRefusal(request);
+  if (!read.ok) return data({ error: read.message }, { status: read.status });
+  const { formData } = read;
   const menu = await findMenu(parseId(String(formData.get("menu_id") ?? "")));
   if (!menu) return data({ error: COMMUNITY_MESSAGES.menuNotFound }, { status: 404 });
   // In place of this screen (or of the recipe, for its Cancel) in the history, as the recipe opened this one.

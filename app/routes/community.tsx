@@ -24,7 +24,7 @@ import { parseId } from "~/domain/ids";
 import { addComment, answerOf, createPost, deleteComment, deletePost, findPost, listPosts, toggleLike, type Outcome } from "~/services/community.server";
 import { prisma } from "~/services/db.server";
 import { clearDishDraft, draftPhotoFor } from "~/services/dish-draft.server";
-import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, isJsonRequest, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
@@ -70,14 +70,12 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
   const isJson = isJsonRequest(request);
-  let formData: FormData;
-  try {
-    formData = isJson ? (await readFormOrJson(request)).formData : await readImageForm(request);
-  } catch (error) {
-    if (!(error instanceof UploadRejectedError)) throw error;
+  const read = isJson ? { ok: true as const, formData: (await readFormOrJson(request)).formData } : await readImageFormOrRefusal(request);
+  if (!read.ok) {
     const menuId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
-    return redirectWithFlash(request, menuId ? sharePath(menuId) : "/community", { type: "error", message: error.message });
+    return redirectWithFlash(request, menuId ? sharePath(menuId) : "/community", { type: "error", message: read.message });
   }
+  const { formData } = read;
   if (formData.get("intent") === "share") return share(request, userId, formData);
 
   const url = new URL(request.url);

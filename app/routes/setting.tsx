@@ -18,7 +18,7 @@ import { COUNTRIES } from "~/domain/countries";
 import { isoDay } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
-import { readImageForm, UploadRejectedError } from "~/services/images.server";
+import { readImageFormOrRefusal } from "~/services/images.server";
 import { assertSameOrigin } from "~/services/security.server";
 import {
   redirectWithFlash,
@@ -63,13 +63,9 @@ async function deleteOwnAccount(userId: number) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  let formData: FormData;
-  try {
-    formData = await readImageForm(request);
-  } catch (error) {
-    if (!(error instanceof UploadRejectedError)) throw error;
-    return data({ result: undefined, uploadError: error.message, deleteError: null }, { status: error.status });
-  }
+  const read = await readImageFormOrRefusal(request);
+  if (!read.ok) return data({ result: undefined, uploadError: read.message, deleteError: null }, { status: read.status });
+  const { formData } = read;
   if (formData.get("intent") === "delete") return deleteOwnAccount(userId);
 
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });

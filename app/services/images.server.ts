@@ -200,6 +200,18 @@ const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
 const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
+export type ImageFormRead = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
+
+/** readImageForm for an action that answers the refusal itself: the refusal comes back as a value. */
+export async function readImageFormOrRefusal(request: Request): Promise<ImageFormRead> {
+  try {
+    return { ok: true, formData: await readImageForm(request) };
+  } catch (error) {
+    if (!(error instanceof UploadRejectedError)) throw error;
+    return { ok: false, status: error.status, message: error.message };
+  }
+}
+
 /**
  * Reads a form that may carry a picture (multipart) or only fields (urlencoded). Files are kept in memory up
  * to MAX_IMAGE_BYTES each and the whole body to MAX_FORM_BYTES; beyond that UploadRejectedError (413).

@@ -8,6 +8,7 @@ import { isFavorite } from "./favorites.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
 import { readRecipeScreenState } from "./recipe-visit.server";
+import { storedStringList } from "~/domain/stored-list";
 
 export interface MenuDetail {
   menu: Menu;
@@ -19,16 +20,6 @@ export interface MenuDetail {
   selectedIngredients: string[];
   /** alerts for the cook's allergies, empty once the warning was acknowledged for this recipe */
   allergyAlerts: AllergyAlert[];
-}
-
-/** The allergies stored on the user (a JSON list of strings); anything else counts as none. */
-function storedAllergies(text: string | undefined): string[] {
-  try {
-    const value: unknown = JSON.parse(text ?? "[]");
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
@@ -61,6 +52,6 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
     allergyAlerts: state.allergyWarningSeen
       ? []
-      : analyzeAllergies(Object.keys(menu.ingredients_quantity), storedAllergies(user?.allergies), catalogue),
+      : analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue),
   };
 }

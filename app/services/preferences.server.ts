@@ -5,6 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { hasPreferences, NO_PREFERENCES, PreferencesSchema, storedPreferences, type Preferences } from "~/domain/preferences";
+import { storedStringList } from "~/domain/stored-list";
 import { prisma } from "./db.server";
 import { getSession, sessionStorage } from "./session.server";
 
@@ -16,20 +17,12 @@ export const GUEST_PREFERENCES_KEY = "preferences";
 
 type PreferencesRow = { cuisines: string; dietaryPreferences: string; mealOccasions: string };
 
-function parseList(json: string): unknown {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return [];
-  }
-}
-
 function fromRow(row: PreferencesRow | null): Preferences {
   if (!row) return NO_PREFERENCES;
   return storedPreferences({
-    cuisines: parseList(row.cuisines),
-    dietaryPreferences: parseList(row.dietaryPreferences),
-    mealOccasions: parseList(row.mealOccasions),
+    cuisines: storedStringList(row.cuisines),
+    dietaryPreferences: storedStringList(row.dietaryPreferences),
+    mealOccasions: storedStringList(row.mealOccasions),
   });
 }
 

@@ -4,6 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { isoDay } from "~/domain/dates";
+import { storedStringList } from "~/domain/stored-list";
 import type { Prisma } from "~/generated/prisma/client";
 import type { ProfileInput } from "~/domain/profile-schema";
 import { accountConflictOf, EMAIL_TAKEN, USERNAME_TAKEN } from "~/services/auth.server";
@@ -42,15 +43,6 @@ const PROFILE_FIELDS = {
 
 type ProfileRow = Prisma.UserGetPayload<{ select: typeof PROFILE_FIELDS }>;
 
-function storedAllergies(json: string): string[] {
-  try {
-    const list: unknown = JSON.parse(json);
-    return Array.isArray(list) ? list.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 function toProfile(row: ProfileRow): UserProfile {
   return {
     user_id: row.id,
@@ -61,7 +53,7 @@ function toProfile(row: ProfileRow): UserProfile {
     phone_number: row.phoneNumber,
     birth_date: row.birthDate ? isoDay(row.birthDate) : null,
     country: row.country,
-    allergies: storedAllergies(row.allergies),
+    allergies: storedStringList(row.allergies),
   };
 }
 

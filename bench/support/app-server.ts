@@ -13,18 +13,18 @@ export interface RunningServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-async function waitUntilUp(origin: string, child: ChildProcess, timeoutMs: number) {
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The server exited with status ${child.exitCode}`);
     try {
-      if ((await fetch(`${origin}/login`)).ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server at ${origin} did not come up in ${timeoutMs / 1000} s`);
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
 function track(child: ChildProcess, origin: string): RunningServer {
@@ -47,6 +47,18 @@ export function freshSqliteUrl(name: string): string {
   return `file:${file}`;
 }
 
+/** Starts the server, and kills it again (it is detached from this process) if `url` never answers. */
+async function startServer(child: ChildProcess, origin: string, url: string, timeoutMs: number): Promise<RunningServer> {
+  const server = track(child, origin);
+  try {
+    await waitUntilUp(url, child, timeoutMs);
+  } catch (error) {
+    await server.stop("SIGKILL");
+    throw error;
+  }
+  return server;
+}
+
 /** `npm start` on 127.0.0.1:port on the given database (migrated and seeded on first start). */
 export async function startApp(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn("npm", ["start"], {
@@ -64,15 +76,7 @@ export async function startApp(port: number, databaseUrl: string, env: Record<st
     },
   });
   const origin = `http://127.0.0.1:${port}`;
-  const server = track(child, origin);
-  try {
-    await waitUntilUp(origin, child, 300_000);
-  } catch (error) {
-    // A server that never came up must not be left running (it is detached from this process).
-    await server.stop("SIGKILL");
-    throw error;
-  }
-  return server;
+  return startServer(child, origin, `${origin}/login`, 300_000);
 }
 
 /** The bench/bare-app baseline, built and served by remix-serve like the app. */
@@ -88,16 +92,7 @@ export async function startBareApp(port: number): Promise<RunningServer> {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1" },
   });
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      if ((await fetch(origin)).ok) break;
-    } catch {
-      if (Date.now() > deadline) throw new Error("The bare app did not come up");
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return track(child, origin);
+  return startServer(child, origin, origin, 60_000);
 }
 
 /** Signs up (or logs in) a user through the real forms; returns the session cookie. */

@@ -36,11 +36,11 @@ export default defineConfig({
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
-    // JSON calls need no browser, and axe runs in the page: those specs run once, in the first project.
+    // JSON calls and headers need no browser, and axe runs in the page: those specs run once, in the first project.
     {
       name: "no-javascript",
       use: { ...chromium, javaScriptEnabled: false },
-      testIgnore: ["**/api.spec.ts", "**/accessibility.spec.ts"],
+      testIgnore: ["**/api.spec.ts", "**/accessibility.spec.ts", "**/security-headers.spec.ts"],
     },
   ],
   webServer: {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, signUpThroughApi, uniqueUsername } from "./support";
 
 /** dd/mm/yyyy of today in UTC, as review dates show. */
 function today(): string {
@@ -22,9 +22,7 @@ async function unreviewedRecipe(request: APIRequestContext): Promise<{ id: numbe
 /** Another cook who reviews the recipe through the JSON calls (signup, login, POST review). */
 async function reviewAsAnotherCook(request: APIRequestContext, menuId: number, rating: number, comment: string) {
   const username = `other_${Date.now() % 1_000_000}`;
-  expect((await request.post("/signup", { data: { username, email: `${username}@example.com`, password: "Secret123" } })).status()).toBe(201);
-  const login = await request.post("/login", { data: { username, password: "Secret123" } });
-  const { user_id } = await login.json();
+  const user_id = await signUpThroughApi(request, username);
   const posted = await request.post(`/api/menu-detail/${menuId}/reviews`, { data: { user_id, menu_id: menuId, rating, comment } });
   expect(posted.status()).toBe(201);
   return username;

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@libsql/client";
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_PORT } from "./playwright.config";
 
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name === "javascript";
@@ -28,6 +29,30 @@ export async function logIn(page: Page, username: string, password = "Secret123"
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "LOG IN" }).click();
 }
+
+/** Signs up and in through the JSON calls; the cookie stays in `request` (a page's request shares its context). */
+export async function signUpThroughApi(request: APIRequestContext, username: string, password = "Secret123"): Promise<number> {
+  expect((await request.post("/signup", { data: { username, email: `${username}@example.com`, password } })).status()).toBe(201);
+  const login = await request.post("/login", { data: { username, password } });
+  expect(login.status()).toBe(200);
+  return ((await login.json()) as { user_id: number }).user_id;
+}
+
+/** A recipe of the given name made through POST /api/menus (needs a signed-in `request`); its id. */
+export async function createRecipeThroughApi(request: APIRequestContext, name: string): Promise<number> {
+  const created = await request.post("/api/menus", {
+    data: { menu_name: name, ingredients_quantity: { egg: "2", flour: "100 g" }, steps: ["Mix.", "Bake."] },
+  });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { menu_id: number }).menu_id;
+}
+
+/** A small real JPEG as a multipart file field. */
+export const smallJpeg = async () => ({
+  name: "me.jpg",
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a7" } }).jpeg().toBuffer(),
+});
 
 /** The page does not scroll sideways at the viewport the test set (a 360 px phone, say). */
 export async function expectNoSidewaysScroll(page: Page) {

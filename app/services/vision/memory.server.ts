@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import type { CatalogueIngredient } from "~/domain/catalogue";
 import type { PantryItem } from "~/domain/pantry";
+import { storedStringList } from "~/domain/stored-list";
 import { ExampleMemory } from "~/domain/vision";
 import { ingredientIdOf, loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
@@ -100,15 +101,6 @@ export interface VisionCorrection {
   correctedName: string | null;
 }
 
-function detectedNames(value: string): string[] {
-  try {
-    const names: unknown = JSON.parse(value);
-    return Array.isArray(names) ? names.filter((name): name is string => typeof name === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
 /**
  * Teaches the memory from a correction: the photo does not show the found ingredient it was wrong about, and
  * does show the one the user named. Only catalogue ingredients teach; "not this" only for what the photo's
@@ -119,7 +111,7 @@ export async function learnFromCorrection(correction: VisionCorrection): Promise
   const capture = await prisma.visionCapture.findUnique({ where: { id: correction.captureId } });
   if (!capture) return 0;
   const catalogue = await loadCatalogue();
-  const detected = detectedNames(capture.detected);
+  const detected = storedStringList(capture.detected);
   const wrong = correction.previousName ? catalogue.find(correction.previousName) : null;
   const right = correction.correctedName ? catalogue.find(correction.correctedName) : null;
   if (wrong && wrong === right) return 0;
