@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { relativeTime } from "~/domain/relative-time";
 import { readUserMenuCall } from "~/services/api-auth.server";
-import { listHistory, recordHistory } from "~/services/history.server";
+import { findHistoryEntry, listHistory, recordHistory } from "~/services/history.server";
 import { jsonError, jsonReply } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
@@ -29,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { userId, menuId } = await readUserMenuCall(request);
   const recorded = await recordHistory(userId, menuId);
   if (!recorded) throw jsonError("Menu not found", 404);
-  return jsonReply({ ...recorded.entry }, { status: recorded.created ? 201 : 200 });
+  return jsonReply({ ...(await findHistoryEntry(recorded.entryId)) }, { status: recorded.created ? 201 : 200 });
 }
 
 /** The server's time first (so the page hydrates as rendered), then this device's, kept fresh. */

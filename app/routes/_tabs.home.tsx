@@ -16,7 +16,7 @@ import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack }
 import { randomRecipe } from "~/services/recipe-search.server";
 import { firstSubmissionError, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { getUser, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
+import { getUserId, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
 import homeStyles from "~/styles/home.css";
 import monthlyMealsStyles from "~/styles/monthly-meals.css";
 import uplotStyles from "uplot/dist/uPlot.min.css";
@@ -30,11 +30,15 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getUser(request);
-  const shoppingCount = user ? await prisma.shoppingItem.count({ where: { userId: user.id } }) : 0;
+  const userId = await getUserId(request);
+  const user =
+    userId === null
+      ? null
+      : await prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true, _count: { select: { shoppingItems: true } } } });
   const mealStats = user ? await monthlyMealStats(user.id) : null;
   const { flash, headers } = await takeFlash(request);
   const toggles = await mostSearchedToggleStates(request);
+  const shoppingCount = user?._count.shoppingItems ?? 0;
   return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, flash }, { headers });
 }
 

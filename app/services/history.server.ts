@@ -37,27 +37,33 @@ const newestFirst: Prisma.HistoryEntryOrderByWithRelationInput[] = [{ createdAt:
 
 /**
  * Records that the user opened the recipe, unless their latest entry is this recipe opened less than
- * REPEAT_VISIT_MS ago. Null when the recipe does not exist.
+ * REPEAT_VISIT_MS ago. Answers the entry that stands for the visit (and whether it is new), or null when the
+ * recipe does not exist.
  */
 export async function recordHistory(
   userId: number,
   recipeId: number,
   now = new Date(),
-): Promise<{ entry: HistoryEntryView; created: boolean } | null> {
-  const isRepeat = (latest: StoredEntry | null): latest is StoredEntry =>
-    latest !== null && latest.recipe.id === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS;
+): Promise<{ entryId: number; created: boolean } | null> {
+  type Latest = { id: number; recipeId: number; createdAt: Date } | null;
+  const isRepeat = (latest: Latest): latest is NonNullable<Latest> =>
+    latest !== null && latest.recipeId === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS;
   const latestOf = (client: Pick<typeof prisma, "historyEntry">) =>
-    client.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: entryFields });
+    client.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: { id: true, recipeId: true, createdAt: true } });
   // Reloading the recipe screen only reads: the transaction (one at a time on SQLite) is kept for the write.
   const latest = await latestOf(prisma);
-  if (isRepeat(latest)) return { entry: toView(latest), created: false };
+  if (isRepeat(latest)) return { entryId: latest.id, created: false };
   return prisma.$transaction(async (tx) => {
     if ((await tx.recipe.count({ where: { id: recipeId } })) === 0) return null;
     const current = await latestOf(tx);
-    if (isRepeat(current)) return { entry: toView(current), created: false };
-    const created = await tx.historyEntry.create({ data: { userId, recipeId, createdAt: now }, select: entryFields });
-    return { entry: toView(created), created: true };
+    if (isRepeat(current)) return { entryId: current.id, created: false };
+    const created = await tx.historyEntry.create({ data: { userId, recipeId, createdAt: now }, select: { id: true } });
+    return { entryId: created.id, created: true };
   });
+}
+
+export async function findHistoryEntry(entryId: number): Promise<HistoryEntryView> {
+  return toView(await prisma.historyEntry.findUniqueOrThrow({ where: { id: entryId }, select: entryFields }));
 }
 
 export async function listHistory(userId: number): Promise<HistoryEntryView[]> {

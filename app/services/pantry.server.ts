@@ -109,15 +109,19 @@ async function insertRows(userId: number, items: PantryItem[]): Promise<void> {
 /** Counts catalogue names people search for or add, for Home's most-searched toggles. */
 async function countPopularity(names: string[]): Promise<void> {
   if (names.length === 0) return;
-  await prisma.$transaction(
-    names.map((name) =>
-      prisma.ingredientPopularity.upsert({
-        where: { name },
-        create: { name, count: 1 },
-        update: { count: { increment: 1 } },
-      }),
-    ),
-  );
+  try {
+    await prisma.$transaction(
+      names.map((name) =>
+        prisma.ingredientPopularity.upsert({
+          where: { name },
+          create: { name, count: 1 },
+          update: { count: { increment: 1 } },
+        }),
+      ),
+    );
+  } finally {
+    popularityCounted++;
+  }
 }
 
 export async function readPantry(request: Request): Promise<PantryItem[]> {
@@ -291,13 +295,33 @@ export async function recordIngredientSearch(query: string): Promise<void> {
 }
 
 /** The ingredients people search for and add most, most popular first (catalogue names and types). */
+/**
+ * The most-searched list read last, used again for MOST_SEARCHED_FRESH_MS: every load of Home shows it. A count
+ * made by this process shows at once (a read that began before it is not kept); other processes' within that time.
+ */
+let mostSearchedRead: { at: number; counted: number; limit: number; rows: { name: string }[] } | undefined;
+let popularityCounted = 0;
+const MOST_SEARCHED_FRESH_MS = 2_000;
+
 export async function mostSearchedIngredients(limit: number): Promise<{ name: string; type: string }[]> {
   const catalogue = await loadCatalogue();
-  const rows = await prisma.ingredientPopularity.findMany({
+  const kept = mostSearchedRead;
+  const fresh = kept && kept.limit === limit && kept.counted === popularityCounted && Date.now() - kept.at < MOST_SEARCHED_FRESH_MS;
+  let rows = fresh ? kept.rows : undefined;
+  if (!rows) {
+    const started = { at: Date.now(), counted: popularityCounted, limit };
+    rows = await readMostSearched(limit);
+    if (started.counted === popularityCounted) mostSearchedRead = { ...started, rows };
+  }
+  return rows.map((row) => ({ name: row.name, type: catalogue.byName(row.name)?.type ?? OTHER_TYPE }));
+}
+
+function readMostSearched(limit: number) {
+  return prisma.ingredientPopularity.findMany({
     orderBy: [{ count: "desc" }, { updatedAt: "desc" }],
     take: limit,
+    select: { name: true },
   });
-  return rows.map((row) => ({ name: row.name, type: catalogue.byName(row.name)?.type ?? OTHER_TYPE }));
 }
 
 /**

@@ -129,10 +129,32 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> 
   return ranked;
 }
 
-/** The menu with this id, or null. */
+/** Menus read lately, by id, with the recipe's update time when read; the oldest read is dropped first. */
+const menusRead = new Map<number, { updatedAt: number; menu: Menu }>();
+const MENUS_KEPT = 1_000;
+
+function frozen(menu: Menu): Menu {
+  for (const part of [menu.ingredients_quantity, menu.ingredients_type, menu.steps, menu.tips, menu.nutrition]) Object.freeze(part);
+  return Object.freeze(menu);
+}
+
+/**
+ * The menu with this id, or null. A recipe's lines, steps and tips take four queries to read; a menu read
+ * before is used again (frozen: shared between requests) while the recipe's update time is the one it was
+ * read at. Every save of a recipe moves that time (recipe-store.server.ts writes the recipe row each time).
+ */
 export async function findMenu(menuId: number): Promise<Menu | null> {
+  const current = await prisma.recipe.findUnique({ where: { id: menuId }, select: { updatedAt: true } });
+  if (!current) return null;
+  const kept = menusRead.get(menuId);
+  if (kept?.updatedAt === current.updatedAt.getTime()) return kept.menu;
   const recipe = await prisma.recipe.findUnique({ where: { id: menuId }, include: menuContent });
-  return recipe ? toMenu(recipe) : null;
+  if (!recipe) return null;
+  const menu = frozen(toMenu(recipe));
+  menusRead.delete(menuId);
+  menusRead.set(menuId, { updatedAt: recipe.updatedAt.getTime(), menu });
+  if (menusRead.size > MENUS_KEPT) menusRead.delete(menusRead.keys().next().value!);
+  return menu;
 }
 
 /** The id and picture of the recipe with exactly this name, or null. */

@@ -83,12 +83,6 @@ export async function getUserId(request: Request): Promise<number | null> {
   return typeof userId === "number" ? userId : null;
 }
 
-export async function getUser(request: Request) {
-  const userId = await getUserId(request);
-  if (userId === null) return null;
-  return prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true, email: true } });
-}
-
 /** Signed-in-only screens: send guests to /login and bring them back afterwards. */
 export async function requireUserId(request: Request): Promise<number> {
   const userId = await getUserId(request);

@@ -202,4 +202,13 @@ describe("popularity", () => {
     expect(ranked.indexOf("kohlrabi")).toBeLessThan(ranked.indexOf("celeriac"));
     expect(ranked).not.toContain("nothing we know of");
   });
+
+  it("shows a search counted a moment ago at once, though the list was just read", async () => {
+    const top = async () => (await mostSearchedIngredients(6))[0]?.name;
+    const before = await top();
+    const leader = (await prisma.ingredientPopularity.findFirstOrThrow({ orderBy: { count: "desc" } })).count;
+    for (let i = 0; i <= leader; i++) await recordIngredientSearch("parsnip");
+    expect(before).not.toBe("parsnip");
+    expect(await top()).toBe("parsnip");
+  });
 });

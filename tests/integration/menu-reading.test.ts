@@ -1,0 +1,59 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/services/db.server";
+import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
+import { findMenu } from "~/services/recipe-search.server";
+import { seedIngredients } from "../../prisma/seed";
+
+beforeAll(async () => {
+  await seedIngredients();
+});
+
+const soup: RecipeDraft = {
+  name: "Reading Test Soup",
+  cuisines: ["French"],
+  occasions: ["Dinner"],
+  servings: 2,
+  ingredients: [
+    { name: "onion", quantity: "2" },
+    { name: "butter", quantity: "1 tablespoon", seasoning: true },
+  ],
+  steps: ["Soften the onions in the butter.", "Add water and simmer."],
+  tips: ["Season at the end."],
+  origin: "user",
+};
+
+describe("reading a menu again after it changed", () => {
+  it("shows a recipe's new lines, steps and tips as soon as it is saved again", async () => {
+    const { id } = await saveRecipe(soup);
+    expect((await findMenu(id))?.steps).toEqual(soup.steps);
+    expect(await findMenu(id)).toEqual(await findMenu(id));
+
+    const changed = { ...soup, ingredients: [{ name: "leek", quantity: "1" }], steps: ["Slice the leek.", "Simmer."], tips: [] };
+    await saveRecipe(changed);
+    const menu = await findMenu(id);
+    expect(menu?.steps).toEqual(changed.steps);
+    expect(menu?.tips).toEqual([]);
+    expect(Object.keys(menu?.ingredients_quantity ?? {})).toEqual(["leek"]);
+  });
+
+  it("shows a new picture set on the recipe row alone", async () => {
+    const { id } = await saveRecipe({ ...soup, name: "Reading Test Stew" });
+    await findMenu(id);
+    await prisma.recipe.updateMany({ where: { id }, data: { image: "/uploads/stew.webp" } });
+    expect((await findMenu(id))?.image).toBe("/uploads/stew.webp");
+  });
+
+  it("answers null once the recipe is gone", async () => {
+    const { id } = await saveRecipe({ ...soup, name: "Reading Test Broth" });
+    expect(await findMenu(id)).not.toBeNull();
+    await prisma.recipe.delete({ where: { id } });
+    expect(await findMenu(id)).toBeNull();
+  });
+
+  it("gives a menu nobody can change for the next reader", async () => {
+    const { id } = await saveRecipe({ ...soup, name: "Reading Test Consomme" });
+    const menu = (await findMenu(id))!;
+    expect(() => menu.steps.push("Add cream.")).toThrow(TypeError);
+    expect((await findMenu(id))?.steps).toEqual(soup.steps);
+  });
+});
