@@ -75,24 +75,26 @@ export async function reviewSummary(recipeId: number): Promise<ReviewSummary | n
   return { reviews, menu_id: recipeId, ...summarizeRatings(reviews.map((review) => review.rating)) };
 }
 
-/** The recipe screen's reviews block (see app/components/reviews-section.tsx); comments of older reviews are not read. */
+/**
+ * The recipe screen's reviews block (see app/components/reviews-section.tsx): every review's rating, and the
+ * comments of the latest and of the user's own only. A recipe without reviews costs one small query.
+ */
 export async function loadReviewsBlock(recipeId: number, userId: number): Promise<ReviewsBlock> {
-  const [ratings, latest, ownReview] = await Promise.all([
-    prisma.review.findMany({ where: { recipeId }, select: { rating: true } }),
-    prisma.review.findFirst({ where: { recipeId }, orderBy: newestFirst, select: reviewFields }),
-    findOwnReview(userId, recipeId),
-  ]);
+  const reviews = await prisma.review.findMany({ where: { recipeId }, orderBy: newestFirst, select: { id: true, userId: true, rating: true } });
+  const latestId = reviews[0]?.id;
+  const ownId = reviews.find((review) => review.userId === userId)?.id;
+  const shownIds = [...new Set([latestId, ownId])].filter((id) => id !== undefined);
+  const shown = shownIds.length === 0 ? [] : await prisma.review.findMany({ where: { id: { in: shownIds } }, select: { id: true, ...reviewFields } });
+  const viewOf = (id: number | undefined) => {
+    const row = shown.find((review) => review.id === id);
+    return row ? toView(row) : null;
+  };
   return {
     menuId: recipeId,
-    summary: summarizeRatings(ratings.map((row) => row.rating)),
-    latest: latest ? toView(latest) : null,
-    ownReview,
+    summary: summarizeRatings(reviews.map((review) => review.rating)),
+    latest: viewOf(latestId),
+    ownReview: viewOf(ownId),
   };
-}
-
-async function findOwnReview(userId: number, recipeId: number): Promise<ReviewView | null> {
-  const row = await prisma.review.findUnique({ where: { userId_recipeId: { userId, recipeId } }, select: reviewFields });
-  return row ? toView(row) : null;
 }
 
 /** A user's first review of a recipe; a second one is refused (409) so that replacing is always confirmed. */
