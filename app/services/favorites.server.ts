@@ -12,10 +12,6 @@ export async function listFavorites(userId: number): Promise<MenuCard[]> {
   return rows.map(({ recipe }) => toMenuCard(recipe));
 }
 
-export async function isFavorite(userId: number, recipeId: number): Promise<boolean> {
-  return (await prisma.favorite.count({ where: { userId, recipeId } })) > 0;
-}
-
 /** Adds or removes the favourite. False when the recipe does not exist. */
 export async function setFavorite(userId: number, recipeId: number, favorite: boolean): Promise<boolean> {
   if ((await prisma.recipe.count({ where: { id: recipeId } })) === 0) return false;

@@ -4,7 +4,6 @@ import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
 import { resolveName } from "~/domain/pantry";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { isFavorite } from "./favorites.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
 import { readRecipeScreenState } from "./recipe-visit.server";
@@ -25,11 +24,13 @@ export interface MenuDetail {
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
   const menu = await findMenu(recipeId);
   if (!menu) return null;
-  const [catalogue, pantry, user, favorite, state] = await Promise.all([
+  const [catalogue, pantry, user, state] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
-    prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } }),
-    isFavorite(userId, recipeId),
+    prisma.user.findUnique({
+      where: { id: userId },
+      select: { allergies: true, _count: { select: { favorites: { where: { recipeId } } } } },
+    }),
     readRecipeScreenState(request, recipeId),
   ]);
   const pantryKeys = new Set(pantry.map((item) => item.key));
@@ -46,7 +47,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
   return {
     menu,
     grids,
-    favorite,
+    favorite: (user?._count.favorites ?? 0) > 0,
     checkedSteps: visit.checkedSteps,
     counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
