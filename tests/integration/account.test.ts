@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loader as accountLoader } from "~/routes/_tabs.account";
-import { action as userAction, loader as userLoader } from "~/routes/api.users.$id";
+import { action as userAction, loader as userLoader } from "~/api/users.$id.server";
 import { loader as loginLoader } from "~/routes/login";
 import { action as settingAction, loader as settingLoader } from "~/routes/setting";
 import { prisma } from "~/services/db.server";

@@ -1,18 +1,19 @@
 /**
- * Who may call what, for every route module in app/routes: each loader and action is called as a guest, as the
- * owner of the data it names and as another signed-in user, and once more as the owner from another site.
- * Refused calls must leave the database exactly as it was. ROUTES (tests/support/route-table.ts) declares each
- * file's expectations; a route file (or a loader/action) missing from it fails the test, so a new route cannot
- * ship without a declared check.
+ * Who may call what, for every route module in app/routes and every JSON call in the API table
+ * (app/api/routes.server.ts): each loader and action is called as a guest, as the owner of the data it names and as
+ * another signed-in user, and once more as the owner from another site. Refused calls must leave the database
+ * exactly as it was. ROUTES (tests/support/route-table.ts) declares each route file's and API call's expectations;
+ * one (or a loader/action) missing from it fails the test, so a new route or call cannot ship without a declared check.
  */
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
+  apiCalls,
   call,
   databaseRows,
   describeAnswer,
   fixture,
-  moduleOf,
+  handlersOf,
   permitted,
   prepareCookbook,
   probes,
@@ -38,32 +39,30 @@ const counts = { probes: probes.length, calls: 0, refusals: 0 };
 
 afterAll(() => {
   console.info(
-    `Authorisation matrix: ${routeFiles.length} route files, ${counts.probes} probes, ${counts.calls} calls, ` +
-      `${counts.refusals} refusals checked for no change in the database`,
+    `Authorisation matrix: ${routeFiles.length} route files, ${apiCalls.length} API calls, ${counts.probes} probes, ` +
+      `${counts.calls} calls, ${counts.refusals} refusals checked for no change in the database`,
   );
 });
 
 describe("the route table", () => {
-  it("declares every route file and only existing ones", () => {
-    expect(Object.keys(ROUTES).sort()).toEqual([...routeFiles].sort());
+  it("declares every route file and API call and only existing ones", () => {
+    expect(Object.keys(ROUTES).sort()).toEqual([...routeFiles, ...apiCalls].sort());
   });
 
-  it("probes every loader and action each route module exports", async () => {
-    for (const file of routeFiles) {
-      const module = await moduleOf(file);
-      const exported = (["loader", "action"] as const).filter((name) => typeof module[name] === "function");
-      const probed = [...new Set(ROUTES[file].map((probe) => probe.handler))].sort();
-      expect(probed, file).toEqual([...exported].sort());
+  it("probes every loader and action each route module and API call exports", async () => {
+    for (const route of [...routeFiles, ...apiCalls]) {
+      const probed = [...new Set(ROUTES[route].map((probe) => probe.handler))].sort();
+      expect(probed, route).toEqual((await handlersOf(route)).sort());
     }
   });
 });
 
-describe.each(probes)("$name", ({ file, probe }) => {
+describe.each(probes)("$name", ({ route, probe }) => {
   it(`as a guest, another user, the owner, and from another site: ${probe.access}`, async () => {
     const f = await fixture();
     const refusedWithoutChange = async (caller: Caller, check: (response: Response) => unknown, headers?: Record<string, string>) => {
       const before = await databaseRows();
-      const response = await call(file, probe, f, caller, { headers });
+      const response = await call(route, probe, f, caller, { headers });
       await check(response);
       expect(await databaseRows(), `${caller} changed the database`).toEqual(before);
       counts.calls += 1;
@@ -71,7 +70,7 @@ describe.each(probes)("$name", ({ file, probe }) => {
     };
     const allowed = async (caller: Caller) => {
       const ownerRowsBefore = caller === "owner" ? null : await rowsOf(f.owner.id);
-      const response = await call(file, probe, f, caller);
+      const response = await call(route, probe, f, caller);
       expect(permitted(probe, response), `${caller} was refused: ${describeAnswer(response)}`).toBe(true);
       if (ownerRowsBefore) expect(await rowsOf(f.owner.id), `${caller} changed the owner's data`).toEqual(ownerRowsBefore);
       counts.calls += 1;

@@ -142,7 +142,7 @@ afterAll(() => {
   );
 });
 
-describe.each(fuzzed)("$name", ({ file, probe }) => {
+describe.each(fuzzed)("$name", ({ route, probe }) => {
   it("answers any body without a 500 and changes nothing when it refuses", async () => {
     tally.routes += 1;
     let f: Fixture = await fixture();
@@ -153,7 +153,7 @@ describe.each(fuzzed)("$name", ({ file, probe }) => {
         if ((await prisma.user.count({ where: { id: f.owner.id } })) === 0) f = await fixture();
         const [countsBefore, ownerBefore] = [await tableCounts(), await rowsOf(f.owner.id)];
         const started = Date.now();
-        const response = await call(file, probe, f, "owner", { body });
+        const response = await call(route, probe, f, "owner", { body });
         tally.largestMs = Math.max(tally.largestMs, Date.now() - started);
         tally.cases += 1;
         const serverError = response.status >= 500 && response.status !== probe.alsoAllowed?.status;

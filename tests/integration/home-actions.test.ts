@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as homeAction, loader as homeLoader } from "~/routes/_tabs.home";
-import { loader as randomMenuLoader } from "~/routes/api.random-menu";
+import { loader as randomMenuLoader } from "~/api/random-menu.server";
 import { prisma } from "~/services/db.server";
 import { addToPantry, readPantry } from "~/services/pantry.server";
 import { seed } from "../../prisma/seed";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as imageAction } from "~/routes/api.get_ingredient_image";
-import { loader as suggestionsLoader } from "~/routes/api.ingredient-suggestions";
+import { action as imageAction } from "~/api/get_ingredient_image.server";
+import { loader as suggestionsLoader } from "~/api/ingredient-suggestions.server";
 import { action as imageAliasAction } from "~/routes/get_ingredient_image";
 import { action as previewAction, loader as previewLoader } from "~/routes/ingredient-preview";
 import { action as loginAction } from "~/routes/login";

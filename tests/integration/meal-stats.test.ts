@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as mealStatsLoader } from "~/routes/api.users.$id.meal-stats";
-import { loader as monthlyLoader } from "~/routes/api.users.$id.monthly-meal-stats";
+import { loader as mealStatsLoader } from "~/api/users.$id.meal-stats.server";
+import { loader as monthlyLoader } from "~/api/users.$id.monthly-meal-stats.server";
 import { prisma } from "~/services/db.server";
 import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
 import { createUserSession } from "~/services/session.server";

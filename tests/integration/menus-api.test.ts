@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as createMenuAction } from "~/routes/api.menus";
-import { action as updateMenuAction } from "~/routes/api.menus.$menuId";
+import { action as createMenuAction } from "~/api/menus.server";
+import { action as updateMenuAction } from "~/api/menus.$menuId.server";
 import { LOGIN_REQUIRED } from "~/services/api-auth.server";
 import { prisma } from "~/services/db.server";
 import type { Menu } from "~/services/recipe-search.server";

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { action as newPasswordAction } from "~/routes/api.auth.new-password";
-import { action as resetRequestAction } from "~/routes/api.auth.reset-password";
-import { loader as verifyLoader } from "~/routes/api.auth.verify-reset-token.$token";
+import { action as newPasswordAction } from "~/api/auth.new-password.server";
+import { action as resetRequestAction } from "~/api/auth.reset-password.server";
+import { loader as verifyLoader } from "~/api/auth.verify-reset-token.$token.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as resetPageAction, loader as resetPageLoader } from "~/routes/reset-password";
 import { action as newPasswordPageAction, loader as newPasswordPageLoader } from "~/routes/reset-password_.$token";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { loader as historyListLoader } from "~/routes/api.history.$userId";
-import { loader as favoritesListLoader } from "~/routes/api.favorites.$userId";
-import { action as favoritesAction } from "~/routes/api.favorites";
+import { loader as historyListLoader } from "~/api/history.$userId.server";
+import { loader as favoritesListLoader } from "~/api/favorites.$userId.server";
+import { action as favoritesAction } from "~/api/favorites.server";
 import { action as analyzeAllergiesAction } from "~/routes/analyze-allergies";
 import { action as mealCompletionsAction } from "~/routes/meal-completions";
 import { action as historyAction } from "~/routes/_tabs.history";

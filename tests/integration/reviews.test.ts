@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as deleteReviewCall } from "~/routes/api.$menuId.$userId.reviews";
-import { action as menuReviewsAction, loader as menuReviewsLoader } from "~/routes/api.menu-detail.$id.reviews";
-import { action as replaceReviewCall } from "~/routes/api.reviews";
+import { action as deleteReviewCall } from "~/api/$menuId.$userId.reviews.server";
+import { action as menuReviewsAction, loader as menuReviewsLoader } from "~/api/menu-detail.$id.reviews.server";
+import { action as replaceReviewCall } from "~/api/reviews.server";
 import { action as reviewsPageAction, loader as reviewsPageLoader } from "~/routes/reviews";
 import { prisma } from "~/services/db.server";
 import { loadReviewsBlock } from "~/services/reviews.server";

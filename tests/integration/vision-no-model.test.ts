@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { action as cameraAction, loader as cameraLoader } from "~/routes/camera";
-import { action as uploadAction } from "~/routes/api.upload";
+import { action as uploadAction } from "~/api/upload.server";
 import { NO_MODEL_MESSAGE } from "~/services/vision/model.server";
 import { cameraJpeg } from "../support/images";
 import { jsonRequest, run } from "../support/requests";

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { action as uploadAction } from "~/routes/api.upload";
+import { action as uploadAction } from "~/api/upload.server";
 import { createOpenAiProvider, VISION_PROMPT } from "~/services/vision/openai.server";
 import { VisionUnavailableError } from "~/services/vision/provider.server";
 import { seedIngredients } from "../../prisma/seed";

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "~/domain/image-upload";
-import { action as uploadAction } from "~/routes/api.upload";
+import { action as uploadAction } from "~/api/upload.server";
 import { prisma } from "~/services/db.server";
 import { readPantry } from "~/services/pantry.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";

@@ -1,9 +1,10 @@
 /// <reference types="vite/client" />
 /**
- * The route table of the security tests (authorization-matrix and fuzz): for every module in app/routes, how each
- * loader and action is called (path, body) and who may call it, with the data each call starts from and helpers
+ * The route table of the security tests (authorization-matrix and fuzz): for every module in app/routes and every
+ * JSON call in the API table, how each loader and action is called (path, body) and who may call it, with the data each call starts from and helpers
  * to run a call and to see what changed in the database.
  */
+import { API_ROUTES, matchApiCall, type ApiRoute } from "~/api/routes.server";
 import { resolveName } from "~/domain/pantry";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { Prisma } from "~/generated/prisma/client";
@@ -88,14 +89,20 @@ const recipeFile = (name: string) =>
 
 const profileFields = (member: Member) => ({ intent: "update", username: member.username, email: member.email, phone_number: "0123456789" });
 
+const unknownPath = (path: string): Probe[] => [
+  get("public", () => path, { status: 404, because: "unknown paths are not found" }),
+  act("POST", "public", () => path, () => ({ form: {} }), {
+    alsoAllowed: { status: 404, because: "unknown paths are not found" },
+    writesNothing: true,
+  }),
+];
+
+/**
+ * Keyed by route file name (app/routes) and, for the JSON calls behind the splat route api.$.ts, by the API
+ * table's pattern under /api/ (app/api/routes.server.ts).
+ */
 export const ROUTES: Record<string, Probe[]> = {
-  "$.tsx": [
-    get("public", () => "/no-such-page", { status: 404, because: "unknown paths are not found" }),
-    act("POST", "public", () => "/no-such-page", () => ({ form: {} }), {
-      alsoAllowed: { status: 404, because: "unknown paths are not found" },
-      writesNothing: true,
-    }),
-  ],
+  "$.tsx": unknownPath("/no-such-page"),
   "_index.tsx": [get("public", () => "/")],
   "_tabs.account.tsx": [get("signed-in", () => "/account")],
   "_tabs.favorites.tsx": [get("signed-in", () => "/favorites")],
@@ -111,73 +118,74 @@ export const ROUTES: Record<string, Probe[]> = {
   "analyze-allergies.ts": [
     act("POST", "guest-ok", () => "/analyze-allergies", () => ({ json: { ingredients: ["peanut butter"], allergies: ["peanut"] } })),
   ],
-  "api.$menuId.$userId.reviews.ts": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
-  "api.auth.new-password.ts": [
+  "api.$.ts": unknownPath("/api/no-such-call"),
+  "/api/:menuId/:userId/reviews": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
+  "/api/auth/new-password": [
     act("POST", "guest-ok", () => "/api/auth/new-password", () => ({ json: { token: BOGUS_TOKEN, password: NEW_PASSWORD.password } }), {
       alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
     }),
   ],
-  "api.auth.reset-password.ts": [
+  "/api/auth/reset-password": [
     act("POST", "guest-ok", () => "/api/auth/reset-password", () => ({ json: { email: `reset${next()}@example.com` } })),
   ],
-  "api.auth.verify-reset-token.$token.ts": [
+  "/api/auth/verify-reset-token/:token": [
     get("public", () => `/api/auth/verify-reset-token/${BOGUS_TOKEN}`, { status: 400, because: "a made-up link is invalid" }),
   ],
-  "api.community.$postId.comments.$commentId.ts": [
+  "/api/community/:postId/comments/:commentId": [
     act("DELETE", "owner-only", (f) => `/api/community/${f.postId}/comments/${f.commentId}`),
   ],
-  "api.community.$postId.comments.ts": [
+  "/api/community/:postId/comments": [
     act("POST", "owner-only", (f) => `/api/community/${f.postId}/comments`, (f) => ({ json: { user_id: f.owner.id, comment_text: "Looks great" } })),
   ],
-  "api.community.$postId.like.ts": [
+  "/api/community/:postId/like": [
     act("POST", "owner-only", (f) => `/api/community/${f.postId}/like`, (f) => ({ json: { user_id: f.owner.id } })),
   ],
-  "api.community.ts": [
+  "/api/community": [
     get("signed-in", () => "/api/community"),
     act("POST", "owner-only", () => "/api/community", async (f) => ({
       multipart: { user_id: String(f.owner.id), menu_id: String(f.recipeId), caption: "Dinner", image: await photo() },
     })),
   ],
-  "api.favorites.$userId.ts": [get("owner-only", (f) => `/api/favorites/${f.owner.id}`)],
-  "api.favorites.ts": [
+  "/api/favorites/:userId": [get("owner-only", (f) => `/api/favorites/${f.owner.id}`)],
+  "/api/favorites": [
     act("POST", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
     act("DELETE", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId } })),
   ],
-  "api.get_ingredient_image.ts": [act("POST", "guest-ok", () => "/api/get_ingredient_image", () => ({ json: { ingredients: ["tomato"] } }))],
-  "api.history.$userId.ts": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
-  "api.ingredient-suggestions.ts": [get("public", () => "/api/ingredient-suggestions?q=tom")],
-  "api.menu-detail.$id.reviews.ts": [
+  "/api/get_ingredient_image": [act("POST", "guest-ok", () => "/api/get_ingredient_image", () => ({ json: { ingredients: ["tomato"] } }))],
+  "/api/history/:userId": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
+  "/api/ingredient-suggestions": [get("public", () => "/api/ingredient-suggestions?q=tom")],
+  "/api/menu-detail/:id/reviews": [
     get("signed-in", (f) => `/api/menu-detail/${f.recipeId}/reviews`),
     act("POST", "owner-only", (f) => `/api/menu-detail/${f.freshRecipeId}/reviews`, (f) => ({
       json: { user_id: f.owner.id, menu_id: f.freshRecipeId, rating: 4, comment: "Tasty" },
     })),
   ],
-  "api.menu-recommendations.ts": [
+  "/api/menu-recommendations": [
     act("POST", "guest-ok", () => "/api/menu-recommendations", () => ({
       json: { ingredients: ["egg"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
     })),
   ],
-  "api.menus.$menuId.ts": [
+  "/api/menus/:menuId": [
     act("PUT", "owner-only", (f) => `/api/menus/${f.ownRecipe.id}`, () => ({ json: { image: "/recipe-images/1.svg" } })),
   ],
-  "api.menus.by-name.$name.ts": [get("public", (f) => `/api/menus/by-name/${encodeURIComponent(f.ownRecipe.name)}`)],
-  "api.menus.ts": [
+  "/api/menus/by-name/:name": [get("public", (f) => `/api/menus/by-name/${encodeURIComponent(f.ownRecipe.name)}`)],
+  "/api/menus": [
     act("POST", "signed-in", () => "/api/menus", () => ({
       json: { menu_name: `Matrix Omelette ${next()}`, ingredients_quantity: { egg: "2" }, steps: ["Beat and fry the eggs."], cuisines: [], mealOccasions: [] },
     })),
   ],
-  "api.random-menu.ts": [get("public", () => "/api/random-menu")],
-  "api.reviews.ts": [
+  "/api/random-menu": [get("public", () => "/api/random-menu")],
+  "/api/reviews": [
     act("PUT", "owner-only", () => "/api/reviews", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId, rating: 2, comment: "Changed my mind" } })),
   ],
-  "api.upload.ts": [
+  "/api/upload": [
     act("POST", "guest-ok", () => "/api/upload", async () => ({
       json: { image: `data:image/jpeg;base64,${Buffer.from(await cameraJpeg(32, 24)).toString("base64")}` },
     }), { alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" } }),
   ],
-  "api.users.$id.meal-stats.ts": [get("owner-only", (f) => `/api/users/${f.owner.id}/meal-stats`)],
-  "api.users.$id.monthly-meal-stats.ts": [get("owner-only", (f) => `/api/users/${f.owner.id}/monthly-meal-stats`)],
-  "api.users.$id.ts": [
+  "/api/users/:id/meal-stats": [get("owner-only", (f) => `/api/users/${f.owner.id}/meal-stats`)],
+  "/api/users/:id/monthly-meal-stats": [get("owner-only", (f) => `/api/users/${f.owner.id}/monthly-meal-stats`)],
+  "/api/users/:id": [
     get("owner-only", (f) => `/api/users/${f.owner.id}`),
     act("PUT", "owner-only", (f) => `/api/users/${f.owner.id}`, async (f) => ({
       multipart: { username: f.owner.username, email: f.owner.email, country: "France", avatar: await photo("me.png") },
@@ -302,9 +310,9 @@ export const ROUTES: Record<string, Probe[]> = {
   "uploads.$.ts": [get("public", () => "/uploads/avatars/00000000000000000000000000000000.webp", { status: 404, because: "no such picture" })],
 };
 
-/** Every probe of the table, named for test titles ("api.favorites.ts POST action #1"). */
-export const probes = Object.entries(ROUTES).flatMap(([file, list]) =>
-  list.map((probe, index) => ({ file, probe, name: `${file} ${probe.method} ${probe.handler}${list.length > 1 ? ` #${index + 1}` : ""}` })),
+/** Every probe of the table, named for test titles ("/api/favorites POST action #1"). */
+export const probes = Object.entries(ROUTES).flatMap(([route, list]) =>
+  list.map((probe, index) => ({ route, probe, name: `${route} ${probe.method} ${probe.handler}${list.length > 1 ? ` #${index + 1}` : ""}` })),
 );
 
 // ---------- running a probe ----------
@@ -318,7 +326,19 @@ type RouteModule = {
 
 const modules = import.meta.glob<RouteModule>("../../app/routes/*.{ts,tsx}");
 export const routeFiles = Object.keys(modules).map((file) => file.split("/").pop()!);
-export const moduleOf = (file: string) => modules[`../../app/routes/${file}`]();
+const moduleOf = (file: string) => modules[`../../app/routes/${file}`]();
+
+const API_ROUTE_FILE = "api.$.ts";
+const apiCallName = (route: ApiRoute) => `/api/${route.pattern}`;
+/** The JSON calls of the API table, as ROUTES names them ("/api/users/:id"). */
+export const apiCalls = API_ROUTES.map(apiCallName);
+const apiRouteOf = (name: string) => API_ROUTES.find((entry) => apiCallName(entry) === name);
+
+/** The handlers a route file or API call exports. */
+export async function handlersOf(route: string): Promise<Probe["handler"][]> {
+  const module: { loader?: unknown; action?: unknown } = apiRouteOf(route)?.module ?? (await moduleOf(route));
+  return (["loader", "action"] as const).filter((handler) => typeof module[handler] === "function");
+}
 
 /** The URL segments a flat-route file name matches ("reset-password_.$token.tsx" → reset-password, :token). */
 function routeSegments(file: string): string[] {
@@ -350,9 +370,13 @@ export function paramsFor(file: string, pathname: string): Record<string, string
 
 let clientNumber = 0;
 
-/** Runs the probe's handler as `caller`, with the probe's own body unless `options.body` replaces it. */
+/**
+ * Runs the probe's handler as `caller`, with the probe's own body unless `options.body` replaces it. `route` is a
+ * route file, or an API call, which is run as Remix runs it: through the splat route, whose table must give the
+ * probe's path to that call.
+ */
 export async function call(
-  file: string,
+  route: string,
   probe: Probe,
   f: Fixture,
   caller: Caller,
@@ -367,8 +391,15 @@ export async function call(
     cookie,
     headers: { [CLIENT_ADDRESS_HEADER]: `198.51.100.${clientNumber % 250}:${clientNumber}`, ...options.headers },
   });
+  const pathname = new URL(request.url).pathname;
+  const apiRoute = apiRouteOf(route);
+  if (apiRoute) {
+    const match = matchApiCall(pathname);
+    if (match === null || match === "malformed" || match.route !== apiRoute) throw new Error(`${path} is not a path of ${route}`);
+  }
+  const file = apiRoute ? API_ROUTE_FILE : route;
   const handler = (await moduleOf(file))[probe.handler]!;
-  return run(async () => handler({ request, params: paramsFor(file, new URL(request.url).pathname), context: {} }));
+  return run(async () => handler({ request, params: paramsFor(file, pathname), context: {} }));
 }
 
 export const isRedirect = (response: Response) => response.status >= 300 && response.status < 400;

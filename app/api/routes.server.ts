@@ -1,0 +1,136 @@
+/**
+ * The JSON calls under /api/, answered by the one splat route app/routes/api.$.ts (why: docs/architecture.md,
+ * "JSON calls behind one route"). Each entry is a path after /api/ with `:name` params and the module whose
+ * `loader` (GET, HEAD, OPTIONS) or `action` (POST, PUT, PATCH, DELETE) answers it, with the params named as in
+ * the pattern.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { jsonError } from "~/services/request.server";
+import * as ownReview from "./$menuId.$userId.reviews.server";
+import * as newPassword from "./auth.new-password.server";
+import * as resetPassword from "./auth.reset-password.server";
+import * as verifyResetToken from "./auth.verify-reset-token.$token.server";
+import * as postComment from "./community.$postId.comments.$commentId.server";
+import * as postComments from "./community.$postId.comments.server";
+import * as postLike from "./community.$postId.like.server";
+import * as communityPosts from "./community.server";
+import * as favoritesOfUser from "./favorites.$userId.server";
+import * as favorites from "./favorites.server";
+import * as ingredientImages from "./get_ingredient_image.server";
+import * as historyOfUser from "./history.$userId.server";
+import * as ingredientSuggestions from "./ingredient-suggestions.server";
+import * as menuReviews from "./menu-detail.$id.reviews.server";
+import * as menuRecommendations from "./menu-recommendations.server";
+import * as menuPicture from "./menus.$menuId.server";
+import * as menuByName from "./menus.by-name.$name.server";
+import * as menus from "./menus.server";
+import * as randomMenu from "./random-menu.server";
+import * as reviews from "./reviews.server";
+import * as upload from "./upload.server";
+import * as mealStats from "./users.$id.meal-stats.server";
+import * as monthlyMealStats from "./users.$id.monthly-meal-stats.server";
+import * as user from "./users.$id.server";
+
+export type ApiModule = {
+  loader?: (args: LoaderFunctionArgs) => Promise<Response>;
+  action?: (args: ActionFunctionArgs) => Promise<Response>;
+};
+export type ApiRoute = { pattern: string; module: ApiModule };
+
+export const API_ROUTES: ApiRoute[] = [
+  { pattern: ":menuId/:userId/reviews", module: ownReview },
+  { pattern: "auth/new-password", module: newPassword },
+  { pattern: "auth/reset-password", module: resetPassword },
+  { pattern: "auth/verify-reset-token/:token", module: verifyResetToken },
+  { pattern: "community", module: communityPosts },
+  { pattern: "community/:postId/comments", module: postComments },
+  { pattern: "community/:postId/comments/:commentId", module: postComment },
+  { pattern: "community/:postId/like", module: postLike },
+  { pattern: "favorites", module: favorites },
+  { pattern: "favorites/:userId", module: favoritesOfUser },
+  { pattern: "get_ingredient_image", module: ingredientImages },
+  { pattern: "history/:userId", module: historyOfUser },
+  { pattern: "ingredient-suggestions", module: ingredientSuggestions },
+  { pattern: "menu-detail/:id/reviews", module: menuReviews },
+  { pattern: "menu-recommendations", module: menuRecommendations },
+  { pattern: "menus", module: menus },
+  { pattern: "menus/:menuId", module: menuPicture },
+  { pattern: "menus/by-name/:name", module: menuByName },
+  { pattern: "random-menu", module: randomMenu },
+  { pattern: "reviews", module: reviews },
+  { pattern: "upload", module: upload },
+  { pattern: "users/:id", module: user },
+  { pattern: "users/:id/meal-stats", module: mealStats },
+  { pattern: "users/:id/monthly-meal-stats", module: monthlyMealStats },
+];
+
+type CompiledRoute = { route: ApiRoute; matcher: RegExp; paramNames: string[] };
+
+const isParam = (segment: string) => segment.startsWith(":");
+
+/** Remix's route score: where two patterns match one path, the one with more static segments wins. */
+function score(pattern: string): number {
+  const segments = pattern.split("/");
+  return segments.reduce((total, segment) => total + (isParam(segment) ? 3 : 10), segments.length);
+}
+
+/** One RegExp per pattern, as Remix builds them (case-insensitive, trailing slashes allowed), best first. */
+export function compileApiRoutes(routes: ApiRoute[]): CompiledRoute[] {
+  return routes
+    .map((route) => {
+      const segments = route.pattern.split("/");
+      const source = segments.map((segment) => (isParam(segment) ? "([^\\/]+)" : segment.replace(/[\\.*+^$?{}|()[\]]/g, "\\$&")));
+      return {
+        route,
+        matcher: new RegExp(`^${source.join("\\/")}\\/*$`, "i"),
+        paramNames: segments.filter(isParam).map((segment) => segment.slice(1)),
+      };
+    })
+    .sort((a, b) => score(b.route.pattern) - score(a.route.pattern));
+}
+
+const COMPILED_ROUTES = compileApiRoutes(API_ROUTES);
+
+export type ApiMatch = { route: ApiRoute; params: LoaderFunctionArgs["params"] };
+
+/**
+ * The call a request's path names, with its params decoded as Remix decodes them (each segment with
+ * decodeURIComponent; an encoded "/" stays inside its param). Null when no call matches, "malformed" when a
+ * segment is not valid percent-encoding.
+ */
+export function matchApiCall(pathname: string, routes: CompiledRoute[] = COMPILED_ROUTES): ApiMatch | "malformed" | null {
+  let path: string;
+  try {
+    // The segments after /api (segment 1 of the path, whatever its spelling, is what routed the request here).
+    path = pathname
+      .split("/")
+      .slice(2)
+      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
+      .join("/");
+  } catch {
+    return "malformed";
+  }
+  for (const { route, matcher, paramNames } of routes) {
+    const found = matcher.exec(path);
+    if (!found) continue;
+    const values = found.slice(1).map((value) => value.replaceAll("%2F", "/"));
+    return { route, params: Object.fromEntries(paramNames.map((name, index) => [name, values[index]])) };
+  }
+  return null;
+}
+
+const API_NOT_FOUND = "Not found";
+const MALFORMED_PATH = "The address is not valid URL encoding";
+
+/**
+ * Runs the matched module's loader or action, as Remix ran them when each call was its own route. A call without
+ * the one asked for answers as Remix did (405 to a write to a read-only call, 400 to a read of a write-only one).
+ */
+export async function answerApiCall(handler: "loader" | "action", args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+  const match = matchApiCall(new URL(args.request.url).pathname);
+  if (match === "malformed") return jsonError(MALFORMED_PATH, 400);
+  if (!match) return jsonError(API_NOT_FOUND, 404);
+  const run = match.route.module[handler];
+  if (run) return run({ ...args, params: match.params });
+  return handler === "action" ? jsonError("Use GET", 405) : jsonError(`${args.request.method} is not supported by this call`, 400);
+}
