@@ -114,8 +114,12 @@ test.describe("menu suggestions", () => {
       data: { menu_name: name, ingredients_quantity: { celeriac: "400 g", pear: "1" }, steps: ["Simmer the celeriac and pear, then blend."] },
     });
     expect([200, 201]).toContain(created.status());
-    // The generator needs a model behind a chat endpoint; what sets its recipes apart is their origin, set here.
-    await queryServerDatabase("UPDATE Recipe SET origin = 'generated' WHERE name = ?", [name]);
+    // The generator needs a model behind a chat endpoint; what sets its recipes apart is their origin, set here
+    // (moving the update time, as every save by the app does).
+    await queryServerDatabase(
+      "UPDATE Recipe SET origin = 'generated', updatedAt = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '+1 second') WHERE name = ?",
+      [name],
+    );
     await addIngredients(page, "celeriac", "pear", "tomato");
     await searchWith(page, []);
     const list = page.getByRole("list", { name: "Suggested recipes" });
