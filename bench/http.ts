@@ -2,15 +2,18 @@
  * npm run bench:http — throughput and latency of the server-rendered screens and the main JSON calls, under
  * 10 and 50 concurrent connections on 127.0.0.1 (autocannon), measured in the same run as a bare Remix page
  * (bench/bare-app) served the same way. Each figure is also given as a ratio to the bare page's throughput.
- * Target: every page at least half the bare page's throughput.
+ * Target: every page at least half the bare page's throughput. The bare page is also served from an app with
+ * an empty route for each of this app's route files, which shows what route matching alone takes from it.
  *
  *   npm run bench:http [-- --seconds 10]
  */
+import { readdirSync } from "node:fs";
 import autocannon from "autocannon";
-import { freshSqliteUrl, signIn, startApp, startBareApp } from "./support/app-server";
+import { BENCH_PANTRY, freshSqliteUrl, signInBenchCook, startApp, startBareApp } from "./support/app-server";
 
 const APP_PORT = 3301;
 const BARE_PORT = 3302;
+const BARE_WITH_OUR_ROUTES_PORT = 3305;
 const DATABASE = "bench-http";
 const CONNECTIONS = [10, 50];
 const secondsArgument = process.argv.indexOf("--seconds");
@@ -20,7 +23,8 @@ const PAGE_TARGET_RATIO = 0.5;
 interface Target {
   name: string;
   url: string;
-  kind: "page" | "json";
+  /** a baseline is not held to the page target */
+  kind: "page" | "json" | "baseline";
   method?: "GET" | "POST";
   body?: string;
   headers?: Record<string, string>;
@@ -53,24 +57,21 @@ async function measure(target: Target, connections: number): Promise<Figures> {
 
 async function main() {
   process.env.DATABASE_URL = freshSqliteUrl(DATABASE);
-  // Imported after DATABASE_URL is set: the client connects to the database it names at import.
-  const { prisma } = await import("~/services/db.server");
   console.log("Starting the app (build if needed, migrate, seed) and the bare Remix page...");
   const app = await startApp(APP_PORT, process.env.DATABASE_URL);
   const bare = await startBareApp(BARE_PORT);
+  // The bare page again, in an app with as many routes as this one: what Remix's route matching alone costs.
+  const bareWithOurRoutes = await startBareApp(BARE_WITH_OUR_ROUTES_PORT, "app/routes");
+  const routeCount = readdirSync("app/routes").length + 1; // and the root route
   try {
-    const cookie = await signIn(app.origin, "bench_cook");
-    const user = await prisma.user.findUniqueOrThrow({ where: { username: "bench_cook" } });
-    const pantry = ["tomato", "onion", "garlic", "chicken breast", "rice", "egg", "spinach", "cheddar cheese"];
-    await prisma.userIngredient.createMany({
-      data: pantry.map((name) => ({ userId: user.id, name, nameKey: name, type: "Vegetables" })),
-    });
+    const { cookie, prisma } = await signInBenchCook(app.origin, "bench_cook");
     const recipe = await prisma.recipe.findFirstOrThrow({ orderBy: { id: "asc" } });
     const signedIn = { Cookie: cookie };
     const json = { "Content-Type": "application/json", Origin: app.origin, ...signedIn };
 
     const targets: Target[] = [
-      { name: "bare Remix page", url: `${bare.origin}/`, kind: "page" },
+      { name: "bare Remix page", url: `${bare.origin}/`, kind: "baseline" },
+      { name: `bare page, ${routeCount} routes like the app's`, url: `${bareWithOurRoutes.origin}/`, kind: "baseline" },
       { name: "/ (onboarding)", url: `${app.origin}/`, kind: "page" },
       { name: "/home", url: `${app.origin}/home`, kind: "page", headers: signedIn },
       { name: "/menu-suggestion", url: `${app.origin}/menu-suggestion`, kind: "page", headers: signedIn },
@@ -81,7 +82,7 @@ async function main() {
         kind: "json",
         method: "POST",
         headers: json,
-        body: JSON.stringify({ ingredients: pantry, cuisines: [], dietaryPreferences: [], mealOccasions: [] }),
+        body: JSON.stringify({ ingredients: BENCH_PANTRY, cuisines: [], dietaryPreferences: [], mealOccasions: [] }),
       },
       { name: "GET /api/random-menu", url: `${app.origin}/api/random-menu`, kind: "json" },
       { name: `GET /menus/${recipe.id}`, url: `${app.origin}/menus/${recipe.id}`, kind: "json" },
@@ -123,7 +124,8 @@ async function main() {
   } finally {
     await app.stop();
     await bare.stop();
-    await prisma.$disconnect();
+    await bareWithOurRoutes.stop();
+    await (await import("~/services/db.server")).prisma.$disconnect();
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { rmSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 export interface RunningServer {
@@ -59,32 +59,62 @@ async function startServer(child: ChildProcess, origin: string, url: string, tim
   return server;
 }
 
+const appEnvironment = (port: number, databaseUrl: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: String(port),
+  HOST: "127.0.0.1",
+  DATABASE_URL: databaseUrl,
+  SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
+  COOKIE_SECURE: "false",
+});
+
 /** `npm start` on 127.0.0.1:port on the given database (migrated and seeded on first start). */
 export async function startApp(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      SESSION_SECRET: "bench-session-secret-0123456789abcdef0123456789",
-      COOKIE_SECURE: "false",
-      ...env,
-    },
+    env: { ...appEnvironment(port, databaseUrl), ...env },
   });
   const origin = `http://127.0.0.1:${port}`;
   return startServer(child, origin, `${origin}/login`, 300_000);
 }
 
-/** The bench/bare-app baseline, built and served by remix-serve like the app. */
-export async function startBareApp(port: number): Promise<RunningServer> {
-  const cwd = path.resolve("bench/bare-app");
+/**
+ * The server half of `npm start` alone (the build and database must be ready: startApp once before), with
+ * extra options for node itself, which NODE_OPTIONS cannot carry (--cpu-prof).
+ */
+export async function serveBuiltApp(port: number, databaseUrl: string, nodeOptions: string[]): Promise<RunningServer> {
+  const serve = ["--import", "./app/cli/http-bootstrap.mjs", "node_modules/@remix-run/serve/dist/cli.js"];
+  const child = spawn(process.execPath, [...nodeOptions, ...serve, path.join(process.env.BUILD_DIR ?? "build", "index.js")], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: appEnvironment(port, databaseUrl),
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  return startServer(child, origin, `${origin}/login`, 60_000);
+}
+
+/**
+ * The bench/bare-app baseline, built and served by remix-serve like the app. With `routesOf` (a routes folder),
+ * the same page in an app with a route of the same file name for each route there (each an empty page), so that
+ * Remix matches every request against as many routes, ranked alike, as in that app.
+ */
+export async function startBareApp(port: number, routesOf?: string): Promise<RunningServer> {
+  let cwd = path.resolve("bench/bare-app");
+  if (routesOf) {
+    const copy = path.resolve(`tests/.tmp/bare-app-${port}`);
+    rmSync(copy, { recursive: true, force: true });
+    for (const part of ["app", "remix.config.js", "package.json"]) cpSync(path.join(cwd, part), path.join(copy, part), { recursive: true });
+    for (const file of readdirSync(routesOf)) {
+      const routeFile = path.join(copy, "app/routes", file.replace(/\.tsx?$/, ".tsx"));
+      if (!existsSync(routeFile)) writeFileSync(routeFile, "export default function Empty() {\n  return null;\n}\n");
+    }
+    cwd = copy;
+  }
   const build = spawn(path.resolve("node_modules/.bin/remix"), ["build"], { cwd, stdio: "ignore" });
   const [status] = await once(build, "exit");
-  if (status !== 0) throw new Error("Building bench/bare-app failed");
+  if (status !== 0) throw new Error(`Building ${cwd} failed`);
   const child = spawn(process.execPath, [path.resolve("node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], {
     cwd,
     detached: true,
@@ -109,4 +139,21 @@ export async function signIn(origin: string, username: string, password = "Bench
   const cookie = response.headers.getSetCookie().find((header) => header.startsWith("__session="));
   if (!cookie) throw new Error(`Login of ${username} failed with status ${response.status}`);
   return cookie.split(";")[0];
+}
+
+/** The ingredients the benchmark cook has, so that suggestions and the recipe screen have work to do. */
+export const BENCH_PANTRY = ["tomato", "onion", "garlic", "chicken breast", "rice", "egg", "spinach", "cheddar cheese"];
+
+/**
+ * Signs `username` up on the running app and gives them BENCH_PANTRY; returns the session cookie and the
+ * database client. DATABASE_URL must name the app's database before the call (the client connects at import).
+ */
+export async function signInBenchCook(origin: string, username: string) {
+  const cookie = await signIn(origin, username);
+  const { prisma } = await import("~/services/db.server");
+  const user = await prisma.user.findUniqueOrThrow({ where: { username } });
+  await prisma.userIngredient.createMany({
+    data: BENCH_PANTRY.map((name) => ({ userId: user.id, name, nameKey: name, type: "Vegetables" })),
+  });
+  return { cookie, prisma };
 }
