@@ -29,7 +29,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const { userId, menuId } = await readUserMenuCall(request);
   const recorded = await recordHistory(userId, menuId);
   if (!recorded) throw jsonError("Menu not found", 404);
-  return jsonReply({ ...(await findHistoryEntry(recorded.entryId)) }, { status: recorded.created ? 201 : 200 });
+  const entry = await findHistoryEntry(recorded.entryId);
+  return jsonReply({ ...entry }, { status: recorded.created ? 201 : 200 });
 }
 
 /** The server's time first (so the page hydrates as rendered), then this device's, kept fresh. */

@@ -294,7 +294,6 @@ export async function recordIngredientSearch(query: string): Promise<void> {
   if (found?.ingredient) await countPopularity([found.ingredient.name]);
 }
 
-/** The ingredients people search for and add most, most popular first (catalogue names and types). */
 /**
  * The most-searched list read last, used again for MOST_SEARCHED_FRESH_MS: every load of Home shows it. A count
  * made by this process shows at once (a read that began before it is not kept); other processes' within that time.
@@ -303,6 +302,7 @@ let mostSearchedRead: { at: number; counted: number; limit: number; rows: { name
 let popularityCounted = 0;
 const MOST_SEARCHED_FRESH_MS = 2_000;
 
+/** The ingredients people search for and add most, most popular first (catalogue names and types). */
 export async function mostSearchedIngredients(limit: number): Promise<{ name: string; type: string }[]> {
   const catalogue = await loadCatalogue();
   const kept = mostSearchedRead;
