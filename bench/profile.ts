@@ -22,6 +22,8 @@ const option = (name: string) => {
 const SECONDS = Number(option("seconds") ?? 8);
 const SCREENS = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const PROFILES = path.resolve("tests/.tmp/bench-profile");
+/** The server build serveBuiltApp runs: the app's own code in a profile. */
+const SERVER_BUILD = path.resolve(process.env.BUILD_DIR ?? "build", "index.js");
 
 interface CallFrame {
   functionName: string;
@@ -40,7 +42,7 @@ const BUCKETS: [string, (frame: CallFrame) => boolean][] = [
   ["React rendering and Remix components", (frame) => /react-dom|react\/cjs|react-router|@remix-run\/react/.test(frame.url)],
   ["Remix request handling", (frame) => /@remix-run\/(server-runtime|node|router)|turbo-stream/.test(frame.url)],
   ["HTTP server (express, remix-serve, bootstrap)", (frame) => /express|morgan|compression|on-headers|on-finished|@remix-run\/serve|http-bootstrap|response-headers/.test(frame.url)],
-  ["app code (loaders, services, components)", (frame) => /\/build[^/]*\/index\.js/.test(frame.url)],
+  ["app code (loaders, services, components)", (frame) => frame.url.includes(SERVER_BUILD)],
 ];
 
 function bucketsOf(profile: Profile): Map<string, number> {

@@ -64,57 +64,56 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "users/:id/monthly-meal-stats", module: monthlyMealStats },
 ];
 
-type CompiledRoute = { route: ApiRoute; matcher: RegExp; paramNames: string[] };
+type CompiledRoute = { route: ApiRoute; segments: string[] };
 
 const isParam = (segment: string) => segment.startsWith(":");
 
 /** Remix's route score: where two patterns match one path, the one with more static segments wins. */
-function score(pattern: string): number {
-  const segments = pattern.split("/");
+function score(segments: string[]): number {
   return segments.reduce((total, segment) => total + (isParam(segment) ? 3 : 10), segments.length);
 }
 
-/** One RegExp per pattern, as Remix builds them (case-insensitive, trailing slashes allowed), best first. */
+/** The patterns split into segments once, best first. */
 export function compileApiRoutes(routes: ApiRoute[]): CompiledRoute[] {
   return routes
-    .map((route) => {
-      const segments = route.pattern.split("/");
-      const source = segments.map((segment) => (isParam(segment) ? "([^\\/]+)" : segment.replace(/[\\.*+^$?{}|()[\]]/g, "\\$&")));
-      return {
-        route,
-        matcher: new RegExp(`^${source.join("\\/")}\\/*$`, "i"),
-        paramNames: segments.filter(isParam).map((segment) => segment.slice(1)),
-      };
-    })
-    .sort((a, b) => score(b.route.pattern) - score(a.route.pattern));
+    .map((route) => ({ route, segments: route.pattern.split("/") }))
+    .sort((a, b) => score(b.segments) - score(a.segments));
 }
 
 const COMPILED_ROUTES = compileApiRoutes(API_ROUTES);
 
-export type ApiMatch = { route: ApiRoute; params: LoaderFunctionArgs["params"] };
+export type ApiMatch = { route: ApiRoute; params: Record<string, string> };
+
+/** The params of `pattern` taken from `segments`, or null when they do not match (static segments in any case). */
+function paramsOf(pattern: string[], segments: string[]): Record<string, string> | null {
+  if (pattern.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of pattern.entries()) {
+    const segment = segments[index];
+    if (isParam(part) && segment !== "") params[part.slice(1)] = segment;
+    else if (part.toLowerCase() !== segment.toLowerCase()) return null;
+  }
+  return params;
+}
 
 /**
- * The call a request's path names, with its params decoded as Remix decodes them (each segment with
- * decodeURIComponent; an encoded "/" stays inside its param). Null when no call matches, "malformed" when a
- * segment is not valid percent-encoding.
+ * The call a request's path names, matched as Remix matches routes: segment by segment, each decoded with
+ * decodeURIComponent (an encoded "/" stays inside its param), static segments in any case, trailing slashes
+ * allowed. Null when no call matches, "malformed" when a segment is not valid percent-encoding.
  */
 export function matchApiCall(pathname: string, routes: CompiledRoute[] = COMPILED_ROUTES): ApiMatch | "malformed" | null {
-  let path: string;
+  // The segments after /api (segment 1 of the path, whatever its spelling, is what routed the request here).
+  const raw = pathname.split("/").slice(2);
+  while (raw.at(-1) === "") raw.pop();
+  let segments: string[];
   try {
-    // The segments after /api (segment 1 of the path, whatever its spelling, is what routed the request here).
-    path = pathname
-      .split("/")
-      .slice(2)
-      .map((segment) => decodeURIComponent(segment).replaceAll("/", "%2F"))
-      .join("/");
+    segments = raw.map((segment) => decodeURIComponent(segment));
   } catch {
     return "malformed";
   }
-  for (const { route, matcher, paramNames } of routes) {
-    const found = matcher.exec(path);
-    if (!found) continue;
-    const values = found.slice(1).map((value) => value.replaceAll("%2F", "/"));
-    return { route, params: Object.fromEntries(paramNames.map((name, index) => [name, values[index]])) };
+  for (const { route, segments: pattern } of routes) {
+    const params = paramsOf(pattern, segments);
+    if (params) return { route, params };
   }
   return null;
 }

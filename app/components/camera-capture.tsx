@@ -1,13 +1,31 @@
 /**
  * Taking or choosing a photo in the browser: a live camera view (rear camera first, a switch to the front
  * one), a shutter that captures a JPEG, an upload of any image file, and a preview with Retake and a
- * confirm button the screen names ("Send", "Next"). Needs JavaScript; screens offer a plain file form
- * until it runs. Shared by the ingredient camera screens and the dish-photo screen.
+ * confirm button the screen names ("Send", "Next"). Needs JavaScript; screens offer PhotoFileForm until it
+ * runs. Shared by the ingredient camera screens and the dish-photo screen.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { Form } from "@remix-run/react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { ImageIcon, SwitchCameraIcon } from "~/components/icons";
 
 type Facing = "environment" | "user";
+
+/** Without JavaScript: the phone's camera or any image file, posted to the screen (with `children`, hidden fields). */
+export function PhotoFileForm({ label, submitLabel, children }: { label: string; submitLabel: string; children?: ReactNode }) {
+  const inputId = useId();
+  return (
+    <Form method="post" encType="multipart/form-data" className="stack camera-form">
+      {children}
+      <div className="field">
+        <label htmlFor={inputId}>{label}</label>
+        <input id={inputId} name="image" type="file" accept="image/*" capture="environment" required />
+      </div>
+      <button type="submit" className="button button-primary">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
 
 const CAMERA_DENIED = "Camera access was denied. You can upload a photo instead.";
 const NO_CAMERA = "No camera was found. You can upload a photo instead.";

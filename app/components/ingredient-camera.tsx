@@ -5,9 +5,9 @@
  * found or a failure shows the error popup.
  */
 import type { LinksFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useId, useState } from "react";
-import { CameraCapture } from "~/components/camera-capture";
+import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
 import { modalDialogLinks, ModalDialog } from "~/components/modal-dialog";
@@ -47,22 +47,6 @@ function ErrorPopup({ reason, onClose }: { reason: string; onClose: (() => void)
   );
 }
 
-/** Without JavaScript: a photo from the phone's camera or any image file, posted to this screen. */
-function PhotoForm() {
-  const inputId = useId();
-  return (
-    <Form method="post" encType="multipart/form-data" className="stack camera-form">
-      <div className="field">
-        <label htmlFor={inputId}>Photo of your ingredients</label>
-        <input id={inputId} name="image" type="file" accept="image/*" capture="environment" required />
-      </div>
-      <button type="submit" className="button button-primary">
-        Send
-      </button>
-    </Form>
-  );
-}
-
 export function IngredientCamera({ title, closeTo, closeLabel }: { title: string; closeTo: string; closeLabel: string }) {
   const { unavailable } = useLoaderData<typeof cameraScreenLoader>();
   const actionData = useActionData<typeof cameraScreenAction>();
@@ -97,7 +81,11 @@ export function IngredientCamera({ title, closeTo, closeLabel }: { title: string
         <h1>{title}</h1>
       </header>
       <FormMessage type="error" message={unavailable} />
-      {hydrated ? <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} /> : <PhotoForm />}
+      {hydrated ? (
+        <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} />
+      ) : (
+        <PhotoFileForm label="Photo of your ingredients" submitLabel="Send" />
+      )}
       {processing ? <PendingOverlay message={PROCESSING} /> : null}
       {reason ? <ErrorPopup reason={reason} onClose={hydrated ? () => setFailure(null) : null} /> : null}
     </main>

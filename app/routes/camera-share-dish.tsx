@@ -1,7 +1,6 @@
 import { data, replace, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useId } from "react";
-import { CameraCapture } from "~/components/camera-capture";
+import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
 import { COMMUNITY_MESSAGES, photoFile } from "~/domain/community";
@@ -57,23 +56,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return backToRecipe(saved.cookie);
 }
 
-/** Without JavaScript: the phone's camera or any image file, then Next. */
-function DishPhotoForm({ menuId }: { menuId: number }) {
-  const inputId = useId();
-  return (
-    <Form method="post" encType="multipart/form-data" className="stack camera-form">
-      <input type="hidden" name="menu_id" value={menuId} />
-      <div className="field">
-        <label htmlFor={inputId}>Photo of your dish</label>
-        <input id={inputId} name="image" type="file" accept="image/*" capture="environment" required />
-      </div>
-      <button type="submit" className="button button-primary">
-        Next
-      </button>
-    </Form>
-  );
-}
-
 export default function CameraShareDishScreen() {
   const { menu } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -98,7 +80,13 @@ export default function CameraShareDishScreen() {
         <h1>Take your dish photo</h1>
       </header>
       <FormMessage type="error" message={actionData?.error} />
-      {hydrated ? <CameraCapture confirmLabel="Next" onConfirm={next} disabled={uploading} /> : <DishPhotoForm menuId={menu.id} />}
+      {hydrated ? (
+        <CameraCapture confirmLabel="Next" onConfirm={next} disabled={uploading} />
+      ) : (
+        <PhotoFileForm label="Photo of your dish" submitLabel="Next">
+          <input type="hidden" name="menu_id" value={menu.id} />
+        </PhotoFileForm>
+      )}
       {uploading ? (
         <p className="pending-overlay" role="status">
           {UPLOADING}

@@ -26,7 +26,6 @@ describe("reading a menu again after it changed", () => {
   it("shows a recipe's new lines, steps and tips as soon as it is saved again", async () => {
     const { id } = await saveRecipe(soup);
     expect((await findMenu(id))?.steps).toEqual(soup.steps);
-    expect(await findMenu(id)).toEqual(await findMenu(id));
 
     const changed = { ...soup, ingredients: [{ name: "leek", quantity: "1" }], steps: ["Slice the leek.", "Simmer."], tips: [] };
     await saveRecipe(changed);

@@ -45,6 +45,7 @@ describe("the API table", () => {
       params: { name: "Crème brûlée" },
     });
     expect(resolve("/api/menus/by-name/a%2Fb")).toEqual({ pattern: "menus/by-name/:name", params: { name: "a/b" } });
+    expect(resolve("/api/menus/by-name/50%252F50")).toEqual({ pattern: "menus/by-name/:name", params: { name: "50%2F50" } });
     expect(resolve("/api/%72andom-menu")).toEqual({ pattern: "random-menu", params: {} });
     expect(resolve("/api/menus/by-name/%E0%A4%A")).toBe("malformed");
     expect(resolve("/api/users/%ZZ")).toBe("malformed");
