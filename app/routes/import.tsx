@@ -1,18 +1,11 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import * as z from "zod";
 import { Field, FormMessage } from "~/components/forms";
 import { formatOfFileName, IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
+import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
 import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
 import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -41,16 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-const UNREADABLE_FORM = "The form could not be read. Please try again.";
-
-/** The posted form, or why it is refused: a part over 5 MB, or a body that is not well-formed multipart. */
+/** The posted form, or why it is refused: a file over 5 MB, or a body the bounded reader refuses. */
 async function readForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
-  const uploadHandler = unstable_createMemoryUploadHandler({ maxPartSize: MAX_DOCUMENT_BYTES });
   try {
-    return await unstable_parseMultipartFormData(request, uploadHandler);
+    return await readBoundedForm(request, { maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024, maxFileBytes: MAX_DOCUMENT_BYTES });
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return { status: 413, message: TOO_LARGE };
-    return { status: 400, message: UNREADABLE_FORM };
+    if (!(error instanceof BodyRefusedError)) throw error;
+    return { status: error.status, message: error.message === BODY_TOO_LARGE ? TOO_LARGE : error.message };
   }
 }
 

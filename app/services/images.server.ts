@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MaxPartSizeExceededError, unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from "~/domain/image-upload";
+import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
 import { env } from "~/services/env.server";
 
 /**
@@ -196,9 +196,7 @@ export async function readStoredImage(stored: string): Promise<{ bytes: Buffer; 
   }
 }
 
-const MAX_TEXT_FIELD_BYTES = 64 * 1024;
 const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;
-const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
 export type ImageFormRead = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; message: string };
 
@@ -213,37 +211,15 @@ export async function readImageFormOrRefusal(request: Request): Promise<ImageFor
 }
 
 /**
- * Reads a form that may carry a picture (multipart) or only fields (urlencoded). Files are kept in memory up
- * to MAX_IMAGE_BYTES each and the whole body to MAX_FORM_BYTES; beyond that UploadRejectedError (413).
+ * Reads a form that may carry a picture (multipart) or only fields (urlencoded), through the bounded reader:
+ * each file up to MAX_IMAGE_BYTES and the whole body to MAX_FORM_BYTES, beyond that UploadRejectedError (413);
+ * a form the reader refuses otherwise (too many fields, unreadable) with the reader's message.
  */
 export async function readImageForm(request: Request): Promise<FormData> {
-  const contentType = request.headers.get("Content-Type") ?? "";
-  if (!contentType.startsWith("multipart/form-data")) {
-    return request.formData().catch(() => {
-      throw new UploadRejectedError(UNREADABLE_FORM);
-    });
-  }
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_FORM_BYTES) {
-    throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
-  }
-  let total = 0;
-  const handler: UploadHandler = async ({ name, filename, contentType: partType, data }) => {
-    const limit = filename === undefined ? MAX_TEXT_FIELD_BYTES : MAX_IMAGE_BYTES;
-    const chunks: Uint8Array<ArrayBuffer>[] = [];
-    let size = 0;
-    for await (const chunk of data) {
-      size += chunk.byteLength;
-      total += chunk.byteLength;
-      if (size > limit || total > MAX_FORM_BYTES) throw new MaxPartSizeExceededError(name, limit);
-      chunks.push(chunk as Uint8Array<ArrayBuffer>);
-    }
-    if (filename === undefined) return Buffer.concat(chunks).toString("utf8");
-    return new File(chunks, filename, { type: partType });
-  };
   try {
-    return await unstable_parseMultipartFormData(request, handler);
+    return await readBoundedForm(request, { maxBytes: MAX_FORM_BYTES, maxFileBytes: MAX_IMAGE_BYTES });
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) throw new UploadRejectedError(IMAGE_TOO_LARGE, 413);
-    throw new UploadRejectedError(UNREADABLE_FORM);
+    if (!(error instanceof BodyRefusedError)) throw error;
+    throw new UploadRejectedError(error.message === BODY_TOO_LARGE ? IMAGE_TOO_LARGE : error.message, error.status);
   }
 }

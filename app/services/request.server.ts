@@ -1,10 +1,13 @@
 import { data } from "@remix-run/node";
 import type * as z from "zod";
-
-const MAX_JSON_BYTES = 1024 * 1024;
+import { BodyRefusedError, DEFAULT_BODY_LIMITS, readBoundedForm, readBoundedJson } from "~/services/body.server";
 
 export function isJsonRequest(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("application/json");
+}
+
+export function isFormRequest(request: Request): boolean {
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(request.headers.get("Content-Type") ?? "");
 }
 
 export function jsonError(message: string, status: number, extra: Record<string, unknown> = {}): Response {
@@ -19,17 +22,20 @@ export function jsonReply(body: Record<string, unknown>, init?: ResponseInit) {
   return data(body, init);
 }
 
-/** Reads a JSON object body (a 400 or 413 with a clear message otherwise); `maxBytes` for bodies carrying a file. */
-export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<Record<string, unknown>> {
-  if (Number(request.headers.get("Content-Length") ?? 0) > maxBytes) throw jsonError("Request body is too large", 413);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > maxBytes) throw jsonError("Request body is too large", 413);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw jsonError("Request body must be valid JSON", 400);
-  }
+/** A refusal of the bounded reader as the JSON error the caller throws. */
+function asJsonError(error: unknown): unknown {
+  return error instanceof BodyRefusedError ? jsonError(error.message, error.status) : error;
+}
+
+/**
+ * Reads a JSON object body within the body limits (a 400 or 413 with a clear message otherwise); `maxBytes` for
+ * a body carrying a file as a data URL, which may then fill one field.
+ */
+export async function readJsonObject(request: Request, maxBytes = DEFAULT_BODY_LIMITS.maxBytes): Promise<Record<string, unknown>> {
+  const limits = maxBytes > DEFAULT_BODY_LIMITS.maxBytes ? { maxBytes, maxFieldBytes: maxBytes } : {};
+  const body = await readBoundedJson(request, limits).catch((error: unknown) => {
+    throw asJsonError(error);
+  });
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     throw jsonError("Request body must be a JSON object", 400);
   }
@@ -55,10 +61,11 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
  */
 export async function readFormOrJson(request: Request): Promise<{ formData: FormData; isJson: boolean }> {
   if (!isJsonRequest(request)) {
+    if (!isFormRequest(request)) throw jsonError("Request body must be a form or JSON", 400);
     try {
-      return { formData: await request.formData(), isJson: false };
-    } catch {
-      throw jsonError("Request body must be a form or JSON", 400);
+      return { formData: await readBoundedForm(request), isJson: false };
+    } catch (error) {
+      throw asJsonError(error);
     }
   }
   const formData = new FormData();
