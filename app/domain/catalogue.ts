@@ -232,7 +232,7 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   }
 
   function match(text: string): CatalogueIngredient | null {
-    const withoutNotes = text.replace(/\([^)]*\)/g, " ");
+    const withoutNotes = text.replace(/\([^()]*\)/g, " ");
     const whole = byKey.get(nameKey(withoutNotes));
     if (whole) return whole;
     const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b/);

@@ -14,7 +14,7 @@ function usernameOf(text: string): string {
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^A-Za-z0-9]+/g, "_")
     .slice(0, MAX_LENGTH)
-    .replace(/^_+|_+$/g, "");
+    .replace(/^_+|(?<!_)_+$/g, "");
 }
 
 /** A username from the person's name, else the email's local part, else "cook". */
@@ -30,5 +30,5 @@ export function usernameBase(name: string | null, email: string): string {
 export function usernameCandidate(base: string, n: number): string {
   if (n <= 1) return base;
   const suffix = `_${n}`;
-  return `${base.slice(0, MAX_LENGTH - suffix.length).replace(/_+$/, "")}${suffix}`;
+  return `${base.slice(0, MAX_LENGTH - suffix.length).replace(/(?<!_)_+$/, "")}${suffix}`;
 }

@@ -83,7 +83,7 @@ function quantityProblem(line: RecipeDraftLine): RecipeProblem | null {
     if (!NO_AMOUNT_NEEDED.test(text)) return { kind: "unparseable quantity", message: `${where}: no amount` };
     return line.seasoning ? null : { kind: "no amount", message: `${where}: a main ingredient needs an amount` };
   }
-  const unitWord = text.replace(/\([^)]*\)/g, " ").replace(/^[\d\s./½⅓⅔¼¾⅛-]+/, "").split(/\s+/)[0];
+  const unitWord = text.replace(/\([^()]*\)/g, " ").replace(/^[\d\s./½⅓⅔¼¾⅛-]+/, "").split(/\s+/)[0];
   if (unitWord && unitOf(unitWord) === null) return { kind: "unknown unit", message: `${where}: unknown unit "${unitWord}"` };
   return null;
 }

@@ -61,7 +61,7 @@ async function limitedText(response: Response): Promise<string> {
 }
 
 async function post(endpoint: ChatEndpoint, body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
-  return fetch(`${endpoint.baseUrl.replace(/\/+$/, "")}/chat/completions`, {
+  return fetch(`${endpoint.baseUrl.replace(/(?<!\/)\/+$/, "")}/chat/completions`, {
     method: "POST",
     headers: { "Content-Type": "application/json", ...(endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {}) },
     body: JSON.stringify(body),

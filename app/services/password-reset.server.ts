@@ -25,7 +25,7 @@ let warnedAboutOrigin = false;
 
 /** Where links in mails point: APP_URL, else the origin the request came to. */
 function linkOrigin(request: Request): string {
-  if (env.APP_URL) return env.APP_URL.replace(/\/+$/, "");
+  if (env.APP_URL) return env.APP_URL.replace(/(?<!\/)\/+$/, "");
   if (env.NODE_ENV === "production" && !warnedAboutOrigin) {
     warnedAboutOrigin = true;
     console.warn("APP_URL is not set: password reset links use the Host header of the request. Set APP_URL.");

@@ -96,8 +96,8 @@ function isPrivateIpv4(address: string): boolean {
 
 /** The eight 16-bit groups of an IPv6 address, with an embedded dotted IPv4 tail expanded. */
 function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().replace(/%.*$/, "");
-  const dotted = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
+  let text = address.toLowerCase().replace(/%[\s\S]*$/, "");
+  const dotted = text.match(/(?<![\d.])(\d+\.\d+\.\d+\.\d+)$/);
   if (dotted) {
     const value = ipv4Number(dotted[1]);
     text = text.replace(dotted[1], `${Math.floor(value / 65536).toString(16)}:${(value % 65536).toString(16)}`);

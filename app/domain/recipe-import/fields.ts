@@ -20,7 +20,7 @@ function decodeEntities(text: string): string {
 /** Plain text from text that may hold HTML tags and entities, on one line. */
 export function cleanText(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
-  return decodeEntities(String(value).replace(/<[^>]*>/g, " "))
+  return decodeEntities(String(value).replace(/<[^<>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 }
@@ -42,8 +42,9 @@ export function durationMinutes(value: unknown): number | null {
     const [days, hours, mins, seconds] = iso.slice(1).map((part) => Number(part ?? 0));
     minutes = days * 1440 + hours * 60 + mins + seconds / 60;
   } else {
-    const hours = text.match(/(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b/i);
-    const mins = text.match(/(\d+)\s*(?:m|mins?|minutes?)\b/i);
+    // A number is only read from its first digit (the lookbehinds), which keeps the search linear in the length.
+    const hours = text.match(/(?<![\d.])(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b/i);
+    const mins = text.match(/(?<!\d)(\d+)\s*(?:m|mins?|minutes?)\b/i);
     if (!hours && !mins) return null;
     minutes = Number(hours?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0);
   }

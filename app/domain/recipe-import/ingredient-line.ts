@@ -31,7 +31,7 @@ const EXTRA_UNITS = {
 
 const NO_AMOUNT = new RegExp(`\\b(${AMOUNTLESS_QUANTITIES.join("|")})\\b`, "i");
 /** Phrases at the end of a name that only say how the ingredient is used. */
-const TRAILING_USE = /\s*\b(to taste|as needed|optional|for (?:serving|garnish|garnishing|frying|greasing|dusting|the pan)|to serve|to garnish)\b.*$/i;
+const TRAILING_USE = /(?<!\s)\s*\b(to taste|as needed|optional|for (?:serving|garnish|garnishing|frying|greasing|dusting|the pan)|to serve|to garnish)\b[\s\S]*$/i;
 
 function formatAmount(amount: number): string {
   return String(Math.round(amount * 100) / 100);
@@ -41,7 +41,7 @@ function formatAmount(amount: number): string {
 function quantityText(line: string, parsed: ReturnType<typeof parseIngredient>[number]): string {
   const at = line.lastIndexOf(parsed.description);
   if (parsed.description && at >= 0 && at + parsed.description.length === line.length) {
-    return line.slice(0, at).replace(/\s+of\s*$/i, "").trim();
+    return line.slice(0, at).replace(/(?<!\s)\s+of\s*$/i, "").trim();
   }
   if (parsed.quantity === null) return "";
   const amount = parsed.quantity2 === null ? formatAmount(parsed.quantity) : `${formatAmount(parsed.quantity)}-${formatAmount(parsed.quantity2)}`;
@@ -67,7 +67,7 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
   }
 
   const notes: string[] = [];
-  let name = description.replace(/\(([^)]*)\)/g, (_, inside: string) => {
+  let name = description.replace(/\(([^()]*)\)/g, (_, inside: string) => {
     if (inside.trim()) notes.push(inside.trim());
     return " ";
   });
@@ -82,7 +82,7 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     notes.unshift(use[0].trim());
     name = name.slice(0, use.index);
   }
-  name = name.replace(/\s+/g, " ").replace(/^[\s.;:-]+|[\s.;:-]+$/g, "");
+  name = name.replace(/\s+/g, " ").replace(/^[\s.;:-]+|(?<![\s.;:-])[\s.;:-]+$/g, "");
   if (!name) return null;
   if (!quantity) {
     const noAmount = notes.map((note) => note.match(NO_AMOUNT)?.[1]).find(Boolean);

@@ -3,7 +3,28 @@ import { buildDraft, type ParseResult } from "./draft";
 
 type JsonObject = Record<string, unknown>;
 
-const LD_SCRIPT = /<script\b[^>]*type\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script>/gi;
+const LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json\b/i;
+
+/**
+ * The contents of the page's <script type="application/ld+json"> elements. Found by searching for the tags in
+ * turn (each character is looked at a bounded number of times), not by one pattern over the page, which
+ * backtracks on pages of many unclosed tags.
+ */
+function ldScripts(html: string): string[] {
+  const open = /<script\b/gi;
+  const close = /<\/script\s*>/gi;
+  const found: string[] = [];
+  for (let start = open.exec(html); start; start = open.exec(html)) {
+    const tagEnd = html.indexOf(">", start.index);
+    if (tagEnd === -1) break;
+    close.lastIndex = tagEnd;
+    const end = close.exec(html);
+    if (!end) break;
+    if (LD_TYPE.test(html.slice(start.index, tagEnd))) found.push(html.slice(tagEnd + 1, end.index));
+    open.lastIndex = close.lastIndex;
+  }
+  return found;
+}
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -37,7 +58,7 @@ function findRecipe(value: unknown, depth = 0): JsonObject | null {
 
 function jsonDocuments(text: string): unknown[] {
   const trimmed = text.trim();
-  const sources = trimmed.startsWith("{") || trimmed.startsWith("[") ? [trimmed] : [...text.matchAll(LD_SCRIPT)].map((match) => match[1]);
+  const sources = trimmed.startsWith("{") || trimmed.startsWith("[") ? [trimmed] : ldScripts(text);
   return sources.flatMap((source) => {
     try {
       return [JSON.parse(source.trim().replace(/^<!\[CDATA\[|\]\]>$/g, ""))];

@@ -15,12 +15,12 @@ function frontMatter(block: string): Record<string, string | string[]> {
   const fields: Record<string, string | string[]> = {};
   let listKey: string | null = null;
   for (const line of block.split("\n")) {
-    const item = line.match(/^\s*-\s+(.*)$/);
+    const item = line.match(/^\s*-\s+([\s\S]*)$/);
     if (item && listKey) {
       (fields[listKey] as string[]).push(unquote(item[1]));
       continue;
     }
-    const pair = line.match(/^([A-Za-z_][\w-]*):\s*(.*)$/);
+    const pair = line.match(/^([A-Za-z_][\w-]*):\s*([\s\S]*)$/);
     if (!pair) continue;
     const [, key, value] = pair;
     listKey = null;
@@ -34,13 +34,14 @@ function frontMatter(block: string): Record<string, string | string[]> {
 /** Inline markdown to plain text: links, images, emphasis, code. */
 function inline(text: string): string {
   return text
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/!\[[^[\]]*\]\([^()]*\)/g, " ")
+    .replace(/\[([^[\]]*)\]\([^()]*\)/g, "$1")
     .replace(/(\*\*|__|\*|_|`)(.+?)\1/g, "$2")
     .trim();
 }
 
-const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+(.*)$/;
+// [\s\S]* reaches the end at once, where `.` would stop at "\r" or U+2028 and backtrack over the whole line.
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s+([\s\S]*)$/;
 
 function listItems(lines: string[]): string[] {
   return lines.flatMap((line) => {
@@ -60,8 +61,8 @@ function sectionsOf(body: string): { intro: string[]; sections: Section[] } {
   const intro: string[] = [];
   const sections: Section[] = [];
   for (const line of body.split("\n")) {
-    const heading = line.match(/^##\s+(.*?)\s*$/);
-    if (heading) sections.push({ heading: heading[1].toLowerCase(), lines: [] });
+    const heading = line.match(/^##\s+([\s\S]*)$/);
+    if (heading) sections.push({ heading: heading[1].trim().toLowerCase(), lines: [] });
     else (sections.at(-1)?.lines ?? intro).push(line);
   }
   return { intro, sections };
@@ -77,7 +78,7 @@ export function fromMarkdown(text: string): ParseResult {
   const fields = front ? frontMatter(front[1]) : {};
   const body = front ? normalized.slice(front[0].length) : normalized;
   const { intro, sections } = sectionsOf(body);
-  const title = fields.title ?? intro.map((line) => line.match(/^#\s+(.*)$/)?.[1]).find(Boolean);
+  const title = fields.title ?? intro.map((line) => line.match(/^#\s+([\s\S]*)$/)?.[1]).find(Boolean);
 
   const directions = linesOf(sections, /^(directions|instructions|method|steps|preparation)\b/);
   const introItems = listItems(intro);
