@@ -1,19 +1,23 @@
 // Preloaded into the remix-serve process (node --import), which gives the app no hook before Remix:
-// - copies the client address into a request header that only the server can set (remix-serve gives
-//   route modules no access to the socket); with TRUST_PROXY=true the proxy's X-Forwarded-For is used;
+// - works out the client's address, scheme and host by the trusted-proxy rule (app/services/proxy.mjs) and
+//   puts them in request headers that only the server can set (remix-serve gives route modules no access to
+//   the socket);
 // - refuses state-changing requests from other sites with a 403 before Remix (whose own check answers 500);
-// - gives every response the security headers it lacks, and HSTS when it came over https
-//   (app/services/response-headers.mjs);
+// - answers TRACE with a 405 and an address with malformed percent-encoding with a 400, before Remix
+//   (which answers both with a 500 or a logged stack);
+// - gives every response the security headers it lacks, HSTS when it came over https, and (COOKIE_SECURE
+//   unset) cookies marked Secure exactly when it came over https (app/services/response-headers.mjs);
 // - bounds request bodies (nothing else does: Remix reads forms and JSON whole into memory).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../services/origin.mjs";
-import { cameOverHttps, headersToSet } from "../services/response-headers.mjs";
+import { CLIENT_HEADERS, clientView, parseTrustProxy } from "../services/proxy.mjs";
+import { headersToSet, withSecureForScheme } from "../services/response-headers.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
-const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
-const trustProxy = process.env.TRUST_PROXY === "true";
+const trust = parseTrustProxy(process.env.TRUST_PROXY);
+const secureFollowsScheme = (process.env.COOKIE_SECURE ?? "").trim() === "";
 const originalEmit = http.Server.prototype.emit;
 /** Above the largest legitimate body: an 8 MB photo as a base64 data URL in JSON (about 11 MB). */
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -54,21 +58,43 @@ function addSecurityHeaders(response, https) {
     for (const [name, values] of headersPassedTo(rest)) this.setHeader(name, values.length === 1 ? values[0] : values);
     const current = (name) => (this.hasHeader(name) ? String(this.getHeader(name)) : undefined);
     for (const [name, value] of headersToSet(current, https)) this.setHeader(name, value);
+    const cookies = this.getHeader("set-cookie");
+    if (secureFollowsScheme && cookies !== undefined) {
+      this.setHeader("Set-Cookie", withSecureForScheme([cookies].flat().map(String), https));
+    }
     return writeHead.call(this, statusCode, ...rest.filter((arg) => typeof arg === "string"));
   };
+}
+
+/** Why the request is answered here without reaching the app, or null. */
+function refusalOf(request, headers, publicOrigin) {
+  const method = (request.method ?? "GET").toUpperCase();
+  if (method === "TRACE") {
+    return { status: 405, message: "Method not allowed", headers: { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE" } };
+  }
+  try {
+    decodeURIComponent(request.url ?? "/");
+  } catch {
+    return { status: 400, message: "The address is not valid (malformed percent-encoding)" };
+  }
+  if (isCrossSiteWrite(method, headers, publicOrigin)) return { status: 403, message: CROSS_SITE_MESSAGE };
+  return null;
 }
 
 http.Server.prototype.emit = function emit(event, ...args) {
   if (event !== "request") return originalEmit.call(this, event, ...args);
   const [request, response] = args;
-  const forwarded = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",")[0].trim() : "";
-  request.headers[CLIENT_ADDRESS_HEADER] = forwarded || request.socket.remoteAddress || "unknown";
-
   const headers = { get: (name) => request.headers[name.toLowerCase()] ?? null };
-  addSecurityHeaders(response, cameOverHttps(headers, Boolean(request.socket.encrypted), trustProxy));
-  if (isCrossSiteWrite(request.method ?? "GET", headers, `http://${request.headers.host ?? "localhost"}`)) {
-    response.writeHead(403, { "Content-Type": "application/json" });
-    response.end(JSON.stringify({ message: CROSS_SITE_MESSAGE }));
+  const client = clientView({ remoteAddress: request.socket.remoteAddress, encrypted: Boolean(request.socket.encrypted), headers, trust });
+  request.headers[CLIENT_HEADERS.address] = client.address;
+  request.headers[CLIENT_HEADERS.proto] = client.proto;
+  request.headers[CLIENT_HEADERS.host] = client.host;
+
+  addSecurityHeaders(response, client.proto === "https");
+  const refusal = refusalOf(request, headers, client.origin);
+  if (refusal) {
+    response.writeHead(refusal.status, { "Content-Type": "application/json", ...refusal.headers });
+    response.end(JSON.stringify({ message: refusal.message }));
     return true;
   }
   if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {

@@ -10,7 +10,7 @@ import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { createUserSession, getUserId, takeFlash } from "~/services/session.server";
+import { createUserSession, getUserId, HTTPS_NEEDED_TO_SIGN_IN, signInNeedsHttps, takeFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Recipe Helper" }];
 
@@ -23,7 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if ((await getUserId(request)) !== null) throw redirect(redirectTo);
   const { flash, headers } = await takeFlash(request);
-  return data({ flash, redirectTo, googleSignIn: googleSignInEnabled }, { headers });
+  const httpsNeeded = signInNeedsHttps(request) ? HTTPS_NEEDED_TO_SIGN_IN : null;
+  return data({ flash, redirectTo, googleSignIn: googleSignInEnabled, httpsNeeded }, { headers });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -49,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function LoginScreen() {
-  const { flash, redirectTo, googleSignIn } = useLoaderData<typeof loader>();
+  const { flash, redirectTo, googleSignIn, httpsNeeded } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const { form, fields, pending, status } = useJsonForm({
@@ -70,6 +71,7 @@ export default function LoginScreen() {
     <main className="auth-screen">
       <h1>Welcome back</h1>
       <p className="auth-lead">Log in to save favourites, review recipes and track what you cook.</p>
+      {httpsNeeded ? <FormMessage type="error" message={httpsNeeded} /> : null}
       <FormMessage type={shown?.type ?? "error"} message={shown?.message} />
       <Form method="post" {...getFormProps(form)} noValidate className="stack">
         <input type="hidden" name="redirectTo" value={redirectTo} />

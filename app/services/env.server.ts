@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { parseTrustProxy } from "~/services/proxy.mjs";
 
 /** A setting left empty (`NAME=` in .env) counts as unset. */
 const optionalText = z
@@ -18,15 +19,28 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
   SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
-  /** Use X-Forwarded-For for the client address (only behind a trusted reverse proxy). */
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  /**
+   * Which reverse proxies to believe about the client's address, scheme and host (X-Forwarded-*): none (false),
+   * a number of hops (true = 1), or a comma-separated list of their addresses (app/services/proxy.mjs).
+   */
+  TRUST_PROXY: optionalText.transform((value, context) => {
+    try {
+      return parseTrustProxy(value);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  }),
   /** New accounts one client address may create per hour; test servers that sign up many users from one address raise it. */
   SIGNUP_LIMIT_PER_HOUR: optionalText
     .transform((value) => (value === undefined ? 10 : Number(value)))
     .pipe(z.number({ error: "SIGNUP_LIMIT_PER_HOUR must be a number" }).int().min(1)),
   /** Where uploaded pictures are kept (avatars/, dishes/). */
   UPLOADS_DIR: optionalText.default("uploads"),
-  /** The address users reach the app at, for links in emails; without it the request's own origin is used. */
+  /**
+   * The address users reach the app at: links in mails are built from it alone (never from a request's Host);
+   * needed in production when SMTP_HOST is set.
+   */
   APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL" }).optional()),
   /** Outgoing mail. Without SMTP_HOST, mails are written to MAIL_OUTBOX_DIR instead of being sent. */
   SMTP_HOST: optionalText,
@@ -66,6 +80,13 @@ const EnvSchema = z.object({
     .transform((value) => (value === undefined ? 20_000 : Number(value)))
     .pipe(z.number({ error: "RECIPE_GENERATOR_TIMEOUT_MS must be a number of milliseconds" }).int().min(100)),
 }).superRefine((value, context) => {
+  if (value.NODE_ENV === "production" && value.SMTP_HOST && !value.APP_URL) {
+    context.addIssue({
+      code: "custom",
+      path: ["APP_URL"],
+      message: "APP_URL is needed in production when SMTP_HOST is set: links in mails are built from it (e.g. https://recipes.example)",
+    });
+  }
   if (value.RECIPE_GENERATOR_BASE_URL && !value.RECIPE_GENERATOR_MODEL) {
     context.addIssue({ code: "custom", path: ["RECIPE_GENERATOR_MODEL"], message: "RECIPE_GENERATOR_MODEL is needed with RECIPE_GENERATOR_BASE_URL" });
   }
@@ -95,7 +116,16 @@ function loadEnv(): Env {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example.`);
   }
+  if (parsed.data.NODE_ENV === "production" && process.env.COOKIE_SECURE?.trim() === "true") {
+    console.warn("COOKIE_SECURE=true: signing in works over https only (browsers drop the cookie over plain http). "
+      + "Leave it unset to mark cookies Secure whenever a request comes over https.");
+  }
   return { ...parsed.data, SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret() };
 }
 
 export const env: Env = loadEnv();
+
+/** Where links in mails point: APP_URL, else (development, or mail kept in the outbox) this machine's address. */
+export function mailLinkOrigin(): string {
+  return (env.APP_URL ?? `http://localhost:${process.env.PORT ?? 3000}`).replace(/(?<!\/)\/+$/, "");
+}

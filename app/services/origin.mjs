@@ -7,28 +7,17 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * cross-origin POST and Sec-Fetch-Site on every request; scripts and mobile clients send neither.
  * @param {string} method
  * @param {{ get(name: string): string | null }} headers
- * @param {string} serverOrigin origin the request reached, e.g. "http://localhost:3000"
+ * @param {string} publicOrigin the origin the browser sent the request to, by the trusted-proxy rule
+ *   (clientView in proxy.mjs), e.g. "https://recipes.example"
  * @returns {boolean}
  */
-export function isCrossSiteWrite(method, headers, serverOrigin) {
+export function isCrossSiteWrite(method, headers, publicOrigin) {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite === "cross-site") return true;
   const origin = headers.get("origin");
   if (origin === "null") return fetchSite !== "same-origin";
-  return Boolean(origin) && origin !== publicOrigin(headers, serverOrigin);
-}
-
-/**
- * The origin the browser sees, allowing for a reverse proxy that terminates TLS.
- * @param {{ get(name: string): string | null }} headers
- * @param {string} serverOrigin
- */
-function publicOrigin(headers, serverOrigin) {
-  const url = new URL(serverOrigin);
-  const proto = headers.get("x-forwarded-proto")?.split(",")[0].trim();
-  const host = headers.get("x-forwarded-host")?.split(",")[0].trim() || headers.get("host") || url.host;
-  return `${proto ? `${proto}:` : url.protocol}//${host}`;
+  return Boolean(origin) && origin !== publicOrigin;
 }
 
 export const CROSS_SITE_MESSAGE = "Cross-site request refused";

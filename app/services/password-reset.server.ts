@@ -5,13 +5,14 @@
 import { createHash, randomBytes } from "node:crypto";
 import { prisma } from "~/services/db.server";
 import { sendMail } from "~/services/email.server";
-import { env } from "~/services/env.server";
+import { env, mailLinkOrigin } from "~/services/env.server";
 import { hashPassword } from "~/services/password.server";
 import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
 
 export const TOO_MANY_RESET_REQUESTS = "Too many password reset requests. Please try again later.";
 
 const LINK_LIFETIME_MS = 60 * 60 * 1000;
+const DELIVERY_DELAY_MS = 50;
 /** 32 random bytes in base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -20,18 +21,6 @@ const byEmail = new RateLimiter(3, LINK_LIFETIME_MS);
 const byClient = new RateLimiter(10, LINK_LIFETIME_MS);
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-let warnedAboutOrigin = false;
-
-/** Where links in mails point: APP_URL, else the origin the request came to. */
-function linkOrigin(request: Request): string {
-  if (env.APP_URL) return env.APP_URL.replace(/(?<!\/)\/+$/, "");
-  if (env.NODE_ENV === "production" && !warnedAboutOrigin) {
-    warnedAboutOrigin = true;
-    console.warn("APP_URL is not set: password reset links use the Host header of the request. Set APP_URL.");
-  }
-  return new URL(request.url).origin;
-}
 
 function resetMail(to: string, username: string, link: string) {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -89,9 +78,13 @@ export function requestPasswordReset(email: string, request: Request): ResetRequ
   if (byEmail.isLimited(emailKey) || byClient.isLimited(clientKey)) return { limited: true };
   byEmail.hit(emailKey);
   byClient.hit(clientKey);
-  const delivery = mailResetLink(emailKey, linkOrigin(request)).catch((error: unknown) => {
-    console.error("Password reset mail failed:", error);
-  });
+  // Started only after the answer has gone (a timer, not the same turn of the event loop), so that looking the
+  // account up and writing the link cannot slow the answer for an existing email more than for a missing one.
+  const delivery = new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS))
+    .then(() => mailResetLink(emailKey, mailLinkOrigin()))
+    .catch((error: unknown) => {
+      console.error("Password reset mail failed:", error);
+    });
   return { limited: false, delivery };
 }
 

@@ -1,3 +1,6 @@
+import { requestClient } from "~/services/client.server";
+import { CLIENT_HEADERS } from "~/services/proxy.mjs";
+
 /**
  * In-memory sliding-window limiter (the app is deployed as a single Node process).
  * Each key keeps the timestamps of its recent hits.
@@ -37,9 +40,9 @@ export class RateLimiter {
   }
 }
 
-/** Header set by the server bootstrap (app/cli/http-bootstrap.mjs) from the socket; clients cannot forge it. */
-export const CLIENT_ADDRESS_HEADER = "x-recipe-helper-client-address";
+/** Header set by the server bootstrap (app/cli/http-bootstrap.mjs) by the trusted-proxy rule; clients cannot forge it. */
+export const CLIENT_ADDRESS_HEADER = CLIENT_HEADERS.address;
 
 export function clientAddress(request: Request): string {
-  return request.headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  return requestClient(request).address;
 }

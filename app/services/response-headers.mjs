@@ -15,16 +15,18 @@ export const BASELINE_HEADERS = Object.freeze({
 export const STRICT_TRANSPORT_SECURITY = "max-age=31536000; includeSubDomains";
 
 /**
- * True when the browser reached the app over https: a TLS socket, or (TRUST_PROXY=true only) a reverse proxy
- * that terminated TLS and says so in X-Forwarded-Proto. Only then is HSTS sent; over plain http it would be
- * ignored by browsers, and an untrusted X-Forwarded-Proto proves nothing.
- * @param {{ get(name: string): string | null }} headers
- * @param {boolean} encrypted
- * @param {boolean} trustProxy
+ * Set-Cookie values with the Secure attribute when the browser reached the app over https and without it over
+ * plain http (where a browser would drop a Secure cookie, and sign-in would silently fail): what COOKIE_SECURE
+ * unset means. COOKIE_SECURE=true or false leaves the app's own choice.
+ * @param {string[]} cookies
+ * @param {boolean} https
+ * @returns {string[]}
  */
-export function cameOverHttps(headers, encrypted, trustProxy) {
-  if (encrypted) return true;
-  return trustProxy && headers.get("x-forwarded-proto")?.split(",")[0].trim().toLowerCase() === "https";
+export function withSecureForScheme(cookies, https) {
+  return cookies.map((cookie) => {
+    const attributes = cookie.split(";").filter((part) => part.trim().toLowerCase() !== "secure");
+    return (https ? [...attributes, " Secure"] : attributes).join(";");
+  });
 }
 
 /**

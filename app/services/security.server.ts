@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { googleAuthorizationOrigin } from "~/services/google-auth.server";
+import { requestClient } from "~/services/client.server";
 import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/services/origin.mjs";
 
 // The Google button posts to /auth/google, which redirects to the provider: form-action covers that redirect.
@@ -36,7 +37,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDevelopm
 
 /** Refuses state-changing requests sent from another site (also enforced in app/cli/http-bootstrap.mjs). */
 export function assertSameOrigin(request: Request): void {
-  if (isCrossSiteWrite(request.method, request.headers, new URL(request.url).origin)) {
+  if (isCrossSiteWrite(request.method, request.headers, requestClient(request).origin)) {
     throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
   }
 }

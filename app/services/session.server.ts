@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { GUEST_PANTRY_KEY, mergeGuestPantry } from "~/services/pantry.server";
@@ -7,6 +8,13 @@ import { adoptGuestPreferences, GUEST_PREFERENCES_KEY } from "~/services/prefere
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * Secure in production. With COOKIE_SECURE unset the HTTP bootstrap then marks cookies Secure only for requests
+ * that came over https, so signing in over plain http on a home network works; COOKIE_SECURE=true keeps them
+ * Secure everywhere (and the login screen says that plain http cannot sign in), false never.
+ */
+const alwaysSecure = env.NODE_ENV === "production" && process.env.COOKIE_SECURE?.trim() === "true";
 
 export const sessionCookie = createCookie("__session", {
   httpOnly: true,
@@ -16,6 +24,14 @@ export const sessionCookie = createCookie("__session", {
   secrets: [env.SESSION_SECRET],
   maxAge: SESSION_DAYS * 24 * 60 * 60,
 });
+
+export const HTTPS_NEEDED_TO_SIGN_IN =
+  "This server keeps you signed in only over a secure connection: open it with an https:// address to log in.";
+
+/** True when the browser would drop the session cookie of this request (COOKIE_SECURE=true over plain http). */
+export function signInNeedsHttps(request: Request): boolean {
+  return alwaysSecure && requestClient(request).proto === "http";
+}
 
 type SessionData = { userId?: number } & Record<string, unknown>;
 

@@ -26,10 +26,12 @@ const http = require("node:http");
 http.createServer((request, response) => {
   if (request.url === "/page") response.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'; frame-ancestors 'none'");
   if (request.url === "/picture") response.writeHead(200, { "Content-Type": "image/webp", "Content-Security-Policy": "default-src 'none'; sandbox" });
+  if (request.url === "/cookie") response.setHeader("Set-Cookie", ["__session=a; Path=/; HttpOnly; Secure", "__other=b; Path=/"]);
   let bytes = 0;
   request.on("data", (chunk) => { bytes += chunk.length; });
   request.on("end", () => {
-    response.end(JSON.stringify({ reached: request.method + " " + request.url, address: request.headers["x-recipe-helper-client-address"], bytes }));
+    const client = (name) => request.headers["x-recipe-helper-client-" + name];
+    response.end(JSON.stringify({ reached: request.method + " " + request.url, address: client("address"), proto: client("proto"), host: client("host"), bytes }));
   });
 }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });
 `;
@@ -49,12 +51,20 @@ function startServer(env: Record<string, string>): Promise<Server> {
 
 let direct: Server;
 let behindProxy: Server;
+let behindTwo: Server;
+let byAddress: Server;
+let alwaysSecure: Server;
 beforeAll(async () => {
-  [direct, behindProxy] = await Promise.all([startServer({}), startServer({ TRUST_PROXY: "true" })]);
+  [direct, behindProxy, behindTwo, byAddress, alwaysSecure] = await Promise.all([
+    startServer({}),
+    startServer({ TRUST_PROXY: "true" }),
+    startServer({ TRUST_PROXY: "2" }),
+    startServer({ TRUST_PROXY: "10.9.9.9, 127.0.0.1" }),
+    startServer({ COOKIE_SECURE: "true" }),
+  ]);
 });
 afterAll(() => {
-  direct?.child.kill();
-  behindProxy?.child.kill();
+  for (const server of [direct, behindProxy, behindTwo, byAddress, alwaysSecure]) server?.child.kill();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -126,9 +136,80 @@ describe("client address", () => {
     expect((await response.json()).address).toBe("127.0.0.1");
   });
 
-  it("comes from X-Forwarded-For behind a trusted proxy (TRUST_PROXY=true)", async () => {
-    const response = await send(behindProxy, "/", { headers: { "X-Forwarded-For": "203.0.113.8, 10.0.0.1" } });
-    expect((await response.json()).address).toBe("203.0.113.8");
+  it("is the address the trusted proxy appended, not one the client wrote in front (TRUST_PROXY=true: one hop)", async () => {
+    // The client sent "X-Forwarded-For: 203.0.113.8"; the proxy appended the address it saw, 198.51.100.7.
+    const response = await send(behindProxy, "/", { headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7" } });
+    expect((await response.json()).address).toBe("198.51.100.7");
+    const spoofed = await send(behindProxy, "/", { headers: { "X-Forwarded-For": "1.1.1.1, 2.2.2.2, 198.51.100.7" } });
+    expect((await spoofed.json()).address).toBe("198.51.100.7");
+  });
+
+  it("walks back as many hops as TRUST_PROXY counts", async () => {
+    const response = await send(behindTwo, "/", { headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7, 10.0.0.2" } });
+    expect((await response.json()).address).toBe("198.51.100.7");
+  });
+
+  it("with a list of proxy addresses, is the first address from the right that is not one of them", async () => {
+    const response = await send(byAddress, "/", { headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7, 10.9.9.9" } });
+    expect((await response.json()).address).toBe("198.51.100.7");
+  });
+});
+
+describe("scheme and host", () => {
+  const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "recipes.example", "X-Forwarded-For": "198.51.100.7" };
+
+  it("come from X-Forwarded-Proto and X-Forwarded-Host only through a trusted proxy", async () => {
+    expect(await (await send(behindProxy, "/", { headers: forwarded })).json()).toMatchObject({ proto: "https", host: "recipes.example" });
+    expect(await (await send(byAddress, "/", { headers: forwarded })).json()).toMatchObject({ proto: "https", host: "recipes.example" });
+    const host = new URL(direct.origin).host;
+    expect(await (await send(direct, "/", { headers: forwarded })).json()).toMatchObject({ proto: "http", host, address: "127.0.0.1" });
+  });
+
+  it("a forged X-Forwarded-Host does not make another site's post same-origin when no proxy is trusted", async () => {
+    const headers = { ...forwarded, Origin: "https://recipes.example" };
+    expect((await send(direct, "/login", { method: "POST", headers, body: "x" })).status).toBe(403);
+    expect(await reached(await send(behindProxy, "/login", { method: "POST", headers, body: "x" }))).toBe("POST /login");
+  });
+
+  it("cookies are Secure exactly when the request came over https (COOKIE_SECURE unset)", async () => {
+    const overHttp = (await send(direct, "/cookie")).headers.getSetCookie();
+    expect(overHttp).toEqual(["__session=a; Path=/; HttpOnly", "__other=b; Path=/"]);
+    const overHttps = (await send(behindProxy, "/cookie", { headers: forwarded })).headers.getSetCookie();
+    expect(overHttps).toEqual(["__session=a; Path=/; HttpOnly; Secure", "__other=b; Path=/; Secure"]);
+    // A client cannot ask for it: without a trusted proxy X-Forwarded-Proto is ignored.
+    expect((await send(direct, "/cookie", { headers: forwarded })).headers.getSetCookie()[0]).not.toContain("Secure");
+  });
+
+  it("COOKIE_SECURE=true keeps the app's Secure cookies as they are", async () => {
+    expect((await send(alwaysSecure, "/cookie")).headers.getSetCookie()[0]).toBe("__session=a; Path=/; HttpOnly; Secure");
+  });
+});
+
+describe("requests Remix cannot answer cleanly", () => {
+  it("TRACE gets a 405 with the allowed methods, not a 500", async () => {
+    for (const method of ["TRACE"]) {
+      const answer = await new Promise<{ status?: number; allow?: string; body: string }>((resolve, reject) => {
+        const request = http.request(`${direct.origin}/login`, { method });
+        request.on("response", (response) => {
+          let body = "";
+          response.on("data", (chunk) => (body += chunk));
+          response.on("end", () => resolve({ status: response.statusCode, allow: response.headers.allow, body }));
+        });
+        request.on("error", reject);
+        request.end();
+      });
+      expect(answer.status, method).toBe(405);
+      expect(answer.allow).toContain("GET");
+      expect(JSON.parse(answer.body)).toEqual({ message: "Method not allowed" });
+    }
+  });
+
+  it("an address with malformed percent-encoding gets a 400 with a message", async () => {
+    for (const path of ["/menu-detail/%E0%A4%A", "/search?q=%", "/%zz"]) {
+      const response = await send(direct, path);
+      expect(response.status, path).toBe(400);
+      expect(await response.json()).toEqual({ message: "The address is not valid (malformed percent-encoding)" });
+    }
   });
 });
 
@@ -162,6 +243,7 @@ describe("security headers", () => {
     expect((await send(behindProxy, "/", { headers: { "X-Forwarded-Proto": "http" } })).headers.get("Strict-Transport-Security")).toBeNull();
     expect((await send(behindProxy, "/")).headers.get("Strict-Transport-Security")).toBeNull();
     // Without TRUST_PROXY anyone could send the header: it proves nothing.
+    expect((await send(byAddress, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
     expect((await send(direct, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBeNull();
   });
 });

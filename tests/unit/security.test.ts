@@ -24,9 +24,17 @@ describe("assertSameOrigin", () => {
     expect(refusal(post({ Origin: "https://evil.example" }))).toBe(403);
     expect(refusal(post({ "Sec-Fetch-Site": "cross-site" }))).toBe(403);
   });
-  it("accepts the public https origin behind a reverse proxy", () => {
-    const request = post({ Origin: "https://recipes.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "recipes.example" });
+  it("accepts the public https origin the bootstrap worked out behind a trusted reverse proxy", () => {
+    const request = post({
+      Origin: "https://recipes.example",
+      "X-Recipe-Helper-Client-Proto": "https",
+      "X-Recipe-Helper-Client-Host": "recipes.example",
+    });
     expect(refusal(request)).toBeNull();
+  });
+  it("does not believe X-Forwarded-Host or X-Forwarded-Proto when no proxy is trusted (TRUST_PROXY unset)", () => {
+    const request = post({ Origin: "https://evil.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" });
+    expect(refusal(request)).toBe(403);
   });
   it("never blocks reads", () => {
     expect(refusal(new Request("http://localhost:3000/home", { headers: { Origin: "https://evil.example" } }))).toBeNull();
