@@ -32,8 +32,8 @@ authenticator.use(
   "form",
 );
 
-// Failed attempts within 15 minutes: 5 per username (guessing one account), 20 per client address
-// (spraying many accounts).
+// Failed attempts within 15 minutes: 5 per username from one client address (guessing one account), 20 per
+// client address (spraying many accounts). Never per username alone: anyone could then lock its owner out.
 const WINDOW_MS = 15 * 60 * 1000;
 const byUsername = new RateLimiter(5, WINDOW_MS);
 const byAddress = new RateLimiter(20, WINDOW_MS);
@@ -42,8 +42,8 @@ export type LoginResult = { ok: true; user: AuthUser } | { ok: false; status: 40
 
 /** Checks credentials through the form strategy, with rate limits per username and per client address. */
 export async function login(request: Request, formData: FormData): Promise<LoginResult> {
-  const usernameKey = String(formData.get("username") ?? "").toLowerCase();
   const addressKey = clientAddress(request);
+  const usernameKey = `${String(formData.get("username") ?? "").toLowerCase()} ${addressKey}`;
   if (byUsername.isLimited(usernameKey) || byAddress.isLimited(addressKey)) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
