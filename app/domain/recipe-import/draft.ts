@@ -27,6 +27,23 @@ export interface RawRecipe {
 }
 
 const MAX_NAME_LENGTH = 200;
+/**
+ * Bounds on what a page may hand the parser, checked before any line is parsed: a page of 20,000 ingredient
+ * lines blocked the server for 11 s. Well above any real recipe; the stored recipe has tighter limits of its own.
+ */
+export const MAX_PARSED_LINES = 200;
+export const MAX_PARSED_LINE_LENGTH = 2_000;
+
+/** Why the page's lists are too big to parse, or null. */
+function oversized(raw: RawRecipe): string | null {
+  for (const [what, list] of [["ingredient lines", raw.ingredientLines], ["steps", raw.steps], ["tips", raw.tips ?? []]] as const) {
+    if (list.length > MAX_PARSED_LINES) return `more than ${MAX_PARSED_LINES} ${what}`;
+    if (list.some((line) => String(line).length > MAX_PARSED_LINE_LENGTH)) {
+      return `${what} longer than ${MAX_PARSED_LINE_LENGTH} characters`;
+    }
+  }
+  return null;
+}
 
 function httpUrl(value: unknown): string | null {
   if (typeof value !== "string") return null;
@@ -42,6 +59,8 @@ export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()
   const name = cleanText(raw.name);
   if (!name) return { ok: false, reason: "no recipe name" };
   if (name.length > MAX_NAME_LENGTH) return { ok: false, reason: `recipe name longer than ${MAX_NAME_LENGTH} characters` };
+  const tooBig = oversized(raw);
+  if (tooBig) return { ok: false, reason: tooBig };
   const ingredients = draftLines(raw.ingredientLines, catalogue);
   if (ingredients.length === 0) return { ok: false, reason: "no ingredient lines" };
   const steps = raw.steps.map(cleanText).filter(Boolean);

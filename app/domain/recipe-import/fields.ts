@@ -48,7 +48,7 @@ export function durationMinutes(value: unknown): number | null {
     if (!hours && !mins) return null;
     minutes = Number(hours?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0);
   }
-  return minutes > 0 ? Math.ceil(minutes) : null;
+  return minutes > 0 && Number.isFinite(minutes) ? Math.ceil(minutes) : null;
 }
 
 /** Servings from a yield: 4, "4 servings", "Serves 4-6" (→ 4), ["4", "4 servings"]. */

@@ -1,0 +1,43 @@
+/**
+ * A page built to make the importer slow is refused quickly with a reason the import summary shows, and times
+ * that do not fit a number do not come out as Infinity.
+ */
+import { describe, expect, it } from "vitest";
+import { durationMinutes, fromJsonLd } from "~/domain/recipe-import";
+
+const recipe = (ingredients: number, steps = 3) => ({
+  "@context": "https://schema.org",
+  "@type": "Recipe",
+  name: "Huge soup",
+  recipeIngredient: Array.from({ length: ingredients }, (_, index) => `${index + 1} g tomato, chopped finely for the soup`),
+  recipeInstructions: Array.from({ length: steps }, (_, index) => ({ "@type": "HowToStep", text: `Stir the pot, step ${index}.` })),
+});
+const page = (json: unknown) => `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script></head></html>`;
+
+describe("importing a page", () => {
+  it("refuses a 3.4 MB page of 20,000 ingredients quickly, saying why", () => {
+    const html = page({ ...recipe(20_000), description: "x".repeat(2_500_000) });
+    expect(html.length).toBeGreaterThan(3_000_000);
+    const started = performance.now();
+    const parsed = fromJsonLd(html);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(parsed).toEqual({ ok: false, reason: "more than 200 ingredient lines" });
+  });
+
+  it("refuses 20,000 steps and a step of 100,000 characters", () => {
+    expect(fromJsonLd(page(recipe(3, 20_000)))).toEqual({ ok: false, reason: "more than 200 steps" });
+    const long = { ...recipe(3), recipeInstructions: ["Stir. ".repeat(20_000)] };
+    expect(fromJsonLd(page(long))).toEqual({ ok: false, reason: "steps longer than 2000 characters" });
+  });
+
+  it("still imports a recipe of ordinary size", () => {
+    expect(fromJsonLd(page(recipe(12)))).toMatchObject({ ok: true });
+  });
+});
+
+describe("times", () => {
+  it("read a huge ISO duration as a number, and one past any number as no time", () => {
+    expect(Number.isFinite(durationMinutes("PT9999999999H"))).toBe(true);
+    expect(durationMinutes(`PT${"9".repeat(400)}H`)).toBeNull();
+  });
+});
