@@ -76,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const parsed = parseMenuIntent(formData);
   if (!parsed.ok) return refuse(parsed.message);
-  const menu = await findMenu(recipeId);
+  const menu = await findMenu(recipeId, userId);
   if (!menu) return refuse("Menu not found", 404);
   const intent = parsed.intent;
   // Without JavaScript the page comes back scrolled to what was changed.

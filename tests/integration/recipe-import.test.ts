@@ -71,7 +71,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function storedRecipe(name: string) {
-  return prisma.recipe.findUniqueOrThrow({
+  return prisma.recipe.findFirstOrThrow({
     where: { name },
     include: { ingredients: { orderBy: { position: "asc" } }, tags: true, steps: true },
   });
