@@ -4,7 +4,7 @@ import { COMMUNITY_MESSAGES, DishPostSchema } from "~/domain/community";
 import { parseId } from "~/domain/ids";
 import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
 import { createPost, listPosts } from "~/services/community.server";
-import { prisma } from "~/services/db.server";
+import { canSeeRecipe } from "~/services/recipe-access.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const menuId = queryId(url, "menu_id");
   const before = queryId(url, "before");
-  if (menuId !== undefined && (await prisma.recipe.count({ where: { id: menuId } })) === 0) {
+  if (menuId !== undefined && !(await canSeeRecipe(menuId, userId))) {
     return jsonError(COMMUNITY_MESSAGES.menuNotFound, 404);
   }
   const page = await listPosts({ viewerId: userId, menuId, before, limit: PAGE_SIZE });

@@ -7,9 +7,9 @@ import { assertSameOrigin } from "~/services/security.server";
 
 /** GET /api/menu-detail/<id>/reviews: the menu's reviews (newest first) with the rating summary. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireApiUserId(request);
+  const userId = await requireApiUserId(request);
   const menuId = parseId(params.id);
-  const summary = menuId === null ? null : await reviewSummary(menuId);
+  const summary = menuId === null ? null : await reviewSummary(menuId, userId);
   return summary ? Response.json(summary) : jsonError(REVIEW_RESULTS.menuNotFound, 404);
 }
 

@@ -4,6 +4,7 @@ import { MenuImageSchema } from "~/domain/menu-input";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { prisma } from "~/services/db.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
+import { canSeeRecipe } from "~/services/recipe-access.server";
 import { findMenu } from "~/services/recipe-search.server";
 import { assertSameOrigin } from "~/services/security.server";
 
@@ -17,8 +18,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (menuId === null) return jsonError("Menu not found", 404);
   const { count } = await prisma.recipe.updateMany({ where: { id: menuId, importedById: userId }, data: { image } });
   if (count === 0) {
-    const exists = (await prisma.recipe.count({ where: { id: menuId } })) > 0;
+    const exists = await canSeeRecipe(menuId, userId);
     return exists ? jsonError("You can only change the picture of a recipe you added", 403) : jsonError("Menu not found", 404);
   }
-  return Response.json(await findMenu(menuId));
+  return Response.json(await findMenu(menuId, userId));
 }

@@ -4,6 +4,7 @@
  * their actions and the JSON calls.
  */
 import * as z from "zod";
+import { stripBidiControls } from "./text-safety";
 import { idField } from "~/domain/ids";
 
 /** Spec 9: the feed shows the first two comments of each post; the rest are in its comments drawer. */
@@ -38,6 +39,7 @@ export const DishPostSchema = z.object({
   menu_id: idField("menu_id").optional(),
   caption: z
     .string()
+    .overwrite(stripBidiControls)
     .trim()
     .max(MAX_CAPTION_LENGTH, COMMUNITY_MESSAGES.captionTooLong)
     .optional()
@@ -49,6 +51,7 @@ export type DishPostInput = z.output<typeof DishPostSchema>;
 export const CommentSchema = z.object({
   comment_text: z
     .string({ error: COMMUNITY_MESSAGES.commentBlank })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, COMMUNITY_MESSAGES.commentBlank)
     .max(MAX_COMMENT_TEXT_LENGTH, COMMUNITY_MESSAGES.commentTooLong),

@@ -7,14 +7,17 @@ import { CUISINES, MEAL_OCCASIONS } from "./constants";
 import { INGREDIENT_TYPES, MISCELLANEOUS_TYPE, OTHER_TYPE } from "./ingredient-types";
 import { choicesOf } from "./preferences";
 import type { RecipeDraft } from "./recipe-analysis";
+import { USER_RECIPE_LIMITS } from "./user-recipe";
 
-const MAX_NAME_LENGTH = 120;
-const MAX_INGREDIENTS = 60;
-const MAX_TEXT_LENGTH = 100;
-const MAX_STEPS = 40;
-const MAX_TIPS = 20;
-const MAX_STEP_LENGTH = 2000;
-const MAX_MINUTES = 7 * 24 * 60;
+const {
+  nameLength: MAX_NAME_LENGTH,
+  ingredients: MAX_INGREDIENTS,
+  lineLength: MAX_TEXT_LENGTH,
+  steps: MAX_STEPS,
+  tips: MAX_TIPS,
+  textLength: MAX_STEP_LENGTH,
+  minutes: MAX_MINUTES,
+} = USER_RECIPE_LIMITS;
 const MAX_SERVINGS = 100;
 const MAX_IMAGE_URL_LENGTH = 2000;
 
@@ -39,7 +42,7 @@ const minutes = z
   .number({ error: "must be a number of minutes or null" })
   .int("must be a whole number of minutes")
   .min(0, "must not be negative")
-  .max(MAX_MINUTES, `must be at most ${MAX_MINUTES} minutes`)
+  .max(MAX_MINUTES, `must be at most ${MAX_MINUTES} minutes (one day)`)
   .nullable()
   .default(null);
 
@@ -80,6 +83,8 @@ export const MenuInputSchema = z
     tips: z.array(text(MAX_STEP_LENGTH), { error: "must be a list of tips" }).max(MAX_TIPS, `must list at most ${MAX_TIPS} tips`).default([]),
     cuisines: choicesOf(CUISINES),
     mealOccasions: choicesOf(MEAL_OCCASIONS),
+    /** show it to everyone; by default only its author sees it */
+    shared: z.boolean({ error: "must be true or false" }).default(false),
   })
   .superRefine((menu, context) => {
     const seen = new Set<string>();
@@ -118,5 +123,6 @@ export function menuDraft(menu: MenuInput, userId: number): RecipeDraft {
     image: menu.image,
     origin: "user",
     importedById: userId,
+    shared: menu.shared,
   };
 }

@@ -35,6 +35,8 @@ export interface RecipeDraft {
   origin: RecipeOrigin;
   sourceUrl?: string | null;
   importedById?: number | null;
+  /** a user's recipe shown to everyone (else theirs alone); recipes without importedById are everyone's */
+  shared?: boolean;
 }
 
 export interface ResolvedLine {

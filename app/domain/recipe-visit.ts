@@ -97,3 +97,13 @@ export function rememberVisit(
   entries.sort(([, a], [, b]) => Date.parse(b.touchedAt) - Date.parse(a.touchedAt));
   return Object.fromEntries(entries.slice(0, REMEMBERED_VISITS));
 }
+
+/**
+ * Whether opening a recipe may add to the cook's history, by the browser's Sec-Fetch-Site: the app's own links
+ * and Remix's data requests ("same-origin") and an address typed or bookmarked ("none") may; a link or
+ * redirect from another site, even a sibling subdomain, may not write to someone's history. Without the header
+ * (an old browser, a script) the request is taken as the cook's own: a browser on another site cannot remove it.
+ */
+export function visitMayBeRecorded(secFetchSite: string | null): boolean {
+  return secFetchSite === null || secFetchSite === "same-origin" || secFetchSite === "none";
+}

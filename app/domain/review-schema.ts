@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { stripBidiControls } from "./text-safety";
 import { MAX_ID } from "./ids";
 
 export const MAX_COMMENT_LENGTH = 1000;
@@ -26,6 +27,7 @@ export const ReviewSchema = z.object({
     .max(5, REVIEW_MESSAGES.rating),
   comment: z
     .string({ error: REVIEW_MESSAGES.comment })
+    .overwrite(stripBidiControls)
     .trim()
     .min(1, REVIEW_MESSAGES.comment)
     .max(MAX_COMMENT_LENGTH, REVIEW_MESSAGES.commentTooLong),

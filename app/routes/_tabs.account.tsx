@@ -1,9 +1,10 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Avatar, avatarLinks } from "~/components/avatar";
 import { FormMessage } from "~/components/forms";
 import { SettingsIcon } from "~/components/icons";
 import { formatDayMonthYear } from "~/domain/dates";
+import { isEmailVerified } from "~/services/email-verification.server";
 import { mealStats } from "~/services/meal-stats.server";
 import { takeFlash } from "~/services/session.server";
 import { requireProfile } from "~/services/users.server";
@@ -15,14 +16,19 @@ export const links: LinksFunction = () => [...avatarLinks(), { rel: "stylesheet"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await requireProfile(request);
-  const [stats, { flash, headers }] = await Promise.all([mealStats(profile.user_id), takeFlash(request)]);
-  return data({ profile, stats, flash }, { headers });
+  const [stats, emailVerified, { flash, headers }] = await Promise.all([
+    mealStats(profile.user_id),
+    isEmailVerified(profile.user_id),
+    takeFlash(request),
+  ]);
+  return data({ profile, stats, emailVerified, flash }, { headers });
 }
 
 const NOT_SET = "Not set";
 
 export default function AccountScreen() {
-  const { profile, stats, flash } = useLoaderData<typeof loader>();
+  const { profile, stats, emailVerified, flash } = useLoaderData<typeof loader>();
+  const sending = useNavigation().formAction === "/verify-email";
   const details = [
     ["Email", profile.email],
     ["Phone", profile.phone_number || NOT_SET],
@@ -57,6 +63,21 @@ export default function AccountScreen() {
           </div>
         ))}
       </dl>
+      <section className="email-verification" aria-label="Email verification">
+        {emailVerified ? (
+          <p className="email-verified">Email verified</p>
+        ) : (
+          <Form method="post" action="/verify-email" className="email-unverified">
+            <p>
+              Email not verified. Open the link we sent to {profile.email}, or get a new one. Google sign-in can be
+              linked to this account once the address is verified.
+            </p>
+            <button type="submit" className="button button-secondary" disabled={sending}>
+              {sending ? "Sending..." : "Resend verification email"}
+            </button>
+          </Form>
+        )}
+      </section>
       <p>
         <Link to="/import" className="button button-secondary">
           Import a recipe

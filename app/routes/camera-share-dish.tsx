@@ -6,6 +6,7 @@ import { CloseIcon } from "~/components/icons";
 import { COMMUNITY_MESSAGES, photoFile } from "~/domain/community";
 import { parseId } from "~/domain/ids";
 import { prisma } from "~/services/db.server";
+import { visibleTo } from "~/services/recipe-access.server";
 import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -26,8 +27,9 @@ const UPLOADING = "Uploading your photo...";
 
 const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
 
+/** The recipe a dish photo is for: one everyone sees, as the post will be. */
 async function findMenu(menuId: number | null) {
-  return menuId ? prisma.recipe.findUnique({ where: { id: menuId }, select: { id: true, name: true } }) : null;
+  return menuId ? prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(null) }, select: { id: true, name: true } }) : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

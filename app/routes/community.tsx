@@ -23,6 +23,7 @@ import {
 import { parseId } from "~/domain/ids";
 import { addComment, answerOf, createPost, deleteComment, deletePost, findPost, listPosts, toggleLike, type Outcome } from "~/services/community.server";
 import { prisma } from "~/services/db.server";
+import { visibleTo } from "~/services/recipe-access.server";
 import { clearDishDraft, draftPhotoFor } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, isJsonRequest, jsonReply, readFormOrJson } from "~/services/request.server";
@@ -51,7 +52,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menuId = queryId(url, "menu_id");
   const before = queryId(url, "before");
   const openComments = queryId(url, "comments");
-  const menu = menuId ? await prisma.recipe.findUnique({ where: { id: menuId }, select: { id: true, name: true } }) : null;
+  const menu = menuId
+    ? await prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(userId) }, select: { id: true, name: true } })
+    : null;
   if (menuId && !menu) throw new Response("Not Found", { status: 404 });
   const [feed, drawer] = await Promise.all([
     listPosts({ viewerId: userId, menuId: menuId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),

@@ -25,6 +25,8 @@ const ImportSchema = z
       .refine((file) => formatOfFileName(file.name) !== null, "Choose a .json, .html or .md file")
       .refine((file) => file.size <= MAX_DOCUMENT_BYTES, TOO_LARGE)
       .optional(),
+    /** "Share with everyone": unticked, the recipes are the importer's alone */
+    shared: z.literal("on").optional(),
   })
   .refine((value) => value.url || value.file, { error: "Enter a recipe URL or choose a file to import" })
   .refine((value) => !(value.url && value.file), { error: "Import either a URL or a file, not both" });
@@ -56,8 +58,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: ImportSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), summary: null }, { status: 400 });
 
-  const { url, file } = submission.value;
-  const options = { userId };
+  const { url, file, shared } = submission.value;
+  const options = { userId, shared: shared === "on" };
   const summary: ImportSummary = url ? await importUrl(url, options) : await importUpload(file!.name, await file!.text(), options);
   return data({ result: submission.reply({ resetForm: true }), summary });
 }
@@ -123,6 +125,10 @@ export default function ImportScreen() {
           inputProps={{ ...getInputProps(fields.file, { type: "file" }), accept: IMPORTABLE_EXTENSIONS.join(",") }}
           errors={fields.file.errors}
         />
+        <label className="checkbox-field">
+          <input type="checkbox" name={fields.shared.name} defaultChecked={fields.shared.initialValue === "on"} />
+          Share with everyone (otherwise only you see the imported recipes)
+        </label>
         <button type="submit" className="button button-primary" disabled={importing}>
           {importing ? "Importing..." : "IMPORT"}
         </button>

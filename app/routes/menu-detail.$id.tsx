@@ -20,6 +20,7 @@ import { co2SavedText } from "~/domain/co2-saved";
 import { parseId } from "~/domain/ids";
 import { addedToListMessage, gridLines, shoppingQuantity, nutritionRows, parseMenuIntent, recipeGrids, type GridLine } from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
+import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
@@ -58,7 +59,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const recipeId = recipeIdOf(params);
   const detail = await loadMenuDetail(request, userId, recipeId);
   if (!detail) throw new Response("Not found", { status: 404 });
-  await recordHistory(userId, recipeId);
+  if (visitMayBeRecorded(request.headers.get("Sec-Fetch-Site"))) await recordHistory(userId, recipeId);
   const reviews = await loadReviewsBlock(recipeId, userId);
   const dishImage = await sharedDishImage(request, userId, recipeId);
   const { flash, headers } = await takeFlash(request);
@@ -76,7 +77,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
   const parsed = parseMenuIntent(formData);
   if (!parsed.ok) return refuse(parsed.message);
-  const menu = await findMenu(recipeId);
+  const menu = await findMenu(recipeId, userId);
   if (!menu) return refuse("Menu not found", 404);
   const intent = parsed.intent;
   // Without JavaScript the page comes back scrolled to what was changed.

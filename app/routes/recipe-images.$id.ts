@@ -4,6 +4,8 @@ import { parseQuantity, toGrams } from "~/domain/quantity";
 import { mainIngredientIcons, recipeIllustrationSvg } from "~/domain/recipe-illustration";
 import { prisma } from "~/services/db.server";
 import { iconSvg } from "~/services/icons.server";
+import { EVERYONE, visibleTo } from "~/services/recipe-access.server";
+import { getUserId } from "~/services/session.server";
 
 const SVG_HEADERS = {
   "Content-Type": "image/svg+xml",
@@ -18,10 +20,11 @@ const SVG_HEADERS = {
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = Number((params.id ?? "").replace(/\.svg$/, ""));
   const recipe = Number.isSafeInteger(id) && id > 0
-    ? await prisma.recipe.findUnique({
-        where: { id },
+    ? await prisma.recipe.findFirst({
+        where: { id, ...visibleTo(await getUserId(request)) },
         select: {
           name: true,
+          visibleTo: true,
           ingredients: {
             orderBy: { position: "asc" },
             select: { quantity: true, type: true, ingredient: { select: { icon: true, unitWeights: true, isStaple: true } } },
@@ -45,8 +48,8 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   );
   const svg = recipeIllustrationSvg(recipe.name, icons.map(iconSvg).filter((icon) => icon !== null));
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
-  if (request.headers.get("If-None-Match") === etag) {
-    return new Response(null, { status: 304, headers: { ...SVG_HEADERS, ETag: etag } });
-  }
-  return new Response(svg, { headers: { ...SVG_HEADERS, ETag: etag } });
+  // a private recipe's picture is kept by its author's browser only, never by a shared cache
+  const headers = { ...SVG_HEADERS, ETag: etag, ...(recipe.visibleTo === EVERYONE ? {} : { "Cache-Control": "private, max-age=86400" }) };
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  return new Response(svg, { headers });
 }

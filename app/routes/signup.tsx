@@ -8,6 +8,7 @@ import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { SignupSchema } from "~/domain/auth-schemas";
 import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server";
+import { sendVerificationLink } from "~/services/email-verification.server";
 import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash } from "~/services/session.server";
@@ -41,6 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
+  // The answer does not wait for the mail; a failure is logged, and /account offers to send the link again.
+  void sendVerificationLink(result.userId, request).catch((error: unknown) => console.error("Verification mail:", error));
   if (isJson) return jsonReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
   throw await redirectWithFlash(request, "/login", { type: "success", message: SIGNUP_SUCCESS });
 }

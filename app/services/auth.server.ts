@@ -1,6 +1,7 @@
 import { Authenticator, AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { LoginSchema, type SignupInput } from "~/domain/auth-schemas";
+import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/services/password.server";
@@ -20,7 +21,7 @@ authenticator.use(
     if (!parsed.success) throw new AuthorizationError(INVALID_CREDENTIALS);
     const { username, password } = parsed.data;
     const user = await prisma.user.findUnique({
-      where: { username },
+      where: { usernameKey: usernameKey(username) },
       select: { id: true, username: true, passwordHash: true },
     });
     const valid = user?.passwordHash
@@ -90,9 +91,10 @@ export function accountConflictOf(error: unknown): AccountConflict | null {
 }
 
 export async function signup(input: SignupInput): Promise<SignupResult> {
+  const email = normalizeEmail(input.email);
   const [byName, byEmail] = await Promise.all([
-    prisma.user.findUnique({ where: { username: input.username }, select: { id: true } }),
-    prisma.user.findUnique({ where: { email: input.email.toLowerCase() }, select: { id: true } }),
+    prisma.user.findUnique({ where: { usernameKey: usernameKey(input.username) }, select: { id: true } }),
+    prisma.user.findUnique({ where: { email }, select: { id: true } }),
   ]);
   if (byName) return USERNAME_TAKEN;
   if (byEmail) return EMAIL_TAKEN;
@@ -100,7 +102,7 @@ export async function signup(input: SignupInput): Promise<SignupResult> {
     const user = await prisma.user.create({
       data: {
         username: input.username,
-        email: input.email.toLowerCase(),
+        email,
         passwordHash: await hashPassword(input.password),
       },
       select: { id: true },

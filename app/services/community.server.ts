@@ -15,6 +15,7 @@ import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { isUniqueViolation, prisma } from "./db.server";
 import { deleteImage, dishImageSrcSet, imageUrl, storeImage, UploadRejectedError } from "./images.server";
 import { RateLimiter } from "./rate-limit.server";
+import { canSeeRecipe, EVERYONE } from "./recipe-access.server";
 import { jsonError, readFormOrJson } from "./request.server";
 
 export type Refusal = { ok: false; status: 400 | 403 | 404 | 413 | 429; message: string };
@@ -56,7 +57,7 @@ function postFields(viewerId: number, commentLimit: number | undefined) {
     caption: true,
     createdAt: true,
     user: authorFields,
-    recipe: { select: { name: true } },
+    recipe: { select: { name: true, visibleTo: true } },
     _count: { select: { likes: true, comments: true } },
     likes: { where: { userId: viewerId }, select: { userId: true } },
     comments: { orderBy: oldestFirst, take: commentLimit, select: commentFields },
@@ -92,8 +93,8 @@ function toPost(row: StoredPost): CommunityPost {
     created_at: row.createdAt.toISOString(),
     like_count: row._count.likes,
     liked: row.likes.length > 0,
-    menu_id: row.recipeId,
-    menu_name: row.recipe?.name ?? null,
+    // a post from before recipes could be private does not name a recipe that is private now
+    ...(row.recipe?.visibleTo === EVERYONE ? { menu_id: row.recipeId, menu_name: row.recipe.name } : { menu_id: null, menu_name: null }),
     comment_count: row._count.comments,
     comments: row.comments.map(toComment),
   };
@@ -149,7 +150,8 @@ export type DishPhoto = { file: File } | { stored: string };
  * (refusals come back with its message). Nothing is kept when anything is refused.
  */
 export async function createPost(userId: number, input: DishPostInput, photo: DishPhoto): Promise<Outcome<{ post: CommunityPost }>> {
-  if (input.menu_id !== undefined && (await prisma.recipe.count({ where: { id: input.menu_id } })) === 0) {
+  // A post is seen by everyone: it may name only a recipe everyone sees.
+  if (input.menu_id !== undefined && !(await canSeeRecipe(input.menu_id, null))) {
     return refuse(404, COMMUNITY_MESSAGES.menuNotFound);
   }
   if (overLimit(postLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyPosts);

@@ -6,6 +6,7 @@ import { PrismaLibSql } from "@prisma/adapter-libsql";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgres/client";
+import { usernameKey } from "~/domain/text-safety";
 
 export const DEFAULT_DATABASE_URL = "file:./data/recipe-helper.db";
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -56,18 +57,45 @@ const dropNulCharacters = {
   },
 };
 
+/** User data with the key of the username it sets (so "Alice" cannot join while "alice" exists). */
+function withUsernameKey(data: unknown): unknown {
+  if (Array.isArray(data)) return data.map(withUsernameKey);
+  const { username } = (data ?? {}) as { username?: unknown };
+  return typeof username === "string" ? { ...(data as object), usernameKey: usernameKey(username) } : data;
+}
+
+/** Every write of a username writes its key: one unique index makes names unique regardless of case. */
+const keyUsernames = {
+  query: {
+    user: {
+      $allOperations: ({ operation, args, query }: { operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => {
+        const write = args as { data?: unknown; create?: unknown; update?: unknown };
+        if (!/^(create|update|upsert)/.test(operation)) return query(args);
+        return query({
+          ...write,
+          ...(write.data !== undefined ? { data: withUsernameKey(write.data) } : {}),
+          ...(write.create !== undefined ? { create: withUsernameKey(write.create) } : {}),
+          ...(write.update !== undefined ? { update: withUsernameKey(write.update) } : {}),
+        });
+      },
+    },
+  },
+};
+
 function createPrismaClient(url: string): PrismaClient {
   if (isPostgresUrl(url)) {
     // Same models as the SQLite client, so one type serves both.
-    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) }).$extends(
-      dropNulCharacters,
-    ) as unknown as PrismaClient;
+    return new PostgresPrismaClient({ adapter: new PrismaPg({ connectionString: url }) })
+      .$extends(dropNulCharacters)
+      .$extends(keyUsernames) as unknown as PrismaClient;
   }
   const sqliteUrl = resolvedDatabaseUrl(url);
   mkdirSync(path.dirname(sqliteUrl.replace(/^file:/, "").split("?")[0]), { recursive: true });
   return new PrismaClient({
     adapter: new SqliteAdapterFactory({ url: sqliteUrl, timeout: SQLITE_BUSY_TIMEOUT_MS }),
-  }).$extends(dropNulCharacters) as unknown as PrismaClient;
+  })
+    .$extends(dropNulCharacters)
+    .$extends(keyUsernames) as unknown as PrismaClient;
 }
 
 const globalForPrisma = globalThis as unknown as { recipeHelperPrisma?: PrismaClient };

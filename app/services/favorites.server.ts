@@ -1,20 +1,22 @@
 /** A user's favourite recipes ("Liked Meals"). Adding and removing are idempotent: a repeated request changes nothing. */
 import { prisma } from "./db.server";
+import { canSeeRecipe, visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 
 /** The user's favourites as the spec's list shows them (section 3 Favorite), most recently liked first. */
 export async function listFavorites(userId: number): Promise<MenuCard[]> {
   const rows = await prisma.favorite.findMany({
-    where: { userId },
+    // a recipe its author has not shared is listed for its author only
+    where: { userId, recipe: visibleTo(userId) },
     orderBy: [{ createdAt: "desc" }, { recipeId: "desc" }],
     select: { recipe: { select: MENU_CARD_FIELDS } },
   });
   return rows.map(({ recipe }) => toMenuCard(recipe));
 }
 
-/** Adds or removes the favourite. False when the recipe does not exist. */
+/** Adds or removes the favourite. False when the recipe does not exist or the user may not see it. */
 export async function setFavorite(userId: number, recipeId: number, favorite: boolean): Promise<boolean> {
-  if ((await prisma.recipe.count({ where: { id: recipeId } })) === 0) return false;
+  if (!(await canSeeRecipe(recipeId, userId))) return false;
   if (favorite) {
     await prisma.favorite.upsert({
       where: { userId_recipeId: { userId, recipeId } },

@@ -2,12 +2,14 @@
  * Google sign-in: the OAuth2 authorization-code flow (remix-auth-google) and Google ID-token credentials
  * (POST /google-auth). Both end in the same place: an ID token verified against the provider's JWKS
  * (signature, audience, issuer, expiry), then the account with that Google id, else the account with the same
- * verified email (linked), else a new account.
+ * email (linked only when that account has verified its address: someone who signed up first with another's
+ * address must not get their Google sign-ins), else a new account.
  */
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from "jose";
 import { AuthorizationError, Authenticator } from "remix-auth";
 import { GoogleStrategy, type GoogleExtraParams, type GoogleProfile } from "remix-auth-google";
 import { usernameBase, usernameCandidate } from "~/domain/generated-username";
+import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import { isUniqueViolation, prisma } from "./db.server";
 import { env } from "./env.server";
 import { sessionStorage } from "./session.server";
@@ -17,6 +19,9 @@ export const GOOGLE_ACCOUNT_CREATED = "Account created successfully";
 export const GOOGLE_LOGIN_SUCCESS = "Login successfully";
 const EMAIL_NOT_VERIFIED = "Your Google account's email address is not verified.";
 const EMAIL_TAKEN = "An account with this email already exists. Log in with your password.";
+export const LINK_NEEDS_VERIFIED_EMAIL =
+  "An account with this email already exists, but its email address is not verified. Log in with its password and " +
+  "verify the address from your Account page (or reset the password through the email link), then sign in with Google.";
 
 /** A refusal whose message the user may see; `status` is for JSON callers. */
 export class GoogleSignInError extends Error {
@@ -73,7 +78,7 @@ function identityOf(claims: JWTPayload): GoogleIdentity {
   }
   // Google has sent the flag as a boolean and as a string
   if (emailVerified !== true && emailVerified !== "true") throw new GoogleSignInError(EMAIL_NOT_VERIFIED, 401);
-  return { googleId: sub, email: email.toLowerCase(), name: typeof name === "string" ? name : null };
+  return { googleId: sub, email: normalizeEmail(email), name: typeof name === "string" ? name : null };
 }
 
 const USERNAME_BATCH = 20;
@@ -83,8 +88,9 @@ async function availableUsername(identity: GoogleIdentity): Promise<string> {
   const base = usernameBase(identity.name, identity.email);
   for (let first = 1; ; first += USERNAME_BATCH) {
     const candidates = Array.from({ length: USERNAME_BATCH }, (_, index) => usernameCandidate(base, first + index));
-    const taken = await prisma.user.findMany({ where: { username: { in: candidates } }, select: { username: true } });
-    const free = candidates.find((candidate) => !taken.some((user) => user.username === candidate));
+    const keys = candidates.map(usernameKey);
+    const taken = await prisma.user.findMany({ where: { usernameKey: { in: keys } }, select: { usernameKey: true } });
+    const free = candidates.find((candidate) => !taken.some((user) => user.usernameKey === usernameKey(candidate)));
     if (free) return free;
   }
 }
@@ -92,19 +98,29 @@ async function availableUsername(identity: GoogleIdentity): Promise<string> {
 async function findOrCreateUser(identity: GoogleIdentity): Promise<GoogleSignIn> {
   const byGoogleId = await prisma.user.findUnique({ where: { googleId: identity.googleId }, select: { id: true } });
   if (byGoogleId) return { userId: byGoogleId.id, isNewUser: false };
-  const byEmail = await prisma.user.findUnique({ where: { email: identity.email }, select: { id: true, googleId: true } });
+  const byEmail = await prisma.user.findUnique({
+    where: { email: identity.email },
+    select: { id: true, googleId: true, emailVerifiedAt: true },
+  });
   if (byEmail) {
     if (byEmail.googleId !== null) throw new GoogleSignInError(EMAIL_TAKEN, 409);
-    // linked only if no other request linked it meanwhile
+    if (byEmail.emailVerifiedAt === null) throw new GoogleSignInError(LINK_NEEDS_VERIFIED_EMAIL, 409);
+    // linked only if no other request linked it (or changed its address) meanwhile
     const linked = await prisma.user.updateMany({
-      where: { id: byEmail.id, googleId: null },
+      where: { id: byEmail.id, googleId: null, email: identity.email, emailVerifiedAt: { not: null } },
       data: { googleId: identity.googleId },
     });
     if (linked.count === 0) throw new GoogleSignInError(EMAIL_TAKEN, 409);
     return { userId: byEmail.id, isNewUser: false };
   }
   const user = await prisma.user.create({
-    data: { username: await availableUsername(identity), email: identity.email, googleId: identity.googleId },
+    data: {
+      username: await availableUsername(identity),
+      email: identity.email,
+      googleId: identity.googleId,
+      // Google says the address is verified (identityOf)
+      emailVerifiedAt: new Date(),
+    },
     select: { id: true },
   });
   return { userId: user.id, isNewUser: true };

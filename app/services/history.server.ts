@@ -1,6 +1,7 @@
 /** The recipes a user opened, newest first. Opening the same recipe again straight away adds no new entry. */
 import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
+import { visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 
 /** A history entry as the spec shows it (section 3 History entry). */
@@ -38,7 +39,7 @@ const newestFirst: Prisma.HistoryEntryOrderByWithRelationInput[] = [{ createdAt:
 /**
  * Records that the user opened the recipe, unless their latest entry is this recipe opened less than
  * REPEAT_VISIT_MS ago. Answers the entry that stands for the visit (and whether it is new), or null when the
- * recipe does not exist.
+ * recipe does not exist or the user may not see it.
  */
 export async function recordHistory(
   userId: number,
@@ -54,7 +55,7 @@ export async function recordHistory(
   const latest = await latestOf(prisma);
   if (isRepeat(latest)) return { entryId: latest.id, created: false };
   return prisma.$transaction(async (tx) => {
-    if ((await tx.recipe.count({ where: { id: recipeId } })) === 0) return null;
+    if ((await tx.recipe.count({ where: { id: recipeId, ...visibleTo(userId) } })) === 0) return null;
     const current = await latestOf(tx);
     if (isRepeat(current)) return { entryId: current.id, created: false };
     const created = await tx.historyEntry.create({ data: { userId, recipeId, createdAt: now }, select: { id: true } });
@@ -68,7 +69,8 @@ export async function findHistoryEntry(entryId: number): Promise<HistoryEntryVie
 
 export async function listHistory(userId: number): Promise<HistoryEntryView[]> {
   const rows = await prisma.historyEntry.findMany({
-    where: { userId },
+    // a recipe its author has not shared is listed for its author only
+    where: { userId, recipe: visibleTo(userId) },
     orderBy: newestFirst,
     take: HISTORY_LIST_LIMIT,
     select: entryFields,

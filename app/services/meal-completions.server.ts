@@ -2,6 +2,7 @@ import { co2SavedKg } from "~/domain/co2-saved";
 import type { MealCompletion } from "~/generated/prisma/client";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { visibleTo } from "./recipe-access.server";
 
 /**
  * Records that the user cooked the recipe, with the CO2 of the ingredients it used from their own list
@@ -15,8 +16,8 @@ export async function recordMealCompletion({
   recipeId: number;
 }): Promise<MealCompletion | null> {
   const [recipe, pantry, catalogue] = await Promise.all([
-    prisma.recipe.findUnique({
-      where: { id: recipeId },
+    prisma.recipe.findFirst({
+      where: { id: recipeId, ...visibleTo(userId) },
       select: { ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } } },
     }),
     prisma.userIngredient.findMany({ where: { userId }, select: { name: true } }),

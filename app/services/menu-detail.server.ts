@@ -22,7 +22,7 @@ export interface MenuDetail {
 }
 
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
-  const menu = await findMenu(recipeId);
+  const menu = await findMenu(recipeId, userId);
   if (!menu) return null;
   const [catalogue, pantry, user, state] = await Promise.all([
     loadCatalogue(),

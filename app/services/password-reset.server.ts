@@ -3,6 +3,7 @@
  * so the database alone cannot be used to reset anyone's password.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { normalizeEmail } from "~/domain/text-safety";
 import { prisma } from "~/services/db.server";
 import { sendMail } from "~/services/email.server";
 import { env, mailLinkOrigin } from "~/services/env.server";
@@ -20,7 +21,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const byEmail = new RateLimiter(3, LINK_LIFETIME_MS);
 const byClient = new RateLimiter(10, LINK_LIFETIME_MS);
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function resetMail(to: string, username: string, link: string) {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -73,7 +74,7 @@ export type ResetRequest = { limited: true } | { limited: false; delivery: Promi
  * neither the answer nor its timing tells who has an account. Limited per email and per client address.
  */
 export function requestPasswordReset(email: string, request: Request): ResetRequest {
-  const emailKey = email.trim().toLowerCase();
+  const emailKey = normalizeEmail(email);
   const clientKey = clientAddress(request);
   if (byEmail.isLimited(emailKey) || byClient.isLimited(clientKey)) return { limited: true };
   byEmail.hit(emailKey);
@@ -116,7 +117,8 @@ export async function resetPassword(token: string, password: string, keepSession
     });
     if (claimed.count !== 1) return false;
     const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
-    await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+    // The link reached the account's inbox: that proves the address as a verification link would.
+    await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: now } });
     await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });
     await tx.session.deleteMany({ where: { userId, ...(keepSessionId ? { id: { not: keepSessionId } } : {}) } });
     return true;

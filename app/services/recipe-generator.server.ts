@@ -14,6 +14,7 @@ import { loadCatalogue } from "./catalogue.server";
 import { chatJson, type ChatEndpoint, type ChatMessage } from "./chat-completions.server";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
+import { EVERYONE } from "./recipe-access.server";
 import { saveRecipe } from "./recipe-store.server";
 
 export interface GenerationRequest extends RankingPreferences {
@@ -144,7 +145,7 @@ export async function generateRecipes(endpoint: ChatEndpoint, request: Generatio
     const ids: number[] = [];
     for (const recipe of answer.data.recipes.slice(0, request.count)) {
       const name = GeneratedRecipe.shape.name.safeParse((recipe as { name?: unknown } | null)?.name);
-      const existing = name.success ? await prisma.recipe.findUnique({ where: { name: name.data }, select: { id: true } }) : null;
+      const existing = name.success ? await prisma.recipe.findUnique({ where: { name_visibleTo: { name: name.data, visibleTo: EVERYONE } }, select: { id: true } }) : null;
       if (existing) {
         ids.push(existing.id);
         continue;

@@ -15,7 +15,7 @@ import {
   parseRecipeDocument,
   type SourceFormat,
 } from "~/domain/recipe-import";
-import { saveRecipe } from "./recipe-store.server";
+import { RecipeRejectedError, saveRecipe } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
@@ -41,6 +41,8 @@ export interface ImportProgress {
 
 export interface ImportOptions {
   userId?: number | null;
+  /** a user's import shown to everyone; by default it is theirs alone */
+  shared?: boolean;
   /** lets URL imports reach loopback and private addresses; for tests against a local server only */
   allowPrivateHosts?: boolean;
   onProgress?: (progress: ImportProgress) => void;
@@ -288,7 +290,7 @@ async function pathItems(source: string): Promise<ImportItem[]> {
 async function saveDocument(document: Document, options: ImportOptions): Promise<{ id: number; name: string; created: boolean }> {
   const parsed = parseRecipeDocument(document.text, document.format);
   if (!parsed.ok) throw new ImportError(parsed.reason);
-  const draft = { ...parsed.draft, importedById: options.userId ?? null, sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null };
+  const draft = { ...parsed.draft, importedById: options.userId ?? null, shared: options.shared ?? false, sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null };
   // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
   const saved = await saveRecipe(draft, {
     checkReplace(existing) {
@@ -311,7 +313,7 @@ async function importItems(items: ImportItem[], options: ImportOptions): Promise
       const saved = await saveDocument(await read(), options);
       (saved.created ? summary.imported : summary.updated).push({ item, id: saved.id, name: saved.name });
     } catch (error) {
-      const reason = error instanceof ImportError ? error.message : `unexpected error: ${(error as Error).message}`;
+      const reason = error instanceof ImportError || error instanceof RecipeRejectedError ? error.message : `unexpected error: ${(error as Error).message}`;
       summary.failed.push({ item, reason });
     }
     options.onProgress?.({ done: index + 1, total: items.length, item });

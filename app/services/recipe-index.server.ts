@@ -20,6 +20,7 @@ import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/doma
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { isPostgresUrl, prisma } from "./db.server";
+import { EVERYONE } from "./recipe-access.server";
 
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
@@ -83,7 +84,10 @@ interface RecipeRow {
   rating: number | null;
 }
 
-/** The recipes whose ids pass the condition on r."id", as the ranking index takes them. */
+/**
+ * The recipes everyone sees whose ids pass the condition on r."id", as the ranking index takes them. A recipe a
+ * user keeps to themself is never ranked: nobody else's suggestions can be changed by adding recipes.
+ */
 async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
   const catalogue = await loadCatalogue();
   const stapleIds = new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf));
@@ -93,7 +97,7 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
         WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
       (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
       (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
-    FROM "Recipe" r WHERE ${idCondition}`;
+    FROM "Recipe" r WHERE r."visibleTo" = ${EVERYONE} AND ${idCondition}`;
   return rows.map((row) => {
     const ingredientIds = row.ingredientIds ? row.ingredientIds.split(",").map(Number) : [];
     const tags = row.tags ? row.tags.split("|").map((tag) => tag.split(":")) : [];
@@ -144,7 +148,7 @@ async function check(current: TrackedIndex): Promise<TrackedIndex> {
   for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
     current.index.put(await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`));
   }
-  const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
+  const [count, stamp] = await Promise.all([prisma.recipe.count({ where: { visibleTo: EVERYONE } }), reviewsStamp()]);
   if (count !== current.index.size) return buildIndex();
   if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
   const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= checkedAt - WRITE_LAG_MS);

@@ -9,6 +9,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { generatedMark, MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
+import { EVERYONE, visibleTo } from "./recipe-access.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
 
@@ -139,12 +140,12 @@ function frozen(menu: Menu): Menu {
 }
 
 /**
- * The menu with this id, or null. A recipe's lines, steps and tips take four queries to read; a menu read
+ * The menu with this id if `viewerId` may see it (recipe-access.server.ts), else null. A recipe's lines, steps and tips take four queries to read; a menu read
  * before is used again (frozen: shared between requests) while the recipe's update time is the one it was
  * read at. Every save of a recipe moves that time (recipe-store.server.ts writes the recipe row each time).
  */
-export async function findMenu(menuId: number): Promise<Menu | null> {
-  const current = await prisma.recipe.findUnique({ where: { id: menuId }, select: { updatedAt: true } });
+export async function findMenu(menuId: number, viewerId: number | null): Promise<Menu | null> {
+  const current = await prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(viewerId) }, select: { updatedAt: true } });
   if (!current) return null;
   const kept = menusRead.get(menuId);
   if (kept?.updatedAt === current.updatedAt.getTime()) return kept.menu;
@@ -157,17 +158,23 @@ export async function findMenu(menuId: number): Promise<Menu | null> {
   return menu;
 }
 
-/** The id and picture of the recipe with exactly this name, or null. */
-export async function findMenuByName(name: string): Promise<Pick<Menu, "menu_id" | "image"> | null> {
-  const recipe = await prisma.recipe.findUnique({ where: { name }, select: { id: true, image: true } });
+/** The id and picture of the recipe with exactly this name the viewer may see (their own first), or null. */
+export async function findMenuByName(name: string, viewerId: number | null): Promise<Pick<Menu, "menu_id" | "image"> | null> {
+  const recipe = await prisma.recipe.findFirst({
+    where: { name, ...visibleTo(viewerId) },
+    orderBy: { visibleTo: "desc" },
+    select: { id: true, image: true },
+  });
   return recipe ? { menu_id: recipe.id, image: recipe.image } : null;
 }
 
-/** Any recipe of the cookbook, each equally likely; null when the cookbook is empty. */
+/** Any recipe everyone sees, each equally likely; null when there is none. */
 export async function randomRecipe(): Promise<Menu | null> {
-  const count = await prisma.recipe.count();
+  const shared = { visibleTo: EVERYONE };
+  const count = await prisma.recipe.count({ where: shared });
   if (count === 0) return null;
   const [recipe] = await prisma.recipe.findMany({
+    where: shared,
     orderBy: { id: "asc" },
     skip: Math.floor(Math.random() * count),
     take: 1,

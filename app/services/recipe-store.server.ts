@@ -1,13 +1,35 @@
 /**
  * Writes recipes: every draft goes through analyzeRecipe against the stored catalogue, so lines, nutrition
- * and diet tags are always computed the same way, whoever saves the recipe (seed, importer, users).
+ * and diet tags are always computed the same way, whoever saves the recipe (seed, importer, users). A draft a
+ * user adds must fit the limits of user-recipe.ts and their hourly allowance, and is theirs alone unless
+ * shared (recipe-access.server.ts): a name is unique among everyone's recipes and among each user's own.
  */
 import type { Catalogue } from "~/domain/catalogue";
 import { analyzeRecipe, type RecipeDraft, type RecipeProblem } from "~/domain/recipe-analysis";
+import { TOO_MANY_RECIPES, USER_RECIPES_PER_HOUR, userRecipeProblem, withoutBidiControls } from "~/domain/user-recipe";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { isUniqueViolation, prisma } from "./db.server";
+import { RateLimiter } from "./rate-limit.server";
+import { visibilityOf } from "./recipe-access.server";
 import { cookbookChanged } from "./recipe-index.server";
+
+/** A user's recipe refused before anything was written: too big (400) or too many this hour (429). */
+export class RecipeRejectedError extends Error {
+  constructor(message: string, readonly status: 400 | 429) {
+    super(message);
+  }
+}
+
+const additionsByUser = new RateLimiter(USER_RECIPES_PER_HOUR, 60 * 60 * 1000);
+
+/** Refuses a user's draft that is too big, or one more than their hourly allowance. */
+function admitUserDraft(draft: RecipeDraft): void {
+  if (draft.importedById == null) return;
+  const problem = userRecipeProblem(draft);
+  if (problem) throw new RecipeRejectedError(problem, 400);
+  if (!additionsByUser.tryHit(String(draft.importedById))) throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
+}
 
 export type { RecipeDraft } from "~/domain/recipe-analysis";
 
@@ -43,6 +65,7 @@ interface RecipeContent {
     origin: string;
     sourceUrl: string | null;
     importedById: number | null;
+    visibleTo: number;
   };
   lines: { position: number; name: string; quantity: string; type: string | null; ingredientId: number | null }[];
   steps: { position: number; text: string }[];
@@ -80,6 +103,7 @@ function contentOf(draft: RecipeDraft, catalogue: Catalogue): { content: RecipeC
       origin: draft.origin,
       sourceUrl: draft.sourceUrl ?? null,
       importedById: draft.importedById ?? null,
+      visibleTo: visibilityOf(draft),
     },
     lines: analysis.lines.map((line, position) => ({
       position,
@@ -117,7 +141,8 @@ export interface SaveOptions {
 
 async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue, options: SaveOptions): Promise<SavedRecipe> {
   const { content, problems } = contentOf(draft, catalogue);
-  const existing = await tx.recipe.findUnique({ where: { name: draft.name }, include: storedContent });
+  const byName = { name_visibleTo: { name: draft.name, visibleTo: content.fields.visibleTo } };
+  const existing = await tx.recipe.findUnique({ where: byName, include: storedContent });
   if (existing && options.onlyIfNew) return { id: existing.id, created: false, problems };
   if (existing) options.checkReplace?.(existing);
   const children = {
@@ -177,7 +202,9 @@ async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: Sa
  * Creates or replaces recipes by name, a batch per transaction; a recipe whose content is unchanged is not
  * touched. See SaveOptions for creating only, and for checking whose recipe would be replaced.
  */
-export async function saveRecipes(drafts: RecipeDraft[], options: SaveOptions = {}): Promise<SavedRecipe[]> {
+export async function saveRecipes(submitted: RecipeDraft[], options: SaveOptions = {}): Promise<SavedRecipe[]> {
+  const drafts = submitted.map(withoutBidiControls);
+  drafts.forEach(admitUserDraft);
   const catalogue = await loadCatalogue();
   const saved: SavedRecipe[] = [];
   for (let start = 0; start < drafts.length; start += BATCH_SIZE) {

@@ -9,6 +9,7 @@ import { summarizeRatings, type RatingSummary, type ReviewsBlock, type ReviewVie
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { isUniqueViolation, prisma } from "./db.server";
+import { canSeeRecipe } from "./recipe-access.server";
 import { cookbookChanged } from "./recipe-index.server";
 import { isJsonRequest, jsonError, readFormOrJson } from "./request.server";
 
@@ -52,10 +53,6 @@ function toView(review: StoredReview): ReviewView {
   };
 }
 
-async function menuExists(recipeId: number): Promise<boolean> {
-  return (await prisma.recipe.count({ where: { id: recipeId } })) > 0;
-}
-
 const newestFirst = [{ updatedAt: "desc" }, { id: "desc" }] satisfies Prisma.ReviewOrderByWithRelationInput[];
 
 /** All reviews of a recipe, newest (last written) first. */
@@ -68,9 +65,9 @@ export async function listReviews(recipeId: number): Promise<ReviewView[]> {
   return rows.map(toView);
 }
 
-/** The spec's review summary of a recipe, or null when the recipe does not exist. */
-export async function reviewSummary(recipeId: number): Promise<ReviewSummary | null> {
-  if (!(await menuExists(recipeId))) return null;
+/** The spec's review summary of a recipe, or null when the recipe does not exist or the viewer may not see it. */
+export async function reviewSummary(recipeId: number, viewerId: number): Promise<ReviewSummary | null> {
+  if (!(await canSeeRecipe(recipeId, viewerId))) return null;
   const reviews = await listReviews(recipeId);
   return { reviews, menu_id: recipeId, ...summarizeRatings(reviews.map((review) => review.rating)) };
 }
@@ -99,7 +96,7 @@ export async function loadReviewsBlock(recipeId: number, userId: number): Promis
 
 /** A user's first review of a recipe; a second one is refused (409) so that replacing is always confirmed. */
 export async function createReview(userId: number, input: ReviewInput): Promise<ReviewOutcome> {
-  if (!(await menuExists(input.menu_id))) return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
+  if (!(await canSeeRecipe(input.menu_id, userId))) return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
   try {
     const row = await prisma.review.create({
       data: { userId, recipeId: input.menu_id, rating: input.rating, comment: input.comment },
@@ -115,7 +112,7 @@ export async function createReview(userId: number, input: ReviewInput): Promise<
 
 /** Replaces the user's review of a recipe (rating and comment; the written time moves on). */
 export async function replaceReview(userId: number, input: ReviewInput): Promise<ReviewOutcome> {
-  if (!(await menuExists(input.menu_id))) return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
+  if (!(await canSeeRecipe(input.menu_id, userId))) return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
   const where = { userId, recipeId: input.menu_id };
   const { count } = await prisma.review.updateMany({ where, data: { rating: input.rating, comment: input.comment } });
   if (count === 0) return { ok: false, status: 404, message: REVIEW_RESULTS.notReviewed };

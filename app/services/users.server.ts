@@ -5,6 +5,7 @@
 import { redirect } from "@remix-run/node";
 import { isoDay } from "~/domain/dates";
 import { storedStringList } from "~/domain/stored-list";
+import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import type { Prisma } from "~/generated/prisma/client";
 import type { ProfileInput } from "~/domain/profile-schema";
 import { accountConflictOf, EMAIL_TAKEN, USERNAME_TAKEN } from "~/services/auth.server";
@@ -89,9 +90,9 @@ const avatarLimiter = new RateLimiter(AVATARS_PER_HOUR, 60 * 60 * 1000);
  * removed once the new one is saved.
  */
 export async function updateProfile(userId: number, input: ProfileInput): Promise<ProfileUpdate> {
-  const email = input.email.toLowerCase();
+  const email = normalizeEmail(input.email);
   const [byName, byEmail] = await Promise.all([
-    prisma.user.findFirst({ where: { username: input.username, id: { not: userId } }, select: { id: true } }),
+    prisma.user.findFirst({ where: { usernameKey: usernameKey(input.username), id: { not: userId } }, select: { id: true } }),
     prisma.user.findFirst({ where: { email, id: { not: userId } }, select: { id: true } }),
   ]);
   if (byName) return USERNAME_TAKEN;
@@ -110,7 +111,7 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   try {
     const { previousAvatar, row } = await prisma.$transaction(async (tx) => {
-      const { avatar } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { avatar: true } });
+      const previous = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { avatar: true, email: true } });
       const updated = await tx.user.update({
         where: { id: userId },
         data: {
@@ -121,10 +122,12 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
           country: input.country ?? null,
           allergies: JSON.stringify(input.allergies),
           ...(newAvatar ? { avatar: newAvatar } : {}),
+          // a new address is proved again before Google sign-in may link to the account
+          ...(email !== previous.email ? { emailVerifiedAt: null } : {}),
         },
         select: PROFILE_FIELDS,
       });
-      return { previousAvatar: avatar, row: updated };
+      return { previousAvatar: previous.avatar, row: updated };
     });
     if (newAvatar) await deleteImage(previousAvatar);
     return { ok: true, profile: toProfile(row) };

@@ -6,8 +6,9 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
-import { GOOGLE_MOCK_ISSUER, GOOGLE_MOCK_PORT } from "./playwright.config";
-import { hasJavaScript, signUp, uniqueUsername } from "./support";
+import { startSmtpServer, verificationLinkIn } from "../support/smtp";
+import { GOOGLE_MOCK_ISSUER, GOOGLE_MOCK_PORT, SMTP_TEST_PORT } from "./playwright.config";
+import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
 
 const provider = new OAuth2Server();
 /** The Google account the provider signs in next. */
@@ -28,6 +29,13 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => provider.stop());
+
+// The app mails verification links to this real SMTP server (SMTP_HOST/SMTP_PORT in playwright.config.ts).
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(SMTP_TEST_PORT);
+});
+test.afterAll(() => smtp.close());
 
 async function signInWithGoogle(page: Page) {
   await page.goto("/login");
@@ -50,11 +58,36 @@ test("a new Google user gets an account and lands on Home; next time they are si
   await expect(greeting).toHaveText(`Hello, CHEF_${id.toUpperCase()}`.slice(0, "Hello, ".length + 20));
 });
 
-test("an account with the same verified email is linked, not duplicated", async ({ page, context }, testInfo) => {
-  const username = uniqueUsername(testInfo, "link");
+test("Google sign-in does not take over an account whose email nobody verified", async ({ page, context }, testInfo) => {
+  // Someone signs up first with the victim's address and a password of their own.
+  const username = uniqueUsername(testInfo, "hijack");
   await signUp(page, username);
   await context.clearCookies();
-  account = { sub: `sub-${username}`, email: `${username}@example.com`, email_verified: true, name: "Someone Else" };
+  account = { sub: `sub-${username}`, email: `${username}@example.com`, email_verified: true, name: "The Victim" };
+  await signInWithGoogle(page);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(/its email address is not verified\. Log in with its password and verify the address/)).toBeVisible();
+  await page.goto("/home");
+  await expect(page.getByRole("heading", { name: /^Hello,/ })).toHaveCount(0);
+});
+
+test("an account whose email was verified through the mailed link is linked, not duplicated", async ({ page, context }, testInfo) => {
+  const username = uniqueUsername(testInfo, "link");
+  const email = `${username}@example.com`;
+  await signUp(page, username);
+  await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email)), { timeout: 15_000 }).toBe(true);
+  const link = verificationLinkIn(smtp.received.find((mail) => mail.to.includes(email))!.raw);
+  await logIn(page, username, "Secret123");
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/account");
+  await expect(page.getByText("Email not verified.", { exact: false })).toBeVisible();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByText("Your email address is verified.")).toBeVisible();
+  await expect(page.getByText("Email verified", { exact: true })).toBeVisible();
+
+  await context.clearCookies();
+  account = { sub: `sub-${username}`, email, email_verified: true, name: "Someone Else" };
   await signInWithGoogle(page);
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByText("Login successfully")).toBeVisible();

@@ -98,6 +98,8 @@ test.describe("menu suggestions", () => {
         cooking_time: null,
         ingredients_quantity: { kohlrabi: "300 g", apple: "1", lemon: "1/2" },
         steps: ["Grate the kohlrabi and apple, then dress them with the lemon juice."],
+        // suggestions rank only recipes everyone sees
+        shared: true,
       },
     });
     expect([200, 201]).toContain(created.status());
@@ -111,7 +113,7 @@ test.describe("menu suggestions", () => {
     await signIn(page, uniqueUsername(testInfo, "generated"));
     const name = "Celeriac and Pear Soup";
     const created = await page.request.post("/api/menus", {
-      data: { menu_name: name, ingredients_quantity: { celeriac: "400 g", pear: "1" }, steps: ["Simmer the celeriac and pear, then blend."] },
+      data: { menu_name: name, ingredients_quantity: { celeriac: "400 g", pear: "1" }, steps: ["Simmer the celeriac and pear, then blend."], shared: true },
     });
     expect([200, 201]).toContain(created.status());
     // The generator needs a model behind a chat endpoint; what sets its recipes apart is their origin, set here

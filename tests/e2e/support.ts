@@ -38,10 +38,10 @@ export async function signUpThroughApi(request: APIRequestContext, username: str
   return ((await login.json()) as { user_id: number }).user_id;
 }
 
-/** A recipe of the given name made through POST /api/menus (needs a signed-in `request`); its id. */
+/** A recipe of the given name made through POST /api/menus (needs a signed-in `request`), shared with everyone; its id. */
 export async function createRecipeThroughApi(request: APIRequestContext, name: string): Promise<number> {
   const created = await request.post("/api/menus", {
-    data: { menu_name: name, ingredients_quantity: { egg: "2", flour: "100 g" }, steps: ["Mix.", "Bake."] },
+    data: { menu_name: name, ingredients_quantity: { egg: "2", flour: "100 g" }, steps: ["Mix.", "Bake."], shared: true },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { menu_id: number }).menu_id;

@@ -85,7 +85,13 @@ describe.each(probes)("$name", ({ route, probe }) => {
       }
     }
 
-    if (probe.access === "public" || probe.access === "guest-ok") {
+    if (probe.access === "author-only") {
+      // Another user's private recipe answers as no recipe at all; a guest may be sent to log in first.
+      await refusedWithoutChange("guest", async (response) =>
+        expect(sentToLogin(response) || (await refusedAsNotTheirs(response)), `guest got ${describeAnswer(response)}`).toBe(true),
+      );
+      await refusedWithoutChange("other", async (response) => expect(await refusedAsNotTheirs(response), `other user got ${describeAnswer(response)}`).toBe(true));
+    } else if (probe.access === "public" || probe.access === "guest-ok") {
       await allowed("guest");
       await allowed("other");
     } else {

@@ -76,8 +76,10 @@ describe("POST /google-auth", () => {
     expect(names.map((user) => user.username)).toEqual(["Zoe_Tan", "Zoe_Tan_2"]);
   });
 
-  it("links an existing account with the same verified email", async () => {
-    const existing = await prisma.user.create({ data: { username: "linked_cook", email: "linked@gmail.example", passwordHash: "x" } });
+  it("links an existing account with the same email once that account has verified it", async () => {
+    const existing = await prisma.user.create({
+      data: { username: "linked_cook", email: "linked@gmail.example", passwordHash: "x", emailVerifiedAt: new Date() },
+    });
     const account = newAccount({ email: "Linked@gmail.example" });
     const response = await postCredential(await idToken(account));
     expect(await response.json()).toMatchObject({ user_id: existing.id, is_new_user: false });

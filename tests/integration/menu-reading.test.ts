@@ -25,11 +25,11 @@ const soup: RecipeDraft = {
 describe("reading a menu again after it changed", () => {
   it("shows a recipe's new lines, steps and tips as soon as it is saved again", async () => {
     const { id } = await saveRecipe(soup);
-    expect((await findMenu(id))?.steps).toEqual(soup.steps);
+    expect((await findMenu(id, null))?.steps).toEqual(soup.steps);
 
     const changed = { ...soup, ingredients: [{ name: "leek", quantity: "1" }], steps: ["Slice the leek.", "Simmer."], tips: [] };
     await saveRecipe(changed);
-    const menu = await findMenu(id);
+    const menu = await findMenu(id, null);
     expect(menu?.steps).toEqual(changed.steps);
     expect(menu?.tips).toEqual([]);
     expect(Object.keys(menu?.ingredients_quantity ?? {})).toEqual(["leek"]);
@@ -37,22 +37,22 @@ describe("reading a menu again after it changed", () => {
 
   it("shows a new picture set on the recipe row alone", async () => {
     const { id } = await saveRecipe({ ...soup, name: "Reading Test Stew" });
-    await findMenu(id);
+    await findMenu(id, null);
     await prisma.recipe.updateMany({ where: { id }, data: { image: "/uploads/stew.webp" } });
-    expect((await findMenu(id))?.image).toBe("/uploads/stew.webp");
+    expect((await findMenu(id, null))?.image).toBe("/uploads/stew.webp");
   });
 
   it("answers null once the recipe is gone", async () => {
     const { id } = await saveRecipe({ ...soup, name: "Reading Test Broth" });
-    expect(await findMenu(id)).not.toBeNull();
+    expect(await findMenu(id, null)).not.toBeNull();
     await prisma.recipe.delete({ where: { id } });
-    expect(await findMenu(id)).toBeNull();
+    expect(await findMenu(id, null)).toBeNull();
   });
 
   it("gives a menu nobody can change for the next reader", async () => {
     const { id } = await saveRecipe({ ...soup, name: "Reading Test Consomme" });
-    const menu = (await findMenu(id))!;
+    const menu = (await findMenu(id, null))!;
     expect(() => menu.steps.push("Add cream.")).toThrow(TypeError);
-    expect((await findMenu(id))?.steps).toEqual(soup.steps);
+    expect((await findMenu(id, null))?.steps).toEqual(soup.steps);
   });
 });

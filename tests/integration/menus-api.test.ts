@@ -72,10 +72,10 @@ describe("POST /api/menus", () => {
     expect(stored.tags).toContainEqual(expect.objectContaining({ kind: "diet", value: "Vegetarian" }));
   });
 
-  it("answers an existing menu of that name as it is, without overwriting it", async () => {
+  it("answers an existing shared menu of that name as it is, without overwriting it", async () => {
     const { cookie } = await signedInCookie();
     const name = "Tomato Egg Scramble For Two";
-    const first = await createMenu({ ...omelette, menu_name: name }, cookie);
+    const first = await createMenu({ ...omelette, menu_name: name, shared: true }, cookie);
     const created = (await first.json()) as Menu;
     const again = await createMenu({ ...omelette, menu_name: name, steps: ["Something else entirely."], prep_time: 99 }, (await signedInCookie()).cookie);
     expect(again.status).toBe(200);
@@ -86,8 +86,8 @@ describe("POST /api/menus", () => {
   it("creates one recipe when two cooks create the same new name at once, answering the other with it unchanged", async () => {
     const name = "Simultaneous Spinach Frittata";
     const bodies = [
-      { ...omelette, menu_name: name, steps: ["The first cook's step."] },
-      { ...omelette, menu_name: name, steps: ["The second cook's step."] },
+      { ...omelette, menu_name: name, steps: ["The first cook's step."], shared: true },
+      { ...omelette, menu_name: name, steps: ["The second cook's step."], shared: true },
     ];
     const cookies = [(await signedInCookie()).cookie, (await signedInCookie()).cookie];
     const responses = await Promise.all(bodies.map((body, index) => createMenu(body, cookies[index])));
@@ -149,9 +149,9 @@ describe("POST /api/menus", () => {
 });
 
 describe("PUT /api/menus/{id}", () => {
-  async function ownMenu(name: string) {
+  async function ownMenu(name: string, extra: Record<string, unknown> = {}) {
     const owner = await signedInCookie();
-    const menu = (await (await createMenu({ ...omelette, menu_name: name }, owner.cookie)).json()) as Menu;
+    const menu = (await (await createMenu({ ...omelette, menu_name: name, ...extra }, owner.cookie)).json()) as Menu;
     return { owner, menu };
   }
 
@@ -164,14 +164,20 @@ describe("PUT /api/menus/{id}", () => {
     expect(((await path.json()) as Menu).image).toBe("/uploads/omelette.webp");
   });
 
-  it("refuses a guest (401) and another user (403), leaving the picture as it was", async () => {
-    const { menu } = await ownMenu("Guarded Omelette");
+  it("refuses a guest (401) and another user (403 for a shared recipe, 404 for a private one), leaving the picture", async () => {
+    const { menu } = await ownMenu("Guarded Omelette", { shared: true });
     const guest = await setImage(String(menu.menu_id), { image: "https://images.example/x.jpg" }, null);
     expect(guest.status).toBe(401);
     const other = await setImage(String(menu.menu_id), { image: "https://images.example/x.jpg" }, (await signedInCookie()).cookie);
     expect(other.status).toBe(403);
     expect(await other.json()).toEqual({ message: "You can only change the picture of a recipe you added" });
     expect((await prisma.recipe.findUniqueOrThrow({ where: { id: menu.menu_id } })).image).toBe(menu.image);
+
+    const { menu: hidden } = await ownMenu("Hidden Guarded Omelette");
+    const stranger = await setImage(String(hidden.menu_id), { image: "https://images.example/x.jpg" }, (await signedInCookie()).cookie);
+    expect(stranger.status).toBe(404);
+    expect(await stranger.json()).toEqual({ message: "Menu not found" });
+    expect((await prisma.recipe.findUniqueOrThrow({ where: { id: hidden.menu_id } })).image).toBe(hidden.image);
   });
 
   it.each([

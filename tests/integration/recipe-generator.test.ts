@@ -110,7 +110,7 @@ const recipesAnswer = (...recipes: object[]) => JSON.stringify({ recipes });
 const suggest = (ingredients: string[], preferences: { dietaryPreferences?: string[] } = {}) =>
   app.suggestRecipes({ ingredients, cuisines: [], mealOccasions: [], dietaryPreferences: [], ...preferences });
 
-const storedNamed = (name: string) => app.prisma.recipe.findUnique({ where: { name }, select: { id: true, origin: true, steps: true } });
+const storedNamed = (name: string) => app.prisma.recipe.findFirst({ where: { name }, select: { id: true, origin: true, steps: true } });
 
 describe("recipe generator", () => {
   it("adds a generated recipe, saved with nutrition computed from the catalogue, when the cookbook has no good match", async () => {
@@ -136,7 +136,7 @@ describe("recipe generator", () => {
     expect(menus[0].nutrition.protein).toBeCloseTo(computed.protein, 5);
     expect(menus[0].nutrition.calories).not.toBe(1);
     expect((await storedNamed(recipe.name))?.origin).toBe("generated");
-    expect(await app.findMenu(menus[0].menu_id)).toMatchObject({ menu_name: recipe.name, generated: true });
+    expect(await app.findMenu(menus[0].menu_id, null)).toMatchObject({ menu_name: recipe.name, generated: true });
     expect(warn).not.toHaveBeenCalled();
 
     const [request] = requests.slice(-1);

@@ -71,7 +71,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 async function storedRecipe(name: string) {
-  return prisma.recipe.findUniqueOrThrow({
+  return prisma.recipe.findFirstOrThrow({
     where: { name },
     include: { ingredients: { orderBy: { position: "asc" } }, tags: true, steps: true },
   });
@@ -129,13 +129,20 @@ describe("importing a folder", () => {
       ["importer_one", "importer_two"].map((username) => prisma.user.create({ data: { username, email: `${username}@example.com` } })),
     );
     const file = path.join(folder, "laksa.html");
+    const linesOf = async (visibleTo: number) =>
+      (await prisma.recipe.findFirstOrThrow({ where: { name: "Weeknight Laksa", visibleTo }, include: { ingredients: { orderBy: { position: "asc" } } } }))
+        .ingredients.map((line) => line.name);
     writeFileSync(file, jsonLdPage("Weeknight Laksa", ["400 ml coconut milk", "200 g rice noodles"]));
-    expect((await importSource(file, { userId: first.id })).imported).toHaveLength(1);
+    expect((await importSource(file, { userId: first.id, shared: true })).imported).toHaveLength(1);
     writeFileSync(file, jsonLdPage("Weeknight Laksa", ["400 ml coconut milk", "200 g rice noodles", "100 g tofu"]));
-    expect((await importSource(file, { userId: second.id })).failed).toEqual([{ item: file, reason: '"Weeknight Laksa" is already in the cookbook; it was left unchanged' }]);
-    expect((await storedRecipe("Weeknight Laksa")).ingredients.map((line) => line.name)).toEqual(["coconut milk", "rice noodles"]);
-    expect((await importSource(file, { userId: first.id })).updated).toHaveLength(1);
-    expect((await storedRecipe("Weeknight Laksa")).ingredients.map((line) => line.name)).toEqual(["coconut milk", "rice noodles", "tofu"]);
+    expect((await importSource(file, { userId: second.id, shared: true })).failed).toEqual([{ item: file, reason: '"Weeknight Laksa" is already in the cookbook; it was left unchanged' }]);
+    expect(await linesOf(0)).toEqual(["coconut milk", "rice noodles"]);
+    // Kept to themself, the second cook's copy is theirs: the shared one stays as it was.
+    expect((await importSource(file, { userId: second.id })).imported).toHaveLength(1);
+    expect(await linesOf(second.id)).toEqual(["coconut milk", "rice noodles", "tofu"]);
+    expect(await linesOf(0)).toEqual(["coconut milk", "rice noodles"]);
+    expect((await importSource(file, { userId: first.id, shared: true })).updated).toHaveLength(1);
+    expect(await linesOf(0)).toEqual(["coconut milk", "rice noodles", "tofu"]);
     rmSync(file);
   });
 

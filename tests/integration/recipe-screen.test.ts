@@ -132,6 +132,22 @@ describe("opening a recipe", () => {
     expect(history.history.map((entry: { menu_id: number }) => entry.menu_id)).toEqual([recipeId, recipeId, otherRecipeId, recipeId]);
   });
 
+  it("records no history when another site sends the cook to the recipe; the app's own links and typed addresses do", async () => {
+    const cook = await signedInCook();
+    const open = (site: string, id = recipeId) =>
+      run(() => menuLoader({ request: getRequest(path(id), { cookie: cook.cookie, headers: { "Sec-Fetch-Site": site } }), params: { id: String(id) }, context: {} }));
+    for (const site of ["cross-site", "same-site"]) {
+      const page = await open(site);
+      expect(page.status).toBe(200);
+      expect((await page.json()).menu.menu_name).toBe("Screen Test Pancakes");
+    }
+    expect(await prisma.historyEntry.count({ where: { userId: cook.id } })).toBe(0);
+    await open("same-origin");
+    expect(await prisma.historyEntry.count({ where: { userId: cook.id } })).toBe(1);
+    await open("none", otherRecipeId);
+    expect(await prisma.historyEntry.count({ where: { userId: cook.id } })).toBe(2);
+  });
+
   it("/menu-detail opens the recipe opened last, or says there is none", async () => {
     const cook = await signedInCook();
     const load = () => run(() => menuIndexLoader({ request: getRequest("/menu-detail", { cookie: cook.cookie }), params: {}, context: {} }));

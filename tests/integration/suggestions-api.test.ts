@@ -149,7 +149,7 @@ describe("suggestions stay up to date", () => {
     await saveRecipe(draft("Rated okra one", ["okra", "fennel"]));
     await saveRecipe(draft("Rated okra two", ["okra", "radish"]));
     expect(await namesFor(["okra"])).toEqual(["Rated okra one", "Rated okra two"]);
-    const recipe = await prisma.recipe.findUniqueOrThrow({ where: { name: "Rated okra two" } });
+    const recipe = await prisma.recipe.findFirstOrThrow({ where: { name: "Rated okra two" } });
     const user = await prisma.user.create({ data: { username: "okra-fan", email: "okra@example.com" } });
     await prisma.review.create({ data: { userId: user.id, recipeId: recipe.id, rating: 5, comment: "Great" } });
     cookbookChanged();

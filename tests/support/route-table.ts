@@ -25,7 +25,8 @@ import { requestWith, run, sessionCookieFrom, type RequestBody } from "./request
  * data (an id in the path or body); guests are sent to log in and anyone but the owner is refused (403, or 404
  * that hides whether it exists).
  */
-export type Access = "public" | "guest-ok" | "signed-in" | "owner-only";
+/** "author-only": about a recipe the owner added without sharing it; anyone else finds no such recipe. */
+export type Access = "public" | "guest-ok" | "signed-in" | "owner-only" | "author-only";
 export type Caller = "guest" | "owner" | "other";
 
 export type Fixture = {
@@ -34,9 +35,10 @@ export type Fixture = {
   password: string;
   /** a cookbook recipe the owner has favourited, reviewed, opened and cooked */
   recipeId: number;
+  recipeName: string;
   /** a cookbook recipe nobody has touched */
   freshRecipeId: number;
-  /** a recipe the owner imported */
+  /** a recipe the owner imported and did not share: theirs alone */
   ownRecipe: { id: number; name: string };
   postId: number;
   commentId: number;
@@ -109,6 +111,9 @@ export const ROUTES: Record<string, Probe[]> = {
   "_tabs.history.tsx": [
     get("signed-in", () => "/history"),
     act("POST", "owner-only", () => "/history", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
+    act("POST", "author-only", () => "/history", (f, caller) => ({
+      json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
+    })),
   ],
   "_tabs.home.tsx": [
     get("public", () => "/home"),
@@ -142,6 +147,7 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "/api/community": [
     get("signed-in", () => "/api/community"),
+    get("author-only", (f) => `/api/community?menu_id=${f.ownRecipe.id}`),
     act("POST", "owner-only", () => "/api/community", async (f) => ({
       multipart: { user_id: String(f.owner.id), menu_id: String(f.recipeId), caption: "Dinner", image: await photo() },
     })),
@@ -149,6 +155,9 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/favorites/:userId": [get("owner-only", (f) => `/api/favorites/${f.owner.id}`)],
   "/api/favorites": [
     act("POST", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
+    act("POST", "author-only", () => "/api/favorites", (f, caller) => ({
+      json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
+    })),
     act("DELETE", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId } })),
   ],
   "/api/get_ingredient_image": [act("POST", "guest-ok", () => "/api/get_ingredient_image", () => ({ json: { ingredients: ["tomato"] } }))],
@@ -156,6 +165,10 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/ingredient-suggestions": [get("public", () => "/api/ingredient-suggestions?q=tom")],
   "/api/menu-detail/:id/reviews": [
     get("signed-in", (f) => `/api/menu-detail/${f.recipeId}/reviews`),
+    get("author-only", (f) => `/api/menu-detail/${f.ownRecipe.id}/reviews`),
+    act("POST", "author-only", (f) => `/api/menu-detail/${f.ownRecipe.id}/reviews`, (f, caller) => ({
+      json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id, rating: 1, comment: "Found it" },
+    })),
     act("POST", "owner-only", (f) => `/api/menu-detail/${f.freshRecipeId}/reviews`, (f) => ({
       json: { user_id: f.owner.id, menu_id: f.freshRecipeId, rating: 4, comment: "Tasty" },
     })),
@@ -168,7 +181,10 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/menus/:menuId": [
     act("PUT", "owner-only", (f) => `/api/menus/${f.ownRecipe.id}`, () => ({ json: { image: "/recipe-images/1.svg" } })),
   ],
-  "/api/menus/by-name/:name": [get("public", (f) => `/api/menus/by-name/${encodeURIComponent(f.ownRecipe.name)}`)],
+  "/api/menus/by-name/:name": [
+    get("public", (f) => `/api/menus/by-name/${encodeURIComponent(f.recipeName)}`),
+    get("author-only", (f) => `/api/menus/by-name/${encodeURIComponent(f.ownRecipe.name)}`),
+  ],
   "/api/menus": [
     act("POST", "signed-in", () => "/api/menus", () => ({
       json: { menu_name: `Matrix Omelette ${next()}`, ingredients_quantity: { egg: "2" }, steps: ["Beat and fry the eggs."], cuisines: [], mealOccasions: [] },
@@ -257,15 +273,20 @@ export const ROUTES: Record<string, Probe[]> = {
     get("signed-in", (f) => `/menu-detail/${f.recipeId}`),
     act("POST", "signed-in", (f) => `/menu-detail/${f.recipeId}`, () => ({ form: { intent: "favorite", favorite: "false" } })),
     act("POST", "signed-in", (f) => `/menu-detail/${f.recipeId}`, () => ({ form: { intent: "add-to-list", ingredient: "egg" } })),
+    get("author-only", (f) => `/menu-detail/${f.ownRecipe.id}`),
+    act("POST", "author-only", (f) => `/menu-detail/${f.ownRecipe.id}`, () => ({ form: { intent: "favorite", favorite: "true" } })),
   ],
   "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
   "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
-  "menus.$menuId.ts": [get("public", (f) => `/menus/${f.recipeId}`)],
+  "menus.$menuId.ts": [get("public", (f) => `/menus/${f.recipeId}`), get("author-only", (f) => `/menus/${f.ownRecipe.id}`)],
   "preferences.tsx": [
     get("public", () => "/preferences"),
     act("POST", "guest-ok", () => "/preferences", () => ({ form: { cuisines: ["Italian"] } })),
   ],
-  "recipe-images.$id.ts": [get("public", (f) => `/recipe-images/${f.recipeId}.svg`)],
+  "recipe-images.$id.ts": [
+    get("public", (f) => `/recipe-images/${f.recipeId}.svg`),
+    get("author-only", (f) => `/recipe-images/${f.ownRecipe.id}.svg`),
+  ],
   "reset-password.tsx": [
     get("public", () => "/reset-password"),
     act("POST", "guest-ok", () => "/reset-password", () => ({ form: { email: `reset${next()}@example.com` } })),
@@ -276,8 +297,14 @@ export const ROUTES: Record<string, Probe[]> = {
       alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
     }),
   ],
+  "verify-email.ts": [
+    get("public", () => "/verify-email"),
+    act("POST", "signed-in", () => "/verify-email", () => ({ form: {} })),
+  ],
+  "verify-email_.$token.ts": [get("public", () => `/verify-email/${BOGUS_TOKEN}`)],
   "reviews.tsx": [
     get("signed-in", (f) => `/reviews?menu_id=${f.recipeId}`),
+    get("author-only", (f) => `/reviews?menu_id=${f.ownRecipe.id}`),
     act("POST", "signed-in", (f) => `/reviews?menu_id=${f.recipeId}`, (f) => ({
       form: { intent: "update", menu_id: String(f.recipeId), rating: "3", comment: "Edited" },
     }), { alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to update" } }),
@@ -525,6 +552,7 @@ export async function fixture(): Promise<Fixture> {
     other,
     password: PASSWORD,
     recipeId,
+    recipeName: "Matrix Shakshuka",
     freshRecipeId,
     ownRecipe: { id: ownRecipe.id, name: ownRecipeName },
     postId: post.id,

@@ -43,3 +43,10 @@ export function resetLinkIn(raw: string): string {
   if (!link) throw new Error(`No reset link in the mail:\n${raw}`);
   return link;
 }
+
+/** The email verification link in a mail. */
+export function verificationLinkIn(raw: string): string {
+  const link = decodedText(raw).match(/https?:\/\/[^\s"<>]+\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
+  if (!link) throw new Error(`No verification link in the mail:\n${raw}`);
+  return link;
+}
