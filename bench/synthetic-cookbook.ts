@@ -40,27 +40,59 @@ export const someOf = <T>(random: () => number, values: readonly T[], max: numbe
   ...new Set(Array.from({ length: between(random, 0, max) }, () => values[Math.floor(random() * values.length)])),
 ];
 
-/**
- * Recipe number `number`, the same in every run: 4–12 main ingredients weighed in grams, 0–3 staples as
- * seasonings, up to 2 cuisines and 2 occasions.
- */
-function syntheticRecipe(number: number): RecipeDraft {
+type CatalogueEntry = (typeof catalogue)[number];
+
+/** What recipe number `number` is made of, the same in every run (syntheticRecipe writes it as a draft). */
+export interface SyntheticRecipeParts {
+  name: string;
+  /** main ingredients with their grams */
+  main: { ingredient: CatalogueEntry; grams: number; written: string }[];
+  seasonings: { ingredient: CatalogueEntry; grams: number }[];
+  cuisines: string[];
+  occasions: string[];
+  prepTime: number;
+  cookingTime: number | null;
+  servings: number;
+  /** the generator, for what is drawn after the parts */
+  random: () => number;
+}
+
+/** 4–12 main ingredients weighed in grams, 0–3 staples as seasonings, up to 2 cuisines and 2 occasions. */
+export function syntheticRecipeParts(number: number): SyntheticRecipeParts {
   const random = randomGenerator(number);
-  const key = new Set<(typeof catalogue)[number]>();
+  const key = new Set<CatalogueEntry>();
   for (const wanted = between(random, 4, 12); key.size < wanted; ) key.add(commonish(random));
   const [first, second] = key;
   const seasonings = someOf(random, staples, 3);
-  const written = (ingredient: (typeof catalogue)[number]) => (random() < 0.3 && ingredient.plural ? ingredient.plural : ingredient.name);
+  const written = (ingredient: CatalogueEntry) =>
+    random() < 0.3 && ingredient.plural ? ingredient.plural : ingredient.name;
+  // drawn in this order so that recipe n stays the recipe it was before the parts were split out
+  const cuisines = someOf(random, CUISINES, 2);
+  const occasions = someOf(random, MEAL_OCCASIONS, 2);
+  const prepTime = between(random, 5, 40);
+  const cookingTime = random() < 0.2 ? null : between(random, 5, 120);
+  const servings = between(random, 1, 6);
   return {
     name: `Bench dish ${number}: ${first.name} with ${second.name}`,
-    cuisines: someOf(random, CUISINES, 2),
-    occasions: someOf(random, MEAL_OCCASIONS, 2),
-    prepTime: between(random, 5, 40),
-    cookingTime: random() < 0.2 ? null : between(random, 5, 120),
-    servings: between(random, 1, 6),
+    main: [...key].map((ingredient) => ({ ingredient, written: written(ingredient), grams: between(random, 20, 400) })),
+    seasonings: seasonings.map((ingredient) => ({ ingredient, grams: between(random, 1, 15) })),
+    cuisines,
+    occasions,
+    prepTime,
+    cookingTime,
+    servings,
+    random,
+  };
+}
+
+/** Recipe number `number` as a draft for the store. */
+function syntheticRecipe(number: number): RecipeDraft {
+  const { main, seasonings, random, ...recipe } = syntheticRecipeParts(number);
+  return {
+    ...recipe,
     ingredients: [
-      ...[...key].map((ingredient) => ({ name: written(ingredient), quantity: `${between(random, 20, 400)} g` })),
-      ...seasonings.map((ingredient) => ({ name: ingredient.name, quantity: `${between(random, 1, 15)} g`, seasoning: true })),
+      ...main.map((line) => ({ name: line.written, quantity: `${line.grams} g` })),
+      ...seasonings.map((line) => ({ name: line.ingredient.name, quantity: `${line.grams} g`, seasoning: true })),
     ],
     steps: ["Prepare the ingredients.", "Cook them together until done.", "Season and serve."],
     tips: random() < 0.5 ? ["Tastes even better the next day."] : [],

@@ -1,13 +1,16 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { IngredientNamesSchema } from "~/domain/ingredient-names";
+import { PantryInputsSchema } from "~/domain/pantry-input";
 import { PreferencesSchema } from "~/domain/preferences";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 import { suggestRecipes } from "~/services/recipe-search.server";
 import { assertSameOrigin } from "~/services/security.server";
 
-const recommendationRequest = PreferencesSchema.extend({ ingredients: IngredientNamesSchema });
+const recommendationRequest = PreferencesSchema.extend({ ingredients: PantryInputsSchema });
 
-/** POST /api/menu-recommendations: recipes that use up the listed ingredients, best first. */
+/**
+ * POST /api/menu-recommendations: recipes that use up the listed ingredients (names, or items with amount, date
+ * and place), grouped (ready now, 1–2 to buy, the rest) and best first; each says which pantry food it uses.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);

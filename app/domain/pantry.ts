@@ -74,6 +74,26 @@ export function resolveName(catalogue: Catalogue, text: string): ResolvedName | 
   return { key: typed, name, type: OTHER_TYPE, ingredient: null };
 }
 
+/** Whether `ancestor` is a more general ingredient than `ingredient` (pork for pork shoulder), at any depth. */
+function isMoreGeneral(catalogue: Catalogue, ancestor: CatalogueIngredient, ingredient: CatalogueIngredient): boolean {
+  const seen = new Set<string>();
+  let parent = ingredient.parent;
+  while (parent !== null && !seen.has(parent)) {
+    if (parent === ancestor.name) return true;
+    seen.add(parent);
+    parent = catalogue.byName(parent)?.parent ?? null;
+  }
+  return false;
+}
+
+/**
+ * Whether a cook who has `held` has what a recipe asking for `asked` needs: the same ingredient, a more general
+ * one ("pork" for pork shoulder) or a more specific one (cheddar for "cheese").
+ */
+export function covers(catalogue: Catalogue, held: CatalogueIngredient, asked: CatalogueIngredient): boolean {
+  return held === asked || isMoreGeneral(catalogue, held, asked) || isMoreGeneral(catalogue, asked, held);
+}
+
 /** Anything stored or sent as a list item, checked; entries without a name or type are dropped. */
 export function validItems(value: unknown): PantryItem[] {
   if (!Array.isArray(value)) return [];

@@ -5,6 +5,8 @@ import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
 import { readPantry } from "~/services/pantry.server";
 import { readPreferences } from "~/services/preferences.server";
+import { usesReason } from "~/domain/pantry-input";
+import type { SuggestionGroup } from "~/domain/ranking";
 import { suggestRecipeCards } from "~/services/recipe-search.server";
 import styles from "~/styles/suggestions.css";
 
@@ -16,6 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menus = await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences });
   return { ingredientCount: pantry.length, menus };
 }
+
+const GROUP_LABELS: Record<SuggestionGroup, string> = {
+  ready: "Ready now",
+  "few-missing": "Missing 1–2",
+  rest: "Missing more",
+};
 
 function FitLine({ kind, label, names, none }: { kind: "have" | "missing"; label: string; names: string[]; none: string }) {
   return (
@@ -48,6 +56,12 @@ export default function MenuSuggestionScreen() {
             key: menu.menu_id,
             note: (
               <>
+                <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
+                {menu.uses.length > 0 ? (
+                  <span className="menu-reason">
+                    {usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left })))}
+                  </span>
+                ) : null}
                 <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
                 <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
               </>

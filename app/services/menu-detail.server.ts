@@ -1,7 +1,7 @@
 /** Everything the recipe screen shows for one signed-in cook (spec 2 Menu detail). */
 import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
 import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
-import { resolveName } from "~/domain/pantry";
+import { covers, resolveName } from "~/domain/pantry";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { readPantry } from "./pantry.server";
@@ -34,7 +34,13 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     readRecipeScreenState(request, recipeId),
   ]);
   const pantryKeys = new Set(pantry.map((item) => item.key));
-  const grids = recipeGrids(menu, (name) => pantryKeys.has(resolveName(catalogue, name)?.key ?? ""));
+  const held = pantry.flatMap((item) => resolveName(catalogue, item.name)?.ingredient ?? []);
+  const grids = recipeGrids(menu, (name) => {
+    const line = resolveName(catalogue, name);
+    if (!line) return false;
+    if (pantryKeys.has(line.key)) return true;
+    return line.ingredient !== null && held.some((item) => covers(catalogue, item, line.ingredient!));
+  });
   const { visit } = state;
   const completion = visit.countedAt
     ? await prisma.mealCompletion.findFirst({

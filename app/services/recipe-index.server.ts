@@ -16,7 +16,8 @@
  * or an ingredient's name reaches the index with a restart.
  */
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
+import { parseQuantity, toGrams } from "~/domain/quantity";
+import { createRecipeIndex, type RankableRecipe, type RankingIngredient, type RecipeIndex } from "~/domain/ranking";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { isPostgresUrl, prisma } from "./db.server";
@@ -80,9 +81,14 @@ interface RecipeRow {
   id: number;
   name: string;
   ingredientIds: string | null;
+  /** the lines' quantity texts, in the same order, joined by QUANTITY_SEPARATOR */
+  quantities: string | null;
   tags: string | null;
   rating: number | null;
 }
+
+/** Joins quantity texts: the unit separator, a control character no typed quantity holds. */
+const QUANTITY_SEPARATOR = "\u001f";
 
 /**
  * The recipes everyone sees whose ids pass the condition on r."id", as the ranking index takes them. A recipe a
@@ -91,21 +97,32 @@ interface RecipeRow {
 async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
   const catalogue = await loadCatalogue();
   const stapleIds = new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf));
+  const unitWeights = new Map(
+    catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]),
+  );
   const rows = await prisma.$queryRaw<RecipeRow[]>`
     SELECT r."id", r."name",
       (SELECT ${joined(Prisma.sql`l."ingredientId"`, ",", Prisma.sql`l."position"`)} FROM "RecipeIngredient" l
         WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
+      (SELECT ${joined(Prisma.sql`l."quantity"`, QUANTITY_SEPARATOR, Prisma.sql`l."position"`)}
+        FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "quantities",
       (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
       (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
     FROM "Recipe" r WHERE r."visibleTo" = ${EVERYONE} AND ${idCondition}`;
   return rows.map((row) => {
     const ingredientIds = row.ingredientIds ? row.ingredientIds.split(",").map(Number) : [];
+    const quantities = row.quantities?.split(QUANTITY_SEPARATOR) ?? [];
+    const ingredientGrams = ingredientIds.map((id, line) => {
+      const grams = toGrams(parseQuantity(quantities[line] ?? ""), unitWeights.get(id) ?? {});
+      return grams === null ? null : Math.round(grams);
+    });
     const tags = row.tags ? row.tags.split("|").map((tag) => tag.split(":")) : [];
     const tagged = (kind: string) => tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => TAG_VALUES.get(value) ?? value);
     return {
       id: row.id,
       name: row.name,
       ingredientIds,
+      ingredientGrams,
       keyIngredientIds: ingredientIds.filter((id) => !stapleIds.has(id)),
       cuisines: tagged("cuisine"),
       occasions: tagged("occasion"),
@@ -130,10 +147,20 @@ async function buildIndex(): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
   const catalogue = await loadCatalogue();
-  const names = new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient)!, ingredient.name]));
+  const idOfName = new Map(catalogue.ingredients.map((ingredient) => [ingredient.name, ingredientIdOf(ingredient)!]));
+  const ingredients = new Map<number, RankingIngredient>(
+    catalogue.ingredients.map((ingredient) => [
+      ingredientIdOf(ingredient)!,
+      {
+        name: ingredient.name,
+        parentId: ingredient.parent === null ? null : (idOfName.get(ingredient.parent) ?? null),
+        shelfLife: ingredient.shelfLife,
+      },
+    ]),
+  );
   // Read before the recipes, so a recipe updated while they are read is read again by the next check.
   const [recent, lastId, stamp] = await Promise.all([updatedSince(checkedAt), prisma.recipe.aggregate({ _max: { id: true } }), reviewsStamp()]);
-  const index = createRecipeIndex([], names);
+  const index = createRecipeIndex([], ingredients);
   for (let from = 0; from <= (lastId._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
     index.put(await rankableRecipes(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
   }

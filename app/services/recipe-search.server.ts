@@ -4,7 +4,8 @@
  * spec's Menu shape for recipes.
  */
 import type { Nutrition } from "~/domain/nutrition";
-import type { RankedRecipe, RankingPreferences } from "~/domain/ranking";
+import { pantryFacts, type PantryInput } from "~/domain/pantry-input";
+import type { PantryEntry, RankedRecipe, RankingPreferences, SuggestionGroup } from "~/domain/ranking";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
@@ -29,17 +30,22 @@ export interface Menu {
   generated?: true;
 }
 
-/** What the cook has and lacks of a suggested recipe. */
+/** What the cook has and lacks of a suggested recipe, and the pantry food it uses up. */
 interface Fit {
   have: string[];
   missing: string[];
+  /** the cook's non-staple items the recipe uses, most urgent first (the JSON calls' wire form) */
+  uses: { ingredient_name: string; days_left: number }[];
+  /** ready: nothing to buy; few-missing: 1 or 2 ingredients to buy; rest: more */
+  group: SuggestionGroup;
 }
 
 export type SuggestedMenu = Menu & Fit;
 export type SuggestedCard = MenuCard & Fit;
 
 export interface SuggestionRequest extends RankingPreferences {
-  ingredients: readonly string[];
+  /** names as typed, or items with amount, date and place */
+  ingredients: readonly (string | PantryInput)[];
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -96,7 +102,9 @@ function inRankingOrder<Stored extends { id: number }, Shape>(
   const byId = new Map(stored.map((recipe) => [recipe.id, recipe]));
   return ranked.flatMap((result) => {
     const recipe = byId.get(result.recipeId);
-    return recipe ? [{ ...shape(recipe), have: result.have, missing: result.missing }] : [];
+    if (!recipe) return [];
+    const uses = result.uses.map((item) => ({ ingredient_name: item.name, days_left: item.daysLeft }));
+    return [{ ...shape(recipe), have: result.have, missing: result.missing, uses, group: result.group }];
   });
 }
 
@@ -116,14 +124,24 @@ export async function suggestRecipeCards(request: SuggestionRequest): Promise<Su
 
 async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> {
   const catalogue = await loadCatalogue();
-  const pantry = request.ingredients.flatMap((text) => catalogue.match(text) ?? []);
-  const query = { ...request, pantry: pantry.flatMap((ingredient) => ingredientIdOf(ingredient) ?? []) };
+  const today = new Date();
+  const entries: PantryEntry[] = [];
+  const pantry = request.ingredients.flatMap((given) => {
+    const item = typeof given === "string" ? { name: given } : given;
+    const ingredient = catalogue.match(item.name);
+    const ingredientId = ingredient ? ingredientIdOf(ingredient) : null;
+    if (!ingredient || ingredientId === null) return [];
+    entries.push({ ingredientId, name: item.name.trim().toLowerCase(), ...pantryFacts(item, ingredient, today) });
+    return [ingredient];
+  });
+  const query = { ...request, pantry: entries };
   let ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
   const goodMatches = ranked.filter((result) => result.missing.length <= GOOD_MATCH_MAX_MISSING).length;
   const generator = configuredGenerator();
   if (generator && query.pantry.length > 0 && goodMatches < HANDFUL) {
     const count = Math.min(MAX_GENERATED, HANDFUL - goodMatches);
-    const added = await generateRecipes(generator, { ...request, pantry: [...new Set(pantry.map((ingredient) => ingredient.name))], count });
+    const names = [...new Set(pantry.map((ingredient) => ingredient.name))];
+    const added = await generateRecipes(generator, { ...request, pantry: names, count });
     // Ranked again by the same rules, so a generated recipe that breaks a chosen diet is not shown either.
     if (added.length > 0) ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
   }

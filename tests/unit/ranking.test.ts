@@ -1,13 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { createRecipeIndex, type RankableRecipe, type RankingQuery } from "../../app/domain/ranking";
+import {
+  createRecipeIndex,
+  type PantryEntry,
+  type RankableRecipe,
+  type RankingIngredient,
+  type RankingQuery,
+} from "../../app/domain/ranking";
+import { starterCookbook } from "../support/starter-cookbook";
 
-const names = new Map(
-  Object.entries({ tomato: 1, egg: 2, onion: 3, pork: 4, rice: 5, cheese: 6, basil: 7, garlic: 8, pepper: 9, salt: 100, oil: 101 }).map(
-    ([name, id]) => [id, name],
-  ),
+const ids = { tomato: 1, egg: 2, onion: 3, pork: 4, rice: 5, cheese: 6, basil: 7, garlic: 8, pepper: 9, salt: 100, oil: 101 };
+const names = new Map<number, RankingIngredient>(
+  Object.entries(ids).map(([name, id]) => [id, { name, parentId: null }]),
 );
-const id = (name: string) => [...names].find(([, value]) => value === name)![0];
+const id = (name: string) => [...names].find(([, value]) => value.name === name)![0];
+/** Items a month from their date: all equally urgent, none due soon. */
+const items = (pantry: string[]): PantryEntry[] => pantry.map((name) => ({ ingredientId: id(name), daysLeft: 30 }));
 const STAPLES = new Set(["salt", "oil"]);
 
 function recipe(name: string, ingredients: string[], extra: Partial<RankableRecipe> = {}): RankableRecipe {
@@ -27,7 +35,7 @@ function recipe(name: string, ingredients: string[], extra: Partial<RankableReci
 function ranked(recipes: RankableRecipe[], pantry: string[], preferences: Partial<RankingQuery> = {}): string[] {
   const index = createRecipeIndex(recipes, names);
   const byId = new Map(recipes.map((item) => [item.id, item.name]));
-  const query = { pantry: pantry.map(id), cuisines: [], dietaryPreferences: [], mealOccasions: [], ...preferences };
+  const query = { pantry: items(pantry), cuisines: [], dietaryPreferences: [], mealOccasions: [], ...preferences };
   return index.rank(query, 20).map((result) => byId.get(result.recipeId)!);
 }
 
@@ -41,18 +49,20 @@ describe("recipe ranking", () => {
     expect(ranked(recipes, ["pork", "rice", "egg"], { dietaryPreferences: ["Vegetarian", "Keto"] })).toEqual([]);
   });
 
-  it("puts the recipe covering the larger share of its ingredients first", () => {
+  // Changed by issue 15: the share of a recipe covered no longer decides; the groups do (nothing to buy, 1–2 to
+  // buy, more), then the food rescued less the shopping.
+  it("groups the recipes: nothing to buy first, then one or two to buy, then the rest", () => {
     const recipes = [
-      recipe("Half covered", ["tomato", "pepper"]),
-      recipe("Mostly covered", ["tomato", "egg", "onion", "rice", "cheese", "basil", "garlic", "pork"]),
+      recipe("Three to buy", ["tomato", "egg", "pork", "pepper", "garlic"]),
+      recipe("One to buy", ["tomato", "pepper"]),
+      recipe("Nothing to buy", ["tomato", "salt"]),
     ];
-    // 6 of 8 (2 missing) beats 1 of 2 (1 missing)
-    expect(ranked(recipes, ["tomato", "egg", "onion", "rice", "cheese", "basil"])).toEqual(["Mostly covered", "Half covered"]);
+    expect(ranked(recipes, ["tomato", "egg"])).toEqual(["Nothing to buy", "One to buy", "Three to buy"]);
   });
 
-  it("at equal share, puts the recipe with fewer missing ingredients first", () => {
+  it("within a group, puts the recipe with less to buy first when it rescues as much", () => {
     const recipes = [recipe("Two of four", ["tomato", "egg", "pork", "pepper"]), recipe("One of two", ["tomato", "garlic"])];
-    expect(ranked(recipes, ["tomato", "egg"])).toEqual(["One of two", "Two of four"]);
+    expect(ranked(recipes, ["tomato"])).toEqual(["One of two", "Two of four"]);
   });
 
   it("then prefers a chosen cuisine", () => {
@@ -98,31 +108,34 @@ describe("recipe ranking", () => {
     expect(ranked(recipes, ["salt"])).toEqual(["Salted eggs"]);
   });
 
-  it("counts a recipe of staples only as covered", () => {
+  it("counts a recipe of staples only as ready", () => {
     const recipes = [recipe("Half covered", ["tomato", "pepper", "salt"]), recipe("Seasoned oil", ["salt", "oil"])];
     expect(ranked(recipes, ["tomato", "salt"])).toEqual(["Seasoned oil", "Half covered"]);
   });
 
   it("names what the cook has and what they would have to get, staples never missing", () => {
     const index = createRecipeIndex([recipe("Shakshuka", ["tomato", "egg", "onion", "pepper", "salt", "oil"])], names);
-    const [result] = index.rank({ pantry: [id("egg"), id("tomato"), id("oil")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
+    const [result] = index.rank({ pantry: items(["egg", "tomato", "oil"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
     expect(result.have).toEqual(["tomato", "egg", "oil"]);
     expect(result.missing).toEqual(["onion", "pepper"]);
+    expect(result.group).toBe("few-missing");
   });
 
   it("matches the pantry through the catalogue: cherry tomatoes count as tomato", () => {
-    const catalogue = getCatalogue();
-    const catalogueNames = new Map(catalogue.ingredients.map((ingredient, index) => [index, ingredient.name]));
-    const idOf = (name: string) => catalogue.ingredients.indexOf(catalogue.match(name)!);
-    const tomatoSalad = { ...recipe("Tomato salad", []), ingredientIds: [idOf("tomatoes"), idOf("basil")], keyIngredientIds: [idOf("tomatoes"), idOf("basil")] };
-    const index = createRecipeIndex([tomatoSalad], catalogueNames);
-    const [result] = index.rank({ pantry: [idOf("cherry tomatoes")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
-    expect(result).toEqual({ recipeId: tomatoSalad.id, have: ["tomato"], missing: ["basil"] });
+    const book = starterCookbook();
+    const idOf = (name: string) => book.idOf(book.catalogue.match(name)!);
+    const lines = [idOf("tomatoes"), idOf("basil")];
+    const tomatoSalad = { ...recipe("Tomato salad", []), ingredientIds: lines, keyIngredientIds: lines };
+    const index = createRecipeIndex([tomatoSalad], book.ingredients);
+    const pantry = [{ ingredientId: idOf("cherry tomatoes"), name: "cherry tomatoes" }];
+    const [result] = index.rank({ pantry, cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
+    expect(result).toMatchObject({ recipeId: tomatoSalad.id, have: ["tomato"], missing: ["basil"], group: "few-missing" });
+    expect(result.uses).toEqual([{ name: "cherry tomatoes", daysLeft: 10, grams: null }]);
   });
 
   it("answers the same question the same way every time", () => {
     const index = createRecipeIndex([recipe("Omelette", ["egg", "cheese"]), recipe("Fried rice", ["rice", "egg", "onion"])], names);
-    const question = { pantry: [id("egg"), id("onion")], cuisines: [], dietaryPreferences: [], mealOccasions: [] };
+    const question = { pantry: items(["egg", "onion"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] };
     const first = index.rank(question, 20);
     expect(first).toHaveLength(2);
     expect(index.rank(question, 20)).toEqual(first);
@@ -131,12 +144,12 @@ describe("recipe ranking", () => {
   it("returns at most the requested number of results", () => {
     const recipes = ["A", "B", "C"].map((name) => recipe(name, ["tomato"]));
     const index = createRecipeIndex(recipes, names);
-    expect(index.rank({ pantry: [id("tomato")], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 2)).toHaveLength(2);
+    expect(index.rank({ pantry: items(["tomato"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 2)).toHaveLength(2);
   });
 });
 
 describe("keeping the index up to date", () => {
-  const query = (pantry: string[]) => ({ pantry: pantry.map(id), cuisines: [], dietaryPreferences: [], mealOccasions: [] });
+  const query = (pantry: string[]) => ({ pantry: items(pantry), cuisines: [], dietaryPreferences: [], mealOccasions: [] });
   const namesOf = (index: ReturnType<typeof createRecipeIndex>, recipes: RankableRecipe[], pantry: string[]) =>
     index.rank(query(pantry), 20).map((result) => recipes.find((item) => item.id === result.recipeId)!.name);
 
@@ -164,6 +177,101 @@ describe("keeping the index up to date", () => {
     for (let round = 0; round < 50; round++) index.put([{ ...recipes[2], name: `Pork rice ${round}` }]);
     expect(index.size).toBe(3);
     expect(namesOf(index, recipes, ["tomato"])).toEqual(["Zesty", "Alright"]);
-    expect(index.rank(query(["pork"]), 20)).toEqual([{ recipeId: recipes[2].id, have: ["pork"], missing: ["rice"] }]);
+    expect(index.rank(query(["pork"]), 20)).toMatchObject([{ recipeId: recipes[2].id, have: ["pork"], missing: ["rice"] }]);
+  });
+});
+
+describe("ranking by the food a recipe rescues", () => {
+  const book = starterCookbook();
+  const idOf = (name: string) => book.idOf(book.catalogue.byName(name)!);
+  const byId = new Map(book.recipes.map((item) => [item.id, item]));
+  const query = (pantry: PantryEntry[], preferences: Partial<RankingQuery> = {}): RankingQuery => ({
+    pantry,
+    cuisines: [],
+    dietaryPreferences: [],
+    mealOccasions: [],
+    ...preferences,
+  });
+
+  it("gives the pork-and-chicken pantry pork or chicken recipes first (issue 15's case, on the starter cookbook)", () => {
+    const index = createRecipeIndex(book.recipes, book.ingredients);
+    const pantry = ["pork", "chicken breast", "tomato", "onion"].map((name) => ({ ingredientId: idOf(name), name }));
+    const meat = new Set(book.catalogue.ingredients.filter((item) => /pork|chicken/.test(item.name)).map(book.idOf));
+    const results = index.rank(query(pantry, { mealOccasions: ["Dinner"] }), 20);
+    const usesMeat = results.map((result) => byId.get(result.recipeId)!.keyIngredientIds.some((line) => meat.has(line)));
+    expect(usesMeat.slice(0, 5)).toEqual([true, true, true, true, true]);
+    expect(results[0].uses[0]).toMatchObject({ name: "chicken breast", daysLeft: 2 });
+  });
+
+  it("puts the spinach that spoils tomorrow before the carrots that keep three weeks", () => {
+    const lines = (names: string[]) => ({ ingredientIds: names.map(idOf), keyIngredientIds: names.map(idOf) });
+    const recipes = [
+      { ...recipe("Carrot soup", []), ...lines(["carrot", "potato"]), ingredientGrams: [600, 300] },
+      { ...recipe("Spinach omelette", []), ...lines(["spinach", "egg"]), ingredientGrams: [100, 150] },
+    ];
+    const index = createRecipeIndex(recipes, book.ingredients);
+    const pantry = [
+      { ingredientId: idOf("carrot"), grams: 1000, daysLeft: 21 },
+      { ingredientId: idOf("spinach"), grams: 200, daysLeft: 1 },
+    ];
+    expect(index.rank(query(pantry), 20).map((result) => result.recipeId)).toEqual([recipes[1].id, recipes[0].id]);
+  });
+
+  it("does not let a recipe using up a long-lasting item beat one using the chicken that spoils tomorrow", () => {
+    const lines = (names: string[]) => ({ ingredientIds: names.map(idOf), keyIngredientIds: names.map(idOf) });
+    const recipes = [
+      { ...recipe("Plain rice", []), ...lines(["rice"]), ingredientGrams: [1000] },
+      { ...recipe("Chicken and rice", []), ...lines(["chicken breast", "rice", "lemon"]), ingredientGrams: [300, 200, 50] },
+    ];
+    const index = createRecipeIndex(recipes, book.ingredients);
+    const pantry = [
+      { ingredientId: idOf("rice"), grams: 1000, daysLeft: 300 },
+      { ingredientId: idOf("chicken breast"), grams: 300, daysLeft: 1 },
+    ];
+    const results = index.rank(query(pantry), 20);
+    expect(results.map((result) => result.recipeId)).toEqual([recipes[1].id, recipes[0].id]);
+    expect(results[0].uses).toEqual([
+      { name: "chicken breast", daysLeft: 1, grams: 300 },
+      { name: "rice", daysLeft: 300, grams: 200 },
+    ]);
+  });
+
+  it("prefers the recipe that uses more of what spoils, up to what the cook has", () => {
+    const lines = (names: string[]) => ({ ingredientIds: names.map(idOf), keyIngredientIds: names.map(idOf) });
+    const recipes = [
+      { ...recipe("A little chicken", []), ...lines(["chicken thigh", "lemon"]), ingredientGrams: [100, 50] },
+      { ...recipe("Lots of chicken", []), ...lines(["chicken thigh", "garlic"]), ingredientGrams: [800, 10] },
+    ];
+    const index = createRecipeIndex(recipes, book.ingredients);
+    const pantry = [{ ingredientId: idOf("chicken thigh"), grams: 500, daysLeft: 2 }];
+    const results = index.rank(query(pantry), 20);
+    expect(results.map((result) => result.recipeId)).toEqual([recipes[1].id, recipes[0].id]);
+    expect(results[0].uses[0].grams).toBe(500);
+  });
+
+  describe("generic and specific names", () => {
+    const lines = (names: string[]) => ({ ingredientIds: names.map(idOf), keyIngredientIds: names.map(idOf) });
+    const recipes = [
+      { ...recipe("Pulled pork", []), ...lines(["pork shoulder"]) },
+      { ...recipe("Pork dumplings", []), ...lines(["ground pork"]) },
+      { ...recipe("Chicken thighs", []), ...lines(["chicken thigh"]) },
+      { ...recipe("Cheese toastie", []), ...lines(["cheese"]) },
+      { ...recipe("Pork roast", []), ...lines(["pork"]) },
+    ];
+    const index = createRecipeIndex(recipes, book.ingredients);
+    const found = (name: string) =>
+      index.rank(query([{ ingredientId: idOf(name) }]), 20).map((result) => recipes.find((item) => item.id === result.recipeId)!.name);
+
+    it("counts a generic item for the specific recipes: pork for pork shoulder and ground pork, chicken for thighs", () => {
+      expect(found("pork").sort()).toEqual(["Pork dumplings", "Pork roast", "Pulled pork"]);
+      expect(found("chicken")).toEqual(["Chicken thighs"]);
+    });
+
+    it("counts a specific item for a recipe asking for the generic one, not for its siblings", () => {
+      expect(found("cheddar")).toEqual(["Cheese toastie"]);
+      expect(found("pork shoulder").sort()).toEqual(["Pork roast", "Pulled pork"]);
+      const [result] = index.rank(query([{ ingredientId: idOf("pork") }]), 1);
+      expect(result.missing).toEqual([]);
+    });
   });
 });
