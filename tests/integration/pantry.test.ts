@@ -166,7 +166,7 @@ describe("a signed-in user's ingredient list", () => {
     const { user, browser } = await signedIn();
     await add(browser, "Tomatoes", "egg");
     await add(browser, "tomato");
-    const rows = await prisma.userIngredient.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
+    const rows = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } }, orderBy: { id: "asc" } });
     expect(rows.map((row) => [row.name, row.nameKey, row.type])).toEqual([
       ["Tomatoes", "tomato", "Vegetables"],
       ["egg", "egg", "Eggs"],
@@ -176,7 +176,7 @@ describe("a signed-in user's ingredient list", () => {
     await removePantryItem(browser.request(), "tomato");
     expect(await names(browser)).toEqual(["duck egg"]);
     await clearPantry(browser.request());
-    expect(await prisma.userIngredient.count({ where: { userId: user.id } })).toBe(0);
+    expect(await prisma.pantryItem.count({ where: { pantry: { ownerUserId: user.id } } })).toBe(0);
   });
 
   it("gets the guest's list merged in at sign-in, without duplicates, and the session forgets it", async () => {

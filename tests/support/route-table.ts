@@ -10,6 +10,7 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { Prisma } from "~/generated/prisma/client";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
+import { addToUserPantry } from "~/services/pantry.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { saveRecipe } from "~/services/recipe-store.server";
@@ -461,7 +462,7 @@ export function rowsOf(userId: number) {
       reviews: true,
       mealCompletions: true,
       shoppingItems: true,
-      ingredients: true,
+      pantry: { include: { items: true } },
       preferences: true,
       posts: true,
       likes: true,
@@ -513,7 +514,7 @@ export async function fixture(): Promise<Fixture> {
   await prisma.review.create({ data: { ...data, rating: 5, comment: "Lovely" } });
   const shoppingItem = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" } });
   const tomato = resolveName(await loadCatalogue(), "tomato")!;
-  await prisma.userIngredient.create({ data: { userId: owner.id, name: tomato.name, nameKey: tomato.key, type: tomato.type } });
+  await addToUserPantry(owner.id, [tomato.name]);
   await prisma.userPreferences.create({ data: { userId: owner.id, cuisines: JSON.stringify(["Italian"]) } });
   const post = await prisma.communityPost.create({
     data: { userId: owner.id, recipeId, image: `dishes/${"0".repeat(31)}${next() % 10}.jpg`, caption: "My shakshuka" },
