@@ -212,3 +212,18 @@ export function useSoon<Item extends Pick<PantryItem, "bestBefore" | "name">>(it
     .filter(({ daysLeft }) => daysLeft <= USE_SOON_DAYS)
     .sort((a, b) => a.daysLeft - b.daysLeft || a.item.name.localeCompare(b.item.name));
 }
+
+/** An item as the JSON calls send it (GET/POST /api/pantry, PUT /api/pantry/{id}). */
+export function pantryItemJson(item: PantryItem, today: string) {
+  return {
+    id: item.id,
+    ingredient_name: item.name,
+    ingredient_type: item.type,
+    quantity: item.quantity,
+    unit: item.unit,
+    storage: item.storage,
+    best_before: item.bestBefore,
+    added_at: item.addedOn,
+    days_left: daysLeftOf(item, today),
+  };
+}

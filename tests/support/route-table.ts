@@ -43,6 +43,8 @@ export type Fixture = {
   commentId: number;
   shoppingItemId: number;
   pantryKey: string;
+  /** the owner's pantry item (tomato) */
+  pantryItemId: number;
 };
 
 export type Probe = {
@@ -174,6 +176,14 @@ export const ROUTES: Record<string, Probe[]> = {
     act("POST", "signed-in", () => "/api/menus", () => ({
       json: { menu_name: `Matrix Omelette ${next()}`, ingredients_quantity: { egg: "2" }, steps: ["Beat and fry the eggs."], cuisines: [], mealOccasions: [] },
     })),
+  ],
+  "/api/pantry": [
+    get("signed-in", () => "/api/pantry"),
+    act("POST", "signed-in", () => "/api/pantry", () => ({ json: { ingredient_name: "Celery", quantity: 2, unit: "piece", storage: "fridge" } })),
+  ],
+  "/api/pantry/:id": [
+    act("PUT", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`, () => ({ json: { quantity: 3, unit: "piece", storage: "freezer" } })),
+    act("DELETE", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`),
   ],
   "/api/random-menu": [get("public", () => "/api/random-menu")],
   "/api/reviews": [
@@ -515,6 +525,7 @@ export async function fixture(): Promise<Fixture> {
   const shoppingItem = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" } });
   const tomato = resolveName(await loadCatalogue(), "tomato")!;
   await addToUserPantry(owner.id, [tomato.name]);
+  const pantryItem = await prisma.pantryItem.findFirstOrThrow({ where: { pantry: { ownerUserId: owner.id } } });
   await prisma.userPreferences.create({ data: { userId: owner.id, cuisines: JSON.stringify(["Italian"]) } });
   const post = await prisma.communityPost.create({
     data: { userId: owner.id, recipeId, image: `dishes/${"0".repeat(31)}${next() % 10}.jpg`, caption: "My shakshuka" },
@@ -532,5 +543,6 @@ export async function fixture(): Promise<Fixture> {
     commentId: comment.id,
     shoppingItemId: shoppingItem.id,
     pantryKey: tomato.key,
+    pantryItemId: pantryItem.id,
   };
 }
