@@ -29,6 +29,12 @@ function ingredientRow(ingredient: CatalogueIngredient) {
     allergens: JSON.stringify(ingredient.allergens),
     unitWeights: JSON.stringify(ingredient.unitWeights),
     isStaple: ingredient.isStaple,
+    fridgeDays: ingredient.shelfLife.fridge,
+    freezerDays: ingredient.shelfLife.freezer,
+    cupboardDays: ingredient.shelfLife.cupboard,
+    openedDays: ingredient.shelfLife.opened,
+    storage: ingredient.shelfLife.storage,
+    parent: ingredient.parent,
   };
 }
 

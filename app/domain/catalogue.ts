@@ -6,6 +6,7 @@
 import type { AllergenGroup } from "./allergen-groups";
 import type { IngredientType } from "./ingredient-types";
 import { unitOf } from "./quantity";
+import type { ShelfLife } from "./shelf-life";
 
 export interface CatalogueIngredient {
   name: string;
@@ -24,10 +25,18 @@ export interface CatalogueIngredient {
   isStaple: boolean;
   /** every lowercase name that means this ingredient: the name, its plural, synonyms */
   aliases: string[];
+  /** how long it keeps in each place and where it is normally kept (app/domain/shelf-life.ts) */
+  shelfLife: ShelfLife;
+  /** name of the more general ingredient this is a kind of (pork for pork shoulder, cheese for cheddar), or null */
+  parent: string | null;
   /** Provenance, in ingredients.json only (not stored in the database): the USDA food the figures come from */
   usdaNdb?: string;
   /** Provenance, in ingredients.json only: the Poore & Nemecek or ghgi product the CO2 figure comes from */
   co2Product?: string | null;
+  /** Provenance, in ingredients.json only: the USDA FoodKeeper product of the shelf life, null for a type default */
+  foodKeeperId?: number | null;
+  /** Provenance, in ingredients.json only: the Open Food Facts taxonomy entry the parent was looked up from */
+  offTaxonomyId?: string | null;
 }
 
 export interface Catalogue {

@@ -2,6 +2,7 @@
 import type { AllergenGroup } from "~/domain/allergen-groups";
 import { createCatalogue, type Catalogue, type CatalogueIngredient } from "~/domain/catalogue";
 import type { IngredientType } from "~/domain/ingredient-types";
+import { isStorage } from "~/domain/shelf-life";
 import { prisma } from "./db.server";
 
 let loading: Promise<Catalogue> | undefined;
@@ -26,6 +27,14 @@ async function readCatalogue(): Promise<Catalogue> {
       unitWeights: JSON.parse(row.unitWeights) as Record<string, number>,
       isStaple: row.isStaple,
       aliases: row.aliases.map((alias) => alias.alias),
+      shelfLife: {
+        fridge: row.fridgeDays,
+        freezer: row.freezerDays,
+        cupboard: row.cupboardDays,
+        opened: row.openedDays,
+        storage: isStorage(row.storage) ? row.storage : "fridge",
+      },
+      parent: row.parent,
     };
     ingredientIds.set(ingredient, row.id);
     return ingredient;

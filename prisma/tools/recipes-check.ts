@@ -1,7 +1,9 @@
 /**
  * Validates the starter cookbook offline (no database): every line resolves to a catalogue entry, quantities
  * parse with the units the recipe brief allows, steps and tips are there, nutrition adds up, and every
- * cuisine, occasion and diet has enough recipes. Prints the counts and every problem; exits 1 on any problem.
+ * cuisine, occasion and diet has enough recipes; every catalogue ingredient has shelf-life figures, and those
+ * without a USDA FoodKeeper product (on their type's default) are listed. Prints the counts and every problem;
+ * exits 1 on any problem.
  *
  *   npm run recipes:check
  */
@@ -12,6 +14,7 @@ import { getCatalogue } from "~/domain/catalogue-data";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { analyzeRecipe, type RecipeAnalysis } from "~/domain/recipe-analysis";
 import { parseQuantity, type Unit } from "~/domain/quantity";
+import { isStorage, STORAGES } from "~/domain/shelf-life";
 import { readStarterFiles, starterDraft, type StarterRecipe } from "../starter-recipes";
 
 export const MIN_RECIPES = 300;
@@ -113,6 +116,28 @@ export function checkCookbook(): CookbookReport {
   return report;
 }
 
+export interface ShelfLifeReport {
+  /** ingredients whose figures are their type's default (FoodKeeper has no product for them) */
+  onTypeDefault: string[];
+  problems: string[];
+}
+
+/** Which catalogue ingredients lack a FoodKeeper figure, and any whose figures are unusable. */
+export function checkShelfLife(catalogue: Catalogue = getCatalogue()): ShelfLifeReport {
+  const report: ShelfLifeReport = { onTypeDefault: [], problems: [] };
+  for (const ingredient of catalogue.ingredients) {
+    const { shelfLife } = ingredient;
+    const days = STORAGES.map((storage) => shelfLife?.[storage]);
+    if (!shelfLife || !isStorage(shelfLife.storage) || days.some((value) => !Number.isInteger(value) || value! < 0)) {
+      report.problems.push(`${ingredient.name}: no usable shelf life`);
+    } else if (ingredient.foodKeeperId === null) report.onTypeDefault.push(ingredient.name);
+    if (ingredient.parent !== null && !catalogue.byName(ingredient.parent)) {
+      report.problems.push(`${ingredient.name}: parent "${ingredient.parent}" is not in the catalogue`);
+    }
+  }
+  return report;
+}
+
 function printCounts(title: string, counts: Record<string, number>) {
   console.log(`\n${title}`);
   for (const [value, count] of Object.entries(counts)) console.log(`  ${value.padEnd(22)} ${count}`);
@@ -124,9 +149,14 @@ function main() {
   printCounts("Per cuisine", report.byCuisine);
   printCounts("Per occasion", report.byOccasion);
   printCounts("Per diet", report.byDiet);
-  console.log(`\n${report.problems.length} problem(s)`);
-  for (const problem of report.problems) console.log(`  ${problem}`);
-  process.exitCode = report.problems.length > 0 ? 1 : 0;
+  const shelfLife = checkShelfLife();
+  const onDefault = shelfLife.onTypeDefault.length;
+  console.log(`\nShelf life: ${onDefault} ingredient(s) without a FoodKeeper figure, on their type's default:`);
+  console.log(`  ${shelfLife.onTypeDefault.join(", ")}`);
+  const problems = [...report.problems, ...shelfLife.problems];
+  console.log(`\n${problems.length} problem(s)`);
+  for (const problem of problems) console.log(`  ${problem}`);
+  process.exitCode = problems.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loader as recipeImageLoader } from "~/routes/recipe-images.$id";
+import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { seed } from "../../prisma/seed";
@@ -34,6 +35,12 @@ describe("seeding a fresh database", () => {
     const diets = rendang.tags.filter((tag) => tag.kind === "diet").map((tag) => tag.value);
     expect(diets).toContain("Dairy-free");
     expect(diets).not.toContain("No red meat");
+
+    const catalogue = await loadCatalogue();
+    const chickenBreast = catalogue.byName("chicken breast")!;
+    expect(chickenBreast.shelfLife).toEqual({ fridge: 2, freezer: 270, cupboard: 0, opened: null, storage: "fridge" });
+    expect(chickenBreast.parent).toBe("chicken");
+    expect(catalogue.byName("rice")!.shelfLife.storage).toBe("cupboard");
 
     const second = await seed();
     expect(second).toEqual({ ingredientRowsWritten: 0, recipesCreated: 0, recipesWithProblems: 0 });

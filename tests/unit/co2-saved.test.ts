@@ -8,6 +8,7 @@ function ingredient(name: string, co2PerKg: number | null, unitWeights: Record<s
     name, plural: null, type: "Vegetables", icon: "", caloriesPer100g: null, proteinPer100g: null, fatPer100g: null,
     carbohydratesPer100g: null, sodiumMgPer100g: null, sugarPer100g: null, co2PerKg, allergens: [], unitWeights,
     isStaple: false, aliases: [name, ...aliases],
+    shelfLife: { fridge: 7, freezer: 240, cupboard: 2, opened: null, storage: "fridge" }, parent: null,
   } satisfies CatalogueIngredient;
 }
 
