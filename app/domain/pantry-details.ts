@@ -3,12 +3,13 @@
  * and its best-before day. The rules the forms and the JSON call share (messages included), and the day
  * arithmetic: days are UTC calendar days written YYYY-MM-DD, as the JSON calls and date inputs write them.
  */
-import type { CatalogueIngredient } from "./catalogue";
 import { isoDay } from "./dates";
 import type { Unit } from "./quantity";
+import * as shelfLife from "./shelf-life";
+import { isStorage, parseIsoDay, STORAGES, type ShelfLifeInfo, type Storage } from "./shelf-life";
 
-export const STORAGE_PLACES = ["fridge", "freezer", "cupboard"] as const;
-export type Storage = (typeof STORAGE_PLACES)[number];
+export { isStorage, type Storage };
+export const STORAGE_PLACES = STORAGES;
 export const STORAGE_LABELS: Record<Storage, string> = { fridge: "Fridge", freezer: "Freezer", cupboard: "Cupboard" };
 
 /** Units an amount may be given in: the canonical units of quantity.ts a cook keeps food in. */
@@ -28,78 +29,55 @@ export const UNIT_WITHOUT_AMOUNT_MESSAGE = "Please enter an amount for the unit.
 export const STORAGE_INVALID_MESSAGE = "Please choose fridge, freezer or cupboard.";
 export const DATE_INVALID_MESSAGE = `Please enter a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR} (YYYY-MM-DD).`;
 
-export const isStorage = (value: unknown): value is Storage => (STORAGE_PLACES as readonly unknown[]).includes(value);
 export const isPantryUnit = (value: unknown): value is PantryUnit => (PANTRY_UNITS as readonly unknown[]).includes(value);
 export const isValidAmount = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value < MAX_AMOUNT;
 
-const DAY_MS = 86_400_000;
-
 /** A YYYY-MM-DD day that exists in the calendar (no 30 February) within the years we accept. */
 export function isRealDay(text: unknown): text is string {
-  if (typeof text !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
+  if (typeof text !== "string" || !parseIsoDay(text)) return false;
   const year = Number(text.slice(0, 4));
-  return !Number.isNaN(date.getTime()) && isoDay(date) === text && year >= EARLIEST_YEAR && year <= LATEST_YEAR;
+  return year >= EARLIEST_YEAR && year <= LATEST_YEAR;
 }
+
+const dayOf = (day: string) => parseIsoDay(day)!;
 
 export const todayUtc = (now: Date = new Date()): string => isoDay(now);
 
-export function addDays(day: string, days: number): string {
-  return isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
-}
+export const addDays = (day: string, days: number): string => isoDay(shelfLife.addDays(dayOf(day), days));
 
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
+/** Days left from `today` to the best-before day: 0 on the day, negative once past. */
+export const daysLeft = (bestBefore: string, today: string): number => shelfLife.daysLeft(dayOf(bestBefore), dayOf(today));
 
-/** How an item's days left read: "use today", "1 day", "2 days", "expired 1 day ago", "expired 3 days ago". */
-export function describeDaysLeft(days: number): string {
-  if (days === 0) return "use today";
-  const count = (n: number) => `${n} ${n === 1 ? "day" : "days"}`;
-  return days > 0 ? count(days) : `expired ${count(-days)} ago`;
-}
+export const describeDaysLeft = shelfLife.describeDaysLeft;
 
-// Interim shelf-life figures per type, until the catalogue's own (pantry-ranking) are merged.
-const KEEPS: Record<string, { place: Storage; days: Record<Storage, number> }> = {
-  "Meat sausages and fish": { place: "fridge", days: { fridge: 2, freezer: 120, cupboard: 0 } },
-  Vegetables: { place: "fridge", days: { fridge: 7, freezer: 240, cupboard: 3 } },
-  Fruit: { place: "fridge", days: { fridge: 7, freezer: 240, cupboard: 4 } },
-  Eggs: { place: "fridge", days: { fridge: 21, freezer: 240, cupboard: 7 } },
-  "Milk and dairy products": { place: "fridge", days: { fridge: 7, freezer: 90, cupboard: 0 } },
-  "Grains nuts and baking products": { place: "cupboard", days: { fridge: 180, freezer: 365, cupboard: 180 } },
-  Seasoning: { place: "cupboard", days: { fridge: 365, freezer: 365, cupboard: 365 } },
-  "Oil and fat": { place: "cupboard", days: { fridge: 180, freezer: 365, cupboard: 180 } },
-};
-const KEEPS_OTHERWISE = { place: "fridge" as Storage, days: { fridge: 5, freezer: 90, cupboard: 2 } };
-
+/** What an item's shelf life is read from: its catalogue ingredient, or for a name the catalogue lacks a default. */
 interface ShelfLifeSubject {
-  type: string;
-  ingredient: CatalogueIngredient | null;
-}
-
-const keepsOf = (subject: ShelfLifeSubject) => KEEPS[subject.ingredient?.type ?? subject.type] ?? KEEPS_OTHERWISE;
-
-/** Where the item is normally kept. */
-export function defaultStorage(subject: ShelfLifeSubject): Storage {
-  return keepsOf(subject).place;
-}
-
-/** The best-before day of an item put in `storage` on `from`, when the cook gives none. */
-export function estimateBestBefore(subject: ShelfLifeSubject, storage: Storage, from: string): string {
-  return addDays(from, keepsOf(subject).days[storage]);
+  ingredient: ShelfLifeInfo | null;
 }
 
 /**
- * The best-before day after the item moves from one place to another on `today`: into the freezer it keeps as
- * long as frozen food does from today (never less than before); out of it, as long as the new place allows
- * from today (never more than before the move counted).
+ * Food the catalogue does not know: assumed kept in the fridge and a little more perishable than the catalogue's
+ * default for a vegetable (7 days), so that it shows up in "Use soon" early rather than late. Always editable.
  */
-export function bestBeforeAfterMove(subject: ShelfLifeSubject, item: { storage: Storage; bestBefore: string }, to: Storage, today: string): string {
-  if (to === item.storage) return item.bestBefore;
-  const there = estimateBestBefore(subject, to, today);
-  if (to === "freezer") return there > item.bestBefore ? there : item.bestBefore;
-  if (item.storage === "freezer") return there;
-  return there < item.bestBefore ? there : item.bestBefore;
+const UNKNOWN_FOOD: ShelfLifeInfo = { shelfLife: { fridge: 5, freezer: 90, cupboard: 2, opened: null, storage: "fridge" } };
+
+const infoOf = (subject: ShelfLifeSubject) => subject.ingredient ?? UNKNOWN_FOOD;
+
+/** Where the item is normally kept. */
+export const defaultStorage = (subject: ShelfLifeSubject): Storage => shelfLife.defaultStorage(infoOf(subject));
+
+/** The best-before day of an item put in `storage` on `from`, when the cook gives none. */
+export const estimateBestBefore = (subject: ShelfLifeSubject, storage: Storage, from: string): string =>
+  isoDay(shelfLife.estimateBestBefore(infoOf(subject), storage, dayOf(from)));
+
+/** The best-before day after the item moves to `to` on `today` (shelf-life.ts: freezing stops the clock). */
+export function bestBeforeAfterMove(
+  subject: ShelfLifeSubject,
+  item: { storage: Storage; bestBefore: string },
+  to: Storage,
+  today: string,
+): string {
+  const move = { from: item.storage, to, bestBefore: dayOf(item.bestBefore), today: dayOf(today) };
+  return isoDay(shelfLife.bestBeforeAfterMove(infoOf(subject), move));
 }

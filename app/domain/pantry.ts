@@ -7,7 +7,7 @@ import { editDistance, nameKey, type Catalogue, type CatalogueIngredient } from 
 import { INGREDIENT_TYPES, OTHER_TYPE } from "./ingredient-types";
 import {
   bestBeforeAfterMove,
-  daysBetween,
+  daysLeft,
   defaultStorage,
   estimateBestBefore,
   isPantryUnit,
@@ -156,7 +156,6 @@ export function mergeItems<Item extends { key: string }>(
 }
 
 const shelfLifeSubject = (catalogue: Catalogue, item: { key: string; type: string }) => ({
-  type: item.type,
   ingredient: item.type === OTHER_TYPE ? null : catalogue.find(item.key),
 });
 
@@ -200,7 +199,7 @@ export function applyDetailsChange(
 }
 
 /** Days left before the item's best-before day (0: today, negative: expired). */
-export const daysLeftOf = (item: Pick<PantryItem, "bestBefore">, today: string) => daysBetween(today, item.bestBefore);
+export const daysLeftOf = (item: Pick<PantryItem, "bestBefore">, today: string) => daysLeft(item.bestBefore, today);
 
 /** Home's "Use soon": what spoils within this many days. */
 export const USE_SOON_DAYS = 3;
