@@ -81,3 +81,11 @@ export function bestBeforeAfterMove(
   const move = { from: item.storage, to, bestBefore: dayOf(item.bestBefore), today: dayOf(today) };
   return isoDay(shelfLife.bestBeforeAfterMove(infoOf(subject), move));
 }
+
+/** An amount as a row shows it: "400 g", "2 pieces", "3" (a count). */
+export function describeAmount(quantity: number | null, unit: PantryUnit | null): string | null {
+  if (quantity === null) return null;
+  const amount = Number(quantity.toFixed(2)).toString();
+  if (unit === null) return amount;
+  return unit === "piece" ? `${amount} ${quantity === 1 ? "piece" : "pieces"}` : `${amount} ${unit}`;
+}

@@ -3,7 +3,14 @@
  * so that a screen using only the rules does not carry zod to the browser.
  */
 import * as z from "zod";
-import { MAX_INGREDIENT_NAME_LENGTH, NAME_REQUIRED_MESSAGE, NAME_TOO_LONG_MESSAGE, PANTRY_TYPES, TYPE_INVALID_MESSAGE } from "./pantry";
+import {
+  MAX_INGREDIENT_NAME_LENGTH,
+  NAME_REQUIRED_MESSAGE,
+  NAME_TOO_LONG_MESSAGE,
+  PANTRY_TYPES,
+  TYPE_INVALID_MESSAGE,
+  type DetailsChange,
+} from "./pantry";
 import {
   AMOUNT_INVALID_MESSAGE,
   DATE_INVALID_MESSAGE,
@@ -61,6 +68,20 @@ export const EditIngredientSchema = z
     bestBefore: day.optional(),
   })
   .superRefine(unitNeedsAmount);
+
+/**
+ * The details change an edit form posts: a field the form sent empty is cleared (null), a field it did not send
+ * at all (an older page) is left as it was.
+ */
+export function detailsOfEdit(formData: FormData, value: z.output<typeof EditIngredientSchema>): DetailsChange {
+  const sent = (name: string) => formData.has(name);
+  return {
+    quantity: sent("quantity") ? (value.quantity ?? null) : undefined,
+    unit: sent("unit") ? (value.unit ?? null) : undefined,
+    storage: value.storage,
+    bestBefore: sent("bestBefore") ? (value.bestBefore ?? null) : undefined,
+  };
+}
 
 /** POST /api/pantry: a new item (best_before and storage estimated from the catalogue when left out). */
 export const ApiNewPantryItemSchema = z
