@@ -46,7 +46,7 @@ test.describe("the pantry on ingredient preview", () => {
 
     await editItem(page, "Pork", { bestBefore: day(-1) });
     await expect(row(page, "Pork")).toContainText("500 g · Freezer · expired 1 day ago");
-    await editItem(page, "Pork", { amount: "", bestBefore: day(0) });
+    await editItem(page, "Pork", { amount: "", unit: "", bestBefore: day(0) });
     await expect(row(page, "Pork")).toHaveText(/Meat sausages and fish\s*Freezer · use today/);
   });
 });
