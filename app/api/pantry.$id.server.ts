@@ -29,8 +29,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (!removed.ok) return jsonError(NOT_FOUND, 404);
     return Response.json({ message: `${item.name} deleted.`, id: item.id });
   }
-  const details = { quantity: change.quantity, unit: change.unit, storage: change.storage, bestBefore: change.best_before };
+  const details = {
+    quantity: change.quantity,
+    unit: change.unit,
+    storage: change.storage,
+    bestBefore: change.best_before,
+  };
   const edited = await editPantryItem(request, { key: item.key, name: item.name, type: item.type, details });
-  if (!edited.ok) return edited.field === "key" ? jsonError(NOT_FOUND, 404) : jsonError(`${edited.field}: ${edited.message}`, 400);
+  if (!edited.ok)
+    return edited.field === "key" ? jsonError(NOT_FOUND, 404) : jsonError(`${edited.field}: ${edited.message}`, 400);
   return Response.json(pantryItemJson({ ...edited.item, id: item.id }, todayUtc()));
 }

@@ -24,7 +24,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireApiUserId(request);
   const body = await parseJsonBody(request, ApiNewPantryItemSchema);
   const added = await addToPantry(request, [
-    { name: body.ingredient_name, quantity: body.quantity, unit: body.unit, storage: body.storage, bestBefore: body.best_before },
+    {
+      name: body.ingredient_name,
+      quantity: body.quantity,
+      unit: body.unit,
+      storage: body.storage,
+      bestBefore: body.best_before,
+    },
   ]);
   if (!added.ok) return jsonError(added.message, 400);
   if (added.added.length === 0) return jsonError(alreadyListedMessage(added.alreadyListed[0].name), 409);

@@ -14,7 +14,22 @@ export const STORAGE_LABELS: Record<Storage, string> = { fridge: "Fridge", freez
 
 /** Units an amount may be given in: the canonical units of quantity.ts a cook keeps food in. */
 export const PANTRY_UNITS = [
-  "g", "kg", "ml", "l", "oz", "lb", "piece", "slice", "clove", "bunch", "can", "jar", "packet", "block", "stick", "cup",
+  "g",
+  "kg",
+  "ml",
+  "l",
+  "oz",
+  "lb",
+  "piece",
+  "slice",
+  "clove",
+  "bunch",
+  "can",
+  "jar",
+  "packet",
+  "block",
+  "stick",
+  "cup",
 ] as const satisfies readonly Unit[];
 export type PantryUnit = (typeof PANTRY_UNITS)[number];
 
@@ -29,7 +44,8 @@ export const UNIT_WITHOUT_AMOUNT_MESSAGE = "Please enter an amount for the unit.
 export const STORAGE_INVALID_MESSAGE = "Please choose fridge, freezer or cupboard.";
 export const DATE_INVALID_MESSAGE = `Please enter a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR} (YYYY-MM-DD).`;
 
-export const isPantryUnit = (value: unknown): value is PantryUnit => (PANTRY_UNITS as readonly unknown[]).includes(value);
+export const isPantryUnit = (value: unknown): value is PantryUnit =>
+  (PANTRY_UNITS as readonly unknown[]).includes(value);
 export const isValidAmount = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value < MAX_AMOUNT;
 
@@ -47,7 +63,8 @@ export const todayUtc = (now: Date = new Date()): string => isoDay(now);
 export const addDays = (day: string, days: number): string => isoDay(shelfLife.addDays(dayOf(day), days));
 
 /** Days left from `today` to the best-before day: 0 on the day, negative once past. */
-export const daysLeft = (bestBefore: string, today: string): number => shelfLife.daysLeft(dayOf(bestBefore), dayOf(today));
+export const daysLeft = (bestBefore: string, today: string): number =>
+  shelfLife.daysLeft(dayOf(bestBefore), dayOf(today));
 
 export const describeDaysLeft = shelfLife.describeDaysLeft;
 
@@ -60,7 +77,9 @@ interface ShelfLifeSubject {
  * Food the catalogue does not know: assumed kept in the fridge and a little more perishable than the catalogue's
  * default for a vegetable (7 days), so that it shows up in "Use soon" early rather than late. Always editable.
  */
-const UNKNOWN_FOOD: ShelfLifeInfo = { shelfLife: { fridge: 5, freezer: 90, cupboard: 2, opened: null, storage: "fridge" } };
+const UNKNOWN_FOOD: ShelfLifeInfo = {
+  shelfLife: { fridge: 5, freezer: 90, cupboard: 2, opened: null, storage: "fridge" },
+};
 
 const infoOf = (subject: ShelfLifeSubject) => subject.ingredient ?? UNKNOWN_FOOD;
 
@@ -76,7 +95,7 @@ export function bestBeforeAfterMove(
   subject: ShelfLifeSubject,
   item: { storage: Storage; bestBefore: string },
   to: Storage,
-  today: string,
+  today: string
 ): string {
   const move = { from: item.storage, to, bestBefore: dayOf(item.bestBefore), today: dayOf(today) };
   return isoDay(shelfLife.bestBeforeAfterMove(infoOf(subject), move));

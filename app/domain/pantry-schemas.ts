@@ -41,7 +41,10 @@ export const HomeActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("random-menu") }),
 ]);
 
-const amount = z.number({ error: AMOUNT_INVALID_MESSAGE }).gt(0, AMOUNT_INVALID_MESSAGE).lt(MAX_AMOUNT, AMOUNT_INVALID_MESSAGE);
+const amount = z
+  .number({ error: AMOUNT_INVALID_MESSAGE })
+  .gt(0, AMOUNT_INVALID_MESSAGE)
+  .lt(MAX_AMOUNT, AMOUNT_INVALID_MESSAGE);
 const unit = z.enum(PANTRY_UNITS, { error: UNIT_INVALID_MESSAGE });
 const storage = z.enum(STORAGE_PLACES, { error: STORAGE_INVALID_MESSAGE });
 const day = z.string({ error: DATE_INVALID_MESSAGE }).refine(isRealDay, DATE_INVALID_MESSAGE);

@@ -103,12 +103,13 @@ export function resolveName(catalogue: Catalogue, text: string): ResolvedName | 
   return { key: typed, name, type: OTHER_TYPE, ingredient: null };
 }
 
-/** Anything stored or sent as a list item, checked; entries without a name or type are dropped, bad details forgotten. */
+/** Anything stored or sent as a list item, checked: entries without a name or type dropped, bad details forgotten. */
 export function validItems(value: unknown): StoredPantryItem[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((entry): StoredPantryItem[] => {
     if (typeof entry !== "object" || entry === null) return [];
-    const { key, name, type, source, captureId, id, quantity, unit, storage, addedOn, bestBefore } = entry as Record<string, unknown>;
+    const fields = entry as Record<string, unknown>;
+    const { key, name, type, source, captureId, id, quantity, unit, storage, addedOn, bestBefore } = fields;
     if (typeof name !== "string" || !cleanName(name) || typeof type !== "string" || !type.trim()) return [];
     const amount = isValidAmount(quantity) ? quantity : null;
     return [
@@ -187,7 +188,8 @@ export function applyDetailsChange(
   today: string,
 ): { ok: true; item: PantryItem } | { ok: false; message: string; field: "quantity" } {
   const quantity = change.quantity === undefined ? before.quantity : change.quantity;
-  const unit = quantity === null && change.unit === undefined ? null : change.unit === undefined ? before.unit : change.unit;
+  const keptUnit = quantity === null ? null : before.unit;
+  const unit = change.unit === undefined ? keptUnit : change.unit;
   if (unit !== null && quantity === null) return { ok: false, message: UNIT_WITHOUT_AMOUNT_MESSAGE, field: "quantity" };
   const storage = change.storage ?? before.storage;
   const subject = shelfLifeSubject(catalogue, before);

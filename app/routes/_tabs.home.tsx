@@ -48,7 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** The most-searched ingredients, each marked when it is on the cook's list. */
 async function mostSearchedToggleStates(pantry: PantryItem[]) {
-  const [catalogue, searched] = await Promise.all([loadCatalogue(), mostSearchedIngredients(MOST_SEARCHED_TOGGLE_COUNT)]);
+  const [catalogue, searched] = await Promise.all([
+    loadCatalogue(),
+    mostSearchedIngredients(MOST_SEARCHED_TOGGLE_COUNT),
+  ]);
   const listedKeys = new Set(pantry.map((item) => item.key));
   return mostSearchedToggles(searched.map((ingredient) => ingredient.name)).map((name) => ({
     name,

@@ -14,7 +14,14 @@ import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
-import { describeAmount, describeDaysLeft, PANTRY_UNITS, STORAGE_LABELS, STORAGE_PLACES, todayUtc } from "~/domain/pantry-details";
+import {
+  describeAmount,
+  describeDaysLeft,
+  PANTRY_UNITS,
+  STORAGE_LABELS,
+  STORAGE_PLACES,
+  todayUtc,
+} from "~/domain/pantry-details";
 import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readFormOrJson } from "~/services/request.server";
@@ -60,7 +67,8 @@ async function changeItem(request: Request) {
   const submission = parseWithZod(formData, { schema: EditIngredientSchema });
   const editKey = String(formData.get("key") ?? "");
   if (submission.status !== "success") return data({ editKey, result: submission.reply() }, { status: 400 });
-  const edited = await editPantryItem(request, { ...submission.value, details: detailsOfEdit(formData, submission.value) });
+  const details = detailsOfEdit(formData, submission.value);
+  const edited = await editPantryItem(request, { ...submission.value, details });
   if (!edited.ok) {
     if (edited.field === "key") return redirectWithFlash(request, PREVIEW, { type: "error", message: edited.message });
     return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
@@ -105,7 +113,13 @@ function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResu
           inputProps={{ ...getInputProps(fields.quantity, { type: "number" }), step: "any", inputMode: "decimal" }}
           errors={fields.quantity.errors}
         />
-        <SelectField label="Unit" selectProps={getSelectProps(fields.unit)} placeholder="No unit" options={PANTRY_UNITS} errors={fields.unit.errors} />
+        <SelectField
+          label="Unit"
+          selectProps={getSelectProps(fields.unit)}
+          placeholder="No unit"
+          options={PANTRY_UNITS}
+          errors={fields.unit.errors}
+        />
         <SelectField
           label="Kept in"
           selectProps={getSelectProps(fields.storage)}
@@ -114,7 +128,11 @@ function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResu
           optionLabels={STORAGE_LABELS}
           errors={fields.storage.errors}
         />
-        <Field label="Best before" inputProps={getInputProps(fields.bestBefore, { type: "date" })} errors={fields.bestBefore.errors} />
+        <Field
+          label="Best before"
+          inputProps={getInputProps(fields.bestBefore, { type: "date" })}
+          errors={fields.bestBefore.errors}
+        />
       </div>
       <div className="edit-actions">
         <button type="submit" name="intent" value="edit" className="button button-primary button-small">

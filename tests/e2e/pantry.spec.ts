@@ -7,9 +7,14 @@ test.describe.configure({ timeout: 90_000 });
 /** A UTC calendar day `days` from today, YYYY-MM-DD (the app counts days left in UTC days). */
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-const row = (page: Page, name: string) => page.getByRole("list", { name: "Ingredients" }).getByRole("listitem").filter({ hasText: name });
+const row = (page: Page, name: string) =>
+  page.getByRole("list", { name: "Ingredients" }).getByRole("listitem").filter({ hasText: name });
 
-async function editItem(page: Page, name: string, fields: { amount?: string; unit?: string; place?: string; bestBefore?: string }) {
+async function editItem(
+  page: Page,
+  name: string,
+  fields: { amount?: string; unit?: string; place?: string; bestBefore?: string }
+) {
   await page.getByRole("link", { name: `Edit ${name}` }).click();
   const form = page.getByRole("form", { name: `Edit ${name}` });
   if (fields.amount !== undefined) await form.getByLabel("Amount").fill(fields.amount);
@@ -52,7 +57,9 @@ test.describe("the pantry on ingredient preview", () => {
 });
 
 test.describe("Use soon on Home", () => {
-  test("lists what spoils within 3 days, soonest and expired first, and cooks with them", async ({ page }, testInfo) => {
+  test("lists what spoils within 3 days, soonest and expired first, and cooks with them", async ({
+    page,
+  }, testInfo) => {
     await signUpThroughApi(page.request, uniqueUsername(testInfo, "usesoon"));
     const items = [
       { ingredient_name: "spinach", best_before: day(3) },
@@ -65,7 +72,11 @@ test.describe("Use soon on Home", () => {
 
     await page.goto("/home");
     const block = page.getByRole("region", { name: "Use soon" });
-    await expect(block.getByRole("listitem")).toHaveText([/^milk\s*expired 2 days ago$/, /^chicken breast\s*1 day$/, /^spinach\s*3 days$/]);
+    await expect(block.getByRole("listitem")).toHaveText([
+      /^milk\s*expired 2 days ago$/,
+      /^chicken breast\s*1 day$/,
+      /^spinach\s*3 days$/,
+    ]);
     const cook = block.getByRole("link", { name: "Cook with these" });
     await expect(cook).toHaveAttribute("href", "/menu-suggestion?use=milk&use=chicken+breast&use=spinach");
     await expectNoSidewaysScroll(page);

@@ -218,7 +218,10 @@ describe("signing in with a guest list", () => {
     expect(login.status).toBe(302);
     const user = browser(sessionCookieFrom(login));
     expect(await user.names()).toEqual(["celery", "pork"]);
-    const row = await prisma.user.findUniqueOrThrow({ where: { username }, include: { pantry: { include: { items: true } } } });
+    const row = await prisma.user.findUniqueOrThrow({
+      where: { username },
+      include: { pantry: { include: { items: true } } },
+    });
     expect(row.pantry?.items.map((item) => item.nameKey).sort()).toEqual(["celery", "pork"]);
   });
 });

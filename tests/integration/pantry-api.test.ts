@@ -29,10 +29,12 @@ function call(method: "GET" | "POST" | "PUT" | "DELETE", path: string, cook: Mem
   const params = { "*": path.replace(/^\/api\//, "") };
   return run(() => (method === "GET" ? apiLoader : apiAction)({ request, params, context: {} }));
 }
-const list = async (cook: Member) => ((await (await call("GET", "/api/pantry", cook)).json()) as { items: WireItem[] }).items;
+const list = async (cook: Member) =>
+  ((await (await call("GET", "/api/pantry", cook)).json()) as { items: WireItem[] }).items;
 const post = (cook: Member | null, json: unknown) => call("POST", "/api/pantry", cook, { json });
 const put = (cook: Member | null, id: number, json: unknown) => call("PUT", `/api/pantry/${id}`, cook, { json });
-const rowsOf = (cook: Member) => prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: cook.id } }, orderBy: { id: "asc" } });
+const rowsOf = (cook: Member) =>
+  prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: cook.id } }, orderBy: { id: "asc" } });
 
 async function added(cook: Member, json: unknown): Promise<WireItem> {
   const response = await post(cook, json);
@@ -83,8 +85,14 @@ describe("/api/pantry", () => {
     [{ ingredient_name: "egg", quantity: 2, unit: "bucket" }, "unit: Please choose one of the listed units."],
     [{ ingredient_name: "egg", unit: "piece" }, "quantity: Please enter an amount for the unit."],
     [{ ingredient_name: "egg", storage: "garage" }, "storage: Please choose fridge, freezer or cupboard."],
-    [{ ingredient_name: "egg", best_before: "2026-02-30" }, "best_before: Please enter a real date between 2000 and 2099 (YYYY-MM-DD)."],
-    [{ ingredient_name: "egg", best_before: "next week" }, "best_before: Please enter a real date between 2000 and 2099 (YYYY-MM-DD)."],
+    [
+      { ingredient_name: "egg", best_before: "2026-02-30" },
+      "best_before: Please enter a real date between 2000 and 2099 (YYYY-MM-DD).",
+    ],
+    [
+      { ingredient_name: "egg", best_before: "next week" },
+      "best_before: Please enter a real date between 2000 and 2099 (YYYY-MM-DD).",
+    ],
     [{ ingredient_name: "   " }, "ingredient_name: Please enter an ingredient name."],
   ])("refuses %j with a clear 400 and stores nothing", async (body, message) => {
     const cook = await signedInMember("pantryapi");
@@ -116,7 +124,13 @@ describe("/api/pantry/{id}", () => {
     const response = await put(cook, chicken.id, { quantity: 2, unit: "piece", storage: "freezer" });
     expect(response.status).toBe(200);
     const frozen = (await response.json()) as WireItem;
-    expect(frozen).toMatchObject({ id: chicken.id, quantity: 2, unit: "piece", storage: "freezer", added_at: chicken.added_at });
+    expect(frozen).toMatchObject({
+      id: chicken.id,
+      quantity: 2,
+      unit: "piece",
+      storage: "freezer",
+      added_at: chicken.added_at,
+    });
     expect(frozen.days_left).toBeGreaterThan(chicken.days_left);
 
     const day = addDays(todayUtc(), 30);

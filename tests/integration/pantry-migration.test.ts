@@ -17,7 +17,9 @@ const sqlOf = (name: string) => readFileSync(path.join(MIGRATIONS, name, "migrat
 
 it("moves each cook's ingredients into their own pantry", async () => {
   const db = createClient({ url: `file:${path.join(dir, "migrate.db")}` });
-  const migrations = readdirSync(MIGRATIONS).filter((name) => /^\d+_/.test(name)).sort();
+  const migrations = readdirSync(MIGRATIONS)
+    .filter((name) => /^\d+_/.test(name))
+    .sort();
   for (const name of migrations.slice(0, migrations.indexOf(PANTRY_MIGRATION))) await db.executeMultiple(sqlOf(name));
 
   await db.executeMultiple(`
@@ -35,11 +37,46 @@ it("moves each cook's ingredients into their own pantry", async () => {
     SELECT p."ownerUserId", i."name", i."nameKey", i."type", i."source", i."captureId", i."addedOn", i."storage", i."bestBefore", i."quantity"
     FROM "PantryItem" i JOIN "Pantry" p ON p."id" = i."pantryId" ORDER BY i."id"`);
   expect(items.rows.map((row) => ({ ...row }))).toEqual([
-    { ownerUserId: 1, name: "Tomatoes", nameKey: "tomato", type: "Vegetables", source: "manual", captureId: null, addedOn: "2026-11-20", storage: null, bestBefore: null, quantity: null },
-    { ownerUserId: 2, name: "egg", nameKey: "egg", type: "Eggs", source: "camera", captureId: "cap-9", addedOn: "2025-11-20", storage: null, bestBefore: null, quantity: null },
-    { ownerUserId: 1, name: "pork", nameKey: "pork", type: "Meat sausages and fish", source: "manual", captureId: null, addedOn: "2026-11-22", storage: null, bestBefore: null, quantity: null },
+    {
+      ownerUserId: 1,
+      name: "Tomatoes",
+      nameKey: "tomato",
+      type: "Vegetables",
+      source: "manual",
+      captureId: null,
+      addedOn: "2026-11-20",
+      storage: null,
+      bestBefore: null,
+      quantity: null,
+    },
+    {
+      ownerUserId: 2,
+      name: "egg",
+      nameKey: "egg",
+      type: "Eggs",
+      source: "camera",
+      captureId: "cap-9",
+      addedOn: "2025-11-20",
+      storage: null,
+      bestBefore: null,
+      quantity: null,
+    },
+    {
+      ownerUserId: 1,
+      name: "pork",
+      nameKey: "pork",
+      type: "Meat sausages and fish",
+      source: "manual",
+      captureId: null,
+      addedOn: "2026-11-22",
+      storage: null,
+      bestBefore: null,
+      quantity: null,
+    },
   ]);
-  const tables = await db.execute(`SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" = 'UserIngredient'`);
+  const tables = await db.execute(
+    `SELECT "name" FROM sqlite_master WHERE "type" = 'table' AND "name" = 'UserIngredient'`
+  );
   expect(tables.rows).toEqual([]);
   db.close();
 });

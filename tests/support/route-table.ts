@@ -179,10 +179,14 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "/api/pantry": [
     get("signed-in", () => "/api/pantry"),
-    act("POST", "signed-in", () => "/api/pantry", () => ({ json: { ingredient_name: "Celery", quantity: 2, unit: "piece", storage: "fridge" } })),
+    act("POST", "signed-in", () => "/api/pantry", () => ({
+      json: { ingredient_name: "Celery", quantity: 2, unit: "piece", storage: "fridge" },
+    })),
   ],
   "/api/pantry/:id": [
-    act("PUT", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`, () => ({ json: { quantity: 3, unit: "piece", storage: "freezer" } })),
+    act("PUT", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`, () => ({
+      json: { quantity: 3, unit: "piece", storage: "freezer" },
+    })),
     act("DELETE", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`),
   ],
   "/api/random-menu": [get("public", () => "/api/random-menu")],
