@@ -74,6 +74,7 @@ async function main() {
   process.env.DATABASE_URL = databaseUrl;
   // Imported after DATABASE_URL is set: the client connects to the database it names at import.
   const { prisma } = await import("~/services/db.server");
+  const { addToUserPantry } = await import("~/services/pantry.server");
   console.error("Starting the app (build if needed, migrate, seed)...");
   const app = await startApp(APP_PORT, databaseUrl);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -82,9 +83,7 @@ async function main() {
     const user = await prisma.user.findUniqueOrThrow({ where: { username: "lighthouse_cook" } });
     const recipe = await prisma.recipe.findFirstOrThrow({ orderBy: { id: "asc" } });
     const pantry = ["tomato", "onion", "garlic", "chicken breast", "rice", "egg"];
-    await prisma.userIngredient.createMany({
-      data: pantry.map((name) => ({ userId: user.id, name, nameKey: name, type: "Vegetables" })),
-    });
+    await addToUserPantry(user.id, pantry);
     await prisma.favorite.create({ data: { userId: user.id, recipeId: recipe.id } });
     const preferences = await fetch(`${app.origin}/preferences`, {
       method: "POST",

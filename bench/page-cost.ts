@@ -102,6 +102,7 @@ async function main() {
   // Imported after DATABASE_URL is set: the client connects to the database it names at import.
   const { applyMigrations, prisma } = await import("~/services/db.server");
   const { seed } = await import("../prisma/seed");
+  const { addToUserPantry } = await import("~/services/pantry.server");
   await applyMigrations();
   await seed();
 
@@ -109,7 +110,7 @@ async function main() {
   const cookie = await signedInCookie(handle);
   const user = await prisma.user.findUniqueOrThrow({ where: { username: USERNAME } });
   const pantry = ["tomato", "onion", "garlic", "chicken breast", "rice", "egg", "spinach", "cheddar cheese"];
-  await prisma.userIngredient.createMany({ data: pantry.map((name) => ({ userId: user.id, name, nameKey: name, type: "Vegetables" })) });
+  await addToUserPantry(user.id, pantry);
   const recipe = await prisma.recipe.findFirstOrThrow({ orderBy: { id: "asc" } });
   await prisma.favorite.create({ data: { userId: user.id, recipeId: recipe.id } });
 

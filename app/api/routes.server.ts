@@ -24,6 +24,8 @@ import * as menuRecommendations from "./menu-recommendations.server";
 import * as menuPicture from "./menus.$menuId.server";
 import * as menuByName from "./menus.by-name.$name.server";
 import * as menus from "./menus.server";
+import * as pantryItem from "./pantry.$id.server";
+import * as pantry from "./pantry.server";
 import * as randomMenu from "./random-menu.server";
 import * as reviews from "./reviews.server";
 import * as upload from "./upload.server";
@@ -56,6 +58,8 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "menus", module: menus },
   { pattern: "menus/:menuId", module: menuPicture },
   { pattern: "menus/by-name/:name", module: menuByName },
+  { pattern: "pantry", module: pantry },
+  { pattern: "pantry/:id", module: pantryItem },
   { pattern: "random-menu", module: randomMenu },
   { pattern: "reviews", module: reviews },
   { pattern: "upload", module: upload },

@@ -44,10 +44,12 @@ type SelectFieldProps = {
   /** the first option, for choosing nothing */
   placeholder: string;
   options: readonly string[];
+  /** what each option reads as, when not its value */
+  optionLabels?: Readonly<Record<string, string>>;
   errors?: string[];
 };
 
-export function SelectField({ label, selectProps, placeholder, options, errors }: SelectFieldProps) {
+export function SelectField({ label, selectProps, placeholder, options, optionLabels, errors }: SelectFieldProps) {
   const errorId = `${selectProps.id}-error`;
   return (
     <div className="field">
@@ -60,7 +62,7 @@ export function SelectField({ label, selectProps, placeholder, options, errors }
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
-            {option}
+            {optionLabels?.[option] ?? option}
           </option>
         ))}
       </select>

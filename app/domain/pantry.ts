@@ -5,6 +5,19 @@
  */
 import { editDistance, nameKey, type Catalogue, type CatalogueIngredient } from "./catalogue";
 import { INGREDIENT_TYPES, OTHER_TYPE } from "./ingredient-types";
+import {
+  bestBeforeAfterMove,
+  daysLeft,
+  defaultStorage,
+  estimateBestBefore,
+  isPantryUnit,
+  isRealDay,
+  isStorage,
+  isValidAmount,
+  type PantryUnit,
+  type Storage,
+  UNIT_WITHOUT_AMOUNT_MESSAGE,
+} from "./pantry-details";
 
 export const PANTRY_SOURCES = ["manual", "camera"] as const;
 export type PantrySource = (typeof PANTRY_SOURCES)[number];
@@ -18,7 +31,23 @@ export interface PantryItem {
   source: PantrySource;
   /** the photo a camera item was recognised in */
   captureId: string | null;
+  /** the database row of a signed-in cook's item; null for a guest's */
+  id: number | null;
+  /** optional amount: in `unit`, or a count when unit is null */
+  quantity: number | null;
+  unit: PantryUnit | null;
+  storage: Storage;
+  /** YYYY-MM-DD (UTC days) */
+  addedOn: string;
+  bestBefore: string;
 }
+
+/** An item as stored: where it is kept and its days may be missing (lists older than those fields). */
+export type StoredPantryItem = Omit<PantryItem, "storage" | "addedOn" | "bestBefore"> & {
+  storage: Storage | null;
+  addedOn: string | null;
+  bestBefore: string | null;
+};
 
 export const MAX_PANTRY_ITEMS = 100;
 export const MAX_INGREDIENT_NAME_LENGTH = 60;
@@ -94,13 +123,15 @@ export function covers(catalogue: Catalogue, held: CatalogueIngredient, asked: C
   return held === asked || isMoreGeneral(catalogue, held, asked) || isMoreGeneral(catalogue, asked, held);
 }
 
-/** Anything stored or sent as a list item, checked; entries without a name or type are dropped. */
-export function validItems(value: unknown): PantryItem[] {
+/** Anything stored or sent as a list item, checked: entries without a name or type dropped, bad details forgotten. */
+export function validItems(value: unknown): StoredPantryItem[] {
   if (!Array.isArray(value)) return [];
-  return value.flatMap((entry): PantryItem[] => {
+  return value.flatMap((entry): StoredPantryItem[] => {
     if (typeof entry !== "object" || entry === null) return [];
-    const { key, name, type, source, captureId } = entry as Record<string, unknown>;
+    const fields = entry as Record<string, unknown>;
+    const { key, name, type, source, captureId, id, quantity, unit, storage, addedOn, bestBefore } = fields;
     if (typeof name !== "string" || !cleanName(name) || typeof type !== "string" || !type.trim()) return [];
+    const amount = isValidAmount(quantity) ? quantity : null;
     return [
       {
         key: typeof key === "string" && key ? key : nameKey(name),
@@ -108,6 +139,12 @@ export function validItems(value: unknown): PantryItem[] {
         type,
         source: source === "camera" ? "camera" : "manual",
         captureId: source === "camera" && typeof captureId === "string" ? captureId : null,
+        id: typeof id === "number" && Number.isSafeInteger(id) ? id : null,
+        quantity: amount,
+        unit: amount !== null && isPantryUnit(unit) ? unit : null,
+        storage: isStorage(storage) ? storage : null,
+        addedOn: isRealDay(addedOn) ? addedOn : null,
+        bestBefore: isRealDay(bestBefore) ? bestBefore : null,
       },
     ];
   });
@@ -117,14 +154,14 @@ export function validItems(value: unknown): PantryItem[] {
  * `incoming` appended to `existing`, skipping keys already present (the first wording wins) and anything
  * past the size limit. Returns the new list and the items that made it in.
  */
-export function mergeItems(
-  existing: readonly PantryItem[],
-  incoming: readonly PantryItem[],
+export function mergeItems<Item extends { key: string }>(
+  existing: readonly Item[],
+  incoming: readonly Item[],
   limit = MAX_PANTRY_ITEMS,
-): { items: PantryItem[]; added: PantryItem[]; full: boolean } {
+): { items: Item[]; added: Item[]; full: boolean } {
   const keys = new Set(existing.map((item) => item.key));
   const items = [...existing];
-  const added: PantryItem[] = [];
+  const added: Item[] = [];
   let full = false;
   for (const item of incoming) {
     if (keys.has(item.key)) continue;
@@ -137,4 +174,77 @@ export function mergeItems(
     added.push(item);
   }
   return { items, added, full };
+}
+
+const shelfLifeSubject = (catalogue: Catalogue, item: { key: string; type: string }) => ({
+  ingredient: item.type === OTHER_TYPE ? null : catalogue.find(item.key),
+});
+
+/** The details a stored item lacks, from the catalogue: where it is normally kept, added today, its estimated day. */
+export function completeItem(catalogue: Catalogue, item: StoredPantryItem, today: string): PantryItem {
+  const subject = shelfLifeSubject(catalogue, item);
+  const storage = item.storage ?? defaultStorage(subject);
+  const addedOn = item.addedOn ?? today;
+  return { ...item, storage, addedOn, bestBefore: item.bestBefore ?? estimateBestBefore(subject, storage, addedOn) };
+}
+
+/** A change of an item's details: a field left undefined stays as it was, null clears it (the day: estimated). */
+export interface DetailsChange {
+  quantity?: number | null;
+  unit?: PantryUnit | null;
+  storage?: Storage;
+  bestBefore?: string | null;
+}
+
+/**
+ * The item after a change of its details, checked. A day the cook gives wins; a move to another place with the
+ * day left as it was moves the day (into the freezer it keeps longer); a cleared day is estimated again. An
+ * amount cleared takes its unit with it; a unit given without an amount is refused.
+ */
+export function applyDetailsChange(
+  catalogue: Catalogue,
+  before: PantryItem,
+  change: DetailsChange,
+  today: string,
+): { ok: true; item: PantryItem } | { ok: false; message: string; field: "quantity" } {
+  const quantity = change.quantity === undefined ? before.quantity : change.quantity;
+  const keptUnit = quantity === null ? null : before.unit;
+  const unit = change.unit === undefined ? keptUnit : change.unit;
+  if (unit !== null && quantity === null) return { ok: false, message: UNIT_WITHOUT_AMOUNT_MESSAGE, field: "quantity" };
+  const storage = change.storage ?? before.storage;
+  const subject = shelfLifeSubject(catalogue, before);
+  let bestBefore: string;
+  if (change.bestBefore === null) bestBefore = estimateBestBefore(subject, storage, before.addedOn);
+  else if (change.bestBefore !== undefined && change.bestBefore !== before.bestBefore) bestBefore = change.bestBefore;
+  else bestBefore = bestBeforeAfterMove(subject, before, storage, today);
+  return { ok: true, item: { ...before, quantity, unit, storage, bestBefore } };
+}
+
+/** Days left before the item's best-before day (0: today, negative: expired). */
+export const daysLeftOf = (item: Pick<PantryItem, "bestBefore">, today: string) => daysLeft(item.bestBefore, today);
+
+/** Home's "Use soon": what spoils within this many days. */
+export const USE_SOON_DAYS = 3;
+
+/** The items that spoil within USE_SOON_DAYS, expired ones included, soonest (most expired) first. */
+export function useSoon<Item extends Pick<PantryItem, "bestBefore" | "name">>(items: readonly Item[], today: string) {
+  return items
+    .map((item) => ({ item, daysLeft: daysLeftOf(item, today) }))
+    .filter(({ daysLeft }) => daysLeft <= USE_SOON_DAYS)
+    .sort((a, b) => a.daysLeft - b.daysLeft || a.item.name.localeCompare(b.item.name));
+}
+
+/** An item as the JSON calls send it (GET/POST /api/pantry, PUT /api/pantry/{id}). */
+export function pantryItemJson(item: PantryItem, today: string) {
+  return {
+    id: item.id,
+    ingredient_name: item.name,
+    ingredient_type: item.type,
+    quantity: item.quantity,
+    unit: item.unit,
+    storage: item.storage,
+    best_before: item.bestBefore,
+    added_at: item.addedOn,
+    days_left: daysLeftOf(item, today),
+  };
 }

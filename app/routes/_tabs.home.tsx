@@ -7,7 +7,9 @@ import { IngredientToggles } from "~/components/ingredient-toggles";
 import { MonthlyMeals } from "~/components/monthly-meals";
 import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
 import { ShoppingListLink } from "~/components/shopping-list-link";
-import { resolveName } from "~/domain/pantry";
+import { UseSoon } from "~/components/use-soon";
+import { resolveName, useSoon, type PantryItem } from "~/domain/pantry";
+import { todayUtc } from "~/domain/pantry-details";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
@@ -37,16 +39,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : await prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true, _count: { select: { shoppingItems: true } } } });
   const mealStats = user ? await monthlyMealStats(user.id) : null;
   const { flash, headers } = await takeFlash(request);
-  const toggles = await mostSearchedToggleStates(request);
+  const pantry = await readPantry(request);
+  const toggles = await mostSearchedToggleStates(pantry);
   const shoppingCount = user?._count.shoppingItems ?? 0;
-  return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, flash }, { headers });
+  const soon = useSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
+  return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, soon, flash }, { headers });
 }
 
 /** The most-searched ingredients, each marked when it is on the cook's list. */
-async function mostSearchedToggleStates(request: Request) {
-  const [catalogue, pantry, searched] = await Promise.all([
+async function mostSearchedToggleStates(pantry: PantryItem[]) {
+  const [catalogue, searched] = await Promise.all([
     loadCatalogue(),
-    readPantry(request),
     mostSearchedIngredients(MOST_SEARCHED_TOGGLE_COUNT),
   ]);
   const listedKeys = new Set(pantry.map((item) => item.key));
@@ -76,7 +79,7 @@ async function toggleOrRandom(request: Request) {
 }
 
 export default function HomeScreen() {
-  const { username, shoppingCount, mealStats, toggles, flash } = useLoaderData<typeof loader>();
+  const { username, shoppingCount, mealStats, toggles, soon, flash } = useLoaderData<typeof loader>();
   return (
     <main className="home">
       <header className="home-header">
@@ -94,6 +97,7 @@ export default function HomeScreen() {
         <input id="home-search" name="q" type="search" placeholder="What's in your fridge?" autoComplete="off" />
         <button type="submit" className="visually-hidden">Search</button>
       </Form>
+      <UseSoon items={soon} />
       <section className="home-section" aria-labelledby="most-searched-title">
         <h2 id="most-searched-title">Most searched</h2>
         <IngredientToggles label="Most searched ingredients" toggles={toggles} action="/home" />

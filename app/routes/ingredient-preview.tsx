@@ -13,8 +13,16 @@ import { Field, FormMessage, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
-import { PANTRY_TYPES } from "~/domain/pantry";
-import { EditIngredientSchema } from "~/domain/pantry-schemas";
+import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
+import {
+  describeAmount,
+  describeDaysLeft,
+  PANTRY_UNITS,
+  STORAGE_LABELS,
+  STORAGE_PLACES,
+  todayUtc,
+} from "~/domain/pantry-details";
+import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -29,12 +37,13 @@ const editPath = (key: string) => `${PREVIEW}?${new URLSearchParams({ edit: key 
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const items = await readPantry(request);
+  const today = todayUtc();
   const images = new Map((await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl]));
   const { flash, headers } = await takeFlash(request);
   await startSessionIfNone(request, headers);
   return data(
     {
-      items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)! })),
+      items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)!, daysLeft: daysLeftOf(item, today) })),
       editKey: new URL(request.url).searchParams.get("edit"),
       flash,
     },
@@ -58,7 +67,8 @@ async function changeItem(request: Request) {
   const submission = parseWithZod(formData, { schema: EditIngredientSchema });
   const editKey = String(formData.get("key") ?? "");
   if (submission.status !== "success") return data({ editKey, result: submission.reply() }, { status: 400 });
-  const edited = await editPantryItem(request, submission.value);
+  const details = detailsOfEdit(formData, submission.value);
+  const edited = await editPantryItem(request, { ...submission.value, details });
   if (!edited.ok) {
     if (edited.field === "key") return redirectWithFlash(request, PREVIEW, { type: "error", message: edited.message });
     return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
@@ -73,7 +83,15 @@ function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResu
     id: `edit-${item.key}`,
     lastResult,
     constraint: getZodConstraint(EditIngredientSchema),
-    defaultValue: { key: item.key, name: item.name, type: item.type },
+    defaultValue: {
+      key: item.key,
+      name: item.name,
+      type: item.type,
+      quantity: item.quantity === null ? "" : String(item.quantity),
+      unit: item.unit ?? "",
+      storage: item.storage,
+      bestBefore: item.bestBefore,
+    },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditIngredientSchema }),
@@ -89,6 +107,33 @@ function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResu
         options={PANTRY_TYPES}
         errors={fields.type.errors}
       />
+      <div className="edit-details">
+        <Field
+          label="Amount"
+          inputProps={{ ...getInputProps(fields.quantity, { type: "number" }), step: "any", inputMode: "decimal" }}
+          errors={fields.quantity.errors}
+        />
+        <SelectField
+          label="Unit"
+          selectProps={getSelectProps(fields.unit)}
+          placeholder="No unit"
+          options={PANTRY_UNITS}
+          errors={fields.unit.errors}
+        />
+        <SelectField
+          label="Kept in"
+          selectProps={getSelectProps(fields.storage)}
+          placeholder="Choose a place"
+          options={STORAGE_PLACES}
+          optionLabels={STORAGE_LABELS}
+          errors={fields.storage.errors}
+        />
+        <Field
+          label="Best before"
+          inputProps={getInputProps(fields.bestBefore, { type: "date" })}
+          errors={fields.bestBefore.errors}
+        />
+      </div>
       <div className="edit-actions">
         <button type="submit" name="intent" value="edit" className="button button-primary button-small">
           Save
@@ -98,6 +143,21 @@ function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResu
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** Amount, place and days left, under the name: "400 g · Fridge · 2 days". */
+function ItemDetails({ item }: { item: Item }) {
+  const amount = describeAmount(item.quantity, item.unit);
+  const urgency = item.daysLeft < 0 ? "expired" : item.daysLeft <= 1 ? "urgent" : "fresh";
+  return (
+    <span className="ingredient-details">
+      {amount ? `${amount} · ` : null}
+      {STORAGE_LABELS[item.storage]} ·{" "}
+      <span className={`days-left days-left-${urgency}`} title={`Best before ${item.bestBefore}`}>
+        {describeDaysLeft(item.daysLeft)}
+      </span>
+    </span>
   );
 }
 
@@ -142,6 +202,7 @@ export default function IngredientPreviewScreen() {
                     {item.type}
                     {item.source === "camera" ? " · from your photo" : null}
                   </span>
+                  <ItemDetails item={item} />
                 </span>
                 <Link to={editPath(item.key)} replace preventScrollReset className="icon-button icon-button-small" aria-label={`Edit ${item.name}`}>
                   <EditIcon />

@@ -2,11 +2,12 @@ import { co2SavedKg } from "~/domain/co2-saved";
 import type { MealCompletion } from "~/generated/prisma/client";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { pantryItemsOfUser } from "./pantry.server";
 import { visibleTo } from "./recipe-access.server";
 
 /**
  * Records that the user cooked the recipe, with the CO2 of the ingredients it used from their own list
- * (their UserIngredient rows). Null when the recipe does not exist.
+ * (their pantry). Null when the recipe does not exist.
  */
 export async function recordMealCompletion({
   userId,
@@ -20,7 +21,7 @@ export async function recordMealCompletion({
       where: { id: recipeId, ...visibleTo(userId) },
       select: { ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } } },
     }),
-    prisma.userIngredient.findMany({ where: { userId }, select: { name: true } }),
+    pantryItemsOfUser(userId),
     loadCatalogue(),
   ]);
   if (!recipe) return null;

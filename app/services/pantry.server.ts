@@ -1,6 +1,8 @@
 /**
- * The user's current ingredient list ("pantry"): in the session for a guest, in UserIngredient (one row per
- * name key) for a signed-in user. A guest's list is merged into the account at sign-in (createUserSession).
+ * The user's current ingredient list ("pantry"): in the session for a guest, for a signed-in user in PantryItem
+ * (one row per name key) of the Pantry they own. A guest's list is merged into the account at sign-in
+ * (createUserSession). Items carry an optional amount and unit, where they are kept, the day they were added and
+ * a best-before day (the catalogue's estimate unless the cook gave one).
  * Every change returns the headers the caller must send (the session cookie, for a guest).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -12,14 +14,20 @@ import {
   PANTRY_TYPES,
   TYPE_INVALID_MESSAGE,
   alreadyListedMessage,
+  applyDetailsChange,
   cleanName,
+  completeItem,
   INGREDIENT_ADDED,
   mergeItems,
   resolveName,
   validItems,
+  type DetailsChange,
   type PantryItem,
   type PantrySource,
+  type StoredPantryItem,
 } from "~/domain/pantry";
+import { todayUtc, type PantryUnit, type Storage } from "~/domain/pantry-details";
+import type { Catalogue } from "~/domain/catalogue";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
 import { HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 import { loadCatalogue } from "./catalogue.server";
@@ -27,7 +35,7 @@ import { prisma } from "./db.server";
 import { getSession, redirectWithFlash, sessionStorage } from "./session.server";
 import { noteCorrection, noteMissedIngredients } from "./vision/memory.server";
 
-export type { PantryItem, PantrySource };
+export type { DetailsChange, PantryItem, PantrySource };
 
 /** The session value holding a guest's list. */
 export const GUEST_PANTRY_KEY = "pantry";
@@ -37,6 +45,12 @@ export interface NewPantryEntry {
   source?: PantrySource;
   /** the photo a camera item was recognised in */
   captureId?: string | null;
+  quantity?: number | null;
+  unit?: PantryUnit | null;
+  /** where it is kept; the catalogue's usual place when not given */
+  storage?: Storage | null;
+  /** the catalogue's estimate for the place when not given */
+  bestBefore?: string | null;
 }
 
 /**
@@ -49,7 +63,7 @@ export interface CameraCorrection {
   correctedName: string | null;
 }
 
-type Failure = { ok: false; message: string; field: "name" | "type" | "key" };
+type Failure = { ok: false; message: string; field: "name" | "type" | "key" | "quantity" };
 type Success<T> = { ok: true; items: PantryItem[]; headers: Headers } & T;
 export type PantryResult<T = object> = Success<T> | Failure;
 
@@ -64,14 +78,42 @@ async function ownerOf(request: Request): Promise<Owner> {
   return { session, userId: typeof userId === "number" ? userId : null };
 }
 
-function toItem(row: { nameKey: string; name: string; type: string; source: string; captureId: string | null }): PantryItem {
-  return validItems([{ ...row, key: row.nameKey }])[0];
-}
+type ItemRow = {
+  id: number;
+  nameKey: string;
+  name: string;
+  type: string;
+  source: string;
+  captureId: string | null;
+  quantity: number | null;
+  unit: string | null;
+  storage: string | null;
+  addedOn: string;
+  bestBefore: string | null;
+};
+
+const storedOf = (rows: ItemRow[]): StoredPantryItem[] => validItems(rows.map((row) => ({ ...row, key: row.nameKey })));
+
+/** A signed-in cook's items as stored, first added first. */
+const userRows = (userId: number) =>
+  prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: userId } }, orderBy: { id: "asc" } });
 
 async function itemsOf({ session, userId }: Owner): Promise<PantryItem[]> {
-  if (userId === null) return validItems(session.get(GUEST_PANTRY_KEY));
-  const rows = await prisma.userIngredient.findMany({ where: { userId }, orderBy: { id: "asc" } });
-  return rows.map(toItem);
+  if (userId !== null) return pantryItemsOfUser(userId);
+  const catalogue = await loadCatalogue();
+  const today = todayUtc();
+  return validItems(session.get(GUEST_PANTRY_KEY)).map((item) => completeItem(catalogue, item, today));
+}
+
+/** A signed-in cook's pantry (created with its first item). */
+async function pantryIdOf(userId: number): Promise<number> {
+  const pantry = await prisma.pantry.upsert({
+    where: { ownerUserId: userId },
+    create: { ownerUserId: userId },
+    update: {},
+    select: { id: true },
+  });
+  return pantry.id;
 }
 
 /** A guest's list is saved by committing the session; a user's rows were written already. */
@@ -84,22 +126,32 @@ async function saved(owner: Owner, items: PantryItem[]): Promise<Headers> {
   return headers;
 }
 
-const rowOf = (userId: number, item: PantryItem) => ({
-  userId,
+const detailsOf = (item: PantryItem) => ({
+  quantity: item.quantity,
+  unit: item.unit,
+  storage: item.storage,
+  addedOn: item.addedOn,
+  bestBefore: item.bestBefore,
+});
+
+const rowOf = (pantryId: number, item: PantryItem) => ({
+  pantryId,
   nameKey: item.key,
   name: item.name,
   type: item.type,
   source: item.source,
   captureId: item.captureId,
+  ...detailsOf(item),
 });
 
 /** Adds the items to a user's rows (an item whose key is already there is left as it is). */
 async function insertRows(userId: number, items: PantryItem[]): Promise<void> {
+  const pantryId = await pantryIdOf(userId);
   await prisma.$transaction(
     items.map((item) =>
-      prisma.userIngredient.upsert({
-        where: { userId_nameKey: { userId, nameKey: item.key } },
-        create: rowOf(userId, item),
+      prisma.pantryItem.upsert({
+        where: { pantryId_nameKey: { pantryId, nameKey: item.key } },
+        create: rowOf(pantryId, item),
         update: {},
       }),
     ),
@@ -124,6 +176,42 @@ async function countPopularity(names: string[]): Promise<void> {
   }
 }
 
+/** Entries as new items: names resolved through the catalogue, details the cook left out estimated. */
+function newItems(catalogue: Catalogue, entries: readonly NewPantryEntry[], today: string) {
+  return entries.flatMap((entry) => {
+    const found = resolveName(catalogue, entry.name);
+    if (!found) return [];
+    const source: PantrySource = entry.source === "camera" ? "camera" : "manual";
+    const stored: StoredPantryItem = {
+      key: found.key,
+      name: found.name,
+      type: found.type,
+      source,
+      captureId: source === "camera" ? (entry.captureId ?? null) : null,
+      id: null,
+      quantity: entry.quantity ?? null,
+      unit: entry.quantity == null ? null : (entry.unit ?? null),
+      storage: entry.storage ?? null,
+      addedOn: today,
+      bestBefore: entry.bestBefore ?? null,
+    };
+    return [{ found, item: completeItem(catalogue, stored, today) }];
+  });
+}
+
+/** A signed-in cook's items, with their ids, first added first. */
+export async function pantryItemsOfUser(userId: number): Promise<PantryItem[]> {
+  const catalogue = await loadCatalogue();
+  const today = todayUtc();
+  return storedOf(await userRows(userId)).map((item) => completeItem(catalogue, item, today));
+}
+
+/** Puts names (resolved through the catalogue, details estimated) in a signed-in cook's pantry: scripts, benches. */
+export async function addToUserPantry(userId: number, names: readonly string[]): Promise<void> {
+  const resolved = newItems(await loadCatalogue(), names.map((name) => ({ name })), todayUtc());
+  await insertRows(userId, mergeItems([], resolved.map(({ item }) => item)).items);
+}
+
 export async function readPantry(request: Request): Promise<PantryItem[]> {
   return itemsOf(await ownerOf(request));
 }
@@ -136,14 +224,7 @@ export async function addToPantry(
   request: Request,
   entries: readonly NewPantryEntry[],
 ): Promise<PantryResult<{ added: PantryItem[]; alreadyListed: PantryItem[] }>> {
-  const catalogue = await loadCatalogue();
-  const resolved = entries.flatMap((entry) => {
-    const found = resolveName(catalogue, entry.name);
-    if (!found) return [];
-    const source: PantrySource = entry.source === "camera" ? "camera" : "manual";
-    const captureId = source === "camera" ? (entry.captureId ?? null) : null;
-    return [{ found, item: { key: found.key, name: found.name, type: found.type, source, captureId } }];
-  });
+  const resolved = newItems(await loadCatalogue(), entries, todayUtc());
   if (resolved.length === 0) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
 
   const owner = await ownerOf(request);
@@ -211,10 +292,13 @@ async function replaceItem(
   after: PantryItem | null,
 ): Promise<Success<{ correction: CameraCorrection | null }> | Failure> {
   if (owner.userId !== null) {
-    const where = { userId: owner.userId, nameKey: before.key };
+    const where = { pantry: { ownerUserId: owner.userId }, nameKey: before.key };
     const written = after
-      ? await prisma.userIngredient.updateMany({ where, data: { nameKey: after.key, name: after.name, type: after.type } })
-      : await prisma.userIngredient.deleteMany({ where });
+      ? await prisma.pantryItem.updateMany({
+          where,
+          data: { nameKey: after.key, name: after.name, type: after.type, ...detailsOf(after) },
+        })
+      : await prisma.pantryItem.deleteMany({ where });
     if (written.count === 0) return notListed();
   }
   const items = existing.flatMap((item) => (item.key !== before.key ? [item] : after ? [after] : []));
@@ -227,13 +311,14 @@ async function replaceItem(
 }
 
 /**
- * Renames and/or retypes an item. When the name changes to another ingredient and the type was left as it
- * was, the type follows the new name (renaming "tomato" to "pork" makes it meat). A camera item stays a camera
- * item; a new name comes back as a `correction`.
+ * Renames and/or retypes an item, and changes its details (applyDetailsChange: the amount, unit, place, day).
+ * When the name changes to another ingredient and the type was left as it was, the type follows the new name
+ * (renaming "tomato" to "pork" makes it meat). A camera item stays a camera item; a new name comes back as a
+ * `correction`.
  */
 export async function editPantryItem(
   request: Request,
-  change: { key: string; name: string; type: string },
+  change: { key: string; name: string; type: string; details?: DetailsChange },
 ): Promise<PantryResult<{ item: PantryItem; correction: CameraCorrection | null }>> {
   if (!(PANTRY_TYPES as readonly string[]).includes(change.type)) {
     return { ok: false, message: TYPE_INVALID_MESSAGE, field: "type" };
@@ -247,10 +332,12 @@ export async function editPantryItem(
   if (!found) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
   const clash = existing.find((item) => item.key === found.key && item.key !== before.key);
   if (clash) return { ok: false, message: alreadyListedMessage(clash.name), field: "name" };
+  const detailed = applyDetailsChange(catalogue, before, change.details ?? {}, todayUtc());
+  if (!detailed.ok) return detailed;
 
   const renamedToAnother = found.key !== before.key;
   const type = renamedToAnother && change.type === before.type ? found.type : change.type;
-  const item: PantryItem = { ...before, key: found.key, name: found.name, type };
+  const item: PantryItem = { ...detailed.item, key: found.key, name: found.name, type };
   const result = await replaceItem(owner, existing, before, item);
   if (!result.ok) return result;
   if (renamedToAnother && found.ingredient) await countPopularity([found.ingredient.name]);
@@ -272,7 +359,7 @@ export async function removePantryItem(
 
 export async function clearPantry(request: Request): Promise<{ items: PantryItem[]; headers: Headers }> {
   const owner = await ownerOf(request);
-  if (owner.userId !== null) await prisma.userIngredient.deleteMany({ where: { userId: owner.userId } });
+  if (owner.userId !== null) await prisma.pantryItem.deleteMany({ where: { pantry: { ownerUserId: owner.userId } } });
   return { items: [], headers: await saved(owner, []) };
 }
 
@@ -283,8 +370,10 @@ export async function clearPantry(request: Request): Promise<{ items: PantryItem
 export async function mergeGuestPantry(userId: number, guestValue: unknown): Promise<void> {
   const guestItems = validItems(guestValue);
   if (guestItems.length === 0) return;
-  const rows = await prisma.userIngredient.findMany({ where: { userId }, orderBy: { id: "asc" } });
-  const { added } = mergeItems(rows.map(toItem), guestItems, MAX_PANTRY_ITEMS);
+  const catalogue = await loadCatalogue();
+  const today = todayUtc();
+  const complete = (items: StoredPantryItem[]) => items.map((item) => completeItem(catalogue, item, today));
+  const { added } = mergeItems(complete(storedOf(await userRows(userId))), complete(guestItems), MAX_PANTRY_ITEMS);
   if (added.length > 0) await insertRows(userId, added);
 }
 

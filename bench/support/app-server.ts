@@ -152,8 +152,7 @@ export async function signInBenchCook(origin: string, username: string) {
   const cookie = await signIn(origin, username);
   const { prisma } = await import("~/services/db.server");
   const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  await prisma.userIngredient.createMany({
-    data: BENCH_PANTRY.map((name) => ({ userId: user.id, name, nameKey: name, type: "Vegetables" })),
-  });
+  const { addToUserPantry } = await import("~/services/pantry.server");
+  await addToUserPantry(user.id, BENCH_PANTRY);
   return { cookie, prisma };
 }

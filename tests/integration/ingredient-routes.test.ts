@@ -218,8 +218,11 @@ describe("signing in with a guest list", () => {
     expect(login.status).toBe(302);
     const user = browser(sessionCookieFrom(login));
     expect(await user.names()).toEqual(["celery", "pork"]);
-    const row = await prisma.user.findUniqueOrThrow({ where: { username }, include: { ingredients: true } });
-    expect(row.ingredients.map((item) => item.nameKey).sort()).toEqual(["celery", "pork"]);
+    const row = await prisma.user.findUniqueOrThrow({
+      where: { username },
+      include: { pantry: { include: { items: true } } },
+    });
+    expect(row.pantry?.items.map((item) => item.nameKey).sort()).toEqual(["celery", "pork"]);
   });
 });
 

@@ -3,6 +3,7 @@ import { getCatalogue } from "~/domain/catalogue-data";
 import { co2PerKgAsWeighed } from "~/domain/co2-saved";
 import { prisma } from "~/services/db.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
+import { addToUserPantry } from "~/services/pantry.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { seedIngredients } from "../../prisma/seed";
 
@@ -31,9 +32,7 @@ beforeAll(async () => {
 
 async function userWithPantry(username: string, pantry: string[]) {
   const user = await prisma.user.create({ data: { username, email: `${username}@example.com` } });
-  await prisma.userIngredient.createMany({
-    data: pantry.map((name) => ({ userId: user.id, name, nameKey: name.toLowerCase(), type: "Vegetables" })),
-  });
+  await addToUserPantry(user.id, pantry);
   return user.id;
 }
 
@@ -54,7 +53,7 @@ describe("recordMealCompletion", () => {
   it("records every cooking of the same recipe, each with its own figure", async () => {
     const userId = await userWithPantry("cook_twice", ["spinach"]);
     const first = await recordMealCompletion({ userId, recipeId });
-    await prisma.userIngredient.deleteMany({ where: { userId } });
+    await prisma.pantryItem.deleteMany({ where: { pantry: { ownerUserId: userId } } });
     const second = await recordMealCompletion({ userId, recipeId });
     expect(first!.co2SavedKg).toBeGreaterThan(0);
     expect(second!.co2SavedKg).toBe(0);

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { MAX_PANTRY_ITEMS, PANTRY_FULL_MESSAGE } from "~/domain/pantry";
+import { getCatalogue } from "~/domain/catalogue-data";
+import { MAX_PANTRY_ITEMS, PANTRY_FULL_MESSAGE, type PantryItem } from "~/domain/pantry";
+import { addDays, todayUtc } from "~/domain/pantry-details";
 import { prisma } from "~/services/db.server";
 import {
   addToPantry,
@@ -166,7 +168,7 @@ describe("a signed-in user's ingredient list", () => {
     const { user, browser } = await signedIn();
     await add(browser, "Tomatoes", "egg");
     await add(browser, "tomato");
-    const rows = await prisma.userIngredient.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
+    const rows = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } }, orderBy: { id: "asc" } });
     expect(rows.map((row) => [row.name, row.nameKey, row.type])).toEqual([
       ["Tomatoes", "tomato", "Vegetables"],
       ["egg", "egg", "Eggs"],
@@ -176,7 +178,7 @@ describe("a signed-in user's ingredient list", () => {
     await removePantryItem(browser.request(), "tomato");
     expect(await names(browser)).toEqual(["duck egg"]);
     await clearPantry(browser.request());
-    expect(await prisma.userIngredient.count({ where: { userId: user.id } })).toBe(0);
+    expect(await prisma.pantryItem.count({ where: { pantry: { ownerUserId: user.id } } })).toBe(0);
   });
 
   it("gets the guest's list merged in at sign-in, without duplicates, and the session forgets it", async () => {
@@ -189,6 +191,61 @@ describe("a signed-in user's ingredient list", () => {
     expect(await names(signedInBrowser)).toEqual(["egg", "milk", "celery", "tomato"]);
     const session = await prisma.session.findFirstOrThrow({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
     expect(JSON.parse(session.data)).not.toHaveProperty("pantry");
+  });
+});
+
+describe("an item's amount, place and dates", () => {
+  const details = (items: PantryItem[]) =>
+    items.map(({ name, quantity, unit, storage, addedOn, bestBefore }) => ({ name, quantity, unit, storage, addedOn, bestBefore }));
+
+  it("are kept in a guest's session, estimated where not given, and edited there", async () => {
+    const guest = visitor();
+    const today = todayUtc();
+    const added = await addToPantry(guest.request(), [
+      { name: "chicken breast", quantity: 400, unit: "g" },
+      { name: "rice", storage: "cupboard", bestBefore: "2027-03-01" },
+    ]);
+    if (added.ok) guest.keep(added.headers);
+    const chicken = getCatalogue().find("chicken breast")!;
+    expect(details(await readPantry(guest.request()))).toEqual([
+      { name: "chicken breast", quantity: 400, unit: "g", storage: "fridge", addedOn: today, bestBefore: addDays(today, chicken.shelfLife.fridge) },
+      { name: "rice", quantity: null, unit: null, storage: "cupboard", addedOn: today, bestBefore: "2027-03-01" },
+    ]);
+    const [before] = await readPantry(guest.request());
+    const frozen = await editPantryItem(guest.request(), {
+      key: before.key,
+      name: before.name,
+      type: before.type,
+      details: { quantity: 2, unit: "piece", storage: "freezer", bestBefore: before.bestBefore },
+    });
+    if (frozen.ok) guest.keep(frozen.headers);
+    expect(details(await readPantry(guest.request()))[0]).toMatchObject({
+      quantity: 2,
+      unit: "piece",
+      storage: "freezer",
+      bestBefore: addDays(today, chicken.shelfLife.freezer),
+    });
+  });
+
+  it("survive the merge at sign-in", async () => {
+    const { user } = await signedIn();
+    const guest = visitor();
+    const added = await addToPantry(guest.request(), [{ name: "milk", quantity: 1, unit: "l", storage: "freezer", bestBefore: "2027-01-15" }]);
+    if (added.ok) guest.keep(added.headers);
+    const guestItems = details(await readPantry(guest.request()));
+    const cookie = await createUserSession(guest.request(), user.id);
+    expect(details(await readPantry(visitor(cookie.split(";")[0]).request()))).toEqual(guestItems);
+    const [row] = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } } });
+    expect(row).toMatchObject({ quantity: 1, unit: "l", storage: "freezer", addedOn: todayUtc(), bestBefore: "2027-01-15" });
+  });
+
+  it("are refused whole when a change is not valid: nothing is written", async () => {
+    const { user, browser } = await signedIn();
+    await addToPantry(browser.request(), [{ name: "egg" }]);
+    const before = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } } });
+    const refused = await editPantryItem(browser.request(), { key: "egg", name: "duck egg", type: "Eggs", details: { unit: "piece" } });
+    expect(refused).toEqual({ ok: false, message: "Please enter an amount for the unit.", field: "quantity" });
+    expect(await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } } })).toEqual(before);
   });
 });
 

@@ -7,6 +7,7 @@ import { loader as historyLoader } from "~/routes/_tabs.history";
 import { loader as homeLoader } from "~/routes/_tabs.home";
 import { prisma } from "~/services/db.server";
 import { REPEAT_VISIT_MS } from "~/services/history.server";
+import { addToUserPantry } from "~/services/pantry.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
@@ -61,9 +62,7 @@ async function signedInCook(allergies: string[] = [], pantry: string[] = []) {
   const user = await prisma.user.create({
     data: { username: `screen_${counter}_${Date.now() % 100000}`, email: `screen${counter}_${Date.now()}@example.com`, allergies: JSON.stringify(allergies) },
   });
-  await prisma.userIngredient.createMany({
-    data: pantry.map((name) => ({ userId: user.id, name, nameKey: name, type: "Vegetables" })),
-  });
+  await addToUserPantry(user.id, pantry);
   const cookie = (await createUserSession(getRequest("/login"), user.id)).split(";")[0];
   return { id: user.id, cookie };
 }

@@ -10,6 +10,7 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { Prisma } from "~/generated/prisma/client";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
+import { addToUserPantry } from "~/services/pantry.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { saveRecipe } from "~/services/recipe-store.server";
@@ -44,6 +45,8 @@ export type Fixture = {
   commentId: number;
   shoppingItemId: number;
   pantryKey: string;
+  /** the owner's pantry item (tomato) */
+  pantryItemId: number;
 };
 
 export type Probe = {
@@ -189,6 +192,18 @@ export const ROUTES: Record<string, Probe[]> = {
     act("POST", "signed-in", () => "/api/menus", () => ({
       json: { menu_name: `Matrix Omelette ${next()}`, ingredients_quantity: { egg: "2" }, steps: ["Beat and fry the eggs."], cuisines: [], mealOccasions: [] },
     })),
+  ],
+  "/api/pantry": [
+    get("signed-in", () => "/api/pantry"),
+    act("POST", "signed-in", () => "/api/pantry", () => ({
+      json: { ingredient_name: "Celery", quantity: 2, unit: "piece", storage: "fridge" },
+    })),
+  ],
+  "/api/pantry/:id": [
+    act("PUT", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`, () => ({
+      json: { quantity: 3, unit: "piece", storage: "freezer" },
+    })),
+    act("DELETE", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`),
   ],
   "/api/random-menu": [get("public", () => "/api/random-menu")],
   "/api/reviews": [
@@ -488,7 +503,7 @@ export function rowsOf(userId: number) {
       reviews: true,
       mealCompletions: true,
       shoppingItems: true,
-      ingredients: true,
+      pantry: { include: { items: true } },
       preferences: true,
       posts: true,
       likes: true,
@@ -540,7 +555,8 @@ export async function fixture(): Promise<Fixture> {
   await prisma.review.create({ data: { ...data, rating: 5, comment: "Lovely" } });
   const shoppingItem = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" } });
   const tomato = resolveName(await loadCatalogue(), "tomato")!;
-  await prisma.userIngredient.create({ data: { userId: owner.id, name: tomato.name, nameKey: tomato.key, type: tomato.type } });
+  await addToUserPantry(owner.id, [tomato.name]);
+  const pantryItem = await prisma.pantryItem.findFirstOrThrow({ where: { pantry: { ownerUserId: owner.id } } });
   await prisma.userPreferences.create({ data: { userId: owner.id, cuisines: JSON.stringify(["Italian"]) } });
   const post = await prisma.communityPost.create({
     data: { userId: owner.id, recipeId, image: `dishes/${"0".repeat(31)}${next() % 10}.jpg`, caption: "My shakshuka" },
@@ -559,5 +575,6 @@ export async function fixture(): Promise<Fixture> {
     commentId: comment.id,
     shoppingItemId: shoppingItem.id,
     pantryKey: tomato.key,
+    pantryItemId: pantryItem.id,
   };
 }

@@ -5,7 +5,19 @@ import { mergeItems, resolveName, validItems, type PantryItem } from "~/domain/p
 import { EditIngredientSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 
 const catalogue = getCatalogue();
-const item = (name: string, key = name): PantryItem => ({ key, name, type: "Vegetables", source: "manual", captureId: null });
+const item = (name: string, key = name): PantryItem => ({
+  key,
+  name,
+  type: "Vegetables",
+  source: "manual",
+  captureId: null,
+  id: null,
+  quantity: null,
+  unit: null,
+  storage: "fridge",
+  addedOn: "2026-11-20",
+  bestBefore: "2026-11-27",
+});
 
 describe("resolveName", () => {
   it("makes plurals, synonyms and kinds of a catalogue ingredient one item, keeping the user's wording", () => {

@@ -1,0 +1,42 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { parseId } from "~/domain/ids";
+import { pantryItemJson } from "~/domain/pantry";
+import { todayUtc } from "~/domain/pantry-details";
+import { ApiPantryChangeSchema } from "~/domain/pantry-schemas";
+import { requireApiUserId } from "~/services/api-auth.server";
+import { editPantryItem, pantryItemsOfUser, removePantryItem } from "~/services/pantry.server";
+import { jsonError, parseJsonBody } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+
+const NOT_FOUND = "Pantry item not found";
+
+/**
+ * PUT /api/pantry/<id> with any of { quantity, unit, storage, best_before } (null clears an amount or unit, or
+ * estimates the day again; a move to the freezer with no day given moves the day), DELETE removes the item. Only
+ * the cook's own items: any other id is a 404.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  if (request.method !== "PUT" && request.method !== "DELETE") return jsonError("Use PUT or DELETE", 405);
+  const userId = await requireApiUserId(request);
+  const change = request.method === "PUT" ? await parseJsonBody(request, ApiPantryChangeSchema) : null;
+  const id = parseId(params.id);
+  const item = id === null ? undefined : (await pantryItemsOfUser(userId)).find((stored) => stored.id === id);
+  if (!item) return jsonError(NOT_FOUND, 404);
+
+  if (!change) {
+    const removed = await removePantryItem(request, item.key);
+    if (!removed.ok) return jsonError(NOT_FOUND, 404);
+    return Response.json({ message: `${item.name} deleted.`, id: item.id });
+  }
+  const details = {
+    quantity: change.quantity,
+    unit: change.unit,
+    storage: change.storage,
+    bestBefore: change.best_before,
+  };
+  const edited = await editPantryItem(request, { key: item.key, name: item.name, type: item.type, details });
+  if (!edited.ok)
+    return edited.field === "key" ? jsonError(NOT_FOUND, 404) : jsonError(`${edited.field}: ${edited.message}`, 400);
+  return Response.json(pantryItemJson({ ...edited.item, id: item.id }, todayUtc()));
+}
