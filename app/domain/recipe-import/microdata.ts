@@ -153,7 +153,8 @@ function itemNode(item: Element, depth = 0): RecipeNode {
       if (typeof child === "string") continue;
       const names = propertyNames(child);
       if (names.length > 0) {
-        const value = isItem(child) && depth < 8 ? itemNode(child, depth + 1) : propertyValue(child);
+        // a nested item keeps its whole text too: an ingredient item may hold its amount and name apart
+        const value = isItem(child) && depth < 8 ? { ...itemNode(child, depth + 1), "@text": elementText(child) } : propertyValue(child);
         for (const name of names) add(node, name, value);
         if (isItem(child)) continue;
       } else if (isItem(child)) continue;

@@ -44,7 +44,7 @@ export function textsOf(value: unknown, depth = 0): string[] {
   if (typeof value === "string") return htmlLines(value);
   if (typeof value === "number") return [String(value)];
   if (Array.isArray(value) && depth < MAX_NESTING) return value.flatMap((item) => textsOf(item, depth + 1));
-  if (isObject(value) && depth < MAX_NESTING) return textsOf(value.text ?? value.name ?? value["@value"], depth + 1);
+  if (isObject(value) && depth < MAX_NESTING) return textsOf(value.text ?? value["@text"] ?? value.name ?? value["@value"], depth + 1);
   return [];
 }
 
@@ -96,7 +96,7 @@ export function fromRecipeNode(recipe: RecipeNode, ingredientGroups?: Ingredient
   const get = (name: string) => property(recipe, name);
   try {
     return buildDraft({
-      name: textsOf(get("name") ?? get("headline")).join(" "),
+      name: textsOf(get("name") ?? get("headline"))[0],
       description: textsOf(get("description")).join(" "),
       cuisines: textsOf(get("recipeCuisine")),
       occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
@@ -105,7 +105,7 @@ export function fromRecipeNode(recipe: RecipeNode, ingredientGroups?: Ingredient
       totalTime: get("totalTime"),
       yields: get("recipeYield") ?? get("yield"),
       ingredientLines: limited(
-        withGroupHeadings(ingredientEntries(get("recipeIngredient") ?? get("ingredients")), ingredientGroups),
+        withGroupHeadings(ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient")), ingredientGroups),
         "ingredient lines",
       ),
       steps: limited(instructionEntries(get("recipeInstructions") ?? get("instructions")), "steps"),
