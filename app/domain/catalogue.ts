@@ -24,6 +24,8 @@ export interface CatalogueIngredient {
   isStaple: boolean;
   /** every lowercase name that means this ingredient: the name, its plural, synonyms */
   aliases: string[];
+  /** names in other languages (prisma/data/ingredient-names.json); looked at only after the English names */
+  translations?: string[];
   /** Provenance, in ingredients.json only (not stored in the database): the USDA food the figures come from */
   usdaNdb?: string;
   /** Provenance, in ingredients.json only: the Poore & Nemecek or ghgi product the CO2 figure comes from */
@@ -45,6 +47,12 @@ export interface Catalogue {
 /** Lowercase, accents and punctuation removed, hyphens as spaces: "Jalapeño-Peppers!" → "jalapeno peppers". */
 export function normalizeText(text: string): string {
   return text
+    .replace(/[øØ]/g, "o")
+    .replace(/[æÆ]/g, "ae")
+    .replace(/[œŒ]/g, "oe")
+    .replace(/ß/g, "ss")
+    .replace(/[łŁ]/g, "l")
+    .replace(/[đĐ]/g, "d")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -133,6 +141,8 @@ function typoAllowance(length: number): number {
 }
 
 const MAX_PHRASE_WORDS = 5;
+/** Cuts and forms that name a different food after each kind: steak, fillet, breast, thigh, chop. */
+const CUT_WORDS = new Set(["steak", "fillet", "filet", "breast", "thigh", "chop", "loin", "cutlet", "shank", "leg", "wing"]);
 /** Typos are looked for in the last words of a name only: "very ripe heirloom tomatoe" → "heirloom tomatoe". */
 const MAX_FUZZY_WORDS = 3;
 
@@ -164,6 +174,14 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
       if (!byKey.has(key)) byKey.set(key, ingredient);
     }
   }
+  /** Names in other languages, apart: an English name always wins ("lemon rind" is not German beef, Rind). */
+  const byForeignKey = new Map<string, CatalogueIngredient>();
+  for (const ingredient of ingredients) {
+    for (const translation of ingredient.translations ?? []) {
+      const key = nameKey(translation);
+      if (!byKey.has(key) && !byForeignKey.has(key)) byForeignKey.set(key, ingredient);
+    }
+  }
   const sortedKeys = [...byKey.keys()].sort();
   /** Typo candidates: every key, and every alias as written (so "olvies" is one edit from "olives"). */
   const fuzzyTargets = new Map<string, CatalogueIngredient>(byKey);
@@ -180,7 +198,7 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     targetsByLength.set(target.length, sameLength);
   }
   /** Every word of every name: a known word is never taken for a typo of another. */
-  const knownWords = new Set(sortedKeys.flatMap((key) => key.split(" ")));
+  const knownWords = new Set([...sortedKeys, ...byForeignKey.keys()].flatMap((key) => key.split(" ")));
   const fuzzyCache = new Map<string, CatalogueIngredient | null>();
 
   /** The name within the typo allowance of `text`, nearest first, then closest in length. */
@@ -215,15 +233,17 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
    * unknown word comes just before it, that word may be a misspelt part of a longer name
    * ("pamresan cheese" is parmesan, not just cheese).
    */
-  function longestKnownPhrase(words: string[]): CatalogueIngredient | null {
+  function longestKnownPhrase(words: string[], names = byKey): CatalogueIngredient | null {
     for (let size = Math.min(MAX_PHRASE_WORDS, words.length); size >= 1; size--) {
       for (let start = words.length - size; start >= 0; start--) {
-        const found = byKey.get(words.slice(start, start + size).join(" "));
+        const found = names.get(words.slice(start, start + size).join(" "));
         if (!found) continue;
         const before = words[start - 1];
         if (before && isEssential(before) && !knownWords.has(before)) {
           const longer = closestName(words.slice(start - 1, start + size).join(" "));
           if (longer) return longer;
+          // an unknown kind of a cut or form ("swordfish steaks", "monkfish fillet") is not the cut's meat
+          if (size === 1 && CUT_WORDS.has(words[start])) return null;
         }
         return found;
       }
@@ -233,12 +253,15 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
 
   function match(text: string): CatalogueIngredient | null {
     const withoutNotes = text.replace(/\([^)]*\)/g, " ");
-    const whole = byKey.get(nameKey(withoutNotes));
+    const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
     if (whole) return whole;
-    const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b/);
+    // what follows "packed in", "in", "with" is what it comes in, not what it is
+    const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|\bwith\b/);
     for (const part of [mainPart, notes.join(" ")]) {
-      const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)));
-      if (found) return found;
+      for (const names of [byKey, byForeignKey]) {
+        const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)), names);
+        if (found) return found;
+      }
     }
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;

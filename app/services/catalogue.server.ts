@@ -2,6 +2,7 @@
 import type { AllergenGroup } from "~/domain/allergen-groups";
 import { createCatalogue, type Catalogue, type CatalogueIngredient } from "~/domain/catalogue";
 import type { IngredientType } from "~/domain/ingredient-types";
+import { withTranslations } from "~/domain/ingredient-translations";
 import { prisma } from "./db.server";
 
 let loading: Promise<Catalogue> | undefined;
@@ -27,8 +28,9 @@ async function readCatalogue(): Promise<Catalogue> {
       isStaple: row.isStaple,
       aliases: row.aliases.map((alias) => alias.alias),
     };
-    ingredientIds.set(ingredient, row.id);
-    return ingredient;
+    const translated = withTranslations(ingredient);
+    ingredientIds.set(translated, row.id);
+    return translated;
   });
   return createCatalogue(ingredients);
 }
