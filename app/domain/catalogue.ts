@@ -134,13 +134,19 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length];
 }
 
-/** Typos allowed for a word of this length: none for short words, then one per four letters, at most three. */
+/** Typos allowed for a word of this length: none up to four letters, then one per four letters, at most three. */
 function typoAllowance(length: number): number {
-  if (length <= 3) return 0;
+  // four letters leave too little to tell a typo from another word ("soli" is Polish salt, not sole)
+  if (length <= 4) return 0;
   return Math.min(3, Math.floor(length / 4));
 }
 
 const MAX_PHRASE_WORDS = 5;
+/** "with", "without", "or", "in" and "and" (Dutch "en") in the languages the catalogue is named in. */
+const ALTERNATIVE_OR_COMPANION = String.raw`\b(?:with|mit|met|avec|con|com|med|without|ohne|zonder|sans|sin|senza|sem|utan|uden|bez|or|oder|ou|o|eller|lub|vagy|en|em)\b`;
+/** Words that end a compound naming a form of its first part: Knoblauch|zehe, kylling|filet, venkel|knol. */
+const FORM_ENDINGS =
+  /(?:zehen?|teentjes?|klyft(?:a|or)|stengels?|stangen?|stange|blokjes|stukjes|wurfel|fleisch|vlees|kott|kod|filets?|file|knol|scheiben|plakjes|skivor|kebab|ekebab)$/;
 /** Cuts and forms that name a different food after each kind: steak, fillet, breast, thigh, chop. */
 const CUT_WORDS = new Set(["steak", "fillet", "filet", "breast", "thigh", "chop", "loin", "cutlet", "shank", "leg", "wing"]);
 /** Typos are looked for in the last words of a name only: "very ripe heirloom tomatoe" → "heirloom tomatoe". */
@@ -251,18 +257,35 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return null;
   }
 
+  /** A compound word of a known name and a form ending ("knoblauchzehe" is garlic), the name at least 4 letters. */
+  function compoundName(words: string[]): CatalogueIngredient | null {
+    for (const word of words) {
+      const ending = word.match(FORM_ENDINGS);
+      if (!ending || ending.index! < 4) continue;
+      const stem = word.slice(0, ending.index);
+      // a joining s or e between the parts: Vitlöks|klyfta, Rinds|fleisch
+      for (const head of [stem, stem.replace(/[se]$/, "")]) {
+        const found = byKey.get(head) ?? byForeignKey.get(head);
+        if (found && head.length >= 4) return found;
+      }
+    }
+    return null;
+  }
+
   function match(text: string): CatalogueIngredient | null {
     const withoutNotes = text.replace(/\([^)]*\)/g, " ");
     const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
     if (whole) return whole;
-    // what follows "packed in", "in", "with" is what it comes in, not what it is
-    const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|\bwith\b/);
+    // what follows "packed in", "in", "with" is what it comes in, not what it is; after "or", an alternative
+    const [mainPart, ...notes] = withoutNotes.split(new RegExp(String.raw`[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|${ALTERNATIVE_OR_COMPANION}`, "i"));
     for (const part of [mainPart, notes.join(" ")]) {
       for (const names of [byKey, byForeignKey]) {
         const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)), names);
         if (found) return found;
       }
     }
+    const compound = compoundName(nameKey(mainPart).split(" "));
+    if (compound) return compound;
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;
     const headNoun = essential[essential.length - 1];

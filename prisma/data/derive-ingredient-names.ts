@@ -2,8 +2,8 @@
  * Derives prisma/data/ingredient-names.json: the catalogue's ingredients named in the main European languages,
  * from the Open Food Facts ingredients taxonomy in ../shared/data/taxonomy (ODbL 1.0; see docs/data-sources.md).
  * An ingredient takes the names and synonyms of the taxonomy entries whose English name or synonym is its name
- * or one of its aliases. Names that would mean two ingredients, or that are already an English name of the
- * catalogue, are left out: a wrong match is worse than none.
+ * or one of its aliases. Names that would mean two ingredients (unless the taxonomy gives it as one of them's own
+ * name), or that are already an English name of the catalogue, are left out: a wrong match is worse than none.
  *
  *   npx tsx prisma/data/derive-ingredient-names.ts        (SHARED_DIR=/path/to/shared to change)
  */
@@ -47,28 +47,33 @@ function main() {
   const englishOfCatalogue = new Set(catalogue.flatMap((ingredient) => [ingredient.name, ...ingredient.aliases].map(nameKey)));
 
   const candidates = new Map<string, Map<string, Set<string>>>(); // key → ingredient → names as written
+  const ownName = new Map<string, string[]>(); // key → ingredients whose own taxonomy name it is
   for (const ingredient of catalogue) {
     const ownKeys = [ingredient.name, ...ingredient.aliases].map(nameKey);
     const entries = new Set(ownKeys.flatMap((key) => entriesByKey.get(key)?.slice(0, 1) ?? []));
+    const ownEntry = entriesByKey.get(nameKey(ingredient.name))?.[0];
     for (const entry of entries) {
       for (const language of LANGUAGES) {
         const names = [entry.name?.[language], ...(entry.synonyms?.[language] ?? [])].filter(Boolean) as string[];
         for (const name of names) {
           const key = nameKey(name);
-          if (key.length < 3 || englishOfCatalogue.has(key) || name.length > 40) continue;
+          if (key.length < 2 || englishOfCatalogue.has(key) || name.length > 40) continue;
           const byIngredient = candidates.get(key) ?? new Map<string, Set<string>>();
           candidates.set(key, byIngredient);
           const written = byIngredient.get(ingredient.name) ?? new Set<string>();
           byIngredient.set(ingredient.name, written.add(`${language}:${name.toLowerCase()}`));
+          // the name the taxonomy gives the ingredient itself (not a synonym) settles a tie
+          if (entry === ownEntry && name === entry.name?.[language]) ownName.set(key, [...(ownName.get(key) ?? []), ingredient.name]);
         }
       }
     }
   }
 
   const names: Record<string, Record<string, string[]>> = {};
-  for (const byIngredient of candidates.values()) {
-    if (byIngredient.size !== 1) continue; // one name, two ingredients: left out
-    const [[ingredient, written]] = [...byIngredient];
+  for (const [key, byIngredient] of candidates) {
+    const owners = ownName.get(key) ?? [];
+    if (byIngredient.size !== 1 && owners.length !== 1) continue; // one name, two ingredients: left out
+    const [ingredient, written] = byIngredient.size === 1 ? [...byIngredient][0] : [owners[0], byIngredient.get(owners[0])!];
     for (const tagged of written) {
       const [language, name] = [tagged.slice(0, tagged.indexOf(":")), tagged.slice(tagged.indexOf(":") + 1)];
       const byLanguage = (names[ingredient] ??= {});
