@@ -144,6 +144,11 @@ function typoAllowance(length: number): number {
 const MAX_PHRASE_WORDS = 5;
 /** "with", "without", "or", "in" and "and" (Dutch "en") in the languages the catalogue is named in. */
 const ALTERNATIVE_OR_COMPANION = String.raw`\b(?:with|mit|met|avec|con|com|med|without|ohne|zonder|sans|sin|senza|sem|utan|uden|bez|or|oder|ou|o|eller|lub|vagy|en|em)\b`;
+/** Where the name of what it is ends: notes, what it is for or packed in, an alternative. */
+const PART_BREAK = new RegExp(
+  String.raw`[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|${ALTERNATIVE_OR_COMPANION}`,
+  "i",
+);
 /** Words that end a compound naming a form of its first part: Knoblauch|zehe, kylling|filet, venkel|knol. */
 const FORM_ENDINGS =
   /(?:zehen?|teentjes?|klyft(?:a|or)|stengels?|stangen?|stange|blokjes|stukjes|wurfel|fleisch|vlees|kott|kod|filets?|file|knol|scheiben|plakjes|skivor|kebab|ekebab)$/;
@@ -245,6 +250,9 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
         const found = names.get(words.slice(start, start + size).join(" "));
         if (!found) continue;
         const before = words[start - 1];
+        // "swordfish steak": the kind before a cut is what it is
+        const kind = size === 1 && CUT_WORDS.has(words[start]) && before ? names.get(before) : undefined;
+        if (kind) return kind;
         if (before && isEssential(before) && !knownWords.has(before)) {
           const longer = closestName(words.slice(start - 1, start + size).join(" "));
           if (longer) return longer;
@@ -277,7 +285,7 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
     if (whole) return whole;
     // what follows "packed in", "in", "with" is what it comes in, not what it is; after "or", an alternative
-    const [mainPart, ...notes] = withoutNotes.split(new RegExp(String.raw`[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|${ALTERNATIVE_OR_COMPANION}`, "i"));
+    const [mainPart, ...notes] = withoutNotes.split(PART_BREAK);
     for (const part of [mainPart, notes.join(" ")]) {
       for (const names of [byKey, byForeignKey]) {
         const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)), names);

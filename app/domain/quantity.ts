@@ -131,6 +131,13 @@ const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
 const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
 
+/** A unit word that belongs to the quantity here: size words ("large", "whole") only right after the amount. */
+function isQuantityWord(word: string, unitsBefore: number, hasAmount: boolean): boolean {
+  const unit = unitOf(word);
+  if (unit !== "piece") return unit !== null;
+  return hasAmount && unitsBefore === 0;
+}
+
 /**
  * Splits an ingredient line into its leading quantity ("1 cup (240 ml)", "100g/3½oz", "2 pound(s)", "150gr",
  * "2-3 large") and the rest; the quantity is "" when the line does not start with one. Parsing that quantity
@@ -161,8 +168,8 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;
-    } else if (token && units < 2 && unitOf(token[0]) && (amount || unitOf(token[0]) !== "piece") && /\S/.test(next.slice(token[0].length))) {
-      // a size word alone before the name ("2 large eggs") stays in the quantity, as "2 large"
+    } else if (token && units < 2 && isQuantityWord(token[0], units, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
+      // a size word right after the amount ("2 large eggs") stays in the quantity, as "2 large"
       at += space + token[0].length;
       units++;
     } else break;

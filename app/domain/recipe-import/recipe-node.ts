@@ -64,8 +64,9 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
     return [...heading(property(value, "name")), ...instructionEntries(children, depth + 1)];
   }
-  const text = property(value, "text") ?? property(value, "description");
-  return textsOf(text ?? property(value, "name"));
+  // one step, even when its text breaks lines
+  const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
+  return text ? [text] : [];
 }
 
 /** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
