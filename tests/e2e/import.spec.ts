@@ -40,9 +40,12 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 test("a cook imports a page with sections and an odd duration, and the recipe shows them", async ({ page }, testInfo) => {
+  // sign-up, import and two screens: more than the default on a machine shared by many runs
+  test.setTimeout(120_000);
   const username = uniqueUsername(testInfo, "importer");
   await signUp(page, username);
   await logIn(page, username);
+  await expect(page).not.toHaveURL(/\/login/);
   const name = `Pulled Pork ${testInfo.project.name} ${Date.now()}`;
 
   await page.goto("/import");
