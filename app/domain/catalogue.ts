@@ -29,6 +29,8 @@ export interface CatalogueIngredient {
   shelfLife: ShelfLife;
   /** name of the more general ingredient this is a kind of (pork for pork shoulder, cheese for cheddar), or null */
   parent: string | null;
+  /** names in other languages (prisma/data/ingredient-names.json); looked at only after the English names */
+  translations?: string[];
   /** Provenance, in ingredients.json only (not stored in the database): the USDA food the figures come from */
   usdaNdb?: string;
   /** Provenance, in ingredients.json only: the Poore & Nemecek or ghgi product the CO2 figure comes from */
@@ -54,6 +56,12 @@ export interface Catalogue {
 /** Lowercase, accents and punctuation removed, hyphens as spaces: "Jalapeño-Peppers!" → "jalapeno peppers". */
 export function normalizeText(text: string): string {
   return text
+    .replace(/[øØ]/g, "o")
+    .replace(/[æÆ]/g, "ae")
+    .replace(/[œŒ]/g, "oe")
+    .replace(/ß/g, "ss")
+    .replace(/[łŁ]/g, "l")
+    .replace(/[đĐ]/g, "d")
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase()
@@ -135,13 +143,26 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
   return previous[b.length];
 }
 
-/** Typos allowed for a word of this length: none for short words, then one per four letters, at most three. */
+/** Typos allowed for a word of this length: none up to four letters, then one per four letters, at most three. */
 function typoAllowance(length: number): number {
-  if (length <= 3) return 0;
+  // four letters leave too little to tell a typo from another word ("soli" is Polish salt, not sole)
+  if (length <= 4) return 0;
   return Math.min(3, Math.floor(length / 4));
 }
 
 const MAX_PHRASE_WORDS = 5;
+/** "with", "without", "or", "in" and "and" (Dutch "en") in the languages the catalogue is named in. */
+const ALTERNATIVE_OR_COMPANION = String.raw`\b(?:with|mit|met|avec|con|com|med|without|ohne|zonder|sans|sin|senza|sem|utan|uden|bez|or|oder|ou|o|eller|lub|vagy|en|em)\b`;
+/** Where the name of what it is ends: notes, what it is for or packed in, an alternative. */
+const PART_BREAK = new RegExp(
+  String.raw`[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|${ALTERNATIVE_OR_COMPANION}`,
+  "i",
+);
+/** Words that end a compound naming a form of its first part: Knoblauch|zehe, kylling|filet, venkel|knol. */
+const FORM_ENDINGS =
+  /(?:zehen?|teentjes?|klyft(?:a|or)|stengels?|stangen?|stange|blokjes|stukjes|wurfel|fleisch|vlees|kott|kod|filets?|file|knol|scheiben|plakjes|skivor|kebab|ekebab)$/;
+/** Cuts and forms that name a different food after each kind: steak, fillet, breast, thigh, chop. */
+const CUT_WORDS = new Set(["steak", "fillet", "filet", "breast", "thigh", "chop", "loin", "cutlet", "shank", "leg", "wing"]);
 /** Typos are looked for in the last words of a name only: "very ripe heirloom tomatoe" → "heirloom tomatoe". */
 const MAX_FUZZY_WORDS = 3;
 
@@ -173,6 +194,14 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
       if (!byKey.has(key)) byKey.set(key, ingredient);
     }
   }
+  /** Names in other languages, apart: an English name always wins ("lemon rind" is not German beef, Rind). */
+  const byForeignKey = new Map<string, CatalogueIngredient>();
+  for (const ingredient of ingredients) {
+    for (const translation of ingredient.translations ?? []) {
+      const key = nameKey(translation);
+      if (!byKey.has(key) && !byForeignKey.has(key)) byForeignKey.set(key, ingredient);
+    }
+  }
   const sortedKeys = [...byKey.keys()].sort();
   /** Typo candidates: every key, and every alias as written (so "olvies" is one edit from "olives"). */
   const fuzzyTargets = new Map<string, CatalogueIngredient>(byKey);
@@ -189,7 +218,7 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     targetsByLength.set(target.length, sameLength);
   }
   /** Every word of every name: a known word is never taken for a typo of another. */
-  const knownWords = new Set(sortedKeys.flatMap((key) => key.split(" ")));
+  const knownWords = new Set([...sortedKeys, ...byForeignKey.keys()].flatMap((key) => key.split(" ")));
   const fuzzyCache = new Map<string, CatalogueIngredient | null>();
 
   /** The name within the typo allowance of `text`, nearest first, then closest in length. */
@@ -224,15 +253,20 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
    * unknown word comes just before it, that word may be a misspelt part of a longer name
    * ("pamresan cheese" is parmesan, not just cheese).
    */
-  function longestKnownPhrase(words: string[]): CatalogueIngredient | null {
+  function longestKnownPhrase(words: string[], names = byKey): CatalogueIngredient | null {
     for (let size = Math.min(MAX_PHRASE_WORDS, words.length); size >= 1; size--) {
       for (let start = words.length - size; start >= 0; start--) {
-        const found = byKey.get(words.slice(start, start + size).join(" "));
+        const found = names.get(words.slice(start, start + size).join(" "));
         if (!found) continue;
         const before = words[start - 1];
+        // "swordfish steak": the kind before a cut is what it is
+        const kind = size === 1 && CUT_WORDS.has(words[start]) && before ? names.get(before) : undefined;
+        if (kind) return kind;
         if (before && isEssential(before) && !knownWords.has(before)) {
           const longer = closestName(words.slice(start - 1, start + size).join(" "));
           if (longer) return longer;
+          // an unknown kind of a cut or form ("swordfish steaks", "monkfish fillet") is not the cut's meat
+          if (size === 1 && CUT_WORDS.has(words[start])) return null;
         }
         return found;
       }
@@ -240,15 +274,35 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return null;
   }
 
+  /** A compound word of a known name and a form ending ("knoblauchzehe" is garlic), the name at least 4 letters. */
+  function compoundName(words: string[]): CatalogueIngredient | null {
+    for (const word of words) {
+      const ending = word.match(FORM_ENDINGS);
+      if (!ending || ending.index! < 4) continue;
+      const stem = word.slice(0, ending.index);
+      // a joining s or e between the parts: Vitlöks|klyfta, Rinds|fleisch
+      for (const head of [stem, stem.replace(/[se]$/, "")]) {
+        const found = byKey.get(head) ?? byForeignKey.get(head);
+        if (found && head.length >= 4) return found;
+      }
+    }
+    return null;
+  }
+
   function match(text: string): CatalogueIngredient | null {
     const withoutNotes = text.replace(/\([^()]*\)/g, " ");
-    const whole = byKey.get(nameKey(withoutNotes));
+    const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
     if (whole) return whole;
-    const [mainPart, ...notes] = withoutNotes.split(/[,;:]|\s-\s|\bfor\b|\bsuch as\b/);
+    // what follows "packed in", "in", "with" is what it comes in, not what it is; after "or", an alternative
+    const [mainPart, ...notes] = withoutNotes.split(PART_BREAK);
     for (const part of [mainPart, notes.join(" ")]) {
-      const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)));
-      if (found) return found;
+      for (const names of [byKey, byForeignKey]) {
+        const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)), names);
+        if (found) return found;
+      }
     }
+    const compound = compoundName(nameKey(mainPart).split(" "));
+    if (compound) return compound;
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;
     const headNoun = essential[essential.length - 1];

@@ -10,6 +10,23 @@ export interface GridLine {
   quantity: string;
   /** the cook already has it (it is on their ingredient list) */
   have: boolean;
+  /** heading of the recipe's group of lines it belongs to ("For the sauce"), or null */
+  section: string | null;
+}
+
+/** Runs of items under one heading, in order; each item keeps its index in the whole list. */
+export function sectionRuns<T>(
+  items: readonly T[],
+  sectionOf: (item: T, index: number) => string | null,
+): { heading: string | null; items: { item: T; index: number }[] }[] {
+  const runs: { heading: string | null; items: { item: T; index: number }[] }[] = [];
+  items.forEach((item, index) => {
+    const heading = sectionOf(item, index);
+    const last = runs[runs.length - 1];
+    if (last && last.heading === heading) last.items.push({ item, index });
+    else runs.push({ heading, items: [{ item, index }] });
+  });
+  return runs;
 }
 
 export interface RecipeGrids {
@@ -22,12 +39,13 @@ export interface RecipeGrids {
 export function recipeGrids(
   menu: { ingredients_quantity: Record<string, string>; ingredients_type: Record<string, string> },
   have: (name: string) => boolean,
+  sectionOf: (name: string) => string | null = () => null,
 ): RecipeGrids {
   const grids: RecipeGrids = { ingredients: [], seasonings: [] };
   for (const [name, quantity] of Object.entries(menu.ingredients_quantity)) {
     const type = menu.ingredients_type[name];
     if (!type) continue;
-    const line = { name, quantity: abbreviateUnits(quantity), have: have(name) };
+    const line = { name, quantity: abbreviateUnits(quantity), have: have(name), section: sectionOf(name) };
     (type === MISCELLANEOUS_TYPE ? grids.seasonings : grids.ingredients).push(line);
   }
   return grids;

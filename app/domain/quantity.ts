@@ -4,8 +4,8 @@
  */
 
 export type Unit =
-  | "g" | "kg" | "mg" | "oz" | "lb"
-  | "ml" | "l" | "fl oz" | "cup" | "tbsp" | "tsp" | "pinch" | "dash"
+  | "g" | "kg" | "mg" | "dag" | "oz" | "lb"
+  | "ml" | "cl" | "dl" | "l" | "fl oz" | "cup" | "tbsp" | "tsp" | "pinch" | "dash"
   | "piece" | "clove" | "slice" | "can" | "handful" | "bunch" | "sprig" | "stalk" | "leaf"
   | "stick" | "cube" | "block" | "packet" | "jar" | "scoop" | "knob";
 
@@ -47,13 +47,36 @@ const UNIT_WORDS: Record<string, Unit> = {
   cube: "cube", cubes: "cube", block: "block", blocks: "block",
   packet: "packet", packets: "packet", sachet: "packet", sachets: "packet", envelope: "packet",
   jar: "jar", jars: "jar", scoop: "scoop", scoops: "scoop", knob: "knob", knobs: "knob",
+  // other European languages, as recipe pages write them
+  gramm: "g", gramos: "g", grammi: "g", dag: "dag", kilogramm: "kg", kilogramos: "kg",
+  dl: "dl", cl: "cl", deciliter: "dl", centiliter: "cl", litro: "l", litros: "l", litri: "l",
+  el: "tbsp", essl: "tbsp", essloffel: "tbsp", eetlepel: "tbsp", eetlepels: "tbsp", msk: "tbsp", spsk: "tbsp", ss: "tbsp",
+  cs: "tbsp", cas: "tbsp", cucharada: "tbsp", cucharadas: "tbsp", cda: "tbsp", cdas: "tbsp", lyzka: "tbsp", lyzki: "tbsp",
+  tl: "tsp", teel: "tsp", teeloffel: "tsp", theelepel: "tsp", theelepels: "tsp", tsk: "tsp", ts: "tsp",
+  cac: "tsp", cucharadita: "tsp", cucharaditas: "tsp", cdta: "tsp", cdtas: "tsp", lyzeczka: "tsp", lyzeczki: "tsp",
+  tasse: "cup", tassen: "cup", taza: "cup", tazas: "cup", kop: "cup", kopje: "cup", kopjes: "cup", szklanka: "cup",
+  xicara: "cup", xicaras: "cup", krm: "pinch", prise: "pinch", prisen: "pinch", snufje: "pinch",
+  pizzico: "pinch", pizca: "pinch", nypa: "pinch",
+  stuck: "piece", stk: "piece", st: "piece", stuks: "piece", stuk: "piece", ks: "piece", szt: "piece", kpl: "piece",
+  pieza: "piece", piezas: "piece", unidad: "piece", unidades: "piece", pezzi: "piece", pezzo: "piece",
+  zehe: "clove", zehen: "clove", teen: "clove", teentje: "clove", teentjes: "clove", gousse: "clove", gousses: "clove",
+  diente: "clove", dientes: "clove", spicchio: "clove", spicchi: "clove", klyfta: "clove", klyftor: "clove",
+  fed: "clove", zabek: "clove", dente: "clove", dentes: "clove",
+  scheibe: "slice", scheiben: "slice", plak: "slice", plakjes: "slice", tranche: "slice", tranches: "slice",
+  rebanada: "slice", rebanadas: "slice", fetta: "slice", fette: "slice", skiva: "slice", skivor: "slice",
+  dose: "can", dosen: "can", blik: "can", blikje: "can", boite: "can", lata: "can", latas: "can", burk: "can",
+  bund: "bunch", bos: "bunch", bosje: "bunch", botte: "bunch", manojo: "bunch", mazzo: "bunch", knippe: "bunch",
+  zweig: "sprig", zweige: "sprig", takje: "sprig", takjes: "sprig", brin: "sprig", brins: "sprig", ramita: "sprig",
+  pack: "packet", packung: "packet", pak: "packet", pakje: "packet", paquete: "packet",
+  sobre: "packet", paket: "packet", pkt: "packet", glas: "jar", pot: "jar", frasco: "jar", vasetto: "jar",
+  handvoll: "handful", handvol: "handful", poignee: "handful", punado: "handful", manciata: "handful",
 };
 
 /** Words that may precede "oz" to make it a volume. */
 const FLUID = new Set(["fl", "fluid"]);
 
-const GRAMS_PER: Partial<Record<Unit, number>> = { g: 1, kg: 1000, mg: 0.001, oz: 28.35, lb: 453.6 };
-const MILLILITRES_PER: Partial<Record<Unit, number>> = { ml: 1, l: 1000, "fl oz": 29.57, cup: 236.6, tbsp: 14.79, tsp: 4.93 };
+const GRAMS_PER: Partial<Record<Unit, number>> = { g: 1, kg: 1000, mg: 0.001, dag: 10, oz: 28.35, lb: 453.6 };
+const MILLILITRES_PER: Partial<Record<Unit, number>> = { ml: 1, cl: 10, dl: 100, l: 1000, "fl oz": 29.57, cup: 236.6, tbsp: 14.79, tsp: 4.93 };
 /** Fractions of a teaspoon when the ingredient has no weight of its own for them. */
 const TEASPOONS_PER: Partial<Record<Unit, number>> = { pinch: 1 / 16, dash: 1 / 8 };
 
@@ -69,16 +92,23 @@ const NEGLIGIBLE = /\b(to taste|as needed|as required|optional|for (serving|garn
 
 /** Unit word as written → canonical unit, or null when the word is not a unit. */
 export function unitOf(word: string): Unit | null {
-  return UNIT_WORDS[word.toLowerCase().replace(/\.$/, "")] ?? null;
+  const key = word
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/ł/g, "l")
+    .replace(/\(s\)$|\.$/g, "");
+  return Object.hasOwn(UNIT_WORDS, key) ? UNIT_WORDS[key] : null;
 }
 
 const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
-const NUMBER = String.raw`\d+\s+\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+const NUMBER = String.raw`\d+\s+(?:and\s+)?\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
 const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:-|–|—|to|or)\s*(${NUMBER}))?`, "i");
 
 function parseNumber(text: string): number {
   let total = 0;
   for (const part of text.trim().split(/\s+/)) {
+    if (part.toLowerCase() === "and") continue;
     const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
     if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];
     else if (part.includes("/")) {
@@ -87,6 +117,69 @@ function parseNumber(text: string): number {
     } else total += Number(part.replace(",", "."));
   }
   return total;
+}
+
+/** Units written in several words; each is read as its first word's unit. */
+const UNIT_PHRASES = new RegExp(
+  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill[eè]res?\s+[àa]\s+(?:soupe|caf[ée])` +
+    String.raw`|colher(?:es)?\s+(?:de\s+)?(?:sopa|ch[áa])|cucharadas?\s+soperas?)(?![a-z])`,
+  "i",
+);
+const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\(s\)|\(es\))?\.?(?![a-zA-Z\u00C0-\u024F])/;
+const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
+/** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
+const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
+const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
+
+/** A unit word that belongs to the quantity here: size words ("large", "whole") only right after the amount. */
+function isQuantityWord(word: string, unitsBefore: number, hasAmount: boolean): boolean {
+  const unit = unitOf(word);
+  if (unit !== "piece") return unit !== null;
+  return hasAmount && unitsBefore === 0;
+}
+
+/**
+ * Splits an ingredient line into its leading quantity ("1 cup (240 ml)", "100g/3½oz", "2 pound(s)", "150gr",
+ * "2-3 large") and the rest; the quantity is "" when the line does not start with one. Parsing that quantity
+ * text with parseQuantity gives its amount and unit: the two read amounts and units the same way.
+ */
+export function splitLeadingQuantity(line: string): { quantity: string; rest: string } {
+  const text = line.trim();
+  let at = 0;
+  const article = text.match(/^(?:an?|one)\s+/i);
+  const amount = text.match(LEADING_AMOUNT) ?? article;
+  if (article) at = article[0].length;
+  else if (amount) {
+    at = amount[0].length;
+    const glued = text.slice(at).match(UNIT_TOKEN);
+    if (glued && unitOf(glued[0])) at += glued[0].length;
+  }
+  let units = 0;
+  for (let step = 0; step < 6; step++) {
+    const rest = text.slice(at);
+    const space = rest.match(/^\s*/)![0].length;
+    const next = rest.slice(space);
+    const bracket = at > 0 ? next.match(BRACKET_MEASURE) : null;
+    const dual = at > 0 && !article ? rest.match(DUAL_MEASURE) : null;
+    const phrase = next.match(UNIT_PHRASES);
+    const token = next.match(UNIT_TOKEN);
+    if (bracket && !(article && units === 0)) at += space + bracket[0].length;
+    else if (dual && unitOf(dual[0].replace(/^[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0])) at += dual[0].length;
+    else if (phrase && units < 2) {
+      at += space + phrase[0].length;
+      units++;
+    } else if (token && units < 2 && isQuantityWord(token[0], units, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
+      // a size word right after the amount ("2 large eggs") stays in the quantity, as "2 large"
+      at += space + token[0].length;
+      units++;
+    } else break;
+  }
+  if ((!amount || article) && units === 0) return { quantity: "", rest: text };
+  const quantity = text.slice(0, at).trim();
+  const rest = text.slice(at).trim().replace(LINKING_WORD, "");
+  // a lone unit word with no amount and nothing after it is the name ("Pinch", "Handful")
+  if (!rest) return amount ? { quantity, rest } : { quantity: "", rest: text };
+  return { quantity, rest };
 }
 
 /** Parses quantity text. Unknown words after the amount leave the unit null (a bare count). */

@@ -18,6 +18,8 @@ export interface RecipeDraftLine {
   note?: string;
   /** seasonings, spices, cooking oils, sauces and dressings: the "Seasoning/Dressing" grid */
   seasoning?: boolean;
+  /** heading of the group of lines it belongs to ("For the sauce") */
+  section?: string;
 }
 
 export interface RecipeDraft {
@@ -27,9 +29,13 @@ export interface RecipeDraft {
   occasions: string[];
   prepTime?: number | null;
   cookingTime?: number | null;
+  /** minutes from start to table, kept only when it is more than prep + cooking (resting, rising) */
+  totalTime?: number | null;
   servings?: number | null;
   ingredients: RecipeDraftLine[];
   steps: string[];
+  /** the heading each step stands under, parallel to steps (null before the first heading) */
+  stepSections?: (string | null)[];
   tips: string[];
   image?: string | null;
   origin: RecipeOrigin;

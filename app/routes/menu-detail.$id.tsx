@@ -6,6 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
 import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
@@ -18,7 +19,16 @@ import { ShareDish, shareDishLinks } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
 import { co2SavedText } from "~/domain/co2-saved";
 import { parseId } from "~/domain/ids";
-import { addedToListMessage, gridLines, shoppingQuantity, nutritionRows, parseMenuIntent, recipeGrids, type GridLine } from "~/domain/menu-detail";
+import {
+  addedToListMessage,
+  gridLines,
+  nutritionRows,
+  parseMenuIntent,
+  recipeGrids,
+  sectionRuns,
+  shoppingQuantity,
+  type GridLine,
+} from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
 import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
@@ -159,13 +169,19 @@ export default function MenuDetailScreen() {
           <dt>Cooking time</dt>
           <dd>{formatMinutes(menu.cooking_time)}</dd>
         </div>
+        {detail.totalTime ? (
+          <div>
+            <dt>Total time</dt>
+            <dd>{formatMinutes(detail.totalTime)}</dd>
+          </div>
+        ) : null}
       </dl>
       <IngredientsBlock
         ingredients={detail.grids.ingredients}
         seasonings={detail.grids.seasonings}
         selected={detail.selectedIngredients}
       />
-      <StepsChecklist steps={menu.steps} checked={detail.checkedSteps} counted={detail.counted} />
+      <StepsChecklist steps={menu.steps} sections={detail.stepSections} checked={detail.checkedSteps} counted={detail.counted} />
       {menu.tips.length > 0 ? (
         <section className="menu-section" aria-labelledby="tips-title">
           <h2 id="tips-title">Tips</h2>
@@ -247,13 +263,18 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
       {lines.length === 0 ? (
         <p className="menu-empty">None</p>
       ) : (
-        <ul className="ingredient-grid">
-          {lines.map((line) => (
-            <li key={line.name}>
-              <IngredientTile line={line} selected={picked.includes(line.name)} />
-            </li>
-          ))}
-        </ul>
+        sectionRuns(lines, (line) => line.section).map((run) => (
+          <Fragment key={run.items[0].index}>
+            {run.heading ? <h3 className="recipe-section-heading">{run.heading}</h3> : null}
+            <ul className="ingredient-grid">
+              {run.items.map(({ item: line }) => (
+                <li key={line.name}>
+                  <IngredientTile line={line} selected={picked.includes(line.name)} />
+                </li>
+              ))}
+            </ul>
+          </Fragment>
+        ))
       )}
     </section>
   );
@@ -305,10 +326,12 @@ function useCheckedSteps(saved: number[]): Set<number> {
 
 function StepsChecklist({
   steps,
+  sections,
   checked,
   counted,
 }: {
   steps: string[];
+  sections: (string | null)[];
   checked: number[];
   counted: { co2SavedKg: number | null } | null;
 }) {
@@ -316,25 +339,30 @@ function StepsChecklist({
   return (
     <section className="menu-section" aria-labelledby="steps-title">
       <h2 id="steps-title">Instructions</h2>
-      <ol className="step-list">
-        {steps.map((text, index) => {
-          const done = ticked.has(index);
-          return (
-            <li key={index} id={`step-${index + 1}`}>
-              <IntentForm
-                fetcherKey={`step-${index}`}
-                fields={{ intent: "check-step", step: String(index), checked: String(!done) }}
-              >
-                <button type="submit" role="checkbox" aria-checked={done} className="step-item">
-                  <span className="step-box" aria-hidden="true" />
-                  <span className="step-number">Step {index + 1}</span>
-                  <span className="step-text">{text}</span>
-                </button>
-              </IntentForm>
-            </li>
-          );
-        })}
-      </ol>
+      {sectionRuns(steps, (_, index) => sections[index] ?? null).map((run) => (
+        <Fragment key={run.items[0].index}>
+          {run.heading ? <h3 className="recipe-section-heading">{run.heading}</h3> : null}
+          <ol className="step-list" start={run.items[0].index + 1}>
+            {run.items.map(({ item: text, index }) => {
+              const done = ticked.has(index);
+              return (
+                <li key={index} id={`step-${index + 1}`}>
+                  <IntentForm
+                    fetcherKey={`step-${index}`}
+                    fields={{ intent: "check-step", step: String(index), checked: String(!done) }}
+                  >
+                    <button type="submit" role="checkbox" aria-checked={done} className="step-item">
+                      <span className="step-box" aria-hidden="true" />
+                      <span className="step-number">Step {index + 1}</span>
+                      <span className="step-text">{text}</span>
+                    </button>
+                  </IntentForm>
+                </li>
+              );
+            })}
+          </ol>
+        </Fragment>
+      ))}
       <div role="status" className="cooking-status">
         {counted ? (
           <p className="cooking-done">

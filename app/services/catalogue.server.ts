@@ -3,6 +3,7 @@ import type { AllergenGroup } from "~/domain/allergen-groups";
 import { createCatalogue, type Catalogue, type CatalogueIngredient } from "~/domain/catalogue";
 import type { IngredientType } from "~/domain/ingredient-types";
 import { isStorage } from "~/domain/shelf-life";
+import { withTranslations } from "~/domain/ingredient-translations";
 import { prisma } from "./db.server";
 
 let loading: Promise<Catalogue> | undefined;
@@ -36,8 +37,9 @@ async function readCatalogue(): Promise<Catalogue> {
       },
       parent: row.parent,
     };
-    ingredientIds.set(ingredient, row.id);
-    return ingredient;
+    const translated = withTranslations(ingredient);
+    ingredientIds.set(translated, row.id);
+    return translated;
   });
   return createCatalogue(ingredients);
 }

@@ -19,12 +19,28 @@ export interface MenuDetail {
   selectedIngredients: string[];
   /** alerts for the cook's allergies, empty once the warning was acknowledged for this recipe */
   allergyAlerts: AllergyAlert[];
+  /** minutes from start to table when the recipe says more than prep + cooking, else null */
+  totalTime: number | null;
+  /** the heading each step stands under (null before the first heading) */
+  stepSections: (string | null)[];
+}
+
+/** What the recipe screen shows beyond the spec's Menu: the total time and the headings of lines and steps. */
+function readSections(recipeId: number) {
+  return prisma.recipe.findUnique({
+    where: { id: recipeId },
+    select: {
+      totalTime: true,
+      ingredients: { select: { name: true, section: true }, orderBy: { position: "asc" } },
+      steps: { select: { section: true }, orderBy: { position: "asc" } },
+    },
+  });
 }
 
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
   const menu = await findMenu(recipeId, userId);
   if (!menu) return null;
-  const [catalogue, pantry, user, state] = await Promise.all([
+  const [catalogue, pantry, user, state, sections] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
     prisma.user.findUnique({
@@ -32,15 +48,21 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
       select: { allergies: true, _count: { select: { favorites: { where: { recipeId } } } } },
     }),
     readRecipeScreenState(request, recipeId),
+    readSections(recipeId),
   ]);
+  const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));
   const pantryKeys = new Set(pantry.map((item) => item.key));
   const held = pantry.flatMap((item) => resolveName(catalogue, item.name)?.ingredient ?? []);
-  const grids = recipeGrids(menu, (name) => {
-    const line = resolveName(catalogue, name);
-    if (!line) return false;
-    if (pantryKeys.has(line.key)) return true;
-    return line.ingredient !== null && held.some((item) => covers(catalogue, item, line.ingredient!));
-  });
+  const grids = recipeGrids(
+    menu,
+    (name) => {
+      const line = resolveName(catalogue, name);
+      if (!line) return false;
+      if (pantryKeys.has(line.key)) return true;
+      return line.ingredient !== null && held.some((item) => covers(catalogue, item, line.ingredient!));
+    },
+    (name) => sectionOfLine.get(name) ?? null,
+  );
   const { visit } = state;
   const completion = visit.countedAt
     ? await prisma.mealCompletion.findFirst({
@@ -60,5 +82,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     allergyAlerts: state.allergyWarningSeen
       ? []
       : analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue),
+    totalTime: sections?.totalTime ?? null,
+    stepSections: menu.steps.map((_, index) => sections?.steps[index]?.section ?? null),
   };
 }

@@ -55,6 +55,7 @@ interface RecipeContent {
     description: string | null;
     prepTime: number | null;
     cookingTime: number | null;
+    totalTime: number | null;
     servings: number | null;
     calories: number | null;
     protein: number | null;
@@ -67,8 +68,8 @@ interface RecipeContent {
     importedById: number | null;
     visibleTo: number;
   };
-  lines: { position: number; name: string; quantity: string; type: string | null; ingredientId: number | null }[];
-  steps: { position: number; text: string }[];
+  lines: { position: number; name: string; quantity: string; type: string | null; ingredientId: number | null; section: string | null }[];
+  steps: { position: number; text: string; section: string | null }[];
   tips: { position: number; text: string }[];
   tags: { kind: string; value: string }[];
 }
@@ -93,6 +94,7 @@ function contentOf(draft: RecipeDraft, catalogue: Catalogue): { content: RecipeC
       description: draft.description ?? null,
       prepTime: draft.prepTime ?? null,
       cookingTime: draft.cookingTime ?? null,
+      totalTime: draft.totalTime ?? null,
       servings: draft.servings ?? null,
       calories: nutrition?.calories ?? null,
       protein: nutrition?.protein ?? null,
@@ -111,8 +113,9 @@ function contentOf(draft: RecipeDraft, catalogue: Catalogue): { content: RecipeC
       quantity: line.quantity,
       type: line.type,
       ingredientId: line.ingredient ? ingredientIdOf(line.ingredient) : null,
+      section: draft.ingredients[position].section ?? null,
     })),
-    steps: numbered(draft.steps),
+    steps: draft.steps.map((text, position) => ({ position, text, section: draft.stepSections?.[position] ?? null })),
     tips: numbered(draft.tips),
     tags: [...tags.values()].sort(byTag),
   };
@@ -163,8 +166,15 @@ async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue
   const stored: RecipeContent & { image: string | null } = {
     image: existing.image,
     fields: Object.fromEntries(Object.keys(content.fields).map((key) => [key, existing[key as keyof RecipeContent["fields"]]])) as RecipeContent["fields"],
-    lines: existing.ingredients.map(({ position, name, quantity, type, ingredientId }) => ({ position, name, quantity, type, ingredientId })),
-    steps: existing.steps.map(({ position, text }) => ({ position, text })),
+    lines: existing.ingredients.map(({ position, name, quantity, type, ingredientId, section }) => ({
+      position,
+      name,
+      quantity,
+      type,
+      ingredientId,
+      section,
+    })),
+    steps: existing.steps.map(({ position, text, section }) => ({ position, text, section })),
     tips: existing.tips.map(({ position, text }) => ({ position, text })),
     tags: existing.tags.map(({ kind, value }) => ({ kind, value })).sort(byTag),
   };

@@ -11,6 +11,8 @@ export const GOOGLE_MOCK_ISSUER = `http://127.0.0.1:${GOOGLE_MOCK_PORT}`;
 export const GOOGLE_MOCK_CLIENT_ID = "recipe-helper-e2e";
 /** The port password-reset.spec.ts runs an SMTP server on (loopback); the app sends its mail there. */
 export const SMTP_TEST_PORT = E2E_PORT + 2000;
+/** The port import.spec.ts serves recipe pages on (loopback). */
+export const RECIPE_PAGES_PORT = E2E_PORT + 3000;
 // One database (and uploads folder) per port, so that two runs on different ports can go at once.
 const database = `tests/.tmp/e2e-${E2E_PORT}.db`;
 const uploads = `tests/.tmp/e2e-uploads-${E2E_PORT}`;
@@ -72,6 +74,8 @@ export default defineConfig({
       // The shared classifier (camera.spec.ts skips when ../shared is absent; the app then says no model is installed).
       VISION_PROVIDER: "embedded",
       VISION_MODEL_DIR: "../shared/models/darknet-tiny",
+      // import.spec.ts serves its recipe pages from loopback
+      RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS: "true",
     },
   },
 });

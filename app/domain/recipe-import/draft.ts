@@ -3,9 +3,12 @@ import type { Catalogue } from "../catalogue";
 import { getCatalogue } from "../catalogue-data";
 import type { RecipeDraft } from "../recipe-analysis";
 import { cleanText, cuisinesOf, durationMinutes, occasionsOf, servingsOf } from "./fields";
-import { draftLines } from "./ingredient-line";
+import { draftLines, isHeadingLine } from "./ingredient-line";
 
 export type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
+
+/** An ingredient line or step as read, or the heading of the group that the entries after it belong to. */
+export type RawEntry = string | { heading: string };
 
 /** A recipe as read from a source, before conversion: values straight from the page or file. */
 export interface RawRecipe {
@@ -19,8 +22,8 @@ export interface RawRecipe {
   cookingTime?: unknown;
   totalTime?: unknown;
   yields?: unknown;
-  ingredientLines: string[];
-  steps: string[];
+  ingredientLines: RawEntry[];
+  steps: RawEntry[];
   tips?: string[];
   image?: unknown;
   sourceUrl?: unknown;
@@ -55,6 +58,23 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
+/** Steps as text, with the heading each one stands under (null before the first heading). */
+function sectionedSteps(entries: readonly RawEntry[]): { steps: string[]; stepSections: (string | null)[] } {
+  const steps: string[] = [];
+  const stepSections: (string | null)[] = [];
+  let section: string | null = null;
+  for (const entry of entries) {
+    const text = cleanText(typeof entry === "string" ? entry : entry.heading);
+    if (!text) continue;
+    if (typeof entry !== "string" || isHeadingLine(text)) section = text.replace(/:$/, "");
+    else {
+      steps.push(text);
+      stepSections.push(section);
+    }
+  }
+  return { steps, stepSections };
+}
+
 export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()): ParseResult {
   const name = cleanText(raw.name);
   if (!name) return { ok: false, reason: "no recipe name" };
@@ -63,12 +83,15 @@ export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()
   if (tooBig) return { ok: false, reason: tooBig };
   const ingredients = draftLines(raw.ingredientLines, catalogue);
   if (ingredients.length === 0) return { ok: false, reason: "no ingredient lines" };
-  const steps = raw.steps.map(cleanText).filter(Boolean);
+  const { steps, stepSections } = sectionedSteps(raw.steps);
   if (steps.length === 0) return { ok: false, reason: "no directions" };
 
   const prepTime = durationMinutes(raw.prepTime);
-  const totalTime = durationMinutes(raw.totalTime);
-  const cookingTime = durationMinutes(raw.cookingTime) ?? (totalTime !== null ? Math.max(totalTime - (prepTime ?? 0), 0) || null : null);
+  const givenTotal = durationMinutes(raw.totalTime);
+  const givenCook = durationMinutes(raw.cookingTime);
+  const cookingTime = givenCook ?? (givenTotal !== null ? Math.max(givenTotal - (prepTime ?? 0), 0) || null : null);
+  // kept only when it says more than prep + cook (resting, chilling, rising)
+  const totalTime = givenTotal !== null && givenTotal !== (prepTime ?? 0) + (cookingTime ?? 0) ? givenTotal : null;
   const description = cleanText(raw.description);
   return {
     ok: true,
@@ -79,9 +102,11 @@ export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()
       occasions: occasionsOf(raw.occasions),
       prepTime,
       cookingTime,
+      totalTime,
       servings: servingsOf(raw.yields),
       ingredients,
       steps,
+      ...(stepSections.some(Boolean) ? { stepSections } : {}),
       tips: (raw.tips ?? []).map(cleanText).filter(Boolean),
       image: httpUrl(raw.image),
       origin: "imported",

@@ -17,54 +17,92 @@ function decodeEntities(text: string): string {
   });
 }
 
+/** A tag; it ends at the next "<" too, so that text full of unclosed "<" is still read in one pass. */
+const TAG = /<[^<>]*>/g;
+
 /** Plain text from text that may hold HTML tags and entities, on one line. */
 export function cleanText(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
-  return decodeEntities(String(value).replace(/<[^<>]*>/g, " "))
+  return decodeEntities(String(value).replace(TAG, " "))
     .replace(/\s+/g, " ")
     .trim();
 }
 
-const ISO_DURATION =
-  /^P(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i;
+const LINE_BREAK = /<br\s*\/?>|<\/?(?:p|li|div|h[1-6]|ul|ol|tr)\b[^<>]*>|\r?\n/gi;
 
-/**
- * Minutes from an ISO-8601 duration ("PT1H20M" → 80), a number of minutes, or text like "1 hour 20 min".
- * Null when the value tells no positive duration.
- */
-export function durationMinutes(value: unknown): number | null {
-  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? Math.round(value) : null;
-  if (typeof value !== "string") return null;
-  const text = value.trim();
-  const iso = text.match(ISO_DURATION);
-  let minutes: number;
-  if (iso) {
-    const [days, hours, mins, seconds] = iso.slice(1).map((part) => Number(part ?? 0));
-    minutes = days * 1440 + hours * 60 + mins + seconds / 60;
-  } else {
-    // A number is only read from its first digit (the lookbehinds), which keeps the search linear in the length.
-    const hours = text.match(/(?<![\d.])(\d+(?:\.\d+)?)\s*(?:h|hrs?|hours?)\b/i);
-    const mins = text.match(/(?<!\d)(\d+)\s*(?:m|mins?|minutes?)\b/i);
-    if (!hours && !mins) return null;
-    minutes = Number(hours?.[1] ?? 0) * 60 + Number(mins?.[1] ?? 0);
-  }
-  return minutes > 0 && Number.isFinite(minutes) ? Math.ceil(minutes) : null;
+/** The lines of text that may hold HTML: split at line breaks and block tags, each cleaned, empty ones left out. */
+export function htmlLines(value: string): string[] {
+  return value
+    .split(LINE_BREAK)
+    .map(cleanText)
+    .filter(Boolean);
 }
 
-/** Servings from a yield: 4, "4 servings", "Serves 4-6" (→ 4), ["4", "4 servings"]. */
-export function servingsOf(value: unknown): number | null {
+/** ISO-8601 durations, read leniently: "PT1H20M", "P1DT2H", "P2H10M" (no T), "PT0D4H45M", "PT1.5H". */
+const ISO_DURATION = /^P(?:T?\d+(?:[.,]\d+)?[WDHMS])+T?$/i;
+const ISO_PART = /(\d+(?:[.,]\d+)?)([WDHMS])/gi;
+const MINUTES_PER: Record<string, number> = { W: 10080, D: 1440, H: 60, M: 1, S: 1 / 60 };
+
+function isoMinutes(text: string): number | null {
+  if (text.length > 60 || !ISO_DURATION.test(text)) return null;
+  let minutes = 0;
+  // recipes never last months: M is minutes wherever it stands
+  for (const [, amount, letter] of text.matchAll(ISO_PART)) minutes += Number(amount.replace(",", ".")) * MINUTES_PER[letter.toUpperCase()];
+  return minutes;
+}
+
+const TEXT_DAYS = /(\d+(?:[.,]\d+)?)\s*(?:d|days?)\b/i;
+const TEXT_HOURS = /(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|std|stunden?|uur|timer?|heures?|horas?|ore)\b/i;
+const TEXT_MINUTES = /(\d+)\s*(?:m|mins?|minutes?|minuten?|minutos?|minuti|minutter)\b/i;
+
+function textMinutes(text: string): number | null {
+  const parts = [TEXT_DAYS, TEXT_HOURS, TEXT_MINUTES].map((pattern) => text.match(pattern)?.[1]);
+  if (parts.every((part) => part === undefined)) return null;
+  const [days, hours, minutes] = parts.map((part) => Number((part ?? "0").replace(",", ".")));
+  return days * 1440 + hours * 60 + minutes;
+}
+
+/**
+ * Minutes from an ISO-8601 duration ("PT1H20M" → 80, "P1DT2H"), a number of minutes, text like "1 hour 20 min",
+ * or a schema.org Duration object; the first that tells of a list. Null when the value tells no positive duration.
+ */
+export function durationMinutes(value: unknown, depth = 0): number | null {
+  if (depth > 3) return null;
+  if (Array.isArray(value)) return value.map((item) => durationMinutes(item, depth + 1)).find((minutes) => minutes !== null) ?? null;
+  if (typeof value === "object" && value !== null) {
+    const object = value as Record<string, unknown>;
+    for (const key of ["value", "@value", "duration", "maxValue", "minValue", "name", "text", "content"]) {
+      const minutes = durationMinutes(object[key], depth + 1);
+      if (minutes !== null) return minutes;
+    }
+    return null;
+  }
+  if (typeof value === "number") return Number.isFinite(value) && value > 0 ? Math.round(value) : null;
+  if (typeof value !== "string") return null;
+  const text = value.trim().slice(0, 200);
+  const minutes = isoMinutes(text) ?? (/^\d+(?:\.\d+)?$/.test(text) ? Number(text) : textMinutes(text));
+  return minutes !== null && minutes > 0 && Number.isFinite(minutes) ? Math.ceil(minutes - 1e-9) : null;
+}
+
+/** Servings from a yield: 4, "4 servings", "Serves 4-6" (→ 4), ["4", "4 servings"], {"value": 4}. */
+export function servingsOf(value: unknown, depth = 0): number | null {
+  if (depth > 3) return null;
   if (Array.isArray(value)) {
     for (const item of value) {
-      const servings = servingsOf(item);
+      const servings = servingsOf(item, depth + 1);
       if (servings !== null) return servings;
     }
     return null;
   }
+  if (typeof value === "object" && value !== null) {
+    const object = value as Record<string, unknown>;
+    return servingsOf([object.value, object["@value"], object.minValue, object.name, object.text], depth + 1);
+  }
   if (typeof value === "number") return Number.isFinite(value) && value >= 1 ? Math.round(value) : null;
   if (typeof value !== "string") return null;
-  const number = value.match(/\d+/);
+  const number = cleanText(value).match(/\d+(?:[.,]\d+)?/);
   if (!number) return null;
-  const servings = Number(number[0]);
+  const servings = Math.round(Number(number[0].replace(",", ".")));
   return servings >= 1 && servings <= 1000 ? servings : null;
 }
 

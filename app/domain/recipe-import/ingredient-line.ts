@@ -1,11 +1,12 @@
 /**
  * One ingredient line as written on a recipe page ("2 cloves garlic, smashed") split into the quantity text,
- * name and note the app stores, with parse-ingredient finding where the amount and unit end.
+ * name and note the app stores. The leading quantity is found by the app's one quantity reader
+ * (app/domain/quantity.ts), so every unit it knows is read the same way here and when weighing.
  */
-import { parseIngredient } from "parse-ingredient";
 import type { Catalogue } from "../catalogue";
-import { AMOUNTLESS_QUANTITIES } from "../quantity";
+import { AMOUNTLESS_QUANTITIES, splitLeadingQuantity } from "../quantity";
 import type { RecipeDraftLine } from "../recipe-analysis";
+import type { RawEntry } from "./draft";
 import { cleanText } from "./fields";
 
 export interface IngredientLineParts {
@@ -15,66 +16,61 @@ export interface IngredientLineParts {
   note?: string;
 }
 
-/** Count units the app's quantity parser knows (app/domain/quantity.ts) that parse-ingredient does not. */
-const EXTRA_UNITS = {
-  slice: { short: "slice", plural: "slices", alternates: ["rasher", "rashers"], type: "count" },
-  handful: { short: "handful", plural: "handfuls", type: "count" },
-  stalk: { short: "stalk", plural: "stalks", alternates: ["rib", "ribs"], type: "count" },
-  tin: { short: "tin", plural: "tins", type: "count" },
-  jar: { short: "jar", plural: "jars", type: "count" },
-  packet: { short: "packet", plural: "packets", alternates: ["sachet", "sachets", "envelope", "envelopes"], type: "count" },
-  knob: { short: "knob", plural: "knobs", type: "count" },
-  cube: { short: "cube", plural: "cubes", type: "count" },
-  block: { short: "block", plural: "blocks", type: "count" },
-  scoop: { short: "scoop", plural: "scoops", type: "count" },
-} as const;
-
 const NO_AMOUNT = new RegExp(`\\b(${AMOUNTLESS_QUANTITIES.join("|")})\\b`, "i");
 /** Phrases at the end of a name that only say how the ingredient is used. */
-const TRAILING_USE = /(?<!\s)\s*\b(to taste|as needed|optional|for (?:serving|garnish|garnishing|frying|greasing|dusting|the pan)|to serve|to garnish)\b[\s\S]*$/i;
+const TRAILING_USE =
+  /\s*\b(to taste|as needed|optional|if (?:you )?(?:like|desired|using|needed)|for (?:serving|garnish|garnishing|frying|greasing|dusting|the pan)|to serve|to garnish)\b.*$/i;
+const BULLET = /^(?:[-*•▢□☐✓✔·]|\d+[.)](?=\s))+\s*/;
+const MAX_LINE_LENGTH = 500;
 
-function formatAmount(amount: number): string {
-  return String(Math.round(amount * 100) / 100);
+/** A line that names a group of the lines after it: "For the icing:", "Sauce:", "FOR THE DOUGH". */
+export function isHeadingLine(line: string): boolean {
+  const text = line.trim();
+  if (text.length > 80 || /\d/.test(text.replace(/:$/, "").slice(0, 1))) return false;
+  if (text.endsWith(":")) return text.split(/\s+/).length <= 10;
+  return /^for (?:the )?[a-z]/i.test(text) && text.split(/\s+/).length <= 5 && !/[,.;]/.test(text);
 }
 
-/** The text before the description in the line, or the amount and unit rebuilt when the line puts them elsewhere. */
-function quantityText(line: string, parsed: ReturnType<typeof parseIngredient>[number]): string {
-  const at = line.lastIndexOf(parsed.description);
-  if (parsed.description && at >= 0 && at + parsed.description.length === line.length) {
-    return line.slice(0, at).replace(/(?<!\s)\s+of\s*$/i, "").trim();
+/** Text outside brackets and the texts inside top-level brackets, however they nest; stray ")" are dropped. */
+function splitBrackets(text: string): { outside: string; inside: string[] } {
+  let outside = "";
+  const inside: string[] = [];
+  let depth = 0;
+  let current = "";
+  for (const char of text) {
+    if (char === "(" || char === "[") {
+      if (depth > 0) current += char;
+      depth++;
+    } else if ((char === ")" || char === "]") && depth > 0) {
+      depth--;
+      if (depth > 0) current += char;
+      else {
+        if (current.trim()) inside.push(current.trim());
+        current = "";
+        outside += " ";
+      }
+    } else if (char === ")" || char === "]") outside += " ";
+    else if (depth > 0) current += char;
+    else outside += char;
   }
-  if (parsed.quantity === null) return "";
-  const amount = parsed.quantity2 === null ? formatAmount(parsed.quantity) : `${formatAmount(parsed.quantity)}-${formatAmount(parsed.quantity2)}`;
-  return [amount, parsed.unitOfMeasure].filter(Boolean).join(" ");
+  if (current.trim()) inside.push(current.trim());
+  return { outside, inside };
 }
 
 /** Splits a line; null for an empty line or a group header ("For the icing:"). */
 export function splitIngredientLine(rawLine: string): IngredientLineParts | null {
-  const line = cleanText(rawLine)
-    .replace(/^[-*•▢□✓]+\s*/, "")
-    .replace(/^(?:a|an|one)\s+(?=[a-z])/i, "1 ");
-  if (!line || line.endsWith(":")) return null;
-  const [parsed] = parseIngredient(line, { additionalUOMs: EXTRA_UNITS });
-  if (!parsed || parsed.isGroupHeader) return null;
-
-  let quantity = quantityText(line, parsed);
-  let description = parsed.description.trim() || line;
-  // "(500g) spaghetti": a measure in brackets right after the unit belongs to the quantity
-  const leadingMeasure = description.match(/^\(([^)]*)\)\s*/);
-  if (leadingMeasure && quantity) {
-    quantity = `${quantity} (${leadingMeasure[1].trim()})`;
-    description = description.slice(leadingMeasure[0].length);
-  }
+  const line = cleanText(rawLine).slice(0, MAX_LINE_LENGTH).replace(BULLET, "");
+  if (!line || isHeadingLine(line)) return null;
+  let { quantity, rest } = splitLeadingQuantity(line);
 
   const notes: string[] = [];
-  let name = description.replace(/\(([^()]*)\)/g, (_, inside: string) => {
-    if (inside.trim()) notes.push(inside.trim());
-    return " ";
-  });
+  const { outside, inside } = splitBrackets(rest);
+  notes.push(...inside);
+  let name = outside;
   const comma = name.indexOf(",");
   if (comma >= 0) {
-    const rest = name.slice(comma + 1).trim();
-    if (rest) notes.unshift(rest);
+    const after = name.slice(comma + 1).trim();
+    if (after) notes.unshift(after);
     name = name.slice(0, comma);
   }
   const use = name.match(TRAILING_USE);
@@ -82,13 +78,21 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     notes.unshift(use[0].trim());
     name = name.slice(0, use.index);
   }
-  name = name.replace(/\s+/g, " ").replace(/^[\s.;:-]+|(?<![\s.;:-])[\s.;:-]+$/g, "");
-  if (!name) return null;
-  if (!quantity) {
-    const noAmount = notes.map((note) => note.match(NO_AMOUNT)?.[1]).find(Boolean);
-    if (noAmount) quantity = noAmount.toLowerCase();
+  name = name.replace(/\s+/g, " ").replace(/^[\s.;:/*-]+|[\s.;:/*-]+$/g, "");
+  if (!name) {
+    // "2 large" alone: the last word of the quantity is the name
+    if (!quantity) return null;
+    return { quantity: "", name: quantity.replace(/^[\d\s./½⅓⅔¼¾-]+/, "") || quantity };
   }
-  const note = notes.join(", ").replace(/\s+/g, " ").trim();
+  let note = notes.join(", ").replace(/\s+/g, " ").trim();
+  if (!quantity) {
+    const noAmount = note.match(NO_AMOUNT)?.[1];
+    if (noAmount) {
+      quantity = noAmount.toLowerCase();
+      // said once: the quantity says it, the note keeps the rest
+      note = note.replace(new RegExp(`(?:,\\s*)?\\b${noAmount}\\b(?:\\s*,)?`, "i"), "").replace(/^[\s,]+|[\s,]+$/g, "");
+    }
+  }
   return { quantity, name, ...(note ? { note } : {}) };
 }
 
@@ -102,14 +106,21 @@ export function isSeasoning(name: string, catalogue: Catalogue): boolean {
   return SEASONING_WORDS.test(name);
 }
 
-/** The draft lines of a list of ingredient lines; headers and empty lines are left out. */
-export function draftLines(lines: readonly string[], catalogue: Catalogue): RecipeDraftLine[] {
-  return lines.flatMap((line) => {
-    const parts = splitIngredientLine(line);
+/** The draft lines of a list of ingredient lines and group headings; each line keeps the heading it stands under. */
+export function draftLines(entries: readonly RawEntry[], catalogue: Catalogue): RecipeDraftLine[] {
+  let section: string | null = null;
+  return entries.flatMap((entry) => {
+    const text = cleanText(typeof entry === "string" ? entry : entry.heading);
+    if (typeof entry !== "string" || isHeadingLine(text)) {
+      if (text) section = text.replace(/:$/, "").trim();
+      return [];
+    }
+    const parts = splitIngredientLine(text);
     if (!parts) return [];
     const draftLine: RecipeDraftLine = { name: parts.name, quantity: parts.quantity };
     if (parts.note) draftLine.note = parts.note;
     if (isSeasoning(parts.name, catalogue)) draftLine.seasoning = true;
+    if (section) draftLine.section = section;
     return [draftLine];
   });
 }

@@ -1,43 +1,28 @@
 /** schema.org Recipe in JSON-LD, inside an HTML page's <script type="application/ld+json"> or as a JSON file. */
-import { buildDraft, type ParseResult } from "./draft";
+import type { ParseResult } from "./draft";
+import { parseLenientJson } from "./lenient-json";
+import { fromRecipeNode, isRecipeType, type RecipeNode } from "./recipe-node";
 
-type JsonObject = Record<string, unknown>;
+const SCRIPT_TAG = /<script\b[^<>]*>/gi;
+const LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json/i;
+const MAX_SEARCH_DEPTH = 12;
+/** Scripts looked at on one page; pages carry a handful. */
+const MAX_SCRIPTS = 50;
 
-const LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json\b/i;
+export const NO_JSON_LD = "no JSON-LD found";
 
-/**
- * The contents of the page's <script type="application/ld+json"> elements. Found by searching for the tags in
- * turn (each character is looked at a bounded number of times), not by one pattern over the page, which
- * backtracks on pages of many unclosed tags.
- */
-function ldScripts(html: string): string[] {
-  const open = /<script\b/gi;
-  const close = /<\/script\s*>/gi;
-  const found: string[] = [];
-  for (let start = open.exec(html); start; start = open.exec(html)) {
-    const tagEnd = html.indexOf(">", start.index);
-    if (tagEnd === -1) break;
-    close.lastIndex = tagEnd;
-    const end = close.exec(html);
-    if (!end) break;
-    if (LD_TYPE.test(html.slice(start.index, tagEnd))) found.push(html.slice(tagEnd + 1, end.index));
-    open.lastIndex = close.lastIndex;
-  }
-  return found;
-}
-
-function isObject(value: unknown): value is JsonObject {
+function isObject(value: unknown): value is RecipeNode {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function isRecipe(node: JsonObject): boolean {
+function isRecipe(node: RecipeNode): boolean {
   const type = node["@type"];
-  return (Array.isArray(type) ? type : [type]).some((item) => typeof item === "string" && /(^|[/:])Recipe$/.test(item));
+  return (Array.isArray(type) ? type : [type]).some((item) => typeof item === "string" && isRecipeType(item));
 }
 
 /** The first Recipe node in a JSON-LD document: top level, in an array, in @graph, or nested (mainEntity). */
-function findRecipe(value: unknown, depth = 0): JsonObject | null {
-  if (depth > 8) return null;
+function findRecipe(value: unknown, depth = 0): RecipeNode | null {
+  if (depth > MAX_SEARCH_DEPTH) return null;
   if (Array.isArray(value)) {
     for (const item of value) {
       const found = findRecipe(item, depth + 1);
@@ -56,56 +41,52 @@ function findRecipe(value: unknown, depth = 0): JsonObject | null {
   return null;
 }
 
-function jsonDocuments(text: string): unknown[] {
-  const trimmed = text.trim();
-  const sources = trimmed.startsWith("{") || trimmed.startsWith("[") ? [trimmed] : ldScripts(text);
-  return sources.flatMap((source) => {
+/** A script's JSON: strict first, then read leniently (raw line breaks in strings, trailing commas). */
+function parseScript(source: string): unknown[] {
+  const text = source.trim().replace(/^<!\[CDATA\[|\]\]>$/g, "").replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, "");
+  try {
+    return [JSON.parse(text)];
+  } catch {
     try {
-      return [JSON.parse(source.trim().replace(/^<!\[CDATA\[|\]\]>$/g, ""))];
+      return [parseLenientJson(text)];
     } catch {
       return [];
     }
-  });
+  }
 }
 
-function textsOf(value: unknown): string[] {
-  if (typeof value === "string") return [value];
-  if (Array.isArray(value)) return value.flatMap(textsOf);
-  return [];
+function jsonDocuments(text: string): { scripts: number; documents: unknown[] } {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) return { scripts: 1, documents: parseScript(trimmed) };
+  const sources: string[] = [];
+  const lower = text.toLowerCase();
+  // found with indexOf, not a lazy pattern, so an unclosed script costs one scan, not one per script
+  for (const tag of text.matchAll(SCRIPT_TAG)) {
+    if (!LD_TYPE.test(tag[0])) continue;
+    const start = tag.index + tag[0].length;
+    const end = lower.indexOf("</script", start);
+    if (end < 0 || sources.length >= MAX_SCRIPTS) break;
+    sources.push(text.slice(start, end));
+  }
+  return { scripts: sources.length, documents: sources.flatMap(parseScript) };
 }
 
-/** recipeInstructions: text, a list of texts, HowToStep objects, or HowToSection objects holding steps. */
-function instructionSteps(value: unknown): string[] {
-  if (typeof value === "string") return value.split(/\n+|<\/p>|<br\s*\/?>/i);
-  if (Array.isArray(value)) return value.flatMap(instructionSteps);
-  if (!isObject(value)) return [];
-  if (value.itemListElement !== undefined) return instructionSteps(value.itemListElement);
-  return textsOf(value.text ?? value.name);
+/** What JSON-LD says about a page: its Recipe node, or why there is none. */
+export function jsonLdRecipe(htmlOrJson: string): { recipe: RecipeNode } | { reason: string } {
+  const { scripts, documents } = jsonDocuments(htmlOrJson);
+  if (scripts === 0) return { reason: NO_JSON_LD };
+  const recipe = documents.map((document) => findRecipe(document)).find((found) => found !== null);
+  if (recipe) return { recipe };
+  return { reason: documents.length === 0 ? "the JSON-LD could not be read" : "no schema.org Recipe in the JSON-LD" };
 }
 
-function imageUrl(value: unknown): unknown {
-  if (Array.isArray(value)) return imageUrl(value[0]);
-  if (isObject(value)) return value.url ?? value.contentUrl;
-  return value;
+/** A JSON document already read: its first Recipe node. */
+export function fromJsonLdValue(json: unknown): ParseResult {
+  const recipe = findRecipe(json);
+  return recipe ? fromRecipeNode(recipe) : { ok: false, reason: "no schema.org Recipe in the JSON-LD" };
 }
 
 export function fromJsonLd(htmlOrJson: string): ParseResult {
-  const documents = jsonDocuments(htmlOrJson);
-  if (documents.length === 0) return { ok: false, reason: "no JSON-LD found" };
-  const recipe = documents.map((document) => findRecipe(document)).find((found) => found !== null);
-  if (!recipe) return { ok: false, reason: "no schema.org Recipe in the JSON-LD" };
-  return buildDraft({
-    name: recipe.name,
-    description: recipe.description,
-    cuisines: recipe.recipeCuisine,
-    occasions: [...textsOf(recipe.recipeCategory), ...textsOf(recipe.keywords)],
-    prepTime: recipe.prepTime,
-    cookingTime: recipe.cookTime,
-    totalTime: recipe.totalTime,
-    yields: recipe.recipeYield,
-    ingredientLines: textsOf(recipe.recipeIngredient ?? recipe.ingredients),
-    steps: instructionSteps(recipe.recipeInstructions),
-    image: imageUrl(recipe.image),
-    sourceUrl: recipe.url,
-  });
+  const found = jsonLdRecipe(htmlOrJson);
+  return "recipe" in found ? fromRecipeNode(found.recipe) : { ok: false, reason: found.reason };
 }

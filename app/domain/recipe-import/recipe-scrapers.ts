@@ -1,10 +1,19 @@
 /** The JSON shape of the recipe-scrapers project: title, ingredients, instructions_list, yields, times in minutes. */
-import { buildDraft, type ParseResult } from "./draft";
+import { buildDraft, type ParseResult, type RawEntry } from "./draft";
 
 /** A list of lines, given as an array or as one newline-separated string. */
 function lines(value: unknown): string[] {
   if (typeof value === "string") return value.split(/\n+/);
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** `ingredient_groups` ({purpose, ingredients}[]) as lines under headings; null when there are none. */
+function groupedLines(value: unknown): RawEntry[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  return value.flatMap((group: { purpose?: unknown; ingredients?: unknown }) => {
+    const heading = typeof group?.purpose === "string" && group.purpose.trim() ? [{ heading: group.purpose }] : [];
+    return [...heading, ...lines(group?.ingredients)];
+  });
 }
 
 export function isRecipeScrapersShape(value: unknown): value is Record<string, unknown> {
@@ -26,7 +35,7 @@ export function fromRecipeScrapers(json: unknown): ParseResult {
     cookingTime: json.cook_time,
     totalTime: json.total_time,
     yields: json.yields,
-    ingredientLines: lines(json.ingredients),
+    ingredientLines: groupedLines(json.ingredient_groups) ?? lines(json.ingredients),
     steps,
     image: json.image,
     sourceUrl: json.canonical_url,

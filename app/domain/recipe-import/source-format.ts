@@ -1,5 +1,7 @@
 /** Which parser reads a file or a fetched document, by its extension or content type. */
-import { fromJsonLd } from "./json-ld";
+import { fromHtmlPage } from "./html-page";
+import { fromJsonLdValue } from "./json-ld";
+import { parseLenientJson } from "./lenient-json";
 import type { ParseResult } from "./draft";
 import { fromMarkdown } from "./markdown";
 import { fromRecipeScrapers, isRecipeScrapersShape } from "./recipe-scrapers";
@@ -29,15 +31,15 @@ export function formatOfContentType(contentType: string): SourceFormat | null {
   return null;
 }
 
-/** Reads one document: JSON in the recipe-scrapers shape or JSON-LD, an HTML page's JSON-LD, or markdown. */
+/** Reads one document: JSON in the recipe-scrapers shape or JSON-LD, an HTML page, or markdown. */
 export function parseRecipeDocument(text: string, format: SourceFormat): ParseResult {
   if (format === "markdown") return fromMarkdown(text);
-  if (format === "html") return fromJsonLd(text);
+  if (format === "html") return fromHtmlPage(text);
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = parseLenientJson(text);
   } catch {
     return { ok: false, reason: "not valid JSON" };
   }
-  return isRecipeScrapersShape(json) ? fromRecipeScrapers(json) : fromJsonLd(text);
+  return isRecipeScrapersShape(json) ? fromRecipeScrapers(json) : fromJsonLdValue(json);
 }

@@ -1,0 +1,26 @@
+/** A recipe web page: its JSON-LD first, then its microdata or RDFa; ingredient groups from the page's markup. */
+import type { ParseResult } from "./draft";
+import { jsonLdRecipe, NO_JSON_LD } from "./json-ld";
+import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
+import { fromRecipeNode } from "./recipe-node";
+import { ingredientGroupsOf } from "./ingredient-groups";
+
+export const NO_RECIPE_ON_PAGE =
+  "this page has no recipe we can read (we looked for schema.org Recipe data in JSON-LD, microdata and RDFa)";
+
+export function fromHtmlPage(html: string): ParseResult {
+  const tree = parseHtml(html);
+  const groups = ingredientGroupsOf(tree);
+  const jsonLd = jsonLdRecipe(html);
+  let failure: string | null = null;
+  if ("recipe" in jsonLd) {
+    const fromJson = fromRecipeNode(jsonLd.recipe, groups);
+    if (fromJson.ok) return fromJson;
+    failure = fromJson.reason;
+  }
+  const fromMarkup = fromMicrodata(tree, groups);
+  if (fromMarkup.ok) return fromMarkup;
+  if (failure) return { ok: false, reason: failure };
+  if (fromMarkup.reason !== NO_MICRODATA_RECIPE) return fromMarkup;
+  return { ok: false, reason: "reason" in jsonLd && jsonLd.reason !== NO_JSON_LD ? `${NO_RECIPE_ON_PAGE}; ${jsonLd.reason}` : NO_RECIPE_ON_PAGE };
+}

@@ -1,0 +1,188 @@
+/**
+ * schema.org Recipe in an HTML page's microdata (itemscope/itemtype/itemprop) or RDFa (typeof/property),
+ * read into the same property object JSON-LD gives. The page is scanned once into a shallow element tree;
+ * nesting deeper than MAX_DEPTH is flattened, so hostile pages cannot blow the stack.
+ */
+import type { ParseResult } from "./draft";
+import type { IngredientGroup } from "./ingredient-groups";
+import { cleanText } from "./fields";
+import { fromRecipeNode, isRecipeType, type RecipeNode } from "./recipe-node";
+
+export interface Element {
+  tag: string;
+  attributes: Record<string, string>;
+  children: (Element | string)[];
+}
+
+const MAX_DEPTH = 200;
+export const NO_MICRODATA_RECIPE = "no schema.org Recipe in microdata or RDFa";
+const MAX_ELEMENTS = 200_000;
+const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const RAW_TEXT = new Set(["script", "style", "template", "noscript", "svg"]);
+const BLOCK = new Set(["p", "li", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "tr", "section", "article"]);
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+function parseAttributes(text: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name, double, single, bare] of text.matchAll(ATTRIBUTE)) {
+    attributes[name.toLowerCase()] = double ?? single ?? bare ?? "";
+  }
+  return attributes;
+}
+
+/** The end of the tag opened at `start` ('>' outside quotes), or -1. */
+function tagEnd(html: string, start: number): number {
+  let quote = "";
+  for (let at = start; at < html.length; at++) {
+    const char = html[at];
+    if (quote) {
+      if (char === quote) quote = "";
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === ">") return at;
+    else if (char === "<") return -1;
+  }
+  return -1;
+}
+
+export function parseHtml(html: string): Element {
+  const root: Element = { tag: "#root", attributes: {}, children: [] };
+  const stack: Element[] = [root];
+  let at = 0;
+  let count = 0;
+  const lower = html.toLowerCase();
+  while (at < html.length && count < MAX_ELEMENTS) {
+    const open = html.indexOf("<", at);
+    const top = stack[stack.length - 1];
+    if (open < 0) {
+      top.children.push(html.slice(at));
+      break;
+    }
+    if (open > at) top.children.push(html.slice(at, open));
+    if (html.startsWith("<!--", open)) {
+      const end = html.indexOf("-->", open + 4);
+      at = end < 0 ? html.length : end + 3;
+      continue;
+    }
+    const name = /^<(\/?)([a-zA-Z][\w:-]*)/.exec(html.slice(open, open + 64));
+    const end = name ? tagEnd(html, open + name[0].length) : -1;
+    if (!name || end < 0) {
+      top.children.push("<");
+      at = open + 1;
+      continue;
+    }
+    const tag = name[2].toLowerCase();
+    at = end + 1;
+    if (name[1]) {
+      const index = stack.map((element) => element.tag).lastIndexOf(tag);
+      if (index > 0) stack.length = index;
+      continue;
+    }
+    const element: Element = { tag, attributes: parseAttributes(html.slice(open + name[0].length, end)), children: [] };
+    count++;
+    top.children.push(element);
+    if (RAW_TEXT.has(tag)) {
+      const close = lower.indexOf(`</${tag}`, at);
+      at = close < 0 ? html.length : close;
+    } else if (!VOID.has(tag) && !html.slice(open, end).endsWith("/") && stack.length < MAX_DEPTH) stack.push(element);
+  }
+  return root;
+}
+
+/** Text content, with line breaks where block elements and <br> break it. */
+function textOf(element: Element, out: string[] = []): string[] {
+  for (const child of element.children) {
+    if (typeof child === "string") out.push(child);
+    else if (!RAW_TEXT.has(child.tag)) {
+      if (BLOCK.has(child.tag)) out.push("\n");
+      textOf(child, out);
+      if (BLOCK.has(child.tag)) out.push("\n");
+    }
+  }
+  return out;
+}
+
+function elementText(element: Element): string {
+  return textOf(element)
+    .join("")
+    .split("\n")
+    .map(cleanText)
+    .filter(Boolean)
+    .join("\n");
+}
+
+function propertyValue(element: Element): string {
+  const { attributes, tag } = element;
+  if (attributes.content !== undefined) return attributes.content;
+  if (tag === "meta") return "";
+  if (tag === "time" && attributes.datetime) return attributes.datetime;
+  if ((tag === "img" || tag === "source") && attributes.src) return attributes.src;
+  if ((tag === "a" || tag === "link") && attributes.href && /^(?:url|image|sameas)$/i.test(propertyNames(element)[0] ?? "")) {
+    return attributes.href;
+  }
+  return elementText(element);
+}
+
+function propertyNames(element: Element): string[] {
+  const names = element.attributes.itemprop ?? element.attributes.property ?? "";
+  return names
+    .split(/\s+/)
+    .map((name) => name.replace(/^(?:schema:|https?:\/\/schema\.org\/)/i, ""))
+    .filter(Boolean);
+}
+
+function isItem(element: Element): boolean {
+  return element.attributes.itemscope !== undefined || element.attributes.typeof !== undefined;
+}
+
+function itemTypes(element: Element): string[] {
+  return (element.attributes.itemtype ?? element.attributes.typeof ?? "").split(/\s+/).filter(Boolean);
+}
+
+function add(node: RecipeNode, name: string, value: unknown): void {
+  const existing = node[name];
+  if (existing === undefined) node[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else node[name] = [existing, value];
+}
+
+/** The properties of an item: every itemprop below it, nested items read as objects of their own. */
+function itemNode(item: Element, depth = 0): RecipeNode {
+  const node: RecipeNode = { "@type": itemTypes(item).map((type) => type.replace(/^.*[/:#]/, "")) };
+  const visit = (element: Element, level: number) => {
+    for (const child of element.children) {
+      if (typeof child === "string") continue;
+      const names = propertyNames(child);
+      if (names.length > 0) {
+        // a nested item keeps its whole text too: an ingredient item may hold its amount and name apart
+        const value = isItem(child) && depth < 8 ? { ...itemNode(child, depth + 1), "@text": elementText(child) } : propertyValue(child);
+        for (const name of names) add(node, name, value);
+        if (isItem(child)) continue;
+      } else if (isItem(child)) continue;
+      if (level < MAX_DEPTH) visit(child, level + 1);
+    }
+  };
+  visit(item, 0);
+  return node;
+}
+
+function findRecipeItem(element: Element, depth = 0): Element | null {
+  if (isItem(element) && itemTypes(element).some(isRecipeType)) return element;
+  if (depth > MAX_DEPTH) return null;
+  for (const child of element.children) {
+    if (typeof child === "string") continue;
+    const found = findRecipeItem(child, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The Recipe item of a page in microdata or RDFa, as properties; null when it has none. */
+export function microdataRecipe(page: string | Element): RecipeNode | null {
+  const item = findRecipeItem(typeof page === "string" ? parseHtml(page) : page);
+  return item ? itemNode(item) : null;
+}
+
+export function fromMicrodata(html: string | Element, ingredientGroups?: IngredientGroup[] | null): ParseResult {
+  const recipe = microdataRecipe(html);
+  return recipe ? fromRecipeNode(recipe, ingredientGroups) : { ok: false, reason: NO_MICRODATA_RECIPE };
+}

@@ -1,0 +1,120 @@
+/**
+ * A schema.org Recipe as an object of properties, whether it came from JSON-LD or from microdata/RDFa,
+ * turned into a RawRecipe: sections (HowToSection) kept as headings, texts joined with line breaks split.
+ */
+import { buildDraft, type ParseResult, type RawEntry } from "./draft";
+import { htmlLines } from "./fields";
+import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
+
+export type RecipeNode = Record<string, unknown>;
+
+/** At most this many ingredient lines or steps are read from one recipe. */
+export const MAX_ENTRIES = 500;
+const MAX_NESTING = 8;
+
+function isObject(value: unknown): value is RecipeNode {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A property by name, whatever its capitals ("RecipeInstructions") and with or without a "schema:" prefix. */
+export function property(node: RecipeNode, name: string): unknown {
+  if (node[name] !== undefined) return node[name];
+  const wanted = name.toLowerCase();
+  for (const key of Object.keys(node)) {
+    if (key.toLowerCase().replace(/^(?:schema:|https?:\/\/schema\.org\/)/, "") === wanted) return node[key];
+  }
+  return undefined;
+}
+
+function typesOf(node: RecipeNode): string[] {
+  const type = node["@type"] ?? node.type;
+  return (Array.isArray(type) ? type : [type]).filter((item): item is string => typeof item === "string");
+}
+
+export function isRecipeType(type: string): boolean {
+  return /(?:^|[/:#])recipe$/i.test(type.trim());
+}
+
+function hasType(node: RecipeNode, pattern: RegExp): boolean {
+  return typesOf(node).some((type) => pattern.test(type));
+}
+
+/** Texts of a value: strings (split at line breaks and block tags), numbers, lists of them. */
+export function textsOf(value: unknown, depth = 0): string[] {
+  if (typeof value === "string") return htmlLines(value);
+  if (typeof value === "number") return [String(value)];
+  if (Array.isArray(value) && depth < MAX_NESTING) return value.flatMap((item) => textsOf(item, depth + 1));
+  if (isObject(value) && depth < MAX_NESTING) return textsOf(value.text ?? value["@text"] ?? value.name ?? value["@value"], depth + 1);
+  return [];
+}
+
+/** A heading entry from a section's name, unless it has none. */
+function heading(value: unknown): RawEntry[] {
+  const [text] = textsOf(value);
+  return text ? [{ heading: text }] : [];
+}
+
+/** recipeInstructions: text, a list of texts, HowToStep objects, or HowToSection objects holding steps. */
+function instructionEntries(value: unknown, depth = 0): RawEntry[] {
+  if (depth > MAX_NESTING) return [];
+  if (typeof value === "string" || typeof value === "number") return textsOf(value);
+  if (Array.isArray(value)) return value.flatMap((item) => instructionEntries(item, depth + 1));
+  if (!isObject(value)) return [];
+  const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
+  if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
+    return [...heading(property(value, "name")), ...instructionEntries(children, depth + 1)];
+  }
+  // one step, even when its text breaks lines
+  const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
+  return text ? [text] : [];
+}
+
+/** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
+function ingredientEntries(value: unknown, depth = 0): RawEntry[] {
+  if (depth > MAX_NESTING) return [];
+  if (Array.isArray(value)) return value.flatMap((item) => ingredientEntries(item, depth + 1));
+  if (isObject(value)) {
+    const children = property(value, "itemListElement") ?? property(value, "recipeIngredient");
+    if (children !== undefined) return [...heading(property(value, "name")), ...ingredientEntries(children, depth + 1)];
+  }
+  return textsOf(value);
+}
+
+function imageUrl(value: unknown, depth = 0): unknown {
+  if (Array.isArray(value)) return depth < MAX_NESTING ? imageUrl(value[0], depth + 1) : undefined;
+  if (isObject(value)) return value.url ?? value.contentUrl ?? value["@id"];
+  return value;
+}
+
+function limited(entries: RawEntry[], what: string): RawEntry[] {
+  if (entries.length > MAX_ENTRIES) throw new TooManyEntries(`more than ${MAX_ENTRIES} ${what}`);
+  return entries;
+}
+
+class TooManyEntries extends Error {}
+
+export function fromRecipeNode(recipe: RecipeNode, ingredientGroups?: IngredientGroup[] | null): ParseResult {
+  const get = (name: string) => property(recipe, name);
+  try {
+    return buildDraft({
+      name: textsOf(get("name") ?? get("headline"))[0],
+      description: textsOf(get("description")).join(" "),
+      cuisines: textsOf(get("recipeCuisine")),
+      occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
+      prepTime: get("prepTime"),
+      cookingTime: get("cookTime"),
+      totalTime: get("totalTime"),
+      yields: get("recipeYield") ?? get("yield"),
+      ingredientLines: limited(
+        withGroupHeadings(ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient")), ingredientGroups),
+        "ingredient lines",
+      ),
+      steps: limited(instructionEntries(get("recipeInstructions") ?? get("instructions")), "steps"),
+      image: imageUrl(get("image")),
+      sourceUrl: textsOf(get("url"))[0],
+    });
+  } catch (error) {
+    if (error instanceof TooManyEntries) return { ok: false, reason: `the recipe has ${error.message}` };
+    throw error;
+  }
+}

@@ -1,0 +1,311 @@
+/**
+ * Recipe page import quality on ../shared/data/recipes/recipe-pages (300 saved pages, each with the parse
+ * recipe-scrapers expects), for the importer of this checkout and, beside it, the importer of OLD_REF
+ * (default: main before issue 19), read from git into a temporary folder. Pages fall into two fixed halves by
+ * a hash of their file name: "dev" (looked at while building) and "held-out" (not looked at; the honest figure).
+ *
+ *   npm run bench:import                 (SHARED_DIR=/path/to/shared, OLD_REF=<commit> to change)
+ *
+ * A line's catalogue match is checked against bench/data/import-match-labels.json (a hand-labelled sample:
+ * page#line → the ingredient it means, or null for none); a wrong match counts against precision.
+ */
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { AMOUNTLESS_QUANTITIES, parseQuantity, unitOf } from "~/domain/quantity";
+import type { RecipeDraft } from "~/domain/recipe-analysis";
+
+const SHARED = path.resolve(process.env.SHARED_DIR ?? "../shared");
+const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
+const OLD_REF = process.env.OLD_REF ?? "681383fed922d19c143f96148f8a7a75b2772996";
+const LABELS = path.resolve("bench/data/import-match-labels.json");
+
+type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
+interface Importer {
+  label: string;
+  parse(text: string): ParseResult;
+  split(line: string): { name: string } | null;
+  match(name: string): { name: string } | null;
+}
+
+interface Expected {
+  title: string;
+  language?: string;
+  ingredients: string[];
+  instructions_list: string[];
+  total_time?: number | null;
+  yields?: string | null;
+}
+
+interface Page {
+  file: string;
+  half: "dev" | "held-out";
+  structured: boolean;
+  language: string;
+  html: string;
+  expected: Expected;
+}
+
+export function halfOf(file: string): "dev" | "held-out" {
+  return createHash("sha1").update(file).digest()[0] < 128 ? "dev" : "held-out";
+}
+
+function languageOf(expected: Expected): string {
+  const code = (expected.language ?? "en").toLowerCase().slice(0, 2);
+  return code === "se" ? "sv" : code;
+}
+
+const STRUCTURED = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/Recipe|"@type"\s*:\s*(?:\[[^\]]{0,200})?"(?:schema:)?Recipe"/i;
+
+function readPages(): Page[] {
+  return readdirSync(PAGES)
+    .filter((name) => name.endsWith(".html.gz"))
+    .sort()
+    .map((name) => {
+      const base = name.replace(/\.html\.gz$/, "");
+      const html = gunzipSync(readFileSync(path.join(PAGES, name))).toString("utf8");
+      const expected = JSON.parse(readFileSync(path.join(PAGES, `${base}.json`), "utf8")) as Expected;
+      return { file: base, half: halfOf(base), structured: STRUCTURED.test(html), language: languageOf(expected), html, expected };
+    });
+}
+
+// ---------- comparing ----------
+
+const norm = (text: string) =>
+  text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/<[^<>]*>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/[\s:.]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+
+/** Words a line is made of, whatever the split: "1 cup (240 ml) of milk" → 1 cup 240 ml milk. */
+const LINKING = new Set(["of", "de", "d", "di", "van"]);
+function words(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}½⅓⅔¼¾⅛⅜⅝⅞]+/u)
+    .filter((word) => word && !LINKING.has(word))
+    .sort()
+    .join(" ");
+}
+
+const AMOUNTLESS = new Set<string>(AMOUNTLESS_QUANTITIES);
+
+/** The stored line says what the page line says, split sensibly: a name without bracket or unit junk. */
+function lineRight(line: RecipeDraft["ingredients"][number] | undefined, expected: string): boolean {
+  if (!line) return false;
+  const sameWords = words([line.quantity, line.name, line.note ?? ""].join(" ")) === words(expected);
+  const firstWord = line.name.split(/\s+/)[0] ?? "";
+  const cleanName = line.name !== "" && !/[()[\]/]/.test(line.name) && unitOf(firstWord) === null;
+  const quantity = line.quantity.trim();
+  const readable = quantity === "" || AMOUNTLESS.has(quantity.toLowerCase()) || parseQuantity(quantity).amount !== null;
+  return sameWords && cleanName && readable;
+}
+
+/** Steps with their section headings in between, as recipe-scrapers lists them. */
+function stepsWithHeadings(draft: RecipeDraft): string[] {
+  const out: string[] = [];
+  let previous: string | null = null;
+  draft.steps.forEach((step, index) => {
+    const section = draft.stepSections?.[index] ?? null;
+    if (section && section !== previous) out.push(section);
+    previous = section;
+    out.push(step);
+  });
+  return out;
+}
+
+function servingsOfYield(text: string): number | null {
+  const number = text.match(/\d+(?:[.,]\d+)?/);
+  return number ? Math.round(Number(number[0].replace(",", "."))) : null;
+}
+
+interface PageScore {
+  imported: boolean;
+  title: boolean;
+  lines: number;
+  linesRight: number;
+  allLines: boolean;
+  steps: boolean;
+  totalTime: boolean;
+  yields: boolean;
+  everyField: boolean;
+}
+
+function scorePage(page: Page, result: ParseResult): PageScore {
+  const { expected } = page;
+  const lines = expected.ingredients.length;
+  if (!result.ok) {
+    return { imported: false, title: false, lines, linesRight: 0, allLines: false, steps: false, totalTime: false, yields: false, everyField: false };
+  }
+  const { draft } = result;
+  const title = norm(draft.name) === norm(expected.title);
+  const linesRight = expected.ingredients.filter((line, index) => lineRight(draft.ingredients[index], line)).length;
+  const allLines = linesRight === lines && draft.ingredients.length === lines;
+  const ours = stepsWithHeadings(draft).map(norm);
+  const wanted = expected.instructions_list.map(norm).filter(Boolean);
+  const steps = ours.length === wanted.length && ours.every((step, index) => step === wanted[index]);
+  const total = draft.totalTime ?? (draft.prepTime || draft.cookingTime ? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0) : null);
+  const totalTime = expected.total_time == null || total === Math.round(expected.total_time);
+  const yields = expected.yields == null || servingsOfYield(expected.yields) === (draft.servings ?? null);
+  return { imported: true, title, lines, linesRight, allLines, steps, totalTime, yields, everyField: title && allLines && steps && totalTime && yields };
+}
+
+// ---------- matching ----------
+
+type Labels = Record<string, string | null>;
+
+interface MatchCount {
+  lines: number;
+  matched: number;
+  labelled: number;
+  correct: number;
+  wrong: number;
+  answerable: number;
+}
+
+function emptyMatchCount(): MatchCount {
+  return { lines: 0, matched: 0, labelled: 0, correct: 0, wrong: 0, answerable: 0 };
+}
+
+function countMatches(importer: Importer, page: Page, labels: Labels, into: MatchCount): void {
+  page.expected.ingredients.forEach((line, index) => {
+    const parts = importer.split(line);
+    if (!parts) return;
+    const found = importer.match(parts.name);
+    into.lines++;
+    if (found) into.matched++;
+    const key = `${page.file}#${index}`;
+    if (!(key in labels)) return;
+    const label = labels[key];
+    into.labelled++;
+    if (label !== null) into.answerable++;
+    if (found && found.name === label) into.correct++;
+    else if (found) into.wrong++;
+  });
+}
+
+// ---------- importers ----------
+
+async function newImporter(): Promise<Importer> {
+  const { parseRecipeDocument, splitIngredientLine } = await import("~/domain/recipe-import");
+  const { getCatalogue } = await import("~/domain/catalogue-data");
+  const catalogue = getCatalogue();
+  return { label: "new", parse: (text) => parseRecipeDocument(text, "html"), split: splitIngredientLine, match: catalogue.match };
+}
+
+/** The importer of OLD_REF, its domain modules and catalogue data extracted with git archive. */
+async function oldImporter(folder: string): Promise<Importer> {
+  const archive = execFileSync("git", ["archive", "--format=tar", OLD_REF, "app/domain", "prisma/data/ingredients.json"]);
+  execFileSync("tar", ["-x", "-C", folder], { input: archive });
+  symlinkSync(path.resolve("node_modules"), path.join(folder, "node_modules"));
+  const domain = (file: string) => import(path.join(folder, "app/domain", file));
+  const { parseRecipeDocument, splitIngredientLine } = await domain("recipe-import/index.ts");
+  const { getCatalogue } = await domain("catalogue-data.ts");
+  const catalogue = getCatalogue();
+  return {
+    label: `old (${OLD_REF.slice(0, 7)})`,
+    parse: (text) => parseRecipeDocument(text, "html"),
+    split: splitIngredientLine,
+    match: (name) => catalogue.match(name),
+  };
+}
+
+// ---------- report ----------
+
+const percent = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)} %`);
+
+function pageRows(pages: Page[], scores: Map<string, PageScore>): [string, string][] {
+  const of = (pick: (score: PageScore) => boolean, subset = pages) => {
+    const count = subset.filter((page) => pick(scores.get(page.file)!)).length;
+    return `${count}/${subset.length} = ${percent(count, subset.length)}`;
+  };
+  const structured = pages.filter((page) => page.structured);
+  const lines = pages.reduce((total, page) => total + scores.get(page.file)!.lines, 0);
+  const linesRight = pages.reduce((total, page) => total + scores.get(page.file)!.linesRight, 0);
+  return [
+    ["pages imported", of((score) => score.imported)],
+    ["  of pages with JSON-LD/microdata Recipe", of((score) => score.imported, structured)],
+    ["title right", of((score) => score.title)],
+    ["ingredient lines right (lines)", `${linesRight}/${lines} = ${percent(linesRight, lines)}`],
+    ["all ingredient lines right (pages)", of((score) => score.allLines)],
+    ["steps with headings right", of((score) => score.steps)],
+    ["total time right", of((score) => score.totalTime)],
+    ["yield right", of((score) => score.yields)],
+    ["every field right", of((score) => score.everyField)],
+  ];
+}
+
+function matchRows(pages: Page[], importer: Importer, labels: Labels): [string, string][] {
+  const byLanguage = new Map<string, MatchCount>();
+  const english = emptyMatchCount();
+  const other = emptyMatchCount();
+  for (const page of pages) {
+    const count = byLanguage.get(page.language) ?? emptyMatchCount();
+    byLanguage.set(page.language, count);
+    countMatches(importer, page, labels, count);
+    countMatches(importer, page, labels, page.language === "en" ? english : other);
+  }
+  const row = (name: string, count: MatchCount): [string, string] => [
+    name,
+    `matched ${percent(count.matched, count.lines)} of ${count.lines}; labelled ${count.labelled}: ` +
+      `precision ${percent(count.correct, count.correct + count.wrong)}, recall ${percent(count.correct, count.answerable)}, ` +
+      `wrong ${count.wrong}`,
+  ];
+  const languages = [...byLanguage.entries()].filter(([language]) => language !== "en").sort(([a], [b]) => a.localeCompare(b));
+  return [row("English lines", english), row("other languages", other), ...languages.map(([language, count]) => row(`  ${language}`, count))];
+}
+
+function printTable(title: string, columns: string[], rows: string[][]): void {
+  console.log(`\n${title}`);
+  console.log(`| ${columns.join(" | ")} |`);
+  console.log(`|${columns.map(() => "---").join("|")}|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+}
+
+async function main() {
+  if (!existsSync(PAGES)) {
+    console.log(`Skipped: ${PAGES} is absent (set SHARED_DIR to the shared folder).`);
+    return;
+  }
+  const pages = readPages();
+  const labels: Labels = existsSync(LABELS) ? JSON.parse(readFileSync(LABELS, "utf8")) : {};
+  const folder = mkdtempSync(path.join(tmpdir(), "import-old-"));
+  try {
+    const importers = [await oldImporter(folder), await newImporter()];
+    const scores = new Map<Importer, Map<string, PageScore>>();
+    for (const importer of importers) {
+      const started = performance.now();
+      const perPage = new Map(pages.map((page) => [page.file, scorePage(page, importer.parse(page.html))]));
+      scores.set(importer, perPage);
+      console.log(`${importer.label}: ${pages.length} pages parsed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    for (const half of ["held-out", "dev"] as const) {
+      const subset = pages.filter((page) => page.half === half);
+      const columns = importers.map((importer) => importer.label);
+      const perImporter = importers.map((importer) => pageRows(subset, scores.get(importer)!));
+      printTable(`Pages, ${half} half (${subset.length} pages)`, ["figure", ...columns], perImporter[0].map(([name], row) => [name, ...perImporter.map((rows) => rows[row][1])]));
+      const matches = importers.map((importer) => matchRows(subset, importer, labels));
+      printTable(`Catalogue matching, ${half} half`, ["lines", ...columns], matches[matches.length - 1].map(([name], row) => [name, ...matches.map((rows) => rows[row]?.[1] ?? "")]));
+    }
+    if (process.env.SHOW_FAILURES) {
+      const newest = scores.get(importers[importers.length - 1])!;
+      for (const page of pages.filter((page) => page.half === "dev")) {
+        const score = newest.get(page.file)!;
+        const wrong = Object.entries(score).filter(([, value]) => value === false).map(([key]) => key);
+        if (wrong.length) console.log(`${page.file}: ${wrong.join(", ")}`);
+      }
+    }
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,96 @@
+/**
+ * Derives prisma/data/ingredient-names.json: the catalogue's ingredients named in the main European languages,
+ * from the Open Food Facts ingredients taxonomy in ../shared/data/taxonomy (ODbL 1.0; see docs/data-sources.md).
+ * An ingredient takes the names and synonyms of the taxonomy entries whose English name or synonym is its name
+ * or one of its aliases. Names that would mean two ingredients (unless the taxonomy gives it as one of them's own
+ * name), or that are already an English name of the catalogue, are left out: a wrong match is worse than none.
+ *
+ *   npx tsx prisma/data/derive-ingredient-names.ts        (SHARED_DIR=/path/to/shared to change)
+ */
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
+import { nameKey, type CatalogueIngredient } from "../../app/domain/catalogue";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const taxonomyFile = path.resolve(process.env.SHARED_DIR ?? path.join(here, "../../../shared"), "data/taxonomy/ingredients.full.json.gz");
+const outputFile = path.join(here, "ingredient-names.json");
+
+export const LANGUAGES = ["de", "fr", "es", "it", "nl", "pt", "sv", "da", "nb", "fi", "pl", "cs", "sk", "hu"] as const;
+
+interface TaxonomyEntry {
+  name?: Record<string, string>;
+  synonyms?: Record<string, string[]>;
+}
+
+function englishKeys(entry: TaxonomyEntry): string[] {
+  return [entry.name?.en, ...(entry.synonyms?.en ?? [])].filter((name): name is string => Boolean(name)).map(nameKey);
+}
+
+function main() {
+  if (!existsSync(taxonomyFile)) {
+    console.log(`Skipped: ${taxonomyFile} is absent; the committed ingredient-names.json is kept.`);
+    return;
+  }
+  const taxonomy = JSON.parse(gunzipSync(readFileSync(taxonomyFile)).toString("utf8")) as Record<string, TaxonomyEntry>;
+  const catalogue = JSON.parse(readFileSync(path.join(here, "ingredients.json"), "utf8")) as CatalogueIngredient[];
+
+  // the taxonomy entries each English key names: canonical names first, so "en:tomato" wins over a synonym
+  const entriesByKey = new Map<string, TaxonomyEntry[]>();
+  for (const pass of ["name", "synonym"] as const) {
+    for (const entry of Object.values(taxonomy)) {
+      const keys = pass === "name" ? (entry.name?.en ? [nameKey(entry.name.en)] : []) : englishKeys(entry);
+      for (const key of keys) entriesByKey.set(key, [...(entriesByKey.get(key) ?? []), entry]);
+    }
+  }
+  const englishOfCatalogue = new Set(catalogue.flatMap((ingredient) => [ingredient.name, ...ingredient.aliases].map(nameKey)));
+
+  const candidates = new Map<string, Map<string, Set<string>>>(); // key → ingredient → names as written
+  const ownName = new Map<string, string[]>(); // key → ingredients whose own taxonomy name it is
+  for (const ingredient of catalogue) {
+    const ownKeys = [ingredient.name, ...ingredient.aliases].map(nameKey);
+    const entries = new Set(ownKeys.flatMap((key) => entriesByKey.get(key)?.slice(0, 1) ?? []));
+    const ownEntry = entriesByKey.get(nameKey(ingredient.name))?.[0];
+    for (const entry of entries) {
+      for (const language of LANGUAGES) {
+        const names = [entry.name?.[language], ...(entry.synonyms?.[language] ?? [])].filter(Boolean) as string[];
+        for (const name of names) {
+          const key = nameKey(name);
+          if (key.length < 2 || englishOfCatalogue.has(key) || name.length > 40) continue;
+          const byIngredient = candidates.get(key) ?? new Map<string, Set<string>>();
+          candidates.set(key, byIngredient);
+          const written = byIngredient.get(ingredient.name) ?? new Set<string>();
+          byIngredient.set(ingredient.name, written.add(`${language}:${name.toLowerCase()}`));
+          // the name the taxonomy gives the ingredient itself (not a synonym) settles a tie
+          if (entry === ownEntry && name === entry.name?.[language]) ownName.set(key, [...(ownName.get(key) ?? []), ingredient.name]);
+        }
+      }
+    }
+  }
+
+  const names: Record<string, Record<string, string[]>> = {};
+  for (const [key, byIngredient] of candidates) {
+    const owners = ownName.get(key) ?? [];
+    if (byIngredient.size !== 1 && owners.length !== 1) continue; // one name, two ingredients: left out
+    const [ingredient, written] = byIngredient.size === 1 ? [...byIngredient][0] : [owners[0], byIngredient.get(owners[0])!];
+    for (const tagged of written) {
+      const [language, name] = [tagged.slice(0, tagged.indexOf(":")), tagged.slice(tagged.indexOf(":") + 1)];
+      const byLanguage = (names[ingredient] ??= {});
+      (byLanguage[language] ??= []).push(name);
+    }
+  }
+  const sorted = Object.fromEntries(
+    Object.keys(names)
+      .sort()
+      .map((ingredient) => [
+        ingredient,
+        Object.fromEntries(Object.keys(names[ingredient]).sort().map((language) => [language, [...new Set(names[ingredient][language])].sort()])),
+      ]),
+  );
+  writeFileSync(outputFile, `${JSON.stringify(sorted, null, 1)}\n`);
+  const count = Object.values(sorted).reduce((total, byLanguage) => total + Object.values(byLanguage).flat().length, 0);
+  console.log(`${Object.keys(sorted).length} of ${catalogue.length} ingredients named; ${count} names written to ${outputFile}`);
+}
+
+main();

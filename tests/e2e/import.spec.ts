@@ -1,0 +1,71 @@
+/**
+ * Importing a recipe page by its address through /import, with and without JavaScript: a page served from a
+ * real local HTTP server, its JSON-LD written the way real pages write it (an odd duration, step sections,
+ * ingredient groups only in the page's markup); the recipe screen then shows the sections and the total time.
+ */
+import { createServer, type Server } from "node:http";
+import { expect, test } from "@playwright/test";
+import { RECIPE_PAGES_PORT } from "./playwright.config";
+import { logIn, queryServerDatabase, signUp, uniqueUsername } from "./support";
+
+function recipePage(name: string): string {
+  const json = `{"@context": "https://schema.org", "@type": ["Recipe"], "name": "${name}",
+    "recipeIngredient": ["500 g pork shoulder", "1 tbsp paprika", "2 onions, sliced", "4 burger buns"],
+    "RecipeInstructions": [
+      {"@type": "HowToSection", "name": "For the pork", "itemListElement": [
+        {"@type": "HowToStep", "text": "Rub the pork with paprika."},
+        {"@type": "HowToStep", "text": "Roast it slowly	until tender."}]},
+      {"@type": "HowToSection", "name": "To serve", "itemListElement": [
+        {"@type": "HowToStep", "text": "Pull the pork and fill the buns."},]}
+    ],
+    "prepTime": "PT15M", "cookTime": "PT4H", "totalTime": "PT0D4H45M", "recipeYield": {"value": 4},}`;
+  return `<!doctype html><html><head><script type="application/ld+json">${json}</script></head><body>
+    <div class="wprm-recipe-ingredients-container">
+      <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Pork</h4>
+        <ul><li>500 g pork shoulder</li><li>1 tbsp paprika</li></ul></div>
+      <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Buns</h4>
+        <ul><li>2 onions, sliced</li><li>4 burger buns</li></ul></div>
+    </div></body></html>`;
+}
+
+let server: Server;
+test.beforeAll(async () => {
+  server = createServer((request, response) => {
+    const name = decodeURIComponent(request.url?.slice(1) ?? "");
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+    response.end(recipePage(name));
+  });
+  await new Promise<void>((resolve) => server.listen(RECIPE_PAGES_PORT, "127.0.0.1", resolve));
+});
+test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+test("a cook imports a page with sections and an odd duration, and the recipe shows them", async ({ page }, testInfo) => {
+  // sign-up, import and two screens: more than the default on a machine shared by many runs
+  test.setTimeout(120_000);
+  const username = uniqueUsername(testInfo, "importer");
+  await signUp(page, username);
+  await logIn(page, username);
+  await expect(page).not.toHaveURL(/\/login/);
+  const name = `Pulled Pork ${testInfo.project.name} ${Date.now()}`;
+
+  await page.goto("/import");
+  await page.getByLabel("Recipe URL").fill(`http://127.0.0.1:${RECIPE_PAGES_PORT}/${encodeURIComponent(name)}`);
+  await page.getByRole("button", { name: "IMPORT" }).click();
+  await expect(page.getByRole("heading", { name: "Imported: 1" })).toBeVisible();
+  await expect(page.getByText(name)).toBeVisible();
+
+  const [row] = await queryServerDatabase("SELECT id, prepTime, cookingTime, totalTime FROM Recipe WHERE name = ?", [name]);
+  expect(row).toMatchObject({ prepTime: 15, cookingTime: 240, totalTime: 285 });
+  await page.goto(`/menu-detail/${row.id}`);
+
+  await expect(page.getByRole("heading", { level: 3, name: "For the pork" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "To serve" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Pork" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 3, name: "Buns" })).toBeVisible();
+  // headings are not steps: three steps, numbered on across the sections
+  await expect(page.getByRole("checkbox")).toHaveCount(3);
+  await expect(page.getByRole("checkbox").nth(2)).toContainText("Step 3");
+  await expect(page.getByRole("checkbox").nth(2)).toContainText("Pull the pork and fill the buns.");
+  await expect(page.locator(".menu-times")).toContainText("Total time");
+  await expect(page.locator(".menu-times")).toContainText("285 min");
+});

@@ -1,0 +1,210 @@
+import { describe, expect, it } from "vitest";
+import { getCatalogue } from "~/domain/catalogue-data";
+import { parseQuantity, splitLeadingQuantity } from "~/domain/quantity";
+import {
+  durationMinutes,
+  fromHtmlPage,
+  fromRecipeScrapers,
+  NO_RECIPE_ON_PAGE,
+  parseLenientJson,
+  parseRecipeDocument,
+  servingsOf,
+  splitIngredientLine,
+} from "~/domain/recipe-import";
+
+function draftOf(result: ReturnType<typeof fromHtmlPage>) {
+  if (!result.ok) throw new Error(`expected a draft, got: ${result.reason}`);
+  return result.draft;
+}
+
+const ldPage = (json: string) => `<html><head><script type="application/ld+json">${json}</script></head><body></body></html>`;
+
+describe("durations and yields as pages write them", () => {
+  it.each([
+    ["P2H10M", 130],
+    ["PT0D4H45M", 285],
+    ["P1DT2H", 1560],
+    ["PT1.5H", 90],
+    ["PT90S", 2],
+    [{ "@type": "Duration", value: "PT22H" }, 1320],
+    [{ "@type": "QuantitativeValue", maxValue: "PT35M" }, 35],
+    ["2 Std. 15 Min.", 135],
+    ["P0D", null],
+  ])("reads %o as %o minutes", (value, minutes) => {
+    expect(durationMinutes(value)).toBe(minutes);
+  });
+
+  it.each([
+    [{ "@type": "QuantitativeValue", value: 6, unitText: "servings" }, 6],
+    ["Makes 12 cookies", 12],
+    [["", "4 portions"], 4],
+    ["Serves <b>3</b>", 3],
+  ])("reads the yield %o as %o servings", (value, servings) => {
+    expect(servingsOf(value)).toBe(servings);
+  });
+});
+
+describe("JSON-LD as real pages write it", () => {
+  const broken = `{
+    "@context": "https://schema.org",
+    "@graph": [{"@type": ["Recipe", "NewsArticle"], "name": "Slow Brisket",
+      "recipeIngredient": "2 kg beef brisket\\n1 tbsp salt\\n<b>2</b> onions, sliced",
+      "RecipeInstructions": [
+        {"@type": "HowToSection", "name": "For the rub", "itemListElement": [{"@type": "HowToStep", "text": "Mix	the salt."}]},
+        {"@type": "HowToSection", "name": "To cook", "itemListElement": [
+          {"@type": "HowToStep", "text": "Rub the brisket."},
+          {"@type": "HowToStep", "text": "Smoke it
+overnight."},
+        ]}
+      ],
+      "prepTime": "PT15M", "cookTime": "PT1H", "totalTime": "P0DT22H",
+      "recipeYield": {"@type": "QuantitativeValue", "value": 8},
+    }]
+  }`;
+
+  it("reads raw line breaks and tabs in strings, trailing commas, @graph, arrays of types and capitalised keys", () => {
+    const draft = draftOf(fromHtmlPage(ldPage(broken)));
+    expect(draft.name).toBe("Slow Brisket");
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["beef brisket", "salt", "onions"]);
+    expect(draft.ingredients[2]).toMatchObject({ quantity: "2", note: "sliced" });
+    expect(draft.steps).toEqual(["Mix the salt.", "Rub the brisket.", "Smoke it overnight."]);
+    expect(draft.stepSections).toEqual(["For the rub", "To cook", "To cook"]);
+    expect(draft).toMatchObject({ prepTime: 15, cookingTime: 60, totalTime: 1320, servings: 8 });
+  });
+
+  it("keeps no total time when it is just prep + cook", () => {
+    const json = JSON.stringify({ "@type": "Recipe", name: "Toast", recipeIngredient: ["1 slice bread"], recipeInstructions: "Toast it.", prepTime: "PT2M", cookTime: "PT3M", totalTime: "PT5M" });
+    expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({ totalTime: null, cookingTime: 3 });
+  });
+
+  it("takes ingredient group headings from the page around a flat JSON-LD list", () => {
+    const json = JSON.stringify({ "@type": "Recipe", name: "Tacos", recipeIngredient: ["4 tortillas", "200 g beef", "1 lime"], recipeInstructions: "Fill.\nServe." });
+    const html = `<html><head><script type="application/ld+json">${json}</script></head><body>
+      <div class="wprm-recipe-ingredients-container"><h3>Ingredients 1x 2x</h3>
+        <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">For the tacos</h4><ul><li>4 tortillas</li><li>200 g beef</li></ul></div>
+        <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">To serve</h4><ul><li>1 lime</li></ul></div>
+      </div></body></html>`;
+    expect(draftOf(fromHtmlPage(html)).ingredients.map((line) => [line.name, line.section])).toEqual([
+      ["tortillas", "For the tacos"],
+      ["beef", "For the tacos"],
+      ["lime", "To serve"],
+    ]);
+  });
+
+  it("keeps recipe-scrapers ingredient groups as sections", () => {
+    const draft = draftOf(
+      fromRecipeScrapers({
+        title: "Cake",
+        ingredients: ["200 g flour", "100 g sugar"],
+        ingredient_groups: [{ purpose: "For the sponge", ingredients: ["200 g flour"] }, { purpose: "Icing", ingredients: ["100 g sugar"] }],
+        instructions_list: ["Bake."],
+      }),
+    );
+    expect(draft.ingredients.map((line) => line.section)).toEqual(["For the sponge", "Icing"]);
+  });
+});
+
+describe("microdata and RDFa", () => {
+  it("reads a recipe only in microdata, with nested ingredient items and durations in attributes", () => {
+    const html = `<html><body><div itemscope itemtype="http://schema.org/Recipe">
+      <h1 itemprop="name">Salsa</h1><meta itemprop="totalTime" content="PT10M">
+      <span itemprop="recipeYield">Serves 6</span>
+      <ul><li itemprop="ingredient" itemscope itemtype="http://data-vocabulary.org/RecipeIngredient">
+        <span itemprop="amount">1 can (28 ounce)</span> <span itemprop="name">whole tomatoes</span></li>
+        <li itemprop="ingredient">1 clove garlic</li></ul>
+      <div itemprop="recipeInstructions"><p>Blend everything.</p><p>Chill.</p></div>
+    </div></body></html>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft).toMatchObject({ name: "Salsa", servings: 6, cookingTime: 10, steps: ["Blend everything.", "Chill."] });
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([["1 can (28 ounce)", "whole tomatoes"], ["1 clove", "garlic"]]);
+  });
+
+  it("reads RDFa", () => {
+    const html = `<div vocab="https://schema.org/" typeof="Recipe"><h1 property="name">Tea</h1>
+      <span property="recipeIngredient">1 tea bag</span><span property="recipeIngredient">250 ml water</span>
+      <p property="recipeInstructions">Steep for 3 minutes.</p></div>`;
+    expect(draftOf(fromHtmlPage(html)).ingredients.map((line) => line.name)).toEqual(["tea bag", "water"]);
+  });
+
+  it("says what it looked for when a page has no recipe", () => {
+    expect(fromHtmlPage("<html><body><h1>About us</h1></body></html>")).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });
+    expect(NO_RECIPE_ON_PAGE).toMatch(/JSON-LD, microdata and RDFa/);
+  });
+});
+
+describe("ingredient lines", () => {
+  it.each([
+    ["100g/3½oz butter, softened", { quantity: "100g/3½oz", name: "butter", note: "softened" }],
+    ["1 cup (240 ml) whole milk", { quantity: "1 cup (240 ml)", name: "whole milk" }],
+    ["2 pound(s) ground beef", { quantity: "2 pound(s)", name: "ground beef" }],
+    ["150gr pompoenblokjes", { quantity: "150gr", name: "pompoenblokjes" }],
+    ["2ks vajce", { quantity: "2ks", name: "vajce" }],
+    ["2-3 large eggs", { quantity: "2-3 large", name: "eggs" }],
+    ["1 9-inch pie crust", { quantity: "1", name: "9-inch pie crust" }],
+    ["1 and 1/2 cups cooked broccoli", { quantity: "1 and 1/2 cups", name: "cooked broccoli" }],
+    ["1 tsp vanilla extract", { quantity: "1 tsp", name: "vanilla extract" }],
+    ["1 tablespoon Dijon mustard", { quantity: "1 tablespoon", name: "Dijon mustard" }],
+    ["¼ tsp clove", { quantity: "¼ tsp", name: "clove" }],
+    ["2 c. à soupe de menthe fraîche", { quantity: "2 c. à soupe", name: "menthe fraîche" }],
+    ["1 orange (zest and juice (about 80 ml))", { quantity: "1", name: "orange", note: "zest and juice (about 80 ml)" }],
+  ])("splits %o", (line, parts) => {
+    expect(splitIngredientLine(line)).toEqual(parts);
+  });
+
+  it("says 'to taste', 'optional' or 'as needed' once", () => {
+    expect(splitIngredientLine("Salt, to taste")).toEqual({ quantity: "to taste", name: "Salt" });
+    expect(splitIngredientLine("black pepper, to taste, freshly ground")).toEqual({ quantity: "to taste", name: "black pepper", note: "freshly ground" });
+    expect(splitIngredientLine("chives (optional)")).toEqual({ quantity: "optional", name: "chives" });
+  });
+
+  it("reads the quantities it splits off the same way when weighing", () => {
+    for (const line of ["150gr flour", "2 pound(s) beef", "1 and 1/2 cups rice", "3 dl milk"]) {
+      const { quantity } = splitLeadingQuantity(line);
+      expect(parseQuantity(quantity).amount, line).not.toBeNull();
+    }
+    expect(parseQuantity("150gr")).toMatchObject({ amount: 150, unit: "g" });
+    expect(parseQuantity("2 pound(s)")).toMatchObject({ amount: 2, unit: "lb" });
+    expect(parseQuantity("3 dl")).toMatchObject({ amount: 3, unit: "dl" });
+  });
+});
+
+describe("catalogue matching", () => {
+  const match = (name: string) => getCatalogue().match(name)?.name ?? null;
+
+  it.each([
+    ["swordfish steaks", "swordfish"],
+    ["monkfish steaks", null],
+    ["sun-dried tomatoes packed in olive oil", "sun-dried tomato"],
+    ["brown sugar or coconut sugar", "brown sugar"],
+    ["lemon rind", "lemon"],
+    ["Knoblauchzehe", "garlic"],
+    ["Rindfleisch", "beef"],
+    ["knoflook", "garlic"],
+    ["beurre", "butter"],
+    ["margarina sem sal", "margarine"],
+    ["soli", null],
+  ])("matches %o to %o", (name, ingredient) => {
+    expect(match(name)).toBe(ingredient);
+  });
+});
+
+describe("hostile pages", () => {
+  it("refuses JSON nested too deep, without a stack overflow", () => {
+    expect(() => parseLenientJson("[".repeat(100_000))).toThrow(/nesting deeper/);
+    const page = ldPage(`${"[".repeat(100_000)}{"@type":"Recipe"}`);
+    expect(fromHtmlPage(page)).toMatchObject({ ok: false, reason: expect.stringMatching(/could not be read/) });
+  });
+
+  it("refuses a recipe with a huge list of lines", () => {
+    const json = JSON.stringify({ "@type": "Recipe", name: "Many", recipeIngredient: Array(5000).fill("1 egg"), recipeInstructions: "Cook." });
+    expect(fromHtmlPage(ldPage(json))).toEqual({ ok: false, reason: "the recipe has more than 500 ingredient lines" });
+  });
+
+  it("reads deeply nested and unclosed markup in time proportional to its size", () => {
+    const started = performance.now();
+    for (const page of ["<div>".repeat(200_000), "<".repeat(1_000_000), `<script type="application/ld+json">`.repeat(20_000), `<a "`.repeat(200_000)]) {
+      expect(fromHtmlPage(page)).toMatchObject({ ok: false });
+    }
+    expect(performance.now() - started).toBeLessThan(10_000);
+  });
+});
