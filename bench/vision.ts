@@ -130,7 +130,7 @@ interface Variant {
 function recognise(recogniser: Recogniser, analysis: ImageAnalysis, fold: number, variant: Variant = {}): string[] {
   const memory = memoryFor(recogniser, fold);
   if (recogniser === "old") {
-    const crops = scoreAnalysis(analysis, ingredientOfClass, memory, { embedding: "penultimate" });
+    const crops = scoreAnalysis(analysis, ingredientOfClass, memory, { embedding: "penultimate", classifier: true });
     return confidentIngredients(crops, OLD_THRESHOLDS).map(({ name }) => name);
   }
   const crops = scoreAnalysis(analysis, ingredientOfClass, memory, { classifier: variant.classifier });
@@ -278,9 +278,9 @@ console.log(`  load average (1, 5, 15 min) at the end: ${loadAverage()} on ${(aw
 
 if (process.env.VISION_CALIBRATE) {
   console.log("\nCalibration (new): whole/window thresholds, ImageNet classes on/off");
-  for (const classifierOn of [true, false]) {
-    for (const whole of [0.35, 0.4, 0.45, 0.5, 0.6]) {
-      for (const window of [0.6, 0.7, 0.8, 0.9]) {
+  for (const classifierOn of [false]) {
+    for (const whole of [0.4, 0.5]) {
+      for (const window of [0.7, 0.8, 0.9]) {
         const variant = { thresholds: { whole, window }, classifier: classifierOn };
         const produce = photos
           .filter((photo) => photo.group !== "packages")
