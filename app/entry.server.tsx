@@ -9,12 +9,14 @@ import { sweepAbandonedDishPhotosHourly } from "~/services/dish-draft.server";
 import { warmRecipeIndex } from "~/services/recipe-index.server";
 import { isJsonRequest } from "~/services/request.server";
 import { applySecurityHeaders, createNonce } from "~/services/security.server";
+import { warmVision } from "~/services/vision/recognize.server";
 
 const ABORT_DELAY = 5_000;
 
 // Once, as the server loads the app: in the background, so the start neither waits for them nor fails with them.
 void warmRecipeIndex();
 void sweepAbandonedDishPhotosHourly();
+warmVision();
 
 export default function handleRequest(
   request: Request,

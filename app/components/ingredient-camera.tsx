@@ -4,9 +4,9 @@
  * (cameraScreenAction). Found ingredients join the list and the user goes to ingredient preview; nothing
  * found or a failure shows the error popup.
  */
-import type { LinksFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
-import { useId, useState } from "react";
+import type { LinksFunction, SerializeFrom } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useId, useState } from "react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
@@ -47,8 +47,34 @@ function ErrorPopup({ reason, onClose }: { reason: string; onClose: (() => void)
   );
 }
 
+export const RECOGNITION_LOADING = "Getting photo recognition ready… You can take your photo now; it will be read as soon as it is.";
+export const TYPE_INSTEAD = "You can still add your ingredients by typing them.";
+/** While the model loads, the screen asks again this often, so the message goes once it is ready. */
+const LOADING_RECHECK_MS = 2_000;
+
+/** What the screen says about recognition: nothing when ready, a note while it starts, the reason when it cannot run. */
+function RecognitionState({ recognition }: { recognition: SerializeFrom<typeof cameraScreenLoader>["recognition"] }) {
+  const revalidator = useRevalidator();
+  const loading = recognition.state === "loading";
+  useEffect(() => {
+    if (!loading || revalidator.state !== "idle") return;
+    const timer = setTimeout(() => revalidator.revalidate(), LOADING_RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [loading, revalidator]);
+  if (recognition.state === "loading") return <FormMessage type="success" message={RECOGNITION_LOADING} />;
+  if (recognition.state === "ready") return null;
+  return (
+    <div className="form-message form-message-error" role="alert">
+      <p>{recognition.message}</p>
+      <p>
+        {TYPE_INSTEAD} <Link to="/search">Type your ingredients</Link>
+      </p>
+    </div>
+  );
+}
+
 export function IngredientCamera({ title, closeTo, closeLabel }: { title: string; closeTo: string; closeLabel: string }) {
-  const { unavailable } = useLoaderData<typeof cameraScreenLoader>();
+  const { recognition } = useLoaderData<typeof cameraScreenLoader>();
   const actionData = useActionData<typeof cameraScreenAction>();
   const hydrated = useHydrated();
   const navigate = useNavigate();
@@ -80,7 +106,7 @@ export function IngredientCamera({ title, closeTo, closeLabel }: { title: string
         </Link>
         <h1>{title}</h1>
       </header>
-      <FormMessage type="error" message={unavailable} />
+      <RecognitionState recognition={recognition} />
       {hydrated ? (
         <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} />
       ) : (

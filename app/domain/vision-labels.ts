@@ -75,6 +75,35 @@ export function ingredientOfClassName(catalogue: Catalogue, className: string): 
   return catalogue.find(text) ?? catalogue.match(text);
 }
 
+/**
+ * Fine classes of labelled photo sets that name a more specific ingredient than their coarse class and that the
+ * catalogue cannot read from the name alone (a brand's carton), by name key. Fine classes the catalogue knows
+ * by name ("Sweet-Potato", "Watermelon", "Cantaloupe") need no entry.
+ */
+export const FINE_CLASS_INGREDIENTS: Readonly<Record<string, string>> = {
+  "bravo apple juice": "apple juice",
+  "god morgon apple juice": "apple juice",
+  "tropicana apple juice": "apple juice",
+  "bravo orange juice": "orange juice",
+  "god morgon orange juice": "orange juice",
+  "tropicana juice smooth": "orange juice",
+  "tropicana mandarin morning": "orange juice",
+  "god morgon orange red grapefruit juice": "grapefruit juice",
+  "god morgon red grapefruit juice": "grapefruit juice",
+  "tropicana golden grapefruit": "grapefruit juice",
+};
+
+/**
+ * The most specific catalogue ingredient a labelled photo shows: its fine class when the catalogue knows it by
+ * that name ("Sweet-Potato" → sweet potato, not potato) or the table names it, else its coarse class.
+ */
+export function ingredientOfPhoto(catalogue: Catalogue, photo: Pick<LabelledPhoto, "fineClass" | "coarseClass">) {
+  const fine = photo.fineClass.replace(/[-_]+/g, " ").trim();
+  const named = FINE_CLASS_INGREDIENTS[nameKey(fine)];
+  if (named) return catalogue.byName(named);
+  return (fine && catalogue.find(fine)) || ingredientOfClassName(catalogue, photo.coarseClass);
+}
+
 /** One line of a labelled photo folder's labels.csv. */
 export interface LabelledPhoto {
   file: string;

@@ -67,7 +67,7 @@ const EnvSchema = z.object({
   /** Ingredient recognition: "embedded" (the classifier in VISION_MODEL_DIR) or "openai" (a vision chat endpoint). */
   VISION_PROVIDER: optionalText.pipe(z.enum(["embedded", "openai"]).default("embedded")),
   /** The embedded classifier's folder (model.json, weight shards, labels.json); see docs/vision.md. */
-  VISION_MODEL_DIR: optionalText.default("data/models/darknet-tiny"),
+  VISION_MODEL_DIR: optionalText.default("models/darknet-tiny"),
   /** An OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio), for VISION_PROVIDER=openai. */
   VISION_API_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "VISION_API_BASE_URL must be an http(s) URL" }).optional()),
   VISION_API_MODEL: optionalText,

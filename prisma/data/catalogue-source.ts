@@ -142,6 +142,8 @@ export const catalogueSource: CatalogueSourceEntry[] = [
   { name: "lemon juice", plural: null, type: FRUIT, ndb: "09152", co2: "lemon juice", icon: "lemon", synonyms: ["fresh lemon juice", "juice of lemon"] },
   { name: "lime juice", plural: null, type: FRUIT, ndb: "09160", co2: "lemon juice", icon: "lime", synonyms: ["fresh lime juice", "juice of lime"] },
   { name: "orange juice", plural: null, type: FRUIT, ndb: "09206", co2: "lemon juice", icon: "tangerine", synonyms: ["fresh orange juice", "oj"] },
+  { name: "apple juice", plural: null, type: FRUIT, ndb: "09016", co2: "apple juice", icon: "green-apple" },
+  { name: "grapefruit juice", plural: null, type: FRUIT, ndb: "09123", co2: "lemon juice", icon: "tangerine", synonyms: ["pink grapefruit juice", "red grapefruit juice"] },
   { name: "grapefruit", plural: "grapefruits", type: FRUIT, ndb: "09112", co2: "citrus fruit", icon: "tangerine", synonyms: ["pink grapefruit", "pomelo"] },
   { name: "grape", plural: "grapes", type: FRUIT, ndb: "09132", co2: "berries & grapes", icon: "grapes", synonyms: ["red grape", "green grape", "seedless grape"] },
   { name: "strawberry", plural: "strawberries", type: FRUIT, ndb: "09316", co2: "berries & grapes", icon: "strawberry" },

@@ -5,9 +5,11 @@ import sharp from "sharp";
 import { takePhotoTwice, withFakeCamera } from "./fake-camera";
 import { hasJavaScript } from "./support";
 
-const GROCERY_DIR = path.resolve("../shared/data/images/grocery-dev");
+const GROCERY_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-dev");
 const BANANA = path.join(GROCERY_DIR, "Banana/Banana_001.jpg");
-const sharedAvailable = existsSync(BANANA) && existsSync(path.resolve("../shared/models/darknet-tiny/model.json"));
+// The server runs the committed model and starter memory (no VISION_MODEL_DIR, nothing learned); only the photos
+// come from ../shared.
+const sharedAvailable = existsSync(BANANA);
 const FAKE_VIDEO = path.resolve(`tests/.tmp/fake-camera-${process.pid}.y4m`);
 
 /**
@@ -39,7 +41,21 @@ async function writeFakeVideo(photo: string, file: string) {
 /** Chromium with a fake camera that films the banana photo (made at launch, in tests/.tmp). */
 const test = withFakeCamera(FAKE_VIDEO, sharedAvailable ? (file) => writeFakeVideo(BANANA, file) : null);
 
-test.skip(!sharedAvailable, "needs ../shared/models/darknet-tiny and ../shared/data/images/grocery-dev (absent here)");
+test.skip(!sharedAvailable, "needs ../shared/data/images/grocery-dev (absent here)");
+
+/** Four grocery photos tiled 2 × 2, as a shelf seen from the front, each shot reframed so it is not a stored one. */
+async function shelfPhoto(files: string[]): Promise<Buffer> {
+  const side = 300;
+  const tiles = await Promise.all(
+    files.map((file) =>
+      sharp(path.join(GROCERY_DIR, file)).extract({ left: 20, top: 24, width: 300, height: 300 }).resize(side, side).toBuffer(),
+    ),
+  );
+  return sharp({ create: { width: 2 * side, height: 2 * side, channels: 3, background: "#ffffff" } })
+    .composite(tiles.map((input, index) => ({ input, left: (index % 2) * side, top: Math.floor(index / 2) * side })))
+    .jpeg()
+    .toBuffer();
+}
 
 /** A photo with no food in it: a grey card. */
 const greyCard = () => sharp({ create: { width: 320, height: 240, channels: 3, background: "#8a8f8c" } }).jpeg().toBuffer();
@@ -77,6 +93,29 @@ test.describe("with the camera allowed", () => {
       await page.getByRole("button", { name: "Send" }).click();
     }
     await expectBananaListed(page);
+  });
+
+  test("a fresh install names a sweet potato and finds several items of a shelf photo", async ({ page }, testInfo) => {
+    const upload = (name: string, buffer: Buffer) =>
+      page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients").setInputFiles({ name, mimeType: "image/jpeg", buffer });
+    const listed = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem");
+
+    await page.goto("/camera-search");
+    const sweetPotato = await sharp(path.join(GROCERY_DIR, "Potato/Sweet-Potato_003.jpg")).extract({ left: 16, top: 16, width: 316, height: 316 }).jpeg().toBuffer();
+    await upload("sweet-potato.jpg", sweetPotato);
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
+    await expect(listed.filter({ hasText: /^sweet potato/ })).toContainText("from your photo");
+
+    await page.goto("/camera-search");
+    await upload("shelf.jpg", await shelfPhoto(["Banana/Banana_002.jpg", "Juice/Bravo-Orange-Juice_003.jpg", "Carrots/Carrots_004.jpg", "Lime/Lime_002.jpg"]));
+    await page.getByRole("button", { name: "Send" }).click();
+    await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
+    const fromShelf = ["banana", "orange juice", "carrot", "lime"];
+    await expect(async () => {
+      const texts = await listed.allTextContents();
+      expect(fromShelf.filter((name) => texts.some((text) => text.startsWith(name))).length).toBeGreaterThanOrEqual(2);
+    }).toPass({ timeout: 10_000 });
   });
 
   test("a photo without food shows the error popup, which Close dismisses", async ({ page }, testInfo) => {

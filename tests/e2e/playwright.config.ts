@@ -71,9 +71,8 @@ export default defineConfig({
       APP_URL: baseURL,
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(SMTP_TEST_PORT),
-      // The shared classifier (camera.spec.ts skips when ../shared is absent; the app then says no model is installed).
+      // The committed model and starter memory, as on a fresh install (no VISION_MODEL_DIR).
       VISION_PROVIDER: "embedded",
-      VISION_MODEL_DIR: "../shared/models/darknet-tiny",
       // import.spec.ts serves its recipe pages from loopback
       RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS: "true",
     },

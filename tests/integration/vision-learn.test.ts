@@ -7,16 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { createEmbeddedProvider } from "~/services/vision/embedded.server";
 import { seedIngredients } from "../../prisma/seed";
-import { explainSkip, GROCERY_DIR, groceryPhoto, hasGroceryPhotos, hasSharedModel, SHARED_MODEL_DIR } from "../support/vision";
+import { explainSkip, GROCERY_DIR, groceryPhoto, hasGroceryPhotos, MODEL_DIR } from "../support/vision";
 
-const skip = explainSkip("the vision:learn tests", hasSharedModel && hasGroceryPhotos, "../shared/models/darknet-tiny or grocery-dev");
+const skip = explainSkip("the vision:learn tests", hasGroceryPhotos, "../shared/data/images/grocery-dev");
 const folder = path.resolve(`tests/.tmp/vision-learn-${process.pid}`);
 
 /** `npm run vision:learn -- <folder>` as a separate process on this test file's database. */
 async function visionLearn(target: string): Promise<{ code: number; output: string }> {
   try {
     const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["app/cli/vision-learn.server.ts", target], {
-      env: { ...process.env, VISION_MODEL_DIR: SHARED_MODEL_DIR },
+      env: { ...process.env, VISION_MODEL_DIR: MODEL_DIR },
     });
     return { code: 0, output: stdout };
   } catch (error) {
@@ -68,7 +68,7 @@ describe.skipIf(skip)("npm run vision:learn", () => {
   }, 120_000);
 
   it("teaches the running recogniser: another mango photo is now a mango", async () => {
-    const { ingredients } = await createEmbeddedProvider(SHARED_MODEL_DIR).recognize(sharp(groceryPhoto("Mango/Mango_004.jpg")));
+    const { ingredients } = await createEmbeddedProvider(MODEL_DIR).recognize(sharp(groceryPhoto("Mango/Mango_004.jpg")));
     expect(ingredients.map((found) => found.name)).toContain("mango");
   });
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "~/domain/image-upload";
 import { action as uploadAction } from "~/api/upload.server";
 import { prisma } from "~/services/db.server";
@@ -8,11 +8,8 @@ import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { NO_PHOTO, NOT_A_DATA_URL, PHOTOS_PER_MINUTE, TOO_MANY_PHOTOS } from "~/services/vision/upload.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
-import { dataUrl, explainSkip, groceryPhoto, hasGroceryPhotos, hasSharedModel } from "../support/vision";
+import { dataUrl, explainSkip, groceryPhoto, hasGroceryPhotos } from "../support/vision";
 
-vi.hoisted(() => {
-  process.env.VISION_MODEL_DIR = "../shared/models/darknet-tiny";
-});
 
 let client = 0;
 /** POST /api/upload from a client address of its own, so the rate limit of one test does not touch another. */
@@ -70,7 +67,7 @@ describe("POST /api/upload with bad input", () => {
   });
 });
 
-describe.skipIf(explainSkip("the /api/upload recognition tests", hasSharedModel && hasGroceryPhotos, "../shared/models/darknet-tiny or grocery-dev"))(
+describe.skipIf(explainSkip("the /api/upload recognition tests", hasGroceryPhotos, "../shared/data/images/grocery-dev"))(
   "POST /api/upload with a photo",
   () => {
     it("answers the ingredients in the spec's shape and lists them as camera items of this photo", async () => {

@@ -2,11 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 
-/** The shared model and photos (../shared): read, never copied. Tests that need them skip without them. */
-export const SHARED_MODEL_DIR = path.resolve("../shared/models/darknet-tiny");
-export const GROCERY_DIR = path.resolve("../shared/data/images/grocery-dev");
+/** The model committed with the app (what a fresh install runs). */
+export const MODEL_DIR = path.resolve("models/darknet-tiny");
+/** The shared photos (../shared, or SHARED_DIR): read, never copied. Tests that need them skip without them. */
+export const GROCERY_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-dev");
 
-export const hasSharedModel = existsSync(path.join(SHARED_MODEL_DIR, "model.json"));
 export const hasGroceryPhotos = existsSync(path.join(GROCERY_DIR, "labels.csv"));
 
 /** Says why a suite is skipped (vitest itself only reports "skipped"). */
@@ -27,6 +27,15 @@ export async function onTable(files: string[], side = 348): Promise<Buffer> {
   const tiles = await Promise.all(files.map((file) => sharp(groceryPhoto(file)).resize(side, side).toBuffer()));
   return sharp({ create: { width: canvas, height: canvas, channels: 3, background: "#ffffff" } })
     .composite(tiles.map((input, index) => ({ input, left: index * side, top: index * side })))
+    .jpeg()
+    .toBuffer();
+}
+
+/** Four photos tiled 2 × 2 with no gap, as a fridge shelf or a counter seen from above. */
+export async function tiled(files: string[], side = 300): Promise<Buffer> {
+  const tiles = await Promise.all(files.map((file) => sharp(groceryPhoto(file)).resize(side, side).toBuffer()));
+  return sharp({ create: { width: 2 * side, height: 2 * side, channels: 3, background: "#ffffff" } })
+    .composite(tiles.map((input, index) => ({ input, left: (index % 2) * side, top: Math.floor(index / 2) * side })))
     .jpeg()
     .toBuffer();
 }

@@ -4,11 +4,13 @@ import { describe, expect, it } from "vitest";
 import { getCatalogue } from "~/domain/catalogue-data";
 import {
   CLASS_NAME_INGREDIENTS,
+  FINE_CLASS_INGREDIENTS,
   IMAGENET_INGREDIENTS,
   ingredientOfClassName,
+  ingredientOfPhoto,
   parseLabelsCsv,
 } from "~/domain/vision-labels";
-import { explainSkip, GROCERY_DIR, hasGroceryPhotos, hasSharedModel, SHARED_MODEL_DIR } from "../support/vision";
+import { explainSkip, GROCERY_DIR, hasGroceryPhotos, MODEL_DIR } from "../support/vision";
 
 const catalogue = getCatalogue();
 
@@ -25,13 +27,10 @@ describe("the ImageNet → ingredient table", () => {
     expect(IMAGENET_INGREDIENTS.carton).toBeUndefined();
   });
 
-  it.skipIf(explainSkip("the labels.json check", hasSharedModel, "../shared/models/darknet-tiny"))(
-    "uses class names exactly as the model's labels.json spells them",
-    () => {
-      const labels = new Set(JSON.parse(readFileSync(path.join(SHARED_MODEL_DIR, "labels.json"), "utf8")) as string[]);
-      expect(Object.keys(IMAGENET_INGREDIENTS).filter((label) => !labels.has(label))).toEqual([]);
-    },
-  );
+  it("uses class names exactly as the committed model's labels.json spells them", () => {
+    const labels = new Set(JSON.parse(readFileSync(path.join(MODEL_DIR, "labels.json"), "utf8")) as string[]);
+    expect(Object.keys(IMAGENET_INGREDIENTS).filter((label) => !labels.has(label))).toEqual([]);
+  });
 });
 
 describe("class names of labelled photo folders", () => {
@@ -54,6 +53,40 @@ describe("class names of labelled photo folders", () => {
       const classes = [...new Set(photos.map((photo) => photo.coarseClass))];
       expect(classes.length).toBeGreaterThan(40);
       expect(classes.filter((name) => !ingredientOfClassName(catalogue, name))).toEqual(["Juice"]);
+    },
+  );
+});
+
+describe("the most specific ingredient of a labelled photo", () => {
+  const of = (fineClass: string, coarseClass: string) => ingredientOfPhoto(catalogue, { fineClass, coarseClass })?.name ?? null;
+
+  it("takes the fine class when the catalogue knows it, else the coarse class", () => {
+    expect(of("Sweet-Potato", "Potato")).toBe("sweet potato");
+    expect(of("Floury-Potato", "Potato")).toBe("potato");
+    expect(of("Watermelon", "Melon")).toBe("watermelon");
+    expect(of("Galia-Melon", "Melon")).toBe("melon");
+    expect(of("Lime", "Lime")).toBe("lime");
+    expect(of("Satsumas", "Satsumas")).toBe("mandarin");
+  });
+
+  it("reads a brand's juice carton as its juice, and a plant milk as itself, never yogurt", () => {
+    expect(of("Bravo-Apple-Juice", "Juice")).toBe("apple juice");
+    expect(of("Tropicana-Golden-Grapefruit", "Juice")).toBe("grapefruit juice");
+    expect(of("Tropicana-Mandarin-Morning", "Juice")).toBe("orange juice");
+    expect(of("Oatly-Oat-Milk", "Oat-Milk")).toBe("oat milk");
+    expect(of("Alpro-Fresh-Soy-Milk", "Soy-Milk")).toBe("soy milk");
+    expect(of("Some-New-Juice", "Juice")).toBeNull();
+  });
+
+  it("names only catalogue ingredients in its table", () => {
+    expect(Object.values(FINE_CLASS_INGREDIENTS).filter((name) => !catalogue.byName(name))).toEqual([]);
+  });
+
+  it.skipIf(explainSkip("the grocery-dev fine class check", hasGroceryPhotos, "../shared/data/images/grocery-dev"))(
+    "resolves every grocery-dev photo",
+    () => {
+      const { photos } = parseLabelsCsv(readFileSync(path.join(GROCERY_DIR, "labels.csv"), "utf8"));
+      expect(photos.filter((photo) => !ingredientOfPhoto(catalogue, photo)).map((photo) => photo.fineClass)).toEqual([]);
     },
   );
 });

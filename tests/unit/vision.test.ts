@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   classifierVotes,
+  colourStatistics,
+  composeEmbedding,
   confidentIngredients,
   cropRegions,
   cropScores,
@@ -18,14 +20,14 @@ import {
 const at = (degrees: number) => Float32Array.of(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
 
 describe("crops", () => {
-  it("looks at the whole photo first, then four overlapping windows two-thirds its size", () => {
+  it("looks at the whole photo first, then four overlapping corner windows a little over half its size", () => {
     const [whole, ...windows] = cropRegions(600, 300);
     expect(whole).toEqual({ left: 0, top: 0, width: 600, height: 300 });
     expect(windows).toEqual([
-      { left: 0, top: 0, width: 400, height: 200 },
-      { left: 200, top: 0, width: 400, height: 200 },
-      { left: 0, top: 100, width: 400, height: 200 },
-      { left: 200, top: 100, width: 400, height: 200 },
+      { left: 0, top: 0, width: 360, height: 180 },
+      { left: 240, top: 0, width: 360, height: 180 },
+      { left: 0, top: 120, width: 360, height: 180 },
+      { left: 240, top: 120, width: 360, height: 180 },
     ]);
   });
 
@@ -43,6 +45,35 @@ describe("crops", () => {
 
   it("never makes an empty window of a tiny photo", () => {
     for (const region of cropRegions(1, 1)) expect(region).toMatchObject({ width: 1, height: 1 });
+  });
+});
+
+describe("what the memory compares", () => {
+  const square = (rgb: [number, number, number], side = 14) => Uint8Array.from({ length: side * side * 3 }, (_, i) => rgb[i % 3]);
+
+  it("tells colours apart that the classifier's features hardly keep: a lime from a lemon, white from dark", () => {
+    const lime = colourStatistics(square([90, 160, 40]), 14);
+    const lemon = colourStatistics(square([230, 210, 40]), 14);
+    const cosine = (a: Float32Array, b: Float32Array) => {
+      const [ua, ub] = [unitVector(a), unitVector(b)];
+      return ua.reduce((sum, value, i) => sum + value * ub[i], 0);
+    };
+    expect(cosine(lime, lemon)).toBeLessThan(0.7);
+    expect(cosine(lime, colourStatistics(square([80, 150, 35]), 14))).toBeGreaterThan(0.99);
+    const white = colourStatistics(square([255, 255, 255]), 14);
+    const dark = colourStatistics(square([10, 10, 10]), 14);
+    expect(white[8]).toBeCloseTo(1);
+    expect(dark[9]).toBe(1);
+  });
+
+  it("joins the parts by weight into one vector of length 1", () => {
+    const parts = { penultimate: [3, 4], deep: [0, 0, 2], middle: [1], colour: [0, 5] };
+    const joined = composeEmbedding(parts);
+    expect(joined).toHaveLength(8);
+    expect(joined.reduce((sum, value) => sum + value * value, 0)).toBeCloseTo(1, 5);
+    // the penultimate layer weighs as much as the deep one, the colours half as much
+    expect(joined[0] / 0.6).toBeCloseTo(joined[4], 5);
+    expect(joined[7]).toBeCloseTo(joined[4] / 2, 5);
   });
 });
 

@@ -2,11 +2,11 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { NOTHING_FOUND } from "~/domain/vision";
 import { assertSameOrigin } from "~/services/security.server";
-import { visionUnavailableReason } from "./recognize.server";
+import { visionStatus } from "./recognize.server";
 import { identifyPhoto } from "./upload.server";
 
 export function cameraScreenLoader() {
-  return { unavailable: visionUnavailableReason() };
+  return { recognition: visionStatus() };
 }
 
 /**

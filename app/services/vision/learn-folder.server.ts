@@ -1,14 +1,16 @@
 /**
  * Teaches the recogniser a folder of labelled photos: labels.csv (`file,fine_class,coarse_class`) names each
- * photo's ingredient in its coarse class; each photo's embedding is stored as an example of it.
+ * photo's ingredient (its fine class when the catalogue knows it, else its coarse class); each photo's
+ * embeddings (as it is and mirrored) are stored as examples of it.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { ingredientOfClassName, LABELS_HEADER, parseLabelsCsv } from "~/domain/vision-labels";
+import type { Catalogue, CatalogueIngredient } from "~/domain/catalogue";
+import { ingredientOfPhoto, LABELS_HEADER, parseLabelsCsv, type LabelledPhoto } from "~/domain/vision-labels";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { decodableImage, UploadRejectedError } from "~/services/images.server";
 import { rememberExample } from "./memory.server";
-import { loadClassifier } from "./model.server";
+import { LEARNING_PLAN, loadClassifier, type Classifier } from "./model.server";
 
 export interface FolderLearning {
   /** photos stored as new examples, per ingredient */
@@ -38,23 +40,30 @@ async function labelledPhotos(root: string) {
   }
 }
 
-export async function learnFolder(
+/** A labelled photo of the folder, read: its ingredient and its embeddings (as it is, and mirrored). */
+export interface LabelledPhotoEmbeddings {
+  photo: LabelledPhoto;
+  ingredient: CatalogueIngredient;
+  embeddings: Float32Array[];
+}
+
+/**
+ * Reads every photo of a labelled folder whose class names a catalogue ingredient (the most specific one,
+ * ingredientOfPhoto), through the classifier; what could not be used goes to `result`.
+ */
+export async function* readLabelledFolder(
   folder: string,
-  modelDirectory: string,
+  classifier: Classifier,
+  catalogue: Catalogue,
+  result: Pick<FolderLearning, "unknownClasses" | "failed">,
   onProgress?: (done: number, total: number) => void,
-): Promise<FolderLearning> {
+): AsyncGenerator<LabelledPhotoEmbeddings> {
   const root = path.resolve(folder);
   const { photos, badLines } = await labelledPhotos(root);
-  const [classifier, catalogue] = await Promise.all([loadClassifier(modelDirectory), loadCatalogue()]);
-  const result: FolderLearning = {
-    learned: new Map(),
-    known: 0,
-    unknownClasses: new Map(),
-    failed: badLines.map((line) => ({ file: `labels.csv line ${line}`, reason: "needs a file and a coarse class" })),
-  };
+  result.failed.push(...badLines.map((line) => ({ file: `labels.csv line ${line}`, reason: "needs a file and a coarse class" })));
   for (const [index, photo] of photos.entries()) {
     onProgress?.(index, photos.length);
-    const ingredient = ingredientOfClassName(catalogue, photo.coarseClass);
+    const ingredient = ingredientOfPhoto(catalogue, photo);
     if (!ingredient) {
       result.unknownClasses.set(photo.coarseClass, (result.unknownClasses.get(photo.coarseClass) ?? 0) + 1);
       continue;
@@ -65,17 +74,30 @@ export async function learnFolder(
       continue;
     }
     try {
-      const { embeddings } = await classifier.analyze(await decodableImage(await readFile(file)));
-      if (await rememberExample({ ingredient, embedding: embeddings[0], source: "folder", negative: false })) {
-        result.learned.set(ingredient.name, (result.learned.get(ingredient.name) ?? 0) + 1);
-      } else {
-        result.known++;
-      }
+      const { crops } = await classifier.analyze(await decodableImage(await readFile(file)), LEARNING_PLAN);
+      yield { photo, ingredient, embeddings: crops.map((crop) => crop.embedding) };
     } catch (error) {
       if (!(error instanceof UploadRejectedError) && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       result.failed.push({ file: photo.file, reason: error instanceof UploadRejectedError ? error.message : "file not found" });
     }
   }
   onProgress?.(photos.length, photos.length);
+}
+
+export async function learnFolder(
+  folder: string,
+  modelDirectory: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<FolderLearning> {
+  const [classifier, catalogue] = await Promise.all([loadClassifier(modelDirectory), loadCatalogue()]);
+  const result: FolderLearning = { learned: new Map(), known: 0, unknownClasses: new Map(), failed: [] };
+  for await (const { ingredient, embeddings } of readLabelledFolder(folder, classifier, catalogue, result, onProgress)) {
+    let added = false;
+    for (const embedding of embeddings) {
+      if (await rememberExample({ ingredient, embedding, source: "folder", negative: false })) added = true;
+    }
+    if (added) result.learned.set(ingredient.name, (result.learned.get(ingredient.name) ?? 0) + 1);
+    else result.known++;
+  }
   return result;
 }

@@ -5,10 +5,12 @@
  * examples packed in memory and reloads them when the table changed.
  */
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { CatalogueIngredient } from "~/domain/catalogue";
 import type { PantryItem } from "~/domain/pantry";
 import { storedStringList } from "~/domain/stored-list";
-import { ExampleMemory } from "~/domain/vision";
+import { ExampleMemory, type LabelledEmbedding } from "~/domain/vision";
 import { ingredientIdOf, loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
 
@@ -28,12 +30,68 @@ export function embeddingToBytes(embedding: Float32Array): Uint8Array<ArrayBuffe
   return bytes;
 }
 
-function embeddingFromBytes(bytes: Uint8Array): Float32Array {
+export function embeddingFromBytes(bytes: Uint8Array): Float32Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return Float32Array.from({ length: bytes.byteLength / 4 }, (_, index) => view.getFloat32(index * 4, true));
 }
 
-let cached: { stamp: string; memory: ExampleMemory } | undefined;
+/**
+ * The memory a fresh install starts with: examples computed from the GroceryStoreDataset dev photos
+ * (../shared/data/images/grocery-dev, MIT) by `npm run vision:starter`, committed beside the model.
+ */
+export const STARTER_MEMORY_FILE = "models/grocery-starter-memory/memory.json";
+
+/** The starter memory file: which model made it, and per example its ingredient; the vectors as signed bytes. */
+export interface StarterMemoryFile {
+  source: string;
+  /** modelFingerprint() of the model whose embeddings these are: another model's would be meaningless */
+  model: string;
+  dimensions: number;
+  ingredients: string[];
+  /** base64 of one Int8 row per example: the unit embedding times 127, rounded */
+  vectors: string;
+}
+
+export function encodeStarterVectors(embeddings: readonly Float32Array[]): string {
+  const bytes = Int8Array.from(embeddings.flatMap((embedding) => Array.from(embedding, (value) => Math.round(value * 127))));
+  return Buffer.from(bytes.buffer).toString("base64");
+}
+
+function decodeStarter(file: StarterMemoryFile): LabelledEmbedding[] {
+  const bytes = new Int8Array(Buffer.from(file.vectors, "base64"));
+  if (bytes.length !== file.ingredients.length * file.dimensions) throw new Error("the vectors do not match the ingredients");
+  return file.ingredients.map((ingredient, row) => ({
+    ingredient,
+    negative: false,
+    embedding: Float32Array.from(bytes.subarray(row * file.dimensions, (row + 1) * file.dimensions), (value) => value / 127),
+  }));
+}
+
+const starters = new Map<string, LabelledEmbedding[]>();
+
+/**
+ * The starter examples for the model with this fingerprint, read once per process; none (logged once) when
+ * the file is missing, unreadable or made with another model, so recognition still runs on what was learned.
+ */
+export function starterExamples(model: string, file = STARTER_MEMORY_FILE): LabelledEmbedding[] {
+  const key = `${model}:${path.resolve(file)}`;
+  let examples = starters.get(key);
+  if (examples) return examples;
+  examples = [];
+  try {
+    if (!existsSync(file)) throw new Error("the file is missing");
+    const starter = JSON.parse(readFileSync(file, "utf8")) as StarterMemoryFile;
+    if (starter.model !== model) throw new Error("it was made with another recognition model (VISION_MODEL_DIR)");
+    examples = decodeStarter(starter);
+  } catch (error) {
+    console.warn(`Photo recognition starts without its starter memory ${file}: ${(error as Error).message}`);
+  }
+  starters.set(key, examples);
+  return examples;
+}
+
+let cached: { stamp: string; starter: readonly LabelledEmbedding[]; memory: ExampleMemory } | undefined;
+let skippedOtherLength = "";
 
 /** Changes whenever an example is added or removed (a changed example is replaced by a new row). */
 async function currentStamp(): Promise<string> {
@@ -41,18 +99,32 @@ async function currentStamp(): Promise<string> {
   return `${_count._all}:${_max.id ?? 0}`;
 }
 
-/** Every learned example, packed for nearest-neighbour search; read again only when the table changed. */
-export async function loadExampleMemory(): Promise<ExampleMemory> {
+/**
+ * The starter examples and every learned one, packed for nearest-neighbour search; the table is read again
+ * only when it changed. Learned examples of another embedding length (stored before the embedding changed)
+ * are left out, and said so once.
+ */
+export async function loadExampleMemory(starter: readonly LabelledEmbedding[] = []): Promise<ExampleMemory> {
   const stamp = await currentStamp();
-  if (cached?.stamp === stamp) return cached.memory;
+  if (cached?.stamp === stamp && cached.starter === starter) return cached.memory;
   const rows = await prisma.visionExample.findMany({
     select: { embedding: true, negative: true, ingredient: { select: { name: true } } },
     orderBy: { id: "asc" },
   });
-  const memory = new ExampleMemory(
-    rows.map((row) => ({ ingredient: row.ingredient.name, negative: row.negative, embedding: embeddingFromBytes(row.embedding) })),
-  );
-  cached = { stamp, memory };
+  const learned = rows.map((row) => ({
+    ingredient: row.ingredient.name,
+    negative: row.negative,
+    embedding: embeddingFromBytes(row.embedding),
+  }));
+  const dimensions = starter[0]?.embedding.length ?? learned.at(-1)?.embedding.length;
+  const usable = learned.filter((example) => example.embedding.length === dimensions);
+  const skipped = `${learned.length - usable.length}:${stamp}`;
+  if (usable.length < learned.length && skipped !== skippedOtherLength) {
+    skippedOtherLength = skipped;
+    console.warn(`Photo recognition leaves out ${learned.length - usable.length} learned examples of an older embedding`);
+  }
+  const memory = new ExampleMemory([...starter, ...usable]);
+  cached = { stamp, starter, memory };
   return memory;
 }
 

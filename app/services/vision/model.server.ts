@@ -3,6 +3,7 @@
  * labels.json in its own class order) run in-process on the CPU with the WebAssembly backend, whose files are
  * read from node_modules. TensorFlow.js is loaded on first use only.
  */
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -10,7 +11,16 @@ import path from "node:path";
 import type { Tensor } from "@tensorflow/tfjs-core";
 import type { Sharp } from "sharp";
 import sharp from "sharp";
-import { cropRegions, MODEL_INPUT_SIZE, unitVector } from "~/domain/vision";
+import {
+  colourStatistics,
+  composeEmbedding,
+  cropRegions,
+  MODEL_INPUT_SIZE,
+  unitVector,
+  WINDOW_INPUT_SIZE,
+  WINDOW_SHARE,
+  type CropRegion,
+} from "~/domain/vision";
 import { UNREADABLE, UploadRejectedError } from "~/services/images.server";
 import { VisionUnavailableError } from "./provider.server";
 
@@ -28,21 +38,71 @@ export class ModelNotInstalledError extends VisionUnavailableError {
   }
 }
 
+export const BROKEN_MODEL_MESSAGE =
+  "Photo recognition is not available: the recognition model on this server could not be loaded.";
+
+/** The model directory has its files but they do not load (damaged, cut short, another format). */
+export class ModelBrokenError extends VisionUnavailableError {
+  constructor(
+    readonly directory: string,
+    cause: unknown,
+  ) {
+    super(BROKEN_MODEL_MESSAGE, { cause });
+    this.name = "ModelBrokenError";
+  }
+
+  get instructions(): string {
+    const reason = this.cause instanceof Error ? this.cause.message : String(this.cause);
+    return `The recognition model in ${this.directory} could not be loaded (${reason}): restore models/darknet-tiny from git, or fix VISION_MODEL_DIR.`;
+  }
+}
+
 export function isModelInstalled(directory: string): boolean {
   return ["model.json", "labels.json"].every((file) => existsSync(path.join(directory, file)));
 }
 
-/** What the classifier saw in each crop of a photo (the whole photo first). */
-export interface ImageAnalysis {
-  /** class probabilities per crop, in labels.json order */
-  probabilities: Float32Array[];
-  /** the penultimate layer, averaged over the picture, unit length, per crop */
-  embeddings: Float32Array[];
+/** What the classifier saw in one crop of a photo. */
+export interface CropAnalysis {
+  /** class probabilities, in labels.json order */
+  probabilities: Float32Array;
+  /** what the memory compares (composeEmbedding), unit length */
+  embedding: Float32Array;
+  /** the penultimate layer alone, averaged over the picture, unit length */
+  penultimate: Float32Array;
 }
+
+/** What the classifier saw in each crop of a photo: the whole photo first, then the windows. */
+export interface ImageAnalysis {
+  crops: CropAnalysis[];
+}
+
+/** How a photo is looked at. */
+export interface AnalysisPlan {
+  /** the windows' share of the photo's width and height, or null for the whole photo only */
+  windowShare: number | null;
+  /** the side the whole photo and the windows are read at */
+  wholeSide: number;
+  windowSide: number;
+  /** read the whole photo mirrored left to right as well (a second example when learning) */
+  mirrored: boolean;
+}
+
+/** Recognising: the whole photo and four windows over it. */
+export const RECOGNITION_PLAN: AnalysisPlan = {
+  windowShare: WINDOW_SHARE,
+  wholeSide: MODEL_INPUT_SIZE,
+  windowSide: WINDOW_INPUT_SIZE,
+  mirrored: false,
+};
+
+/** Learning a labelled photo: the whole photo as it is and mirrored (the examples stored). */
+export const LEARNING_PLAN: AnalysisPlan = { windowShare: null, wholeSide: MODEL_INPUT_SIZE, windowSide: 0, mirrored: true };
 
 export interface Classifier {
   readonly labels: readonly string[];
-  analyze(image: Sharp): Promise<ImageAnalysis>;
+  /** changes with the model's files: embeddings of another model cannot be compared with this one's */
+  readonly fingerprint: string;
+  analyze(image: Sharp, plan?: AnalysisPlan): Promise<ImageAnalysis>;
 }
 
 /** The photo is decoded once at this size at most; the crops are cut from it. */
@@ -55,6 +115,7 @@ async function decodeUpright(image: Sharp) {
       .rotate()
       .flatten({ background: "#ffffff" })
       .toColourspace("srgb")
+      .removeAlpha()
       .resize(DECODE_SIDE, DECODE_SIDE, { fit: "inside", withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -63,27 +124,29 @@ async function decodeUpright(image: Sharp) {
   }
 }
 
-/** The crops of the photo, resized to the model's input, as one batch of RGB floats in [0, 1]. */
-async function modelInput(image: Sharp): Promise<{ pixels: Float32Array; count: number }> {
+/** One batch of same-sized crops: RGB bytes per crop (for the colours) and the model's input floats in [0, 1]. */
+interface CropBatch {
+  side: number;
+  bytes: Buffer[];
+}
+
+/** The crops the plan asks for, resized to their input sides, grouped by side (the whole photo's batch first). */
+async function cropBatches(image: Sharp, plan: AnalysisPlan): Promise<CropBatch[]> {
   const { data, info } = await decodeUpright(image);
   const raw = { width: info.width, height: info.height, channels: info.channels };
-  const regions = cropRegions(info.width, info.height);
-  const crops = await Promise.all(
-    regions.map((region) =>
-      sharp(data, { raw })
-        .extract(region)
-        .resize(MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, { fit: "fill", kernel: "linear" })
-        .removeAlpha()
-        .raw()
-        .toBuffer(),
-    ),
-  );
-  const pixels = new Float32Array(crops.length * MODEL_INPUT_SIZE * MODEL_INPUT_SIZE * 3);
-  crops.forEach((crop, index) => {
-    const offset = index * crop.length;
-    for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
-  });
-  return { pixels, count: crops.length };
+  const [whole, ...windows] = cropRegions(info.width, info.height, plan.windowShare ?? 1);
+  const read = (region: CropRegion, side: number, mirrored = false) => {
+    const crop = sharp(data, { raw }).extract(region);
+    return (mirrored ? crop.flop() : crop).resize(side, side, { fit: "fill", kernel: "linear" }).raw().toBuffer();
+  };
+  const wholeCrops = [read(whole, plan.wholeSide), ...(plan.mirrored ? [read(whole, plan.wholeSide, true)] : [])];
+  const windowCrops = plan.windowShare === null ? [] : windows.map((region) => read(region, plan.windowSide));
+  const batches = [{ side: plan.wholeSide, bytes: await Promise.all(wholeCrops) }];
+  if (windowCrops.length === 0) return batches;
+  const windowBytes = await Promise.all(windowCrops);
+  if (plan.windowSide === plan.wholeSide) batches[0].bytes.push(...windowBytes);
+  else batches.push({ side: plan.windowSide, bytes: windowBytes });
+  return batches;
 }
 
 type WeightsManifest = { paths: string[]; weights: unknown[] }[];
@@ -107,48 +170,97 @@ async function tensorflow() {
 
 async function loadFrom(directory: string): Promise<Classifier> {
   if (!isModelInstalled(directory)) throw new ModelNotInstalledError(directory);
+  try {
+    return await readModel(directory);
+  } catch (error) {
+    throw new ModelBrokenError(directory, error);
+  }
+}
+
+async function readModel(directory: string): Promise<Classifier> {
   const { tf, layers } = await tensorflow();
   const [modelJson, labelsJson] = await Promise.all(
     ["model.json", "labels.json"].map((file) => readFile(path.join(directory, file), "utf8")),
   );
-  const { modelTopology, weightsManifest } = JSON.parse(modelJson) as { modelTopology: object; weightsManifest: WeightsManifest };
+  const { modelTopology, weightsManifest } = JSON.parse(modelJson) as { modelTopology: Topology; weightsManifest: WeightsManifest };
   const labels = JSON.parse(labelsJson) as string[];
   const shards = await Promise.all(weightsManifest.flatMap((group) => group.paths.map((file) => readFile(path.join(directory, file)))));
   const weights = Buffer.concat(shards);
   const model = await layers.loadLayersModel(
     tf.io.fromMemory({
-      modelTopology,
+      modelTopology: anySizedInput(modelTopology),
       weightSpecs: weightsManifest.flatMap((group) => group.weights) as never,
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
     }),
   );
-  // The embedding is what the last convolution (the one that scores the classes) reads.
-  const classifierConv = model.layers.findLast((layer) => layer.getClassName() === "Conv2D");
-  const penultimate = classifierConv && model.layers[model.layers.indexOf(classifierConv) - 1];
-  if (!penultimate) throw new Error(`The model in ${directory} has no convolution scoring its classes`);
-  const withEmbedding = layers.model({ inputs: model.inputs, outputs: [model.outputs[0], penultimate.output as never] });
   const classCount = model.outputs[0].shape.at(-1);
   if (classCount !== labels.length) {
     throw new Error(`labels.json in ${directory} names ${labels.length} classes but the model scores ${classCount}`);
   }
+  // The embedding's layers: what the last convolution (the one that scores the classes) reads, the activation
+  // before that, and the last one before the final pooling step.
+  const classifierConv = model.layers.findLast((layer) => layer.getClassName() === "Conv2D");
+  const before = classifierConv ? model.layers.slice(0, model.layers.indexOf(classifierConv)) : [];
+  const activations = before.filter((layer) => layer.getClassName() === "LeakyReLU");
+  const lastPool = before.findLastIndex((layer) => layer.getClassName() === "MaxPooling2D");
+  const middle = before.slice(0, Math.max(0, lastPool)).findLast((layer) => layer.getClassName() === "LeakyReLU");
+  const [deep, penultimate] = activations.slice(-2);
+  if (!penultimate || !deep || !middle) throw new Error(`The model in ${directory} is not a darknet-style classifier`);
+  const withFeatures = layers.model({
+    inputs: model.inputs,
+    outputs: [model.outputs[0], penultimate.output, deep.output, middle.output] as never,
+  });
+
+  function readBatch({ side, bytes }: CropBatch) {
+    const pixels = new Float32Array(bytes.length * side * side * 3);
+    bytes.forEach((crop, index) => {
+      const offset = index * crop.length;
+      for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
+    });
+    const [probabilities, penultimateMean, deepMax, middleMean] = tf.tidy(() => {
+      const input = tf.tensor4d(pixels, [bytes.length, side, side, 3]);
+      const [logits, last, deeper, mid] = withFeatures.predict(input) as Tensor[];
+      return [tf.softmax(logits), tf.mean(last, [1, 2]), tf.max(deeper, [1, 2]), tf.mean(mid, [1, 2])].map(
+        (tensor) => tensor.dataSync() as Float32Array,
+      );
+    });
+    const row = (values: Float32Array, index: number) => {
+      const width = values.length / bytes.length;
+      return values.subarray(index * width, (index + 1) * width);
+    };
+    return bytes.map((crop, index): CropAnalysis => {
+      const parts = {
+        penultimate: row(penultimateMean, index),
+        deep: row(deepMax, index),
+        middle: row(middleMean, index),
+        colour: colourStatistics(crop, side),
+      };
+      return {
+        probabilities: row(probabilities, index).slice(),
+        embedding: composeEmbedding(parts),
+        penultimate: unitVector(parts.penultimate),
+      };
+    });
+  }
 
   return {
     labels,
-    async analyze(image) {
-      const { pixels, count } = await modelInput(image);
-      const [probabilities, embeddings] = tf.tidy(() => {
-        const input = tf.tensor4d(pixels, [count, MODEL_INPUT_SIZE, MODEL_INPUT_SIZE, 3]);
-        const [logits, features] = withEmbedding.predict(input) as [Tensor, Tensor];
-        return [tf.softmax(logits).dataSync() as Float32Array, tf.mean(features, [1, 2]).dataSync() as Float32Array];
-      });
-      const rows = (values: Float32Array, width: number) =>
-        Array.from({ length: count }, (_, index) => values.slice(index * width, (index + 1) * width));
-      return {
-        probabilities: rows(probabilities, labels.length),
-        embeddings: rows(embeddings, embeddings.length / count).map(unitVector),
-      };
+    fingerprint: createHash("sha256").update(modelJson).update(weights).digest("hex").slice(0, 16),
+    async analyze(image, plan = RECOGNITION_PLAN) {
+      const batches = await cropBatches(image, plan);
+      return { crops: batches.flatMap(readBatch) };
     },
   };
+}
+
+type Topology = { model_config?: { config: { layers: { config: Record<string, unknown> }[] } }; config?: { layers: { config: Record<string, unknown> }[] } };
+
+/** The topology with its input of any height and width: the windows are read at a smaller size. */
+function anySizedInput(topology: Topology): Topology {
+  const copy = structuredClone(topology);
+  const input = (copy.model_config ?? copy).config?.layers[0]?.config;
+  if (input && Array.isArray(input.batch_input_shape)) input.batch_input_shape = [null, null, null, input.batch_input_shape.at(-1)];
+  return copy;
 }
 
 const loaded = new Map<string, Promise<Classifier>>();

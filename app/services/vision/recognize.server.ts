@@ -2,9 +2,10 @@
 import path from "node:path";
 import { env } from "~/services/env.server";
 import { createEmbeddedProvider } from "./embedded.server";
-import { isModelInstalled, NO_MODEL_MESSAGE } from "./model.server";
+import { BROKEN_MODEL_MESSAGE, loadClassifier, ModelBrokenError, ModelNotInstalledError } from "./model.server";
 import { createOpenAiProvider } from "./openai.server";
-import type { VisionProvider } from "./provider.server";
+import { starterExamples } from "./memory.server";
+import { VisionUnavailableError, type VisionProvider } from "./provider.server";
 
 let provider: VisionProvider | undefined;
 
@@ -16,8 +17,37 @@ export function configuredProvider(): VisionProvider {
   return provider;
 }
 
-/** Why photos cannot be recognised here (no model installed), or null when they can. */
-export function visionUnavailableReason(): string | null {
-  if (env.VISION_PROVIDER === "openai") return null;
-  return isModelInstalled(path.resolve(env.VISION_MODEL_DIR)) ? null : NO_MODEL_MESSAGE;
+/** Whether photos can be recognised now: the embedded model loads once per process, in the background. */
+export type VisionStatus = { state: "ready" } | { state: "loading" } | { state: "unavailable"; message: string };
+
+let status: VisionStatus | undefined;
+
+/**
+ * Loads the embedded model and its starter memory once, as the server starts, so the first photo does not wait
+ * for it; a model that cannot load is said once in the server log, with what to do.
+ */
+export function warmVision(): void {
+  if (status) return;
+  if (env.VISION_PROVIDER === "openai") {
+    status = { state: "ready" };
+    return;
+  }
+  status = { state: "loading" };
+  loadClassifier(path.resolve(env.VISION_MODEL_DIR)).then(
+    (classifier) => {
+      starterExamples(classifier.fingerprint);
+      status = { state: "ready" };
+    },
+    (error: unknown) => {
+      status = { state: "unavailable", message: error instanceof VisionUnavailableError ? error.message : BROKEN_MODEL_MESSAGE };
+      const detail = error instanceof ModelNotInstalledError || error instanceof ModelBrokenError ? error.instructions : error;
+      console.error(status.message, detail);
+    },
+  );
+}
+
+/** What the camera screens say about recognition: starting, ready, or unavailable and why. */
+export function visionStatus(): VisionStatus {
+  warmVision();
+  return status!;
 }
