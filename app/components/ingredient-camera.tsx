@@ -8,7 +8,7 @@ import type { LinksFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate } from "@remix-run/react";
 import { useId, useState } from "react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
-import { FormMessage, useHydrated } from "~/components/forms";
+import { useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
 import { modalDialogLinks, ModalDialog } from "~/components/modal-dialog";
 import { PendingOverlay } from "~/components/pending-overlay";
@@ -80,7 +80,11 @@ export function IngredientCamera({ title, closeTo, closeLabel }: { title: string
         </Link>
         <h1>{title}</h1>
       </header>
-      <FormMessage type="error" message={unavailable} />
+      {unavailable ? (
+        <p className="camera-notice" role="status">
+          {unavailable}
+        </p>
+      ) : null}
       {hydrated ? (
         <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} />
       ) : (

@@ -6,7 +6,8 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
-import { readRecipeScreenState } from "./recipe-visit.server";
+import { sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
+import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
 
 export interface MenuDetail {
@@ -17,14 +18,16 @@ export interface MenuDetail {
   /** this cooking has been counted as a meal; its CO2 saved when known */
   counted: { co2SavedKg: number | null } | null;
   selectedIngredients: string[];
-  /** alerts for the cook's allergies, empty once the warning was acknowledged for this recipe */
+  /** the best photo cooks shared of this recipe, shown in place of its own picture */
+  sharedPhoto: RecipePicture | null;
+  /** alerts for the cook's allergies, but for those they acknowledged on this recipe */
   allergyAlerts: AllergyAlert[];
 }
 
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
   const menu = await findMenu(recipeId);
   if (!menu) return null;
-  const [catalogue, pantry, user, state] = await Promise.all([
+  const [catalogue, pantry, user, state, acknowledged, photos] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
     prisma.user.findUnique({
@@ -32,6 +35,8 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
       select: { allergies: true, _count: { select: { favorites: { where: { recipeId } } } } },
     }),
     readRecipeScreenState(request, recipeId),
+    acknowledgedAllergies(userId, recipeId),
+    sharedRecipePhotos([recipeId]),
   ]);
   const pantryKeys = new Set(pantry.map((item) => item.key));
   const grids = recipeGrids(menu, (name) => pantryKeys.has(resolveName(catalogue, name)?.key ?? ""));
@@ -51,8 +56,9 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     checkedSteps: visit.checkedSteps,
     counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
-    allergyAlerts: state.allergyWarningSeen
-      ? []
-      : analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue),
+    sharedPhoto: photos.get(recipeId) ?? null,
+    allergyAlerts: analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue).filter(
+      (alert) => !acknowledged.has(alert.allergy.toLowerCase()),
+    ),
   };
 }
