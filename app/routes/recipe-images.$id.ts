@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseQuantity, toGrams } from "~/domain/quantity";
-import { mainIngredientIcons, recipeIllustrationSvg } from "~/domain/recipe-illustration";
+import { mainIngredients, recipeIllustrationSvg } from "~/domain/recipe-illustration";
 import { prisma } from "~/services/db.server";
 import { iconSvg } from "~/services/icons.server";
 
@@ -35,7 +35,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
     });
   }
-  const icons = mainIngredientIcons(
+  const ingredients = mainIngredients(
     recipe.ingredients.map(({ quantity, type, ingredient }) => ({
       type,
       icon: ingredient?.icon ?? null,
@@ -43,7 +43,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       isStaple: ingredient?.isStaple ?? false,
     })),
   );
-  const svg = recipeIllustrationSvg(recipe.name, icons.map(iconSvg).filter((icon) => icon !== null));
+  const drawn = ingredients.flatMap((ingredient) => {
+    const svg = iconSvg(ingredient.icon);
+    return svg === null ? [] : [{ ingredient, svg }];
+  });
+  const svg = recipeIllustrationSvg(
+    recipe.name,
+    drawn.map((icon) => icon.svg),
+    drawn.map((icon) => icon.ingredient),
+  );
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
   if (request.headers.get("If-None-Match") === etag) {
     return new Response(null, { status: 304, headers: { ...SVG_HEADERS, ETag: etag } });

@@ -11,6 +11,7 @@ import { prisma } from "./db.server";
 import { generatedMark, MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
+import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
 
 export interface Menu {
   menu_id: number;
@@ -35,7 +36,7 @@ interface Fit {
 }
 
 export type SuggestedMenu = Menu & Fit;
-export type SuggestedCard = MenuCard & Fit;
+export type SuggestedCard = MenuCard & Fit & Partial<RecipePicture>;
 
 export interface SuggestionRequest extends RankingPreferences {
   ingredients: readonly string[];
@@ -110,7 +111,9 @@ export async function suggestRecipes(request: SuggestionRequest): Promise<Sugges
 /** The same suggestions as cards (what a list shows), without reading every recipe's lines, steps and tips. */
 export async function suggestRecipeCards(request: SuggestionRequest): Promise<SuggestedCard[]> {
   const ranked = await rankRecipes(request);
-  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), select: MENU_CARD_FIELDS }), toMenuCard);
+  return withSharedPhotos(
+    inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), select: MENU_CARD_FIELDS }), toMenuCard),
+  );
 }
 
 async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> {
