@@ -148,7 +148,7 @@ export default function MenuDetailScreen() {
         <RecipeImage
           className="menu-detail-image"
           src={detail.sharedPhoto?.image ?? menu.image}
-          srcSet={detail.sharedPhoto?.image_srcset}
+          srcSet={detail.sharedPhoto?.image_srcset ?? detail.ownImageSrcSet ?? undefined}
           sizes="(min-width: 720px) 640px, calc(100vw - 2rem)"
           alt={detail.sharedPhoto ? `${menu.menu_name}, made by ${detail.sharedPhoto.image_credit}` : ""}
           width={480}

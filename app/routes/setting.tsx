@@ -137,6 +137,7 @@ function AvatarPicker({ current, inputProps, errors }: {
         <input
           {...inputProps}
           className={hydrated ? "visually-hidden" : "file-input"}
+          aria-label="Profile picture"
           aria-invalid={errors?.length ? true : undefined}
           aria-describedby={errors?.length ? errorId : undefined}
           onChange={(event) => {

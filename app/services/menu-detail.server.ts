@@ -6,7 +6,7 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
-import { sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
+import { ownPhotoSrcSet, sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
 import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
 
@@ -20,6 +20,8 @@ export interface MenuDetail {
   selectedIngredients: string[];
   /** the best photo cooks shared of this recipe, shown in place of its own picture */
   sharedPhoto: RecipePicture | null;
+  /** narrower copies of the recipe's own picture, when it is a stored photo */
+  ownImageSrcSet: string | null;
   /** alerts for the cook's allergies, but for those they acknowledged on this recipe */
   allergyAlerts: AllergyAlert[];
 }
@@ -57,6 +59,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
     sharedPhoto: photos.get(recipeId) ?? null,
+    ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,
     allergyAlerts: analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue).filter(
       (alert) => !acknowledged.has(alert.allergy.toLowerCase()),
     ),

@@ -44,7 +44,7 @@ test("Setting takes the birth date as dd/mm/yyyy, as Account shows it, and offer
     await expect(button).toBeVisible();
     const box = await page.locator('input[type="file"]').boundingBox();
     expect(box?.width ?? 0).toBeLessThanOrEqual(1);
-    await page.getByLabel("Change profile picture").setInputFiles(await smallJpeg());
+    await page.getByLabel("Profile picture", { exact: true }).setInputFiles(await smallJpeg());
     await expect(page.getByRole("img", { name: "Your new profile picture" })).toBeVisible();
   } else {
     await expect(page.locator('input[type="file"].file-input')).toBeVisible();
