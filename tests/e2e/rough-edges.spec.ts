@@ -207,3 +207,19 @@ test("'Ingredient added.' from a Home toggle shows on Home only, not again on Se
   await expect(page.getByRole("heading", { level: 1, name: "Searching" })).toBeVisible();
   await expect(page.getByText("Ingredient added.")).toHaveCount(0);
 });
+
+test("a message sent to Home is not shown on Search when the cook gets to Search first", async ({ page }, testInfo) => {
+  const javascript = hasJavaScript(testInfo);
+  await open(page, "/home", javascript);
+  const name = (await page.getByRole("list", { name: "Most searched ingredients" }).getByRole("button").last().textContent())!;
+  // The toggle's post is answered with a redirect to Home carrying 'Ingredient added.'; the cook is on Search before it loads.
+  const posted = await page.request.post("/home", {
+    form: { intent: "toggle", name: name.replace(/^✓\s*/, "").toLowerCase() },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(302);
+  await open(page, "/search", javascript);
+  await expect(page.getByRole("heading", { level: 1, name: "Searching" })).toBeVisible();
+  await expect(page.getByText("Ingredient added.")).toHaveCount(0);
+});
