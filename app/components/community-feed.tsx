@@ -237,7 +237,10 @@ export function CommentsDrawer({ post, viewerId, now, place }: {
         )}
         {viewerId === null ? (
           <p className="comments-login">
-            <Link to={loginPath(`${communityPath({ ...place, comments: post.post_id })}`)} className="button button-secondary">
+            <Link
+              to={loginPath(communityPath({ ...place, comments: post.post_id }))}
+              className="button button-secondary"
+            >
               Log in to comment
             </Link>
           </p>

@@ -55,13 +55,35 @@ const FORM_WORDS: [DishForm, string[]][] = [
   ["salad", ["salad", "slaw", "coleslaw", "tabbouleh", "poke"]],
   [
     "bowl",
-    ["soup", "stew", "curry", "chili", "chilli", "ramen", "pho", "broth", "chowder", "congee", "porridge", "oatmeal"]
-      .concat(["dal", "dhal", "bisque", "gumbo", "goulash", "laksa", "bowl", "risotto"]),
+    [
+      "soup",
+      "stew",
+      "curry",
+      "chili",
+      "chilli",
+      "ramen",
+      "pho",
+      "broth",
+      "chowder",
+      "congee",
+      "porridge",
+      "oatmeal",
+    ].concat(["dal", "dhal", "bisque", "gumbo", "goulash", "laksa", "bowl", "risotto"]),
   ],
   [
     "skillet",
-    ["stir fry", "stir-fry", "stir-fried", "fried", "skillet", "frittata", "omelet", "omelette", "hash", "fajita"]
-      .concat(["fajitas", "saute", "sauteed", "shakshuka", "paella", "scramble", "scrambled", "pan"]),
+    [
+      "stir fry",
+      "stir-fry",
+      "stir-fried",
+      "fried",
+      "skillet",
+      "frittata",
+      "omelet",
+      "omelette",
+      "hash",
+      "fajita",
+    ].concat(["fajitas", "saute", "sauteed", "shakshuka", "paella", "scramble", "scrambled", "pan"]),
   ],
   [
     "bread",
@@ -73,7 +95,10 @@ const FORM_WORDS: [DishForm, string[]][] = [
 
 /** The form the dish is drawn in, from words of its name; a plate when none says otherwise. */
 export function dishFormOf(recipeName: string): DishForm {
-  const plain = recipeName.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+  const plain = recipeName
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "");
   const name = ` ${plain.replace(/[^a-z-]+/g, " ")} `;
   return FORM_WORDS.find(([, words]) => words.some((word) => name.includes(` ${word} `)))?.[0] ?? "plate";
 }
@@ -109,9 +134,21 @@ function paletteOf(recipeName: string, ingredients: MainIngredient[]) {
 const LAYOUTS: [number, number, number][][] = [
   [],
   [[0, 0, 104]],
-  [[-36, 0, 74], [36, 0, 74]],
-  [[0, -34, 62], [-38, 26, 62], [38, 26, 62]],
-  [[-34, -32, 58], [34, -32, 58], [-34, 32, 58], [34, 32, 58]],
+  [
+    [-36, 0, 74],
+    [36, 0, 74],
+  ],
+  [
+    [0, -34, 62],
+    [-38, 26, 62],
+    [38, 26, 62],
+  ],
+  [
+    [-34, -32, 58],
+    [34, -32, 58],
+    [-34, 32, 58],
+    [34, 32, 58],
+  ],
 ];
 
 /** The dish under the food, and where (centre, scale) the icons go on it. */
@@ -123,7 +160,9 @@ function dishOf(form: DishForm, food: string): { shapes: string; x: number; y: n
           `<path d="M58 108a102 90 0 0 0 204 0z" fill="#fdfdfb"/>` +
           `<ellipse cx="160" cy="108" rx="102" ry="28" fill="${food}"/>` +
           `<ellipse cx="160" cy="108" rx="102" ry="28" fill="none" stroke="#e9e6df" stroke-width="6"/>`,
-        x: 160, y: 104, scale: 0.62,
+        x: 160,
+        y: 104,
+        scale: 0.62,
       };
     case "salad":
       return {
@@ -136,7 +175,9 @@ function dishOf(form: DishForm, food: string): { shapes: string; x: number; y: n
             })
             .join("") +
           `<rect x="50" y="108" width="220" height="6" fill="#e9e6df"/>`,
-        x: 160, y: 92, scale: 0.66,
+        x: 160,
+        y: 92,
+        scale: 0.66,
       };
     case "skillet":
       return {
@@ -144,7 +185,9 @@ function dishOf(form: DishForm, food: string): { shapes: string; x: number; y: n
           `<rect x="236" y="110" width="80" height="18" rx="9" fill="#2d2a27"/>` +
           `<circle cx="140" cy="120" r="100" fill="#3a3633"/>` +
           `<circle cx="140" cy="120" r="84" fill="${food}"/>`,
-        x: 140, y: 120, scale: 0.86,
+        x: 140,
+        y: 120,
+        scale: 0.86,
       };
     case "bread":
       return {
@@ -152,7 +195,9 @@ function dishOf(form: DishForm, food: string): { shapes: string; x: number; y: n
           `<rect x="34" y="44" width="252" height="160" rx="22" fill="#b9814f"/>` +
           `<rect x="34" y="44" width="252" height="160" rx="22" fill="none" stroke="#a06c3d" stroke-width="6"/>` +
           `<circle cx="262" cy="66" r="8" fill="#8a5a30"/>`,
-        x: 160, y: 126, scale: 0.9,
+        x: 160,
+        y: 126,
+        scale: 0.9,
       };
     case "plate":
       return {
@@ -160,7 +205,9 @@ function dishOf(form: DishForm, food: string): { shapes: string; x: number; y: n
           `<circle cx="160" cy="120" r="100" fill="#fdfdfb"/>` +
           `<circle cx="160" cy="120" r="78" fill="#f3f1ec"/>` +
           `<circle cx="160" cy="120" r="62" fill="${food}" opacity="0.35"/>`,
-        x: 160, y: 120, scale: 1,
+        x: 160,
+        y: 120,
+        scale: 1,
       };
   }
 }
@@ -176,7 +223,7 @@ function escapeXml(text: string): string {
 export function recipeIllustrationSvg(
   recipeName: string,
   iconSvgs: string[],
-  ingredients: MainIngredient[] = [],
+  ingredients: MainIngredient[] = []
 ): string {
   const { background, shade, food, hash } = paletteOf(recipeName, ingredients);
   const form = dishFormOf(recipeName);

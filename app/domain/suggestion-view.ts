@@ -41,7 +41,7 @@ const READY: Record<ReadyFilter, { label: string; maxMissing: number }> = {
 /** The view the address asks for; anything unknown (or a cuisine or occasion not chosen) is left out. */
 export function parseSuggestionView(
   search: URLSearchParams,
-  chosen: { cuisines: readonly string[]; mealOccasions: readonly string[] },
+  chosen: { cuisines: readonly string[]; mealOccasions: readonly string[] }
 ): SuggestionView {
   const ready = search.get("ready");
   const sort = search.get("sort");
@@ -66,7 +66,10 @@ export function totalMinutes(facts: Pick<SuggestionFacts, "prep_time" | "cooking
  * The suggestions the view keeps, in its order. "Best use of my pantry" is the ranking's own order; the other
  * sorts keep it among equals (and put unknown times and unrated recipes last).
  */
-export function applySuggestionView<Item extends SuggestionFacts>(items: readonly Item[], view: SuggestionView): Item[] {
+export function applySuggestionView<Item extends SuggestionFacts>(
+  items: readonly Item[],
+  view: SuggestionView
+): Item[] {
   const kept = items.filter((item) => {
     if (view.ready && item.missing.length > READY[view.ready].maxMissing) return false;
     const minutes = totalMinutes(item);
@@ -77,7 +80,8 @@ export function applySuggestionView<Item extends SuggestionFacts>(items: readonl
   });
   const ranked = kept.map((item, rank) => ({ item, rank }));
   const last = Number.POSITIVE_INFINITY;
-  if (view.sort === "quickest") ranked.sort((a, b) => (totalMinutes(a.item) ?? last) - (totalMinutes(b.item) ?? last) || a.rank - b.rank);
+  if (view.sort === "quickest")
+    ranked.sort((a, b) => (totalMinutes(a.item) ?? last) - (totalMinutes(b.item) ?? last) || a.rank - b.rank);
   if (view.sort === "rated") ranked.sort((a, b) => (b.item.rating ?? -1) - (a.item.rating ?? -1) || a.rank - b.rank);
   return ranked.map(({ item }) => item);
 }
@@ -104,7 +108,7 @@ export interface ViewLink {
 export function filterLinks(
   path: string,
   view: SuggestionView,
-  chosen: { cuisines: readonly string[]; mealOccasions: readonly string[] },
+  chosen: { cuisines: readonly string[]; mealOccasions: readonly string[] }
 ): ViewLink[] {
   const link = (label: string, active: boolean, next: SuggestionView): ViewLink => ({
     label,
@@ -113,14 +117,14 @@ export function filterLinks(
   });
   return [
     ...(Object.keys(READY) as ReadyFilter[]).map((ready) =>
-      link(READY[ready].label, view.ready === ready, { ...view, ready: view.ready === ready ? null : ready }),
+      link(READY[ready].label, view.ready === ready, { ...view, ready: view.ready === ready ? null : ready })
     ),
     link(`Under ${QUICK_MINUTES} min`, view.quick, { ...view, quick: !view.quick }),
     ...chosen.cuisines.map((cuisine) =>
-      link(cuisine, view.cuisine === cuisine, { ...view, cuisine: view.cuisine === cuisine ? null : cuisine }),
+      link(cuisine, view.cuisine === cuisine, { ...view, cuisine: view.cuisine === cuisine ? null : cuisine })
     ),
     ...chosen.mealOccasions.map((occasion) =>
-      link(occasion, view.occasion === occasion, { ...view, occasion: view.occasion === occasion ? null : occasion }),
+      link(occasion, view.occasion === occasion, { ...view, occasion: view.occasion === occasion ? null : occasion })
     ),
   ];
 }

@@ -3,7 +3,13 @@ import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
-import { applySuggestionView, filterLinks, parseSuggestionView, sortLinks, type ViewLink } from "~/domain/suggestion-view";
+import {
+  applySuggestionView,
+  filterLinks,
+  parseSuggestionView,
+  sortLinks,
+  type ViewLink,
+} from "~/domain/suggestion-view";
 import { readPantry } from "~/services/pantry.server";
 import { readPreferences } from "~/services/preferences.server";
 import { suggestRecipeCards } from "~/services/recipe-search.server";
@@ -18,7 +24,7 @@ const PATH = "/menu-suggestion";
 export async function loader({ request }: LoaderFunctionArgs) {
   const [pantry, preferences] = await Promise.all([readPantry(request), readPreferences(request)]);
   const cards = await withSuggestionFacts(
-    await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences }),
+    await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences })
   );
   const view = parseSuggestionView(new URL(request.url).searchParams, preferences);
   return {
@@ -30,7 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-function FitLine({ kind, label, names, none }: { kind: "have" | "missing"; label: string; names: string[]; none: string }) {
+function FitLine({
+  kind,
+  label,
+  names,
+  none,
+}: {
+  kind: "have" | "missing";
+  label: string;
+  names: string[];
+  none: string;
+}) {
   return (
     <span className={`menu-fit menu-fit-${kind}`}>
       <span className="menu-fit-label">{label}:</span> {names.length > 0 ? names.join(", ") : none}
@@ -76,7 +92,8 @@ export default function MenuSuggestionScreen() {
       <ScreenHeader back="/preferences" backLabel="Back to preferences" title="Menu suggestions" />
       {ingredientCount === 0 ? (
         <p className="screen-lead">
-          You haven&apos;t added any ingredients yet, so these are simply recipes to try. <Link to="/search">Add ingredients</Link>
+          You haven&apos;t added any ingredients yet, so these are simply recipes to try.{" "}
+          <Link to="/search">Add ingredients</Link>
         </p>
       ) : null}
       {loadingHere && !refiltering ? <FindingRecipesOverlay /> : null}

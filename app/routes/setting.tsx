@@ -129,9 +129,16 @@ function AvatarPicker({ current, inputProps, errors }: {
   const errorId = `${inputProps.id}-error`;
   return (
     <div className="setting-avatar">
-      <Avatar src={chosen?.url ?? current} label={chosen ? "Your new profile picture" : "Your current profile picture"} className="avatar-large" />
+      <Avatar
+        src={chosen?.url ?? current}
+        label={chosen ? "Your new profile picture" : "Your current profile picture"}
+        className="avatar-large"
+      />
       <div className="field avatar-picker">
-        <label htmlFor={inputProps.id} className={hydrated ? "button button-secondary avatar-picker-button" : undefined}>
+        <label
+          htmlFor={inputProps.id}
+          className={hydrated ? "button button-secondary avatar-picker-button" : undefined}
+        >
           {hydrated ? "Change profile picture" : "Profile picture"}
         </label>
         <input

@@ -60,8 +60,10 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
     sharedPhoto: photos.get(recipeId) ?? null,
     ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,
-    allergyAlerts: analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue).filter(
-      (alert) => !acknowledged.has(alert.allergy.toLowerCase()),
-    ),
+    allergyAlerts: analyzeAllergies(
+      Object.keys(menu.ingredients_quantity),
+      storedStringList(user?.allergies),
+      catalogue,
+    ).filter((alert) => !acknowledged.has(alert.allergy.toLowerCase())),
   };
 }

@@ -187,7 +187,8 @@ function get(url: URL, allowPrivateHosts: boolean, signal: AbortSignal): Promise
 async function readBody(response: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () => {
     response.destroy();
-    return new ImportError(`the ${limit === MAX_DOCUMENT_BYTES ? "page" : "photo"} is larger than ${limit / 1024 / 1024} MB`);
+    const what = limit === MAX_DOCUMENT_BYTES ? "page" : "photo";
+    return new ImportError(`the ${what} is larger than ${limit / 1024 / 1024} MB`);
   };
   if (Number(response.headers["content-length"] ?? 0) > limit) throw tooLarge();
   const chunks: Buffer[] = [];
@@ -211,7 +212,11 @@ function fetchFailure(error: unknown): ImportError {
 }
 
 /** GETs a URL: http(s) only, public addresses only, at most 3 redirects; the final response (200) and its URL. */
-async function fetchOk(address: string, allowPrivateHosts: boolean, signal: AbortSignal): Promise<{ response: IncomingMessage; url: URL }> {
+async function fetchOk(
+  address: string,
+  allowPrivateHosts: boolean,
+  signal: AbortSignal,
+): Promise<{ response: IncomingMessage; url: URL }> {
   let url: URL;
   try {
     url = new URL(address);
@@ -243,7 +248,8 @@ async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean):
     const format = formatOfContentType(response.headers["content-type"] ?? "");
     if (!format) {
       response.resume();
-      throw new ImportError(`unsupported content type ${response.headers["content-type"] ?? "(none)"}; expected HTML or JSON`);
+      const type = response.headers["content-type"] ?? "(none)";
+      throw new ImportError(`unsupported content type ${type}; expected HTML or JSON`);
     }
     return { text: (await readBody(response, MAX_DOCUMENT_BYTES)).toString("utf8"), format, sourceUrl: url.toString() };
   } catch (error) {

@@ -32,7 +32,7 @@ export async function sharedRecipePhotos(recipeIds: readonly number[]): Promise<
     [...best].map(([recipeId, post]) => [
       recipeId,
       { image: imageUrl(post.image), image_srcset: dishImageSrcSet(post.image), image_credit: post.user.username },
-    ]),
+    ])
   );
 }
 
@@ -40,12 +40,14 @@ const UPLOADS_PREFIX = imageUrl("");
 
 /** The srcset of a recipe's own picture when it is a stored photo (an imported recipe's), else undefined. */
 export function ownPhotoSrcSet(image: string | null): string | undefined {
-  return image?.startsWith(`${UPLOADS_PREFIX}dishes/`) ? dishImageSrcSet(image.slice(UPLOADS_PREFIX.length)) : undefined;
+  return image?.startsWith(`${UPLOADS_PREFIX}dishes/`)
+    ? dishImageSrcSet(image.slice(UPLOADS_PREFIX.length))
+    : undefined;
 }
 
 /** The recipes with their shared photo in place of their own picture, where there is one. */
 export async function withSharedPhotos<Item extends { menu_id: number; image: string | null }>(
-  items: Item[],
+  items: Item[]
 ): Promise<(Item & Partial<RecipePicture>)[]> {
   const photos = await sharedRecipePhotos(items.map((item) => item.menu_id));
   return items.map((item) => ({ ...item, image_srcset: ownPhotoSrcSet(item.image), ...photos.get(item.menu_id) }));

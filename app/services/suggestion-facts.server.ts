@@ -1,10 +1,12 @@
-/** What the suggestions screen filters and sorts on beyond the ranking: each recipe's cuisines, occasions and rating. */
+/** What the suggestions screen filters and sorts on beyond the ranking: cuisines, occasions and rating. */
 import type { SuggestionFacts } from "~/domain/suggestion-view";
 import { prisma } from "./db.server";
 
 type ExtraFacts = Pick<SuggestionFacts, "cuisines" | "occasions" | "rating">;
 
-export async function withSuggestionFacts<Item extends { menu_id: number }>(items: Item[]): Promise<(Item & ExtraFacts)[]> {
+export async function withSuggestionFacts<Item extends { menu_id: number }>(
+  items: Item[]
+): Promise<(Item & ExtraFacts)[]> {
   const ids = items.map((item) => item.menu_id);
   if (ids.length === 0) return [];
   const [tags, ratings] = await Promise.all([

@@ -9,7 +9,9 @@ import { hasJavaScript, signUpThroughApi, uniqueUsername } from "./support";
 const photo = async (colour: string) => ({
   name: "dish.jpg",
   mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
 });
 
 async function share(page: Page, recipeId: number, colour: string): Promise<number> {
@@ -20,7 +22,10 @@ async function share(page: Page, recipeId: number, colour: string): Promise<numb
   return ((await posted.json()) as { post: { post_id: number } }).post.post_id;
 }
 
-test("a shared photo becomes the recipe's picture everywhere, the most-liked one first", async ({ page, browser }, testInfo) => {
+test("a shared photo becomes the recipe's picture everywhere, the most-liked one first", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow();
   const javascript = hasJavaScript(testInfo);
   const cook = uniqueUsername(testInfo, "pictured");
@@ -59,7 +64,10 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
     await expect(page.getByText("Ingredient added.")).toBeVisible();
   }
   await page.goto("/menu-suggestion");
-  const suggestion = page.getByRole("list", { name: "Suggested recipes" }).getByRole("listitem").filter({ hasText: name });
+  const suggestion = page
+    .getByRole("list", { name: "Suggested recipes" })
+    .getByRole("listitem")
+    .filter({ hasText: name });
   await expect(suggestion.locator("img")).toHaveAttribute("src", /^\/uploads\/dishes\//);
   await expect(suggestion).toContainText(`Photo by ${cook}`);
 
@@ -68,7 +76,9 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   const otherCook = uniqueUsername(testInfo, "liked");
   await signUpThroughApi(other.request, otherCook);
   const likedPost = await share(other, recipeId, "#15803d");
-  expect((await page.request.post(`/api/community/${likedPost}/like`, { data: { user_id: cookId } })).status()).toBe(200);
+  expect((await page.request.post(`/api/community/${likedPost}/like`, { data: { user_id: cookId } })).status()).toBe(
+    200
+  );
   await page.goto(`/menu-detail/${recipeId}`);
   await expect(page.getByText(`Photo by ${otherCook}`)).toBeVisible();
   await other.close();

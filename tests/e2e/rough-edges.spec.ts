@@ -26,7 +26,9 @@ async function open(page: Page, path: string, javascript: boolean) {
   if (javascript) await hydrated(page);
 }
 
-test("Setting takes the birth date as dd/mm/yyyy, as Account shows it, and offers a picture button", async ({ page }, testInfo) => {
+test("Setting takes the birth date as dd/mm/yyyy, as Account shows it, and offers a picture button", async ({
+  page,
+}, testInfo) => {
   test.slow();
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "dates");
@@ -66,7 +68,9 @@ test("Setting takes the birth date as dd/mm/yyyy, as Account shows it, and offer
   await expect(page.getByText("07/05/1990")).toBeVisible();
 });
 
-test("the camera screen looks intentional when the camera cannot start: no black box, no red banner", async ({ page }, testInfo) => {
+test("the camera screen looks intentional when the camera cannot start: no black box, no red banner", async ({
+  page,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   await open(page, "/camera", javascript);
   await expect(page.getByRole("heading", { level: 1, name: "Identify the Ingredient" })).toBeVisible();
@@ -85,7 +89,9 @@ test("the camera screen looks intentional when the camera cannot start: no black
   await expect(page.getByText("Upload a photo", { exact: true })).toBeVisible();
 });
 
-test("'I Understand' holds after the next login, and the warning stays off the dish-photo caption", async ({ page }, testInfo) => {
+test("'I Understand' holds after the next login, and the warning stays off the dish-photo caption", async ({
+  page,
+}, testInfo) => {
   test.slow();
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "allergic");
@@ -132,7 +138,10 @@ test("'I Understand' holds after the next login, and the warning stays off the d
   await expect(caption).toHaveValue("Fluffy!");
 });
 
-test("a guest sees the community feed; liking and commenting ask for an account", async ({ page, browser }, testInfo) => {
+test("a guest sees the community feed; liking and commenting ask for an account", async ({
+  page,
+  browser,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "poster");
   await signUpThroughApi(page.request, username);
@@ -174,7 +183,9 @@ test("reset password says 'Please enter a valid email address' for a wrong addre
   }
 });
 
-test("the Reviews screen has its back button beside the title and the review form on it", async ({ page }, testInfo) => {
+test("the Reviews screen has its back button beside the title and the review form on it", async ({
+  page,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "reviewer");
   await signUpThroughApi(page.request, username);
@@ -211,8 +222,13 @@ test("'Ingredient added.' from a Home toggle shows on Home only, not again on Se
 test("a message sent to Home is not shown on Search when the cook gets to Search first", async ({ page }, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   await open(page, "/home", javascript);
-  const name = (await page.getByRole("list", { name: "Most searched ingredients" }).getByRole("button").last().textContent())!;
-  // The toggle's post is answered with a redirect to Home carrying 'Ingredient added.'; the cook is on Search before it loads.
+  const name = (await page
+    .getByRole("list", { name: "Most searched ingredients" })
+    .getByRole("button")
+    .last()
+    .textContent())!;
+  // The toggle's post is answered with a redirect to Home carrying 'Ingredient added.';
+  // the cook is on Search before that loads.
   const posted = await page.request.post("/home", {
     form: { intent: "toggle", name: name.replace(/^✓\s*/, "").toLowerCase() },
     headers: { Origin: new URL(page.url()).origin },

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { dishFormOf, MAX_PLATE_ICONS, mainIngredients, recipeIllustrationSvg } from "../../app/domain/recipe-illustration";
+import {
+  dishFormOf,
+  MAX_PLATE_ICONS,
+  mainIngredients,
+  recipeIllustrationSvg,
+} from "../../app/domain/recipe-illustration";
 
 const line = (icon: string, grams: number | null, extra: { type?: string; isStaple?: boolean } = {}) => ({
   icon,
@@ -8,11 +13,18 @@ const line = (icon: string, grams: number | null, extra: { type?: string; isStap
   type: extra.type ?? "Vegetables",
   isStaple: extra.isStaple ?? false,
 });
-const iconsOf = (lines: Parameters<typeof mainIngredients>[0]) => mainIngredients(lines).map((ingredient) => ingredient.icon);
+const iconsOf = (lines: Parameters<typeof mainIngredients>[0]) =>
+  mainIngredients(lines).map((ingredient) => ingredient.icon);
 
 describe("mainIngredients", () => {
   it("puts the heaviest ingredients on the dish, then unweighed ones in recipe order, each icon once", () => {
-    const icons = iconsOf([line("onion", 100), line("pasta", null), line("tomato", 400), line("tomato", 200), line("garlic", null)]);
+    const icons = iconsOf([
+      line("onion", 100),
+      line("pasta", null),
+      line("tomato", 400),
+      line("tomato", 200),
+      line("garlic", null),
+    ]);
     expect(icons).toEqual(["tomato", "onion", "pasta", "garlic"]);
   });
 
@@ -67,7 +79,9 @@ describe("recipeIllustrationSvg", () => {
     expect(soup).not.toContain('fill="#3a3633"');
     const background = (svg: string) => Number(/<rect width="320" height="240" fill="hsl\((\d+)/.exec(svg)?.[1]);
     const greens = background(recipeIllustrationSvg("Stew", ["<svg/>"], [{ icon: "leafy-green", type: "Vegetables" }]));
-    const meat = background(recipeIllustrationSvg("Stew", ["<svg/>"], [{ icon: "cut-of-meat", type: "Meat sausages and fish" }]));
+    const meat = background(
+      recipeIllustrationSvg("Stew", ["<svg/>"], [{ icon: "cut-of-meat", type: "Meat sausages and fish" }])
+    );
     expect(greens).toBeGreaterThan(90);
     expect(greens).toBeLessThan(140);
     expect(meat < 30 || meat > 340).toBe(true);

@@ -23,7 +23,14 @@ const recipe = (name: string, facts: Partial<SuggestionFacts>) => ({
 
 // In the ranking's order (best use of the pantry first).
 const ranked = [
-  recipe("risotto", { missing: ["rice"], prep_time: 10, cooking_time: 35, cuisines: ["Italian"], occasions: ["Dinner"], rating: 4 }),
+  recipe("risotto", {
+    missing: ["rice"],
+    prep_time: 10,
+    cooking_time: 35,
+    cuisines: ["Italian"],
+    occasions: ["Dinner"],
+    rating: 4,
+  }),
   recipe("tacos", { missing: [], prep_time: 15, cooking_time: 10, cuisines: ["Mexican"], rating: 5 }),
   recipe("stew", { missing: ["beef", "carrot"], prep_time: null, cooking_time: null, occasions: ["Dinner"] }),
   recipe("salad", { missing: [], prep_time: 10, cooking_time: 0, cuisines: ["Italian"], rating: 3 }),
@@ -67,8 +74,19 @@ describe("applySuggestionView", () => {
 describe("view links", () => {
   it("offers each filter as a link that switches it and keeps the others", () => {
     const links = filterLinks("/menu-suggestion", view("quick=30&sort=quickest"), chosen);
-    expect(links.map((link) => link.label)).toEqual(["Ready now", "Missing one", "Under 30 min", "Italian", "Mexican", "Dinner"]);
-    expect(links[0]).toEqual({ label: "Ready now", active: false, href: "/menu-suggestion?ready=now&quick=30&sort=quickest" });
+    expect(links.map((link) => link.label)).toEqual([
+      "Ready now",
+      "Missing one",
+      "Under 30 min",
+      "Italian",
+      "Mexican",
+      "Dinner",
+    ]);
+    expect(links[0]).toEqual({
+      label: "Ready now",
+      active: false,
+      href: "/menu-suggestion?ready=now&quick=30&sort=quickest",
+    });
     expect(links[2]).toEqual({ label: "Under 30 min", active: true, href: "/menu-suggestion?sort=quickest" });
   });
 
