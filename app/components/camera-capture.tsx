@@ -6,7 +6,7 @@
  */
 import { Form } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
-import { ImageIcon, SwitchCameraIcon } from "~/components/icons";
+import { CameraIcon, ImageIcon, SwitchCameraIcon } from "~/components/icons";
 
 type Facing = "environment" | "user";
 
@@ -165,7 +165,7 @@ export function CameraCapture({
   const unavailable = camera.status === "unavailable";
   return (
     <section className="camera-capture" aria-label="Camera">
-      <div className="camera-frame">
+      <div className="camera-frame" data-state={camera.status}>
         <video
           ref={videoRef}
           className={facing === "user" ? "camera-mirrored" : undefined}
@@ -177,6 +177,7 @@ export function CameraCapture({
         {camera.status === "starting" ? <p className="camera-note">Starting the camera…</p> : null}
         {unavailable ? (
           <p className="camera-note" role="alert">
+            <CameraIcon />
             {camera.message}
           </p>
         ) : null}

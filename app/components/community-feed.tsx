@@ -60,7 +60,8 @@ export function PostCard({
   eager,
 }: {
   post: CommunityPost;
-  viewerId: number;
+  /** null for a guest, who sees a way to log in instead of the like button */
+  viewerId: number | null;
   now: string;
   place: FeedPlace;
   /** the first pictures of the page load at once, the others as they scroll into view */
@@ -105,7 +106,7 @@ export function PostCard({
         loading={eager ? "eager" : "lazy"}
         decoding="async"
       />
-      <LikeButton post={post} />
+      {viewerId === null ? <GuestLike post={post} place={place} /> : <LikeButton post={post} />}
       {post.caption ? <p className="post-caption">{post.caption}</p> : null}
       {post.comments.length > 0 ? (
         <ul className="comment-preview" aria-label={`First comments on ${post.username}'s dish`}>
@@ -127,6 +128,21 @@ export function PostCard({
         <span className="visually-hidden"> on {post.username}&apos;s dish</span>
       </Link>
     </article>
+  );
+}
+
+/** Where a guest goes to log in, coming back to `path` afterwards. */
+const loginPath = (path: string) => `/login?${new URLSearchParams({ redirectTo: path })}`;
+
+function GuestLike({ post, place }: { post: CommunityPost; place: FeedPlace }) {
+  return (
+    <p className="post-like">
+      <Link className="like-button" to={loginPath(`${communityPath(place)}#${postAnchor(post.post_id)}`)}>
+        <HeartIcon />
+        <span className="visually-hidden">Log in to like {post.username}&apos;s dish</span>
+      </Link>
+      <span className="like-count">{likesText(post.like_count)}</span>
+    </p>
   );
 }
 
@@ -166,7 +182,12 @@ export function useFocusReturnFromDrawer(openPostId: number | null) {
  * click outside it slide it down over 300 ms, then focus returns to the post), an overlay with a close link
  * without it.
  */
-export function CommentsDrawer({ post, viewerId, now, place }: { post: CommunityPost; viewerId: number; now: string; place: FeedPlace }) {
+export function CommentsDrawer({ post, viewerId, now, place }: {
+  post: CommunityPost;
+  viewerId: number | null;
+  now: string;
+  place: FeedPlace;
+}) {
   const navigate = useNavigate();
   const titleId = useId();
   const [closing, setClosing] = useState(false);
@@ -214,7 +235,18 @@ export function CommentsDrawer({ post, viewerId, now, place }: { post: Community
             ))}
           </ul>
         )}
-        <CommentForm postId={post.post_id} />
+        {viewerId === null ? (
+          <p className="comments-login">
+            <Link
+              to={loginPath(communityPath({ ...place, comments: post.post_id }))}
+              className="button button-secondary"
+            >
+              Log in to comment
+            </Link>
+          </p>
+        ) : (
+          <CommentForm postId={post.post_id} />
+        )}
       </div>
     </ModalDialog>
   );

@@ -17,6 +17,9 @@ export interface RecipeListItem {
   menu_id: number;
   menu_name: string;
   image: string | null;
+  /** a shared photo's narrower copies, and the cook who shared it */
+  image_srcset?: string;
+  image_credit?: string;
   prep_time: number | null;
   cooking_time: number | null;
   generated?: boolean;
@@ -30,7 +33,15 @@ export function RecipeList({ label, items }: { label: string; items: RecipeListI
       {items.map((item) => (
         <li key={item.key}>
           <Link to={`/menu-detail/${item.menu_id}`} className="recipe-list-card">
-            <RecipeImage src={item.image} width={88} height={88} loading="lazy" className="recipe-list-image" />
+            <RecipeImage
+              src={item.image}
+              srcSet={item.image_srcset}
+              sizes="88px"
+              width={88}
+              height={88}
+              loading="lazy"
+              className="recipe-list-image"
+            />
             <span className="recipe-list-body">
               <span className="recipe-list-name">{item.menu_name}</span>
               {item.generated ? <GeneratedLabel /> : null}
@@ -38,6 +49,7 @@ export function RecipeList({ label, items }: { label: string; items: RecipeListI
                 Prep time {formatMinutes(item.prep_time)} · Cooking time {formatMinutes(item.cooking_time)}
               </span>
               {item.note ? <span className="recipe-list-note">{item.note}</span> : null}
+              {item.image_credit ? <span className="recipe-list-credit">Photo by {item.image_credit}</span> : null}
             </span>
           </Link>
         </li>

@@ -33,6 +33,15 @@ const allergyList = z
   .max(MAX_ALLERGIES, `List at most ${MAX_ALLERGIES} allergies`);
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MONTH_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** "5/3/1990" or "05/03/1990" (dd/mm/yyyy, as the screens show dates) -> "1990-03-05"; anything else unchanged. */
+export function isoFromDayMonthYear(value: string): string {
+  const match = DAY_MONTH_YEAR.exec(value);
+  if (!match) return value;
+  const [day, month, year] = match.slice(1);
+  return `${year}-${month.padStart(2, "0")}-${day.padStart(2, "0")}`;
+}
 
 const INVALID_BIRTH_DATE = "Please enter a valid birth date";
 
@@ -57,9 +66,11 @@ const profileFields = {
     .regex(/^\d*$/, "Phone number can only contain digits")
     .max(10, "Phone number must not exceed 10 digits")
     .optional(),
+  // The Setting screen types dd/mm/yyyy (as Account shows it), the JSON call sends yyyy-mm-dd; both are stored alike.
   birth_date: z
     .string()
     .trim()
+    .transform(isoFromDayMonthYear)
     .superRefine((value, context) => {
       const problem = birthDateProblem(value);
       if (problem) context.addIssue({ code: "custom", message: problem });

@@ -73,7 +73,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const reviews = await loadReviewsBlock(recipeId, userId);
   const dishImage = await sharedDishImage(request, userId, recipeId);
   const { flash, headers } = await takeFlash(request);
-  return data({ ...detail, reviews, sharedDishImage: dishImage, flash }, { headers });
+  // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
+  const allergyAlerts = dishImage ? [] : detail.allergyAlerts;
+  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -137,7 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       );
     }
     case "acknowledge-allergies": {
-      await acknowledgeAllergyWarning(request, recipeId);
+      await acknowledgeAllergyWarning(userId, recipeId);
       return done({ allergyWarningSeen: true });
     }
   }
@@ -153,7 +155,18 @@ export default function MenuDetailScreen() {
         <BackButton />
         <FavoriteButton menuId={menu.menu_id} favorite={detail.favorite} />
       </header>
-      <RecipeImage className="menu-detail-image" src={menu.image} width={480} height={320} />
+      <figure className="menu-detail-picture">
+        <RecipeImage
+          className="menu-detail-image"
+          src={detail.sharedPhoto?.image ?? menu.image}
+          srcSet={detail.sharedPhoto?.image_srcset ?? detail.ownImageSrcSet ?? undefined}
+          sizes="(min-width: 720px) 640px, calc(100vw - 2rem)"
+          alt={detail.sharedPhoto ? `${menu.menu_name}, made by ${detail.sharedPhoto.image_credit}` : ""}
+          width={480}
+          height={320}
+        />
+        {detail.sharedPhoto ? <figcaption>Photo by {detail.sharedPhoto.image_credit}</figcaption> : null}
+      </figure>
       <h1 className="menu-detail-title">{menu.menu_name}</h1>
       {menu.generated ? (
         <p className="menu-detail-origin">

@@ -1,22 +1,41 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
+import {
+  applySuggestionView,
+  filterLinks,
+  parseSuggestionView,
+  sortLinks,
+  type ViewLink,
+} from "~/domain/suggestion-view";
 import { readPantry } from "~/services/pantry.server";
 import { readPreferences } from "~/services/preferences.server";
 import { usesReason } from "~/domain/pantry-input";
 import type { SuggestionGroup } from "~/domain/ranking";
 import { suggestRecipeCards } from "~/services/recipe-search.server";
+import { withSuggestionFacts } from "~/services/suggestion-facts.server";
 import styles from "~/styles/suggestions.css";
 
 export const meta: MetaFunction = () => [{ title: "Menu suggestions · Recipe Helper" }];
 export const links: LinksFunction = () => [...recipeListLinks(), { rel: "stylesheet", href: styles }];
 
+const PATH = "/menu-suggestion";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const [pantry, preferences] = await Promise.all([readPantry(request), readPreferences(request)]);
-  const menus = await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences });
-  return { ingredientCount: pantry.length, menus };
+  const cards = await withSuggestionFacts(
+    await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences })
+  );
+  const view = parseSuggestionView(new URL(request.url).searchParams, preferences);
+  return {
+    ingredientCount: pantry.length,
+    suggestionCount: cards.length,
+    menus: applySuggestionView(cards, view),
+    filters: filterLinks(PATH, view, preferences),
+    sorts: sortLinks(PATH, view),
+  };
 }
 
 const GROUP_LABELS: Record<SuggestionGroup, string> = {
@@ -25,7 +44,17 @@ const GROUP_LABELS: Record<SuggestionGroup, string> = {
   rest: "Missing more",
 };
 
-function FitLine({ kind, label, names, none }: { kind: "have" | "missing"; label: string; names: string[]; none: string }) {
+function FitLine({
+  kind,
+  label,
+  names,
+  none,
+}: {
+  kind: "have" | "missing";
+  label: string;
+  names: string[];
+  none: string;
+}) {
   return (
     <span className={`menu-fit menu-fit-${kind}`}>
       <span className="menu-fit-label">{label}:</span> {names.length > 0 ? names.join(", ") : none}
@@ -33,41 +62,85 @@ function FitLine({ kind, label, names, none }: { kind: "have" | "missing"; label
   );
 }
 
+/** Links drawn as chips: each switches one filter (or picks the sort) and keeps the others. */
+function ViewLinks({ label, links, kind }: { label: string; links: ViewLink[]; kind: "filter" | "sort" }) {
+  return (
+    <nav className={`view-links view-links-${kind}`} aria-label={label}>
+      <span className="view-links-label" aria-hidden="true">
+        {label}
+      </span>
+      <ul>
+        {links.map((link) => (
+          <li key={link.label}>
+            <Link
+              to={link.href}
+              className="view-chip"
+              aria-current={link.active ? "true" : undefined}
+              preventScrollReset
+              replace
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export default function MenuSuggestionScreen() {
-  const { menus, ingredientCount } = useLoaderData<typeof loader>();
+  const { menus, ingredientCount, suggestionCount, filters, sorts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const reloading = navigation.state === "loading" && navigation.location.pathname === "/menu-suggestion";
+  const location = useLocation();
+  const loadingHere = navigation.state === "loading" && navigation.location.pathname === PATH;
+  // A filter or sort reloads in place; coming from another screen, the search itself is under way.
+  const refiltering = loadingHere && location.pathname === PATH;
   return (
     <main className="suggestions-screen">
       <ScreenHeader back="/preferences" backLabel="Back to preferences" title="Menu suggestions" />
       {ingredientCount === 0 ? (
         <p className="screen-lead">
-          You haven&apos;t added any ingredients yet, so these are simply recipes to try. <Link to="/search">Add ingredients</Link>
+          You haven&apos;t added any ingredients yet, so these are simply recipes to try.{" "}
+          <Link to="/search">Add ingredients</Link>
         </p>
       ) : null}
-      {reloading ? <FindingRecipesOverlay /> : null}
-      {menus.length === 0 ? (
+      {loadingHere && !refiltering ? <FindingRecipesOverlay /> : null}
+      {suggestionCount === 0 ? (
         <p className="empty-state">No recommendations available.</p>
       ) : (
-        <RecipeList
-          label="Suggested recipes"
-          items={menus.map((menu) => ({
-            ...menu,
-            key: menu.menu_id,
-            note: (
-              <>
-                <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
-                {menu.uses.length > 0 ? (
-                  <span className="menu-reason">
-                    {usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left })))}
-                  </span>
-                ) : null}
-                <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
-                <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
-              </>
-            ),
-          }))}
-        />
+        <>
+          <div className="suggestion-views">
+            <ViewLinks label="Filters" links={filters} kind="filter" />
+            <ViewLinks label="Sort by" links={sorts} kind="sort" />
+          </div>
+          <div aria-busy={refiltering} className="suggestion-results">
+            {menus.length === 0 ? (
+              <p className="empty-state">
+                None of the {suggestionCount} suggestions fits these filters. <Link to={PATH}>Show all</Link>
+              </p>
+            ) : (
+              <RecipeList
+                label="Suggested recipes"
+                items={menus.map((menu) => ({
+                  ...menu,
+                  key: menu.menu_id,
+                  note: (
+                    <>
+                      <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
+                      {menu.uses.length > 0 ? (
+                        <span className="menu-reason">
+                          {usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left })))}
+                        </span>
+                      ) : null}
+                      <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
+                      <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
+                    </>
+                  ),
+                }))}
+              />
+            )}
+          </div>
+        </>
       )}
     </main>
   );

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseQuantity, toGrams } from "~/domain/quantity";
-import { mainIngredientIcons, recipeIllustrationSvg } from "~/domain/recipe-illustration";
+import { mainIngredients, recipeIllustrationSvg } from "~/domain/recipe-illustration";
 import { prisma } from "~/services/db.server";
 import { iconSvg } from "~/services/icons.server";
 import { EVERYONE, visibleTo } from "~/services/recipe-access.server";
@@ -38,7 +38,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
     });
   }
-  const icons = mainIngredientIcons(
+  const ingredients = mainIngredients(
     recipe.ingredients.map(({ quantity, type, ingredient }) => ({
       type,
       icon: ingredient?.icon ?? null,
@@ -46,7 +46,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       isStaple: ingredient?.isStaple ?? false,
     })),
   );
-  const svg = recipeIllustrationSvg(recipe.name, icons.map(iconSvg).filter((icon) => icon !== null));
+  const drawn = ingredients.flatMap((ingredient) => {
+    const svg = iconSvg(ingredient.icon);
+    return svg === null ? [] : [{ ingredient, svg }];
+  });
+  const svg = recipeIllustrationSvg(
+    recipe.name,
+    drawn.map((icon) => icon.svg),
+    drawn.map((icon) => icon.ingredient),
+  );
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
   // a private recipe's picture is kept by its author's browser only, never by a shared cache
   const headers = { ...SVG_HEADERS, ETag: etag, ...(recipe.visibleTo === EVERYONE ? {} : { "Cache-Control": "private, max-age=86400" }) };

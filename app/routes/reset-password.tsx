@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Field, FormMessage, useHydrated } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
@@ -50,10 +50,22 @@ function SentView({ onTryAgain }: { onTryAgain: (() => void) | null }) {
   );
 }
 
+const TYPING_PAUSE_MS = 800;
+/** What is wrong with the address, in the schema's words ('Please enter a valid email address'); null when valid. */
+function emailProblem(email: string): string | null {
+  const parsed = ResetRequestSchema.safeParse({ email });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+}
+
 function RequestForm({ onSent }: { onSent: () => void }) {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const [emailValid, setEmailValid] = useState(false);
+  const [problem, setProblem] = useState<string | null>(() => emailProblem(""));
+  // With JavaScript the button stays disabled until the address is valid, so the form is never submitted to show
+  // why: the reason appears once the cook leaves the field or stops typing for a moment.
+  const [problemShown, setProblemShown] = useState(false);
+  const pause = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(pause.current), []);
   const { form, fields, pending, status } = useJsonForm({
     id: "reset-password",
     schema: ResetRequestSchema,
@@ -68,7 +80,7 @@ function RequestForm({ onSent }: { onSent: () => void }) {
   // A value typed or filled in before the page became interactive counts too.
   useEffect(() => {
     const input = document.getElementById(fields.email.id) as HTMLInputElement | null;
-    setEmailValid(ResetRequestSchema.safeParse({ email: input?.value ?? "" }).success);
+    setProblem(emailProblem(input?.value ?? ""));
   }, [fields.email.id]);
   const shown = status?.type === "error" ? status : form.errors?.length ? { type: "error" as const, message: form.errors[0] } : null;
 
@@ -81,12 +93,19 @@ function RequestForm({ onSent }: { onSent: () => void }) {
           ...getInputProps(fields.email, { type: "email" }),
           autoComplete: "email",
           autoFocus: true,
-          onInput: (event) => setEmailValid(ResetRequestSchema.safeParse({ email: event.currentTarget.value }).success),
+          onInput: (event) => {
+            const typed = event.currentTarget.value;
+            setProblem(emailProblem(typed));
+            setProblemShown(false);
+            clearTimeout(pause.current);
+            if (typed.trim()) pause.current = setTimeout(() => setProblemShown(true), TYPING_PAUSE_MS);
+          },
+          onBlur: (event) => setProblemShown(event.currentTarget.value.trim() !== ""),
         }}
-        errors={fields.email.errors}
+        errors={fields.email.errors ?? (problemShown && problem ? [problem] : undefined)}
       />
       {/* Without JavaScript the server checks the address instead. */}
-      <button type="submit" className="button button-primary" disabled={pending || (hydrated && !emailValid)}>
+      <button type="submit" className="button button-primary" disabled={pending || (hydrated && problem !== null)}>
         {pending ? "Sending..." : "SEND RESET LINK"}
       </button>
     </Form>

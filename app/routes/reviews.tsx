@@ -138,14 +138,14 @@ export default function ReviewsScreen() {
       <FormMessage type={flash?.type ?? "success"} message={flash?.message ?? deleted} />
       {posted && "confirm" in posted ? (
         <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />
-      ) : posted ? (
+      ) : (
         <ReviewForm
           menuId={menu.id}
           hasReviewed={reviews.some((review) => review.user_id === userId)}
-          redirectTo={backTo}
-          lastResult={posted.result}
+          redirectTo={posted ? backTo : reviewsPath(menu.id)}
+          lastResult={posted?.result}
         />
-      ) : null}
+      )}
       {reviews.length === 0 ? (
         <p className="reviews-empty">Be the first to leave a review!</p>
       ) : (

@@ -9,13 +9,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar, avatarLinks } from "~/components/avatar";
-import { Field, FormMessage, SelectField } from "~/components/forms";
+import { ErrorList, Field, FormMessage, SelectField, useHydrated } from "~/components/forms";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { COUNTRIES } from "~/domain/countries";
-import { isoDay } from "~/domain/dates";
+import { formatDayMonthYear } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
 import { readImageFormOrRefusal } from "~/services/images.server";
@@ -111,6 +111,54 @@ function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: s
   );
 }
 
+/**
+ * The profile picture: a button-like label over the file picker and, with JavaScript, the chosen picture shown
+ * in place of the current one. Without JavaScript the browser's own picker stays (styled), as it alone can say
+ * which file was chosen.
+ */
+function AvatarPicker({ current, inputProps, errors }: {
+  current: string | null;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
+  errors: string[] | undefined;
+}) {
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<{ url: string; name: string } | null>(null);
+  useEffect(() => {
+    if (chosen) return () => URL.revokeObjectURL(chosen.url);
+  }, [chosen]);
+  const errorId = `${inputProps.id}-error`;
+  return (
+    <div className="setting-avatar">
+      <Avatar
+        src={chosen?.url ?? current}
+        label={chosen ? "Your new profile picture" : "Your current profile picture"}
+        className="avatar-large"
+      />
+      <div className="field avatar-picker">
+        <label
+          htmlFor={inputProps.id}
+          className={hydrated ? "button button-secondary avatar-picker-button" : undefined}
+        >
+          {hydrated ? "Change profile picture" : "Profile picture"}
+        </label>
+        <input
+          {...inputProps}
+          className={hydrated ? "visually-hidden" : "file-input"}
+          aria-label="Profile picture"
+          aria-invalid={errors?.length ? true : undefined}
+          aria-describedby={errors?.length ? errorId : undefined}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setChosen(file ? { url: URL.createObjectURL(file), name: file.name } : null);
+          }}
+        />
+        {chosen ? <p className="field-hint">{chosen.name} will be saved with the profile.</p> : null}
+        <ErrorList id={errorId} errors={errors} />
+      </div>
+    </div>
+  );
+}
+
 type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
 /** The profile form; remounted (fresh defaults, no picture chosen) whenever the saved profile changes. */
@@ -128,7 +176,7 @@ function ProfileForm({ profile, lastResult, uploadError }: {
       username: profile.username,
       email: profile.email,
       phone_number: profile.phone_number ?? "",
-      birth_date: profile.birth_date ?? "",
+      birth_date: profile.birth_date ? formatDayMonthYear(profile.birth_date) : "",
       country: profile.country ?? "",
       allergies: formatAllergies(profile.allergies),
     },
@@ -142,14 +190,11 @@ function ProfileForm({ profile, lastResult, uploadError }: {
     <Form method="post" action="/setting" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
       <FormMessage type="error" message={form.errors?.length || uploadError ? PROFILE_MESSAGES.updateFailed : null} />
       <input type="hidden" name="intent" value="update" />
-      <div className="setting-avatar">
-        <Avatar src={profile.avatar_url} label="Your current profile picture" className="avatar-large" />
-        <Field
-          label="Profile picture"
-          inputProps={{ ...getInputProps(fields.avatar, { type: "file" }), accept: ACCEPTED_IMAGE_TYPES }}
-          errors={fields.avatar.errors ?? (uploadError ? [uploadError] : undefined)}
-        />
-      </div>
+      <AvatarPicker
+        current={profile.avatar_url}
+        inputProps={{ ...getInputProps(fields.avatar, { type: "file" }), accept: ACCEPTED_IMAGE_TYPES }}
+        errors={fields.avatar.errors ?? (uploadError ? [uploadError] : undefined)}
+      />
       <Field
         label="Username"
         inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
@@ -172,7 +217,12 @@ function ProfileForm({ profile, lastResult, uploadError }: {
       />
       <Field
         label="Birth date"
-        inputProps={{ ...getInputProps(fields.birth_date, { type: "date" }), max: isoDay(new Date()), autoComplete: "bday" }}
+        inputProps={{
+          ...getInputProps(fields.birth_date, { type: "text" }),
+          inputMode: "numeric",
+          placeholder: "dd/mm/yyyy",
+          autoComplete: "bday",
+        }}
         errors={fields.birth_date.errors}
       />
       <SelectField

@@ -48,7 +48,10 @@ const commentFields = {
 
 const oldestFirst = [{ createdAt: "asc" }, { id: "asc" }] satisfies Prisma.PostCommentOrderByWithRelationInput[];
 
-function postFields(viewerId: number, commentLimit: number | undefined) {
+/** Ids start at 1: as the viewer id of a guest it matches no like. */
+const GUEST_VIEWER = 0;
+
+function postFields(viewerId: number | null, commentLimit: number | undefined) {
   return {
     id: true,
     userId: true,
@@ -59,7 +62,7 @@ function postFields(viewerId: number, commentLimit: number | undefined) {
     user: authorFields,
     recipe: { select: { name: true, visibleTo: true } },
     _count: { select: { likes: true, comments: true } },
-    likes: { where: { userId: viewerId }, select: { userId: true } },
+    likes: { where: { userId: viewerId ?? GUEST_VIEWER }, select: { userId: true } },
     comments: { orderBy: oldestFirst, take: commentLimit, select: commentFields },
   } satisfies Prisma.CommunityPostSelect;
 }
@@ -107,7 +110,8 @@ export type FeedPage = { posts: CommunityPost[]; /** the `before` of the next (o
  * `commentLimit` keeps the first comments of each post only (all of them when undefined).
  */
 export async function listPosts(options: {
-  viewerId: number;
+  /** null for a guest */
+  viewerId: number | null;
   menuId?: number;
   before?: number;
   limit: number;
@@ -127,7 +131,7 @@ export async function listPosts(options: {
 }
 
 /** One post with all its comments, as `viewerId` sees it (their like); null when there is no such post. */
-export async function findPost(postId: number, viewerId: number): Promise<CommunityPost | null> {
+export async function findPost(postId: number, viewerId: number | null): Promise<CommunityPost | null> {
   const row = await prisma.communityPost.findUnique({ where: { id: postId }, select: postFields(viewerId, undefined) });
   return row ? toPost(row) : null;
 }

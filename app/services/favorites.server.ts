@@ -2,16 +2,17 @@
 import { prisma } from "./db.server";
 import { canSeeRecipe, visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
+import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
 
 /** The user's favourites as the spec's list shows them (section 3 Favorite), most recently liked first. */
-export async function listFavorites(userId: number): Promise<MenuCard[]> {
+export async function listFavorites(userId: number): Promise<(MenuCard & Partial<RecipePicture>)[]> {
   const rows = await prisma.favorite.findMany({
     // a recipe its author has not shared is listed for its author only
     where: { userId, recipe: visibleTo(userId) },
     orderBy: [{ createdAt: "desc" }, { recipeId: "desc" }],
     select: { recipe: { select: MENU_CARD_FIELDS } },
   });
-  return rows.map(({ recipe }) => toMenuCard(recipe));
+  return withSharedPhotos(rows.map(({ recipe }) => toMenuCard(recipe)));
 }
 
 /** Adds or removes the favourite. False when the recipe does not exist or the user may not see it. */

@@ -3,6 +3,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
+import { withSharedPhotos } from "./recipe-pictures.server";
 
 /** A history entry as the spec shows it (section 3 History entry). */
 export interface HistoryEntryView extends MenuCard {
@@ -75,7 +76,7 @@ export async function listHistory(userId: number): Promise<HistoryEntryView[]> {
     take: HISTORY_LIST_LIMIT,
     select: entryFields,
   });
-  return rows.map(toView);
+  return withSharedPhotos(rows.map(toView));
 }
 
 /** The recipe the user opened last, or null. */

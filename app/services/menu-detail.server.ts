@@ -6,7 +6,8 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
-import { readRecipeScreenState } from "./recipe-visit.server";
+import { ownPhotoSrcSet, sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
+import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
 
 export interface MenuDetail {
@@ -17,7 +18,11 @@ export interface MenuDetail {
   /** this cooking has been counted as a meal; its CO2 saved when known */
   counted: { co2SavedKg: number | null } | null;
   selectedIngredients: string[];
-  /** alerts for the cook's allergies, empty once the warning was acknowledged for this recipe */
+  /** the best photo cooks shared of this recipe, shown in place of its own picture */
+  sharedPhoto: RecipePicture | null;
+  /** narrower copies of the recipe's own picture, when it is a stored photo */
+  ownImageSrcSet: string | null;
+  /** alerts for the cook's allergies, but for those they acknowledged on this recipe */
   allergyAlerts: AllergyAlert[];
   /** minutes from start to table when the recipe says more than prep + cooking, else null */
   totalTime: number | null;
@@ -40,7 +45,7 @@ function readSections(recipeId: number) {
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
   const menu = await findMenu(recipeId, userId);
   if (!menu) return null;
-  const [catalogue, pantry, user, state, sections] = await Promise.all([
+  const [catalogue, pantry, user, state, sections, acknowledged, photos] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
     prisma.user.findUnique({
@@ -49,6 +54,8 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     }),
     readRecipeScreenState(request, recipeId),
     readSections(recipeId),
+    acknowledgedAllergies(userId, recipeId),
+    sharedRecipePhotos([recipeId]),
   ]);
   const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));
   const pantryKeys = new Set(pantry.map((item) => item.key));
@@ -79,9 +86,13 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     checkedSteps: visit.checkedSteps,
     counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
-    allergyAlerts: state.allergyWarningSeen
-      ? []
-      : analyzeAllergies(Object.keys(menu.ingredients_quantity), storedStringList(user?.allergies), catalogue),
+    sharedPhoto: photos.get(recipeId) ?? null,
+    ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,
+    allergyAlerts: analyzeAllergies(
+      Object.keys(menu.ingredients_quantity),
+      storedStringList(user?.allergies),
+      catalogue,
+    ).filter((alert) => !acknowledged.has(alert.allergy.toLowerCase())),
     totalTime: sections?.totalTime ?? null,
     stepSections: menu.steps.map((_, index) => sections?.steps[index]?.section ?? null),
   };

@@ -15,6 +15,8 @@ import {
   parseRecipeDocument,
   type SourceFormat,
 } from "~/domain/recipe-import";
+import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { imageUrl, storeImage } from "./images.server";
 import { RecipeRejectedError, saveRecipe } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -183,21 +185,22 @@ function get(url: URL, allowPrivateHosts: boolean, signal: AbortSignal): Promise
   });
 }
 
-/** The body as text; refused, without reading on, once the declared or received size passes MAX_DOCUMENT_BYTES. */
-async function readBody(response: IncomingMessage): Promise<string> {
+/** The body; refused, without reading on, once the declared or received size passes `limit`. */
+async function readBody(response: IncomingMessage, limit: number): Promise<Buffer> {
   const tooLarge = () => {
     response.destroy();
-    return new ImportError("the page is larger than 5 MB");
+    const what = limit === MAX_DOCUMENT_BYTES ? "page" : "photo";
+    return new ImportError(`the ${what} is larger than ${limit / 1024 / 1024} MB`);
   };
-  if (Number(response.headers["content-length"] ?? 0) > MAX_DOCUMENT_BYTES) throw tooLarge();
+  if (Number(response.headers["content-length"] ?? 0) > limit) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_DOCUMENT_BYTES) throw tooLarge();
+    if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function fetchFailure(error: unknown): ImportError {
@@ -210,39 +213,65 @@ function fetchFailure(error: unknown): ImportError {
   return new ImportError(`the page could not be fetched (${code ?? (error as Error).message})`);
 }
 
-/** GETs a recipe page: http(s) only, public addresses only, at most 3 redirects, 10 s and 5 MB. */
-async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean): Promise<Document> {
+/** GETs a URL: http(s) only, public addresses only, at most 3 redirects; the final response (200) and its URL. */
+async function fetchOk(
+  address: string,
+  allowPrivateHosts: boolean,
+  signal: AbortSignal,
+): Promise<{ response: IncomingMessage; url: URL }> {
   let url: URL;
   try {
     url = new URL(address);
   } catch {
     throw new ImportError("not a valid URL");
   }
-  const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
-  try {
-    for (let redirects = 0; ; redirects++) {
-      checkUrl(url, allowPrivateHosts);
-      const response = await get(url, allowPrivateHosts, signal);
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
-        if (redirects >= MAX_REDIRECTS) throw new ImportError(`more than ${MAX_REDIRECTS} redirects`);
-        url = new URL(response.headers.location, url);
-        continue;
-      }
-      if (status !== 200) {
-        response.resume();
-        throw new ImportError(`the server answered HTTP ${status}`);
-      }
-      const format = formatOfContentType(response.headers["content-type"] ?? "");
-      if (!format) {
-        response.resume();
-        throw new ImportError(`unsupported content type ${response.headers["content-type"] ?? "(none)"}; expected HTML or JSON`);
-      }
-      return { text: await readBody(response), format, sourceUrl: url.toString() };
+  for (let redirects = 0; ; redirects++) {
+    checkUrl(url, allowPrivateHosts);
+    const response = await get(url, allowPrivateHosts, signal);
+    const status = response.statusCode ?? 0;
+    if (status >= 300 && status < 400 && response.headers.location) {
+      response.resume();
+      if (redirects >= MAX_REDIRECTS) throw new ImportError(`more than ${MAX_REDIRECTS} redirects`);
+      url = new URL(response.headers.location, url);
+      continue;
     }
+    if (status !== 200) {
+      response.resume();
+      throw new ImportError(`the server answered HTTP ${status}`);
+    }
+    return { response, url };
+  }
+}
+
+/** GETs a recipe page: http(s) only, public addresses only, at most 3 redirects, 10 s and 5 MB. */
+async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean): Promise<Document> {
+  try {
+    const { response, url } = await fetchOk(address, allowPrivateHosts, AbortSignal.timeout(FETCH_TIMEOUT_MS));
+    const format = formatOfContentType(response.headers["content-type"] ?? "");
+    if (!format) {
+      response.resume();
+      const type = response.headers["content-type"] ?? "(none)";
+      throw new ImportError(`unsupported content type ${type}; expected HTML or JSON`);
+    }
+    return { text: (await readBody(response, MAX_DOCUMENT_BYTES)).toString("utf8"), format, sourceUrl: url.toString() };
   } catch (error) {
     throw fetchFailure(error);
+  }
+}
+
+/**
+ * The recipe page's own photo, downloaded once (same address rules, 10 s, the upload size limit) and stored
+ * like an uploaded dish photo: checked, re-encoded, kept with its narrower copies. Null when it cannot be had;
+ * the recipe then shows its generated illustration.
+ */
+async function importedPhoto(address: unknown, allowPrivateHosts: boolean): Promise<string | null> {
+  if (typeof address !== "string" || !/^https?:\/\//i.test(address)) return null;
+  try {
+    const { response } = await fetchOk(address, allowPrivateHosts, AbortSignal.timeout(FETCH_TIMEOUT_MS));
+    const bytes = await readBody(response, MAX_IMAGE_BYTES);
+    return imageUrl(await storeImage("dishes", new Blob([new Uint8Array(bytes)])));
+  } catch {
+    return null;
   }
 }
 
@@ -291,6 +320,8 @@ async function saveDocument(document: Document, options: ImportOptions): Promise
   const parsed = parseRecipeDocument(document.text, document.format);
   if (!parsed.ok) throw new ImportError(parsed.reason);
   const draft = { ...parsed.draft, importedById: options.userId ?? null, shared: options.shared ?? false, sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null };
+  // A fetched page's photo is kept here: browsers are not sent to other sites for it.
+  if (document.sourceUrl) draft.image = await importedPhoto(parsed.draft.image, allowedPrivateHosts(options));
   // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
   const saved = await saveRecipe(draft, {
     checkReplace(existing) {
@@ -334,9 +365,11 @@ export async function importSource(source: string, options: ImportOptions = {}):
   }
 }
 
+const allowedPrivateHosts = (options: ImportOptions) => options.allowPrivateHosts ?? privateHostsAllowedByEnv();
+
 /** Imports the recipe page at a URL; never reads local files, whatever the text. */
 export function importUrl(address: string, options: ImportOptions = {}): Promise<ImportSummary> {
-  const allowPrivateHosts = options.allowPrivateHosts ?? privateHostsAllowedByEnv();
+  const allowPrivateHosts = allowedPrivateHosts(options);
   return importItems([{ item: address, read: () => fetchRecipeDocument(address, allowPrivateHosts) }], options);
 }
 

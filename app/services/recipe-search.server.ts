@@ -13,6 +13,7 @@ import { generatedMark, MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./me
 import { EVERYONE, visibleTo } from "./recipe-access.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
+import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
 
 export interface Menu {
   menu_id: number;
@@ -41,7 +42,7 @@ interface Fit {
 }
 
 export type SuggestedMenu = Menu & Fit;
-export type SuggestedCard = MenuCard & Fit;
+export type SuggestedCard = MenuCard & Fit & Partial<RecipePicture>;
 
 export interface SuggestionRequest extends RankingPreferences {
   /** names as typed, or items with amount, date and place */
@@ -119,7 +120,9 @@ export async function suggestRecipes(request: SuggestionRequest): Promise<Sugges
 /** The same suggestions as cards (what a list shows), without reading every recipe's lines, steps and tips. */
 export async function suggestRecipeCards(request: SuggestionRequest): Promise<SuggestedCard[]> {
   const ranked = await rankRecipes(request);
-  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), select: MENU_CARD_FIELDS }), toMenuCard);
+  return withSharedPhotos(
+    inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), select: MENU_CARD_FIELDS }), toMenuCard),
+  );
 }
 
 async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> {

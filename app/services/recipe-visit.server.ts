@@ -1,6 +1,7 @@
 /**
  * Per-session state of the recipe screen (app/domain/recipe-visit.ts): ticked steps and whether this cooking
- * was counted, ingredients picked for the shopping list, allergy warnings already acknowledged.
+ * was counted, ingredients picked for the shopping list. (Acknowledged allergy warnings belong to the cook, not
+ * the session: see acknowledgeAllergyWarning.)
  *
  * The state lives in the database session, but is never written with commitSession: that writes back the
  * whole session as read at the start of the request, so two requests at once (quick taps, a double submit)
@@ -22,11 +23,9 @@ import { prisma } from "./db.server";
 import { recordMealCompletion } from "./meal-completions.server";
 import { jsonError } from "./request.server";
 import { getSession } from "./session.server";
+import { storedStringList } from "~/domain/stored-list";
 
 const VISITS_KEY = "recipeVisits";
-const ALLERGY_WARNINGS_SEEN_KEY = "allergyWarningsSeen";
-/** Acknowledged allergy warnings remembered per session (recipe ids, latest last). */
-const REMEMBERED_ALLERGY_WARNINGS = 500;
 const WRITE_ATTEMPTS = 5;
 
 type SessionValues = Record<string, unknown>;
@@ -58,11 +57,6 @@ function visitsIn(values: SessionValues): Record<string, RecipeVisit> {
   return typeof visits === "object" && visits !== null ? (visits as Record<string, RecipeVisit>) : {};
 }
 
-function warningsSeenIn(values: SessionValues): number[] {
-  const seen = values[ALLERGY_WARNINGS_SEEN_KEY];
-  return Array.isArray(seen) ? seen.filter((id): id is number => typeof id === "number") : [];
-}
-
 /** Applies `change` to the recipe's current visit and stores the result. */
 function changeVisit<Result>(
   request: Request,
@@ -79,7 +73,6 @@ function changeVisit<Result>(
 
 export interface RecipeScreenState {
   visit: RecipeVisit;
-  allergyWarningSeen: boolean;
 }
 
 export async function readRecipeScreenState(request: Request, recipeId: number): Promise<RecipeScreenState> {
@@ -87,7 +80,6 @@ export async function readRecipeScreenState(request: Request, recipeId: number):
   const values = session.data as SessionValues;
   return {
     visit: currentVisit(visitsIn(values)[recipeId], new Date()),
-    allergyWarningSeen: warningsSeenIn(values).includes(recipeId),
   };
 }
 
@@ -156,11 +148,22 @@ export function clearIngredientSelection(request: Request, recipeId: number): Pr
   }));
 }
 
-/** The allergy warning of this recipe was acknowledged ('I Understand'): it is not shown again. */
-export function acknowledgeAllergyWarning(request: Request, recipeId: number): Promise<void> {
-  return updateSession(request, (values) => {
-    const seen = warningsSeenIn(values).filter((id) => id !== recipeId);
-    const kept = [...seen, recipeId].slice(-REMEMBERED_ALLERGY_WARNINGS);
-    return { values: { ...values, [ALLERGY_WARNINGS_SEEN_KEY]: kept }, result: undefined };
+/**
+ * The cook acknowledged this recipe's allergy warning ('I Understand'): it stays hidden for them on any device
+ * and after the next login, until an allergy they did not have then matches the recipe.
+ */
+export async function acknowledgeAllergyWarning(userId: number, recipeId: number): Promise<void> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } });
+  const allergies = JSON.stringify(storedStringList(user?.allergies));
+  await prisma.allergyWarningSeen.upsert({
+    where: { userId_recipeId: { userId, recipeId } },
+    create: { userId, recipeId, allergies },
+    update: { allergies, createdAt: new Date() },
   });
+}
+
+/** The allergies the cook had when they acknowledged this recipe's warning (none if they never did). */
+export async function acknowledgedAllergies(userId: number, recipeId: number): Promise<Set<string>> {
+  const seen = await prisma.allergyWarningSeen.findUnique({ where: { userId_recipeId: { userId, recipeId } } });
+  return new Set(storedStringList(seen?.allergies).map((allergy) => allergy.toLowerCase()));
 }

@@ -140,6 +140,8 @@ export async function oneAtATimePerSession<T>(request: Request, work: () => Prom
 }
 
 export type FlashMessage = { type: "success" | "error"; message: string };
+/** The path a flash sent with a redirect is for (stored beside the message). */
+const FLASH_FOR = "for";
 
 /**
  * A redirect that shows a message on the next screen (the no-JavaScript path of a form). `committed` holds
@@ -154,17 +156,23 @@ export async function redirectWithFlash(
 ): Promise<Response> {
   const newCookie = committed?.get("Set-Cookie")?.split(";")[0];
   const session = newCookie ? await sessionStorage.getSession(newCookie) : await getSession(request);
-  session.flash("flash", flash);
+  session.flash("flash", { ...flash, [FLASH_FOR]: new URL(to, "http://app").pathname });
   return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
 }
 
-/** Reads (and consumes) the flash message; returns the header that saves its removal. */
+/**
+ * Reads (and consumes) the flash message; returns the header that saves its removal. A message sent with a
+ * redirect belongs to the screen it was sent to: when another screen loads first (the cook moved on before the
+ * redirect's page loaded), it is dropped there instead of showing on the wrong screen.
+ */
 export async function takeFlash(request: Request): Promise<{ flash: FlashMessage | null; headers: Headers }> {
   const session = await getSession(request);
-  const flash = (session.get("flash") as FlashMessage | undefined) ?? null;
+  const stored = (session.get("flash") as (FlashMessage & { [FLASH_FOR]?: string }) | undefined) ?? null;
   const headers = new Headers();
-  if (flash) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
-  return { flash, headers };
+  if (!stored) return { flash: null, headers };
+  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  const { [FLASH_FOR]: destination, ...flash } = stored;
+  return { flash: destination && destination !== new URL(request.url).pathname ? null : flash, headers };
 }
 
 /**

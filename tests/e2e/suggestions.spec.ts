@@ -216,3 +216,50 @@ test.describe("menu JSON calls over HTTP", () => {
     expect(await found.json()).toMatchObject({ menu_id: random.menu.menu_id });
   });
 });
+
+test.describe("choosing among suggestions", () => {
+  /** Total minutes of each card, from its 'Prep time … · Cooking time …' line (N/A counts as unknown). */
+  async function cardMinutes(page: Page): Promise<(number | null)[]> {
+    const lines = await page.getByRole("list", { name: "Suggested recipes" }).locator(".recipe-list-times").allTextContents();
+    return lines.map((line) => {
+      const minutes = [...line.matchAll(/(\d+) min/g)].map((match) => Number(match[1]));
+      return minutes.length === 0 ? null : minutes.reduce((sum, value) => sum + value, 0);
+    });
+  }
+
+  test("quick filters and the sort are links that narrow and order the list", async ({ page }, testInfo) => {
+    test.slow();
+    await signIn(page, uniqueUsername(testInfo, "choose"));
+    await addIngredients(page, "tomato", "egg", "onion");
+    await searchWith(page, ["Italian", "Dinner"]);
+    const filters = page.getByRole("navigation", { name: "Filters" });
+    const sorts = page.getByRole("navigation", { name: "Sort by" });
+    await expect(filters.getByRole("link")).toHaveText(["Ready now", "Missing one", "Under 30 min", "Italian", "Dinner"]);
+    await expect(sorts.getByRole("link", { name: "Best use of my pantry" })).toHaveAttribute("aria-current", "true");
+    const all = await cardMinutes(page);
+
+    await filters.getByRole("link", { name: "Under 30 min" }).click();
+    await expect(page).toHaveURL(/\/menu-suggestion\?quick=30$/);
+    await expect(filters.getByRole("link", { name: "Under 30 min" })).toHaveAttribute("aria-current", "true");
+    const quick = await cardMinutes(page);
+    expect(quick.length).toBeGreaterThan(0);
+    expect(quick.length).toBeLessThan(all.length);
+    for (const minutes of quick) expect(minutes).not.toBeNull();
+    for (const minutes of quick) expect(minutes!).toBeLessThanOrEqual(30);
+
+    await filters.getByRole("link", { name: "Under 30 min" }).click();
+    await sorts.getByRole("link", { name: "Quickest" }).click();
+    await expect(page).toHaveURL(/\/menu-suggestion\?sort=quickest$/);
+    const quickest = (await cardMinutes(page)).filter((minutes) => minutes !== null);
+    expect(quickest).toEqual([...quickest].sort((a, b) => a - b));
+
+    await filters.getByRole("link", { name: "Ready now" }).click();
+    await expect(page).toHaveURL(/ready=now/);
+    const ready = page.getByRole("list", { name: "Suggested recipes" }).getByRole("listitem");
+    if ((await ready.count()) > 0) {
+      for (const card of await ready.all()) await expect(card).toContainText("Missing: nothing");
+    } else {
+      await expect(page.getByText(/fits these filters/)).toBeVisible();
+    }
+  });
+});

@@ -64,10 +64,18 @@ describe("profile form", () => {
   it("takes real calendar birth dates, not in the future", () => {
     expect(errorsOf({ birth_date: "2000-02-29" })).toEqual({});
     expect(errorsOf({ birth_date: "2001-02-29" })).toEqual({ birth_date: ["Please enter a valid birth date"] });
-    expect(errorsOf({ birth_date: "17/05/1990" })).toEqual({ birth_date: ["Please enter a valid birth date"] });
+    expect(errorsOf({ birth_date: "31/02/2001" })).toEqual({ birth_date: ["Please enter a valid birth date"] });
+    expect(errorsOf({ birth_date: "05/17/1990" })).toEqual({ birth_date: ["Please enter a valid birth date"] });
+    expect(errorsOf({ birth_date: "1990/05/17" })).toEqual({ birth_date: ["Please enter a valid birth date"] });
     expect(errorsOf({ birth_date: "1899-12-31" })).toEqual({ birth_date: ["Please enter a valid birth date"] });
     const tomorrow = isoDay(new Date(Date.now() + 24 * 60 * 60 * 1000));
     expect(errorsOf({ birth_date: tomorrow })).toEqual({ birth_date: ["Birth date cannot be in the future"] });
+  });
+
+  it("takes the birth date as dd/mm/yyyy, the way the screens show dates, and stores it as yyyy-mm-dd", () => {
+    const parsed = ProfileFormSchema.safeParse({ username: "cook_one", email: "cook@example.com", birth_date: "7/05/1990" });
+    expect(parsed.success && parsed.data.birth_date).toBe("1990-05-07");
+    expect(errorsOf({ birth_date: "17/05/1990" })).toEqual({});
   });
 
   it("takes a country from the list only", () => {

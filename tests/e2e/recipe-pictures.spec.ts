@@ -1,0 +1,85 @@
+/**
+ * A recipe is shown with the most-liked photo cooks shared of it, credited to the cook, wherever it appears
+ * (recipe screen, Liked Meals, History, suggestions); before anyone shares one, with its generated illustration.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { hasJavaScript, signUpThroughApi, uniqueUsername } from "./support";
+
+const photo = async (colour: string) => ({
+  name: "dish.jpg",
+  mimeType: "image/jpeg",
+  buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
+});
+
+async function share(page: Page, recipeId: number, colour: string): Promise<number> {
+  const posted = await page.request.post("/api/community", {
+    multipart: { image: await photo(colour), menu_id: String(recipeId), caption: "Made it" },
+  });
+  expect(posted.status()).toBe(201);
+  return ((await posted.json()) as { post: { post_id: number } }).post.post_id;
+}
+
+test("a shared photo becomes the recipe's picture everywhere, the most-liked one first", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const javascript = hasJavaScript(testInfo);
+  const cook = uniqueUsername(testInfo, "pictured");
+  const cookId = await signUpThroughApi(page.request, cook);
+  const name = `Kohlrabi celeriac bake ${cook}`;
+  const created = await page.request.post("/api/menus", {
+    data: { menu_name: name, ingredients_quantity: { kohlrabi: "300 g", celeriac: "300 g" }, steps: ["Bake."] },
+  });
+  expect(created.status()).toBe(201);
+  const recipeId = ((await created.json()) as { menu_id: number }).menu_id;
+  const picture = page.getByRole("main").locator("img.menu-detail-image");
+
+  await page.goto(`/menu-detail/${recipeId}`);
+  await expect(picture).toHaveAttribute("src", `/recipe-images/${recipeId}.svg`);
+
+  await share(page, recipeId, "#c2410c");
+  await page.goto(`/menu-detail/${recipeId}`);
+  await expect(picture).toHaveAttribute("src", /^\/uploads\/dishes\//);
+  await expect(picture).toHaveAttribute("srcset", /320w/);
+  await expect(page.getByText(`Photo by ${cook}`)).toBeVisible();
+
+  // Liked Meals and History show it too.
+  await page.getByRole("button", { name: "Favourite" }).click();
+  await expect(page.getByRole("button", { name: "Favourite" })).toHaveAttribute("aria-pressed", "true");
+  for (const path of ["/favorites", "/history"]) {
+    await page.goto(path);
+    const card = page.getByRole("listitem").filter({ hasText: name });
+    await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/dishes\//);
+    await expect(card).toContainText(`Photo by ${cook}`);
+  }
+
+  // Suggestions for a cook with its ingredients.
+  for (const ingredient of ["kohlrabi", "celeriac"]) {
+    await page.goto(`/search?${new URLSearchParams({ q: ingredient })}`);
+    await page.getByRole("button", { name: `Add ${ingredient}`, exact: true }).click();
+    await expect(page.getByText("Ingredient added.")).toBeVisible();
+  }
+  await page.goto("/menu-suggestion");
+  const suggestion = page
+    .getByRole("list", { name: "Suggested recipes" })
+    .getByRole("listitem")
+    .filter({ hasText: name });
+  await expect(suggestion.locator("img")).toHaveAttribute("src", /^\/uploads\/dishes\//);
+  await expect(suggestion).toContainText(`Photo by ${cook}`);
+
+  // Another cook's photo, liked, takes its place.
+  const other = await browser.newPage({ javaScriptEnabled: javascript });
+  const otherCook = uniqueUsername(testInfo, "liked");
+  await signUpThroughApi(other.request, otherCook);
+  const likedPost = await share(other, recipeId, "#15803d");
+  expect((await page.request.post(`/api/community/${likedPost}/like`, { data: { user_id: cookId } })).status()).toBe(
+    200
+  );
+  await page.goto(`/menu-detail/${recipeId}`);
+  await expect(page.getByText(`Photo by ${otherCook}`)).toBeVisible();
+  await other.close();
+});

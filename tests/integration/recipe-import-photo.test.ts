@@ -1,0 +1,89 @@
+/**
+ * An imported recipe page's own photo: downloaded once at import from a local HTTP server standing in for the
+ * recipe site, stored through the upload path (checked, re-encoded, with its narrower copies) and served from
+ * this site; a photo that cannot be had leaves the generated illustration.
+ */
+import { existsSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { prisma } from "~/services/db.server";
+import { importUrl } from "~/services/recipe-import.server";
+import { seedIngredients } from "../../prisma/seed";
+import { cameraJpeg } from "../support/images";
+
+const uploadsDir = vi.hoisted(() => {
+  const dir = `tests/.tmp/uploads-import-${process.pid}-${Date.now()}`;
+  process.env.UPLOADS_DIR = dir;
+  return dir;
+});
+
+const page = (name: string, image: string) => `<!doctype html><html><head>
+<script type="application/ld+json">${JSON.stringify({
+  "@context": "https://schema.org",
+  "@type": "Recipe",
+  name,
+  image: [image],
+  recipeIngredient: ["200 g rice noodles", "1 tbsp soy sauce"],
+  recipeInstructions: [{ "@type": "HowToStep", text: "Cook everything together." }],
+})}</script></head><body><h1>${name}</h1></body></html>`;
+
+let server: Server;
+let base: string;
+const photoRequests: string[] = [];
+
+beforeAll(async () => {
+  await seedIngredients();
+  const jpeg = Buffer.from(await cameraJpeg(1200, 900));
+  server = createServer((request, response) => {
+    const url = request.url ?? "";
+    if (url.startsWith("/page/")) {
+      const [, , kind] = url.split("/");
+      const image = { good: "/photo.jpg", markup: "/polyglot.jpg", missing: "/gone.jpg" }[kind] ?? "/photo.jpg";
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      response.end(page(`Photo noodles ${kind}`, `${base}${image}`));
+    } else if (url === "/photo.jpg") {
+      photoRequests.push(url);
+      response.writeHead(200, { "Content-Type": "image/jpeg" });
+      response.end(jpeg);
+    } else if (url === "/polyglot.jpg") {
+      response.writeHead(200, { "Content-Type": "image/jpeg" });
+      response.end(Buffer.concat([jpeg.subarray(0, 20), Buffer.from("<script>alert(1)</script>"), jpeg.subarray(20)]));
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+const imageOf = async (name: string) => (await prisma.recipe.findUniqueOrThrow({ where: { name } })).image ?? "";
+
+describe("an imported recipe's photo", () => {
+  it("is downloaded once, stored re-encoded with its narrower copies, and served from this site", async () => {
+    const summary = await importUrl(`${base}/page/good`, { allowPrivateHosts: true });
+    expect(summary.imported.map((item) => item.name)).toEqual(["Photo noodles good"]);
+    const image = await imageOf("Photo noodles good");
+    expect(image).toMatch(/^\/uploads\/dishes\/[0-9a-f]{32}\.jpg$/);
+    const stored = path.join(uploadsDir, image.slice("/uploads/".length));
+    expect(existsSync(stored)).toBe(true);
+    for (const width of [320, 640, 1024]) expect(existsSync(stored.replace(/\.jpg$/, `-${width}w.jpg`))).toBe(true);
+    expect(photoRequests).toEqual(["/photo.jpg"]);
+  });
+
+  it.each([
+    ["markup", "a file with markup hidden in it"],
+    ["missing", "a photo the site no longer has"],
+  ])("falls back to the generated illustration for %s (%s)", async (kind) => {
+    const summary = await importUrl(`${base}/page/${kind}`, { allowPrivateHosts: true });
+    expect(summary.failed).toEqual([]);
+    const recipe = await prisma.recipe.findUniqueOrThrow({ where: { name: `Photo noodles ${kind}` } });
+    expect(recipe.image).toBe(`/recipe-images/${recipe.id}.svg`);
+  });
+});
