@@ -98,7 +98,8 @@ describe("matching what people type", () => {
     expect(nameOf("tikka masala paste")).not.toBe("pasta");
   });
 
-  it("matches 10,000 distinct recipe lines, a tenth of them misspelt, well under a second", () => {
+  // How fast: bench/catalogue-match.ts.
+  it("matches 10,000 distinct recipe lines, a tenth of them misspelt", () => {
     const aliases = catalogue.ingredients.flatMap((ingredient) => ingredient.aliases);
     const adjectives = ["", "large ", "ripe ", "fresh ", "finely chopped "];
     const misspell = (word: string) => `${word.slice(0, 2)}${word[3] ?? ""}${word[2] ?? ""}${word.slice(4)}`;
@@ -106,9 +107,7 @@ describe("matching what people type", () => {
       const alias = aliases[i % aliases.length];
       return `${(i % 4) + 1} ${adjectives[i % adjectives.length]}${i % 10 === 0 ? misspell(alias) : alias}, ${i}`;
     });
-    const started = performance.now();
     const matched = lines.filter((line) => catalogue.match(line) !== null).length;
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(matched).toBeGreaterThan(9_500);
   });
 });

@@ -1,0 +1,25 @@
+/**
+ * `npx tsx bench/catalogue-match.ts`: how long the catalogue takes to match 10,000 distinct recipe lines, a tenth of
+ * them misspelt (the import's and the menu input's work per line). Prints the median of 5 runs and lines per second.
+ */
+import { getCatalogue } from "../app/domain/catalogue-data";
+
+const catalogue = getCatalogue();
+const aliases = catalogue.ingredients.flatMap((ingredient) => ingredient.aliases);
+const adjectives = ["", "large ", "ripe ", "fresh ", "finely chopped "];
+const misspell = (word: string) => `${word.slice(0, 2)}${word[3] ?? ""}${word[2] ?? ""}${word.slice(4)}`;
+const lines = Array.from({ length: 10_000 }, (_, i) => {
+  const alias = aliases[i % aliases.length];
+  return `${(i % 4) + 1} ${adjectives[i % adjectives.length]}${i % 10 === 0 ? misspell(alias) : alias}, ${i}`;
+});
+
+const times: number[] = [];
+let matched = 0;
+for (let run = 0; run < 5; run++) {
+  const started = performance.now();
+  matched = lines.filter((line) => catalogue.match(line) !== null).length;
+  times.push(performance.now() - started);
+}
+const median = times.sort((a, b) => a - b)[2];
+console.log(`catalogue match: ${lines.length} lines, ${matched} matched, median ${median.toFixed(0)} ms of 5 runs`);
+console.log(`  ${Math.round(lines.length / (median / 1000))} lines/s (target: 10,000 lines well under 1 s); load ${(await import("node:os")).loadavg()[0].toFixed(1)}`);
