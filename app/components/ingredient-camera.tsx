@@ -8,7 +8,7 @@ import type { LinksFunction, SerializeFrom } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
-import { useHydrated } from "~/components/forms";
+import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
 import { modalDialogLinks, ModalDialog } from "~/components/modal-dialog";
 import { PendingOverlay } from "~/components/pending-overlay";

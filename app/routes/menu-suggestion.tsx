@@ -13,6 +13,7 @@ import {
 import { readPantry } from "~/services/pantry.server";
 import { readPreferences } from "~/services/preferences.server";
 import { usesReason } from "~/domain/pantry-input";
+import { parseIsoDay } from "~/domain/shelf-life";
 import type { SuggestionGroup } from "~/domain/ranking";
 import { suggestRecipeCards } from "~/services/recipe-search.server";
 import { withSuggestionFacts } from "~/services/suggestion-facts.server";
@@ -25,12 +26,24 @@ const PATH = "/menu-suggestion";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [pantry, preferences] = await Promise.all([readPantry(request), readPreferences(request)]);
+  const searchParams = new URL(request.url).searchParams;
+  // "Cook with these" on Home: only recipes that use at least one of the named items
+  const mustUse = new Set(searchParams.getAll("use").map((name) => name.trim().toLowerCase()).filter(Boolean));
+  const ingredients = pantry.map((item) => ({
+    name: item.name,
+    quantity: item.quantity,
+    unit: item.unit,
+    bestBefore: parseIsoDay(item.bestBefore),
+    storage: item.storage,
+  }));
+  const ranked = await suggestRecipeCards({ ingredients, ...preferences });
   const cards = await withSuggestionFacts(
-    await suggestRecipeCards({ ingredients: pantry.map((item) => item.name), ...preferences })
+    mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name))),
   );
-  const view = parseSuggestionView(new URL(request.url).searchParams, preferences);
+  const view = parseSuggestionView(searchParams, preferences);
   return {
     ingredientCount: pantry.length,
+    mustUse: [...mustUse],
     suggestionCount: cards.length,
     menus: applySuggestionView(cards, view),
     filters: filterLinks(PATH, view, preferences),
@@ -89,7 +102,7 @@ function ViewLinks({ label, links, kind }: { label: string; links: ViewLink[]; k
 }
 
 export default function MenuSuggestionScreen() {
-  const { menus, ingredientCount, suggestionCount, filters, sorts } = useLoaderData<typeof loader>();
+  const { menus, ingredientCount, mustUse, suggestionCount, filters, sorts } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const loadingHere = navigation.state === "loading" && navigation.location.pathname === PATH;
@@ -98,6 +111,11 @@ export default function MenuSuggestionScreen() {
   return (
     <main className="suggestions-screen">
       <ScreenHeader back="/preferences" backLabel="Back to preferences" title="Menu suggestions" />
+      {mustUse.length > 0 ? (
+        <p className="screen-lead">
+          Recipes that use your {mustUse.join(", ")}. <Link to={PATH}>Show all suggestions</Link>
+        </p>
+      ) : null}
       {ingredientCount === 0 ? (
         <p className="screen-lead">
           You haven&apos;t added any ingredients yet, so these are simply recipes to try.{" "}

@@ -63,7 +63,7 @@ afterAll(async () => {
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
-const imageOf = async (name: string) => (await prisma.recipe.findUniqueOrThrow({ where: { name } })).image ?? "";
+const imageOf = async (name: string) => (await prisma.recipe.findFirstOrThrow({ where: { name } })).image ?? "";
 
 describe("an imported recipe's photo", () => {
   it("is downloaded once, stored re-encoded with its narrower copies, and served from this site", async () => {
@@ -83,7 +83,7 @@ describe("an imported recipe's photo", () => {
   ])("falls back to the generated illustration for %s (%s)", async (kind) => {
     const summary = await importUrl(`${base}/page/${kind}`, { allowPrivateHosts: true });
     expect(summary.failed).toEqual([]);
-    const recipe = await prisma.recipe.findUniqueOrThrow({ where: { name: `Photo noodles ${kind}` } });
+    const recipe = await prisma.recipe.findFirstOrThrow({ where: { name: `Photo noodles ${kind}` } });
     expect(recipe.image).toBe(`/recipe-images/${recipe.id}.svg`);
   });
 });
