@@ -1,7 +1,8 @@
 /**
  * Property-based fuzzing of every form action and JSON body in the route table (tests/support/route-table.ts):
  * the owner of the data sends the probe's own body with fields replaced, dropped, repeated or added — random and
- * unicode text, huge values, numbers, booleans, null, lists, deeply nested objects, files — or a body that is
+ * unicode text, huge values, text built to make a pattern backtrack, fields repeated up to 20,000 times, numbers,
+ * booleans, null, lists, deeply nested objects, files — or a body that is
  * not what the route reads at all. Whatever comes in: never a 500, and when the input is refused, no table
  * changes its row count and nothing of the user's changes.
  * FUZZ_RUNS (default 25) sets the cases per route; FUZZ_SEED replays a failure.
@@ -47,8 +48,15 @@ const nasty = fc.constantFrom(
 );
 /** Larger than the app's field, body and JSON limits (64 KB text fields, 1 MB JSON). */
 const huge = fc.constantFrom(70_000, 1_100_000).map((length) => "é".repeat(length / 2));
+/** One field repeated hundreds or tens of thousands of times (parsing repeated fields was quadratic). */
+const repeated = fc.tuple(fc.constantFrom(600, 1_500, 20_000), fc.constantFrom("abc", "")).map(([count, value]) => Array<string>(count).fill(value));
+/** Long inputs built to make a pattern backtrack: runs of dots, brackets, tags, spaces, digits, underscores. */
+const backtracking = fc
+  .tuple(fc.constantFrom("a@", "(", "<", "tomato ", "1", "_", "-\t"), fc.constantFrom(".", "(", "<", " ", "0", "_", "\t"), fc.constantFrom(20_000, 100_000))
+  .map(([head, run, length]) => `${head}${run.repeat(length)}@`);
 const text = fc.oneof(
   { arbitrary: fc.string({ maxLength: 30 }), weight: 3 },
+  { arbitrary: backtracking, weight: 1 },
   { arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }), weight: 3 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 30 }), weight: 2 },
   { arbitrary: nasty, weight: 3 },
@@ -65,6 +73,7 @@ const jsonValue = fc.oneof(
   { arbitrary: fc.boolean(), weight: 1 },
   { arbitrary: fc.constant(null), weight: 1 },
   { arbitrary: fc.array(text, { maxLength: 4 }), weight: 2 },
+  { arbitrary: repeated, weight: 1 },
   { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), text, { maxKeys: 4 }), weight: 1 },
   { arbitrary: deep, weight: 1 },
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 },
@@ -73,7 +82,11 @@ const fileName = fc.constantFrom("photo.jpg", "../../../../tmp/evil.png", "x.svg
 const file = fc
   .tuple(fc.uint8Array({ maxLength: 2_000 }), fileName, fc.constantFrom("image/jpeg", "image/svg+xml", "text/html", ""))
   .map(([bytes, name, type]) => new File([bytes], name, { type }));
-const formValue = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: fc.array(text, { minLength: 2, maxLength: 4 }), weight: 1 });
+const formValue = fc.oneof(
+  { arbitrary: text, weight: 4 },
+  { arbitrary: fc.array(text, { minLength: 2, maxLength: 4 }), weight: 1 },
+  { arbitrary: repeated, weight: 1 },
+);
 const multipartValue = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: file, weight: 1 });
 
 // ---------- bodies ----------
