@@ -132,10 +132,11 @@ const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{
 const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
 
 /** A unit word that belongs to the quantity here: size words ("large", "whole") only right after the amount. */
-function isQuantityWord(word: string, unitsBefore: number, hasAmount: boolean): boolean {
+function isQuantityWord(word: string, previous: Unit | null, hasAmount: boolean): boolean {
   const unit = unitOf(word);
   if (unit !== "piece") return unit !== null;
-  return hasAmount && unitsBefore === 0;
+  // "1 medium head": after another size word too, but not after a real unit ("1 cup whole milk")
+  return hasAmount && (previous === null || previous === "piece");
 }
 
 /**
@@ -155,6 +156,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     if (glued && unitOf(glued[0])) at += glued[0].length;
   }
   let units = 0;
+  let previousUnit: Unit | null = null;
   for (let step = 0; step < 6; step++) {
     const rest = text.slice(at);
     const space = rest.match(/^\s*/)![0].length;
@@ -168,9 +170,10 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;
-    } else if (token && units < 2 && isQuantityWord(token[0], units, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
+    } else if (token && units < 2 && isQuantityWord(token[0], previousUnit, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
       // a size word right after the amount ("2 large eggs") stays in the quantity, as "2 large"
       at += space + token[0].length;
+      previousUnit = unitOf(token[0]);
       units++;
     } else break;
   }

@@ -39,7 +39,7 @@ describe.skipIf(skip)("npm run vision:learn", () => {
         "file,fine_class,coarse_class",
         "Mango/Mango_001.jpg,Mango,Mango",
         "Mango/Mango_002.jpg,Mango,Mango",
-        "Juice/Bravo-Apple-Juice_001.jpg,Bravo-Apple-Juice,Juice",
+        "Juice/Bravo-Apple-Juice_001.jpg,Mystery-Juice,Juice",
         "Mango/Mango_009.jpg,Mango,Mango",
         "../labels.csv,Mango,Mango",
       ].join("\r\n"),
@@ -48,6 +48,7 @@ describe.skipIf(skip)("npm run vision:learn", () => {
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("stores each photo of a catalogue ingredient once, and reports what it could not use", async () => {
+    // a brand's juice the catalogue cannot name is skipped; a known one is learned as its juice (unit tests)
     const first = await visionLearn(folder);
     expect(first.output).toContain("Learned: 2 photos of 1 ingredients");
     expect(first.output).toContain("+ mango: 2");
@@ -56,16 +57,16 @@ describe.skipIf(skip)("npm run vision:learn", () => {
     expect(first.output).toContain("! ../labels.csv: is outside the folder");
     expect(first.code).toBe(1);
     const examples = await prisma.visionExample.findMany({ include: { ingredient: true } });
-    expect(examples.map((example) => [example.ingredient.name, example.source, example.negative])).toEqual([
-      ["mango", "folder", false],
-      ["mango", "folder", false],
-    ]);
+    // each photo as it is and mirrored
+    expect(examples.map((example) => [example.ingredient.name, example.source, example.negative])).toEqual(
+      Array.from({ length: 4 }, () => ["mango", "folder", false]),
+    );
 
     const again = await visionLearn(folder);
     expect(again.output).toContain("Learned: 0 photos");
     expect(again.output).toContain("Already known: 2");
-    expect(await prisma.visionExample.count()).toBe(2);
-  }, 120_000);
+    expect(await prisma.visionExample.count()).toBe(4);
+  }, 300_000);
 
   it("teaches the running recogniser: another mango photo is now a mango", async () => {
     const { ingredients } = await createEmbeddedProvider(MODEL_DIR).recognize(sharp(groceryPhoto("Mango/Mango_004.jpg")));
@@ -76,5 +77,5 @@ describe.skipIf(skip)("npm run vision:learn", () => {
     const result = await visionLearn(path.join(folder, "Mango"));
     expect(result.code).not.toBe(0);
     expect(result.output).toMatch(/has no readable labels\.csv \(file,fine_class,coarse_class\)/);
-  }, 60_000);
+  }, 180_000);
 });
