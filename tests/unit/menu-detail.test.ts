@@ -28,12 +28,12 @@ describe("recipe grids", () => {
   it("splits seasonings from ingredients, hides untyped lines, abbreviates units and marks what the cook has", () => {
     const grids = recipeGrids(menu, (name) => name === "lemon");
     expect(grids.ingredients).toEqual([
-      { name: "chicken thigh", quantity: "800 g", have: false },
-      { name: "lemon", quantity: "1", have: true },
+      { name: "chicken thigh", quantity: "800 g", have: false, section: null },
+      { name: "lemon", quantity: "1", have: true, section: null },
     ]);
     expect(grids.seasonings).toEqual([
-      { name: "olive oil", quantity: "3 tbsp", have: false },
-      { name: "dried oregano", quantity: "1 tsp", have: false },
+      { name: "olive oil", quantity: "3 tbsp", have: false, section: null },
+      { name: "dried oregano", quantity: "1 tsp", have: false, section: null },
     ]);
     expect([...gridLines(grids).keys()]).not.toContain("water");
   });

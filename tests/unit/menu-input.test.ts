@@ -29,6 +29,7 @@ describe("a menu sent by a client", () => {
       image: null,
       origin: "user",
       importedById: 7,
+      shared: false,
     });
   });
 

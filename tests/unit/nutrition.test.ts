@@ -34,7 +34,7 @@ describe("recipeNutrition", () => {
     const { unconverted } = recipeNutrition(
       [
         { name: "tomato", quantity: "2" },
-        { name: "dragon's breath", quantity: "1 cup" },
+        { name: "moonbeam glitter", quantity: "1 cup" },
         { name: "pork", quantity: "1 bunch" },
         { name: "salt", quantity: "to taste" },
       ],
@@ -42,7 +42,7 @@ describe("recipeNutrition", () => {
       catalogue,
     );
     expect(unconverted).toEqual([
-      { name: "dragon's breath", quantity: "1 cup", reason: "unknown ingredient" },
+      { name: "moonbeam glitter", quantity: "1 cup", reason: "unknown ingredient" },
       { name: "pork", quantity: "1 bunch", reason: "no weight for this unit" },
     ]);
   });

@@ -2,14 +2,15 @@
  * A schema.org Recipe as an object of properties, whether it came from JSON-LD or from microdata/RDFa,
  * turned into a RawRecipe: sections (HowToSection) kept as headings, texts joined with line breaks split.
  */
-import { buildDraft, type ParseResult, type RawEntry } from "./draft";
+import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from "./draft";
 import { htmlLines } from "./fields";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
 
 export type RecipeNode = Record<string, unknown>;
 
 /** At most this many ingredient lines or steps are read from one recipe. */
-export const MAX_ENTRIES = 500;
+/** One limit for every reader: a list longer than the draft accepts is not read to its end. */
+export const MAX_ENTRIES = MAX_PARSED_LINES;
 const MAX_NESTING = 8;
 
 function isObject(value: unknown): value is RecipeNode {
@@ -114,7 +115,7 @@ export function fromRecipeNode(recipe: RecipeNode, ingredientGroups?: Ingredient
       sourceUrl: textsOf(get("url"))[0],
     });
   } catch (error) {
-    if (error instanceof TooManyEntries) return { ok: false, reason: `the recipe has ${error.message}` };
+    if (error instanceof TooManyEntries) return { ok: false, reason: error.message };
     throw error;
   }
 }
