@@ -42,8 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  // The answer does not wait for the mail; a failure is logged, and /account offers to send the link again.
-  void sendVerificationLink(result.userId, request).catch((error: unknown) => console.error("Verification mail:", error));
+  await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) => console.error("Verification link:", error));
   if (isJson) return jsonReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
   throw await redirectWithFlash(request, "/login", { type: "success", message: SIGNUP_SUCCESS });
 }

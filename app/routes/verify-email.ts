@@ -10,7 +10,7 @@ export async function loader() {
 /** POST /verify-email: mails the signed-in user a new verification link, back on Account with what happened. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const outcome = await sendVerificationLink(await requireUserId(request), request);
+  const outcome = await sendVerificationLink(await requireUserId(request));
   const type = outcome === "sent" || outcome === "alreadyVerified" ? "success" : "error";
   return redirectWithFlash(request, "/account", { type, message: VERIFY_MESSAGES[outcome] });
 }

@@ -53,9 +53,10 @@ export type VerificationRequest = "sent" | "alreadyVerified" | "tooMany" | "fail
 
 /**
  * Mails the user a new link for their current address (earlier links stop working). Limited per user; a
- * verified address gets no mail.
+ * verified address gets no mail. The link is stored before this answers; with `waitForMail: false` the mail
+ * goes out after the answer (a failure is logged, and /account offers to send the link again).
  */
-export async function sendVerificationLink(userId: number, request: Request): Promise<VerificationRequest> {
+export async function sendVerificationLink(userId: number, { waitForMail = true } = {}): Promise<VerificationRequest> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { email: true, username: true, emailVerifiedAt: true } });
   if (!user) return "failed";
   if (user.emailVerifiedAt) return "alreadyVerified";
@@ -68,14 +69,17 @@ export async function sendVerificationLink(userId: number, request: Request): Pr
     }),
   ]);
   const link = `${mailLinkOrigin()}/verify-email/${token}`;
-  try {
-    const delivery = await sendMail(verificationMail(user.email, user.username, link));
-    if (delivery.via === "outbox" && env.NODE_ENV !== "production") console.info(`Verification link for ${user.email}: ${link}`);
-    return "sent";
-  } catch (error) {
-    console.error("Verification mail failed:", error);
-    return "failed";
-  }
+  const delivered = sendMail(verificationMail(user.email, user.username, link)).then(
+    (delivery) => {
+      if (delivery.via === "outbox" && env.NODE_ENV !== "production") console.info(`Verification link for ${user.email}: ${link}`);
+      return "sent" as const;
+    },
+    (error: unknown) => {
+      console.error("Verification mail failed:", error);
+      return "failed" as const;
+    },
+  );
+  return waitForMail ? delivered : "sent";
 }
 
 /**

@@ -172,7 +172,9 @@ describe("the authorization-code flow", () => {
 
   async function flashAfter(response: Response) {
     const cookie = sessionCookieFrom(response);
-    return (await takeFlash(getRequest("/", { cookie }))).flash;
+    // a flash belongs to the screen the redirect goes to
+    const screen = new URL(response.headers.get("Location") ?? "/", "http://app").pathname;
+    return (await takeFlash(getRequest(screen, { cookie }))).flash;
   }
 
   it("creates the account, signs it in on /home with 'Account created successfully', then 'Login successfully'", async () => {

@@ -102,14 +102,14 @@ describe("opening a recipe", () => {
     const page = await detail(cook);
     expect(page.menu).toMatchObject({ menu_name: "Screen Test Pancakes", prep_time: 10, cooking_time: null, steps: STEPS });
     expect(page.grids.ingredients).toEqual([
-      { name: "plain flour", quantity: "150 g", have: false },
-      { name: "egg", quantity: "2", have: true },
-      { name: "milk", quantity: "300 ml", have: false },
-      { name: "tomato", quantity: "2", have: true },
+      { name: "plain flour", quantity: "150 g", have: false, section: null },
+      { name: "egg", quantity: "2", have: true, section: null },
+      { name: "milk", quantity: "300 ml", have: false, section: null },
+      { name: "tomato", quantity: "2", have: true, section: null },
     ]);
     expect(page.grids.seasonings).toEqual([
-      { name: "butter", quantity: "2 tbsp", have: false },
-      { name: "salt", quantity: "1 tsp", have: false },
+      { name: "butter", quantity: "2 tbsp", have: false, section: null },
+      { name: "salt", quantity: "1 tsp", have: false, section: null },
     ]);
     expect(page.favorite).toBe(false);
     expect(page.allergyAlerts).toEqual([]);

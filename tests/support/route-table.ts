@@ -235,7 +235,7 @@ export const ROUTES: Record<string, Probe[]> = {
   "camera-search.tsx": [
     get("public", () => "/camera-search"),
     act("POST", "guest-ok", () => "/camera-search", async () => ({ multipart: { image: await photo() } }), {
-      alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" },
+      alsoAllowed: { status: 422, because: "the synthetic test photo shows nothing the recogniser knows (nothing found)" },
     }),
   ],
   "camera-share-dish.tsx": [
@@ -245,11 +245,11 @@ export const ROUTES: Record<string, Probe[]> = {
   "camera.tsx": [
     get("public", () => "/camera"),
     act("POST", "guest-ok", () => "/camera", async () => ({ multipart: { image: await photo() } }), {
-      alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" },
+      alsoAllowed: { status: 422, because: "the synthetic test photo shows nothing the recogniser knows (nothing found)" },
     }),
   ],
   "community.tsx": [
-    get("signed-in", () => "/community"),
+    get("public", () => "/community"),
     act("POST", "signed-in", () => "/community", (f) => ({ form: { intent: "like", post_id: String(f.postId) } })),
     act("POST", "signed-in", () => "/community", (f) => ({ form: { intent: "comment", post_id: String(f.postId), comment_text: "Yum" } })),
     act("POST", "signed-in", () => "/community", async (f) => ({
