@@ -110,12 +110,15 @@ type ReviewFormProps = {
   redirectTo: string;
   /** conform's reply when the form was posted without JavaScript */
   lastResult?: SubmissionResult<string[]>;
+  /** 2 where the form is a section of its own screen (/reviews), 3 inside the recipe's reviews block */
+  headingLevel?: 2 | 3;
 };
 
 const reviewFormId = (menuId: number) => `review-form-${menuId}`;
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
-export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: ReviewFormProps) {
+export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFormId(menuId) });
   const hydrated = useHydrated();
   // The review waiting for the user to confirm that it replaces their earlier one.
@@ -157,7 +160,7 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult }: Revi
 
   return (
     <fetcher.Form method="post" action={reviewsPath(menuId)} {...getFormProps(form)} noValidate className="review-form">
-      <h3>{hasReviewed ? "Update your review" : "Write a review"}</h3>
+      <Heading>{hasReviewed ? "Update your review" : "Write a review"}</Heading>
       <FormMessage type="success" message={success} />
       <FormMessage type="error" message={form.errors?.[0]} />
       <input type="hidden" name="menu_id" value={menuId} />

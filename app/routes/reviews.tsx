@@ -144,6 +144,7 @@ export default function ReviewsScreen() {
           hasReviewed={reviews.some((review) => review.user_id === userId)}
           redirectTo={posted ? backTo : reviewsPath(menu.id)}
           lastResult={posted?.result}
+          headingLevel={2}
         />
       )}
       {reviews.length === 0 ? (

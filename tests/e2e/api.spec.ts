@@ -21,7 +21,9 @@ test.describe("JSON auth calls", () => {
     expect(login.status()).toBe(200);
     const body = await login.json();
     expect(body).toEqual({ user_id: expect.any(Number), message: "Login successfully" });
-    expect(login.headers()["set-cookie"]).toMatch(/__session=.*HttpOnly.*Secure.*SameSite=Lax/i);
+    // plain http here: HttpOnly and SameSite, but not Secure (https marks it Secure; http-bootstrap.test)
+    expect(login.headers()["set-cookie"]).toMatch(/__session=.*HttpOnly.*SameSite=Lax/i);
+    expect(login.headers()["set-cookie"]).not.toMatch(/Secure/i);
     expect(login.headers()["content-type"]).toContain("application/json");
   });
 

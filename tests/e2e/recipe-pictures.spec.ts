@@ -32,7 +32,7 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   const cookId = await signUpThroughApi(page.request, cook);
   const name = `Kohlrabi celeriac bake ${cook}`;
   const created = await page.request.post("/api/menus", {
-    data: { menu_name: name, ingredients_quantity: { kohlrabi: "300 g", celeriac: "300 g" }, steps: ["Bake."] },
+    data: { menu_name: name, ingredients_quantity: { kohlrabi: "300 g", celeriac: "300 g" }, steps: ["Bake."], shared: true },
   });
   expect(created.status()).toBe(201);
   const recipeId = ((await created.json()) as { menu_id: number }).menu_id;
