@@ -263,3 +263,17 @@ test.describe("choosing among suggestions", () => {
     }
   });
 });
+
+test.describe("use it up first", () => {
+  test("pork and chicken breast, which spoil first, lead the suggestions, each card saying why and in which group", async ({
+    page,
+  }) => {
+    await addIngredients(page, "pork", "chicken breast", "tomato", "onion");
+    await searchWith(page, []);
+    const cards = page.getByRole("list", { name: "Suggested recipes" }).getByRole("listitem");
+    const firstThree = [0, 1, 2].map((index) => cards.nth(index));
+    const reasons = await Promise.all(firstThree.map((card) => card.innerText()));
+    expect(reasons.some((text) => /uses your (pork|chicken breast)/.test(text))).toBe(true);
+    for (const card of firstThree) await expect(card.getByText(/^(Ready now|Missing 1–2|Missing more)$/)).toBeVisible();
+  });
+});
