@@ -3,15 +3,10 @@
  * them misspelt (the import's and the menu input's work per line). Prints the median of 5 runs and lines per second.
  */
 import { getCatalogue } from "../app/domain/catalogue-data";
+import { distinctRecipeLines } from "../tests/support/recipe-lines";
 
 const catalogue = getCatalogue();
-const aliases = catalogue.ingredients.flatMap((ingredient) => ingredient.aliases);
-const adjectives = ["", "large ", "ripe ", "fresh ", "finely chopped "];
-const misspell = (word: string) => `${word.slice(0, 2)}${word[3] ?? ""}${word[2] ?? ""}${word.slice(4)}`;
-const lines = Array.from({ length: 10_000 }, (_, i) => {
-  const alias = aliases[i % aliases.length];
-  return `${(i % 4) + 1} ${adjectives[i % adjectives.length]}${i % 10 === 0 ? misspell(alias) : alias}, ${i}`;
-});
+const lines = distinctRecipeLines(catalogue, 10_000);
 
 const times: number[] = [];
 let matched = 0;

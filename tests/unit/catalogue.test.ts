@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { distinctRecipeLines } from "../support/recipe-lines";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
 import { editDistance, singularize } from "../../app/domain/catalogue";
@@ -100,13 +101,7 @@ describe("matching what people type", () => {
 
   // How fast: bench/catalogue-match.ts.
   it("matches 10,000 distinct recipe lines, a tenth of them misspelt", () => {
-    const aliases = catalogue.ingredients.flatMap((ingredient) => ingredient.aliases);
-    const adjectives = ["", "large ", "ripe ", "fresh ", "finely chopped "];
-    const misspell = (word: string) => `${word.slice(0, 2)}${word[3] ?? ""}${word[2] ?? ""}${word.slice(4)}`;
-    const lines = Array.from({ length: 10_000 }, (_, i) => {
-      const alias = aliases[i % aliases.length];
-      return `${(i % 4) + 1} ${adjectives[i % adjectives.length]}${i % 10 === 0 ? misspell(alias) : alias}, ${i}`;
-    });
+    const lines = distinctRecipeLines(catalogue, 10_000);
     const matched = lines.filter((line) => catalogue.match(line) !== null).length;
     expect(matched).toBeGreaterThan(9_500);
   });
