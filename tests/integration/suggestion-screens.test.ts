@@ -40,11 +40,19 @@ function browser(initialCookie: string | null = null) {
     async preferences() {
       return ((await (await run(() => preferencesLoader(args(getRequest("/preferences", { cookie }))))).json()) as { preferences: unknown }).preferences;
     },
-    async suggestions() {
-      const response = await run(() => menuSuggestionLoader(args(getRequest("/menu-suggestion", { cookie }))));
+    async suggestions(path = "/menu-suggestion") {
+      const response = await run(() => menuSuggestionLoader(args(getRequest(path, { cookie }))));
       return (await response.json()) as {
         ingredientCount: number;
-        menus: { menu_id: number; menu_name: string; prep_time: number | null; have: string[]; missing: string[]; generated?: true }[];
+        menus: {
+          menu_id: number;
+          menu_name: string;
+          prep_time: number | null;
+          have: string[];
+          missing: string[];
+          uses: { ingredient_name: string; days_left: number }[];
+          generated?: true;
+        }[];
       };
     },
   };
@@ -139,6 +147,16 @@ describe("/preferences", () => {
 });
 
 describe("/menu-suggestion", () => {
+  it("'Cook with these' (?use=) keeps only the recipes that use one of the named items", async () => {
+    const guest = browser();
+    await guest.have("pork", "chicken breast", "tomato", "onion");
+    const all = await guest.suggestions();
+    expect(all.menus.some((menu) => !menu.uses.some((used) => used.ingredient_name === "pork"))).toBe(true);
+    const withPork = await guest.suggestions("/menu-suggestion?use=pork");
+    expect(withPork.menus.length).toBeGreaterThan(0);
+    for (const menu of withPork.menus) expect(menu.uses.map((used) => used.ingredient_name)).toContain("pork");
+  });
+
   it("lists recipes for the cook's ingredients with what they have and what is missing", async () => {
     const guest = browser();
     await guest.have("Tomatoes", "eggs", "onion");
