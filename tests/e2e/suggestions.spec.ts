@@ -250,6 +250,8 @@ test.describe("choosing among suggestions", () => {
     await filters.getByRole("link", { name: "Under 30 min" }).click();
     await sorts.getByRole("link", { name: "Quickest" }).click();
     await expect(page).toHaveURL(/\/menu-suggestion\?sort=quickest$/);
+    // The address changes a moment before the new list is drawn: wait for the list's own sign of the sort.
+    await expect(sorts.getByRole("link", { name: "Quickest" })).toHaveAttribute("aria-current", "true");
     const quickest = (await cardMinutes(page)).filter((minutes) => minutes !== null);
     expect(quickest).toEqual([...quickest].sort((a, b) => a - b));
 
