@@ -27,7 +27,9 @@ beforeAll(async () => {
   // This file's own database (a migrated copy). One recipe in it spares the start the starter catalogue's
   // seeding (a minute), which these requests do not need.
   await prisma.recipe.create({ data: { name: "Plain Rice" } });
-  server = await startApp(await freePort(), process.env.DATABASE_URL!);
+  // The build `npm test` makes for the end-to-end tests (tests/run-all.ts), made here first when missing or stale.
+  const build = { BUILD_DIR: process.env.BUILD_DIR ?? "tests/.tmp/build-e2e" };
+  server = await startApp(await freePort(), process.env.DATABASE_URL!, build);
   // The first page and the first post of a fresh process load their modules: that is not what is measured.
   await send("/login");
   await send("/login", "POST", "username=nobody&password=wrong", "application/x-www-form-urlencoded");
