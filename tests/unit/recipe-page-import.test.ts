@@ -155,9 +155,10 @@ describe("pages without schema.org data", () => {
     ]);
   });
 
-  it("reads bold headings over paragraphs, drops 'Schritt 1' labels and takes the title from og:title", () => {
+  it("reads bold headings over paragraphs, labels with their value beside them, and the title from og:title", () => {
     const draft = draftOf(fromHtmlPage(fixture("plain-paragraphs.html")));
     expect(draft.name).toBe("Apfelpfannkuchen");
+    expect(draft).toMatchObject({ servings: 4, cookingTime: 40 });
     const lines = draft.ingredients.map((line) => `${line.quantity} ${line.name}`);
     expect(lines).toEqual(["2 Äpfel", "3 Eier", "200 g Mehl"]);
     expect(draft.steps).toEqual([

@@ -82,14 +82,19 @@ const METHOD_HEADING = headingOf([
   "preparazione",
   "valmistus",
 ]);
-const YIELD_WORDS = "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|portionen|personen";
+const YIELD_WORDS =
+  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|portionen|personen";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
 const TIME_LABELS = {
-  totalTime: /^(?:total(?: time)?|gesamtzeit|tiempo total|tempo total|temps total)\b\s*:?/i,
-  prepTime: /^(?:prep(?:aration)?(?: time)?|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration)\b\s*:?/i,
-  cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson)\b\s*:?/i,
+  totalTime: /^(?:total(?: time)?|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
+  prepTime:
+    /^(?:prep(?:aration)?(?: time)?|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
+  cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson|kooktijd)\b\s*:?/i,
 };
-const LABEL = new RegExp([YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source).join("|"), "i");
+const LABELS = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
+const LABEL = new RegExp(LABELS.join("|"), "i");
+/** A label with no value after it: "Servings", "Prep time:". */
+const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
 /** Headings that end the steps: what follows a recipe on most pages. */
 const AFTER_RECIPE =
   /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment)\b/i;
@@ -143,6 +148,7 @@ const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || METHOD_
 /** The page as a run of headings, list items and paragraphs, in document order. */
 function blocksOf(page: Element): Block[] {
   const blocks: Block[] = [];
+  let pendingLabel: string | null = null;
   const push = (block: Block) => {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
   };
@@ -155,18 +161,25 @@ function blocksOf(page: Element): Block[] {
       else if (child.tag === "li") {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
-        push({
-          kind: "item",
-          text: cleanText(textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(" ")),
-        });
+        const text = cleanText(
+          textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(" ")
+        );
+        push({ kind: "item", text });
+        if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
         continue;
       }
       // "<p>Ingredients</p>", "<div class="heading"><span>Method</span></div>"
       const short = shortText(child);
+      // "<span>Servings</span><span>4</span>": the label's value is the next short text
+      if (short && pendingLabel !== null && !LABEL.test(short)) {
+        push({ kind: "label", text: `${pendingLabel} ${short}` });
+        pendingLabel = null;
+      }
       if (short && isPartHeading(short)) push({ kind: "heading", level: EMPHASIS_LEVEL, text: short });
       else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
         push({ kind: "label", text: short });
+        pendingLabel = LABEL_ALONE.test(short) ? short : null;
         visit(child, depth + 1);
       } else if (child.tag === "p" || child.tag === "dd" || child.tag === "dt") {
         const emphasised = emphasisedText(child);
