@@ -1,7 +1,8 @@
 /**
  * Recipe page import quality on ../shared/data/recipes/recipe-pages (300 saved pages, each with the parse
  * recipe-scrapers expects), for the importer of this checkout and, beside it, the importer of OLD_REF
- * (default: main before issue 19), read from git into a temporary folder. Pages fall into two fixed halves by
+ * (default: main before issue 19 and main before the plain-page reading), each read from git into a temporary
+ * folder. Pages fall into two fixed halves by
  * a hash of their file name: "dev" (looked at while building) and "held-out" (not looked at; the honest figure).
  *
  *   npm run bench:import                 (SHARED_DIR=/path/to/shared, OLD_REF=<commit> to change)
@@ -20,7 +21,10 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? "../shared");
 const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
-const OLD_REF = process.env.OLD_REF ?? "681383fed922d19c143f96148f8a7a75b2772996";
+/** main before issue 19, and main when the plain-page reading was started; OLD_REF=<commit>[,<commit>] to change. */
+const OLD_REFS = (
+  process.env.OLD_REF ?? "681383fed922d19c143f96148f8a7a75b2772996,d0909044a4f8979c2e58573447568f0b035063fc"
+).split(",");
 const LABELS = path.resolve("bench/data/import-match-labels.json");
 
 type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
@@ -202,16 +206,19 @@ async function newImporter(): Promise<Importer> {
 }
 
 /** The importer of OLD_REF, its domain modules and catalogue data extracted with git archive. */
-async function oldImporter(folder: string): Promise<Importer> {
-  const archive = execFileSync("git", ["archive", "--format=tar", OLD_REF, "app/domain", "prisma/data/ingredients.json"]);
+async function oldImporter(folder: string, ref: string): Promise<Importer> {
+  const archive = execFileSync("git", ["archive", "--format=tar", ref, "app/domain", "prisma/data"], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
   execFileSync("tar", ["-x", "-C", folder], { input: archive });
-  symlinkSync(path.resolve("node_modules"), path.join(folder, "node_modules"));
+  // main before issue 19 needs parse-ingredient, uninstalled since: OLD_NODE_MODULES may name a folder that has it
+  symlinkSync(path.resolve(process.env.OLD_NODE_MODULES ?? "node_modules"), path.join(folder, "node_modules"));
   const domain = (file: string) => import(path.join(folder, "app/domain", file));
   const { parseRecipeDocument, splitIngredientLine } = await domain("recipe-import/index.ts");
   const { getCatalogue } = await domain("catalogue-data.ts");
   const catalogue = getCatalogue();
   return {
-    label: `old (${OLD_REF.slice(0, 7)})`,
+    label: `old (${ref.slice(0, 7)})`,
     parse: (text) => parseRecipeDocument(text, "html"),
     split: splitIngredientLine,
     match: (name) => catalogue.match(name),
@@ -277,9 +284,17 @@ async function main() {
   }
   const pages = readPages();
   const labels: Labels = existsSync(LABELS) ? JSON.parse(readFileSync(LABELS, "utf8")) : {};
-  const folder = mkdtempSync(path.join(tmpdir(), "import-old-"));
+  const folders = OLD_REFS.map(() => mkdtempSync(path.join(tmpdir(), "import-old-")));
   try {
-    const importers = [await oldImporter(folder), await newImporter()];
+    const olds = await Promise.all(
+      OLD_REFS.map((ref, index) =>
+        oldImporter(folders[index], ref.trim()).catch((error: Error) => {
+          console.log(`old (${ref.slice(0, 7)}) left out: ${error.message.split("\n")[0]} (set OLD_NODE_MODULES)`);
+          return null;
+        }),
+      ),
+    );
+    const importers = [...olds.filter((importer): importer is Importer => importer !== null), await newImporter()];
     const scores = new Map<Importer, Map<string, PageScore>>();
     for (const importer of importers) {
       const started = performance.now();
@@ -304,7 +319,7 @@ async function main() {
       }
     }
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   }
 }
 

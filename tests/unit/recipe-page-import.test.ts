@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { parseQuantity, splitLeadingQuantity } from "~/domain/quantity";
@@ -128,7 +129,88 @@ describe("microdata and RDFa", () => {
 
   it("says what it looked for when a page has no recipe", () => {
     expect(fromHtmlPage("<html><body><h1>About us</h1></body></html>")).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });
-    expect(NO_RECIPE_ON_PAGE).toMatch(/JSON-LD, microdata and RDFa/);
+    expect(NO_RECIPE_ON_PAGE).toMatch(/JSON-LD, microdata and RDFa, and for an Ingredients heading over a list/);
+  });
+});
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/recipe-pages/${name}`, import.meta.url), "utf8");
+
+describe("pages without schema.org data", () => {
+  it("reads the list under an Ingredients heading and the steps under Method, with group headings", () => {
+    const draft = draftOf(fromHtmlPage(fixture("plain-headings-and-lists.html")));
+    expect(draft.name).toBe("Red lentil soup");
+    expect(draft.image).toBe("https://example.org/photos/lentil-soup.jpg");
+    expect(draft).toMatchObject({ servings: 4, prepTime: 10, cookingTime: 50 });
+    expect(draft.ingredients.map((line) => [line.name, line.section])).toEqual([
+      ["red lentils", "For the soup"],
+      ["carrots", "For the soup"],
+      ["onion", "For the soup"],
+      ["yoghurt", "To serve"],
+      ["salt", "To serve"],
+    ]);
+    expect(draft.steps).toEqual([
+      "Soften the onion and carrots in a little oil.",
+      "Add the lentils and 1 litre of water; simmer for 25 minutes.",
+      "Blend, season and serve with the yoghurt.",
+    ]);
+  });
+
+  it("reads bold headings over paragraphs, labels with their value beside them, and the title from og:title", () => {
+    const draft = draftOf(fromHtmlPage(fixture("plain-paragraphs.html")));
+    expect(draft.name).toBe("Apfelpfannkuchen");
+    expect(draft).toMatchObject({ servings: 4, cookingTime: 40 });
+    const lines = draft.ingredients.map((line) => `${line.quantity} ${line.name}`);
+    expect(lines).toEqual(["2 Äpfel", "3 Eier", "200 g Mehl"]);
+    expect(draft.steps).toEqual([
+      "Die Äpfel in Scheiben schneiden.",
+      "Eier und Mehl verrühren und die Äpfel in der Pfanne mit dem Teig backen.",
+    ]);
+  });
+
+  it("takes the steps the page shows when its JSON-LD leaves them out", () => {
+    const draft = draftOf(fromHtmlPage(fixture("json-ld-without-steps.html")));
+    expect(draft).toMatchObject({ name: "Pan bagnat", servings: 2 });
+    expect(draft.steps).toEqual(["Split the loaf and fill it.", "Press it under a weight for an hour."]);
+  });
+
+  it("still refuses a page whose lists are not under recipe headings", () => {
+    const html = "<h1>Shop</h1><h2>Categories</h2><ul><li>Pans</li><li>Knives</li></ul>";
+    expect(fromHtmlPage(html)).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });
+  });
+
+  it("reads a page of thousands of nested, unclosed blocks in time proportional to its size", () => {
+    const nested = "<div><span><b>x".repeat(20_000);
+    const html = `<h2>Ingredients</h2>${nested}<ul><li>1 egg</li></ul><h2>Method</h2><p>Boil it.</p>`;
+    const started = performance.now();
+    const result = fromHtmlPage(html);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(result.ok ? result.draft.name : result.reason).toMatch(/no recipe name|no recipe we can read/);
+  });
+});
+
+describe("steps and text as pages write them", () => {
+  it("keeps a step's own title before its text, but not a number or the text cut short", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe", name: "Tomatoes", recipeIngredient: ["4 tomatoes"],
+      recipeInstructions: [
+        { "@type": "HowToStep", name: "Blister the tomatoes", text: "Sear them in a hot pan." },
+        { "@type": "HowToStep", name: "Step 2", text: "Salt them." },
+        { "@type": "HowToStep", name: "Serve them on...", text: "Serve them on toast." },
+      ],
+    });
+    expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
+      "Blister the tomatoes", "Sear them in a hot pan.", "Salt them.", "Serve them on toast.",
+    ]);
+  });
+
+  it("decodes accented letters written as named entities", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe", name: "Fisk", recipeIngredient: ["1 l&ouml;k"],
+      recipeInstructions: "Faites revenir &agrave; feu doux, 180 &ordm;C.\u200b",
+    });
+    const draft = draftOf(parseRecipeDocument(json, "json"));
+    expect(draft.ingredients[0].name).toBe("lök");
+    expect(draft.steps).toEqual(["Faites revenir à feu doux, 180 ºC."]);
   });
 });
 

@@ -4,8 +4,25 @@ import { CUISINES, MEAL_OCCASIONS, type Cuisine, type MealOccasion } from "../co
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", frac12: "½", frac14: "¼", frac34: "¾", deg: "°",
-  ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…", eacute: "é", egrave: "è",
+  ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…", frac13: "⅓", times: "×",
+  ordm: "º", szlig: "ß", aelig: "æ", AElig: "Æ", oslash: "ø", Oslash: "Ø", ccedil: "ç", Ccedil: "Ç",
+  ...accentedLetters(),
 };
+
+/** &agrave; &auml; &Ouml; &acirc; ...: the Latin letters with a grave, acute, circumflex, umlaut, tilde or ring. */
+function accentedLetters(): Record<string, string> {
+  const marks: Record<string, string> = {
+    grave: "\u0300", acute: "\u0301", circ: "\u0302", tilde: "\u0303", uml: "\u0308", ring: "\u030a",
+  };
+  const letters: Record<string, string> = {};
+  for (const base of "aeiouyAEIOUYnN") {
+    for (const [name, mark] of Object.entries(marks)) {
+      const letter = (base + mark).normalize("NFC");
+      if (letter.length === 1) letters[base + name] = letter;
+    }
+  }
+  return letters;
+}
 
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (entity, body: string) => {
@@ -13,7 +30,7 @@ function decodeEntities(text: string): string {
       const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
-    return NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+    return NAMED_ENTITIES[body] ?? NAMED_ENTITIES[body.toLowerCase()] ?? entity;
   });
 }
 
@@ -24,9 +41,13 @@ const TAG = /<[^<>]*>/g;
 export function cleanText(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
   return decodeEntities(String(value).replace(TAG, " "))
+    .replace(/[\u200b\ufeff]/g, "")
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** "Step 2", "Schritt 2:", "Passo 2." before a step's text, or as a step's whole title. */
+export const STEP_LABEL = /^(?:step|schritt|paso|passo|[ée]tape|stap|krok|steg|trin|l[ée]p[ée]s)\s*\d+\s*[:.]?\s*/i;
 
 const LINE_BREAK = /<br\s*\/?>|<\/?(?:p|li|div|h[1-6]|ul|ol|tr)\b[^<>]*>|\r?\n/gi;
 

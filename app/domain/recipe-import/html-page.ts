@@ -1,26 +1,37 @@
-/** A recipe web page: its JSON-LD first, then its microdata or RDFa; ingredient groups from the page's markup. */
-import type { ParseResult } from "./draft";
+/**
+ * A recipe web page: its JSON-LD first, then its microdata or RDFa, then its plain markup (an "Ingredients"
+ * heading over a list, a "Method" heading over steps); ingredient groups from the page's markup.
+ */
+import { buildDraft, type ParseResult } from "./draft";
 import { jsonLdRecipe, NO_JSON_LD } from "./json-ld";
 import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
-import { fromRecipeNode } from "./recipe-node";
+import { plainHtmlRecipe, plainHtmlSections } from "./plain-html";
+import { fromRecipeNode, type PageFallback } from "./recipe-node";
 import { ingredientGroupsOf } from "./ingredient-groups";
 
 export const NO_RECIPE_ON_PAGE =
-  "this page has no recipe we can read (we looked for schema.org Recipe data in JSON-LD, microdata and RDFa)";
+  "this page has no recipe we can read (we looked for schema.org Recipe data in JSON-LD, microdata and RDFa, " +
+  "and for an Ingredients heading over a list)";
 
 export function fromHtmlPage(html: string): ParseResult {
   const tree = parseHtml(html);
-  const groups = ingredientGroupsOf(tree);
+  let sections: ReturnType<typeof plainHtmlSections> | undefined;
+  const page: PageFallback = {
+    ingredientGroups: ingredientGroupsOf(tree),
+    sections: () => (sections ??= plainHtmlSections(tree)),
+  };
   const jsonLd = jsonLdRecipe(html);
   let failure: string | null = null;
   if ("recipe" in jsonLd) {
-    const fromJson = fromRecipeNode(jsonLd.recipe, groups);
+    const fromJson = fromRecipeNode(jsonLd.recipe, page);
     if (fromJson.ok) return fromJson;
     failure = fromJson.reason;
   }
-  const fromMarkup = fromMicrodata(tree, groups);
+  const fromMarkup = fromMicrodata(tree, page);
   if (fromMarkup.ok) return fromMarkup;
   if (failure) return { ok: false, reason: failure };
   if (fromMarkup.reason !== NO_MICRODATA_RECIPE) return fromMarkup;
+  const plain = plainHtmlRecipe(tree);
+  if (plain) return buildDraft(plain);
   return { ok: false, reason: "reason" in jsonLd && jsonLd.reason !== NO_JSON_LD ? `${NO_RECIPE_ON_PAGE}; ${jsonLd.reason}` : NO_RECIPE_ON_PAGE };
 }

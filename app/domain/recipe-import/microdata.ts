@@ -4,9 +4,8 @@
  * nesting deeper than MAX_DEPTH is flattened, so hostile pages cannot blow the stack.
  */
 import type { ParseResult } from "./draft";
-import type { IngredientGroup } from "./ingredient-groups";
 import { cleanText } from "./fields";
-import { fromRecipeNode, isRecipeType, type RecipeNode } from "./recipe-node";
+import { fromRecipeNode, isRecipeType, type PageFallback, type RecipeNode } from "./recipe-node";
 
 export interface Element {
   tag: string;
@@ -182,7 +181,7 @@ export function microdataRecipe(page: string | Element): RecipeNode | null {
   return item ? itemNode(item) : null;
 }
 
-export function fromMicrodata(html: string | Element, ingredientGroups?: IngredientGroup[] | null): ParseResult {
+export function fromMicrodata(html: string | Element, page?: PageFallback): ParseResult {
   const recipe = microdataRecipe(html);
-  return recipe ? fromRecipeNode(recipe, ingredientGroups) : { ok: false, reason: NO_MICRODATA_RECIPE };
+  return recipe ? fromRecipeNode(recipe, page) : { ok: false, reason: NO_MICRODATA_RECIPE };
 }

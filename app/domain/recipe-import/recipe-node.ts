@@ -3,7 +3,7 @@
  * turned into a RawRecipe: sections (HowToSection) kept as headings, texts joined with line breaks split.
  */
 import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from "./draft";
-import { htmlLines } from "./fields";
+import { htmlLines, STEP_LABEL } from "./fields";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
 
 export type RecipeNode = Record<string, unknown>;
@@ -67,7 +67,12 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   }
   // one step, even when its text breaks lines
   const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
-  return text ? [text] : [];
+  if (!text) return [];
+  // a step's own title ("Blister the tomatoes") comes before it, unless it is the text again, cut short, or a number
+  const name = textsOf(property(value, "name")).join(" ").replace(/(?:\.\.\.|…)$/, "");
+  const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
+  const titled = name && !numbered && !text.toLowerCase().startsWith(name.replace(/\.$/, "").toLowerCase());
+  return titled ? [name, text] : [text];
 }
 
 /** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
@@ -94,9 +99,23 @@ function limited(entries: RawEntry[], what: string): RawEntry[] {
 
 class TooManyEntries extends Error {}
 
-export function fromRecipeNode(recipe: RecipeNode, ingredientGroups?: IngredientGroup[] | null): ParseResult {
+/** What the page's own markup shows, for a recipe whose data leaves its ingredient lines or steps out. */
+export interface PageFallback {
+  ingredientGroups?: IngredientGroup[] | null;
+  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[] };
+}
+
+export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): ParseResult {
   const get = (name: string) => property(recipe, name);
   try {
+    const listed = ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient"));
+    let ingredientLines = withGroupHeadings(listed, page.ingredientGroups);
+    let steps = instructionEntries(get("recipeInstructions") ?? get("instructions"));
+    if ((ingredientLines.length === 0 || steps.length === 0) && page.sections) {
+      const shown = page.sections();
+      if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
+      if (steps.length === 0) steps = shown.steps;
+    }
     return buildDraft({
       name: textsOf(get("name") ?? get("headline"))[0],
       description: textsOf(get("description")).join(" "),
@@ -106,11 +125,8 @@ export function fromRecipeNode(recipe: RecipeNode, ingredientGroups?: Ingredient
       cookingTime: get("cookTime"),
       totalTime: get("totalTime"),
       yields: get("recipeYield") ?? get("yield"),
-      ingredientLines: limited(
-        withGroupHeadings(ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient")), ingredientGroups),
-        "ingredient lines",
-      ),
-      steps: limited(instructionEntries(get("recipeInstructions") ?? get("instructions")), "steps"),
+      ingredientLines: limited(ingredientLines, "ingredient lines"),
+      steps: limited(steps, "steps"),
       image: imageUrl(get("image")),
       sourceUrl: textsOf(get("url"))[0],
     });

@@ -1,0 +1,292 @@
+/**
+ * A recipe read from a page's plain markup when it carries no schema.org data: the title from the h1 (else
+ * og:title), the photo from og:image, the lines of the list under an "Ingredients" heading and the steps under a
+ * "Method" / "Instructions" / "Directions" / "Steps" heading (list items, else paragraphs). Headings under them
+ * ("For the sauce") become sections. The page is turned once into a flat run of blocks, so the scan is linear.
+ */
+import type { RawEntry, RawRecipe } from "./draft";
+import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
+import type { Element } from "./microdata";
+
+type Block =
+  | { kind: "heading"; level: number; text: string }
+  | { kind: "item"; text: string }
+  | { kind: "paragraph"; text: string }
+  /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
+  | { kind: "label"; text: string };
+
+const MAX_DEPTH = 200;
+const MAX_BLOCKS = 20_000;
+const MAX_HEADING_LENGTH = 60;
+const MAX_INGREDIENT_LENGTH = 160;
+const SKIPPED = new Set([
+  "script",
+  "style",
+  "template",
+  "noscript",
+  "svg",
+  "nav",
+  "footer",
+  "header",
+  "form",
+  "button",
+  "select",
+]);
+const HEADING_TAG = /^h([1-6])$/;
+/** Tags whose whole text, when short, may stand as a heading: "<p><strong>Ingredients</strong></p>". */
+const EMPHASIS = new Set(["strong", "b"]);
+/** A heading level for emphasised text and headings made of other tags: below any h1-h6. */
+const EMPHASIS_LEVEL = 7;
+
+/** A heading that is exactly one of these words (an optional "The" and a trailing colon aside). */
+const headingOf = (words: string[]) => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})$`, "i");
+const INGREDIENT_HEADING = headingOf([
+  "ingredients?(?:\\s+list)?",
+  "what you(?:'|’)?ll need",
+  "you will need",
+  "zutaten",
+  "ingr[ée]dients",
+  "ingredientes",
+  "ingredi[eë]nten",
+  "ingredienser",
+  "ingredienti",
+  "sk[łl]adniki",
+  "hozz[áa]val[óo]k",
+  "suroviny",
+  "ainekset",
+]);
+const METHOD_HEADING = headingOf([
+  "method",
+  "instructions?",
+  "directions?",
+  "steps?",
+  "preparation",
+  "how to make(?: it)?",
+  "zubereitung",
+  "anleitung",
+  "pr[ée]paration",
+  "instructions de pr[ée]paration",
+  "preparaci[óo]n",
+  "elaboraci[óo]n",
+  "modo de (?:preparo|preparaci[óo]n)",
+  "bereiding(?:swijze)?",
+  "werkwijze",
+  "s[åa] (?:g[øo]r|gj[øo]r) du",
+  "tillagning",
+  "fremgangsm[åa]de",
+  "przygotowanie",
+  "spos[óo]b przygotowania",
+  "elk[ée]sz[íi]t[ée]s",
+  "postup",
+  "procedimento",
+  "preparazione",
+  "valmistus",
+]);
+const YIELD_WORDS =
+  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|portionen|personen";
+const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
+const TIME_LABELS = {
+  totalTime: /^(?:total(?: time)?|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
+  prepTime:
+    /^(?:prep(?:aration)?(?: time)?|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
+  cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson|kooktijd)\b\s*:?/i,
+};
+const LABELS = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
+const LABEL = new RegExp(LABELS.join("|"), "i");
+/** A label with no value after it: "Servings", "Prep time:". */
+const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
+/** Headings that end the steps: what follows a recipe on most pages. */
+const AFTER_RECIPE =
+  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment)\b/i;
+
+function headingText(text: string): string {
+  return text.replace(/[:：]\s*$/, "").trim();
+}
+
+function textOf(element: Element, depth = 0, out: string[] = []): string[] {
+  for (const child of element.children) {
+    if (typeof child === "string") out.push(child);
+    else if (depth < MAX_DEPTH && !SKIPPED.has(child.tag)) {
+      if (child.tag === "br") out.push("\n");
+      else textOf(child, depth + 1, out);
+    }
+  }
+  return out;
+}
+
+/** The short text an element holds when all of its text is in <strong>/<b>, else null. */
+function emphasisedText(element: Element): string | null {
+  const parts = element.children.filter((child) => typeof child !== "string" || child.trim() !== "");
+  if (parts.length !== 1 || typeof parts[0] === "string") return null;
+  const only = parts[0];
+  if (!EMPHASIS.has(only.tag)) return only.tag === "span" ? emphasisedText(only) : null;
+  const text = cleanText(textOf(only).join(" "));
+  return text && text.length <= MAX_HEADING_LENGTH ? text : null;
+}
+
+/** The text of an element when it is short (a heading's), else null; looks at a bounded number of nodes. */
+function shortText(element: Element): string | null {
+  let text = "";
+  let nodes = 0;
+  const visit = (node: Element): boolean => {
+    for (const child of node.children) {
+      if (++nodes > 40) return false;
+      if (typeof child === "string") text += ` ${child}`;
+      else if (child.tag === "li" || child.tag === "p") return false;
+      else if (!SKIPPED.has(child.tag) && !visit(child)) return false;
+      if (text.length > MAX_HEADING_LENGTH * 2) return false;
+    }
+    return true;
+  };
+  if (!visit(element)) return null;
+  const cleaned = cleanText(text);
+  return cleaned.length <= MAX_HEADING_LENGTH ? headingText(cleaned) : null;
+}
+
+const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || METHOD_HEADING.test(text);
+
+/** The page as a run of headings, list items and paragraphs, in document order. */
+function blocksOf(page: Element): Block[] {
+  const blocks: Block[] = [];
+  let pendingLabel: string | null = null;
+  const push = (block: Block) => {
+    if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
+  };
+  const visit = (element: Element, depth: number) => {
+    for (const child of element.children) {
+      if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
+      const level = HEADING_TAG.exec(child.tag);
+      if (level)
+        push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(" "))) });
+      else if (child.tag === "li") {
+        // a nested list's items are blocks of their own
+        const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
+        const text = cleanText(
+          textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(" ")
+        );
+        push({ kind: "item", text });
+        if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
+        if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
+        continue;
+      }
+      // "<p>Ingredients</p>", "<div class="heading"><span>Method</span></div>"
+      const short = shortText(child);
+      // "<span>Servings</span><span>4</span>": the label's value is the next short text
+      if (short && pendingLabel !== null && !LABEL.test(short)) {
+        push({ kind: "label", text: `${pendingLabel} ${short}` });
+        pendingLabel = null;
+      }
+      if (short && isPartHeading(short)) push({ kind: "heading", level: EMPHASIS_LEVEL, text: short });
+      else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
+        push({ kind: "label", text: short });
+        pendingLabel = LABEL_ALONE.test(short) ? short : null;
+        visit(child, depth + 1);
+      } else if (child.tag === "p" || child.tag === "dd" || child.tag === "dt") {
+        const emphasised = emphasisedText(child);
+        if (emphasised) push({ kind: "heading", level: EMPHASIS_LEVEL, text: headingText(emphasised) });
+        else
+          for (const line of textOf(child).join("").split("\n"))
+            push({ kind: "paragraph", text: cleanText(line).replace(STEP_LABEL, "") });
+      } else if (depth < MAX_DEPTH) visit(child, depth + 1);
+    }
+  };
+  visit(page, 0);
+  return blocks;
+}
+
+/**
+ * The entries under the heading at `start`: list items (else paragraphs), with deeper headings as group headings,
+ * up to the next heading as high as it or a heading `stop` names.
+ */
+function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp): RawEntry[] {
+  const top = (blocks[start] as { level: number }).level;
+  const items: RawEntry[] = [];
+  const paragraphs: RawEntry[] = [];
+  for (let at = start + 1; at < blocks.length; at++) {
+    const block = blocks[at];
+    if (block.kind === "label") continue;
+    if (block.kind === "heading") {
+      if (block.level <= top && top !== EMPHASIS_LEVEL) break;
+      if (stop.test(block.text) || AFTER_RECIPE.test(block.text)) break;
+      if (top === EMPHASIS_LEVEL && block.level < EMPHASIS_LEVEL) break;
+      // the part's own heading again (a tab label over the real heading) or a "Step 2" label: no group
+      if (own.test(block.text) || STEP_LABEL.test(block.text)) continue;
+      items.push({ heading: block.text });
+      paragraphs.push({ heading: block.text });
+    } else if (block.kind === "item") items.push(block.text.replace(STEP_LABEL, ""));
+    else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
+      // prose: the ingredient list has ended
+      if (items.length + paragraphs.length > 0) break;
+    } else if (!items.some((entry) => typeof entry === "string")) paragraphs.push(block.text);
+  }
+  const chosen = items.some((entry) => typeof entry === "string") ? items : paragraphs;
+  // a heading with nothing under it (the last one before the next part of the page) is no group
+  while (chosen.length > 0 && typeof chosen[chosen.length - 1] !== "string") chosen.pop();
+  return chosen;
+}
+
+/** The entries under the first heading `own` names that has any under it, and where that heading is. */
+function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[] } {
+  for (let at = from; at < blocks.length; at++) {
+    const block = blocks[at];
+    if (block.kind !== "heading" || !own.test(block.text)) continue;
+    const entries = entriesUnder(blocks, at, own, stop);
+    if (entries.length > 0) return { at, entries };
+  }
+  return { at: -1, entries: [] };
+}
+
+function metaContent(page: Element, property: string): string | undefined {
+  let found: string | undefined;
+  const visit = (element: Element, depth: number) => {
+    for (const child of element.children) {
+      if (found !== undefined || typeof child === "string") continue;
+      const { attributes } = child;
+      if (child.tag === "meta" && (attributes.property ?? attributes.name)?.toLowerCase() === property)
+        found = attributes.content;
+      else if (depth < MAX_DEPTH && child.tag !== "body") visit(child, depth + 1);
+    }
+  };
+  visit(page, 0);
+  return found;
+}
+
+/** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
+export function plainHtmlSections(
+  page: Element,
+  blocks = blocksOf(page)
+): { ingredientLines: RawEntry[]; steps: RawEntry[] } {
+  const ingredients = part(blocks, INGREDIENT_HEADING, METHOD_HEADING);
+  const steps = part(blocks, METHOD_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
+  const ingredientLines = ingredients.entries;
+  return { ingredientLines, steps };
+}
+
+/** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
+export function plainHtmlRecipe(page: Element): RawRecipe | null {
+  const blocks = blocksOf(page);
+  const { ingredientLines, steps } = plainHtmlSections(page, blocks);
+  if (ingredientLines.length === 0 && steps.length === 0) return null;
+  const title = blocks.find((block) => block.kind === "heading" && block.level === 1)?.text;
+  const labels = blocks.filter((block) => block.kind === "label").map((block) => block.text);
+  /** The first value a label gives, read by `read`: "Serves 4" → 4. */
+  const labelled = <T>(pattern: RegExp, read: (text: string) => T | null): T | null => {
+    for (const label of labels) {
+      const value = read(label.replace(pattern, "").trim());
+      if (pattern.test(label) && value !== null) return value;
+    }
+    return null;
+  };
+  return {
+    yields: labelled(YIELD_LABEL, servingsOf),
+    totalTime: labelled(TIME_LABELS.totalTime, durationMinutes),
+    prepTime: labelled(TIME_LABELS.prepTime, durationMinutes),
+    cookingTime: labelled(TIME_LABELS.cookingTime, durationMinutes),
+    name: title || metaContent(page, "og:title"),
+    description: metaContent(page, "og:description") ?? metaContent(page, "description"),
+    ingredientLines,
+    steps,
+    image: metaContent(page, "og:image"),
+    sourceUrl: metaContent(page, "og:url"),
+  };
+}
