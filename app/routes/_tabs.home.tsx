@@ -8,7 +8,7 @@ import { MonthlyMeals } from "~/components/monthly-meals";
 import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
 import { ShoppingListLink } from "~/components/shopping-list-link";
 import { UseSoon } from "~/components/use-soon";
-import { resolveName, useSoon, type PantryItem } from "~/domain/pantry";
+import { resolveName, spoilingSoon, type PantryItem } from "~/domain/pantry";
 import { todayUtc } from "~/domain/pantry-details";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pantry = await readPantry(request);
   const toggles = await mostSearchedToggleStates(pantry);
   const shoppingCount = user?._count.shoppingItems ?? 0;
-  const soon = useSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
+  const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
   return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, soon, flash }, { headers });
 }
 
@@ -105,7 +105,7 @@ export default function HomeScreen() {
       <MonthlyMeals stats={mealStats} />
       <section className="home-intro" aria-labelledby="home-intro-title">
         <h2 id="home-intro-title">Cook with what you have</h2>
-        <p>Add the ingredients in your fridge and we'll suggest recipes that use them up.</p>
+        <p>Add the ingredients in your fridge and we&apos;ll suggest recipes that use them up.</p>
         <Link to="/search" className="button button-primary">
           Add ingredients
         </Link>

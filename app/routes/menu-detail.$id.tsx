@@ -415,6 +415,7 @@ function AllergyWarning({ alerts }: { alerts: AllergyAlert[] }) {
         ))}
       </ul>
       <IntentForm fetcherKey={ACKNOWLEDGE.intent} fields={ACKNOWLEDGE} className="modal-dialog-actions">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its action */}
         <button type="submit" className="button button-primary" autoFocus>
           I Understand
         </button>
