@@ -16,7 +16,7 @@ import { prisma } from "~/services/db.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
 import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "~/services/pantry.server";
 import { randomRecipe } from "~/services/recipe-search.server";
-import { firstSubmissionError, readFormOrJson } from "~/services/request.server";
+import { firstSubmissionError, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
 import homeStyles from "~/styles/home.css";
@@ -66,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function toggleOrRandom(request: Request) {
-  const submission = parseHomeAction((await readFormOrJson(request)).formData);
+  const submission = parseHomeAction(await readForm(request));
   if (submission.status !== "success") {
     return redirectWithFlash(request, "/home", { type: "error", message: firstSubmissionError(submission, "Unknown action.").message });
   }

@@ -9,7 +9,7 @@ import { parseId } from "~/domain/ids";
 import { ReviewSchema } from "~/domain/review-schema";
 import { prisma } from "~/services/db.server";
 import { visibleTo } from "~/services/recipe-access.server";
-import { readFormOrJson } from "~/services/request.server";
+import { readForm } from "~/services/request.server";
 import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  const { formData } = await readFormOrJson(request);
+  const formData = await readForm(request);
   const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
   const done = async (message: string, anchor = "#reviews") =>
     redirectTo ? redirectWithFlash(request, `${redirectTo}${anchor}`, { type: "success", message }) : null;
