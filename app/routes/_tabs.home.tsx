@@ -12,13 +12,13 @@ import { resolveName, spoilingSoon, type PantryItem } from "~/domain/pantry";
 import { todayUtc } from "~/domain/pantry-details";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
-import { prisma } from "~/services/db.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
 import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "~/services/pantry.server";
 import { randomRecipe } from "~/services/recipe-search.server";
 import { firstSubmissionError, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
+import { findHomeUser } from "~/services/users.server";
 import homeStyles from "~/styles/home.css";
 import monthlyMealsStyles from "~/styles/monthly-meals.css";
 import uplotStyles from "uplot/dist/uPlot.min.css";
@@ -33,10 +33,7 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);
-  const user =
-    userId === null
-      ? null
-      : await prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true, _count: { select: { shoppingItems: true } } } });
+  const user = userId === null ? null : await findHomeUser(userId);
   const mealStats = user ? await monthlyMealStats(user.id) : null;
   const { flash, headers } = await takeFlash(request);
   const pantry = await readPantry(request);

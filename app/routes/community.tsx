@@ -32,8 +32,7 @@ import {
   toggleLike,
   type Outcome,
 } from "~/services/community.server";
-import { prisma } from "~/services/db.server";
-import { visibleTo } from "~/services/recipe-access.server";
+import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { clearDishDraft, draftPhotoFor } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError } from "~/services/request.server";
@@ -62,9 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menuId = queryId(url, "menu_id");
   const before = queryId(url, "before");
   const openComments = queryId(url, "comments");
-  const menu = menuId
-    ? await prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(userId) }, select: { id: true, name: true } })
-    : null;
+  const menu = menuId ? await findVisibleRecipeName(menuId, userId) : null;
   if (menuId && !menu) throw new Response("Not Found", { status: 404 });
   const [feed, drawer] = await Promise.all([
     listPosts({ viewerId: userId, menuId: menuId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
