@@ -1,13 +1,13 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { sweepAbandonedDishPhotosHourly } from "~/services/dish-draft.server";
 import { warmRecipeIndex } from "~/services/recipe-index.server";
-import { isJsonRequest } from "~/services/request.server";
+import { isJsonPageCall, jsonPageAnswer } from "~/services/json-page-calls.server";
 import { applySecurityHeaders, createNonce } from "~/services/security.server";
 import { warmVision } from "~/services/vision/recognize.server";
 
@@ -24,9 +24,7 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  if (request.method !== "GET" && isJsonRequest(request)) {
-    return jsonAnswer(remixContext, responseStatusCode, responseHeaders);
-  }
+  if (isJsonPageCall(request)) return jsonPageAnswer(remixContext, responseStatusCode, responseHeaders);
   const nonce = createNonce();
   applySecurityHeaders(responseHeaders, nonce, process.env.NODE_ENV === "development");
   // Screens show the user's own, changing data: going back must ask the server again, not reuse an old copy.
@@ -77,26 +75,6 @@ export default function handleRequest(
     );
     if (!allRendered) abortTimer = setTimeout(abort, ABORT_DELAY);
   });
-}
-
-/**
- * A page's path also serves the spec's JSON calls (POST /login, POST /signup...): for a JSON body the
- * answer is the action's data, status and headers (cookies included) as JSON instead of the HTML page.
- */
-function jsonAnswer(remixContext: EntryContext, status: number, headers: Headers): Response {
-  const { actionData, errors } = remixContext.staticHandlerContext;
-  const error = errors ? Object.values(errors)[0] : undefined;
-  let body: unknown = actionData ? Object.values(actionData)[0] ?? null : null;
-  if (error !== undefined) {
-    body = isRouteErrorResponse(error)
-      ? typeof error.data === "object" && error.data !== null
-        ? error.data
-        : { message: String(error.data || error.statusText) }
-      : { message: "An error occurred. Please try again." };
-  }
-  headers.set("Content-Type", "application/json; charset=utf-8");
-  headers.set("X-Content-Type-Options", "nosniff");
-  return new Response(JSON.stringify(body), { status, headers });
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -7,6 +7,7 @@
  * but the build, so neither can see the other's users or mail. Most of a browser test is waiting, so two at
  * once take little more than one.
  */
+/* eslint-disable @typescript-eslint/no-explicit-any -- the test reporters' JSON is read untyped */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";

@@ -2,9 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/domain/ids";
 import { MenuImageSchema } from "~/domain/menu-input";
 import { requireApiUserId } from "~/services/api-auth.server";
-import { prisma } from "~/services/db.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 import { canSeeRecipe } from "~/services/recipe-access.server";
+import { setOwnRecipeImage } from "~/services/recipe-lookup.server";
 import { findMenu } from "~/services/recipe-search.server";
 import { assertSameOrigin } from "~/services/security.server";
 
@@ -16,8 +16,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { image } = await parseJsonBody(request, MenuImageSchema);
   const menuId = parseId(params.menuId);
   if (menuId === null) return jsonError("Menu not found", 404);
-  const { count } = await prisma.recipe.updateMany({ where: { id: menuId, importedById: userId }, data: { image } });
-  if (count === 0) {
+  if (!(await setOwnRecipeImage(userId, menuId, image))) {
     const exists = await canSeeRecipe(menuId, userId);
     return exists ? jsonError("You can only change the picture of a recipe you added", 403) : jsonError("Menu not found", 404);
   }

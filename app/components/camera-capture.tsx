@@ -148,6 +148,7 @@ export function CameraCapture({
     return (
       <section className="camera-capture" aria-label="Photo preview">
         <div className="camera-frame">
+          {/* eslint-disable-next-line jsx-a11y/img-redundant-alt -- the cook's own photo */}
           <img src={photo} alt="Your photo" />
         </div>
         <div className="camera-preview-actions">

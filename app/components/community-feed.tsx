@@ -1,18 +1,18 @@
 /**
  * The community screen's pieces (spec 2 Community, 4 Comments drawer and Like): a post card with its picture
  * in several sizes, caption, author, time, like toggle and first comments; the comments drawer. Every control
- * is a form posted to /community: with JavaScript a fetcher sends it as JSON and the screen updates from the
- * answer without a reload; without it the form posts and the action redirects back.
+ * is a form posted to /community, which redirects back to the feed: with JavaScript a fetcher sends it and the
+ * screen stays where it is while the feed reloads (stayOnScreen); without it the browser follows the redirect.
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { LinksFunction } from "@remix-run/node";
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar, avatarLinks } from "~/components/avatar";
 import { ErrorList, FormMessage } from "~/components/forms";
 import { CloseIcon, HeartIcon } from "~/components/icons";
-import { IntentForm, usePendingIntents } from "~/components/intent-form";
+import { IntentForm, usePendingIntents, type StayedOnScreen } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import {
   COMMENT_PREVIEW_COUNT,
@@ -23,7 +23,6 @@ import {
   likesText,
   type CommunityComment,
   type CommunityPost,
-  type LikeAnswer,
 } from "~/domain/community";
 import { formatDayMonthYear } from "~/domain/dates";
 import { relativeTime } from "~/domain/relative-time";
@@ -38,7 +37,6 @@ export const communityFeedLinks: LinksFunction = () => [
 /** Where the feed is: a recipe's dishes or all, and which page; opening and closing comments keeps it. */
 type FeedPlace = { menuId: number | null; before: number | null };
 
-type ErrorAnswer = { message?: string };
 
 /** "5 minutes ago", with the date (dd/mm/yyyy) on hover. `now` is the server's, so both renders agree. */
 function PostedTime({ at, now }: { at: string; now: string }) {
@@ -146,16 +144,13 @@ function GuestLike({ post, place }: { post: CommunityPost; place: FeedPlace }) {
   );
 }
 
-const isLikeAnswer = (value: unknown): value is LikeAnswer => typeof value === "object" && value !== null && "liked" in value;
-
-/** The heart shows what the server answered (liked, like_count) as soon as it answers, before the feed reloads. */
+/** The heart shows the like toggled as soon as it is sent, until the feed has reloaded with it. */
 function LikeButton({ post }: { post: CommunityPost }) {
   const key = `like-${post.post_id}`;
-  const fetcher = useFetcher<LikeAnswer | ErrorAnswer>({ key });
-  const answer = fetcher.state === "loading" && isLikeAnswer(fetcher.data) ? fetcher.data : null;
-  const liked = answer?.liked ?? post.liked;
-  const count = answer?.like_count ?? post.like_count;
-  const failure = fetcher.state === "idle" && fetcher.data && !isLikeAnswer(fetcher.data) ? fetcher.data.message : undefined;
+  const fetcher = useFetcher({ key });
+  const toggling = fetcher.state !== "idle";
+  const liked = toggling ? !post.liked : post.liked;
+  const count = toggling ? post.like_count + (liked ? 1 : -1) : post.like_count;
   return (
     <IntentForm fetcherKey={key} fields={{ intent: "like", post_id: String(post.post_id) }} className="post-like">
       <button type="submit" className="like-button" aria-pressed={liked} aria-busy={fetcher.state === "submitting"}>
@@ -163,7 +158,6 @@ function LikeButton({ post }: { post: CommunityPost }) {
         <span className="visually-hidden">Like</span>
       </button>
       <span className="like-count">{likesText(count)}</span>
-      <FormMessage type="error" message={failure} />
     </IntentForm>
   );
 }
@@ -278,7 +272,8 @@ function CommentItem({ comment, own, now }: { comment: CommunityComment; own: bo
 
 /** Spec 5: a comment must not be blank; checked here as the user types (after the first try) and by the server. */
 function CommentForm({ postId }: { postId: number }) {
-  const fetcher = useFetcher<{ success?: boolean } & ErrorAnswer>({ key: `comment-${postId}` });
+  const fetcher = useFetcher<StayedOnScreen>({ key: `comment-${postId}` });
+  const flash = useRouteLoaderData<{ flash: { type: string; message: string } | null }>("routes/community")?.flash;
   const [form, fields] = useForm({
     id: `comment-form-${postId}`,
     constraint: getZodConstraint(CommentSchema),
@@ -290,17 +285,18 @@ function CommentForm({ postId }: { postId: number }) {
       if (submission?.status !== "success" || fetcher.state !== "idle") return;
       fetcher.submit(
         { intent: "comment", post_id: String(postId), comment_text: submission.value.comment_text },
-        { method: "post", encType: "application/json" },
+        { method: "post" },
       );
     },
   });
   // Emptied once the comment is in. (A native reset: conform's form.reset() would submit the form.)
   const formElement = useRef<HTMLFormElement>(null);
-  const sent = fetcher.state === "idle" && fetcher.data?.success === true;
+  const answered = fetcher.state === "idle" && fetcher.data?.stayed === true;
+  const failure = answered && flash?.type === "error" ? flash.message : undefined;
+  const sent = answered && !failure;
   useEffect(() => {
     if (sent) formElement.current?.reset();
   }, [sent]);
-  const failure = fetcher.state === "idle" && !fetcher.data?.success ? fetcher.data?.message : undefined;
 
   return (
     <form method="post" {...getFormProps(form)} ref={formElement} className="comment-form">

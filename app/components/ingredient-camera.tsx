@@ -34,6 +34,7 @@ function ErrorPopup({ reason, onClose }: { reason: string; onClose: (() => void)
       <p id={reasonId}>{reason}</p>
       <div className="modal-dialog-actions">
         {onClose ? (
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its action
           <button type="button" className="button button-primary" onClick={onClose} autoFocus>
             Close
           </button>

@@ -117,6 +117,7 @@ export function IngredientCombobox({ defaultQuery, listedKeys, onPick }: Props) 
       {hydrated ? (
         <ul id={listId} role="listbox" aria-label="Suggested ingredients" className="combobox-list" hidden={!expanded}>
           {options.map((option, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the input takes the keys
             <li
               key={option.key}
               id={optionId(index)}

@@ -1,10 +1,12 @@
 /**
  * Small forms that change one thing on the current screen (a favourite, a ticked step, a picked ingredient).
- * Without JavaScript the form posts normally and the action redirects back. With JavaScript a fetcher sends
- * the same fields as JSON (the action answers with data, no reload), and the screen shows the change at once
- * from the submissions still in flight (usePendingIntents).
+ * The action answers every post with a redirect back to the screen (with a flash for a message). Without
+ * JavaScript the browser follows it. With JavaScript the form is a fetcher's: the screen's clientAction
+ * (stayOnScreen) does not follow a redirect back to the screen, so it keeps its place and its history entry
+ * while Remix reloads its data, and the screen shows the change at once from the submissions still in flight
+ * (usePendingIntents).
  */
-import { Form, useFetcher, useFetchers } from "@remix-run/react";
+import { useFetcher, useFetchers, type ClientActionFunctionArgs } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 export type IntentFields = { intent: string } & Record<string, string>;
@@ -23,26 +25,37 @@ export function IntentForm({
 }) {
   const fetcher = useFetcher({ key: fetcherKey });
   return (
-    <Form
-      method="post"
-      className={className}
-      onSubmit={(event) => {
-        event.preventDefault();
-        fetcher.submit(fields, { method: "post", encType: "application/json" });
-      }}
-    >
+    <fetcher.Form method="post" className={className}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
-    </Form>
+    </fetcher.Form>
   );
 }
 
 /** The fields of the submissions with this intent still in flight, oldest first. */
 export function usePendingIntents(intent: string): IntentFields[] {
   return useFetchers().flatMap((fetcher) => {
-    const fields = fetcher.state === "idle" ? undefined : (fetcher.json as IntentFields | undefined);
-    return fields && typeof fields === "object" && fields.intent === intent ? [fields] : [];
+    const fields = fetcher.state === "idle" || !fetcher.formData ? undefined : Object.fromEntries(fetcher.formData);
+    return fields?.intent === intent ? [fields as IntentFields] : [];
   });
+}
+
+/** What a submission gets back when the server sent it back to the screen it came from. */
+export type StayedOnScreen = { stayed: true };
+
+/**
+ * The clientAction of a screen whose forms the action answers with a redirect back to the screen: that redirect
+ * is not followed (the data is reloaded all the same, the flash with it); a redirect anywhere else is.
+ */
+export async function stayOnScreen({ serverAction }: ClientActionFunctionArgs): Promise<StayedOnScreen | unknown> {
+  try {
+    return await serverAction();
+  } catch (thrown) {
+    if (!(thrown instanceof Response) || !thrown.headers.has("Location")) throw thrown;
+    const target = new URL(thrown.headers.get("Location")!, window.location.href);
+    if (target.pathname !== window.location.pathname) throw thrown;
+    return { stayed: true } satisfies StayedOnScreen;
+  }
 }

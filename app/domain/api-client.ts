@@ -29,7 +29,7 @@ export async function postJson(url: string, payload: unknown, timeoutMs: number)
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     return { status: response.status, body };
-  } catch (error) {
+  } catch {
     if (controller.signal.aborted) throw new ConnectionError(REQUEST_TIMEOUT);
     throw new ConnectionError(CANNOT_CONNECT);
   } finally {

@@ -227,7 +227,10 @@ export const daysLeftOf = (item: Pick<PantryItem, "bestBefore">, today: string) 
 export const USE_SOON_DAYS = 3;
 
 /** The items that spoil within USE_SOON_DAYS, expired ones included, soonest (most expired) first. */
-export function useSoon<Item extends Pick<PantryItem, "bestBefore" | "name">>(items: readonly Item[], today: string) {
+export function spoilingSoon<Item extends Pick<PantryItem, "bestBefore" | "name">>(
+  items: readonly Item[],
+  today: string,
+) {
   return items
     .map((item) => ({ item, daysLeft: daysLeftOf(item, today) }))
     .filter(({ daysLeft }) => daysLeft <= USE_SOON_DAYS)

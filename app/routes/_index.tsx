@@ -74,6 +74,7 @@ export default function Onboarding() {
         ref={trackRef}
         onScroll={onScroll}
         role="region"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus
         tabIndex={0}
         aria-roledescription="carousel"
         aria-label="Welcome to Recipe Helper"

@@ -5,7 +5,8 @@ import { RecipeList, recipeListLinks } from "~/components/recipe-list";
 import { relativeTime } from "~/domain/relative-time";
 import { readUserMenuCall } from "~/services/api-auth.server";
 import { findHistoryEntry, listHistory, recordHistory } from "~/services/history.server";
-import { jsonError, jsonReply } from "~/services/request.server";
+import { jsonPageReply } from "~/services/json-page-calls.server";
+import { jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const recorded = await recordHistory(userId, menuId);
   if (!recorded) throw jsonError("Menu not found", 404);
   const entry = await findHistoryEntry(recorded.entryId);
-  return jsonReply({ ...entry }, { status: recorded.created ? 201 : 200 });
+  return jsonPageReply({ ...entry }, { status: recorded.created ? 201 : 200 });
 }
 
 /** The server's time first (so the page hydrates as rendered), then this device's, kept fresh. */

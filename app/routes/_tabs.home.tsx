@@ -8,17 +8,17 @@ import { MonthlyMeals } from "~/components/monthly-meals";
 import { RANDOM_MENU_FAILED, RandomMenuButton } from "~/components/random-menu-button";
 import { ShoppingListLink } from "~/components/shopping-list-link";
 import { UseSoon } from "~/components/use-soon";
-import { resolveName, useSoon, type PantryItem } from "~/domain/pantry";
+import { resolveName, spoilingSoon, type PantryItem } from "~/domain/pantry";
 import { todayUtc } from "~/domain/pantry-details";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "~/services/catalogue.server";
-import { prisma } from "~/services/db.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
 import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "~/services/pantry.server";
 import { randomRecipe } from "~/services/recipe-search.server";
-import { firstSubmissionError, readFormOrJson } from "~/services/request.server";
+import { firstSubmissionError, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
+import { findHomeUser } from "~/services/users.server";
 import homeStyles from "~/styles/home.css";
 import monthlyMealsStyles from "~/styles/monthly-meals.css";
 import uplotStyles from "uplot/dist/uPlot.min.css";
@@ -33,16 +33,13 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);
-  const user =
-    userId === null
-      ? null
-      : await prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true, _count: { select: { shoppingItems: true } } } });
+  const user = userId === null ? null : await findHomeUser(userId);
   const mealStats = user ? await monthlyMealStats(user.id) : null;
   const { flash, headers } = await takeFlash(request);
   const pantry = await readPantry(request);
   const toggles = await mostSearchedToggleStates(pantry);
   const shoppingCount = user?._count.shoppingItems ?? 0;
-  const soon = useSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
+  const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
   return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, soon, flash }, { headers });
 }
 
@@ -66,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function toggleOrRandom(request: Request) {
-  const submission = parseHomeAction((await readFormOrJson(request)).formData);
+  const submission = parseHomeAction(await readForm(request));
   if (submission.status !== "success") {
     return redirectWithFlash(request, "/home", { type: "error", message: firstSubmissionError(submission, "Unknown action.").message });
   }
@@ -105,7 +102,7 @@ export default function HomeScreen() {
       <MonthlyMeals stats={mealStats} />
       <section className="home-intro" aria-labelledby="home-intro-title">
         <h2 id="home-intro-title">Cook with what you have</h2>
-        <p>Add the ingredients in your fridge and we'll suggest recipes that use them up.</p>
+        <p>Add the ingredients in your fridge and we&apos;ll suggest recipes that use them up.</p>
         <Link to="/search" className="button button-primary">
           Add ingredients
         </Link>

@@ -5,8 +5,7 @@ import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
 import { COMMUNITY_MESSAGES, photoFile } from "~/domain/community";
 import { parseId } from "~/domain/ids";
-import { prisma } from "~/services/db.server";
-import { visibleTo } from "~/services/recipe-access.server";
+import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -29,7 +28,7 @@ const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
 
 /** The recipe a dish photo is for: one everyone sees, as the post will be. */
 async function findMenu(menuId: number | null) {
-  return menuId ? prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(null) }, select: { id: true, name: true } }) : null;
+  return menuId ? findVisibleRecipeName(menuId, null) : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -10,6 +10,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { CommentsDrawer, communityFeedLinks, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
 import { FormMessage } from "~/components/forms";
+import { stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
 import {
   COMMENT_PREVIEW_COUNT,
@@ -21,12 +22,20 @@ import {
   type CommunityIntent,
 } from "~/domain/community";
 import { parseId } from "~/domain/ids";
-import { addComment, answerOf, createPost, deleteComment, deletePost, findPost, listPosts, toggleLike, type Outcome } from "~/services/community.server";
-import { prisma } from "~/services/db.server";
-import { visibleTo } from "~/services/recipe-access.server";
+import {
+  addComment,
+  createPost,
+  deleteComment,
+  deletePost,
+  findPost,
+  listPosts,
+  toggleLike,
+  type Outcome,
+} from "~/services/community.server";
+import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { clearDishDraft, draftPhotoFor } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
-import { firstSubmissionError, isJsonRequest, jsonReply, readFormOrJson } from "~/services/request.server";
+import { firstSubmissionError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
 
@@ -52,9 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menuId = queryId(url, "menu_id");
   const before = queryId(url, "before");
   const openComments = queryId(url, "comments");
-  const menu = menuId
-    ? await prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(userId) }, select: { id: true, name: true } })
-    : null;
+  const menu = menuId ? await findVisibleRecipeName(menuId, userId) : null;
   if (menuId && !menu) throw new Response("Not Found", { status: 404 });
   const [feed, drawer] = await Promise.all([
     listPosts({ viewerId: userId, menuId: menuId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
@@ -66,14 +73,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Shares a dish photo (the recipe screen's form: a file, or the photo taken on /camera-share-dish) and then
- * shows the feed; likes, comments and deletions from this screen. Fetchers send JSON and get the answer as
- * data; forms posted without JavaScript are redirected back with a message.
+ * shows the feed; likes, comments and deletions from this screen, each redirected back with a message.
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  const isJson = isJsonRequest(request);
-  const read = isJson ? { ok: true as const, formData: (await readFormOrJson(request)).formData } : await readImageFormOrRefusal(request);
+  const read = await readImageFormOrRefusal(request);
   if (!read.ok) {
     const menuId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
     return redirectWithFlash(request, menuId ? sharePath(menuId) : "/community", { type: "error", message: read.message });
@@ -83,13 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const url = new URL(request.url);
   const parsed = parseWithZod(formData, { schema: CommunityIntentSchema });
-  const fail = (message: string, status: number) =>
-    isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, `/community${url.search}`, { type: "error", message });
-  if (parsed.status !== "success") return fail(firstSubmissionError(parsed, "Unknown action").message, 400);
+  const fail = (message: string) => redirectWithFlash(request, `/community${url.search}`, { type: "error", message });
+  if (parsed.status !== "success") return fail(firstSubmissionError(parsed, "Unknown action").message);
   const intent = parsed.value;
   const outcome = await perform(userId, intent);
-  if (!outcome.ok) return fail(outcome.message, outcome.status);
-  if (isJson) return jsonReply({ ...answerOf(outcome) });
+  if (!outcome.ok) return fail(outcome.message);
   return afterForm(request, url, intent);
 }
 
@@ -106,7 +109,7 @@ function perform(userId: number, intent: CommunityIntent): Promise<Outcome<objec
   }
 }
 
-/** Without JavaScript: back to the screen as it was, at the post changed, with a message for what was written. */
+/** Back to the screen as it was, at the post changed, with a message for what was written. */
 function afterForm(request: Request, url: URL, intent: CommunityIntent) {
   const query = new URLSearchParams(url.search);
   if (intent.intent === "delete-post") query.delete("comments");
@@ -142,6 +145,8 @@ async function share(request: Request, userId: number, formData: FormData) {
   if (draft) response.headers.append("Set-Cookie", await clearDishDraft(request, userId, { keepPhoto: true }));
   return response;
 }
+
+export const clientAction = stayOnScreen;
 
 export default function CommunityScreen() {
   const { userId, menu, before, feed, drawer, now, flash } = useLoaderData<typeof loader>();

@@ -6,8 +6,8 @@ import * as z from "zod";
 import { Field, FormMessage } from "~/components/forms";
 import { formatOfFileName, IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
+import { readForm } from "~/services/request.server";
 import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
-import { readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The posted form, or why it is refused: a file over 5 MB, or a body the bounded reader refuses. */
-async function readForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
+async function readUploadForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
   try {
     return await readBoundedForm(request, { maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024, maxFileBytes: MAX_DOCUMENT_BYTES });
   } catch (error) {
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const formData = isMultipart ? await readForm(request) : (await readFormOrJson(request)).formData;
+  const formData = isMultipart ? await readUploadForm(request) : await readForm(request);
   if (!(formData instanceof FormData)) {
     const refused = parseWithZod(new FormData(), { schema: ImportSchema }).reply({ formErrors: [formData.message] });
     return data({ result: refused, summary: null }, { status: formData.status });

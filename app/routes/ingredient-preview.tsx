@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -24,7 +23,7 @@ import {
 } from "~/domain/pantry-details";
 import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
-import { readFormOrJson } from "~/services/request.server";
+import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
 import styles from "~/styles/ingredients.css";
@@ -57,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function changeItem(request: Request) {
-  const { formData } = await readFormOrJson(request);
+  const formData = await readForm(request);
   if (formData.get("intent") === "delete") {
     const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
     if (!removed.ok) return redirectWithFlash(request, PREVIEW, { type: "error", message: removed.message });

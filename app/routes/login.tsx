@@ -8,7 +8,8 @@ import { useJsonForm } from "~/components/use-json-form";
 import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
 import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
-import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
+import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
+import { invalidSubmission } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { createUserSession, getUserId, HTTPS_NEEDED_TO_SIGN_IN, signInNeedsHttps, takeFlash } from "~/services/session.server";
 
@@ -29,13 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const { formData, isJson } = await readFormOrJson(request);
+  const { formData, isJson } = await readPageCall(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
 
   const result = await login(request, formData);
   if (!result.ok) {
-    if (isJson) return jsonReply({ message: result.message }, { status: result.status });
+    if (isJson) return jsonPageReply({ message: result.message }, { status: result.status });
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
       { status: result.status },
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const cookie = await createUserSession(request, result.user.id, isJson ? undefined : { type: "success", message: LOGIN_SUCCESS });
   const headers = { "Set-Cookie": cookie };
-  if (isJson) return jsonReply({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
+  if (isJson) return jsonPageReply({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
   throw redirect(redirectTo, { headers });
 }
 

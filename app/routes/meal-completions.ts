@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { readUserMenuCall } from "~/services/api-auth.server";
-import { prisma } from "~/services/db.server";
-import { visibleTo } from "~/services/recipe-access.server";
+import { visibleRecipeStepCount } from "~/services/recipe-lookup.server";
 import { completeCooking } from "~/services/recipe-visit.server";
 import { jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -14,12 +13,9 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const { userId, menuId } = await readUserMenuCall(request);
-  const recipe = await prisma.recipe.findFirst({
-    where: { id: menuId, ...visibleTo(userId) },
-    select: { _count: { select: { steps: true } } },
-  });
-  if (!recipe) return jsonError("Menu not found", 404);
-  const { completion } = await completeCooking(request, userId, menuId, recipe._count.steps);
+  const stepCount = await visibleRecipeStepCount(menuId, userId);
+  if (stepCount === null) return jsonError("Menu not found", 404);
+  const { completion } = await completeCooking(request, userId, menuId, stepCount);
   if (!completion) {
     return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: menuId, recorded: false });
   }

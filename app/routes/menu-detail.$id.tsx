@@ -11,7 +11,7 @@ import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from 
 import { FormMessage } from "~/components/forms";
 import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
-import { IntentForm, usePendingIntents } from "~/components/intent-form";
+import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { RecipeImage } from "~/components/recipe-image";
 import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
@@ -37,7 +37,7 @@ import { recordHistory } from "~/services/history.server";
 import { loadMenuDetail } from "~/services/menu-detail.server";
 import { findMenu } from "~/services/recipe-search.server";
 import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
-import { jsonReply, readFormOrJson } from "~/services/request.server";
+import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
@@ -82,34 +82,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
   const recipeId = recipeIdOf(params);
-  const { formData, isJson } = await readFormOrJson(request);
+  const formData = await readForm(request);
   const back = menuPath(recipeId);
-  const refuse = (message: string, status = 400) =>
-    isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, back, { type: "error", message });
+  const refuse = (message: string) => redirectWithFlash(request, back, { type: "error", message });
 
   const parsed = parseMenuIntent(formData);
   if (!parsed.ok) return refuse(parsed.message);
   const menu = await findMenu(recipeId, userId);
-  if (!menu) return refuse("Menu not found", 404);
+  if (!menu) return refuse("Menu not found");
   const intent = parsed.intent;
-  // Without JavaScript the page comes back scrolled to what was changed.
-  const done = (body: Record<string, unknown>, anchor = "") => (isJson ? jsonReply(body) : redirect(`${back}${anchor}`));
+  // Without JavaScript the page comes back scrolled to what was changed (with it, stayOnScreen keeps the place).
+  const done = (anchor = "") => redirect(`${back}${anchor}`);
 
   const lines = gridLines(recipeGrids(menu, () => false));
 
   switch (intent.intent) {
     case "favorite": {
       await setFavorite(userId, recipeId, intent.favorite);
-      return done({ favorite: intent.favorite });
+      return done();
     }
     case "select-ingredient": {
       if (!lines.has(intent.ingredient)) return refuse("That ingredient is not in this recipe.");
-      const visit = await selectIngredient(request, recipeId, {
+      await selectIngredient(request, recipeId, {
         name: intent.ingredient,
         selected: intent.selected,
         recipeIngredients: [...lines.keys()],
       });
-      return done({ selectedIngredients: visit.selectedIngredients }, "#ingredients");
+      return done("#ingredients");
     }
     case "add-to-list": {
       const unknown = intent.ingredients.find((name) => !lines.has(name));
@@ -119,31 +118,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
         intent.ingredients.map((name) => ({ name, quantity: shoppingQuantity(lines.get(name)!.quantity) })),
       );
       await clearIngredientSelection(request, recipeId);
-      if (isJson) return jsonReply(result);
       return redirectWithFlash(request, "/shoppinglist", { type: "success", message: addedToListMessage(result) });
     }
     case "check-step": {
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
-      const change = await checkStep(request, userId, recipeId, {
-        index: intent.step,
-        checked: intent.checked,
-        count: menu.steps.length,
-      });
-      return done(
-        {
-          checkedSteps: change.visit.checkedSteps,
-          counted: change.visit.countedAt !== null,
-          completion: change.completion && { co2_saved: change.completion.co2SavedKg },
-        },
-        `#step-${intent.step + 1}`,
-      );
+      const count = menu.steps.length;
+      await checkStep(request, userId, recipeId, { index: intent.step, checked: intent.checked, count });
+      return done(`#step-${intent.step + 1}`);
     }
     case "acknowledge-allergies": {
       await acknowledgeAllergyWarning(userId, recipeId);
-      return done({ allergyWarningSeen: true });
+      return done();
     }
   }
 }
+
+export const clientAction = stayOnScreen;
 
 export default function MenuDetailScreen() {
   const detail = useLoaderData<typeof loader>();
@@ -405,7 +395,7 @@ function AllergyWarning({ alerts }: { alerts: AllergyAlert[] }) {
       titleId="allergy-title"
       descriptionId="allergy-description"
       role="alertdialog"
-      onClose={() => fetcher.submit(ACKNOWLEDGE, { method: "post", encType: "application/json" })}
+      onClose={() => fetcher.submit(ACKNOWLEDGE, { method: "post" })}
     >
       <h2 id="allergy-title">Allergy warning</h2>
       <p id="allergy-description">This recipe contains ingredients that match your allergies:</p>
@@ -415,6 +405,7 @@ function AllergyWarning({ alerts }: { alerts: AllergyAlert[] }) {
         ))}
       </ul>
       <IntentForm fetcherKey={ACKNOWLEDGE.intent} fields={ACKNOWLEDGE} className="modal-dialog-actions">
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a modal dialog focuses its action */}
         <button type="submit" className="button button-primary" autoFocus>
           I Understand
         </button>

@@ -1,4 +1,10 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChipGroup } from "~/components/chip-group";
 import { FormMessage } from "~/components/forms";
@@ -6,7 +12,7 @@ import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";
-import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
+import { invalidSubmission, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { oneAtATimePerSession } from "~/services/session.server";
 import styles from "~/styles/suggestions.css";
@@ -20,18 +26,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { preferences: await readPreferences(request) };
 }
 
-/** Saves the chosen chips, then shows the suggestions (a JSON call gets the saved preferences back). */
+/** Saves the chosen chips, then shows the suggestions. */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   return oneAtATimePerSession(request, () => save(request));
 }
 
 async function save(request: Request) {
-  const { formData, isJson } = await readFormOrJson(request);
-  const submission = parsePreferences(formData);
-  if (submission.status !== "success") return invalidSubmission(submission, isJson, INVALID_CHOICE);
+  const submission = parsePreferences(await readForm(request));
+  if (submission.status !== "success") return invalidSubmission(submission, false, INVALID_CHOICE);
   const headers = await savePreferences(request, submission.value);
-  if (isJson) return jsonReply({ preferences: submission.value }, { headers });
   throw redirect("/menu-suggestion", { headers });
 }
 

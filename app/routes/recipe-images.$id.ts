@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { parseQuantity, toGrams } from "~/domain/quantity";
 import { mainIngredients, recipeIllustrationSvg } from "~/domain/recipe-illustration";
-import { prisma } from "~/services/db.server";
 import { iconSvg } from "~/services/icons.server";
-import { EVERYONE, visibleTo } from "~/services/recipe-access.server";
+import { EVERYONE } from "~/services/recipe-access.server";
+import { findRecipeForIllustration } from "~/services/recipe-lookup.server";
 import { getUserId } from "~/services/session.server";
 
 const SVG_HEADERS = {
@@ -19,19 +19,7 @@ const SVG_HEADERS = {
 /** GET /recipe-images/<recipeId>.svg: the generated illustration of a recipe. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = Number((params.id ?? "").replace(/\.svg$/, ""));
-  const recipe = Number.isSafeInteger(id) && id > 0
-    ? await prisma.recipe.findFirst({
-        where: { id, ...visibleTo(await getUserId(request)) },
-        select: {
-          name: true,
-          visibleTo: true,
-          ingredients: {
-            orderBy: { position: "asc" },
-            select: { quantity: true, type: true, ingredient: { select: { icon: true, unitWeights: true, isStaple: true } } },
-          },
-        },
-      })
-    : null;
+  const recipe = Number.isSafeInteger(id) && id > 0 ? await findRecipeForIllustration(id, await getUserId(request)) : null;
   if (!recipe) {
     return new Response("Unknown recipe", {
       status: 404,

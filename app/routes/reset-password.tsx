@@ -8,7 +8,7 @@ import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
-import { readFormOrJson } from "~/services/request.server";
+import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, takeFlash } from "~/services/session.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/reset-password). */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod((await readFormOrJson(request)).formData, { schema: ResetRequestSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (requestPasswordReset(submission.value.email, request).limited) {
     return data({ result: submission.reply({ formErrors: [TOO_MANY_RESET_REQUESTS] }) }, { status: 429 });

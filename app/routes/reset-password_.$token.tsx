@@ -14,7 +14,7 @@ import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
 import { findResetLink, resetPassword } from "~/services/password-reset.server";
-import { readFormOrJson } from "~/services/request.server";
+import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getSession, redirectWithFlash } from "~/services/session.server";
 
@@ -38,7 +38,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/new-password). */
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const { formData } = await readFormOrJson(request);
+  const formData = await readForm(request);
   formData.set("token", params.token ?? "");
   const submission = parseWithZod(formData, { schema: NewPasswordFormSchema });
   if (submission.status !== "success") {

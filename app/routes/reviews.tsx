@@ -7,9 +7,8 @@ import { ScreenHeader } from "~/components/screen-header";
 import { safeRedirectPath } from "~/domain/auth-schemas";
 import { parseId } from "~/domain/ids";
 import { ReviewSchema } from "~/domain/review-schema";
-import { prisma } from "~/services/db.server";
-import { visibleTo } from "~/services/recipe-access.server";
-import { readFormOrJson } from "~/services/request.server";
+import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
+import { readForm } from "~/services/request.server";
 import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
@@ -32,7 +31,7 @@ function menuIdOf(request: Request): number {
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const menuId = menuIdOf(request);
-  const menu = await prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(userId) }, select: { id: true, name: true } });
+  const menu = await findVisibleRecipeName(menuId, userId);
   if (!menu) throw new Response("Not Found", { status: 404 });
   const reviews = await listReviews(menuId);
   const { flash, headers } = await takeFlash(request);
@@ -46,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  const { formData } = await readFormOrJson(request);
+  const formData = await readForm(request);
   const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
   const done = async (message: string, anchor = "#reviews") =>
     redirectTo ? redirectWithFlash(request, `${redirectTo}${anchor}`, { type: "success", message }) : null;

@@ -26,7 +26,7 @@ import {
   recordIngredientSearch,
   toggleAndGoBack,
 } from "~/services/pantry.server";
-import { firstSubmissionError, readFormOrJson } from "~/services/request.server";
+import { firstSubmissionError, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import {
   oneAtATimePerSession,
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 async function changeList(request: Request) {
-  const { formData } = await readFormOrJson(request);
+  const formData = await readForm(request);
   // Forms post to /search?q=<the search on screen>, so the same results show again afterwards.
   const back = searchPath(queryOf(new URL(request.url).searchParams.get("q")));
   const submission = parseSearchAction(formData);

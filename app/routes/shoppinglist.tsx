@@ -9,11 +9,11 @@ import {
 import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { FormMessage } from "~/components/forms";
-import { IntentForm, usePendingIntents } from "~/components/intent-form";
+import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
-import { jsonReply, readFormOrJson } from "~/services/request.server";
+import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
 import { listShoppingItems, parseRemoval, removeShoppingItem } from "~/services/shopping-list.server";
@@ -40,14 +40,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  const { formData, isJson } = await readFormOrJson(request);
-  const parsed = parseRemoval(formData);
-  const refuse = (message: string, status: number) =>
-    isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, LIST_PATH, { type: "error", message });
-  if (!parsed.success) return refuse(parsed.error.issues[0].message, 400);
-  if (!(await removeShoppingItem(userId, parsed.data.item))) return refuse("That item is no longer on your list.", 404);
-  return isJson ? jsonReply({ removed: parsed.data.item }) : redirect(LIST_PATH);
+  const parsed = parseRemoval(await readForm(request));
+  const refuse = (message: string) => redirectWithFlash(request, LIST_PATH, { type: "error", message });
+  if (!parsed.success) return refuse(parsed.error.issues[0].message);
+  if (!(await removeShoppingItem(userId, parsed.data.item))) return refuse("That item is no longer on your list.");
+  return redirect(LIST_PATH);
 }
+
+export const clientAction = stayOnScreen;
 
 export default function ShoppingListScreen() {
   const { items, apps, flash } = useLoaderData<typeof loader>();

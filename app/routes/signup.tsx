@@ -9,7 +9,8 @@ import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { SignupSchema } from "~/domain/auth-schemas";
 import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server";
 import { sendVerificationLink } from "~/services/email-verification.server";
-import { invalidSubmission, jsonReply, readFormOrJson } from "~/services/request.server";
+import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
+import { invalidSubmission } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash } from "~/services/session.server";
 
@@ -25,17 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const { formData, isJson } = await readFormOrJson(request);
+  const { formData, isJson } = await readPageCall(request);
   const submission = parseWithZod(formData, { schema: SignupSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
   if (!signupAllowed(request)) {
-    if (isJson) return jsonReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
+    if (isJson) return jsonPageReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
     return data({ result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) }, { status: 429 });
   }
 
   const result = await signup(submission.value);
   if (!result.ok) {
-    if (isJson) return jsonReply({ message: result.message, field: result.field }, { status: 409 });
+    if (isJson) return jsonPageReply({ message: result.message, field: result.field }, { status: 409 });
     return data(
       { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }) },
       { status: 409 },
@@ -43,7 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) => console.error("Verification link:", error));
-  if (isJson) return jsonReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
+  if (isJson) return jsonPageReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
   throw await redirectWithFlash(request, "/login", { type: "success", message: SIGNUP_SUCCESS });
 }
 

@@ -14,14 +14,6 @@ export function jsonError(message: string, status: number, extra: Record<string,
   return Response.json({ message, ...extra }, { status });
 }
 
-/**
- * The answer to a JSON caller of a page's action. A page route cannot return a raw Response for a
- * document request, so this is action data that entry.server sends as JSON (with status and headers).
- */
-export function jsonReply(body: Record<string, unknown>, init?: ResponseInit) {
-  return data(body, init);
-}
-
 /** A refusal of the bounded reader as the JSON error the caller throws. */
 function asJsonError(error: unknown): unknown {
   return error instanceof BodyRefusedError ? jsonError(error.message, error.status) : error;
@@ -54,6 +46,16 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
   throw jsonError(issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message, 400);
 }
 
+/** A page action's form post within the body limits; any other body is a 400. */
+export async function readForm(request: Request): Promise<FormData> {
+  if (!isFormRequest(request)) throw jsonError("Request body must be a form", 400);
+  try {
+    return await readBoundedForm(request);
+  } catch (error) {
+    throw asJsonError(error);
+  }
+}
+
 /**
  * Reads a form post or a JSON object body into FormData, so one schema validates both.
  * Scalars become strings and a list of scalars repeated fields (as checkboxes post them); anything else
@@ -62,11 +64,7 @@ export async function parseJsonBody<Schema extends z.ZodType>(request: Request, 
 export async function readFormOrJson(request: Request): Promise<{ formData: FormData; isJson: boolean }> {
   if (!isJsonRequest(request)) {
     if (!isFormRequest(request)) throw jsonError("Request body must be a form or JSON", 400);
-    try {
-      return { formData: await readBoundedForm(request), isJson: false };
-    } catch (error) {
-      throw asJsonError(error);
-    }
+    return { formData: await readForm(request), isJson: false };
   }
   const formData = new FormData();
   const isScalar = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
@@ -89,8 +87,8 @@ export function firstSubmissionError(submission: Pick<FailedSubmission, "error">
   return { message: messages?.[0] ?? fallbackMessage, field: field || undefined };
 }
 
-/** A form that failed validation: `{ message, field }` for JSON callers, conform's reply for the page. */
+/** A form that failed validation: `{ message, field }` for a JSON page call, conform's reply for the page. */
 export function invalidSubmission(submission: FailedSubmission, isJson: boolean, fallbackMessage: string) {
-  if (isJson) return jsonReply(firstSubmissionError(submission, fallbackMessage), { status: 400 });
+  if (isJson) return data(firstSubmissionError(submission, fallbackMessage), { status: 400 });
   return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
 }

@@ -164,3 +164,11 @@ export async function deleteAccount(userId: number): Promise<"deleted" | "no suc
     return "failed";
   }
 }
+
+/** Who Home greets: the user's name and how many items their shopping list has. */
+export function findHomeUser(userId: number) {
+  return prisma.user.findUnique({
+    where: { id: userId },
+    select: { id: true, username: true, _count: { select: { shoppingItems: true } } },
+  });
+}

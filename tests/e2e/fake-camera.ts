@@ -9,6 +9,7 @@ import { expect, test as base, type Page } from "@playwright/test";
 export function withFakeCamera(file: string, write: ((file: string) => Promise<void>) | null) {
   return base.extend<object, { fakeCamera: string }>({
     fakeCamera: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
       async ({}, use) => {
         if (write) await write(file);
         await use(file);

@@ -3,7 +3,7 @@
  * sign-in linking only to an account whose address is proven (the pre-hijacking of an outside test), one name
  * regardless of case, and one address regardless of case or fullwidth forms.
  */
-import { OAuth2Server } from "oauth2-mock-server";
+import type { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { getRequest, jsonRequest, formRequest, run, sessionCookieFrom } from "../support/requests";
 

@@ -350,21 +350,16 @@ describe("the community screen", () => {
     expect(await prisma.postComment.count({ where: { id: stored.id } })).toBe(0);
   });
 
-  it("with JavaScript: fetchers get the answers as data", async () => {
+  it("takes forms only: a JSON body changes nothing; refusals come back with their message", async () => {
     const [author, fan] = [await newCook(), await newCook()];
     const post = await postBy(author);
-    expect(await (await postJson("", { intent: "like", post_id: post.id }, fan.cookie)).json()).toEqual({ success: true, like_count: 1, liked: true });
-    const added = await (await postJson("", { intent: "comment", post_id: post.id, comment_text: "Yum" }, fan.cookie)).json();
-    expect(added).toMatchObject({ success: true, username: fan.username, comment: { comment_text: "Yum", user_id: fan.id } });
-    expect(await refusal(await postJson("", { intent: "comment", post_id: post.id, comment_text: "" }, fan.cookie))).toEqual({
-      status: 400,
-      message: COMMUNITY_MESSAGES.commentBlank,
-    });
-    expect(await refusal(await postJson("", { intent: "dance", post_id: post.id }, fan.cookie))).toMatchObject({ status: 400 });
-    expect(await refusal(await postJson("", { intent: "delete-post", post_id: post.id }, fan.cookie))).toEqual({
-      status: 403,
-      message: COMMUNITY_MESSAGES.notYourPost,
-    });
+    const json = await postJson("", { intent: "like", post_id: post.id }, fan.cookie);
+    expect((await flashOf(json)).type).toBe("error");
+    expect(await prisma.postLike.count({ where: { postId: post.id } })).toBe(0);
+    expect((await flashOf(await postForm("", { intent: "dance", post_id: String(post.id) }, fan.cookie))).type).toBe("error");
+    const notTheirs = await postForm("", { intent: "delete-post", post_id: String(post.id) }, fan.cookie);
+    expect(await flashOf(notTheirs)).toEqual({ type: "error", message: COMMUNITY_MESSAGES.notYourPost });
+    expect(await prisma.communityPost.count({ where: { id: post.id } })).toBe(1);
   });
 
   it("deletes one's own post with its likes, comments and photo files", async () => {

@@ -8,13 +8,20 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 
+import type { analyzeRecipe } from "~/domain/recipe-analysis";
+import type { loadCatalogue } from "~/services/catalogue.server";
+import type { prisma } from "~/services/db.server";
+import type { findMenu, suggestRecipes } from "~/services/recipe-search.server";
+import type { saveRecipe } from "~/services/recipe-store.server";
+
+// the modules are imported after the generator's settings are in place; only their types are imported above
 type Modules = {
-  suggestRecipes: typeof import("~/services/recipe-search.server").suggestRecipes;
-  findMenu: typeof import("~/services/recipe-search.server").findMenu;
-  saveRecipe: typeof import("~/services/recipe-store.server").saveRecipe;
-  prisma: typeof import("~/services/db.server").prisma;
-  analyzeRecipe: typeof import("~/domain/recipe-analysis").analyzeRecipe;
-  loadCatalogue: typeof import("~/services/catalogue.server").loadCatalogue;
+  suggestRecipes: typeof suggestRecipes;
+  findMenu: typeof findMenu;
+  saveRecipe: typeof saveRecipe;
+  prisma: typeof prisma;
+  analyzeRecipe: typeof analyzeRecipe;
+  loadCatalogue: typeof loadCatalogue;
 };
 
 interface ChatRequest {

@@ -5,7 +5,7 @@ import {
   applyDetailsChange,
   completeItem,
   pantryItemJson,
-  useSoon,
+  spoilingSoon,
   validItems,
   type PantryItem,
 } from "~/domain/pantry";
@@ -191,7 +191,7 @@ describe("use soon", () => {
       item("egg", { bestBefore: "2026-11-28" }),
       item("yogurt", { bestBefore: "2026-11-29" }),
     ];
-    expect(useSoon(items, TODAY).map(({ item: { name }, daysLeft: left }) => [name, left])).toEqual([
+    expect(spoilingSoon(items, TODAY).map(({ item: { name }, daysLeft: left }) => [name, left])).toEqual([
       ["milk", -2],
       ["chicken breast", 0],
       ["spinach", 1],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { getCatalogue } from "../../app/domain/catalogue-data";
 import {
   createRecipeIndex,
   type PantryEntry,

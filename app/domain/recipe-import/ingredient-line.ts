@@ -61,7 +61,9 @@ function splitBrackets(text: string): { outside: string; inside: string[] } {
 export function splitIngredientLine(rawLine: string): IngredientLineParts | null {
   const line = cleanText(rawLine).slice(0, MAX_LINE_LENGTH).replace(BULLET, "");
   if (!line || isHeadingLine(line)) return null;
-  let { quantity, rest } = splitLeadingQuantity(line);
+  const split = splitLeadingQuantity(line);
+  let quantity = split.quantity;
+  const rest = split.rest;
 
   const notes: string[] = [];
   const { outside, inside } = splitBrackets(rest);

@@ -1,0 +1,41 @@
+/**
+ * Small reads and writes of one recipe by id, for the screens and calls that need less than the whole recipe
+ * (findMenu in recipe-search.server.ts). Reads see only what `viewerId` may see (visibleTo).
+ */
+import { prisma } from "~/services/db.server";
+import { visibleTo } from "~/services/recipe-access.server";
+
+/** The recipe's id and name, or null when there is no such recipe the viewer may see (null: a guest's view). */
+export function findVisibleRecipeName(recipeId: number, viewerId: number | null) {
+  return prisma.recipe.findFirst({ where: { id: recipeId, ...visibleTo(viewerId) }, select: { id: true, name: true } });
+}
+
+/** How many steps the recipe has, or null when there is no such recipe the viewer may see. */
+export async function visibleRecipeStepCount(recipeId: number, viewerId: number): Promise<number | null> {
+  const recipe = await prisma.recipe.findFirst({
+    where: { id: recipeId, ...visibleTo(viewerId) },
+    select: { _count: { select: { steps: true } } },
+  });
+  return recipe ? recipe._count.steps : null;
+}
+
+/** What the recipe's generated picture is drawn from: its name, who sees it and its ingredients in order. */
+export function findRecipeForIllustration(recipeId: number, viewerId: number | null) {
+  return prisma.recipe.findFirst({
+    where: { id: recipeId, ...visibleTo(viewerId) },
+    select: {
+      name: true,
+      visibleTo: true,
+      ingredients: {
+        orderBy: { position: "asc" },
+        select: { quantity: true, type: true, ingredient: { select: { icon: true, unitWeights: true, isStaple: true } } },
+      },
+    },
+  });
+}
+
+/** Sets the picture of a recipe, only when `userId` added it; false when nothing was changed. */
+export async function setOwnRecipeImage(userId: number, recipeId: number, image: string): Promise<boolean> {
+  const { count } = await prisma.recipe.updateMany({ where: { id: recipeId, importedById: userId }, data: { image } });
+  return count > 0;
+}
