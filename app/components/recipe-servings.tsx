@@ -79,7 +79,7 @@ export function ServingsControl({
   return (
     <section className="menu-servings" aria-labelledby="servings-title">
       <h2 id="servings-title" className="visually-hidden">
-        Servings
+        Scale the recipe
       </h2>
       <div className="servings-row">
         <Link {...link(fewer)} className="icon-button servings-step" aria-label="One serving fewer">

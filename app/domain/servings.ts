@@ -288,3 +288,10 @@ export function readScaling(search: URLSearchParams): { servings: number | null;
   }
   return { servings, fit: false, error: null };
 }
+
+/** The scaling part of an address ("?servings=6", "?fit=pantry", or ""), to keep it across a form's round trip. */
+export function servingsQuery(search: URLSearchParams): string {
+  const { servings, fit, error } = readScaling(search);
+  if (error) return "";
+  return fit ? "?fit=pantry" : servings === null ? "" : `?servings=${servings}`;
+}

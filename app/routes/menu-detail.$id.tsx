@@ -30,7 +30,7 @@ import {
   type GridLine,
 } from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
-import { readScaling, scaleQuantity } from "~/domain/servings";
+import { readScaling, scaleQuantity, servingsQuery } from "~/domain/servings";
 import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
@@ -85,7 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const recipeId = recipeIdOf(params);
   const { formData, isJson } = await readFormOrJson(request);
-  const back = menuPath(recipeId);
+  // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
+  const back = `${menuPath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
   const refuse = (message: string, status = 400) =>
     isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, back, { type: "error", message });
 
