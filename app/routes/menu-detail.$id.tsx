@@ -14,6 +14,7 @@ import { BackIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { RecipeImage } from "~/components/recipe-image";
+import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
 import { ShareDish, shareDishLinks } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
@@ -26,10 +27,10 @@ import {
   parseMenuIntent,
   recipeGrids,
   sectionRuns,
-  shoppingQuantity,
   type GridLine,
 } from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
+import { readScaling, scaleQuantity, servingsQuery } from "~/domain/servings";
 import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
@@ -41,7 +42,7 @@ import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
-import { addShoppingItems } from "~/services/shopping-list.server";
+import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
 import styles from "~/styles/menu-detail.css";
 
 export const links: LinksFunction = () => [
@@ -75,7 +76,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
   // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
   const allergyAlerts = dishImage ? [] : detail.allergyAlerts;
-  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash }, { headers });
+  const scaling = readScaling(new URL(request.url).searchParams);
+  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash, scaling }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -83,7 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const recipeId = recipeIdOf(params);
   const formData = await readForm(request);
-  const back = menuPath(recipeId);
+  // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
+  const back = `${menuPath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
   const refuse = (message: string) => redirectWithFlash(request, back, { type: "error", message });
 
   const parsed = parseMenuIntent(formData);
@@ -113,12 +116,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "add-to-list": {
       const unknown = intent.ingredients.find((name) => !lines.has(name));
       if (unknown !== undefined) return refuse(`${unknown} is not in this recipe.`);
-      const result = await addShoppingItems(
-        userId,
-        intent.ingredients.map((name) => ({ name, quantity: shoppingQuantity(lines.get(name)!.quantity) })),
-      );
+      const picked = intent.ingredients.map((name) => ({ name, quantity: lines.get(name)!.quantity }));
+      const needs = await shoppingNeeds(request, picked, intent.scale ?? 1);
+      const result = await addShoppingItems(userId, needs.items);
       await clearIngredientSelection(request, recipeId);
-      return redirectWithFlash(request, "/shoppinglist", { type: "success", message: addedToListMessage(result) });
+      const message = addedToListMessage({ ...result, enough: needs.enough });
+      return redirectWithFlash(request, "/shoppinglist", { type: "success", message });
     }
     case "check-step": {
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
@@ -138,6 +141,8 @@ export const clientAction = stayOnScreen;
 export default function MenuDetailScreen() {
   const detail = useLoaderData<typeof loader>();
   const { menu } = detail;
+  const base = detail.servings ?? 1;
+  const { scaling, choose } = useScaling(detail.scaling, base, detail.pantryFit);
   return (
     <main className="menu-detail">
       <FormMessage type={detail.flash?.type ?? "success"} message={detail.flash?.message} />
@@ -179,7 +184,9 @@ export default function MenuDetailScreen() {
           </div>
         ) : null}
       </dl>
+      <ServingsControl scaling={scaling} base={base} choose={choose} />
       <IngredientsBlock
+        factor={scaling.factor}
         ingredients={detail.grids.ingredients}
         seasonings={detail.grids.seasonings}
         selected={detail.selectedIngredients}
@@ -255,7 +262,17 @@ function useSelectedIngredients(saved: string[], order: string[]): string[] {
   return order.filter((name) => chosen.has(name));
 }
 
-function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: GridLine[]; seasonings: GridLine[]; selected: string[] }) {
+function IngredientsBlock({
+  factor,
+  ingredients,
+  seasonings,
+  selected,
+}: {
+  factor: number;
+  ingredients: GridLine[];
+  seasonings: GridLine[];
+  selected: string[];
+}) {
   const picked = useSelectedIngredients(selected, [...ingredients, ...seasonings].map((line) => line.name));
   // Adding waits for the screen's other changes to settle, so the picks sent are the ones the server has
   // and no reload of this screen is still running when the shopping list opens (it would take its message).
@@ -272,7 +289,7 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
             <ul className="ingredient-grid">
               {run.items.map(({ item: line }) => (
                 <li key={line.name}>
-                  <IngredientTile line={line} selected={picked.includes(line.name)} />
+                  <IngredientTile line={line} factor={factor} selected={picked.includes(line.name)} />
                 </li>
               ))}
             </ul>
@@ -290,6 +307,7 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
         <p className="menu-hint">Tap the ingredients you don&apos;t have, then add them to your shopping list.</p>
         <Form method="post">
           <input type="hidden" name="intent" value="add-to-list" />
+          <input type="hidden" name="scale" value={String(factor)} />
           {picked.map((name) => (
             <input key={name} type="hidden" name="ingredient" value={name} />
           ))}
@@ -302,7 +320,8 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
   );
 }
 
-function IngredientTile({ line, selected }: { line: GridLine; selected: boolean }) {
+function IngredientTile({ line, factor, selected }: { line: GridLine; factor: number; selected: boolean }) {
+  const scaled = scaleQuantity(line.quantity, factor);
   return (
     <IntentForm
       fetcherKey={`ingredient-${line.name}`}
@@ -310,7 +329,8 @@ function IngredientTile({ line, selected }: { line: GridLine; selected: boolean 
     >
       <button type="submit" className="ingredient-tile" aria-pressed={selected}>
         <span className="ingredient-name">{line.name}</span>
-        {line.quantity ? <span className="ingredient-quantity">{line.quantity}</span> : null}
+        {line.quantity ? <span className="ingredient-quantity">{scaled.text}</span> : null}
+        {scaled.rounded ? <span className="ingredient-rounded">rounded from {scaled.exact}</span> : null}
         {line.have ? <span className="ingredient-have">You have this</span> : null}
       </button>
     </IntentForm>

@@ -1,0 +1,104 @@
+import { expect, test } from "@playwright/test";
+import { startSmtpServer } from "../support/smtp";
+import { SMTP_TEST_PORT } from "./playwright.config";
+import { hasJavaScript, signUpThroughApi, uniqueUsername } from "./support";
+
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+test("servings scale the amounts, Fit to my pantry uses up the flour, the list asks for the difference and Got it stocks the pantry", async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page.request, uniqueUsername(testInfo, "loop"));
+  const created = await page.request.post("/api/menus", {
+    data: {
+      menu_name: `Loop pancakes ${testInfo.project.name}`,
+      servings: 2,
+      ingredients_quantity: { flour: "200 g", egg: "3", milk: "500 ml" },
+      steps: ["Whisk.", "Fry."],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { menu_id: recipeId } = (await created.json()) as { menu_id: number };
+  expect((await page.request.post("/api/pantry", { data: { ingredient_name: "flour", quantity: 140, unit: "g" } })).ok()).toBe(true);
+
+  await page.goto(`/menu-detail/${recipeId}`);
+  const tile = (name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
+  await expect(tile("flour")).toContainText("200 g");
+  await page.getByRole("link", { name: "One serving more" }).click();
+  await expect(page.getByText("Amounts for 3 servings (the recipe is for 2).")).toBeVisible();
+  await expect(tile("flour")).toContainText("300 g");
+  await expect(tile("milk")).toContainText("750 ml");
+  await expect(tile("egg")).toContainText("5rounded from 4.5");
+  await expect(page).toHaveURL(/\?servings=3$/);
+
+  await page.getByRole("link", { name: "Fit to my pantry" }).click();
+  await expect(page.getByText("Fitted to your pantry: this uses up your flour.")).toBeVisible();
+  await expect(tile("flour")).toContainText("140 g");
+  await expect(tile("milk")).toContainText("350 ml");
+
+  // the number box refuses 0 itself; typed into the address, the screen says why and keeps the recipe's amounts
+  await page.goto(`/menu-detail/${recipeId}?servings=0`);
+  await expect(page.getByText("Servings must be a whole number from 1 to 100.")).toBeVisible();
+  await expect(tile("flour")).toContainText("200 g");
+  await page.getByLabel("Servings", { exact: true }).fill("3");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(tile("flour")).toContainText("300 g");
+
+  await tile("flour").click();
+  await expect(tile("flour")).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Add to list" }).click();
+  await expect(page).toHaveURL(/\/shoppinglist$/);
+  await expect(page.getByText("160 g (you have 140 g)")).toBeVisible();
+
+  await page.getByRole("button", { name: /^Got .*flour/i }).click();
+  await expect(page.getByText(/flour is in your pantry now\./i)).toBeVisible();
+  const pantry = (await (await page.request.get("/api/pantry")).json()) as { items: { ingredient_name: string; quantity: number }[] };
+  expect(pantry.items.find((item) => /flour/i.test(item.ingredient_name))?.quantity).toBe(300);
+  if (hasJavaScript(testInfo)) await expect(page.getByText("Your shopping list is empty.", { exact: false })).toBeVisible();
+});
+
+test.describe("the use-soon email", () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  test.beforeAll(async () => {
+    smtp = await startSmtpServer(SMTP_TEST_PORT);
+  });
+  test.afterAll(async () => {
+    await smtp.close();
+  });
+
+  test("opt in on Setting, the server mails what spoils soon, and the link unsubscribes once, signed out", async ({
+    page,
+  }, testInfo) => {
+    const username = uniqueUsername(testInfo, "remind");
+    await signUpThroughApi(page.request, username);
+    const stocked = await page.request.post("/api/pantry", {
+      data: { ingredient_name: "milk", quantity: 1, unit: "l", best_before: tomorrow() },
+    });
+    expect(stocked.ok()).toBe(true);
+
+    await page.goto("/setting");
+    await page.getByLabel("Time", { exact: true }).fill("00:00");
+    await page.getByLabel("Time zone").fill("Not/AZone");
+    await page.getByRole("button", { name: "Email me" }).click();
+    await expect(page.getByText("Please choose a known time zone (for example Europe/Berlin).")).toBeVisible();
+    await page.getByLabel("Time", { exact: true }).fill("00:00");
+    await page.getByLabel("Time zone").fill("UTC");
+    await page.getByRole("button", { name: "Email me" }).click();
+    await expect(page.getByText(/You will get an email at 00:00 \(UTC\)/).first()).toBeVisible();
+
+    const reminder = () =>
+      smtp.received.find((mail) => mail.to.includes(`${username}@example.com`) && /^Subject: Use soon/m.test(mail.raw));
+    await expect.poll(() => reminder() !== undefined, { timeout: 20_000 }).toBe(true);
+    const text = reminder()!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    expect(text).toMatch(/milk \(1 l\): use by tomorrow/i);
+    const link = text.match(/https?:\/\/[^\s"<>]+\/unsubscribe\/[\w.-]+/)![0];
+
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByText("You will no longer get use-soon emails.", { exact: false })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByText("This link was used already", { exact: false })).toBeVisible();
+    await page.goto(`${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`);
+    await expect(page.getByText("This unsubscribe link is not valid. Nothing was changed.")).toBeVisible();
+  });
+});
