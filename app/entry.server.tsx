@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceContext } from "~/components/nonce";
 import { sweepAbandonedDishPhotosHourly } from "~/services/dish-draft.server";
 import { warmRecipeIndex } from "~/services/recipe-index.server";
+import { startReminderSchedule } from "~/services/use-soon-reminder.server";
 import { isJsonRequest } from "~/services/request.server";
 import { applySecurityHeaders, createNonce } from "~/services/security.server";
 import { warmVision } from "~/services/vision/recognize.server";
@@ -16,6 +17,7 @@ const ABORT_DELAY = 5_000;
 // Once, as the server loads the app: in the background, so the start neither waits for them nor fails with them.
 void warmRecipeIndex();
 void sweepAbandonedDishPhotosHourly();
+startReminderSchedule();
 warmVision();
 
 export default function handleRequest(

@@ -4,12 +4,14 @@
  * without JavaScript, a fetcher with it); `back` says where the answer returns: the recipe screen or that page.
  */
 import { useFetcher } from "@remix-run/react";
+import { suggestedUse } from "~/domain/food-log";
 import { PANTRY_UNITS } from "~/domain/pantry-details";
 import type { PantryUpdateView } from "~/services/food-log.server";
 
 export const cookedPath = (completionId: number) => `/cooked/${completionId}`;
 
-export function PantryUpdate({ view, back }: { view: PantryUpdateView; back: "recipe" | "page" }) {
+/** `factor`: the servings the recipe screen shows over the recipe's, when the amounts should follow them. */
+export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; back: "recipe" | "page"; factor?: number }) {
   const fetcher = useFetcher({ key: `pantry-update-${view.completionId}` });
   const busy = fetcher.state !== "idle";
   const action = cookedPath(view.completionId);
@@ -36,11 +38,18 @@ export function PantryUpdate({ view, back }: { view: PantryUpdateView; back: "re
     );
   }
   if (view.rows.length === 0) return <p className="menu-hint">This recipe used nothing from your pantry.</p>;
+  const rows =
+    factor === undefined || factor === view.factor
+      ? view.rows
+      : view.rows.map((row) => {
+          const suggested = suggestedUse(row.line, row.item, row.weights, factor);
+          return suggested ? { ...row, ...suggested } : row;
+        });
   return (
-    <fetcher.Form method="post" action={action} className="pantry-update-form">
+    <fetcher.Form key={factor ?? view.factor} method="post" action={action} className="pantry-update-form">
       <input type="hidden" name="back" value={back} />
       <p className="menu-hint">Check what the meal took; nothing changes until you update.</p>
-      {view.rows.map((row, index) => {
+      {rows.map((row, index) => {
         const field = (name: string) => `use[${index}].${name}`;
         const id = (name: string) => `pantry-use-${view.completionId}-${index}-${name}`;
         return (

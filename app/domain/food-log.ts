@@ -7,7 +7,8 @@ import type { Catalogue, CatalogueIngredient } from "./catalogue";
 import { idField } from "./ids";
 import { covers, resolveName } from "./pantry";
 import { isPantryUnit, MAX_AMOUNT, PANTRY_UNITS, type PantryUnit } from "./pantry-details";
-import { parseQuantity, toGrams, type Unit } from "./quantity";
+import { toGrams } from "./quantity";
+import { convertAmount, scaledAmount } from "./servings";
 
 export const FOOD_KINDS = ["used", "wasted"] as const;
 export type FoodKind = (typeof FOOD_KINDS)[number];
@@ -56,19 +57,6 @@ export type Deduction =
 
 const EPSILON = 1e-9;
 const round = (value: number, places = 3) => Number(value.toFixed(places));
-
-/** Grams in one of `unit` of the ingredient (a bare count: one piece), or null when it cannot be told. */
-function gramsPerUnit(unit: Unit | null, weights: Record<string, number>): number | null {
-  return toGrams({ amount: 1, unit, negligible: false }, weights);
-}
-
-/** `amount` of `from` in `to`, through grams; the same unit needs no weights. Null when it cannot be converted. */
-export function convertAmount(amount: number, from: Unit | null, to: Unit | null, weights: Record<string, number>): number | null {
-  if (from === to) return amount;
-  const [gramsFrom, gramsTo] = [gramsPerUnit(from, weights), gramsPerUnit(to, weights)];
-  if (gramsFrom === null || !gramsTo) return null;
-  return (amount * gramsFrom) / gramsTo;
-}
 
 /**
  * What using or wasting `used` takes from `item`. "All" removes the item. Otherwise the amount is converted to the
@@ -124,9 +112,9 @@ export function suggestedUse(
   weights: Record<string, number>,
   factor = 1,
 ): FoodAmount | null {
-  const parsed = parseQuantity(lineQuantity);
-  if (parsed.amount === null) return null;
-  const amount = (parsed.maxAmount === undefined ? parsed.amount : (parsed.amount + parsed.maxAmount) / 2) * factor;
+  const parsed = scaledAmount(lineQuantity, factor);
+  if (parsed === null || parsed.amount === null) return null;
+  const amount = parsed.maxAmount === undefined ? parsed.amount : (parsed.amount + parsed.maxAmount) / 2;
   const lineUnit = parsed.gramsPerUnit ? "g" : parsed.unit;
   const lineAmount = parsed.gramsPerUnit ? amount * parsed.gramsPerUnit : amount;
   const targets: (PantryUnit | null)[] =

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { MISCELLANEOUS_TYPE } from "./ingredient-types";
 import type { Nutrition } from "./nutrition";
 import { abbreviateUnits } from "./quantity";
+import { MAX_SERVINGS } from "./servings";
 
 export interface GridLine {
   name: string;
@@ -62,11 +63,22 @@ export function shoppingQuantity(quantity: string): string {
 }
 
 /** What the shopping list says after adding: how many went on it and how many were on it already. */
-export function addedToListMessage({ added, alreadyListed }: { added: string[]; alreadyListed: string[] }): string {
+export function addedToListMessage({
+  added,
+  alreadyListed,
+  enough = [],
+}: {
+  added: string[];
+  alreadyListed: string[];
+  /** picked lines the pantry already holds enough of: not added */
+  enough?: string[];
+}): string {
   const items = (count: number) => `${count} ${count === 1 ? "item" : "items"}`;
-  if (added.length === 0) return "Those ingredients are already on your shopping list.";
+  const have = enough.length === 0 ? "" : `You have enough ${enough.join(", ")} already.`;
+  if (added.length === 0 && alreadyListed.length === 0 && have) return have;
+  if (added.length === 0) return `Those ingredients are already on your shopping list.${have ? ` ${have}` : ""}`;
   const already = alreadyListed.length === 0 ? "" : ` ${items(alreadyListed.length)} ${alreadyListed.length === 1 ? "was" : "were"} already on it.`;
-  return `Added ${items(added.length)} to your shopping list.${already}`;
+  return `Added ${items(added.length)} to your shopping list.${already}${have ? ` ${have}` : ""}`;
 }
 
 const flag = z.enum(["true", "false"], { error: "must be true or false" }).transform((value) => value === "true");
@@ -79,7 +91,17 @@ export const MenuIntentSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("favorite"), favorite: flag }),
     z.object({ intent: z.literal("select-ingredient"), ingredient: z.string().min(1, "ingredient is required"), selected: flag }),
-    z.object({ intent: z.literal("add-to-list"), ingredients: z.array(z.string()).min(1, NOTHING_SELECTED_MESSAGE) }),
+    z.object({
+      intent: z.literal("add-to-list"),
+      ingredients: z.array(z.string()).min(1, NOTHING_SELECTED_MESSAGE),
+      // the servings chosen on the screen, as the factor its amounts were multiplied by
+      scale: z
+        .string()
+        .regex(/^\d{1,3}(\.\d{1,20})?$/, "must be a number")
+        .transform(Number)
+        .refine((factor) => factor > 0 && factor <= MAX_SERVINGS, "must be more than 0 and at most 100")
+        .optional(),
+    }),
     z.object({
       intent: z.literal("check-step"),
       step: z.string().regex(/^\d{1,4}$/, "step must be a step number").transform(Number),

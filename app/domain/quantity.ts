@@ -185,12 +185,30 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
   return { quantity, rest };
 }
 
-/** Parses quantity text. Unknown words after the amount leave the unit null (a bare count). */
-export function parseQuantity(text: string): Quantity {
-  const cleaned = text
+/** Quantity text with "1½" spaced as "1 ½" and a leading article read as 1, as parseQuantity reads it. */
+function cleanQuantityText(text: string): string {
+  return text
     .trim()
     .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
     .replace(/^(a|an|one)\s+/i, "1 ");
+}
+
+/**
+ * The amount quantity text starts with (a range's two ends) and the text after it, read as parseQuantity reads
+ * it: "1 ½ cups, sifted" → 1.5 and "cups, sifted". Null when the text starts with no amount ("to taste").
+ */
+export function leadingAmount(text: string): { amount: number; maxAmount?: number; rest: string } | null {
+  const cleaned = cleanQuantityText(text);
+  const match = cleaned.match(LEADING_AMOUNT);
+  if (!match) return null;
+  const rest = cleaned.slice(match[0].length).trim();
+  const amount = parseNumber(match[1]);
+  return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
+}
+
+/** Parses quantity text. Unknown words after the amount leave the unit null (a bare count). */
+export function parseQuantity(text: string): Quantity {
+  const cleaned = cleanQuantityText(text);
   const match = cleaned.match(LEADING_AMOUNT);
   if (!match) {
     const unitAlone = unitOf(cleaned.split(/\s+/)[0] ?? "");
@@ -209,7 +227,7 @@ export function parseQuantity(text: string): Quantity {
     if (grams) quantity.gramsPerUnit = Number(packageWeight[1].replace(",", ".")) * grams;
     rest = rest.replace(packageWeight[0], " ");
   }
-  const words = rest.toLowerCase().split(/[\s,()]+/).filter(Boolean);
+  const words = rest.toLowerCase().split(/[\s,()/]+/).filter(Boolean);
   if (FLUID.has(words[0]?.replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz") quantity.unit = "fl oz";
   else {
     // "2 large cloves": a size word is a unit only when no better unit follows it

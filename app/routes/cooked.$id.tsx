@@ -8,6 +8,7 @@ import { FormMessage } from "~/components/forms";
 import { PantryUpdate, cookedPath } from "~/components/pantry-update";
 import { ScreenHeader } from "~/components/screen-header";
 import { parseId } from "~/domain/ids";
+import { MAX_SERVINGS } from "~/domain/servings";
 import {
   confirmPantryUpdate,
   parsePantryUpdateForm,
@@ -23,9 +24,10 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 const notFound = () => new Response("Not found", { status: 404 });
 
+/** The servings the cook made (fractional after "Fit to my pantry"); anything else is ignored. */
 function servingsOf(url: string): number | null {
   const servings = Number(new URL(url).searchParams.get("servings"));
-  return Number.isInteger(servings) && servings > 0 && servings <= 100 ? servings : null;
+  return Number.isFinite(servings) && servings > 0 && servings <= MAX_SERVINGS ? servings : null;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -15,6 +15,7 @@ import { IntentForm, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { cookedPath, PantryUpdate } from "~/components/pantry-update";
 import { RecipeImage } from "~/components/recipe-image";
+import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
 import { ShareDish, shareDishLinks } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
@@ -27,10 +28,10 @@ import {
   parseMenuIntent,
   recipeGrids,
   sectionRuns,
-  shoppingQuantity,
   type GridLine,
 } from "~/domain/menu-detail";
 import { formatMinutes } from "~/domain/menu-format";
+import { readScaling, scaleQuantity } from "~/domain/servings";
 import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
@@ -42,7 +43,7 @@ import { jsonReply, readFormOrJson } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
-import { addShoppingItems } from "~/services/shopping-list.server";
+import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
 import styles from "~/styles/menu-detail.css";
 import pantryUpdateStyles from "~/styles/pantry-update.css";
 
@@ -78,7 +79,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request);
   // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
   const allergyAlerts = dishImage ? [] : detail.allergyAlerts;
-  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash }, { headers });
+  const scaling = readScaling(new URL(request.url).searchParams);
+  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash, scaling }, { headers });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -117,13 +119,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "add-to-list": {
       const unknown = intent.ingredients.find((name) => !lines.has(name));
       if (unknown !== undefined) return refuse(`${unknown} is not in this recipe.`);
-      const result = await addShoppingItems(
-        userId,
-        intent.ingredients.map((name) => ({ name, quantity: shoppingQuantity(lines.get(name)!.quantity) })),
-      );
+      const picked = intent.ingredients.map((name) => ({ name, quantity: lines.get(name)!.quantity }));
+      const needs = await shoppingNeeds(request, picked, intent.scale ?? 1);
+      const result = await addShoppingItems(userId, needs.items);
       await clearIngredientSelection(request, recipeId);
-      if (isJson) return jsonReply(result);
-      return redirectWithFlash(request, "/shoppinglist", { type: "success", message: addedToListMessage(result) });
+      if (isJson) return jsonReply({ ...result, enough: needs.enough });
+      const message = addedToListMessage({ ...result, enough: needs.enough });
+      return redirectWithFlash(request, "/shoppinglist", { type: "success", message });
     }
     case "check-step": {
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
@@ -151,6 +153,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function MenuDetailScreen() {
   const detail = useLoaderData<typeof loader>();
   const { menu } = detail;
+  const base = detail.servings ?? 1;
+  const { scaling, choose } = useScaling(detail.scaling, base, detail.pantryFit);
   return (
     <main className="menu-detail">
       <FormMessage type={detail.flash?.type ?? "success"} message={detail.flash?.message} />
@@ -192,13 +196,15 @@ export default function MenuDetailScreen() {
           </div>
         ) : null}
       </dl>
+      <ServingsControl scaling={scaling} base={base} choose={choose} />
       <IngredientsBlock
+        factor={scaling.factor}
         ingredients={detail.grids.ingredients}
         seasonings={detail.grids.seasonings}
         selected={detail.selectedIngredients}
       />
       <StepsChecklist steps={menu.steps} sections={detail.stepSections} checked={detail.checkedSteps} counted={detail.counted} />
-      {detail.pantryUpdate ? <PantryUpdateSection view={detail.pantryUpdate} /> : null}
+      {detail.pantryUpdate ? <PantryUpdateSection view={detail.pantryUpdate} servings={scaling.servings} factor={scaling.factor} /> : null}
       {menu.tips.length > 0 ? (
         <section className="menu-section" aria-labelledby="tips-title">
           <h2 id="tips-title">Tips</h2>
@@ -269,7 +275,17 @@ function useSelectedIngredients(saved: string[], order: string[]): string[] {
   return order.filter((name) => chosen.has(name));
 }
 
-function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: GridLine[]; seasonings: GridLine[]; selected: string[] }) {
+function IngredientsBlock({
+  factor,
+  ingredients,
+  seasonings,
+  selected,
+}: {
+  factor: number;
+  ingredients: GridLine[];
+  seasonings: GridLine[];
+  selected: string[];
+}) {
   const picked = useSelectedIngredients(selected, [...ingredients, ...seasonings].map((line) => line.name));
   // Adding waits for the screen's other changes to settle, so the picks sent are the ones the server has
   // and no reload of this screen is still running when the shopping list opens (it would take its message).
@@ -286,7 +302,7 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
             <ul className="ingredient-grid">
               {run.items.map(({ item: line }) => (
                 <li key={line.name}>
-                  <IngredientTile line={line} selected={picked.includes(line.name)} />
+                  <IngredientTile line={line} factor={factor} selected={picked.includes(line.name)} />
                 </li>
               ))}
             </ul>
@@ -304,6 +320,7 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
         <p className="menu-hint">Tap the ingredients you don&apos;t have, then add them to your shopping list.</p>
         <Form method="post">
           <input type="hidden" name="intent" value="add-to-list" />
+          <input type="hidden" name="scale" value={String(factor)} />
           {picked.map((name) => (
             <input key={name} type="hidden" name="ingredient" value={name} />
           ))}
@@ -316,7 +333,8 @@ function IngredientsBlock({ ingredients, seasonings, selected }: { ingredients: 
   );
 }
 
-function IngredientTile({ line, selected }: { line: GridLine; selected: boolean }) {
+function IngredientTile({ line, factor, selected }: { line: GridLine; factor: number; selected: boolean }) {
+  const scaled = scaleQuantity(line.quantity, factor);
   return (
     <IntentForm
       fetcherKey={`ingredient-${line.name}`}
@@ -324,7 +342,8 @@ function IngredientTile({ line, selected }: { line: GridLine; selected: boolean 
     >
       <button type="submit" className="ingredient-tile" aria-pressed={selected}>
         <span className="ingredient-name">{line.name}</span>
-        {line.quantity ? <span className="ingredient-quantity">{line.quantity}</span> : null}
+        {line.quantity ? <span className="ingredient-quantity">{scaled.text}</span> : null}
+        {scaled.rounded ? <span className="ingredient-rounded">rounded from {scaled.exact}</span> : null}
         {line.have ? <span className="ingredient-have">You have this</span> : null}
       </button>
     </IntentForm>
@@ -393,16 +412,16 @@ function StepsChecklist({
 }
 
 /** With JavaScript the form is here; without it, a link to the same form on its own page. */
-function PantryUpdateSection({ view }: { view: NonNullable<MenuDetail["pantryUpdate"]> }) {
+function PantryUpdateSection({ view, servings, factor }: { view: NonNullable<MenuDetail["pantryUpdate"]>; servings: number; factor: number }) {
   const hydrated = useHydrated();
   return (
     <section className="menu-section pantry-update" id="pantry-update" aria-labelledby="pantry-update-title">
       <h2 id="pantry-update-title">Update your pantry</h2>
       {hydrated || view.updated ? (
-        <PantryUpdate view={view} back="recipe" />
+        <PantryUpdate view={view} back="recipe" factor={factor} />
       ) : (
         <p>
-          <Link to={cookedPath(view.completionId)} className="button button-primary">
+          <Link to={`${cookedPath(view.completionId)}${factor === 1 ? "" : `?servings=${Number(servings.toFixed(2))}`}`} className="button button-primary">
             Update your pantry
           </Link>
         </p>

@@ -14,6 +14,7 @@ import { Avatar, avatarLinks } from "~/components/avatar";
 import { ErrorList, Field, FormMessage, SelectField, useHydrated } from "~/components/forms";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
+import { UseSoonReminderForm } from "~/components/use-soon-reminder-form";
 import { COUNTRIES } from "~/domain/countries";
 import { formatDayMonthYear } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
@@ -27,6 +28,7 @@ import {
   takeFlash,
   type FlashMessage,
 } from "~/services/session.server";
+import { readReminder } from "~/services/use-soon-reminder.server";
 import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
 import accountStyles from "~/styles/account.css";
 
@@ -46,7 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await requireProfile(request);
   const { flash, headers } = await takeFlash(request);
   const confirmDelete = new URL(request.url).search === `?${CONFIRM_DELETE_QUERY}`;
-  return data({ profile, flash, confirmDelete }, { headers });
+  const reminder = await readReminder(profile.user_id);
+  return data({ profile, flash, confirmDelete, reminder }, { headers });
 }
 
 async function deleteOwnAccount(userId: number) {
@@ -245,7 +248,7 @@ function ProfileForm({ profile, lastResult, uploadError }: {
 }
 
 export default function SettingScreen() {
-  const { profile, flash, confirmDelete } = useLoaderData<typeof loader>();
+  const { profile, flash, confirmDelete, reminder } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -263,6 +266,7 @@ export default function SettingScreen() {
         lastResult={actionData?.result}
         uploadError={actionData?.uploadError ?? null}
       />
+      <UseSoonReminderForm reminder={reminder} />
       <section className="danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title">Delete account</h2>
         <p>Remove your account and everything you have added to Recipe Helper.</p>

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { FormMessage } from "~/components/forms";
 import { IntentForm, usePendingIntents } from "~/components/intent-form";
@@ -16,7 +16,13 @@ import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { jsonReply, readFormOrJson } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
-import { listShoppingItems, parseRemoval, removeShoppingItem } from "~/services/shopping-list.server";
+import {
+  isGotShoppingIntent,
+  listShoppingItems,
+  moveToPantryAndGoBack,
+  parseRemoval,
+  removeShoppingItem,
+} from "~/services/shopping-list.server";
 import styles from "~/styles/shoppinglist.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }, ...modalDialogLinks()];
@@ -41,6 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
   const { formData, isJson } = await readFormOrJson(request);
+  if (!isJson && isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(request, userId, formData);
   const parsed = parseRemoval(formData);
   const refuse = (message: string, status: number) =>
     isJson ? jsonReply({ message }, { status }) : redirectWithFlash(request, LIST_PATH, { type: "error", message });
@@ -52,7 +59,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function ShoppingListScreen() {
   const { items, apps, flash } = useLoaderData<typeof loader>();
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
-  const shown = items.filter((item) => !removing.has(item.id));
+  const gotAll = useFetcher({ key: "got-everything" });
+  const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id)) : [];
   return (
     <main className="shopping-list">
       <ScreenHeader back="/home" backLabel="Back" title="Shopping list" />
@@ -71,6 +79,7 @@ export default function ShoppingListScreen() {
                   <span className="shopping-card-name">{item.name}</span>
                   {item.quantity ? <span className="shopping-card-quantity">{item.quantity}</span> : null}
                 </span>
+                <GotItButton id={item.id} name={item.name} />
                 <IntentForm fetcherKey={`remove-${item.id}`} fields={{ intent: "remove", item: String(item.id) }}>
                   <button type="submit" className="button button-secondary shopping-card-remove" aria-label={`Remove ${item.name}`}>
                     Remove
@@ -79,13 +88,35 @@ export default function ShoppingListScreen() {
               </li>
             ))}
           </ul>
-          <Link to={ORDER_PATH} className="button button-primary shopping-order" preventScrollReset>
-            Order
-          </Link>
+          <div className="shopping-actions">
+            <gotAll.Form method="post" className="shopping-got-all">
+              <input type="hidden" name="intent" value="got-everything" />
+              <button type="submit" className="button button-secondary">
+                Got everything
+              </button>
+            </gotAll.Form>
+            <Link to={ORDER_PATH} className="button button-primary shopping-order" preventScrollReset>
+              Order
+            </Link>
+          </div>
         </>
       )}
       {apps ? <DeliveryDialog apps={apps} /> : null}
     </main>
+  );
+}
+
+/** Moves the item into the pantry; with JavaScript the card goes at once, and the list's message follows. */
+function GotItButton({ id, name }: { id: number; name: string }) {
+  const fetcher = useFetcher({ key: `got-${id}` });
+  return (
+    <fetcher.Form method="post" className="shopping-got">
+      <input type="hidden" name="intent" value="got-it" />
+      <input type="hidden" name="item" value={String(id)} />
+      <button type="submit" className="button button-primary shopping-card-got" aria-label={`Got ${name}`}>
+        {fetcher.state === "idle" ? "Got it" : "Moving…"}
+      </button>
+    </fetcher.Form>
   );
 }
 

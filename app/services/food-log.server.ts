@@ -19,6 +19,7 @@ import {
   FoodLogEntrySchema,
   PantryUpdateSchema,
   type FoodKind,
+  type HeldAmount,
   type FoodLogEntryInput,
   type PantryUseInput,
 } from "~/domain/food-log";
@@ -86,6 +87,10 @@ export interface PantryUseRow {
   name: string;
   /** what the pantry holds, "400 g"; null when it does not say */
   held: string | null;
+  /** what the suggestion is made from, so that the recipe screen can suggest again for other servings */
+  item: HeldAmount;
+  line: string;
+  weights: Record<string, number>;
   amount: number | null;
   unit: PantryUnit | null;
   all: boolean;
@@ -148,7 +153,7 @@ export async function pantryUpdateView(
   const completion = await completionOf(userId, completionId);
   if (!completion) return null;
   const { recipe } = completion;
-  const factor = servings && recipe.servings ? servings / recipe.servings : 1;
+  const factor = servings ? servings / (recipe.servings ?? 1) : 1;
   const base = { completionId, recipeId: recipe.id, recipeName: recipe.name, factor };
   if (completion.pantryUpdatedAt) {
     const entries = await prisma.foodLogEntry.findMany({ where: { mealCompletionId: completionId }, orderBy: { id: "asc" } });
@@ -167,6 +172,9 @@ export async function pantryUpdateView(
       key: item.key,
       name: item.name,
       held: describeAmount(item.quantity, item.unit),
+      item: { name: item.name, quantity: item.quantity, unit: item.unit },
+      line: line.quantity,
+      weights,
       amount: suggested?.amount ?? item.quantity,
       unit: suggested?.unit ?? item.unit,
       all: suggested?.all ?? true,

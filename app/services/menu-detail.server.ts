@@ -2,7 +2,10 @@
 import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
 import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
 import { mealCo2Kg } from "~/domain/food-log";
-import { covers, resolveName } from "~/domain/pantry";
+import { covers, resolveName, type PantryItem } from "~/domain/pantry";
+import type { Catalogue } from "~/domain/catalogue";
+import { fitToPantry, type PantryFit } from "~/domain/servings";
+import { unitOf } from "~/domain/quantity";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
@@ -32,6 +35,31 @@ export interface MenuDetail {
   totalTime: number | null;
   /** the heading each step stands under (null before the first heading) */
   stepSections: (string | null)[];
+  /** servings the recipe's amounts are for; null when the recipe does not say */
+  servings: number | null;
+  /** the scaling that uses up the limiting pantry ingredient; null when no pantry amount compares with a line */
+  pantryFit: PantryFit | null;
+}
+
+/** The lines of a recipe with what the cook's pantry holds of each (by catalogue name), for fitting. */
+export function pantryFitOf(
+  catalogue: Catalogue,
+  quantities: Record<string, string>,
+  pantry: readonly PantryItem[],
+  servings: number | null,
+): PantryFit | null {
+  const byKey = new Map(pantry.map((item) => [item.key, item]));
+  const lines = Object.entries(quantities).map(([name, quantity]) => {
+    const found = resolveName(catalogue, name);
+    const item = found ? byKey.get(found.key) : undefined;
+    return {
+      name,
+      quantity,
+      unitWeights: found?.ingredient?.unitWeights ?? {},
+      held: item?.quantity ? { quantity: item.quantity, unit: item.unit ? unitOf(item.unit) : null } : null,
+    };
+  });
+  return fitToPantry(lines, servings ?? 1);
 }
 
 /** What the recipe screen shows beyond the spec's Menu: the total time and the headings of lines and steps. */
@@ -40,6 +68,7 @@ function readSections(recipeId: number) {
     where: { id: recipeId },
     select: {
       totalTime: true,
+      servings: true,
       ingredients: { select: { name: true, section: true }, orderBy: { position: "asc" } },
       steps: { select: { section: true }, orderBy: { position: "asc" } },
     },
@@ -101,5 +130,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     ).filter((alert) => !acknowledged.has(alert.allergy.toLowerCase())),
     totalTime: sections?.totalTime ?? null,
     stepSections: menu.steps.map((_, index) => sections?.steps[index]?.section ?? null),
+    servings: sections?.servings ?? null,
+    pantryFit: pantryFitOf(catalogue, menu.ingredients_quantity, pantry, sections?.servings ?? null),
   };
 }

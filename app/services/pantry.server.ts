@@ -26,7 +26,10 @@ import {
   type PantrySource,
   type StoredPantryItem,
 } from "~/domain/pantry";
-import { todayUtc, type PantryUnit, type Storage } from "~/domain/pantry-details";
+import { isPantryUnit, isValidAmount, todayUtc, type PantryUnit, type Storage } from "~/domain/pantry-details";
+import { parseQuantity, toGrams } from "~/domain/quantity";
+import { convertAmount } from "~/domain/servings";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Catalogue } from "~/domain/catalogue";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
 import { HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
@@ -210,6 +213,59 @@ export async function pantryItemsOfUser(userId: number): Promise<PantryItem[]> {
 export async function addToUserPantry(userId: number, names: readonly string[]): Promise<void> {
   const resolved = newItems(await loadCatalogue(), names.map((name) => ({ name })), todayUtc());
   await insertRows(userId, mergeItems([], resolved.map(({ item }) => item)).items);
+}
+
+/** A bought amount as the pantry keeps it: its own unit when the pantry knows it, else grams; none when unclear. */
+function boughtAmount(catalogue: Catalogue, name: string, text: string): { quantity: number; unit: PantryUnit | null } | null {
+  const quantity = parseQuantity(text);
+  if (quantity.amount === null || quantity.negligible) return null;
+  const amount = quantity.maxAmount ?? quantity.amount;
+  if (quantity.unit === null || (isPantryUnit(quantity.unit) && !quantity.gramsPerUnit)) {
+    return isValidAmount(amount) ? { quantity: amount, unit: quantity.unit === "piece" ? null : quantity.unit } : null;
+  }
+  const grams = toGrams(quantity, resolveName(catalogue, name)?.ingredient?.unitWeights ?? {});
+  return grams !== null && isValidAmount(grams) ? { quantity: Math.round(grams), unit: "g" } : null;
+}
+
+/**
+ * Food bought goes into a signed-in cook's pantry: new items with their amount, the catalogue's usual place and
+ * best-before day; an item already there gets the bought amount added when the units compare (its day stays: the
+ * older food goes first). `alsoInTransaction` runs in the same transaction (the shopping list's rows removed),
+ * so nothing is half moved.
+ */
+export async function receiveIntoPantry(
+  userId: number,
+  bought: readonly { name: string; quantity: string }[],
+  alsoInTransaction: (tx: Prisma.TransactionClient) => Promise<void>,
+): Promise<{ ok: true; added: string[]; topped: string[] } | { ok: false; message: string }> {
+  const catalogue = await loadCatalogue();
+  const today = todayUtc();
+  const existing = await pantryItemsOfUser(userId);
+  const fresh: PantryItem[] = [];
+  const topped: { item: PantryItem; quantity: number }[] = [];
+  for (const entry of bought) {
+    const amount = boughtAmount(catalogue, entry.name, entry.quantity);
+    const [resolved] = newItems(catalogue, [{ name: entry.name, ...amount }], today);
+    if (!resolved || fresh.some((item) => item.key === resolved.item.key)) continue;
+    const held = existing.find((item) => item.key === resolved.item.key);
+    if (!held) fresh.push(resolved.item);
+    else if (held.quantity !== null && amount) {
+      const weights = resolved.found.ingredient?.unitWeights ?? {};
+      const more = convertAmount(amount.quantity, amount.unit, held.unit, weights);
+      const total = more === null ? null : Math.round((held.quantity + more) * 100) / 100;
+      if (total !== null && isValidAmount(total)) topped.push({ item: held, quantity: total });
+    }
+  }
+  if (existing.length + fresh.length > MAX_PANTRY_ITEMS) return { ok: false, message: PANTRY_FULL_MESSAGE };
+  const pantryId = await pantryIdOf(userId);
+  await prisma.$transaction(async (tx) => {
+    for (const item of fresh) await tx.pantryItem.create({ data: rowOf(pantryId, item) });
+    for (const { item, quantity } of topped) {
+      await tx.pantryItem.updateMany({ where: { pantryId, nameKey: item.key }, data: { quantity } });
+    }
+    await alsoInTransaction(tx);
+  });
+  return { ok: true, added: fresh.map((item) => item.name), topped: topped.map(({ item }) => item.name) };
 }
 
 export async function readPantry(request: Request): Promise<PantryItem[]> {

@@ -6,9 +6,14 @@
 import * as z from "zod";
 import { idField } from "~/domain/ids";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
+import { shoppingQuantity } from "~/domain/menu-detail";
 import { resolveName } from "~/domain/pantry";
+import { unitOf } from "~/domain/quantity";
+import { convertAmount, renderAmount, scaledAmount, scaleQuantity } from "~/domain/servings";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { readPantry, receiveIntoPantry } from "./pantry.server";
+import { redirectWithFlash } from "./session.server";
 
 /** A shopping item as the list shows it (spec 3 Shopping item). */
 export interface ShoppingItemView {
@@ -66,6 +71,38 @@ export async function addShoppingItems(
   });
 }
 
+/**
+ * What to buy of picked recipe lines scaled by `factor`: a line the pantry holds part of asks for the difference
+ * ("60 g (you have 140 g)"), a line it holds enough of is left out (`enough`), the others their scaled amount.
+ */
+export async function shoppingNeeds(
+  request: Request,
+  lines: readonly NewShoppingItem[],
+  factor: number,
+): Promise<{ items: NewShoppingItem[]; enough: string[] }> {
+  const [catalogue, pantry] = await Promise.all([loadCatalogue(), readPantry(request)]);
+  const items: NewShoppingItem[] = [];
+  const enough: string[] = [];
+  for (const line of lines) {
+    const found = resolveName(catalogue, line.name);
+    const held = found ? pantry.find((item) => item.key === found.key) : undefined;
+    const needed = scaledAmount(line.quantity, factor);
+    const heldAmount =
+      held?.quantity && needed
+        ? convertAmount(held.quantity, held.unit ? unitOf(held.unit) : null, needed.unit, found?.ingredient?.unitWeights ?? {})
+        : null;
+    const neededAmount = needed ? (needed.maxAmount ?? needed.amount!) : null;
+    if (heldAmount === null || neededAmount === null) {
+      items.push({ name: line.name, quantity: scaleQuantity(shoppingQuantity(line.quantity), factor).text });
+    } else if (heldAmount >= neededAmount) enough.push(line.name);
+    else {
+      const have = renderAmount(held!.quantity!, held!.unit ? unitOf(held!.unit) : null);
+      items.push({ name: line.name, quantity: `${renderAmount(neededAmount - heldAmount, needed!.unit)} (you have ${have})` });
+    }
+  }
+  return { items, enough };
+}
+
 /** Removes one of the user's items; false when it was not theirs or is gone already. */
 export async function removeShoppingItem(userId: number, itemId: number): Promise<boolean> {
   const { count } = await prisma.shoppingItem.deleteMany({ where: { id: itemId, userId } });
@@ -79,3 +116,64 @@ const RemovalSchema = z.object({ intent: z.literal("remove", { error: "Unknown a
  * route that so much as imports zod carries it to the browser.
  */
 export const parseRemoval = (formData: FormData) => RemovalSchema.safeParse(Object.fromEntries(formData));
+
+/** "Got it" on one item, or "Got everything": the same fields from the list's forms and from the JSON call. */
+export const GotShoppingSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("got-it"), item: idField("item") }), z.object({ intent: z.literal("got-everything") })],
+  { error: "Unknown action" },
+);
+export type GotShopping = z.output<typeof GotShoppingSchema>;
+
+export const isGotShoppingIntent = (intent: unknown) => intent === "got-it" || intent === "got-everything";
+
+export const NOT_ON_LIST_MESSAGE = "That item is no longer on your list.";
+
+/** What the list says after items went into the pantry. */
+export function movedMessage(names: readonly string[]): string {
+  if (names.length === 1) return `${names[0]} is in your pantry now.`;
+  return `${names.length} items are in your pantry now.`;
+}
+
+/**
+ * Moves bought items (one, or the whole list) from the shopping list into the cook's pantry in one transaction:
+ * their amount, the catalogue's place and best-before day; amounts added to what the pantry holds already.
+ */
+export async function moveToPantry(
+  userId: number,
+  got: GotShopping,
+): Promise<{ ok: true; moved: string[] } | { ok: false; message: string; status: number }> {
+  const rows = await prisma.shoppingItem.findMany({
+    where: { userId, ...(got.intent === "got-it" ? { id: got.item } : {}) },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true, name: true, quantity: true },
+  });
+  if (rows.length === 0) {
+    return got.intent === "got-it"
+      ? { ok: false, message: NOT_ON_LIST_MESSAGE, status: 404 }
+      : { ok: false, message: "Your shopping list is empty.", status: 404 };
+  }
+  const ids = rows.map((row) => row.id);
+  const received = await receiveIntoPantry(userId, rows, async (tx) => {
+    const { count } = await tx.shoppingItem.deleteMany({ where: { userId, id: { in: ids } } });
+    // a double submit: the first one moved them, this one changes nothing
+    if (count !== ids.length) throw new AlreadyMoved();
+  }).catch((error: unknown) => {
+    if (error instanceof AlreadyMoved) return { ok: false as const, message: NOT_ON_LIST_MESSAGE };
+    throw error;
+  });
+  if (!received.ok) return { ...received, status: received.message === NOT_ON_LIST_MESSAGE ? 404 : 409 };
+  return { ok: true, moved: rows.map((row) => row.name) };
+}
+
+class AlreadyMoved extends Error {}
+
+/** The list's Got it / Got everything forms: moved, then back to the list with what happened. */
+export async function moveToPantryAndGoBack(request: Request, userId: number, formData: FormData): Promise<Response> {
+  const back = "/shoppinglist";
+  const parsed = GotShoppingSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: parsed.error.issues[0].message });
+  const moved = await moveToPantry(userId, parsed.data);
+  if (!moved.ok) return redirectWithFlash(request, back, { type: "error", message: moved.message });
+  return redirectWithFlash(request, back, { type: "success", message: movedMessage(moved.moved) });
+}

@@ -3,7 +3,6 @@ import { createCatalogue, type CatalogueIngredient } from "../../app/domain/cata
 import {
   AMOUNT_MESSAGE,
   ApiFoodLogSchema,
-  convertAmount,
   deduct,
   foodByMonth,
   mealCo2Kg,
@@ -80,15 +79,6 @@ describe("deduct", () => {
     expect(deduct(basil, { amount: 20, unit: "g", all: false }, {}, keep)).toEqual({
       ok: true, remaining: null, remove: false, taken: { amount: 20, unit: "g", grams: 20 },
     });
-  });
-});
-
-describe("convertAmount", () => {
-  it("goes through grams, and needs weights only between kinds of unit", () => {
-    expect(convertAmount(1, "kg", "g", {})).toBe(1000);
-    expect(convertAmount(2, null, "g", EGG)).toBe(100);
-    expect(convertAmount(2, null, "g", {})).toBeNull();
-    expect(convertAmount(3, "clove", "clove", {})).toBe(3);
   });
 });
 

@@ -19,6 +19,7 @@ describe("parseQuantity", () => {
     ["4 fl oz", { amount: 4, unit: "fl oz" }],
     ["2 large", { amount: 2, unit: "piece" }],
     ["250 millilitres", { amount: 250, unit: "ml" }],
+    ["100g/3½oz", { amount: 100, unit: "g" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);
   });

@@ -1,0 +1,50 @@
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+
+/**
+ * /setting's use-soon email: on at a time in a time zone, or off. A plain form posting to /use-soon-reminder
+ * (back to /setting with a message); with JavaScript a fetcher, and the zone starts as the browser's.
+ */
+export function UseSoonReminderForm({ reminder }: { reminder: { time: string; timeZone: string } | null }) {
+  const fetcher = useFetcher({ key: "use-soon-reminder" });
+  const [timeZone, setTimeZone] = useState(reminder?.timeZone ?? "UTC");
+  useEffect(() => {
+    if (!reminder) setTimeZone(Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");
+  }, [reminder]);
+  const busy = fetcher.state !== "idle";
+  return (
+    <section id="reminder" className="use-soon-reminder" aria-labelledby="reminder-title">
+      <h2 id="reminder-title">Use-soon email</h2>
+      <p>
+        {reminder
+          ? `On: every day at ${reminder.time} (${reminder.timeZone}) when something in your pantry spoils within 2 days.`
+          : "Get an email on the days something in your pantry spoils within 2 days, with three recipes that use it."}
+      </p>
+      <fetcher.Form method="post" action="/use-soon-reminder" className="stack">
+        <input type="hidden" name="intent" value="reminder-on" />
+        <label htmlFor="reminder-time">Time</label>
+        <input id="reminder-time" name="time" type="time" required defaultValue={reminder?.time ?? "08:00"} />
+        <label htmlFor="reminder-zone">Time zone</label>
+        <input
+          id="reminder-zone"
+          name="timeZone"
+          type="text"
+          required
+          value={timeZone}
+          onChange={(event) => setTimeZone(event.target.value)}
+        />
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {reminder ? "Change time" : "Email me"}
+        </button>
+      </fetcher.Form>
+      {reminder ? (
+        <fetcher.Form method="post" action="/use-soon-reminder">
+          <input type="hidden" name="intent" value="reminder-off" />
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Stop use-soon emails
+          </button>
+        </fetcher.Form>
+      ) : null}
+    </section>
+  );
+}

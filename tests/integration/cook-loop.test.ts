@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { addDays, todayUtc } from "~/domain/pantry-details";
+import { action as menuAction, loader as menuLoader } from "~/routes/menu-detail.$id";
+import { action as shoppingAction, loader as shoppingLoader } from "~/routes/shoppinglist";
+import { loader as settingLoader } from "~/routes/setting";
+import { action as reminderAction } from "~/routes/use-soon-reminder";
+import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe.$token";
+import { prisma } from "~/services/db.server";
+import { addToUserPantry, pantryItemsOfUser } from "~/services/pantry.server";
+import { saveRecipe } from "~/services/recipe-store.server";
+import { sendDueReminders, unsubscribeToken } from "~/services/use-soon-reminder.server";
+import { seedIngredients } from "../../prisma/seed";
+import { signedInMember, type Member } from "../support/members";
+import { formRequest, getRequest, run } from "../support/requests";
+
+// A real SMTP server on loopback; the app is pointed at it before it loads its settings.
+const smtp = await vi.hoisted(async () => {
+  const { startSmtpServer } = await import("../support/smtp");
+  const server = await startSmtpServer();
+  process.env.SMTP_HOST = "127.0.0.1";
+  process.env.SMTP_PORT = String(server.port);
+  process.env.APP_URL = "https://recipes.example";
+  return server;
+});
+afterAll(() => smtp.close());
+
+let recipeId: number;
+beforeAll(async () => {
+  await seedIngredients();
+  recipeId = (
+    await saveRecipe({
+      name: "Loop Test Pancakes",
+      cuisines: ["American"],
+      occasions: ["Breakfast"],
+      prepTime: 10,
+      cookingTime: null,
+      servings: 4,
+      ingredients: [
+        { name: "plain flour", quantity: "200 grams" },
+        { name: "egg", quantity: "3" },
+        { name: "milk", quantity: "500 ml" },
+        { name: "butter", quantity: "2 tablespoons", seasoning: true },
+      ],
+      steps: ["Whisk.", "Fry."],
+      tips: [],
+      origin: "user",
+    })
+  ).id;
+});
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
+const path = (query = "") => `/menu-detail/${recipeId}${query}`;
+const cookie = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0];
+
+/** A cook whose pantry holds these amounts (name → [quantity, unit]). */
+async function cookWith(pantry: Record<string, [number, string | null]> = {}): Promise<Member> {
+  const cook = await signedInMember("loop");
+  await addToUserPantry(cook.id, Object.keys(pantry));
+  for (const item of await pantryItemsOfUser(cook.id)) {
+    const [quantity, unit] = Object.entries(pantry).find(([name]) => item.name.toLowerCase().includes(name))![1];
+    await prisma.pantryItem.update({ where: { id: item.id! }, data: { quantity, unit } });
+  }
+  return cook;
+}
+
+const screen = async (cook: Member, query = "") =>
+  (await run(() => menuLoader(args(getRequest(path(query), { cookie: cook.cookie }), { id: String(recipeId) })))).json();
+
+describe("servings on the recipe screen", () => {
+  it("reads ?servings=N, ?fit=pantry and refuses a bad number with a message", async () => {
+    const cook = await cookWith({ flour: [140, "g"], egg: [6, null] });
+    const plain = await screen(cook, "?servings=8");
+    expect(plain.servings).toBe(4);
+    expect(plain.scaling).toEqual({ servings: 8, fit: false, error: null });
+    const fitted = await screen(cook, "?fit=pantry");
+    expect(fitted.scaling.fit).toBe(true);
+    expect(fitted.pantryFit).toMatchObject({ limiting: "plain flour", belowOneServing: false });
+    expect(fitted.pantryFit.servings).toBeCloseTo(2.8);
+    for (const bad of ["-1", "0", "abc", "1000"]) {
+      const page = await screen(cook, `?servings=${bad}`);
+      expect(page.scaling).toEqual({ servings: null, fit: false, error: "Servings must be a whole number from 1 to 100." });
+    }
+  });
+
+  it("'Missing some ingredients?' asks for the scaled difference and leaves out what the cook has enough of", async () => {
+    const cook = await cookWith({ flour: [140, "g"], egg: [12, null] });
+    const body = new URLSearchParams([
+      ["intent", "add-to-list"],
+      ["ingredient", "plain flour"],
+      ["ingredient", "egg"],
+      ["ingredient", "milk"],
+      ["scale", "2"],
+    ]);
+    const request = formRequest(path(), {}, { cookie: cook.cookie });
+    const response = await run(() =>
+      menuAction(args(new Request(request, { body, headers: request.headers, method: "POST" }), { id: String(recipeId) })),
+    );
+    expect(response.headers.get("Location")).toBe("/shoppinglist");
+    const list = await (await run(() => shoppingLoader(args(getRequest("/shoppinglist", { cookie: cookie(response) }))))).json();
+    expect(list.items.map((item: { name: string; quantity: string }) => [item.name, item.quantity])).toEqual([
+      ["plain flour", "260 g (you have 140 g)"],
+      ["milk", "1 l"],
+    ]);
+    expect(list.flash.message).toBe("Added 2 items to your shopping list. You have enough egg already.");
+  });
+});
+
+describe("shopping into the pantry", () => {
+  const got = (cook: Member, fields: Record<string, string>) =>
+    run(() => shoppingAction(args(formRequest("/shoppinglist", fields, { cookie: cook.cookie }))));
+
+  it("'Got it' moves one item with its amount, place and best-before; a repeat changes nothing", async () => {
+    const cook = await cookWith({ flour: [140, "g"] });
+    await prisma.shoppingItem.createMany({
+      data: [
+        { userId: cook.id, name: "plain flour", nameKey: "plain flour", quantity: "260 g (you have 140 g)" },
+        { userId: cook.id, name: "milk", nameKey: "milk", quantity: "1 l" },
+      ],
+    });
+    const milk = await prisma.shoppingItem.findFirstOrThrow({ where: { userId: cook.id, name: "milk" } });
+    const response = await got(cook, { intent: "got-it", item: String(milk.id) });
+    expect(response.headers.get("Location")).toBe("/shoppinglist");
+    const pantry = await pantryItemsOfUser(cook.id);
+    const stocked = pantry.find((item) => item.name === "milk")!;
+    expect(stocked).toMatchObject({ quantity: 1, unit: "l", storage: "fridge" });
+    expect(stocked.bestBefore > todayUtc()).toBe(true);
+    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(1);
+
+    const again = await got(cook, { intent: "got-it", item: String(milk.id) });
+    const list = await (await run(() => shoppingLoader(args(getRequest("/shoppinglist", { cookie: cookie(again) }))))).json();
+    expect(list.flash).toEqual({ type: "error", message: "That item is no longer on your list." });
+    expect((await pantryItemsOfUser(cook.id)).find((item) => item.name === "milk")!.quantity).toBe(1);
+
+    await got(cook, { intent: "got-everything" });
+    expect((await pantryItemsOfUser(cook.id)).find((item) => item.name.includes("flour"))!.quantity).toBe(400);
+    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(0);
+  });
+
+  it("refuses another cook's item and a bad id without touching anything", async () => {
+    const owner = await cookWith();
+    const item = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "milk", nameKey: "milk", quantity: "1 l" } });
+    const stranger = await cookWith();
+    await got(stranger, { intent: "got-it", item: String(item.id) });
+    await got(stranger, { intent: "got-it", item: "-3" });
+    expect(await prisma.shoppingItem.count({ where: { userId: owner.id } })).toBe(1);
+    expect(await pantryItemsOfUser(stranger.id)).toEqual([]);
+  });
+});
+
+describe("the use-soon email", () => {
+  const optIn = (cook: Member, fields: Record<string, string>) =>
+    run(() => reminderAction(args(formRequest("/use-soon-reminder", fields, { cookie: cook.cookie }))));
+  const mailsTo = (cook: Member) => smtp.received.filter((mail) => mail.to.includes(cook.email));
+
+  it("refuses a bad time or zone with a message and saves nothing", async () => {
+    const cook = await cookWith();
+    for (const fields of [
+      { intent: "reminder-on", time: "25:00", timeZone: "UTC" },
+      { intent: "reminder-on", time: "07:00", timeZone: "Mars/Olympus" },
+    ]) {
+      const response = await optIn(cook, fields);
+      const page = await (await run(() => settingLoader(args(getRequest("/setting", { cookie: cookie(response) }))))).json();
+      expect(page.flash.type).toBe("error");
+      expect(page.reminder).toBeNull();
+    }
+  });
+
+  it("mails what spoils within two days once per day, with recipes and an unsubscribe link; nothing due, no mail", async () => {
+    const cook = await cookWith({ milk: [1, "l"], flour: [500, "g"] });
+    await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "UTC" });
+    // nothing spoils yet (the catalogue's dates for fresh milk and flour are further away)
+    const now = new Date(`${todayUtc()}T12:00:00Z`);
+    await prisma.pantryItem.updateMany({ where: { pantry: { ownerUserId: cook.id } }, data: { bestBefore: addDays(todayUtc(), 10) } });
+    await sendDueReminders(now);
+    expect(mailsTo(cook)).toEqual([]);
+
+    await prisma.pantryItem.updateMany({ where: { pantry: { ownerUserId: cook.id }, name: "milk" }, data: { bestBefore: addDays(todayUtc(), 1) } });
+    await Promise.all([sendDueReminders(now), sendDueReminders(now)]);
+    await sendDueReminders(new Date(now.getTime() + 60_000));
+    expect(mailsTo(cook)).toHaveLength(1);
+    const raw = mailsTo(cook)[0].raw.replace(/=\r?\n/g, "");
+    expect(raw).toMatch(/milk \(1 l\): use by tomorrow/);
+    expect(raw).not.toMatch(/flour/i);
+    expect(raw).toMatch(/https:\/\/recipes\.example\/menu-detail\/\d+/);
+    const token = raw.match(/https:\/\/recipes\.example\/unsubscribe\/([\w.-]+)/)![1];
+    expect(await prisma.reminderSent.count({ where: { userId: cook.id } })).toBe(1);
+
+    // signed out, one click; used again or forged: a clear answer and nothing changed
+    const first = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${token}`), { token })));
+    expect(await first.json()).toMatchObject({ status: "unsubscribed" });
+    const reused = await run(() => unsubscribeAction(args(formRequest(`/unsubscribe/${token}`, {}), { token })));
+    expect(await reused.json()).toMatchObject({ status: "already" });
+    const forged = unsubscribeToken(cook.id, "0".repeat(32)).replace(/.$/, "x");
+    const refused = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${forged}`), { token: forged })));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ status: "forged", message: "This unsubscribe link is not valid. Nothing was changed." });
+    expect(await prisma.useSoonReminder.count({ where: { userId: cook.id } })).toBe(0);
+  });
+});
