@@ -24,7 +24,7 @@ export function MealChart({ months }: { months: MonthlyMealStats["monthly_stats"
     const options: uPlot.Options = {
       width: CHART_WIDTH,
       height: CHART_HEIGHT,
-      legend: { show: true, live: false },
+      legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: false, range: [-0.3, months.length - 0.7] }, y: { range: [0, axis.max] }, kg: { range: [0, kgAxis.max] } },
       series: [

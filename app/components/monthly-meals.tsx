@@ -63,6 +63,11 @@ export function MonthlyMeals({ stats }: { stats: MonthlyMealStats | null }) {
               <MealChart months={stats.monthly_stats} />
             </div>
           ) : null}
+          {showChart ? (
+            <p className="monthly-meals-key" aria-hidden="true">
+              Solid line: meals. Dashed, right axis: kg of food rescued (green) and wasted (red).
+            </p>
+          ) : null}
           <table className={showChart ? "visually-hidden" : "monthly-meals-table"}>
             <caption>Meals cooked per month</caption>
             <thead>
