@@ -30,7 +30,9 @@ import * as pantryItem from "./pantry.$id.server";
 import * as pantry from "./pantry.server";
 import * as randomMenu from "./random-menu.server";
 import * as reviews from "./reviews.server";
+import * as shoppingGot from "./shopping-list.got.server";
 import * as upload from "./upload.server";
+import * as useSoonReminder from "./use-soon-reminder.server";
 import * as mealStats from "./users.$id.meal-stats.server";
 import * as monthlyMealStats from "./users.$id.monthly-meal-stats.server";
 import * as user from "./users.$id.server";
@@ -66,7 +68,9 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "pantry/:id", module: pantryItem },
   { pattern: "random-menu", module: randomMenu },
   { pattern: "reviews", module: reviews },
+  { pattern: "shopping-list/got", module: shoppingGot },
   { pattern: "upload", module: upload },
+  { pattern: "use-soon-reminder", module: useSoonReminder },
   { pattern: "users/:id", module: user },
   { pattern: "users/:id/meal-stats", module: mealStats },
   { pattern: "users/:id/monthly-meal-stats", module: monthlyMealStats },

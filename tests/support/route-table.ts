@@ -223,6 +223,13 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/reviews": [
     act("PUT", "owner-only", () => "/api/reviews", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId, rating: 2, comment: "Changed my mind" } })),
   ],
+  "/api/shopping-list/got": [
+    act("POST", "owner-only", () => "/api/shopping-list/got", (f) => ({ json: { intent: "got-it", item: f.shoppingItemId } })),
+  ],
+  "/api/use-soon-reminder": [
+    get("signed-in", () => "/api/use-soon-reminder"),
+    act("PUT", "signed-in", () => "/api/use-soon-reminder", () => ({ json: { intent: "reminder-on", time: "07:30", timeZone: "UTC" } })),
+  ],
   "/api/upload": [
     act("POST", "guest-ok", () => "/api/upload", async () => ({
       json: { image: `data:image/jpeg;base64,${Buffer.from(await cameraJpeg(32, 24)).toString("base64")}` },
@@ -364,6 +371,7 @@ export const ROUTES: Record<string, Probe[]> = {
   "shoppinglist.tsx": [
     get("signed-in", () => "/shoppinglist"),
     act("POST", "owner-only", () => "/shoppinglist", (f) => ({ form: { intent: "remove", item: String(f.shoppingItemId) } })),
+    act("POST", "owner-only", () => "/shoppinglist", (f) => ({ form: { intent: "got-it", item: String(f.shoppingItemId) } })),
   ],
   "signup.tsx": [
     get("public", () => "/signup"),
@@ -371,6 +379,17 @@ export const ROUTES: Record<string, Probe[]> = {
       const username = `newcook_${next()}`;
       return { form: { username, email: `${username}@example.com`, password: "Secret123" } };
     }),
+  ],
+  "unsubscribe.$token.tsx": [
+    get("public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, { status: 400, because: "a forged link changes nothing" }),
+    act("POST", "public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, () => ({ form: {} }), {
+      alsoAllowed: { status: 400, because: "a forged link changes nothing" },
+      writesNothing: true,
+    }),
+  ],
+  "use-soon-reminder.ts": [
+    get("public", () => "/use-soon-reminder"),
+    act("POST", "signed-in", () => "/use-soon-reminder", () => ({ form: { intent: "reminder-on", time: "07:30", timeZone: "UTC" } })),
   ],
   "uploads.$.ts": [get("public", () => "/uploads/avatars/00000000000000000000000000000000.webp", { status: 404, because: "no such picture" })],
 };
