@@ -16,9 +16,11 @@ import * as postLike from "./community.$postId.like.server";
 import * as communityPosts from "./community.server";
 import * as favoritesOfUser from "./favorites.$userId.server";
 import * as favorites from "./favorites.server";
+import * as foodLog from "./food-log.server";
 import * as ingredientImages from "./get_ingredient_image.server";
 import * as historyOfUser from "./history.$userId.server";
 import * as ingredientSuggestions from "./ingredient-suggestions.server";
+import * as pantryUpdate from "./meal-completions.$id.pantry-update.server";
 import * as menuReviews from "./menu-detail.$id.reviews.server";
 import * as menuRecommendations from "./menu-recommendations.server";
 import * as menuPicture from "./menus.$menuId.server";
@@ -52,9 +54,11 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "community/:postId/like", module: postLike },
   { pattern: "favorites", module: favorites },
   { pattern: "favorites/:userId", module: favoritesOfUser },
+  { pattern: "food-log", module: foodLog },
   { pattern: "get_ingredient_image", module: ingredientImages },
   { pattern: "history/:userId", module: historyOfUser },
   { pattern: "ingredient-suggestions", module: ingredientSuggestions },
+  { pattern: "meal-completions/:id/pantry-update", module: pantryUpdate },
   { pattern: "menu-detail/:id/reviews", module: menuReviews },
   { pattern: "menu-recommendations", module: menuRecommendations },
   { pattern: "menus", module: menus },

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import type { MealChart } from "~/components/meal-chart.client";
 import { monthLabel } from "~/domain/chart-axis";
 import { co2SavedText } from "~/domain/co2-saved";
+import { kgText } from "~/domain/food-log";
 import type { MonthlyMealStats } from "~/services/meal-stats.server";
 
 /**
@@ -33,7 +34,7 @@ function dishesMadeText(count: number): string {
 /** `stats` is null for a guest, who sees zeros and an invitation to log in. */
 export function MonthlyMeals({ stats }: { stats: MonthlyMealStats | null }) {
   const MealChart = useMealChart(stats !== null);
-  const current = stats?.current_month ?? { meal_count: 0, co2_saved: 0 };
+  const current = stats?.current_month ?? { meal_count: 0, co2_saved: 0, rescued_kg: 0, wasted_kg: 0 };
   // The chart needs the browser; until it is there (or without JavaScript) the table shows the same numbers.
   const showChart = MealChart !== null && stats !== null;
   return (
@@ -41,6 +42,16 @@ export function MonthlyMeals({ stats }: { stats: MonthlyMealStats | null }) {
       <h2 id="monthly-meals-title" className="visually-hidden">Your cooking this month</h2>
       <p className="monthly-meals-count">{dishesMadeText(current.meal_count)}</p>
       <p className="monthly-meals-co2">{co2SavedText(current.co2_saved)}</p>
+      <dl className="monthly-meals-food">
+        <div>
+          <dt>Food rescued this month</dt>
+          <dd>{kgText(current.rescued_kg)}</dd>
+        </div>
+        <div>
+          <dt>Food wasted this month</dt>
+          <dd>{kgText(current.wasted_kg)}</dd>
+        </div>
+      </dl>
       {stats === null ? (
         <p className="monthly-meals-guest">
           <Link to="/login">Log in</Link> to keep track of the dishes you cook and the CO2 you save.
@@ -52,19 +63,28 @@ export function MonthlyMeals({ stats }: { stats: MonthlyMealStats | null }) {
               <MealChart months={stats.monthly_stats} />
             </div>
           ) : null}
+          {showChart ? (
+            <p className="monthly-meals-key" aria-hidden="true">
+              Solid line: meals. Dashed, right axis: kg of food rescued (green) and wasted (red).
+            </p>
+          ) : null}
           <table className={showChart ? "visually-hidden" : "monthly-meals-table"}>
             <caption>Meals cooked per month</caption>
             <thead>
               <tr>
                 <th scope="col">Month</th>
                 <th scope="col">Meals</th>
+                <th scope="col">Rescued</th>
+                <th scope="col">Wasted</th>
               </tr>
             </thead>
             <tbody>
-              {stats.monthly_stats.map(({ month, meal_count }) => (
+              {stats.monthly_stats.map(({ month, meal_count, rescued_kg, wasted_kg }) => (
                 <tr key={month}>
                   <th scope="row">{monthLabel(month, true)}</th>
                   <td>{meal_count}</td>
+                  <td>{kgText(rescued_kg)}</td>
+                  <td>{kgText(wasted_kg)}</td>
                 </tr>
               ))}
             </tbody>

@@ -5,7 +5,8 @@ import { FormMessage } from "~/components/forms";
 import { SettingsIcon } from "~/components/icons";
 import { formatDayMonthYear } from "~/domain/dates";
 import { isEmailVerified } from "~/services/email-verification.server";
-import { mealStats } from "~/services/meal-stats.server";
+import { kgText } from "~/domain/food-log";
+import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
 import { takeFlash } from "~/services/session.server";
 import { requireProfile } from "~/services/users.server";
 import accountStyles from "~/styles/account.css";
@@ -16,18 +17,20 @@ export const links: LinksFunction = () => [...avatarLinks(), { rel: "stylesheet"
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await requireProfile(request);
-  const [stats, emailVerified, { flash, headers }] = await Promise.all([
+  const [stats, monthly, emailVerified, { flash, headers }] = await Promise.all([
     mealStats(profile.user_id),
+    monthlyMealStats(profile.user_id),
     isEmailVerified(profile.user_id),
     takeFlash(request),
   ]);
-  return data({ profile, stats, emailVerified, flash }, { headers });
+  const { rescued_kg, wasted_kg } = monthly.current_month;
+  return data({ profile, stats, food: { rescued_kg, wasted_kg }, emailVerified, flash }, { headers });
 }
 
 const NOT_SET = "Not set";
 
 export default function AccountScreen() {
-  const { profile, stats, emailVerified, flash } = useLoaderData<typeof loader>();
+  const { profile, stats, food, emailVerified, flash } = useLoaderData<typeof loader>();
   const sending = useNavigation().formAction === "/verify-email";
   const details = [
     ["Email", profile.email],
@@ -41,6 +44,8 @@ export default function AccountScreen() {
         ? `${stats.most_cooked.menu_name} (${stats.most_cooked.cook_count} ${stats.most_cooked.cook_count === 1 ? "time" : "times"})`
         : "Nothing yet",
     ],
+    ["Food rescued this month", kgText(food.rescued_kg)],
+    ["Food wasted this month", kgText(food.wasted_kg)],
   ];
   return (
     <main className="account">

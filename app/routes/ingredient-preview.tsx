@@ -7,7 +7,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormMessage, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PendingOverlay } from "~/components/pending-overlay";
@@ -22,10 +22,11 @@ import {
   todayUtc,
 } from "~/domain/pantry-details";
 import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
+import { logPantryFood, parseFoodLogForm } from "~/services/food-log.server";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
+import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
 import styles from "~/styles/ingredients.css";
 
 export const meta: MetaFunction = () => [{ title: "Your ingredients · Recipe Helper" }];
@@ -44,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)!, daysLeft: daysLeftOf(item, today) })),
       editKey: new URL(request.url).searchParams.get("edit"),
+      signedIn: (await getUserId(request)) !== null,
       flash,
     },
     { headers },
@@ -57,6 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function changeItem(request: Request) {
   const formData = await readForm(request);
+  if (formData.get("intent") === "log-food") return logFood(request, formData);
   if (formData.get("intent") === "delete") {
     const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
     if (!removed.ok) return redirectWithFlash(request, PREVIEW, { type: "error", message: removed.message });
@@ -73,6 +76,17 @@ async function changeItem(request: Request) {
     return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
   }
   return redirectWithFlash(request, PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
+}
+
+/** "Used up" / "Thrown away": into the cook's food log, taken from the pantry. */
+async function logFood(request: Request, formData: FormData) {
+  const userId = await getUserId(request);
+  if (userId === null) {
+    return redirectWithFlash(request, PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
+  }
+  const parsed = parseFoodLogForm(formData);
+  const result = parsed.ok ? await logPantryFood(userId, parsed.value) : parsed;
+  return redirectWithFlash(request, PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
 }
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -160,8 +174,43 @@ function ItemDetails({ item }: { item: Item }) {
   );
 }
 
+/** The amount (the whole item prefilled) and the two buttons, behind a disclosure to keep the row short. */
+function FoodLogForm({ item }: { item: Item }) {
+  const fetcher = useFetcher({ key: `log-food-${item.key}` });
+  const busy = fetcher.state !== "idle";
+  const id = `log-${item.key.replace(/[^a-z0-9]+/gi, "-")}`;
+  return (
+    <details className="food-log">
+      <summary>Used up or thrown away?</summary>
+      <fetcher.Form method="post" action={PREVIEW} preventScrollReset className="food-log-form" aria-label={`Used up or thrown away: ${item.name}`}>
+        <input type="hidden" name="intent" value="log-food" />
+        <input type="hidden" name="key" value={item.key} />
+        <label htmlFor={`${id}-amount`}>Amount</label>
+        <input id={`${id}-amount`} name="amount" type="number" min={0} step="any" inputMode="decimal" defaultValue={item.quantity ?? ""} placeholder="all" />
+        <label htmlFor={`${id}-unit`} className="visually-hidden">
+          Unit
+        </label>
+        <select id={`${id}-unit`} name="unit" defaultValue={item.unit ?? ""}>
+          <option value="">no unit</option>
+          {PANTRY_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {unit}
+            </option>
+          ))}
+        </select>
+        <button type="submit" name="kind" value="used" className="button button-secondary button-small" disabled={busy}>
+          Used up
+        </button>
+        <button type="submit" name="kind" value="wasted" className="button button-secondary button-small" disabled={busy}>
+          Thrown away
+        </button>
+      </fetcher.Form>
+    </details>
+  );
+}
+
 export default function IngredientPreviewScreen() {
-  const { items, editKey, flash } = useLoaderData<typeof loader>();
+  const { items, editKey, signedIn, flash } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failedEdit = actionData && "editKey" in actionData ? actionData : null;
@@ -202,6 +251,7 @@ export default function IngredientPreviewScreen() {
                     {item.source === "camera" ? " · from your photo" : null}
                   </span>
                   <ItemDetails item={item} />
+                  {signedIn ? <FoodLogForm item={item} /> : null}
                 </span>
                 <Link to={editPath(item.key)} replace preventScrollReset className="icon-button icon-button-small" aria-label={`Edit ${item.name}`}>
                   <EditIcon />

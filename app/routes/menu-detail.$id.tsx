@@ -8,11 +8,12 @@ import {
 } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
+import { FormMessage, useHydrated } from "~/components/forms";
 import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { cookedPath, PantryUpdate } from "~/components/pantry-update";
 import { RecipeImage } from "~/components/recipe-image";
 import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
@@ -35,7 +36,7 @@ import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
-import { loadMenuDetail } from "~/services/menu-detail.server";
+import { loadMenuDetail, type MenuDetail } from "~/services/menu-detail.server";
 import { findMenu } from "~/services/recipe-search.server";
 import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
 import { readForm } from "~/services/request.server";
@@ -44,9 +45,11 @@ import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
 import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
 import styles from "~/styles/menu-detail.css";
+import pantryUpdateStyles from "~/styles/pantry-update.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
+  { rel: "stylesheet", href: pantryUpdateStyles },
   ...generatedLabelLinks(),
   ...modalDialogLinks(),
   ...reviewsSectionLinks(),
@@ -192,6 +195,7 @@ export default function MenuDetailScreen() {
         selected={detail.selectedIngredients}
       />
       <StepsChecklist steps={menu.steps} sections={detail.stepSections} checked={detail.checkedSteps} counted={detail.counted} />
+      {detail.pantryUpdate ? <PantryUpdateSection view={detail.pantryUpdate} servings={scaling.servings} factor={scaling.factor} /> : null}
       {menu.tips.length > 0 ? (
         <section className="menu-section" aria-labelledby="tips-title">
           <h2 id="tips-title">Tips</h2>
@@ -394,6 +398,25 @@ function StepsChecklist({
           </p>
         ) : null}
       </div>
+    </section>
+  );
+}
+
+/** With JavaScript the form is here; without it, a link to the same form on its own page. */
+function PantryUpdateSection({ view, servings, factor }: { view: NonNullable<MenuDetail["pantryUpdate"]>; servings: number; factor: number }) {
+  const hydrated = useHydrated();
+  return (
+    <section className="menu-section pantry-update" id="pantry-update" aria-labelledby="pantry-update-title">
+      <h2 id="pantry-update-title">Update your pantry</h2>
+      {hydrated || view.updated ? (
+        <PantryUpdate view={view} back="recipe" factor={factor} />
+      ) : (
+        <p>
+          <Link to={`${cookedPath(view.completionId)}${factor === 1 ? "" : `?servings=${Number(servings.toFixed(2))}`}`} className="button button-primary">
+            Update your pantry
+          </Link>
+        </p>
+      )}
     </section>
   );
 }

@@ -2,16 +2,18 @@
  * What a user has cooked: meals per month with this month's CO2 saved (Home's chart and text), and the
  * totals of Account (spec 3, "Monthly stats" and "Meal stats"). Months are calendar months in UTC.
  */
+import { foodByMonth, mealCo2Kg, type FoodMonth } from "~/domain/food-log";
 import { prisma } from "./db.server";
+import { loggedFoodSince } from "./food-log.server";
 
 /** Months on Home's chart, this one included. */
 export const CHART_MONTHS = 6;
 
 export interface MonthlyMealStats {
-  /** oldest first; "YYYY-MM" */
-  monthly_stats: { month: string; meal_count: number }[];
-  /** co2_saved in kg CO2e */
-  current_month: { meal_count: number; co2_saved: number };
+  /** oldest first; "YYYY-MM"; kg of pantry food used (rescued) and thrown away (wasted) from the food log */
+  monthly_stats: ({ month: string; meal_count: number } & Omit<FoodMonth, "month">)[];
+  /** co2_saved in kg CO2e (docs/co2.md: confirmed amounts where the cook updated their pantry) */
+  current_month: { meal_count: number; co2_saved: number; rescued_kg: number; wasted_kg: number };
 }
 
 export interface MealStats {
@@ -28,23 +30,34 @@ export async function monthlyMealStats(userId: number, now = new Date()): Promis
   const months = Array.from({ length: CHART_MONTHS }, (_, index) =>
     new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1 - index), 1)),
   );
-  const completions = await prisma.mealCompletion.findMany({
-    where: { userId, createdAt: { gte: months[0] } },
-    select: { createdAt: true, co2SavedKg: true },
-  });
+  const [completions, food] = await Promise.all([
+    prisma.mealCompletion.findMany({
+      where: { userId, createdAt: { gte: months[0] } },
+      select: { createdAt: true, co2SavedKg: true, co2ConfirmedKg: true },
+    }),
+    loggedFoodSince(userId, months[0]),
+  ]);
   const counts = new Map(months.map((month) => [monthKey(month), 0]));
   const currentMonth = monthKey(now);
   let co2Saved = 0;
-  for (const { createdAt, co2SavedKg } of completions) {
-    const key = monthKey(createdAt);
+  for (const completion of completions) {
+    const key = monthKey(completion.createdAt);
     // a completion stamped after `now` (clock skew) counts in no month
     if (!counts.has(key)) continue;
     counts.set(key, counts.get(key)! + 1);
-    if (key === currentMonth) co2Saved += co2SavedKg;
+    if (key === currentMonth) co2Saved += mealCo2Kg(completion);
   }
+  const foodMonths = foodByMonth(food, [...counts.keys()]);
+  const monthly_stats = foodMonths.map((figures) => ({ ...figures, meal_count: counts.get(figures.month)! }));
+  const current = foodMonths.at(-1)!;
   return {
-    monthly_stats: [...counts].map(([month, meal_count]) => ({ month, meal_count })),
-    current_month: { meal_count: counts.get(currentMonth)!, co2_saved: Math.round(co2Saved * 1000) / 1000 },
+    monthly_stats,
+    current_month: {
+      meal_count: counts.get(currentMonth)!,
+      co2_saved: Math.round(co2Saved * 1000) / 1000,
+      rescued_kg: current.rescued_kg,
+      wasted_kg: current.wasted_kg,
+    },
   };
 }
 

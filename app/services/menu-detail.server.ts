@@ -1,12 +1,14 @@
 /** Everything the recipe screen shows for one signed-in cook (spec 2 Menu detail). */
 import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
 import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
+import { mealCo2Kg } from "~/domain/food-log";
 import { covers, resolveName, type PantryItem } from "~/domain/pantry";
 import type { Catalogue } from "~/domain/catalogue";
 import { fitToPantry, type PantryFit } from "~/domain/servings";
 import { unitOf } from "~/domain/quantity";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
 import { ownPhotoSrcSet, sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
@@ -20,6 +22,8 @@ export interface MenuDetail {
   checkedSteps: number[];
   /** this cooking has been counted as a meal; its CO2 saved when known */
   counted: { co2SavedKg: number | null } | null;
+  /** "Update your pantry" for this cooking, once it is counted */
+  pantryUpdate: PantryUpdateView | null;
   selectedIngredients: string[];
   /** the best photo cooks shared of this recipe, shown in place of its own picture */
   sharedPhoto: RecipePicture | null;
@@ -104,16 +108,18 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     ? await prisma.mealCompletion.findFirst({
         where: { userId, recipeId },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { co2SavedKg: true },
+        select: { id: true, co2SavedKg: true, co2ConfirmedKg: true },
       })
     : null;
+  const pantryUpdate = completion ? await pantryUpdateView(userId, completion.id) : null;
   const shown = gridLines(grids);
   return {
     menu,
     grids,
     favorite: (user?._count.favorites ?? 0) > 0,
     checkedSteps: visit.checkedSteps,
-    counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
+    counted: visit.countedAt ? { co2SavedKg: completion ? mealCo2Kg(completion) : null } : null,
+    pantryUpdate,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
     sharedPhoto: photos.get(recipeId) ?? null,
     ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,

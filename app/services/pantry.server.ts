@@ -489,3 +489,48 @@ export async function ingredientImages(
   }
   return images;
 }
+
+/** A client inside prisma.$transaction, so that a pantry change and what records it are written together. */
+export type Transaction = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
+
+/** A signed-in cook's item as it stands, inside a transaction (null when it is not in their pantry). */
+export async function pantryItemInTransaction(tx: Transaction, userId: number, key: string): Promise<PantryItem | null> {
+  const row = await tx.pantryItem.findFirst({ where: { pantry: { ownerUserId: userId }, nameKey: key } });
+  if (!row) return null;
+  const [item] = storedOf([row]);
+  return item ? completeItem(await loadCatalogue(), item, todayUtc()) : null;
+}
+
+/**
+ * Sets an item's amount (null: unknown) or removes it, inside a transaction; false when the item is not there
+ * any more (a change from another tab got there first), so that the caller can roll back.
+ */
+export async function setPantryAmount(
+  tx: Transaction,
+  userId: number,
+  key: string,
+  change: { remove: true } | { remove: false; quantity: number | null; unit: PantryUnit | null },
+): Promise<boolean> {
+  const where = { pantry: { ownerUserId: userId }, nameKey: key };
+  const written = change.remove
+    ? await tx.pantryItem.deleteMany({ where })
+    : await tx.pantryItem.updateMany({ where, data: { quantity: change.quantity, unit: change.quantity === null ? null : change.unit } });
+  return written.count === 1;
+}
+
+/**
+ * Puts an item back as it was (an undo): recreated when it is gone; when it is there, `addBack` (in its unit) is
+ * added to what it holds now, or its amount set to the one it had when it holds none.
+ */
+export async function putBackPantryItem(tx: Transaction, userId: number, before: PantryItem, addBack: number): Promise<void> {
+  const current = await pantryItemInTransaction(tx, userId, before.key);
+  if (!current) {
+    const pantry = await tx.pantry.upsert({ where: { ownerUserId: userId }, create: { ownerUserId: userId }, update: {}, select: { id: true } });
+    await tx.pantryItem.create({ data: rowOf(pantry.id, before) });
+    return;
+  }
+  if (before.quantity === null) return;
+  const quantity = current.quantity === null ? before.quantity : current.unit === before.unit ? current.quantity + addBack : null;
+  if (quantity === null) return;
+  await setPantryAmount(tx, userId, before.key, { remove: false, quantity: Number(quantity.toFixed(3)), unit: before.unit });
+}

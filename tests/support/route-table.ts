@@ -47,6 +47,8 @@ export type Fixture = {
   pantryKey: string;
   /** the owner's pantry item (tomato) */
   pantryItemId: number;
+  /** the owner's cooking of recipeId, whose pantry update is still open */
+  completionId: number;
 };
 
 export type Probe = {
@@ -162,6 +164,18 @@ export const ROUTES: Record<string, Probe[]> = {
       json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
     })),
     act("DELETE", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId } })),
+  ],
+  "/api/food-log": [
+    act("POST", "owner-only", () => "/api/food-log", (f) => ({ json: { pantry_item_id: f.pantryItemId, kind: "wasted", amount: 1, unit: "piece" } })),
+  ],
+  "/api/meal-completions/:id/pantry-update": [
+    get("owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`),
+    act("POST", "owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`, (f) => ({
+      json: { uses: [{ pantry_item_id: f.pantryItemId, amount: 1, unit: "piece", rest: "keep" }] },
+    })),
+    act("DELETE", "owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`, undefined, {
+      alsoAllowed: { status: 409, because: "the owner has not updated their pantry for this meal: nothing to undo" },
+    }),
   ],
   "/api/get_ingredient_image": [act("POST", "guest-ok", () => "/api/get_ingredient_image", () => ({ json: { ingredients: ["tomato"] } }))],
   "/api/history/:userId": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
@@ -281,6 +295,15 @@ export const ROUTES: Record<string, Probe[]> = {
   "ingredient-preview.tsx": [
     get("public", () => "/ingredient-preview"),
     act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({ form: { intent: "delete", key: f.pantryKey } })),
+    act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({
+      form: { intent: "log-food", key: f.pantryKey, kind: "used", amount: "", unit: "" },
+    })),
+  ],
+  "cooked.$id.tsx": [
+    get("owner-only", (f) => `/cooked/${f.completionId}`),
+    act("POST", "owner-only", (f) => `/cooked/${f.completionId}`, (f) => ({
+      form: { back: "page", intent: "update", "use[0].key": f.pantryKey, "use[0].amount": "1", "use[0].unit": "", "use[0].rest": "keep" },
+    })),
   ],
   "login.tsx": [
     get("public", () => "/login"),
@@ -521,6 +544,7 @@ export function rowsOf(userId: number) {
       history: true,
       reviews: true,
       mealCompletions: true,
+      foodLog: true,
       shoppingItems: true,
       pantry: { include: { items: true } },
       preferences: true,
@@ -570,7 +594,7 @@ export async function fixture(): Promise<Fixture> {
   const data = { userId: owner.id, recipeId };
   await prisma.favorite.create({ data });
   await prisma.historyEntry.create({ data });
-  await prisma.mealCompletion.create({ data });
+  const completion = await prisma.mealCompletion.create({ data });
   await prisma.review.create({ data: { ...data, rating: 5, comment: "Lovely" } });
   const shoppingItem = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" } });
   const tomato = resolveName(await loadCatalogue(), "tomato")!;
@@ -595,5 +619,6 @@ export async function fixture(): Promise<Fixture> {
     shoppingItemId: shoppingItem.id,
     pantryKey: tomato.key,
     pantryItemId: pantryItem.id,
+    completionId: completion.id,
   };
 }

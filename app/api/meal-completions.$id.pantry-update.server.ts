@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { ApiPantryUpdateSchema } from "~/domain/food-log";
+import { parseId } from "~/domain/ids";
+import { requireApiUserId } from "~/services/api-auth.server";
+import {
+  confirmPantryUpdate,
+  MEAL_NOT_FOUND,
+  pantryUpdateView,
+  undoPantryUpdate,
+} from "~/services/food-log.server";
+import { pantryItemsOfUser } from "~/services/pantry.server";
+import { jsonError, parseJsonBody } from "~/services/request.server";
+import { assertSameOrigin } from "~/services/security.server";
+
+async function ownCompletion(request: Request, id: string | undefined) {
+  const userId = await requireApiUserId(request);
+  const completionId = parseId(id);
+  const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
+  if (!view) throw jsonError(MEAL_NOT_FOUND, 404);
+  return { userId, view };
+}
+
+/** GET: the pantry items the meal used with the suggested amounts, or what the update took and until when to undo. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { view } = await ownCompletion(request, params.id);
+  return Response.json({
+    meal_completion_id: view.completionId,
+    menu_id: view.recipeId,
+    updated: view.updated !== null,
+    taken: view.updated?.lines ?? [],
+    undo_until: view.updated?.undoUntil ?? null,
+    uses: view.rows.map((row) => ({ key: row.key, ingredient_name: row.name, held: row.held, amount: row.amount, unit: row.unit, rest: row.all ? "all" : "keep" })),
+  });
+}
+
+/**
+ * POST { uses: [{ pantry_item_id, amount, unit, rest: "all" | "keep" }] }: the pantry update after the meal, all or
+ * nothing; a second one answers 409 and changes nothing. DELETE: undo it, within 10 minutes (else 409).
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  if (request.method !== "POST" && request.method !== "DELETE") return jsonError("Use POST or DELETE", 405);
+  const { userId, view } = await ownCompletion(request, params.id);
+  if (request.method === "DELETE") {
+    const undone = await undoPantryUpdate(userId, view.completionId);
+    return undone.ok ? Response.json({ message: undone.message }) : jsonError(undone.message, undone.status);
+  }
+  const body = await parseJsonBody(request, ApiPantryUpdateSchema);
+  const items = await pantryItemsOfUser(userId);
+  const uses = [];
+  for (const use of body.uses) {
+    const item = items.find((stored) => stored.id === use.pantry_item_id);
+    if (!item) return jsonError(`Pantry item ${use.pantry_item_id} not found`, 404);
+    uses.push({ key: item.key, amount: use.amount ?? null, unit: use.unit ?? null, rest: use.rest });
+  }
+  const result = await confirmPantryUpdate(userId, view.completionId, uses);
+  return result.ok ? Response.json({ message: result.message }) : jsonError(result.message, result.status);
+}

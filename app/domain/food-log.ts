@@ -1,0 +1,277 @@
+/**
+ * The food log's rules (docs/food-log.md): what a use or a waste takes from a pantry item, the amounts a finished
+ * recipe suggests, and the monthly figures of rescued and wasted food. Pure: the service writes what these decide.
+ */
+import * as z from "zod";
+import type { Catalogue, CatalogueIngredient } from "./catalogue";
+import { idField } from "./ids";
+import { covers, resolveName } from "./pantry";
+import { isPantryUnit, MAX_AMOUNT, PANTRY_UNITS, type PantryUnit } from "./pantry-details";
+import { toGrams } from "./quantity";
+import { convertAmount, scaledAmount } from "./servings";
+
+export const FOOD_KINDS = ["used", "wasted"] as const;
+export type FoodKind = (typeof FOOD_KINDS)[number];
+
+/** How long after a pantry update after cooking the cook may undo it. */
+export const UNDO_MS = 10 * 60 * 1000;
+
+/** More than this many grams at once is a typo (100 kg of saffron). */
+export const MAX_LOGGED_GRAMS = 100_000;
+export const TOO_MUCH_MESSAGE = "That is more than 100 kg: please check the amount and its unit.";
+export const AMOUNT_MESSAGE = `Please enter an amount of at least 0 and below ${MAX_AMOUNT.toLocaleString("en")}.`;
+export const ALREADY_UPDATED_MESSAGE = "Your pantry was already updated for this meal.";
+export const UNDO_TOO_LATE_MESSAGE = "Too late to undo: a pantry update can be undone for 10 minutes.";
+export const NOTHING_TO_UNDO_MESSAGE = "There is nothing to undo for this meal.";
+export const NOT_IN_PANTRY_MESSAGE = "That ingredient is no longer in your pantry.";
+
+export const moreThanLeftMessage = (name: string, left: string) =>
+  `You have only ${left} of ${name} left: enter at most that, or choose "Used it all".`;
+export const unitMismatchMessage = (name: string, unit: string) =>
+  `Please give the amount of ${name} in ${unit}, the unit your pantry keeps it in.`;
+
+/** The amount of an item a cook used or threw away; `all`: the whole item, whatever is left of it. */
+export interface FoodAmount {
+  amount: number | null;
+  unit: PantryUnit | null;
+  all: boolean;
+}
+
+/** The part of a pantry item a deduction needs. */
+export interface HeldAmount {
+  name: string;
+  quantity: number | null;
+  unit: PantryUnit | null;
+}
+
+export type Deduction =
+  | {
+      ok: true;
+      /** the item's amount after the deduction (null: no amount known); `remove`: the item leaves the pantry */
+      remaining: number | null;
+      remove: boolean;
+      /** what was taken, in the unit it is logged in, and its weight when it can be told */
+      taken: { amount: number | null; unit: PantryUnit | null; grams: number | null };
+    }
+  | { ok: false; message: string };
+
+const EPSILON = 1e-9;
+const round = (value: number, places = 3) => Number(value.toFixed(places));
+
+/**
+ * What using or wasting `used` takes from `item`. "All" removes the item. Otherwise the amount is converted to the
+ * item's unit and may not exceed what is left (the pantry never goes negative). When nothing is left the item goes,
+ * unless `keepEmpty` ("Keep the rest" after cooking: the cook said to keep it; its amount is then unknown). An item
+ * without an amount stays as it is unless "all".
+ */
+export function deduct(
+  item: HeldAmount,
+  used: FoodAmount,
+  weights: Record<string, number>,
+  { keepEmpty }: { keepEmpty: boolean },
+): Deduction {
+  const grams = (amount: number | null, unit: PantryUnit | null) =>
+    amount === null ? null : toGrams({ amount, unit, negligible: false }, weights);
+  if (used.amount !== null && !(Number.isFinite(used.amount) && used.amount >= 0 && used.amount < MAX_AMOUNT)) {
+    return { ok: false, message: AMOUNT_MESSAGE };
+  }
+  if (used.all) {
+    const given = used.amount !== null && used.amount > 0 ? { amount: used.amount, unit: used.unit } : { amount: item.quantity, unit: item.unit };
+    const taken = { ...given, grams: grams(given.amount, given.unit) };
+    if ((taken.grams ?? 0) > MAX_LOGGED_GRAMS) return { ok: false, message: TOO_MUCH_MESSAGE };
+    return { ok: true, remaining: null, remove: true, taken };
+  }
+  const amount = used.amount ?? 0;
+  const taken = { amount, unit: used.unit, grams: grams(amount, used.unit) };
+  if ((taken.grams ?? 0) > MAX_LOGGED_GRAMS) return { ok: false, message: TOO_MUCH_MESSAGE };
+  if (item.quantity === null) return { ok: true, remaining: null, remove: false, taken };
+  const inItemUnit = convertAmount(amount, used.unit, item.unit, weights);
+  if (inItemUnit === null) return { ok: false, message: unitMismatchMessage(item.name, item.unit ?? "pieces") };
+  if (inItemUnit > item.quantity + EPSILON) {
+    return { ok: false, message: moreThanLeftMessage(item.name, describeHeld(item)) };
+  }
+  const left = round(item.quantity - inItemUnit);
+  if (left > EPSILON) return { ok: true, remaining: left, remove: false, taken };
+  return { ok: true, remaining: null, remove: !keepEmpty, taken };
+}
+
+function describeHeld(item: HeldAmount): string {
+  const amount = round(item.quantity ?? 0, 2);
+  if (item.unit === null) return String(amount);
+  return item.unit === "piece" ? `${amount} ${amount === 1 ? "piece" : "pieces"}` : `${amount} ${item.unit}`;
+}
+
+/**
+ * The amount a recipe line suggests the cook used of a pantry item, in the item's unit where it converts (for an
+ * item without an amount: the line's own unit if a pantry keeps food in it, else grams), scaled by `factor` (the
+ * servings cooked over the recipe's). `all` when it is at least what is left. Null when the line gives no amount.
+ */
+export function suggestedUse(
+  lineQuantity: string,
+  item: HeldAmount,
+  weights: Record<string, number>,
+  factor = 1,
+): FoodAmount | null {
+  const parsed = scaledAmount(lineQuantity, factor);
+  if (parsed === null || parsed.amount === null) return null;
+  const amount = parsed.maxAmount === undefined ? parsed.amount : (parsed.amount + parsed.maxAmount) / 2;
+  const lineUnit = parsed.gramsPerUnit ? "g" : parsed.unit;
+  const lineAmount = parsed.gramsPerUnit ? amount * parsed.gramsPerUnit : amount;
+  const targets: (PantryUnit | null)[] =
+    item.quantity !== null ? [item.unit] : isPantryUnit(lineUnit) || lineUnit === null ? [lineUnit] : ["g"];
+  for (const unit of targets) {
+    const converted = convertAmount(lineAmount, lineUnit, unit, weights);
+    if (converted === null) continue;
+    const rounded = roundForForm(converted, unit);
+    const all = item.quantity !== null && rounded >= item.quantity - EPSILON;
+    return { amount: all ? item.quantity : rounded, unit, all };
+  }
+  return null;
+}
+
+/** Counts to a quarter, grams and millilitres to whole ones, other units to two places. */
+function roundForForm(amount: number, unit: PantryUnit | null): number {
+  if (unit === null || unit === "piece" || unit === "clove" || unit === "slice") return Math.max(0.25, Math.round(amount * 4) / 4);
+  if (unit === "g" || unit === "ml") return Math.max(1, Math.round(amount));
+  return Math.max(0.01, round(amount, 2));
+}
+
+/** kg CO2e of `grams` of the ingredient (docs/co2.md); 0 without a figure or a weight. */
+export function co2OfGrams(grams: number | null, co2PerKg: number | null): number {
+  if (grams === null || co2PerKg === null) return 0;
+  return round((grams / 1000) * co2PerKg);
+}
+
+/** Unit weights of an ingredient the catalogue may not know. */
+export const weightsOf = (ingredient: Pick<CatalogueIngredient, "unitWeights"> | null): Record<string, number> =>
+  ingredient?.unitWeights ?? {};
+
+// ---------- forms and JSON calls ----------
+
+const amountField = z.preprocess(
+  (value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value),
+  z
+    .number({ error: AMOUNT_MESSAGE })
+    .refine((value) => Number.isFinite(value) && value >= 0 && value < MAX_AMOUNT, AMOUNT_MESSAGE)
+    .nullable(),
+);
+const unitField = z.preprocess(
+  (value) => (value === "" || value === undefined ? null : value),
+  z.enum(PANTRY_UNITS, { error: "Please choose one of the listed units." }).nullable(),
+);
+const keyField = z.string({ error: "Please choose an ingredient." }).trim().min(1, "Please choose an ingredient.").max(120);
+
+/** One pantry item marked "Used up" or "Thrown away" (the pantry list's form and POST /api/food-log). */
+export const FoodLogEntrySchema = z.object({
+  key: keyField,
+  kind: z.enum(FOOD_KINDS, { error: 'Please choose "Used up" or "Thrown away".' }),
+  amount: amountField,
+  unit: unitField,
+});
+export type FoodLogEntryInput = z.output<typeof FoodLogEntrySchema>;
+
+/** One row of "Update your pantry": how much of the item the meal took, and whether any of it is left. */
+export const PantryUseSchema = z.object({
+  key: keyField,
+  amount: amountField,
+  unit: unitField,
+  rest: z.enum(["all", "keep"], { error: 'Please choose "Used it all" or "Keep the rest".' }),
+});
+export type PantryUseInput = z.output<typeof PantryUseSchema>;
+
+export const MAX_USES = 100;
+
+/** The whole "Update your pantry" form: rows `use[0].key`, `use[0].amount`... (conform's list fields). */
+export const PantryUpdateSchema = z.object({
+  use: z
+    .array(PantryUseSchema, { error: "Please list what the meal used." })
+    .max(MAX_USES, `Please list at most ${MAX_USES} ingredients.`)
+    .default([]),
+});
+
+// ---------- monthly figures ----------
+
+export interface LoggedFood {
+  kind: FoodKind | string;
+  grams: number | null;
+  createdAt: Date;
+}
+
+export interface FoodMonth {
+  /** YYYY-MM (UTC) */
+  month: string;
+  rescued_kg: number;
+  wasted_kg: number;
+}
+
+const monthKey = (date: Date) => date.toISOString().slice(0, 7);
+
+/**
+ * Kilograms of food used (rescued) and thrown away (wasted) per month, for the given months ("YYYY-MM", oldest
+ * first). Entries that could not be weighed count as nothing; entries outside the months are left out.
+ */
+export function foodByMonth(entries: readonly LoggedFood[], months: readonly string[]): FoodMonth[] {
+  const totals = new Map(months.map((month) => [month, { used: 0, wasted: 0 }]));
+  for (const entry of entries) {
+    const total = totals.get(monthKey(entry.createdAt));
+    if (!total || entry.grams === null || !(entry.grams > 0)) continue;
+    if (entry.kind === "used") total.used += entry.grams;
+    else if (entry.kind === "wasted") total.wasted += entry.grams;
+  }
+  return months.map((month) => {
+    const total = totals.get(month)!;
+    return { month, rescued_kg: round(total.used / 1000), wasted_kg: round(total.wasted / 1000) };
+  });
+}
+
+/** CO2 saved by a completed meal: what the cook confirmed using, else the estimate recorded at completion. */
+export const mealCo2Kg = (completion: { co2SavedKg: number; co2ConfirmedKg: number | null }) =>
+  completion.co2ConfirmedKg ?? completion.co2SavedKg;
+
+/** "1.2 kg" for the monthly block. */
+export const kgText = (kg: number) => `${kg.toFixed(1)} kg`;
+
+// ---------- what a recipe took from the pantry ----------
+
+/**
+ * The pantry items a recipe's lines use, each with the first line that names it (the same catalogue ingredient, a
+ * more general or a more specific one: "pork" for pork shoulder), in the pantry's order.
+ */
+export function pantryItemsUsedBy<Item extends { key: string; name: string }>(
+  lines: readonly { name: string; quantity: string }[],
+  items: readonly Item[],
+  catalogue: Catalogue,
+): { item: Item; line: { name: string; quantity: string } }[] {
+  const resolvedLines = lines.map((line) => ({ line, resolved: resolveName(catalogue, line.name) }));
+  return items.flatMap((item) => {
+    const held = resolveName(catalogue, item.name);
+    const match = resolvedLines.find(
+      ({ resolved }) =>
+        resolved !== null &&
+        (resolved.key === item.key ||
+          (held?.ingredient != null && resolved.ingredient !== null && covers(catalogue, held.ingredient, resolved.ingredient))),
+    );
+    return match ? [{ item, line: match.line }] : [];
+  });
+}
+
+// ---------- JSON calls: the same fields, a pantry item named by its id ----------
+
+/** POST /api/food-log: { pantry_item_id, kind, amount?, unit? }. */
+export const ApiFoodLogSchema = FoodLogEntrySchema.omit({ key: true })
+  .extend({ pantry_item_id: idField("pantry_item_id"), amount: amountField.optional(), unit: unitField.optional() })
+  .strict();
+
+/** POST /api/meal-completions/{id}/pantry-update: { uses: [{ pantry_item_id, amount, unit, rest }] }. */
+export const ApiPantryUpdateSchema = z
+  .object({
+    uses: z
+      .array(
+        PantryUseSchema.omit({ key: true })
+          .extend({ pantry_item_id: idField("pantry_item_id"), amount: amountField.optional(), unit: unitField.optional() })
+          .strict(),
+        { error: "must be a list of { pantry_item_id, amount, unit, rest }" },
+      )
+      .max(MAX_USES),
+  })
+  .strict();

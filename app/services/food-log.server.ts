@@ -1,0 +1,325 @@
+/**
+ * The food log (docs/food-log.md): pantry food a cook used or threw away. "Update your pantry" after a meal
+ * (confirm, undo within 10 minutes) and "Used up" / "Thrown away" on the pantry list write it, each together with
+ * the pantry change it records, in one transaction; Home and Account read its monthly figures.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { co2PerKgAsWeighed } from "~/domain/co2-saved";
+import {
+  ALREADY_UPDATED_MESSAGE,
+  co2OfGrams,
+  deduct,
+  NOT_IN_PANTRY_MESSAGE,
+  NOTHING_TO_UNDO_MESSAGE,
+  pantryItemsUsedBy,
+  suggestedUse,
+  UNDO_MS,
+  UNDO_TOO_LATE_MESSAGE,
+  weightsOf,
+  FoodLogEntrySchema,
+  PantryUpdateSchema,
+  type FoodKind,
+  type HeldAmount,
+  type FoodLogEntryInput,
+  type PantryUseInput,
+} from "~/domain/food-log";
+import { resolveName, validItems, type PantryItem } from "~/domain/pantry";
+import { describeAmount, type PantryUnit } from "~/domain/pantry-details";
+import { loadCatalogue } from "./catalogue.server";
+import { prisma } from "./db.server";
+import {
+  pantryItemInTransaction,
+  pantryItemsOfUser,
+  putBackPantryItem,
+  setPantryAmount,
+  type Transaction,
+} from "./pantry.server";
+
+export const MEAL_NOT_FOUND = "That meal was not found.";
+
+// Forms are parsed here rather than in the route modules: a route module importing zod sends it to the browser.
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+type SyncSubmission<T> =
+  | { status: "success"; value: T }
+  | { status?: "error"; error: Record<string, string[] | null> | null };
+
+function firstError<T>(submission: SyncSubmission<T>, fallback: string): Parsed<T> {
+  if (submission.status === "success") return { ok: true, value: submission.value };
+  const messages = Object.values(submission.error ?? {}).find((list) => list?.length);
+  return { ok: false, message: messages?.[0] ?? fallback };
+}
+
+/** The "Update your pantry" form: rows use[0].key, use[0].amount, use[0].unit, use[0].rest... */
+export const parsePantryUpdateForm = (formData: FormData): Parsed<PantryUseInput[]> => {
+  const parsed = firstError<{ use: PantryUseInput[] }>(parseWithZod(formData, { schema: PantryUpdateSchema }), "Please check the amounts.");
+  return parsed.ok ? { ok: true, value: parsed.value.use } : parsed;
+};
+
+/** The pantry list's "Used up" / "Thrown away" form. */
+export const parseFoodLogForm = (formData: FormData): Parsed<FoodLogEntryInput> =>
+  firstError(parseWithZod(formData, { schema: FoodLogEntrySchema }), "Please check the amount.");
+
+export type FoodLogResult = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 | 409 };
+
+/** A refusal thrown inside a transaction, so that nothing it wrote stays. */
+class Refusal extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 404 | 409,
+  ) {
+    super(message);
+  }
+}
+
+async function refusalsAsResults(work: () => Promise<string>): Promise<FoodLogResult> {
+  try {
+    return { ok: true, message: await work() };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, message: error.message, status: error.status };
+    throw error;
+  }
+}
+
+export interface PantryUseRow {
+  key: string;
+  name: string;
+  /** what the pantry holds, "400 g"; null when it does not say */
+  held: string | null;
+  /** what the suggestion is made from, so that the recipe screen can suggest again for other servings */
+  item: HeldAmount;
+  line: string;
+  weights: Record<string, number>;
+  amount: number | null;
+  unit: PantryUnit | null;
+  all: boolean;
+}
+
+export interface PantryUpdateView {
+  completionId: number;
+  recipeId: number;
+  recipeName: string;
+  /** the cook's servings over the recipe's, when they cooked another number of servings */
+  factor: number;
+  /** null until the cook confirmed; then what was taken and until when it can be undone (ISO time, or null: too late) */
+  updated: { lines: string[]; undoUntil: string | null } | null;
+  /** the pantry items the recipe used, with the amounts it suggests (empty once updated) */
+  rows: PantryUseRow[];
+}
+
+function completionOf(userId: number, completionId: number) {
+  return prisma.mealCompletion.findFirst({
+    where: { id: completionId, userId },
+    select: {
+      id: true,
+      pantryUpdatedAt: true,
+      recipe: {
+        select: {
+          id: true,
+          name: true,
+          servings: true,
+          ingredients: { select: { name: true, quantity: true }, orderBy: { position: "asc" } },
+        },
+      },
+    },
+  });
+}
+
+/** The cook's latest meal completion of a recipe (for the recipe screen's "Update your pantry"). */
+export async function latestCompletionId(userId: number, recipeId: number): Promise<number | null> {
+  const latest = await prisma.mealCompletion.findFirst({
+    where: { userId, recipeId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true },
+  });
+  return latest?.id ?? null;
+}
+
+const loggedLine = (entry: { ingredient: string; amount: number | null; unit: string | null; itemBefore: string | null }) => {
+  const amount = describeAmount(entry.amount, entry.unit as PantryUnit | null);
+  return amount ? `${entry.ingredient}: ${amount}` : entry.ingredient;
+};
+
+/**
+ * "Update your pantry" for one of the cook's meals: null when the meal is not theirs. `servings`: the servings
+ * the cook made, when not the recipe's.
+ */
+export async function pantryUpdateView(
+  userId: number,
+  completionId: number,
+  { servings = null, now = new Date() }: { servings?: number | null; now?: Date } = {},
+): Promise<PantryUpdateView | null> {
+  const completion = await completionOf(userId, completionId);
+  if (!completion) return null;
+  const { recipe } = completion;
+  const factor = servings ? servings / (recipe.servings ?? 1) : 1;
+  const base = { completionId, recipeId: recipe.id, recipeName: recipe.name, factor };
+  if (completion.pantryUpdatedAt) {
+    const entries = await prisma.foodLogEntry.findMany({ where: { mealCompletionId: completionId }, orderBy: { id: "asc" } });
+    const until = completion.pantryUpdatedAt.getTime() + UNDO_MS;
+    return {
+      ...base,
+      updated: { lines: entries.map(loggedLine), undoUntil: until > now.getTime() ? new Date(until).toISOString() : null },
+      rows: [],
+    };
+  }
+  const [catalogue, items] = await Promise.all([loadCatalogue(), pantryItemsOfUser(userId)]);
+  const rows = pantryItemsUsedBy(recipe.ingredients, items, catalogue).map(({ item, line }): PantryUseRow => {
+    const weights = weightsOf(resolveName(catalogue, item.name)?.ingredient ?? null);
+    const suggested = suggestedUse(line.quantity, item, weights, factor);
+    return {
+      key: item.key,
+      name: item.name,
+      held: describeAmount(item.quantity, item.unit),
+      item: { name: item.name, quantity: item.quantity, unit: item.unit },
+      line: line.quantity,
+      weights,
+      amount: suggested?.amount ?? item.quantity,
+      unit: suggested?.unit ?? item.unit,
+      all: suggested?.all ?? true,
+    };
+  });
+  return { ...base, updated: null, rows };
+}
+
+interface LoggedUse {
+  tx: Transaction;
+  userId: number;
+  item: PantryItem;
+  kind: FoodKind;
+  use: { amount: number | null; unit: PantryUnit | null; all: boolean };
+  keepEmpty: boolean;
+  mealCompletionId: number | null;
+}
+
+/** Takes the amount from the item and logs it; returns the entry's kg CO2e. Refuses (throws) what cannot be. */
+async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompletionId }: LoggedUse): Promise<number> {
+  const ingredient = resolveName(await loadCatalogue(), item.name)?.ingredient ?? null;
+  const deduction = deduct(item, use, weightsOf(ingredient), { keepEmpty });
+  if (!deduction.ok) throw new Refusal(deduction.message, 400);
+  const change = deduction.remove
+    ? ({ remove: true } as const)
+    : { remove: false as const, quantity: deduction.remaining ?? (keepEmpty ? null : item.quantity), unit: item.unit };
+  if (!(await setPantryAmount(tx, userId, item.key, change))) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
+  const co2Kg = co2OfGrams(deduction.taken.grams, ingredient ? co2PerKgAsWeighed(ingredient) : null);
+  const remaining = deduction.remove ? 0 : (deduction.remaining ?? 0);
+  await tx.foodLogEntry.create({
+    data: {
+      userId,
+      ingredient: item.name,
+      nameKey: item.key,
+      amount: deduction.taken.amount,
+      unit: deduction.taken.unit,
+      grams: deduction.taken.grams,
+      co2Kg,
+      kind,
+      source: mealCompletionId === null ? "manual" : "meal",
+      mealCompletionId,
+      itemBefore: JSON.stringify({ item, addBack: item.quantity === null ? 0 : item.quantity - remaining }),
+    },
+  });
+  return co2Kg;
+}
+
+/**
+ * The cook confirmed what a meal took from their pantry: every row at once or none (a refusal leaves everything as
+ * it was). A second confirmation of the same meal (a double submit, another tab) changes nothing.
+ */
+export function confirmPantryUpdate(
+  userId: number,
+  completionId: number,
+  uses: readonly PantryUseInput[],
+  now = new Date(),
+): Promise<FoodLogResult> {
+  return refusalsAsResults(async () => {
+    const keys = uses.map((use) => use.key);
+    if (new Set(keys).size !== keys.length) throw new Refusal("Each ingredient can be listed once.", 400);
+    return prisma.$transaction(async (tx) => {
+      const claimed = await tx.mealCompletion.updateMany({
+        where: { id: completionId, userId, pantryUpdatedAt: null },
+        data: { pantryUpdatedAt: now },
+      });
+      if (claimed.count === 0) {
+        const exists = await tx.mealCompletion.count({ where: { id: completionId, userId } });
+        throw exists ? new Refusal(ALREADY_UPDATED_MESSAGE, 409) : new Refusal(MEAL_NOT_FOUND, 404);
+      }
+      let co2 = 0;
+      let changed = 0;
+      for (const use of uses) {
+        // a row left at 0 and kept: the meal did not use that item
+        if (use.rest === "keep" && !use.amount) continue;
+        const item = await pantryItemInTransaction(tx, userId, use.key);
+        if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
+        const keepEmpty = use.rest === "keep";
+        co2 += await takeAndLog({ tx, userId, item, kind: "used", use: { ...use, all: !keepEmpty }, keepEmpty, mealCompletionId: completionId });
+        changed++;
+      }
+      await tx.mealCompletion.update({ where: { id: completionId }, data: { co2ConfirmedKg: Math.round(co2 * 1000) / 1000 } });
+      return changed === 0 ? "Nothing taken from your pantry." : "Pantry updated.";
+    });
+  });
+}
+
+/** Puts back what a pantry update after cooking took, within UNDO_MS of it; a second or late undo changes nothing. */
+export function undoPantryUpdate(userId: number, completionId: number, now = new Date()): Promise<FoodLogResult> {
+  return refusalsAsResults(() =>
+    prisma.$transaction(async (tx) => {
+      const claimed = await tx.mealCompletion.updateMany({
+        where: { id: completionId, userId, pantryUpdatedAt: { gt: new Date(now.getTime() - UNDO_MS) } },
+        data: { pantryUpdatedAt: null, co2ConfirmedKg: null },
+      });
+      if (claimed.count === 0) {
+        const completion = await tx.mealCompletion.findFirst({ where: { id: completionId, userId }, select: { pantryUpdatedAt: true } });
+        if (!completion) throw new Refusal(MEAL_NOT_FOUND, 404);
+        throw new Refusal(completion.pantryUpdatedAt ? UNDO_TOO_LATE_MESSAGE : NOTHING_TO_UNDO_MESSAGE, 409);
+      }
+      const entries = await tx.foodLogEntry.findMany({ where: { mealCompletionId: completionId, userId }, orderBy: { id: "desc" } });
+      for (const entry of entries) {
+        const before = readItemBefore(entry.itemBefore);
+        if (before) await putBackPantryItem(tx, userId, before.item, before.addBack);
+      }
+      await tx.foodLogEntry.deleteMany({ where: { mealCompletionId: completionId, userId } });
+      return "Pantry update undone.";
+    }),
+  );
+}
+
+function readItemBefore(text: string | null): { item: PantryItem; addBack: number } | null {
+  if (!text) return null;
+  const parsed = JSON.parse(text) as { item?: unknown; addBack?: unknown };
+  const [stored] = validItems([parsed.item]);
+  const item = parsed.item as PantryItem;
+  if (!stored || typeof item.storage !== "string" || typeof item.addedOn !== "string" || typeof item.bestBefore !== "string") {
+    return null;
+  }
+  return { item: { ...stored, storage: item.storage, addedOn: item.addedOn, bestBefore: item.bestBefore }, addBack: Number(parsed.addBack) || 0 };
+}
+
+const KIND_DONE: Record<FoodKind, string> = { used: "used up", wasted: "thrown away" };
+
+/**
+ * A pantry item marked "Used up" or "Thrown away": with an amount, that much (at most what is left; all of it
+ * removes the item), without one, the whole item.
+ */
+export function logPantryFood(userId: number, input: FoodLogEntryInput): Promise<FoodLogResult> {
+  return refusalsAsResults(() => {
+    if (input.amount === 0) throw new Refusal("Please enter an amount above 0, or leave it empty for all of it.", 400);
+    return prisma.$transaction(async (tx) => {
+      const item = await pantryItemInTransaction(tx, userId, input.key);
+      if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 404);
+      const use = { amount: input.amount, unit: input.amount === null ? item.unit : input.unit, all: input.amount === null };
+      await takeAndLog({ tx, userId, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null });
+      const amount = describeAmount(use.amount, use.unit);
+      return `${amount ? `${amount} of ` : ""}${item.name} ${KIND_DONE[input.kind]}.`;
+    });
+  });
+}
+
+/** The food log entries of a cook from `since`, for the monthly figures. */
+export function loggedFoodSince(userId: number, since: Date) {
+  return prisma.foodLogEntry.findMany({
+    where: { userId, createdAt: { gte: since } },
+    select: { kind: true, grams: true, createdAt: true },
+  });
+}
