@@ -15,6 +15,7 @@ import {
   pantryUpdateView,
   undoPantryUpdate,
 } from "~/services/food-log.server";
+import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
 import styles from "~/styles/pantry-update.css";
@@ -45,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const completionId = parseId(params.id);
   const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
   if (!view || completionId === null) throw notFound();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const back = formData.get("back") === "recipe" ? `/menu-detail/${view.recipeId}#pantry-update` : cookedPath(completionId);
   const answer = (result: { ok: boolean; message: string }) =>
     redirectWithFlash(request, back, { type: result.ok ? "success" : "error", message: result.message });

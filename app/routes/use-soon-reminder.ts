@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 import { saveReminderAndGoBack } from "~/services/use-soon-reminder.server";
@@ -7,7 +8,7 @@ import { saveReminderAndGoBack } from "~/services/use-soon-reminder.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  return saveReminderAndGoBack(request, userId, await request.formData());
+  return saveReminderAndGoBack(request, userId, await readForm(request));
 }
 
 export const loader = () => redirect("/setting#reminder");
