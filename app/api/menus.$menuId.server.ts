@@ -3,6 +3,7 @@ import { parseId } from "~/domain/ids";
 import { MenuImageSchema } from "~/domain/menu-input";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { prisma } from "~/services/db.server";
+import { deleteUnusedDishPhotos, storedDishPhotoOf } from "~/services/dish-photo-use.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 import { canSeeRecipe } from "~/services/recipe-access.server";
 import { findMenu } from "~/services/recipe-search.server";
@@ -16,7 +17,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { image } = await parseJsonBody(request, MenuImageSchema);
   const menuId = parseId(params.menuId);
   if (menuId === null) return jsonError("Menu not found", 404);
-  const { count } = await prisma.recipe.updateMany({ where: { id: menuId, importedById: userId }, data: { image } });
+  const mine = { id: menuId, importedById: userId };
+  const before = await prisma.recipe.findFirst({ where: mine, select: { image: true } });
+  const { count } = await prisma.recipe.updateMany({ where: mine, data: { image } });
+  if (before && before.image !== image) await deleteUnusedDishPhotos([storedDishPhotoOf(before.image)]);
   if (count === 0) {
     const exists = await canSeeRecipe(menuId, userId);
     return exists ? jsonError("You can only change the picture of a recipe you added", 403) : jsonError("Menu not found", 404);
