@@ -6,7 +6,7 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
-import { ownPhotoSrcSet, sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
+import { ownPhotoSrcSet, photoChoicesFor, sharedRecipePhotos, type PhotoChoice, type RecipePicture } from "./recipe-pictures.server";
 import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
 
@@ -20,6 +20,8 @@ export interface MenuDetail {
   selectedIngredients: string[];
   /** the best photo cooks shared of this recipe, shown in place of its own picture */
   sharedPhoto: RecipePicture | null;
+  /** for the recipe's cook: the shared photos they may choose to show it with (null for anyone else) */
+  photoChoices: PhotoChoice[] | null;
   /** narrower copies of the recipe's own picture, when it is a stored photo */
   ownImageSrcSet: string | null;
   /** alerts for the cook's allergies, but for those they acknowledged on this recipe */
@@ -45,7 +47,7 @@ function readSections(recipeId: number) {
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
   const menu = await findMenu(recipeId, userId);
   if (!menu) return null;
-  const [catalogue, pantry, user, state, sections, acknowledged, photos] = await Promise.all([
+  const [catalogue, pantry, user, state, sections, acknowledged, photos, photoChoices] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
     prisma.user.findUnique({
@@ -56,6 +58,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     readSections(recipeId),
     acknowledgedAllergies(userId, recipeId),
     sharedRecipePhotos([recipeId]),
+    photoChoicesFor(userId, recipeId),
   ]);
   const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));
   const pantryKeys = new Set(pantry.map((item) => item.key));
@@ -87,6 +90,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     counted: visit.countedAt ? { co2SavedKg: completion?.co2SavedKg ?? null } : null,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
     sharedPhoto: photos.get(recipeId) ?? null,
+    photoChoices,
     ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,
     allergyAlerts: analyzeAllergies(
       Object.keys(menu.ingredients_quantity),
