@@ -1,6 +1,7 @@
 /**
  * `npm start` runs this before remix-serve: builds the app when the build is missing or older than the
- * sources, brings the database up to the committed migrations, and seeds the starter data on first start.
+ * sources, brings the database up to the committed migrations, brings emails stored before sign-up normalised
+ * them to normal form (stored-emails.server.ts), and seeds the starter data on first start.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
@@ -66,6 +67,12 @@ async function main() {
   await buildIfNeeded();
   const { applyMigrations, prisma } = await import("~/services/db.server");
   await applyMigrations();
+  const { normalizeStoredEmails } = await import("~/services/stored-emails.server");
+  const emails = await normalizeStoredEmails();
+  if (emails.normalized > 0) console.log(`Emails in normal form: ${emails.normalized} rewritten.`);
+  for (const { userId, email, keptBy } of emails.cleared) {
+    console.log(`Email ${JSON.stringify(email)} of user ${userId} is user ${keptBy}'s once normalised: user ${userId} must enter an address again.`);
+  }
   if ((await prisma.recipe.count()) === 0 && existsSync(path.resolve("prisma/seed.ts"))) {
     console.log("Seeding the starter catalogue and recipes...");
     const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["prisma/seed.ts"], { stdio: "inherit" });

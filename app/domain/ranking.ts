@@ -22,6 +22,8 @@ export interface RankableRecipe {
   diets: readonly string[];
   /** average review rating, null without reviews */
   rating: number | null;
+  /** who may be suggested it: 0 or absent, everyone; else the id of the one user whose private recipe it is */
+  visibleTo?: number;
 }
 
 /** What the index knows of a catalogue ingredient. */
@@ -54,6 +56,8 @@ export interface PantryEntry {
 
 export interface RankingQuery extends RankingPreferences {
   pantry: readonly PantryEntry[];
+  /** the user asking: their private recipes are ranked with everyone's, others' never are; absent or null, a guest */
+  viewerId?: number | null;
 }
 
 /**
@@ -233,6 +237,8 @@ class SlottedRecipeIndex implements RecipeIndex {
   private occasionMasks = new Uint8Array(0);
   private keyTotals = new Uint16Array(0);
   private ratings = new Float64Array(0);
+  /** per slot: 0, everyone's recipe; else the id of the user whose private recipe it is */
+  private owners = new Int32Array(0);
   private keyPostings = new Map<number, Postings>();
   private staplePostings = new Map<number, Postings>();
   /** per-slot figures of a query, kept between queries (zero outside one) so queries allocate little */
@@ -278,6 +284,8 @@ class SlottedRecipeIndex implements RecipeIndex {
     this.occasionMasks = grown(this.occasionMasks, capacity);
     this.keyTotals = grown(this.keyTotals, capacity);
     this.ratings = grown(this.ratings, capacity);
+    this.owners = grown(this.owners, capacity);
+    this.owners[slot] = recipe.visibleTo ?? 0;
     this.dietMasks[slot] = bitsOf(recipe.diets, DIETARY_PREFERENCES);
     this.cuisineMasks[slot] = bitsOf(recipe.cuisines, CUISINES);
     this.occasionMasks[slot] = bitsOf(recipe.occasions, MEAL_OCCASIONS);
@@ -364,11 +372,14 @@ class SlottedRecipeIndex implements RecipeIndex {
       }
     }
 
-    const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings } = this;
+    const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings, owners } = this;
+    const viewer = query.viewerId ?? 0;
     const top: Candidate[] = [];
     const candidate: Candidate = { slot: 0, tier: 0, group: 0, score: 0, used: 0, rating: 0, name: "" };
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i];
+      // Skipped before taking a place: another user's private recipe never pushes a recipe out of the top.
+      if (owners[slot] !== 0 && owners[slot] !== viewer) continue;
       if ((dietMasks[slot] & requiredDiets) !== requiredDiets) continue;
       const missing = keyTotals[slot] - keyHave[slot];
       const preferences =

@@ -16,6 +16,7 @@ import { usesReason } from "~/domain/pantry-input";
 import { parseIsoDay } from "~/domain/shelf-life";
 import type { SuggestionGroup } from "~/domain/ranking";
 import { suggestRecipeCards } from "~/services/recipe-search.server";
+import { getUserId } from "~/services/session.server";
 import { withSuggestionFacts } from "~/services/suggestion-facts.server";
 import styles from "~/styles/suggestions.css";
 
@@ -25,7 +26,7 @@ export const links: LinksFunction = () => [...recipeListLinks(), { rel: "stylesh
 const PATH = "/menu-suggestion";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [pantry, preferences] = await Promise.all([readPantry(request), readPreferences(request)]);
+  const [pantry, preferences, viewerId] = await Promise.all([readPantry(request), readPreferences(request), getUserId(request)]);
   const searchParams = new URL(request.url).searchParams;
   // "Cook with these" on Home: only recipes that use at least one of the named items
   const mustUse = new Set(searchParams.getAll("use").map((name) => name.trim().toLowerCase()).filter(Boolean));
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bestBefore: parseIsoDay(item.bestBefore),
     storage: item.storage,
   }));
-  const ranked = await suggestRecipeCards({ ingredients, ...preferences });
+  const ranked = await suggestRecipeCards({ ingredients, ...preferences, viewerId });
   const cards = await withSuggestionFacts(
     mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name))),
   );

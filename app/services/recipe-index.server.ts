@@ -21,7 +21,6 @@ import { createRecipeIndex, type RankableRecipe, type RankingIngredient, type Re
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { isPostgresUrl, prisma } from "./db.server";
-import { EVERYONE } from "./recipe-access.server";
 
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
@@ -85,14 +84,16 @@ interface RecipeRow {
   quantities: string | null;
   tags: string | null;
   rating: number | null;
+  visibleTo: number;
 }
 
 /** Joins quantity texts: the unit separator, a control character no typed quantity holds. */
 const QUANTITY_SEPARATOR = "\u001f";
 
 /**
- * The recipes everyone sees whose ids pass the condition on r."id", as the ranking index takes them. A recipe a
- * user keeps to themself is never ranked: nobody else's suggestions can be changed by adding recipes.
+ * The recipes whose ids pass the condition on r."id", as the ranking index takes them. A recipe a user keeps to
+ * themself carries their id: the index ranks it for them alone, so nobody else's suggestions can be changed by
+ * adding recipes.
  */
 async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
   const catalogue = await loadCatalogue();
@@ -101,14 +102,14 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
     catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]),
   );
   const rows = await prisma.$queryRaw<RecipeRow[]>`
-    SELECT r."id", r."name",
+    SELECT r."id", r."name", r."visibleTo",
       (SELECT ${joined(Prisma.sql`l."ingredientId"`, ",", Prisma.sql`l."position"`)} FROM "RecipeIngredient" l
         WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
       (SELECT ${joined(Prisma.sql`l."quantity"`, QUANTITY_SEPARATOR, Prisma.sql`l."position"`)}
         FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "quantities",
       (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
       (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
-    FROM "Recipe" r WHERE r."visibleTo" = ${EVERYONE} AND ${idCondition}`;
+    FROM "Recipe" r WHERE ${idCondition}`;
   return rows.map((row) => {
     const ingredientIds = row.ingredientIds ? row.ingredientIds.split(",").map(Number) : [];
     const quantities = row.quantities?.split(QUANTITY_SEPARATOR) ?? [];
@@ -128,6 +129,7 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
       occasions: tagged("occasion"),
       diets: tagged("diet"),
       rating: row.rating,
+      visibleTo: Number(row.visibleTo),
     };
   });
 }
@@ -175,7 +177,7 @@ async function check(current: TrackedIndex): Promise<TrackedIndex> {
   for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
     current.index.put(await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`));
   }
-  const [count, stamp] = await Promise.all([prisma.recipe.count({ where: { visibleTo: EVERYONE } }), reviewsStamp()]);
+  const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
   if (count !== current.index.size) return buildIndex();
   if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
   const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= checkedAt - WRITE_LAG_MS);

@@ -47,6 +47,8 @@ export type SuggestedCard = MenuCard & Fit & Partial<RecipePicture>;
 export interface SuggestionRequest extends RankingPreferences {
   /** names as typed, or items with amount, date and place */
   ingredients: readonly (string | PantryInput)[];
+  /** the signed-in cook, whose own private recipes are suggested with everyone's; null or absent, a guest */
+  viewerId?: number | null;
 }
 
 const SUGGESTION_LIMIT = 20;
@@ -109,19 +111,23 @@ function inRankingOrder<Stored extends { id: number }, Shape>(
   });
 }
 
-const idsOf = (ranked: RankedRecipe[]) => ({ id: { in: ranked.map((result) => result.recipeId) } });
+/** The ranked recipes, read only where the viewer may see them (the index already ranks no others). */
+const rankedRecipes = (ranked: RankedRecipe[], request: SuggestionRequest) => ({
+  id: { in: ranked.map((result) => result.recipeId) },
+  ...visibleTo(request.viewerId ?? null),
+});
 
 /** Recipes that use up what the cook typed (free text, resolved through the catalogue), best first. */
 export async function suggestRecipes(request: SuggestionRequest): Promise<SuggestedMenu[]> {
   const ranked = await rankRecipes(request);
-  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), include: menuContent }), toMenu);
+  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), include: menuContent }), toMenu);
 }
 
 /** The same suggestions as cards (what a list shows), without reading every recipe's lines, steps and tips. */
 export async function suggestRecipeCards(request: SuggestionRequest): Promise<SuggestedCard[]> {
   const ranked = await rankRecipes(request);
   return withSharedPhotos(
-    inRankingOrder(ranked, await prisma.recipe.findMany({ where: idsOf(ranked), select: MENU_CARD_FIELDS }), toMenuCard),
+    inRankingOrder(ranked, await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), select: MENU_CARD_FIELDS }), toMenuCard),
   );
 }
 

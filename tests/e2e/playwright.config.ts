@@ -34,7 +34,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [["list"], ["json", { outputFile: `${root}test-results/e2e-results.json` }]],
+  reporter: [["list"], ["json", { outputFile: `${root}test-results/e2e-results-${E2E_PORT}.json` }]],
   use: { baseURL, trace: "retain-on-failure" },
   projects: [
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
@@ -56,7 +56,8 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       PORT: String(E2E_PORT),
-      BUILD_DIR: `tests/.tmp/build-${E2E_PORT}`,
+      // `npm test` runs one server per project and lets them share one build (the build takes a lock).
+      BUILD_DIR: process.env.E2E_BUILD_DIR ?? `tests/.tmp/build-${E2E_PORT}`,
       DATABASE_URL: `file:./${database}`,
       SESSION_SECRET: "e2e-session-secret-0123456789abcdef0123456789",
       GOOGLE_CLIENT_ID: GOOGLE_MOCK_CLIENT_ID,

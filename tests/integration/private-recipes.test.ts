@@ -7,8 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as recommendationsAction } from "~/api/menu-recommendations.server";
 import { loader as byNameLoader } from "~/api/menus.by-name.$name.server";
 import { action as createMenuAction } from "~/api/menus.server";
+import { loader as menuSuggestionLoader } from "~/routes/menu-suggestion";
 import { loader as menuLoader } from "~/routes/menus.$menuId";
 import { prisma } from "~/services/db.server";
+import { addToUserPantry } from "~/services/pantry.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, run } from "../support/requests";
@@ -76,6 +78,49 @@ describe("a recipe a user adds", () => {
     const { menu_id: id } = (await (await create(okraDish("Shared Okra Curry", { shared: true }), author.cookie)).json()) as { menu_id: number };
     expect((await read(id, other.cookie)).status).toBe(200);
     expect(await suggestedNames(other.cookie)).toContain("Shared Okra Curry");
+  });
+});
+
+describe("a cook's own private recipe in suggestions", () => {
+  /** The names /menu-suggestion lists for the cook, with okra, tomato and salt in their pantry. */
+  async function suggestionScreen(who: { id: number; cookie: string }): Promise<string[]> {
+    await addToUserPantry(who.id, ["okra", "tomato", "salt"]);
+    const response = await run(() => menuSuggestionLoader({ request: getRequest("/menu-suggestion", { cookie: who.cookie }), params: {}, context: {} }));
+    return ((await response.json()) as { menus: { menu_name: string }[] }).menus.map((menu) => menu.menu_name);
+  }
+
+  it("is suggested to its author, ranked like the same recipe shared, and to nobody else", async () => {
+    const [author, sharer, other] = [await cook(), await cook(), await cook()];
+    const guestBefore = await suggestedNames(null);
+    // The same recipe twice: one kept private by its author, one shared by someone else.
+    expect((await create(okraDish("Okra Bake Mine"), author.cookie)).status).toBe(201);
+    expect((await create(okraDish("Okra Bake Ours", { shared: true }), sharer.cookie)).status).toBe(201);
+
+    const jsonCall = (who: { cookie: string }) => suggestedNames(who.cookie);
+    for (const [where, list] of [["the JSON call", jsonCall], ["/menu-suggestion", suggestionScreen]] as const) {
+      const mine = await list(author);
+      const theirs = await list(other);
+      expect(mine, where).toContain("Okra Bake Mine");
+      // Next to its shared twin: the same score puts it in the same place.
+      expect(Math.abs(mine.indexOf("Okra Bake Mine") - mine.indexOf("Okra Bake Ours")), where).toBe(1);
+      // Everyone else's list is the author's without it.
+      expect(theirs, where).not.toContain("Okra Bake Mine");
+      expect(mine.filter((name) => name !== "Okra Bake Mine"), where).toEqual(theirs.slice(0, mine.length - 1));
+    }
+    const guest = await suggestedNames(null);
+    expect(guest).not.toContain("Okra Bake Mine");
+    expect(guest.filter((name) => name !== "Okra Bake Ours")).toEqual(guestBefore.slice(0, guest.length - 1));
+  });
+
+  it("counts for nobody else: filling the top with private recipes leaves another cook's list as it was", async () => {
+    const [author, other] = [await cook(), await cook()];
+    const before = await suggestedNames(other.cookie);
+    for (let index = 0; index < 12; index++) {
+      expect((await create(okraDish(`Crowding Okra ${index}`), author.cookie)).status).toBe(201);
+    }
+    const mine = await suggestedNames(author.cookie);
+    expect(mine.filter((name) => name.startsWith("Crowding Okra"))).toHaveLength(12);
+    expect(await suggestedNames(other.cookie)).toEqual(before);
   });
 });
 

@@ -1,14 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { createServer as createTcpServer, type AddressInfo } from "node:net";
+import { networkInterfaces, tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as importAction, loader as importLoader } from "~/routes/import";
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction } from "~/routes/signup";
 import { prisma } from "~/services/db.server";
-import { importSource, importUrl, isPrivateAddress } from "~/services/recipe-import.server";
+import { isPrivateAddress, isRefusedAddress, UNREACHABLE } from "~/services/import-fetch.server";
+import { importSource, importUrl } from "~/services/recipe-import.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
 
@@ -210,14 +211,15 @@ describe("importing a URL", () => {
   });
 
   it.each([
-    ["the test server on 127.0.0.1", () => `${base}/recipe`, "127.0.0.1"],
-    ["localhost by name", () => `${base.replace("127.0.0.1", "localhost")}/recipe`, "localhost (127.0.0.1)"],
-    ["a 10.x address", () => "http://10.1.2.3/recipe", "10.1.2.3"],
-    ["a link-local 169.254.x address", () => "http://169.254.169.254/latest/meta-data", "169.254.169.254"],
-    ["an IPv6 loopback", () => "http://[::1]/recipe", "::1"],
-  ])("refuses %s without the test setting", async (_, address, shown) => {
+    ["the test server on 127.0.0.1", () => `${base}/recipe`],
+    ["localhost by name", () => `${base.replace("127.0.0.1", "localhost")}/recipe`],
+    ["a 10.x address", () => "http://10.1.2.3/recipe"],
+    ["a link-local 169.254.x address", () => "http://169.254.169.254/latest/meta-data"],
+    ["an IPv6 loopback", () => "http://[::1]/recipe"],
+    ["an IPv4-mapped IPv6 loopback", () => `${base.replace("127.0.0.1", "[::ffff:127.0.0.1]")}/recipe`],
+  ])("refuses %s without the test setting", async (_, address) => {
     const summary = await importUrl(address(), { allowPrivateHosts: false });
-    expect(summary.failed).toEqual([{ item: address(), reason: `refused: ${shown} is a private or local address` }]);
+    expect(summary.failed).toEqual([{ item: address(), reason: UNREACHABLE }]);
   });
 
   it("never reads local files through the URL import", async () => {
@@ -229,9 +231,79 @@ describe("importing a URL", () => {
     ["127.0.0.1", true], ["10.0.0.1", true], ["172.20.1.1", true], ["192.168.1.1", true], ["100.64.0.1", true],
     ["169.254.1.1", true], ["0.0.0.0", true], ["224.0.0.1", true], ["::", true], ["::1", true], ["fd00::1", true],
     ["fe80::1", true], ["::ffff:127.0.0.1", true], ["::127.0.0.1", true], ["ff02::1", true],
-    ["93.184.216.34", false], ["172.32.0.1", false], ["2606:4700::1111", false],
+    ["::ffff:10.0.0.1", true], ["64:ff9b::a00:1", true], ["2002:a00:1::", true], ["fe80::1%eth0", true],
+    ["93.184.216.34", false], ["172.32.0.1", false], ["2606:4700::1111", false], ["::ffff:93.184.216.34", false],
   ])("isPrivateAddress(%s) is %s", (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
+  });
+});
+
+/** This machine's addresses other than loopback (the test machine has public-range ones, e.g. 192.0.2.2). */
+const ownAddresses = Object.values(networkInterfaces())
+  .flat()
+  .filter((entry) => entry && !entry.internal)
+  .map((entry) => entry!.address);
+const ownIpv4 = ownAddresses.find((address) => !address.includes(":"));
+const urlHost = (address: string) => (address.includes(":") ? `[${address.replace(/%.*$/, "")}]` : address);
+
+describe("importing from this machine itself", () => {
+  let server: Server;
+  let port: number;
+  let requests = 0;
+  beforeAll(async () => {
+    // Bound on every interface, as the app itself is: it answers on the machine's public address too.
+    server = createServer((_, response) => {
+      requests++;
+      response.writeHead(200, { "Content-Type": "text/html" });
+      response.end(jsonLdPage("Fetched From Myself", ["1 egg"]));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "0.0.0.0", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("has an address other than loopback to try", () => {
+    expect(ownIpv4, "this test needs a non-loopback IPv4 interface").toBeDefined();
+  });
+
+  it("refuses the machine's own non-loopback address, however written, and sends the server nothing", async () => {
+    // The page is there: with the test setting the same address imports.
+    const direct = `http://${ownIpv4}:${port}/recipe`;
+    expect((await importUrl(direct, { allowPrivateHosts: true })).imported.map((item) => item.name)).toEqual(["Fetched From Myself"]);
+    requests = 0;
+    for (const address of [direct, `http://[::ffff:${ownIpv4}]:${port}/recipe`]) {
+      const summary = await importUrl(address, { allowPrivateHosts: false });
+      expect(summary.failed, address).toEqual([{ item: address, reason: UNREACHABLE }]);
+    }
+    expect(requests).toBe(0);
+  });
+
+  it("counts every address of every interface as refused, in either spelling", () => {
+    for (const address of ownAddresses) {
+      expect(isRefusedAddress(address), address).toBe(true);
+      if (!address.includes(":")) expect(isRefusedAddress(`::ffff:${address}`), address).toBe(true);
+    }
+    expect(isRefusedAddress("93.184.216.34")).toBe(false);
+  });
+
+  it("gives one message for a refused address, a closed port, a port that does not speak HTTP and an unknown name", async () => {
+    const closed = createTcpServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const notHttp = createTcpServer((socket) => socket.end("SSH-2.0-OpenSSH_9.2\r\n", () => socket.destroy()));
+    await new Promise<void>((resolve) => notHttp.listen(0, "127.0.0.1", resolve));
+    try {
+      const reasons = [
+        (await importUrl(`http://${urlHost(ownIpv4!)}:${port}/recipe`, { allowPrivateHosts: false })).failed[0].reason,
+        (await importUrl(`http://127.0.0.1:${closedPort}/recipe`, { allowPrivateHosts: true })).failed[0].reason,
+        (await importUrl(`http://127.0.0.1:${(notHttp.address() as AddressInfo).port}/`, { allowPrivateHosts: true })).failed[0].reason,
+        (await importUrl("http://no-such-host.invalid/recipe", { allowPrivateHosts: true })).failed[0].reason,
+      ];
+      expect(reasons).toEqual([UNREACHABLE, UNREACHABLE, UNREACHABLE, UNREACHABLE]);
+    } finally {
+      notHttp.close();
+    }
   });
 });
 

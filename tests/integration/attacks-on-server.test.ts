@@ -1,0 +1,116 @@
+/**
+ * The two unauthenticated requests that froze the whole server (100,000 repeated form fields posted to /login: 110 s;
+ * an email of 200,000 dots sent to the reset call: 52 s), sent to the real production server (`npm start`: build,
+ * migrate, seed, remix-serve with the HTTP bootstrap, in a child process) while another visitor opens a page. The
+ * attack is refused with a message at once, and the other visitor is served promptly. One server for the file.
+ */
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/services/db.server";
+import { type RunningServer, startApp } from "../../bench/support/app-server";
+
+/** Generous for an answer that takes milliseconds, tight against the seconds to minutes the attacks took. */
+const ATTACK_ANSWER_MS = 2_000;
+const VISIT_MS = 1_000;
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let server: RunningServer;
+beforeAll(async () => {
+  // This file's own database (a migrated copy). One recipe in it spares the start the starter catalogue's
+  // seeding (a minute), which these requests do not need.
+  await prisma.recipe.create({ data: { name: "Plain Rice" } });
+  // The build `npm test` makes for the end-to-end tests (tests/run-all.ts), made here first when missing or stale.
+  const build = { BUILD_DIR: process.env.BUILD_DIR ?? "tests/.tmp/build-e2e" };
+  server = await startApp(await freePort(), process.env.DATABASE_URL!, build);
+  // The first page and the first post of a fresh process load their modules: that is not what is measured.
+  await send("/login");
+  await send("/login", "POST", "username=nobody&password=wrong", "application/x-www-form-urlencoded");
+  await send("/api/auth/reset-password", "POST", '{"email":"wrong"}', "application/json");
+}, 600_000);
+afterAll(() => server?.stop());
+
+interface Answer {
+  status: number;
+  text: string;
+  ms: number;
+}
+
+/**
+ * One request through node:http, timed to the end of the answer. The server may answer a body it refuses before
+ * reading it all and close the connection: the answer counts, the error writing the rest of the body does not.
+ */
+function send(path: string, method = "GET", body?: string, contentType?: string): Promise<Answer> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const headers = body === undefined ? {} : { Origin: server.origin, "Content-Type": contentType };
+    // A connection of its own (one the server has closed since would fail for that reason alone), kept alive as a
+    // browser's is, so that the answer's end is marked in the answer rather than by the server closing.
+    const agent = new Agent({ keepAlive: true });
+    let answered = false;
+    const outgoing = request(`${server.origin}${path}`, { method, headers, agent }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => {
+        agent.destroy();
+        resolve({ status: response.statusCode!, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - start });
+      });
+    });
+    outgoing.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    outgoing.end(body);
+  });
+}
+
+/** Sends the attack and, while it is on its way, a visitor's GET /login. */
+async function attackWhileVisiting(path: string, body: string, contentType: string) {
+  const attack = send(path, "POST", body, contentType);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const visit = send("/login");
+  const answers = { attack: await attack, visit: await visit };
+  console.log(`${path}: the attack answered ${answers.attack.status} in ${Math.round(answers.attack.ms)} ms, the visit in ${Math.round(answers.visit.ms)} ms`);
+  return answers;
+}
+
+describe("an attack on the running server", () => {
+  it("100,000 repeated fields posted to /login are refused at once, and another visitor is served meanwhile", async () => {
+    const { attack, visit } = await attackWhileVisiting(
+      "/login",
+      "username=abc&".repeat(100_000),
+      "application/x-www-form-urlencoded",
+    );
+    expect(attack.status).toBe(413);
+    expect(attack.text).toContain("Request body is too large");
+    expect(attack.ms).toBeLessThan(ATTACK_ANSWER_MS);
+    expect(visit.status).toBe(200);
+    expect(visit.ms).toBeLessThan(VISIT_MS);
+  });
+
+  it.each([
+    // Refused by the body reader, before any schema runs.
+    [200_000, 413, "A field of the form is too long"],
+    // Within the field limit, so the email pattern itself runs on it.
+    [60_000, 400, "Please enter a valid email address"],
+  ])("an email of %i dots sent to the reset call is refused at once, and another visitor is served meanwhile", async (dots, status, message) => {
+    const email = `a@${".".repeat(dots)}@`;
+    const { attack, visit } = await attackWhileVisiting(
+      "/api/auth/reset-password",
+      JSON.stringify({ email }),
+      "application/json",
+    );
+    expect(attack.status).toBe(status);
+    expect(JSON.parse(attack.text).message).toBe(message);
+    expect(attack.ms).toBeLessThan(ATTACK_ANSWER_MS);
+    expect(visit.status).toBe(200);
+    expect(visit.ms).toBeLessThan(VISIT_MS);
+  });
+});
