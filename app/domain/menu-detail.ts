@@ -108,6 +108,14 @@ export const MenuIntentSchema = z.discriminatedUnion(
       checked: flag,
     }),
     z.object({ intent: z.literal("acknowledge-allergies") }),
+    // `post` empty: back to the most-liked photo.
+    z.object({
+      intent: z.literal("choose-photo"),
+      post: z
+        .string({ error: "Choose a photo." })
+        .regex(/^\d{0,9}$/, "Choose a photo.")
+        .transform((post) => (post === "" ? null : Number(post))),
+    }),
   ],
   { error: "Unknown action" },
 );
@@ -123,7 +131,7 @@ export function parseMenuIntent(formData: FormData): { ok: true; intent: MenuInt
   if (parsed.success) return { ok: true, intent: parsed.data };
   const [issue] = parsed.error.issues;
   const field = issue.path.join(".");
-  return { ok: false, message: field && field !== "intent" && field !== "ingredients" ? `${field}: ${issue.message}` : issue.message };
+  return { ok: false, message: field && !["intent", "ingredients", "post"].includes(field) ? `${field}: ${issue.message}` : issue.message };
 }
 
 /** A menu's nutrition per serving; null where the recipe's lines do not tell. */

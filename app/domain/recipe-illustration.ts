@@ -50,57 +50,77 @@ export function mainIngredients(lines: IllustrationLine[]): MainIngredient[] {
     .map((line) => ({ icon: line.icon!, type: line.type }));
 }
 
-/** Words of a recipe's name that say what it is served in, checked in this order (a "soup bowl" is a bowl). */
-const FORM_WORDS: [DishForm, string[]][] = [
-  ["salad", ["salad", "slaw", "coleslaw", "tabbouleh", "poke"]],
-  [
-    "bowl",
-    [
-      "soup",
-      "stew",
-      "curry",
-      "chili",
-      "chilli",
-      "ramen",
-      "pho",
-      "broth",
-      "chowder",
-      "congee",
-      "porridge",
-      "oatmeal",
-    ].concat(["dal", "dhal", "bisque", "gumbo", "goulash", "laksa", "bowl", "risotto"]),
+/**
+ * Names of dishes by the form they are drawn in, singular (a plural "s" or "es" is read too). A name of several
+ * words ("fried rice") wins over its last word alone ("rice"), so "fish cake" can be a plate while "cake" is bread.
+ */
+const FORM_NAMES: Record<DishForm, string[]> = {
+  salad: ["salad", "slaw", "coleslaw", "tabbouleh", "poke", "panzanella", "fattoush", "caesar"],
+  bowl: [
+    ...["soup", "stew", "curry", "chili", "chilli", "ramen", "pho", "broth", "chowder", "congee", "porridge"],
+    ...["oatmeal", "overnight oats", "dal", "dhal", "bisque", "gumbo", "goulash", "laksa", "bowl", "risotto"],
+    ...["gazpacho", "minestrone", "ribollita", "pozole", "ajiaco", "caldo verde", "sopa", "zuppa", "pasta e fagioli"],
+    ...["korma", "masala", "saag", "palak paneer", "rendang", "tagine", "kheer", "yoghurt", "yogurt"],
   ],
-  [
-    "skillet",
-    [
-      "stir fry",
-      "stir-fry",
-      "stir-fried",
-      "fried",
-      "skillet",
-      "frittata",
-      "omelet",
-      "omelette",
-      "hash",
-      "fajita",
-    ].concat(["fajitas", "saute", "sauteed", "shakshuka", "paella", "scramble", "scrambled", "pan"]),
+  skillet: [
+    ...["stir fry", "stir-fry", "skillet", "frittata", "omelet", "omelette", "hash", "fajita", "saute"],
+    ...["shakshuka", "paella", "scramble", "scrambled egg", "fried rice", "fried egg", "nasi goreng", "mee goreng"],
+    ...["chaufa", "menemen", "revuelto", "spanish tortilla", "chilaquiles"],
   ],
-  [
-    "bread",
-    ["bread", "toast", "sandwich", "burger", "pancake", "pancakes", "waffle", "waffles", "muffin", "muffins", "cake"]
-      .concat(["pizza", "flatbread", "quesadilla", "taco", "tacos", "wrap", "wraps", "pie", "tart", "scone", "scones"])
-      .concat(["crepe", "crepes", "bun", "buns", "bagel", "focaccia", "loaf", "cookies", "brownies"]),
+  bread: [
+    ...["bread", "toast", "french toast", "bruschetta", "crostini", "sandwich", "toastie", "panini", "burger"],
+    ...["slider", "melt", "grilled cheese", "sloppy joe", "banh mi", "choripan", "pan", "pao", "naan", "paratha"],
+    ...["pancake", "waffle", "muffin", "cake", "pizza", "flatbread", "cornbread", "focaccia", "quesadilla", "taco"],
+    ...["burrito", "wrap", "pie", "tart", "scone", "crepe", "bun", "bagel", "loaf", "cookie", "brownie", "manakish"],
   ],
-];
+  plate: ["fish cake", "potato cake", "crab cake", "rice cake"],
+};
 
-/** The form the dish is drawn in, from words of its name; a plate when none says otherwise. */
+/** Words after which a name goes on to what the dish comes with, or where it comes from. */
+const CONNECTORS = new Set(["with", "con", "on", "in", "de", "for", "served", "topped"]);
+/** Words that follow the dish's name in Spanish or Portuguese names ("Pozole Rojo", "Chilaquiles Verdes"). */
+const TRAILING_ADJECTIVES = new Set(["verde", "verdes", "rojo", "roja", "blanco", "blanca", "negro", "negra"]);
+/** How a dish whose name says no form was cooked, when that is in a pan ("Pan-Fried Halloumi"). */
+const PAN_COOKED = new Set(["stir-fried", "pan-fried", "pan-seared", "sauteed", "wok-fried", "wok-charred", "skillet"]);
+
+const singular = (word: string) => word.replace(/(?:es|s)$/, "");
+const FORM_BY_NAME = new Map<string, DishForm>(
+  (Object.entries(FORM_NAMES) as [DishForm, string[]][]).flatMap(([form, names]) =>
+    names.map((dishName): [string, DishForm] => [dishName, form]),
+  ),
+);
+
+/** The form of a dish of these words, when its last words (2 or 3 of them first, then 1) name one. */
+function formOfEnding(words: string[]): DishForm | undefined {
+  for (const length of [3, 2, 1]) {
+    if (words.length < length) continue;
+    const ending = words.slice(-length);
+    const last = ending.at(-1)!;
+    for (const candidate of new Set([last, singular(last), last.replace(/s$/, "")])) {
+      const form = FORM_BY_NAME.get([...ending.slice(0, -1), candidate].join(" "));
+      if (form) return form;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The form the dish is drawn in, from its name; a plate when the name does not say. What a dish is, is the
+ * name's head: the words before what it comes with ("Pan con Tomate", "Spaghetti with Chilli"), and of these
+ * the last ones ("Skillet Cornbread" is bread, "Chilli Prawns" are not a chili). Matching a form word
+ * anywhere in the name drew garnishes and cooking words instead of the dish.
+ */
 export function dishFormOf(recipeName: string): DishForm {
   const plain = recipeName
     .toLowerCase()
     .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "");
-  const name = ` ${plain.replace(/[^a-z-]+/g, " ")} `;
-  return FORM_WORDS.find(([, words]) => words.some((word) => name.includes(` ${word} `)))?.[0] ?? "plate";
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\(.*$/, "");
+  const words = plain.split(/[^a-z0-9-]+/).filter(Boolean);
+  const cut = words.findIndex((word, index) => index > 0 && CONNECTORS.has(word));
+  const head = cut === -1 ? words : words.slice(0, cut);
+  while (head.length > 1 && TRAILING_ADJECTIVES.has(head.at(-1)!)) head.pop();
+  return formOfEnding(head) ?? (head.some((word) => PAN_COOKED.has(word)) ? "skillet" : "plate");
 }
 
 /** A hue for each kind of ingredient, so a recipe's colours say what it is made of. */

@@ -7,7 +7,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Fragment } from "react";
-import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
@@ -37,6 +37,7 @@ import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
 import { loadMenuDetail, type MenuDetail } from "~/services/menu-detail.server";
+import { chooseRecipePhoto, type PhotoChoice } from "~/services/recipe-pictures.server";
 import { findMenu } from "~/services/recipe-search.server";
 import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
 import { readForm } from "~/services/request.server";
@@ -136,6 +137,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await acknowledgeAllergyWarning(userId, recipeId);
       return done();
     }
+    case "choose-photo": {
+      const choice = await chooseRecipePhoto(userId, recipeId, intent.post);
+      if (!choice.ok) return refuse(choice.message);
+      return redirectWithFlash(request, back, { type: "success", message: choice.message });
+    }
   }
 }
 
@@ -165,6 +171,7 @@ export default function MenuDetailScreen() {
         />
         {detail.sharedPhoto ? <figcaption>Photo by {detail.sharedPhoto.image_credit}</figcaption> : null}
       </figure>
+      {detail.photoChoices?.length ? <PhotoChoiceForm choices={detail.photoChoices} /> : null}
       <h1 className="menu-detail-title">{menu.menu_name}</h1>
       {menu.generated ? (
         <p className="menu-detail-origin">
@@ -221,6 +228,40 @@ export default function MenuDetailScreen() {
       <ReviewsSection block={detail.reviews} />
       <AllergyWarning alerts={detail.allergyAlerts} />
     </main>
+  );
+}
+
+/** For the recipe's cook: which shared photo shows the recipe everywhere, or the most-liked one. */
+function PhotoChoiceForm({ choices }: { choices: PhotoChoice[] }) {
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "choose-photo";
+  const chosen = choices.find((choice) => choice.chosen)?.postId;
+  return (
+    <details className="photo-choice">
+      <summary>Choose the photo for your recipe</summary>
+      <Form method="post" preventScrollReset>
+        <input type="hidden" name="intent" value="choose-photo" />
+        <fieldset>
+          <legend>Photo shown with this recipe</legend>
+          <label className="photo-choice-option">
+            <input type="radio" name="post" value="" defaultChecked={chosen === undefined} />
+            <span>The most-liked photo</span>
+          </label>
+          {choices.map((choice) => (
+            <label key={choice.postId} className="photo-choice-option">
+              <input type="radio" name="post" value={choice.postId} defaultChecked={choice.postId === chosen} />
+              <img src={choice.image} alt="" width={96} height={72} loading="lazy" />
+              <span>
+                Shared by {choice.credit} · {choice.likes} {choice.likes === 1 ? "like" : "likes"}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" className="button button-primary" disabled={saving}>
+          {saving ? "Saving…" : "Use this photo"}
+        </button>
+      </Form>
+    </details>
   );
 }
 

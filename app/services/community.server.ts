@@ -13,6 +13,7 @@ import {
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { isUniqueViolation, prisma } from "./db.server";
+import { deleteUnusedDishPhotos } from "./dish-photo-use.server";
 import { deleteImage, dishImageSrcSet, imageUrl, storeImage, UploadRejectedError } from "./images.server";
 import { RateLimiter } from "./rate-limit.server";
 import { canSeeRecipe, EVERYONE } from "./recipe-access.server";
@@ -240,7 +241,7 @@ export async function deletePost(userId: number, postId: number): Promise<Outcom
   if (!post) return refuse(404, COMMUNITY_MESSAGES.postNotFound);
   if (post.userId !== userId) return refuse(403, COMMUNITY_MESSAGES.notYourPost);
   await prisma.communityPost.deleteMany({ where: { id: postId, userId } });
-  if (!(await isPostPhoto(post.image))) await deleteImage(post.image);
+  await deleteUnusedDishPhotos([post.image]);
   return { ok: true, success: true, message: COMMUNITY_MESSAGES.postDeleted };
 }
 

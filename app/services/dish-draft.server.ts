@@ -9,7 +9,7 @@
 import { createCookie } from "@remix-run/node";
 import * as z from "zod";
 import { isPostPhoto, overLimit, storeDishPhoto, type Outcome } from "./community.server";
-import { prisma } from "./db.server";
+import { deleteUnusedDishPhotos, dishPhotosInUse } from "./dish-photo-use.server";
 import { env } from "./env.server";
 import { deleteImage, imageUrl, storedDishPhotos } from "./images.server";
 import { RateLimiter } from "./rate-limit.server";
@@ -46,9 +46,9 @@ export async function sharedDishImage(request: Request, userId: number, menuId: 
   return draft?.menuId === menuId ? imageUrl(draft.image) : null;
 }
 
-/** Removes the photo unless a post shows it (submitted twice at once, or already shared). */
+/** Removes the photo unless a post or a recipe shows it (submitted twice at once, or already shared). */
 async function deleteUnlessShared(stored: string): Promise<void> {
-  if (!(await isPostPhoto(stored))) await deleteImage(stored);
+  await deleteUnusedDishPhotos([stored]);
 }
 
 /**
@@ -80,7 +80,7 @@ export async function clearDishDraft(request: Request, userId: number, { keepPho
   return draftCookie.serialize("", { maxAge: 0 });
 }
 
-/** A dish photo this old that no post shows is abandoned: no draft cookie (a day) can name it any more. */
+/** A dish photo this old that no post nor recipe shows is abandoned: no draft cookie (a day) can name it any more. */
 const ABANDONED_AFTER_MS = DRAFT_SECONDS * 1000 + 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Stored photos looked up among the posts per query (within every database's limit on query parameters). */
@@ -92,8 +92,8 @@ export async function sweepAbandonedDishPhotos(now = Date.now()): Promise<number
   let removed = 0;
   for (let start = 0; start < old.length; start += PHOTOS_PER_QUERY) {
     const batch = old.slice(start, start + PHOTOS_PER_QUERY);
-    const posted = new Set((await prisma.communityPost.findMany({ where: { image: { in: batch } }, select: { image: true } })).map((post) => post.image));
-    const abandoned = batch.filter((stored) => !posted.has(stored));
+    const shown = await dishPhotosInUse(batch);
+    const abandoned = batch.filter((stored) => !shown.has(stored));
     await Promise.all(abandoned.map(deleteImage));
     removed += abandoned.length;
   }

@@ -178,6 +178,11 @@ export function imageUrl(stored: string, version?: Date): string {
   return `/uploads/${stored}${version ? `?t=${version.getTime()}` : ""}`;
 }
 
+/** The stored path of a dish photo's narrower copy (320, 640 or 1024 px wide). */
+export function dishImageVariant(stored: string, width: (typeof DISH_VARIANT_WIDTHS)[number]): string {
+  return variantPath(stored, width);
+}
+
 /** A srcset for a stored dish photo: its narrower copies and itself (at most DISH_MAX_SIDE wide). */
 export function dishImageSrcSet(stored: string): string {
   const copies = DISH_VARIANT_WIDTHS.map((width) => `${imageUrl(variantPath(stored, width))} ${width}w`);

@@ -11,7 +11,7 @@ import { prisma } from "./db.server";
 import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
 import { readPantry } from "./pantry.server";
 import { findMenu, type Menu } from "./recipe-search.server";
-import { ownPhotoSrcSet, sharedRecipePhotos, type RecipePicture } from "./recipe-pictures.server";
+import { ownPhotoSrcSet, photoChoicesFor, sharedRecipePhotos, type PhotoChoice, type RecipePicture } from "./recipe-pictures.server";
 import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
 
@@ -27,6 +27,8 @@ export interface MenuDetail {
   selectedIngredients: string[];
   /** the best photo cooks shared of this recipe, shown in place of its own picture */
   sharedPhoto: RecipePicture | null;
+  /** for the recipe's cook: the shared photos they may choose to show it with (null for anyone else) */
+  photoChoices: PhotoChoice[] | null;
   /** narrower copies of the recipe's own picture, when it is a stored photo */
   ownImageSrcSet: string | null;
   /** alerts for the cook's allergies, but for those they acknowledged on this recipe */
@@ -78,7 +80,7 @@ function readSections(recipeId: number) {
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
   const menu = await findMenu(recipeId, userId);
   if (!menu) return null;
-  const [catalogue, pantry, user, state, sections, acknowledged, photos] = await Promise.all([
+  const [catalogue, pantry, user, state, sections, acknowledged, photos, photoChoices] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
     prisma.user.findUnique({
@@ -89,6 +91,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     readSections(recipeId),
     acknowledgedAllergies(userId, recipeId),
     sharedRecipePhotos([recipeId]),
+    photoChoicesFor(userId, recipeId),
   ]);
   const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));
   const pantryKeys = new Set(pantry.map((item) => item.key));
@@ -122,6 +125,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     pantryUpdate,
     selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
     sharedPhoto: photos.get(recipeId) ?? null,
+    photoChoices,
     ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,
     allergyAlerts: analyzeAllergies(
       Object.keys(menu.ingredients_quantity),

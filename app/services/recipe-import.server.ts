@@ -12,6 +12,7 @@ import {
   type SourceFormat,
 } from "~/domain/recipe-import";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { fetchFailure, fetchOk, ImportError, privateHostsAllowedByEnv, readBody } from "./import-fetch.server";
 import { imageUrl, storeImage } from "./images.server";
 import { RecipeRejectedError, saveRecipe } from "./recipe-store.server";
@@ -149,6 +150,10 @@ async function saveDocument(document: Document, options: ImportOptions): Promise
         throw new ImportError(`"${draft.name}" is already in the cookbook; it was left unchanged`);
       }
     },
+  }).catch(async (error: unknown) => {
+    // Refused or failed: the photo just stored for it is shown by nothing.
+    await deleteUnusedDishPhotos([storedDishPhotoOf(draft.image)]);
+    throw error;
   });
   return { id: saved.id, name: draft.name, created: saved.created };
 }

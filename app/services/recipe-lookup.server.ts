@@ -3,6 +3,7 @@
  * (findMenu in recipe-search.server.ts). Reads see only what `viewerId` may see (visibleTo).
  */
 import { prisma } from "~/services/db.server";
+import { deleteUnusedDishPhotos, storedDishPhotoOf } from "~/services/dish-photo-use.server";
 import { visibleTo } from "~/services/recipe-access.server";
 
 /** The recipe's id and name, or null when there is no such recipe the viewer may see (null: a guest's view). */
@@ -34,8 +35,14 @@ export function findRecipeForIllustration(recipeId: number, viewerId: number | n
   });
 }
 
-/** Sets the picture of a recipe, only when `userId` added it; false when nothing was changed. */
+/**
+ * Sets the picture of a recipe, only when `userId` added it; false when nothing was changed. The photo it replaces
+ * is deleted once nothing else shows it.
+ */
 export async function setOwnRecipeImage(userId: number, recipeId: number, image: string): Promise<boolean> {
-  const { count } = await prisma.recipe.updateMany({ where: { id: recipeId, importedById: userId }, data: { image } });
+  const mine = { id: recipeId, importedById: userId };
+  const before = await prisma.recipe.findFirst({ where: mine, select: { image: true } });
+  const { count } = await prisma.recipe.updateMany({ where: mine, data: { image } });
+  if (before && before.image !== image) await deleteUnusedDishPhotos([storedDishPhotoOf(before.image)]);
   return count > 0;
 }

@@ -1,10 +1,11 @@
 /**
- * The picture a recipe is shown with wherever it appears: the most-liked photo cooks shared of it in the
- * community (the newest among equals), credited to its cook; otherwise the recipe's own picture (an imported
- * photo or the generated illustration).
+ * The picture a recipe is shown with wherever it appears: the photo its cook chose among those shared of it in
+ * the community, else the most-liked one (the newest among equals), credited to the cook who shared it;
+ * otherwise the recipe's own picture (an imported photo or the generated illustration).
  */
 import { prisma } from "./db.server";
-import { dishImageSrcSet, imageUrl } from "./images.server";
+import { storedDishPhotoOf } from "./dish-photo-use.server";
+import { dishImageSrcSet, dishImageVariant, imageUrl } from "./images.server";
 
 export interface RecipePicture {
   image: string;
@@ -21,12 +22,20 @@ export async function sharedRecipePhotos(recipeIds: readonly number[]): Promise<
   const posts = await prisma.communityPost.findMany({
     where: { recipeId: { in: ids } },
     orderBy: { id: "desc" },
-    select: { recipeId: true, image: true, user: { select: { username: true } }, _count: { select: { likes: true } } },
+    select: {
+      recipeId: true,
+      image: true,
+      chosenForRecipe: true,
+      user: { select: { username: true } },
+      _count: { select: { likes: true } },
+    },
   });
   const best = new Map<number, (typeof posts)[number]>();
   for (const post of posts) {
     const current = best.get(post.recipeId!);
-    if (!current || post._count.likes > current._count.likes) best.set(post.recipeId!, post);
+    const better =
+      !current || post.chosenForRecipe || (!current.chosenForRecipe && post._count.likes > current._count.likes);
+    if (better) best.set(post.recipeId!, post);
   }
   return new Map(
     [...best].map(([recipeId, post]) => [
@@ -36,13 +45,10 @@ export async function sharedRecipePhotos(recipeIds: readonly number[]): Promise<
   );
 }
 
-const UPLOADS_PREFIX = imageUrl("");
-
 /** The srcset of a recipe's own picture when it is a stored photo (an imported recipe's), else undefined. */
 export function ownPhotoSrcSet(image: string | null): string | undefined {
-  return image?.startsWith(`${UPLOADS_PREFIX}dishes/`)
-    ? dishImageSrcSet(image.slice(UPLOADS_PREFIX.length))
-    : undefined;
+  const stored = storedDishPhotoOf(image);
+  return stored ? dishImageSrcSet(stored) : undefined;
 }
 
 /** The recipes with their shared photo in place of their own picture, where there is one. */
@@ -51,4 +57,63 @@ export async function withSharedPhotos<Item extends { menu_id: number; image: st
 ): Promise<(Item & Partial<RecipePicture>)[]> {
   const photos = await sharedRecipePhotos(items.map((item) => item.menu_id));
   return items.map((item) => ({ ...item, image_srcset: ownPhotoSrcSet(item.image), ...photos.get(item.menu_id) }));
+}
+
+// ---------- the cook's choice ----------
+
+export const PHOTO_CHOICE_MESSAGES = {
+  notYourRecipe: "Only the cook who added this recipe can choose its photo.",
+  notOfThisRecipe: "That photo is not shared for this recipe.",
+  chosen: "Your recipe is now shown with the photo you chose.",
+  mostLiked: "Your recipe is now shown with its most-liked photo.",
+} as const;
+
+/** Shared photos offered to the recipe's cook to choose from, newest first. */
+const MAX_PHOTO_CHOICES = 24;
+
+export interface PhotoChoice {
+  postId: number;
+  image: string;
+  credit: string;
+  likes: number;
+  chosen: boolean;
+}
+
+/** The photos shared of the recipe, for its cook to choose from; null for anyone else. */
+export async function photoChoicesFor(userId: number, recipeId: number): Promise<PhotoChoice[] | null> {
+  const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, select: { importedById: true } });
+  if (!recipe || recipe.importedById !== userId) return null;
+  const posts = await prisma.communityPost.findMany({
+    where: { recipeId },
+    orderBy: { id: "desc" },
+    take: MAX_PHOTO_CHOICES,
+    select: { id: true, image: true, chosenForRecipe: true, user: { select: { username: true } }, _count: { select: { likes: true } } },
+  });
+  return posts.map((post) => ({
+    postId: post.id,
+    image: imageUrl(dishImageVariant(post.image, 320)),
+    credit: post.user.username,
+    likes: post._count.likes,
+    chosen: post.chosenForRecipe,
+  }));
+}
+
+type Choice = { ok: true; message: string } | { ok: false; status: 403 | 404; message: string };
+
+/**
+ * The recipe's cook chooses which shared photo shows it (`postId`), or goes back to the most-liked one (null).
+ * Anyone else is refused and nothing changes.
+ */
+export async function chooseRecipePhoto(userId: number, recipeId: number, postId: number | null): Promise<Choice> {
+  return prisma.$transaction(async (tx) => {
+    const recipe = await tx.recipe.findUnique({ where: { id: recipeId }, select: { importedById: true } });
+    if (!recipe || recipe.importedById !== userId) return { ok: false, status: 403, message: PHOTO_CHOICE_MESSAGES.notYourRecipe };
+    if (postId !== null && (await tx.communityPost.count({ where: { id: postId, recipeId } })) === 0) {
+      return { ok: false, status: 404, message: PHOTO_CHOICE_MESSAGES.notOfThisRecipe };
+    }
+    await tx.communityPost.updateMany({ where: { recipeId, chosenForRecipe: true }, data: { chosenForRecipe: false } });
+    if (postId === null) return { ok: true, message: PHOTO_CHOICE_MESSAGES.mostLiked };
+    await tx.communityPost.updateMany({ where: { id: postId, recipeId }, data: { chosenForRecipe: true } });
+    return { ok: true, message: PHOTO_CHOICE_MESSAGES.chosen };
+  });
 }

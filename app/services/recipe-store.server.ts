@@ -10,6 +10,7 @@ import { TOO_MANY_RECIPES, USER_RECIPES_PER_HOUR, userRecipeProblem, withoutBidi
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { isUniqueViolation, prisma } from "./db.server";
+import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { RateLimiter } from "./rate-limit.server";
 import { visibilityOf } from "./recipe-access.server";
 import { cookbookChanged } from "./recipe-index.server";
@@ -142,7 +143,10 @@ export interface SaveOptions {
   checkReplace?: (existing: RecipeOwnership) => void;
 }
 
-async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue, options: SaveOptions): Promise<SavedRecipe> {
+/** A saved recipe, with the picture it had before when the save replaced it. */
+type SavedOne = SavedRecipe & { replacedImage?: string | null };
+
+async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue, options: SaveOptions): Promise<SavedOne> {
   const { content, problems } = contentOf(draft, catalogue);
   const byName = { name_visibleTo: { name: draft.name, visibleTo: content.fields.visibleTo } };
   const existing = await tx.recipe.findUnique({ where: byName, include: storedContent });
@@ -186,14 +190,14 @@ async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue
     await tx.recipeTag.deleteMany({ where });
     await tx.recipe.update({ where: { id: existing.id }, data: { image, ...content.fields, ...children } });
   }
-  return { id: existing.id, created: false, problems };
+  return { id: existing.id, created: false, problems, replacedImage: existing.image !== image ? existing.image : null };
 }
 
-async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: SaveOptions): Promise<SavedRecipe[]> {
+async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: SaveOptions): Promise<SavedOne[]> {
   const save = () =>
     prisma.$transaction(
       async (tx) => {
-        const batchResults: SavedRecipe[] = [];
+        const batchResults: SavedOne[] = [];
         for (const draft of batch) batchResults.push(await saveOne(tx, draft, catalogue, options));
         return batchResults;
       },
@@ -218,8 +222,11 @@ export async function saveRecipes(submitted: RecipeDraft[], options: SaveOptions
   const catalogue = await loadCatalogue();
   const saved: SavedRecipe[] = [];
   for (let start = 0; start < drafts.length; start += BATCH_SIZE) {
-    saved.push(...(await saveBatch(drafts.slice(start, start + BATCH_SIZE), catalogue, options)));
+    const batch = await saveBatch(drafts.slice(start, start + BATCH_SIZE), catalogue, options);
     cookbookChanged();
+    // Once committed: a photo a re-import replaced is removed when nothing else shows it.
+    await deleteUnusedDishPhotos(batch.map(({ replacedImage }) => storedDishPhotoOf(replacedImage)));
+    saved.push(...batch.map(({ id, created, problems }) => ({ id, created, problems })));
   }
   return saved;
 }

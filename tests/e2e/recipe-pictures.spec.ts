@@ -83,3 +83,42 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   await expect(page.getByText(`Photo by ${otherCook}`)).toBeVisible();
   await other.close();
 });
+
+test("the recipe's cook chooses which shared photo shows it; another cook cannot", async ({ page, browser }, testInfo) => {
+  test.slow();
+  const javascript = hasJavaScript(testInfo);
+  const cook = uniqueUsername(testInfo, "chooser");
+  await signUpThroughApi(page.request, cook);
+  const created = await page.request.post("/api/menus", {
+    data: { menu_name: `Chard gratin ${cook}`, ingredients_quantity: { chard: "300 g" }, steps: ["Bake."], shared: true },
+  });
+  const recipeId = ((await created.json()) as { menu_id: number }).menu_id;
+  const other = await browser.newPage({ javaScriptEnabled: javascript });
+  const otherCook = uniqueUsername(testInfo, "sharer");
+  const otherId = await signUpThroughApi(other.request, otherCook);
+  const liked = await share(other, recipeId, "#15803d");
+  expect((await other.request.post(`/api/community/${liked}/like`, { data: { user_id: otherId } })).status()).toBe(200);
+  await share(page, recipeId, "#c2410c");
+
+  await page.goto(`/menu-detail/${recipeId}`);
+  const figure = page.getByRole("main").locator("figure");
+  await expect(figure).toContainText(`Photo by ${otherCook}`);
+  await page.getByText("Choose the photo for your recipe").click();
+  await page.getByRole("radio", { name: `Shared by ${cook} · 0 likes` }).check();
+  await page.getByRole("button", { name: "Use this photo" }).click();
+  await expect(page.getByText("Your recipe is now shown with the photo you chose.")).toBeVisible();
+  await expect(figure).toContainText(`Photo by ${cook}`);
+
+  // The other cook sees the chosen photo, is not offered the choice, and a posted choice is refused.
+  await other.goto(`/menu-detail/${recipeId}`);
+  await expect(other.getByRole("main").locator("figure")).toContainText(`Photo by ${cook}`);
+  await expect(other.getByText("Choose the photo for your recipe")).toHaveCount(0);
+  const refused = await other.request.post(`/menu-detail/${recipeId}`, {
+    form: { intent: "choose-photo", post: String(liked) },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(await refused.text()).toContain("Only the cook who added this recipe can choose its photo.");
+  await other.goto(`/menu-detail/${recipeId}`);
+  await expect(other.getByRole("main").locator("figure")).toContainText(`Photo by ${cook}`);
+  await other.close();
+});

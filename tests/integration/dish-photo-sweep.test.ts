@@ -9,7 +9,7 @@ import {
   sweepAbandonedDishPhotos,
   sweepAbandonedDishPhotosHourly,
 } from "~/services/dish-draft.server";
-import { storeImage } from "~/services/images.server";
+import { imageUrl, storeImage } from "~/services/images.server";
 import { cameraJpeg } from "../support/images";
 import { getRequest } from "../support/requests";
 
@@ -62,6 +62,13 @@ describe("sweeping abandoned dish photos", () => {
     expect(filesOf(posted)).toHaveLength(4);
     expect(filesOf(waiting)).toHaveLength(4);
     expect(onDisk(avatar)).toBe(true);
+  });
+
+  it("keeps an imported recipe's own photo, however old", async () => {
+    const imported = await storedHoursAgo("dishes", 26 * 30);
+    await prisma.recipe.create({ data: { name: "Imported Sweep Noodles", origin: "imported", image: imageUrl(imported) } });
+    await sweepAbandonedDishPhotos();
+    expect(filesOf(imported)).toHaveLength(4);
   });
 
   it("runs at most once an hour", async () => {

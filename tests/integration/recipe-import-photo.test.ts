@@ -3,15 +3,18 @@
  * recipe site, stored through the upload path (checked, re-encoded, with its narrower copies) and served from
  * this site; a photo that cannot be had leaves the generated illustration.
  */
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { action as updateMenuAction } from "~/api/menus.$menuId.server";
 import { prisma } from "~/services/db.server";
 import { importUrl } from "~/services/recipe-import.server";
+import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
 import { cameraJpeg } from "../support/images";
+import { getRequest, jsonRequest, run } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-import-${process.pid}-${Date.now()}`;
@@ -63,6 +66,14 @@ afterAll(async () => {
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
+/** Every file under the uploads' dishes folder: each photo and its narrower copies. */
+const dishFiles = () => readdirSync(path.join(uploadsDir, "dishes")).sort();
+/** The files of a stored photo shown at this address: the photo and its 320/640/1024 px copies. */
+const filesOfImage = (image: string) => {
+  const name = path.basename(image, ".jpg");
+  return [`${name}-1024w.jpg`, `${name}-320w.jpg`, `${name}-640w.jpg`, `${name}.jpg`];
+};
+
 const imageOf = async (name: string) => (await prisma.recipe.findFirstOrThrow({ where: { name } })).image ?? "";
 
 describe("an imported recipe's photo", () => {
@@ -85,5 +96,63 @@ describe("an imported recipe's photo", () => {
     expect(summary.failed).toEqual([]);
     const recipe = await prisma.recipe.findFirstOrThrow({ where: { name: `Photo noodles ${kind}` } });
     expect(recipe.image).toBe(`/recipe-images/${recipe.id}.svg`);
+  });
+});
+
+describe("re-importing a recipe", () => {
+  it("keeps the new photo and removes the old one with all its sizes", async () => {
+    await importUrl(`${base}/page/again`, { allowPrivateHosts: true });
+    const first = await imageOf("Photo noodles again");
+    expect(dishFiles()).toEqual(expect.arrayContaining(filesOfImage(first)));
+
+    const summary = await importUrl(`${base}/page/again`, { allowPrivateHosts: true });
+    expect(summary.updated.map((item) => item.name)).toEqual(["Photo noodles again"]);
+    const second = await imageOf("Photo noodles again");
+    expect(second).not.toBe(first);
+    const files = dishFiles();
+    expect(files).toEqual(expect.arrayContaining(filesOfImage(second)));
+    for (const file of filesOfImage(first)) expect(files).not.toContain(file);
+  });
+
+  it("keeps the old photo while a post shows it too", async () => {
+    await importUrl(`${base}/page/posted`, { allowPrivateHosts: true });
+    const recipe = await prisma.recipe.findFirstOrThrow({ where: { name: "Photo noodles posted" } });
+    const cook = await prisma.user.create({ data: { username: "photo-poster", email: "photo-poster@example.com" } });
+    const stored = recipe.image!.slice("/uploads/".length);
+    await prisma.communityPost.create({ data: { userId: cook.id, recipeId: recipe.id, image: stored } });
+
+    await importUrl(`${base}/page/posted`, { allowPrivateHosts: true });
+    expect(await imageOf("Photo noodles posted")).not.toBe(recipe.image);
+    expect(dishFiles()).toEqual(expect.arrayContaining(filesOfImage(recipe.image!)));
+  });
+
+  it("that is refused leaves no photo behind", async () => {
+    const [owner, other] = await Promise.all(
+      ["owner", "other"].map((name) => prisma.user.create({ data: { username: `import-${name}`, email: `${name}@example.com` } })),
+    );
+    await importUrl(`${base}/page/taken`, { allowPrivateHosts: true, userId: owner.id, shared: true });
+    const before = dishFiles();
+
+    const summary = await importUrl(`${base}/page/taken`, { allowPrivateHosts: true, userId: other.id, shared: true });
+    expect(summary.failed.map((item) => item.reason)).toEqual(['"Photo noodles taken" is already in the cookbook; it was left unchanged']);
+    expect(dishFiles()).toEqual(before);
+  });
+});
+
+describe("replacing an imported recipe's photo through PUT /api/menus/{id}", () => {
+  it("removes the old photo with all its sizes", async () => {
+    const owner = await prisma.user.create({ data: { username: "photo-owner", email: "photo-owner@example.com" } });
+    const cookie = (await createUserSession(getRequest("/home"), owner.id)).split(";")[0];
+    const summary = await importUrl(`${base}/page/replaced`, { allowPrivateHosts: true, userId: owner.id });
+    const [{ id }] = summary.imported;
+    const old = await imageOf("Photo noodles replaced");
+
+    const request = new Request(jsonRequest(`/api/menus/${id}`, { image: "https://images.example/noodles.jpg" }, { cookie }), {
+      method: "PUT",
+    });
+    const response = await run(() => updateMenuAction({ request, params: { menuId: String(id) }, context: {} }));
+    expect(response.status).toBe(200);
+    const files = dishFiles();
+    for (const file of filesOfImage(old)) expect(files).not.toContain(file);
   });
 });

@@ -61,6 +61,63 @@ describe("dishFormOf", () => {
     expect(dishFormOf("Pancetta Pasta")).toBe("plate");
     expect(dishFormOf("Sautéed Greens")).toBe("skillet");
   });
+
+  // Names from the starter cookbook (prisma/data/recipes), one group per form.
+  const startersDrawnAs: Record<string, string[]> = {
+    bread: [
+      "Catalan Pan con Tomate with Garlic",
+      "Tomato and Basil Bruschetta on Day-Old Bread",
+      "Gochujang Avocado Toast with Jammy Eggs",
+      "Cheddar Tuna Melt on Sourdough",
+      "Leftover Roast Chicken Bánh Mì with Quick Pickles",
+      "Choripan with Chimichurri and Salsa Criolla",
+      "Smoky Lentil Sloppy Joes",
+      "Skillet Cornbread with Sweetcorn and Jalapeño",
+      "Manakish Zaatar Flatbreads",
+      "Bulgogi Beef Sliders with Kimchi Slaw",
+    ],
+    bowl: [
+      "Andalusian Gazpacho with Stale Bread",
+      "Tuscan Ribollita with Cavolo Nero and Stale Bread",
+      "Red Lentil Tarka Dal",
+      "Clear-the-Fridge Minestrone",
+      "Pork Pozole Rojo with Crunchy Garnishes",
+      "Teriyaki Chicken Burrito Bowls",
+    ],
+    salad: [
+      "Greek Village Salad with Feta and Olives",
+      "Tomato and Cucumber Panzanella with Stale Bread",
+      "Lime Cabbage Slaw with Pickled Jalapeño",
+    ],
+    skillet: [
+      "Courgette, Mint and Parmesan Frittata",
+      "Chorizo and Kimchi Fried Rice",
+      "Thai Crispy Omelette with Spring Onion and Chilli",
+      "Huevos a la Mexicana Tomato and Chilli Scramble",
+      "Pan-Fried Salmon with Chilean Pebre",
+    ],
+    plate: [
+      "Singapore Chilli Prawns with Toasted Baguette",
+      "Red Curry Fish Cakes with Cucumber Relish",
+      "Chicken 65 Bites with Curry Leaves",
+      "Spaghetti with Garlic, Chilli and Wilted Greens",
+      "Colombian Calentado with Rice, Beans and Fried Egg",
+      "Cajun Prawn and Corn Sheet Pan Boil",
+    ],
+  };
+
+  it.each(Object.entries(startersDrawnAs))("draws these starter recipes as %s", (form, names) => {
+    expect(names.map((name) => [name, dishFormOf(name)])).toEqual(names.map((name) => [name, form]));
+  });
+
+  it("reads the dish from the name's head, not from what it comes with nor from a word before the dish", () => {
+    // "with ..." names a side, "on ..." what it sits on: the dish is what comes before.
+    expect(dishFormOf("Roasted Tomato Soup with Cheddar Grilled Cheese")).toBe("bowl");
+    expect(dishFormOf("Turkish Eggs on Garlic Yoghurt with Chilli Butter")).toBe("plate");
+    // A word before the dish's name says how or with what it is made, not what it is.
+    expect(dishFormOf("Skillet Garlic Naan with Yoghurt")).toBe("bread");
+    expect(dishFormOf("Malaysian Chicken and Potato Curry Puffs")).toBe("plate");
+  });
 });
 
 describe("recipeIllustrationSvg", () => {

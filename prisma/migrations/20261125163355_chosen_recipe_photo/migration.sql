@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "CommunityPost" ADD COLUMN "chosenForRecipe" BOOLEAN NOT NULL DEFAULT false;

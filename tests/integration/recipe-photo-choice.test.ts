@@ -1,0 +1,143 @@
+/**
+ * The cook who added a recipe chooses which shared dish photo shows it; anyone else is refused and nothing
+ * changes; without a choice, or once the chosen post is deleted, the most-liked photo shows it again.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { action as menuAction, loader as menuLoader } from "~/routes/menu-detail.$id";
+import { deletePost } from "~/services/community.server";
+import { prisma } from "~/services/db.server";
+import { PHOTO_CHOICE_MESSAGES } from "~/services/recipe-pictures.server";
+import { saveRecipe } from "~/services/recipe-store.server";
+import { createUserSession } from "~/services/session.server";
+import { seedIngredients } from "../../prisma/seed";
+import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+
+let counter = 0;
+async function signedInCook() {
+  counter += 1;
+  const user = await prisma.user.create({
+    data: { username: `chooser_${counter}_${Date.now() % 100000}`, email: `chooser${counter}_${Date.now()}@example.com` },
+  });
+  return { id: user.id, username: user.username, cookie: (await createUserSession(getRequest("/login"), user.id)).split(";")[0] };
+}
+type Cook = Awaited<ReturnType<typeof signedInCook>>;
+
+let owner: Cook;
+let stranger: Cook;
+let recipeId: number;
+let otherRecipeId: number;
+const photo = (name: string) => `dishes/${name.padEnd(32, "0")}.jpg`;
+
+beforeAll(async () => {
+  await seedIngredients();
+  [owner, stranger] = [await signedInCook(), await signedInCook()];
+  const recipe = (name: string) => ({
+    name,
+    cuisines: [],
+    occasions: [],
+    servings: 2,
+    ingredients: [{ name: "tomato", quantity: "2" }],
+    steps: ["Slice and serve."],
+    tips: [],
+    origin: "user" as const,
+    importedById: owner.id,
+    shared: true,
+  });
+  recipeId = (await saveRecipe(recipe("Chosen Photo Tomatoes"))).id;
+  otherRecipeId = (await saveRecipe(recipe("Other Photo Tomatoes"))).id;
+});
+
+async function post(cook: Cook, image: string, likes = 0, recipe = recipeId) {
+  const created = await prisma.communityPost.create({ data: { userId: cook.id, recipeId: recipe, image } });
+  for (let like = 0; like < likes; like++) {
+    const liker = await signedInCook();
+    await prisma.postLike.create({ data: { postId: created.id, userId: liker.id } });
+  }
+  return created.id;
+}
+
+async function screen(cook: Cook, cookie = cook.cookie) {
+  const response = await run(() => menuLoader({ request: getRequest(`/menu-detail/${recipeId}`, { cookie }), params: { id: String(recipeId) }, context: {} }));
+  return (await response.json()) as {
+    sharedPhoto: { image: string; image_credit: string } | null;
+    photoChoices: { postId: number; chosen: boolean }[] | null;
+    flash: { type: string; message: string } | null;
+  };
+}
+
+const choose = (cook: Cook, post: string) =>
+  run(() =>
+    menuAction({
+      request: formRequest(`/menu-detail/${recipeId}`, { intent: "choose-photo", post }, { cookie: cook.cookie }),
+      params: { id: String(recipeId) },
+      context: {},
+    }),
+  );
+
+describe("choosing the photo a recipe is shown with", () => {
+  it("lets the recipe's cook choose a shared photo over the most-liked one, credited to who shared it", async () => {
+    const liked = await post(stranger, photo("a1"), 2);
+    const chosen = await post(owner, photo("b2"));
+    expect((await screen(owner)).sharedPhoto?.image).toBe(`/uploads/${photo("a1")}`);
+    expect((await screen(owner)).photoChoices?.map((choice) => choice.postId)).toEqual([chosen, liked]);
+
+    const response = await choose(owner, String(chosen));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/menu-detail/${recipeId}`);
+    const after = await screen(owner, sessionCookieFrom(response) ?? owner.cookie);
+    expect(after.flash?.message).toBe(PHOTO_CHOICE_MESSAGES.chosen);
+    expect(after.sharedPhoto).toMatchObject({ image: `/uploads/${photo("b2")}`, image_credit: owner.username });
+    // Everyone sees the chosen photo, and only the cook is offered the choice.
+    const seenByStranger = await screen(stranger);
+    expect(seenByStranger.sharedPhoto?.image).toBe(`/uploads/${photo("b2")}`);
+    expect(seenByStranger.photoChoices).toBeNull();
+
+    expect((await choose(owner, "")).status).toBe(302);
+    expect((await screen(owner)).sharedPhoto?.image).toBe(`/uploads/${photo("a1")}`);
+    await prisma.communityPost.deleteMany({ where: { recipeId } });
+  });
+
+  it("refuses anyone but the recipe's cook, and nothing changes", async () => {
+    await post(stranger, photo("c3"), 1);
+    const strangers = await post(stranger, photo("d4"));
+    const response = await choose(stranger, String(strangers));
+    expect(response.status).toBe(302);
+    const after = await screen(stranger, sessionCookieFrom(response) ?? stranger.cookie);
+    expect(after.flash).toEqual({ type: "error", message: PHOTO_CHOICE_MESSAGES.notYourRecipe });
+    expect(after.sharedPhoto?.image).toBe(`/uploads/${photo("c3")}`);
+    expect(await prisma.communityPost.count({ where: { recipeId, chosenForRecipe: true } })).toBe(0);
+
+    const json = await run(() =>
+      menuAction({
+        request: jsonRequest(`/menu-detail/${recipeId}`, { intent: "choose-photo", post: String(strangers) }, { cookie: stranger.cookie }),
+        params: { id: String(recipeId) },
+        context: {},
+      }),
+    );
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({ message: PHOTO_CHOICE_MESSAGES.notYourRecipe });
+    await prisma.communityPost.deleteMany({ where: { recipeId } });
+  });
+
+  it("refuses a photo of another recipe or none at all, and nothing changes", async () => {
+    await post(stranger, photo("e5"));
+    const elsewhere = await post(stranger, photo("f6"), 0, otherRecipeId);
+    for (const choice of [String(elsewhere), "not-a-post"]) {
+      const after = await screen(owner, sessionCookieFrom(await choose(owner, choice)) ?? owner.cookie);
+      expect(after.flash?.type).toBe("error");
+      expect(after.sharedPhoto?.image).toBe(`/uploads/${photo("e5")}`);
+    }
+    expect(await prisma.communityPost.count({ where: { chosenForRecipe: true } })).toBe(0);
+    await prisma.communityPost.deleteMany({ where: { recipeId: { in: [recipeId, otherRecipeId] } } });
+  });
+
+  it("falls back to the most-liked photo once the chosen post is deleted", async () => {
+    await post(stranger, photo("g7"), 1);
+    const chosen = await post(owner, photo("h8"));
+    await choose(owner, String(chosen));
+    expect((await screen(stranger)).sharedPhoto?.image).toBe(`/uploads/${photo("h8")}`);
+
+    expect((await deletePost(owner.id, chosen)).ok).toBe(true);
+    expect((await screen(stranger)).sharedPhoto).toMatchObject({ image: `/uploads/${photo("g7")}`, image_credit: stranger.username });
+  });
+});
