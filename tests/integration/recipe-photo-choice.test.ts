@@ -114,8 +114,9 @@ describe("choosing the photo a recipe is shown with", () => {
         context: {},
       }),
     );
-    expect(json.status).toBe(403);
-    expect(await json.json()).toEqual({ message: PHOTO_CHOICE_MESSAGES.notYourRecipe });
+    // A page action reads forms only: a JSON body is refused before anything is looked at.
+    expect(json.status).toBe(400);
+    expect(await prisma.communityPost.count({ where: { recipeId, chosenForRecipe: true } })).toBe(0);
     await prisma.communityPost.deleteMany({ where: { recipeId } });
   });
 
