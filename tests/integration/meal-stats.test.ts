@@ -27,7 +27,7 @@ async function cookieFor(userId: number) {
 }
 
 describe("monthlyMealStats", () => {
-  it("counts meals in each of the last six calendar months (UTC), zeros included, and this month's CO2", async () => {
+  it("counts meals in each of the last six calendar months (UTC), zeros included, and this month's CO2 (no food logged: 0 kg rescued or wasted)", async () => {
     const userId = await newUser("stats_months");
     const now = new Date("2025-03-15T12:00:00Z");
     await complete(userId, soup, new Date("2024-09-30T23:59:59Z")); // seventh month back: not shown
@@ -38,14 +38,14 @@ describe("monthlyMealStats", () => {
     await complete(userId, salad, new Date("2025-03-15T11:00:00Z"), 0.3);
     expect(await monthlyMealStats(userId, now)).toEqual({
       monthly_stats: [
-        { month: "2024-10", meal_count: 1 },
-        { month: "2024-11", meal_count: 0 },
-        { month: "2024-12", meal_count: 1 },
-        { month: "2025-01", meal_count: 0 },
-        { month: "2025-02", meal_count: 1 },
-        { month: "2025-03", meal_count: 2 },
+        { month: "2024-10", meal_count: 1, rescued_kg: 0, wasted_kg: 0 },
+        { month: "2024-11", meal_count: 0, rescued_kg: 0, wasted_kg: 0 },
+        { month: "2024-12", meal_count: 1, rescued_kg: 0, wasted_kg: 0 },
+        { month: "2025-01", meal_count: 0, rescued_kg: 0, wasted_kg: 0 },
+        { month: "2025-02", meal_count: 1, rescued_kg: 0, wasted_kg: 0 },
+        { month: "2025-03", meal_count: 2, rescued_kg: 0, wasted_kg: 0 },
       ],
-      current_month: { meal_count: 2, co2_saved: 0.72 },
+      current_month: { meal_count: 2, co2_saved: 0.72, rescued_kg: 0, wasted_kg: 0 },
     });
   });
 
@@ -56,7 +56,7 @@ describe("monthlyMealStats", () => {
       "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01",
     ]);
     expect(stats.monthly_stats.every((entry) => entry.meal_count === 0)).toBe(true);
-    expect(stats.current_month).toEqual({ meal_count: 0, co2_saved: 0 });
+    expect(stats.current_month).toEqual({ meal_count: 0, co2_saved: 0, rescued_kg: 0, wasted_kg: 0 });
   });
 
   it("does not count other users' meals", async () => {
@@ -101,7 +101,7 @@ describe("GET /api/users/{id}/monthly-meal-stats and /meal-stats", () => {
     expect(monthly.status).toBe(200);
     const body = (await monthly.json()) as { monthly_stats: unknown[]; current_month: unknown };
     expect(body.monthly_stats).toHaveLength(6);
-    expect(body.current_month).toEqual({ meal_count: 1, co2_saved: 1.25 });
+    expect(body.current_month).toEqual({ meal_count: 1, co2_saved: 1.25, rescued_kg: 0, wasted_kg: 0 });
     const totals = await run(() =>
       mealStatsLoader({ request: getRequest(`/api/users/${userId}/meal-stats`, { cookie }), params: { id: String(userId) }, context: {} }),
     );
