@@ -73,14 +73,7 @@ export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; b
               <label htmlFor={id("unit")} className="visually-hidden">
                 Unit of {row.name}
               </label>
-              <select id={id("unit")} name={field("unit")} defaultValue={row.unit ?? ""}>
-                <option value="">no unit</option>
-                {PANTRY_UNITS.map((unit) => (
-                  <option key={unit} value={unit}>
-                    {unit}
-                  </option>
-                ))}
-              </select>
+              <PantryUnitSelect id={id("unit")} name={field("unit")} defaultValue={row.unit} />
             </div>
             <div className="pantry-use-rest" role="radiogroup" aria-label={`What is left of ${row.name}`}>
               <label>
@@ -97,5 +90,19 @@ export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; b
         {busy ? "Updating..." : "Update pantry"}
       </button>
     </fetcher.Form>
+  );
+}
+
+/** A pantry unit, or none; its label is the caller's. */
+export function PantryUnitSelect({ id, name, defaultValue }: { id: string; name: string; defaultValue: string | null }) {
+  return (
+    <select id={id} name={name} defaultValue={defaultValue ?? ""}>
+      <option value="">no unit</option>
+      {PANTRY_UNITS.map((unit) => (
+        <option key={unit} value={unit}>
+          {unit}
+        </option>
+      ))}
+    </select>
   );
 }

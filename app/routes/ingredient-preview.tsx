@@ -10,6 +10,7 @@ import {
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Field, FormMessage, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
+import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
@@ -190,14 +191,7 @@ function FoodLogForm({ item }: { item: Item }) {
         <label htmlFor={`${id}-unit`} className="visually-hidden">
           Unit
         </label>
-        <select id={`${id}-unit`} name="unit" defaultValue={item.unit ?? ""}>
-          <option value="">no unit</option>
-          {PANTRY_UNITS.map((unit) => (
-            <option key={unit} value={unit}>
-              {unit}
-            </option>
-          ))}
-        </select>
+        <PantryUnitSelect id={`${id}-unit`} name="unit" defaultValue={item.unit} />
         <button type="submit" name="kind" value="used" className="button button-secondary button-small" disabled={busy}>
           Used up
         </button>
