@@ -14,14 +14,7 @@ import { signedInMember, type Member } from "../support/members";
 import { formRequest, getRequest, run } from "../support/requests";
 
 // A real SMTP server on loopback; the app is pointed at it before it loads its settings.
-const smtp = await vi.hoisted(async () => {
-  const { startSmtpServer } = await import("../support/smtp");
-  const server = await startSmtpServer();
-  process.env.SMTP_HOST = "127.0.0.1";
-  process.env.SMTP_PORT = String(server.port);
-  process.env.APP_URL = "https://recipes.example";
-  return server;
-});
+const smtp = await vi.hoisted(async () => (await import("../support/smtp")).startSmtpServerForApp());
 afterAll(() => smtp.close());
 
 let recipeId: number;

@@ -30,6 +30,16 @@ export async function startSmtpServer(port = 0) {
   };
 }
 
+/**
+ * A test SMTP server the app under test sends its mail to, with links built on `appUrl`. Call it inside
+ * `vi.hoisted`, so that the app reads these settings when it first loads them.
+ */
+export async function startSmtpServerForApp(appUrl = "https://recipes.example") {
+  const server = await startSmtpServer();
+  Object.assign(process.env, { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(server.port), APP_URL: appUrl });
+  return server;
+}
+
 /** The text part of a raw mail with quoted-printable soft breaks and escapes undone. */
 function decodedText(raw: string): string {
   return raw
