@@ -66,6 +66,8 @@ export async function expectNoSidewaysScroll(page: Page) {
  */
 export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, scope?: string) {
   if (!hasJavaScript(testInfo)) return;
+  // An analysis takes seconds of CPU, more when the other project runs beside it: each one gets its own time.
+  testInfo.setTimeout(testInfo.timeout + 20_000);
   const axe = new AxeBuilder({ page });
   const { violations } = await (scope ? axe.include(scope) : axe).analyze();
   expect(violations.map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
