@@ -1,14 +1,9 @@
 /**
  * `npm test`: unit and integration tests (vitest), then end-to-end tests (Playwright, real server,
  * Debian's Chromium, with and without JavaScript). Ends with one summary line.
- *
- * The two end-to-end projects run at once, each in its own Playwright process with its own server, database and
- * loopback stand-ins (SMTP, OpenID, recipe pages) on ports derived from E2E_PORT: nothing is shared between them
- * but the build, so neither can see the other's users or mail. Most of a browser test is waiting, so two at
- * once take little more than one.
  */
 /* eslint-disable @typescript-eslint/no-explicit-any -- the test reporters' JSON is read untyped */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
@@ -36,24 +31,13 @@ const unit = spawnSync(
   ["run", "--config", "tests/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
   { cwd: root, env, stdio: "inherit" },
 );
-const E2E_RUNS = [
-  { project: "javascript", port: 3210 },
-  { project: "no-javascript", port: 3220 },
-];
-const e2eBuild = path.join("tests", ".tmp", "build-e2e");
-const e2eStatuses = await Promise.all(
-  E2E_RUNS.map(
-    ({ project, port }) =>
-      new Promise<number | null>((resolve) => {
-        const run = spawn(bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts", "--project", project], {
-          cwd: root,
-          env: { ...env, E2E_PORT: String(port), E2E_BUILD_DIR: e2eBuild },
-          stdio: "inherit",
-        });
-        run.on("close", (code) => resolve(code));
-      }),
-  ),
-);
+// One server for both projects, on the build the attack test (tests/integration/attacks-on-server.test.ts) made.
+const E2E_PORT = 3210;
+const e2e = spawnSync(bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts"], {
+  cwd: root,
+  env: { ...env, E2E_PORT: String(E2E_PORT), E2E_BUILD_DIR: path.join("tests", ".tmp", "build-e2e") },
+  stdio: "inherit",
+});
 
 type Counts = { passed: number; failed: number; failures: string[] };
 
@@ -86,21 +70,15 @@ function failedSpecs(suite: any, trail: string[] = []): string[] {
   return [...own, ...(suite.suites ?? []).flatMap((child: any) => failedSpecs(child, here))];
 }
 
-const e2eCounts = E2E_RUNS.map(({ port }) =>
-  counts(path.join(results, `e2e-results-${port}.json`), (json) => ({
-    passed: json.stats.expected + json.stats.flaky,
-    failed: json.stats.unexpected,
-    failures: json.suites.flatMap((suite: any) => failedSpecs(suite)),
-  })),
-).reduce((sum, run) => ({
-  passed: sum.passed + run.passed,
-  failed: sum.failed + run.failed,
-  failures: [...sum.failures, ...run.failures],
+const e2eCounts = counts(path.join(results, `e2e-results-${E2E_PORT}.json`), (json) => ({
+  passed: json.stats.expected + json.stats.flaky,
+  failed: json.stats.unexpected,
+  failures: json.suites.flatMap((suite: any) => failedSpecs(suite)),
 }));
 
 const passed = unitCounts.passed + e2eCounts.passed;
 const failed = unitCounts.failed + e2eCounts.failed;
-const ok = unit.status === 0 && e2eStatuses.every((status) => status === 0) && failed === 0 && passed > 0;
+const ok = unit.status === 0 && e2e.status === 0 && failed === 0 && passed > 0;
 // The runners' own reports scroll away in a long log: the failures are named again at its end.
 for (const failure of [...unitCounts.failures, ...e2eCounts.failures]) console.log(`failed: ${failure}`);
 console.log(`\nunit+integration: ${unitCounts.passed} passed, ${unitCounts.failed} failed`);

@@ -35,7 +35,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ["json", { outputFile: `${root}test-results/e2e-results-${E2E_PORT}.json` }]],
-  use: { baseURL, trace: "retain-on-failure" },
+  // A trace records every test as it runs; CI prints only text, so it records none there.
+  use: { baseURL, trace: process.env.CI ? "off" : "retain-on-failure" },
   projects: [
     { name: "javascript", use: { ...chromium, javaScriptEnabled: true } },
     // JSON calls and headers need no browser, and axe runs in the page: those specs run once, in the first project.
