@@ -114,8 +114,9 @@ function GotItButton({ id, name }: { id: number; name: string }) {
     <fetcher.Form method="post" className="shopping-got">
       <input type="hidden" name="intent" value="got-it" />
       <input type="hidden" name="item" value={String(id)} />
-      <button type="submit" className="button button-primary shopping-card-got" aria-label={`Got ${name}`}>
+      <button type="submit" className="button button-primary shopping-card-got">
         {fetcher.state === "idle" ? "Got it" : "Moving…"}
+        <span className="visually-hidden">: {name}</span>
       </button>
     </fetcher.Form>
   );
