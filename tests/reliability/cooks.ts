@@ -105,9 +105,10 @@ export async function runCooks(
       headers: {
         Cookie: ledger.cookie,
         Origin: origin,
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(body === undefined || body instanceof URLSearchParams ? {} : { "Content-Type": "application/json" }),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      // A URLSearchParams body is a form, posted as a browser posts a screen's form.
+      body: body === undefined || body instanceof URLSearchParams ? body : JSON.stringify(body),
     });
     await response.arrayBuffer();
     run.latencies.push(performance.now() - started);
@@ -151,7 +152,9 @@ export async function runCooks(
       case "shopping": {
         const name = pick(recipe.lineNames);
         if (!name) return;
-        expect(await send(ledger, "POST", `/menu-detail/${recipe.id}`, { intent: "add-to-list", ingredient: [name] }), [200]);
+        const form = new URLSearchParams({ intent: "add-to-list", ingredient: name });
+        // the recipe screen's form: a redirect to the shopping list
+        expect(await send(ledger, "POST", `/menu-detail/${recipe.id}`, form), [302]);
         ledger.shopping.add(name.toLowerCase());
         return;
       }
