@@ -41,6 +41,12 @@ const e2e = spawnSync(bin("playwright"), ["test", "-c", "tests/e2e/playwright.co
 
 type Counts = { passed: number; failed: number; failures: string[] };
 
+/** The start of a failure's message, so that a CI log cut to its tail still says why. */
+const firstLines = (messages: unknown[] | undefined) =>
+  (messages ?? [])
+    .map((message) => `\n    ${String(message).split("\n").slice(0, 6).join("\n    ")}`)
+    .join("");
+
 function counts(file: string, read: (json: any) => Counts): Counts {
   try {
     return read(JSON.parse(readFileSync(file, "utf8")));
@@ -55,7 +61,7 @@ const unitCounts = counts(vitestJson, (json) => ({
   failures: json.testResults.flatMap((file: any) =>
     file.assertionResults
       .filter((test: any) => test.status === "failed")
-      .map((test: any) => `${path.relative(root, file.name)} › ${test.fullName}`),
+      .map((test: any) => `${path.relative(root, file.name)} › ${test.fullName}${firstLines(test.failureMessages)}`),
   ),
 }));
 
@@ -65,7 +71,11 @@ function failedSpecs(suite: any, trail: string[] = []): string[] {
   const own = (suite.specs ?? []).flatMap((spec: any) =>
     spec.tests
       .filter((test: any) => test.status === "unexpected")
-      .map((test: any) => `[${test.projectName}] ${[...here, spec.title].join(" › ")}`),
+      .map(
+        (test: any) =>
+          `[${test.projectName}] ${[...here, spec.title].join(" › ")}` +
+          firstLines(test.results.at(-1)?.errors?.map((error: any) => error.message)),
+      ),
   );
   return [...own, ...(suite.suites ?? []).flatMap((child: any) => failedSpecs(child, here))];
 }

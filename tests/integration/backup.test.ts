@@ -72,22 +72,31 @@ describe("db:backup", () => {
     // The writer is another process, as the app would be: SQLite locks across processes, not within one.
     const writer = spawn(process.execPath, ["--input-type=module", "-e", WRITER], {
       env: { ...process.env, LIVE_URL: liveUrl, FIRST: "20000" },
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["ignore", "pipe", "pipe"],
     });
     onTestFinished(() => void writer.kill());
+    let writerError = "";
+    writer.stderr.on("data", (chunk) => (writerError += chunk));
+    const exited = once(writer, "exit");
     let acknowledged = 20_000;
     const lines = createInterface({ input: writer.stdout });
     lines.on("line", () => (acknowledged += 1));
-    while (acknowledged < 20_050) await new Promise((resolve) => setTimeout(resolve, 10));
+    // The writer must still be writing while the test waits for it; if it stops, say why instead of timing out.
+    const writtenUpTo = async (count: number) => {
+      while (acknowledged < count) {
+        if (writer.exitCode !== null) throw new Error(`The writer stopped (exit ${writer.exitCode}): ${writerError}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    await writtenUpTo(20_050);
 
     const before = acknowledged;
     const target = backupPath("live");
     const { bytes } = await backupDatabase(liveUrl, target);
     // Well past the backup: a commit is acknowledged a moment after it is made, so a few may still be unread.
-    const keepWritingUntil = acknowledged + 50;
-    while (acknowledged < keepWritingUntil) await new Promise((resolve) => setTimeout(resolve, 10));
+    await writtenUpTo(acknowledged + 50);
     writer.kill();
-    await once(writer, "exit");
+    await exited;
 
     expect(bytes).toBeGreaterThan(0);
     const names = await namesIn(target);
