@@ -4,6 +4,11 @@
  */
 
 export const QUICK_MINUTES = 30;
+/**
+ * A filter (or "Cook with these") keeps only some suggestions, so it looks this far down the ranking for them:
+ * "Under 30 min" shows the quick recipes that fit the pantry, not only the quick ones among the first 20.
+ */
+export const NARROWED_POOL = 200;
 
 export type ReadyFilter = "now" | "one";
 export type SuggestionSort = "pantry" | "quickest" | "rated";
@@ -57,18 +62,23 @@ export function parseSuggestionView(
 }
 
 /** Prep plus cooking time; null when neither is known. */
+/** Whether the view leaves suggestions out (a sort only reorders them). */
+export const narrowsSuggestions = (view: SuggestionView) =>
+  view.ready !== null || view.quick || view.cuisine !== null || view.occasion !== null;
+
 export function totalMinutes(facts: Pick<SuggestionFacts, "prep_time" | "cooking_time">): number | null {
   if (facts.prep_time === null && facts.cooking_time === null) return null;
   return (facts.prep_time ?? 0) + (facts.cooking_time ?? 0);
 }
 
 /**
- * The suggestions the view keeps, in its order. "Best use of my pantry" is the ranking's own order; the other
- * sorts keep it among equals (and put unknown times and unrated recipes last).
+ * The suggestions the view keeps, the best `limit` of them in ranking order, then sorted. "Best use of my pantry"
+ * is the ranking's own order; the other sorts keep it among equals (and put unknown times and unrated recipes last).
  */
 export function applySuggestionView<Item extends SuggestionFacts>(
   items: readonly Item[],
-  view: SuggestionView
+  view: SuggestionView,
+  limit = Number.POSITIVE_INFINITY
 ): Item[] {
   const kept = items.filter((item) => {
     if (view.ready && item.missing.length > READY[view.ready].maxMissing) return false;
@@ -78,7 +88,7 @@ export function applySuggestionView<Item extends SuggestionFacts>(
     if (view.occasion && !item.occasions.includes(view.occasion)) return false;
     return true;
   });
-  const ranked = kept.map((item, rank) => ({ item, rank }));
+  const ranked = kept.slice(0, limit).map((item, rank) => ({ item, rank }));
   const last = Number.POSITIVE_INFINITY;
   if (view.sort === "quickest")
     ranked.sort((a, b) => (totalMinutes(a.item) ?? last) - (totalMinutes(b.item) ?? last) || a.rank - b.rank);

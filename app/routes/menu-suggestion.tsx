@@ -6,6 +6,8 @@ import { ScreenHeader } from "~/components/screen-header";
 import {
   applySuggestionView,
   filterLinks,
+  NARROWED_POOL,
+  narrowsSuggestions,
   parseSuggestionView,
   sortLinks,
   type ViewLink,
@@ -15,7 +17,7 @@ import { readPreferences } from "~/services/preferences.server";
 import { usesReason } from "~/domain/pantry-input";
 import { parseIsoDay } from "~/domain/shelf-life";
 import type { SuggestionGroup } from "~/domain/ranking";
-import { suggestRecipeCards } from "~/services/recipe-search.server";
+import { SUGGESTION_LIMIT, suggestRecipeCards } from "~/services/recipe-search.server";
 import { getUserId } from "~/services/session.server";
 import { withSuggestionFacts } from "~/services/suggestion-facts.server";
 import styles from "~/styles/suggestions.css";
@@ -37,16 +39,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     bestBefore: parseIsoDay(item.bestBefore),
     storage: item.storage,
   }));
-  const ranked = await suggestRecipeCards({ ingredients, ...preferences, viewerId });
-  const cards = await withSuggestionFacts(
-    mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name))),
-  );
   const view = parseSuggestionView(searchParams, preferences);
+  const narrowed = mustUse.size > 0 || narrowsSuggestions(view);
+  const ranked = await suggestRecipeCards({ ingredients, ...preferences, viewerId, limit: narrowed ? NARROWED_POOL : SUGGESTION_LIMIT });
+  const candidates = mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name)));
   return {
     ingredientCount: pantry.length,
     mustUse: [...mustUse],
-    suggestionCount: cards.length,
-    menus: applySuggestionView(cards, view),
+    suggestionCount: Math.min(candidates.length, SUGGESTION_LIMIT),
+    menus: applySuggestionView(await withSuggestionFacts(candidates), view, SUGGESTION_LIMIT),
     filters: filterLinks(PATH, view, preferences),
     sorts: sortLinks(PATH, view),
   };

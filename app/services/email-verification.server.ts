@@ -75,7 +75,7 @@ export async function sendVerificationLink(userId: number, { waitForMail = true 
       return "sent" as const;
     },
     (error: unknown) => {
-      console.error("Verification mail failed:", error);
+      console.error(`Verification mail failed: ${error instanceof Error ? error.message : String(error)}`);
       return "failed" as const;
     },
   );

@@ -84,7 +84,7 @@ export function requestPasswordReset(email: string, request: Request): ResetRequ
   const delivery = new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS))
     .then(() => mailResetLink(emailKey, mailLinkOrigin()))
     .catch((error: unknown) => {
-      console.error("Password reset mail failed:", error);
+      console.error(`Password reset mail failed: ${error instanceof Error ? error.message : String(error)}`);
     });
   return { limited: false, delivery };
 }

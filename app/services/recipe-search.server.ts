@@ -49,9 +49,11 @@ export interface SuggestionRequest extends RankingPreferences {
   ingredients: readonly (string | PantryInput)[];
   /** the signed-in cook, whose own private recipes are suggested with everyone's; null or absent, a guest */
   viewerId?: number | null;
+  /** how many of the best to answer; 20 unless a screen narrows them down afterwards */
+  limit?: number;
 }
 
-const SUGGESTION_LIMIT = 20;
+export const SUGGESTION_LIMIT = 20;
 /** A good match lacks at most this many of the recipe's non-staple ingredients: one short shopping trip. */
 const GOOD_MATCH_MAX_MISSING = 2;
 /** Fewer good matches than this, and a configured generator is asked for the difference. */
@@ -144,7 +146,8 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> 
     return [ingredient];
   });
   const query = { ...request, pantry: entries };
-  let ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
+  const limit = request.limit ?? SUGGESTION_LIMIT;
+  let ranked = (await currentRecipeIndex()).rank(query, limit);
   const goodMatches = ranked.filter((result) => result.missing.length <= GOOD_MATCH_MAX_MISSING).length;
   const generator = configuredGenerator();
   if (generator && query.pantry.length > 0 && goodMatches < HANDFUL) {
@@ -152,7 +155,7 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> 
     const names = [...new Set(pantry.map((ingredient) => ingredient.name))];
     const added = await generateRecipes(generator, { ...request, pantry: names, count });
     // Ranked again by the same rules, so a generated recipe that breaks a chosen diet is not shown either.
-    if (added.length > 0) ranked = (await currentRecipeIndex()).rank(query, SUGGESTION_LIMIT);
+    if (added.length > 0) ranked = (await currentRecipeIndex()).rank(query, limit);
   }
   return ranked;
 }

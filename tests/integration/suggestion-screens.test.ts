@@ -4,6 +4,7 @@ import { action as preferencesAction, loader as preferencesLoader } from "~/rout
 import { prisma } from "~/services/db.server";
 import { addToPantry } from "~/services/pantry.server";
 import { suggestRecipes } from "~/services/recipe-search.server";
+import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { createUserSession } from "~/services/session.server";
 import { seed } from "../../prisma/seed";
@@ -207,6 +208,27 @@ describe("/menu-suggestion", () => {
     await guest.have("kohlrabi");
     const menu = (await guest.suggestions()).menus.find((item) => item.menu_name === "Untimed Kohlrabi Slaw");
     expect(menu).toMatchObject({ prep_time: null, have: ["kohlrabi"], missing: [] });
+  });
+
+  it("'Under 30 min' and 'Cook with these' look past the first 20 suggestions for what they keep", async () => {
+    const parsnipRecipe = (name: string, extra: Partial<RecipeDraft>) =>
+      saveRecipe({ name, cuisines: [], occasions: [], ingredients: [{ name: "parsnip", quantity: "400 g" }], steps: ["Roast it."], tips: [], origin: "user", ...extra });
+    for (let i = 1; i <= 25; i++) await parsnipRecipe(`Slow Parsnip Bake ${i}`, { prepTime: 20, cookingTime: 90 });
+    // Needs two things the cook lacks, so it ranks below every bake that uses the parsnip alone.
+    await parsnipRecipe("Quick Parsnip Fritters", {
+      prepTime: 10,
+      cookingTime: 10,
+      ingredients: [{ name: "parsnip", quantity: "300 g" }, { name: "cheddar", quantity: "50 g" }, { name: "leek", quantity: "1" }],
+    });
+    const guest = browser();
+    await guest.have("parsnip", "leek");
+    const all = await guest.suggestions();
+    expect(all.menus).toHaveLength(20);
+    expect(all.menus.map((menu) => menu.menu_name)).not.toContain("Quick Parsnip Fritters");
+    const quick = await guest.suggestions("/menu-suggestion?quick=30");
+    expect(quick.menus.map((menu) => menu.menu_name)).toContain("Quick Parsnip Fritters");
+    const withLeek = await guest.suggestions("/menu-suggestion?use=leek");
+    expect(withLeek.menus.map((menu) => menu.menu_name)).toContain("Quick Parsnip Fritters");
   });
 
   it("marks the recipes the recipe generator wrote as generated, and no others", async () => {

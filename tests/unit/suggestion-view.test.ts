@@ -65,6 +65,11 @@ describe("applySuggestionView", () => {
     expect(names(applySuggestionView(ranked, view("cuisine=Italian&quick=30")))).toEqual(["salad"]);
   });
 
+  it("keeps the best `limit` of what the filters keep, then sorts those", () => {
+    expect(names(applySuggestionView(ranked, view("ready=one"), 2))).toEqual(["risotto", "tacos"]);
+    expect(names(applySuggestionView(ranked, view("sort=quickest"), 3))).toEqual(["tacos", "risotto", "stew"]);
+  });
+
   it("sorts by time (unknown last) or by rating (unrated last), ties in ranking order", () => {
     expect(names(applySuggestionView(ranked, view("sort=quickest")))).toEqual(["salad", "tacos", "risotto", "stew"]);
     expect(names(applySuggestionView(ranked, view("sort=rated")))).toEqual(["tacos", "risotto", "salad", "stew"]);
