@@ -17,7 +17,11 @@ export default defineConfig({
     env: { NODE_ENV: "test", SESSION_SECRET: "test-session-secret-that-is-long-enough-0123456789" },
     projects: [
       // api-routes imports every API handler, and through them the database client: it runs with a database.
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], exclude: ["tests/unit/api-routes.test.ts"] } },
+      // Pure modules share one module cache (no isolation): four times faster, and nothing they hold is per file.
+      {
+        extends: true,
+        test: { name: "unit", isolate: false, include: ["tests/unit/**/*.test.ts"], exclude: ["tests/unit/api-routes.test.ts"] },
+      },
       {
         extends: true,
         test: {
