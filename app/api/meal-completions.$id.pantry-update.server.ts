@@ -29,7 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     updated: view.updated !== null,
     taken: view.updated?.lines ?? [],
     undo_until: view.updated?.undoUntil ?? null,
-    uses: view.rows.map((row) => ({ key: row.key, ingredient_name: row.name, held: row.held, amount: row.amount, unit: row.unit, rest: row.all ? "all" : "keep" })),
+    uses: view.rows.map((row) => ({
+      key: row.key,
+      ingredient_name: row.name,
+      held: row.held,
+      amount: row.amount,
+      unit: row.unit,
+      rest: row.all ? "all" : "keep",
+      not_added: row.notAdded,
+    })),
   });
 }
 

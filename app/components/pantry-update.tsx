@@ -4,17 +4,24 @@
  * without JavaScript, a fetcher with it); `back` says where the answer returns: the recipe screen or that page.
  */
 import { useFetcher } from "@remix-run/react";
-import { suggestedUse } from "~/domain/food-log";
-import { PANTRY_UNITS } from "~/domain/pantry-details";
+import { suggestedUses } from "~/domain/food-log";
+import { PANTRY_UNITS, type PantryUnit } from "~/domain/pantry-details";
 import type { PantryUpdateView } from "~/services/food-log.server";
 
-export const cookedPath = (completionId: number) => `/cooked/${completionId}`;
+/**
+ * The page of a meal's pantry update; `servings`: the servings cooked when not the recipe's, kept to four places so
+ * that a fit to the pantry (3⅓ servings) prefills what it used up, not a gram less.
+ */
+export const cookedPath = (completionId: number, servings?: number | null) =>
+  `/cooked/${completionId}${servings ? `?servings=${Number(servings.toFixed(4))}` : ""}`;
+
+const unitWord = (unit: PantryUnit | null) => (unit === null || unit === "piece" ? "pieces" : unit);
 
 /** `factor`: the servings the recipe screen shows over the recipe's, when the amounts should follow them. */
 export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; back: "recipe" | "page"; factor?: number }) {
   const fetcher = useFetcher({ key: `pantry-update-${view.completionId}` });
   const busy = fetcher.state !== "idle";
-  const action = cookedPath(view.completionId);
+  const action = cookedPath(view.completionId, back === "page" ? view.servings : null);
   if (view.updated) {
     return (
       <div className="pantry-update-done">
@@ -42,8 +49,8 @@ export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; b
     factor === undefined || factor === view.factor
       ? view.rows
       : view.rows.map((row) => {
-          const suggested = suggestedUse(row.line, row.item, row.weights, factor);
-          return suggested ? { ...row, ...suggested } : row;
+          const { use, notAdded } = suggestedUses(row.lines, row.item, row.weights, factor);
+          return { ...row, ...use, notAdded };
         });
   return (
     <fetcher.Form key={factor ?? view.factor} method="post" action={action} className="pantry-update-form">
@@ -75,6 +82,12 @@ export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; b
               </label>
               <PantryUnitSelect id={id("unit")} name={field("unit")} defaultValue={row.unit} />
             </div>
+            {row.notAdded.length > 0 ? (
+              <p className="menu-hint">
+                Not counted in this amount: {row.notAdded.join(" and ")} from the recipe, which does not convert to{" "}
+                {unitWord(row.unit)}. Add it if it came from here.
+              </p>
+            ) : null}
             <div className="pantry-use-rest" role="radiogroup" aria-label={`What is left of ${row.name}`}>
               <label>
                 <input type="radio" name={field("rest")} value="all" defaultChecked={row.all} /> Used it all

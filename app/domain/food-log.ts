@@ -7,8 +7,8 @@ import type { Catalogue, CatalogueIngredient } from "./catalogue";
 import { idField } from "./ids";
 import { covers, resolveName } from "./pantry";
 import { isPantryUnit, MAX_AMOUNT, PANTRY_UNITS, type PantryUnit } from "./pantry-details";
-import { toGrams } from "./quantity";
-import { convertAmount, scaledAmount } from "./servings";
+import { toGrams, type Unit } from "./quantity";
+import { convertAmount, scaledAmount, scaleQuantity } from "./servings";
 
 export const FOOD_KINDS = ["used", "wasted"] as const;
 export type FoodKind = (typeof FOOD_KINDS)[number];
@@ -101,33 +101,56 @@ function describeHeld(item: HeldAmount): string {
   return item.unit === "piece" ? `${amount} ${amount === 1 ? "piece" : "pieces"}` : `${amount} ${item.unit}`;
 }
 
-/**
- * The amount a recipe line suggests the cook used of a pantry item, in the item's unit where it converts (for an
- * item without an amount: the line's own unit if a pantry keeps food in it, else grams), scaled by `factor` (the
- * servings cooked over the recipe's). `all` when it is at least what is left. Null when the line gives no amount.
- */
-export function suggestedUse(
-  lineQuantity: string,
-  item: HeldAmount,
-  weights: Record<string, number>,
-  factor = 1,
-): FoodAmount | null {
+/** A recipe line's amount scaled by `factor`, in the unit it reads in (grams for "1 (400 g) can"), or null. */
+function lineAmount(lineQuantity: string, factor: number): { amount: number; unit: Unit | null } | null {
   const parsed = scaledAmount(lineQuantity, factor);
   if (parsed === null || parsed.amount === null) return null;
   const amount = parsed.maxAmount === undefined ? parsed.amount : (parsed.amount + parsed.maxAmount) / 2;
-  const lineUnit = parsed.gramsPerUnit ? "g" : parsed.unit;
-  const lineAmount = parsed.gramsPerUnit ? amount * parsed.gramsPerUnit : amount;
-  const targets: (PantryUnit | null)[] =
-    item.quantity !== null ? [item.unit] : isPantryUnit(lineUnit) || lineUnit === null ? [lineUnit] : ["g"];
-  for (const unit of targets) {
-    const converted = convertAmount(lineAmount, lineUnit, unit, weights);
-    if (converted === null) continue;
-    const rounded = roundForForm(converted, unit);
-    const all = item.quantity !== null && rounded >= item.quantity - EPSILON;
-    return { amount: all ? item.quantity : rounded, unit, all };
-  }
-  return null;
+  return parsed.gramsPerUnit ? { amount: amount * parsed.gramsPerUnit, unit: "g" } : { amount, unit: parsed.unit };
 }
+
+export interface SuggestedUses {
+  /** null when no line gives an amount that converts */
+  use: FoodAmount | null;
+  /** the lines whose amount does not convert to the unit of the suggestion, so could not be added: "onion (2)" */
+  notAdded: string[];
+}
+
+/**
+ * The amount the recipe lines that use a pantry item suggest the cook used of it: their amounts summed (two lines
+ * of onion are one use of the onions) in the item's unit where they convert (for an item without an amount: the
+ * first line's own unit if a pantry keeps food in it, else grams), scaled by `factor` (the servings cooked over the
+ * recipe's). `all` when it is at least what is left. A line whose unit does not convert is named in `notAdded`.
+ */
+export function suggestedUses(
+  recipeLines: readonly { name: string; quantity: string }[],
+  item: HeldAmount,
+  weights: Record<string, number>,
+  factor = 1,
+): SuggestedUses {
+  const lines = recipeLines.flatMap((line) => {
+    const amount = lineAmount(line.quantity, factor);
+    return amount ? [{ text: `${line.name} (${scaleQuantity(line.quantity, factor).text})`, ...amount }] : [];
+  });
+  const ownUnit = (unit: Unit | null): PantryUnit | null => (unit === null || isPantryUnit(unit) ? unit : "g");
+  const targets: (PantryUnit | null)[] = item.quantity !== null ? [item.unit] : [...new Set(lines.map((line) => ownUnit(line.unit)))];
+  for (const unit of targets) {
+    const converted = lines.map((line) => convertAmount(line.amount, line.unit, unit, weights));
+    if (converted.every((amount) => amount === null)) continue;
+    const total = converted.reduce<number>((sum, amount) => sum + (amount ?? 0), 0);
+    const rounded = roundForForm(total, unit);
+    const all = item.quantity !== null && rounded >= item.quantity - EPSILON;
+    return {
+      use: { amount: all ? item.quantity : rounded, unit, all },
+      notAdded: lines.filter((_, index) => converted[index] === null).map((line) => line.text),
+    };
+  }
+  return { use: null, notAdded: lines.map((line) => line.text) };
+}
+
+/** One recipe line's suggestion (see suggestedUses). */
+export const suggestedUse = (lineQuantity: string, item: HeldAmount, weights: Record<string, number>, factor = 1): FoodAmount | null =>
+  suggestedUses([{ name: item.name, quantity: lineQuantity }], item, weights, factor).use;
 
 /** Counts to a quarter, grams and millilitres to whole ones, other units to two places. */
 function roundForForm(amount: number, unit: PantryUnit | null): number {
@@ -234,24 +257,24 @@ export const kgText = (kg: number) => `${kg.toFixed(1)} kg`;
 // ---------- what a recipe took from the pantry ----------
 
 /**
- * The pantry items a recipe's lines use, each with the first line that names it (the same catalogue ingredient, a
- * more general or a more specific one: "pork" for pork shoulder), in the pantry's order.
+ * The pantry items a recipe's lines use, each with every line that names it (the same catalogue ingredient, a more
+ * general or a more specific one: "pork" for pork shoulder), in the pantry's order.
  */
 export function pantryItemsUsedBy<Item extends { key: string; name: string }>(
   lines: readonly { name: string; quantity: string }[],
   items: readonly Item[],
   catalogue: Catalogue,
-): { item: Item; line: { name: string; quantity: string } }[] {
+): { item: Item; lines: { name: string; quantity: string }[] }[] {
   const resolvedLines = lines.map((line) => ({ line, resolved: resolveName(catalogue, line.name) }));
   return items.flatMap((item) => {
     const held = resolveName(catalogue, item.name);
-    const match = resolvedLines.find(
+    const matches = resolvedLines.filter(
       ({ resolved }) =>
         resolved !== null &&
         (resolved.key === item.key ||
           (held?.ingredient != null && resolved.ingredient !== null && covers(catalogue, held.ingredient, resolved.ingredient))),
     );
-    return match ? [{ item, line: match.line }] : [];
+    return matches.length > 0 ? [{ item, lines: matches.map(({ line }) => line) }] : [];
   });
 }
 
@@ -261,6 +284,9 @@ export function pantryItemsUsedBy<Item extends { key: string; name: string }>(
 export const ApiFoodLogSchema = FoodLogEntrySchema.omit({ key: true })
   .extend({ pantry_item_id: idField("pantry_item_id"), amount: amountField.optional(), unit: unitField.optional() })
   .strict();
+
+/** DELETE /api/food-log: { entry_id }, the undo of a "Used up" / "Thrown away". */
+export const ApiFoodLogUndoSchema = z.object({ entry_id: idField("entry_id") }).strict();
 
 /** POST /api/meal-completions/{id}/pantry-update: { uses: [{ pantry_item_id, amount, unit, rest }] }. */
 export const ApiPantryUpdateSchema = z

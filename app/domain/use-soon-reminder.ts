@@ -82,8 +82,11 @@ const whenText = (daysLeft: number) =>
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-/** The email: what to use and by when, three recipes that use it, and the unsubscribe link. */
-export function reminderMail(content: ReminderContent): { subject: string; text: string; html: string } {
+/**
+ * The email: what to use and by when, three recipes that use it, and the unsubscribe link, also in the headers mail
+ * programs show as their own unsubscribe button, posting to the link without anyone signed in (RFC 2369, RFC 8058).
+ */
+export function reminderMail(content: ReminderContent): { subject: string; text: string; html: string; headers: Record<string, string> } {
   const count = content.items.length;
   const subject = `Use soon: ${count === 1 ? content.items[0].name : `${count} items`} in your pantry`;
   const itemLine = (item: ReminderContent["items"][number]) =>
@@ -107,5 +110,6 @@ export function reminderMail(content: ReminderContent): { subject: string; text:
       : "",
     `<p><a href="${escapeHtml(content.unsubscribeUrl)}">Stop these emails</a></p>`,
   ].join("\n");
-  return { subject, text, html };
+  const headers = { "List-Unsubscribe": `<${content.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  return { subject, text, html, headers };
 }

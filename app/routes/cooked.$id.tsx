@@ -8,7 +8,7 @@ import { FormMessage } from "~/components/forms";
 import { PantryUpdate, cookedPath } from "~/components/pantry-update";
 import { ScreenHeader } from "~/components/screen-header";
 import { parseId } from "~/domain/ids";
-import { MAX_SERVINGS } from "~/domain/servings";
+import { formatServings, MAX_SERVINGS } from "~/domain/servings";
 import {
   confirmPantryUpdate,
   parsePantryUpdateForm,
@@ -47,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
   if (!view || completionId === null) throw notFound();
   const formData = await readForm(request);
-  const back = formData.get("back") === "recipe" ? `/menu-detail/${view.recipeId}#pantry-update` : cookedPath(completionId);
+  const back = formData.get("back") === "recipe" ? `/menu-detail/${view.recipeId}#pantry-update` : cookedPath(completionId, servingsOf(request.url));
   const answer = (result: { ok: boolean; message: string }) =>
     redirectWithFlash(request, back, { type: result.ok ? "success" : "error", message: result.message });
   if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(userId, completionId));
@@ -64,6 +64,9 @@ export default function CookedScreen() {
       <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
       <p>
         You cooked <Link to={`/menu-detail/${view.recipeId}`}>{view.recipeName}</Link>.
+        {view.servings && !view.updated
+          ? ` Amounts for ${formatServings(view.servings)} ${view.servings > 1 ? "servings" : "serving"} (the recipe is for ${Math.round(view.servings / view.factor)}).`
+          : null}
       </p>
       <PantryUpdate view={view} back="page" />
       <p>

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
+  redirect,
   type ActionFunctionArgs,
   type LinksFunction,
   type LoaderFunctionArgs,
@@ -13,6 +14,7 @@ import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
+import { parseId } from "~/domain/ids";
 import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
 import {
   describeAmount,
@@ -23,7 +25,7 @@ import {
   todayUtc,
 } from "~/domain/pantry-details";
 import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
-import { logPantryFood, parseFoodLogForm } from "~/services/food-log.server";
+import { logPantryFood, NOTHING_TO_UNDO, parseFoodLogForm, undoableFoodLog, undoFoodLog } from "~/services/food-log.server";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
@@ -35,6 +37,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 const PREVIEW = "/ingredient-preview";
 const editPath = (key: string) => `${PREVIEW}?${new URLSearchParams({ edit: key })}`;
+/** After "Used up" / "Thrown away" the address names the log entry, so the page can offer its Undo. */
+const loggedPath = (entryId: number) => `${PREVIEW}?logged=${entryId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const items = await readPantry(request);
@@ -42,12 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const images = new Map((await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl]));
   const { flash, headers } = await takeFlash(request);
   await startSessionIfNone(request, headers);
+  const search = new URL(request.url).searchParams;
+  const userId = await getUserId(request);
+  const loggedId = parseId(search.get("logged"));
   return data(
     {
       items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)!, daysLeft: daysLeftOf(item, today) })),
-      editKey: new URL(request.url).searchParams.get("edit"),
-      signedIn: (await getUserId(request)) !== null,
+      editKey: search.get("edit"),
+      signedIn: userId !== null,
       flash,
+      logged: userId !== null && loggedId !== null ? await undoableFoodLog(userId, loggedId) : null,
     },
     { headers },
   );
@@ -60,7 +68,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function changeItem(request: Request) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "log-food") return logFood(request, formData);
+  if (formData.get("intent") === "log-food" || formData.get("intent") === "undo-food-log") return logFood(request, formData);
   if (formData.get("intent") === "delete") {
     const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
     if (!removed.ok) return redirectWithFlash(request, PREVIEW, { type: "error", message: removed.message });
@@ -85,9 +93,30 @@ async function logFood(request: Request, formData: FormData) {
   if (userId === null) {
     return redirectWithFlash(request, PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
   }
+  if (formData.get("intent") === "undo-food-log") {
+    const entryId = parseId(String(formData.get("entry") ?? ""));
+    const undone = entryId === null ? { ok: false, message: NOTHING_TO_UNDO } : await undoFoodLog(userId, entryId);
+    return redirectWithFlash(request, PREVIEW, { type: undone.ok ? "success" : "error", message: undone.message });
+  }
   const parsed = parseFoodLogForm(formData);
   const result = parsed.ok ? await logPantryFood(userId, parsed.value) : parsed;
+  // done: the page says so beside its Undo (see loggedPath)
+  if ("entryId" in result && result.entryId !== undefined) return redirect(loggedPath(result.entryId));
   return redirectWithFlash(request, PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
+}
+
+/** What was just used up or thrown away, and an Undo (a plain form) for 10 minutes. */
+function LoggedNotice({ logged }: { logged: { id: number; message: string } }) {
+  return (
+    <Form method="post" action={PREVIEW} preventScrollReset className="form-message form-message-success food-log-undo" role="status">
+      <span>{logged.message}</span>
+      <input type="hidden" name="intent" value="undo-food-log" />
+      <input type="hidden" name="entry" value={logged.id} />
+      <button type="submit" className="button button-secondary button-small">
+        Undo
+      </button>
+    </Form>
+  );
 }
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -204,7 +233,7 @@ function FoodLogForm({ item }: { item: Item }) {
 }
 
 export default function IngredientPreviewScreen() {
-  const { items, editKey, signedIn, flash } = useLoaderData<typeof loader>();
+  const { items, editKey, signedIn, flash, logged } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failedEdit = actionData && "editKey" in actionData ? actionData : null;
@@ -224,6 +253,7 @@ export default function IngredientPreviewScreen() {
         }
       />
       <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      {logged ? <LoggedNotice logged={logged} /> : null}
 
       {items.length === 0 ? (
         <p className="empty-state">No ingredients detected</p>

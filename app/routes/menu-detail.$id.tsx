@@ -453,7 +453,7 @@ function PantryUpdateSection({ view, servings, factor }: { view: NonNullable<Men
         <PantryUpdate view={view} back="recipe" factor={factor} />
       ) : (
         <p>
-          <Link to={`${cookedPath(view.completionId)}${factor === 1 ? "" : `?servings=${Number(servings.toFixed(2))}`}`} className="button button-primary">
+          <Link to={cookedPath(view.completionId, factor === 1 ? null : servings)} className="button button-primary">
             Update your pantry
           </Link>
         </p>

@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { unsubscribe } from "~/services/use-soon-reminder.server";
 
 export const meta: MetaFunction = () => [{ title: "Use-soon emails · Recipe Helper" }, { name: "robots", content: "noindex" }];
@@ -16,7 +16,9 @@ export const loader = ({ params }: LoaderFunctionArgs) => answer(params.token);
 export const action = ({ params }: ActionFunctionArgs) => answer(params.token);
 
 export default function UnsubscribeScreen() {
-  const result = useLoaderData<typeof loader>();
+  // after a POST the loader runs again and finds the opt-in gone: the action's answer is the one to show
+  const loaded = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() ?? loaded;
   return (
     <main className="unsubscribe">
       <h1>Use-soon emails</h1>

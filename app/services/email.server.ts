@@ -4,7 +4,8 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "~/services/env.server";
 
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** `headers`: extra header fields (List-Unsubscribe...). */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 /** How a mail left: through SMTP, or (no SMTP configured) as an .eml file in the outbox folder. */
 export type Delivery = { via: "smtp" } | { via: "outbox"; file: string };

@@ -12,7 +12,7 @@ import {
   NOT_IN_PANTRY_MESSAGE,
   NOTHING_TO_UNDO_MESSAGE,
   pantryItemsUsedBy,
-  suggestedUse,
+  suggestedUses,
   UNDO_MS,
   UNDO_TOO_LATE_MESSAGE,
   weightsOf,
@@ -89,11 +89,14 @@ export interface PantryUseRow {
   held: string | null;
   /** what the suggestion is made from, so that the recipe screen can suggest again for other servings */
   item: HeldAmount;
-  line: string;
+  /** the recipe lines that use the item (two lines of onion: both) */
+  lines: { name: string; quantity: string }[];
   weights: Record<string, number>;
   amount: number | null;
   unit: PantryUnit | null;
   all: boolean;
+  /** lines whose amount does not convert to the unit of the others, so the prefilled amount leaves them out */
+  notAdded: string[];
 }
 
 export interface PantryUpdateView {
@@ -102,6 +105,8 @@ export interface PantryUpdateView {
   recipeName: string;
   /** the cook's servings over the recipe's, when they cooked another number of servings */
   factor: number;
+  /** the servings the cook made when not the recipe's (fractional after "Fit to my pantry"), else null */
+  servings: number | null;
   /** null until the cook confirmed; then what was taken and until when it can be undone (ISO time, or null: too late) */
   updated: { lines: string[]; undoUntil: string | null } | null;
   /** the pantry items the recipe used, with the amounts it suggests (empty once updated) */
@@ -154,7 +159,7 @@ export async function pantryUpdateView(
   if (!completion) return null;
   const { recipe } = completion;
   const factor = servings ? servings / (recipe.servings ?? 1) : 1;
-  const base = { completionId, recipeId: recipe.id, recipeName: recipe.name, factor };
+  const base = { completionId, recipeId: recipe.id, recipeName: recipe.name, factor, servings: factor === 1 ? null : servings };
   if (completion.pantryUpdatedAt) {
     const entries = await prisma.foodLogEntry.findMany({ where: { mealCompletionId: completionId }, orderBy: { id: "asc" } });
     const until = completion.pantryUpdatedAt.getTime() + UNDO_MS;
@@ -165,19 +170,20 @@ export async function pantryUpdateView(
     };
   }
   const [catalogue, items] = await Promise.all([loadCatalogue(), pantryItemsOfUser(userId)]);
-  const rows = pantryItemsUsedBy(recipe.ingredients, items, catalogue).map(({ item, line }): PantryUseRow => {
+  const rows = pantryItemsUsedBy(recipe.ingredients, items, catalogue).map(({ item, lines }): PantryUseRow => {
     const weights = weightsOf(resolveName(catalogue, item.name)?.ingredient ?? null);
-    const suggested = suggestedUse(line.quantity, item, weights, factor);
+    const { use, notAdded } = suggestedUses(lines, item, weights, factor);
     return {
       key: item.key,
       name: item.name,
       held: describeAmount(item.quantity, item.unit),
       item: { name: item.name, quantity: item.quantity, unit: item.unit },
-      line: line.quantity,
+      lines,
       weights,
-      amount: suggested?.amount ?? item.quantity,
-      unit: suggested?.unit ?? item.unit,
-      all: suggested?.all ?? true,
+      amount: use?.amount ?? item.quantity,
+      unit: use?.unit ?? item.unit,
+      all: use?.all ?? true,
+      notAdded,
     };
   });
   return { ...base, updated: null, rows };
@@ -193,8 +199,8 @@ interface LoggedUse {
   mealCompletionId: number | null;
 }
 
-/** Takes the amount from the item and logs it; returns the entry's kg CO2e. Refuses (throws) what cannot be. */
-async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompletionId }: LoggedUse): Promise<number> {
+/** Takes the amount from the item and logs it; returns the entry's id and kg CO2e. Refuses (throws) what cannot be. */
+async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompletionId }: LoggedUse): Promise<{ id: number; co2Kg: number }> {
   const ingredient = resolveName(await loadCatalogue(), item.name)?.ingredient ?? null;
   const deduction = deduct(item, use, weightsOf(ingredient), { keepEmpty });
   if (!deduction.ok) throw new Refusal(deduction.message, 400);
@@ -204,7 +210,8 @@ async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompleti
   if (!(await setPantryAmount(tx, userId, item.key, change))) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
   const co2Kg = co2OfGrams(deduction.taken.grams, ingredient ? co2PerKgAsWeighed(ingredient) : null);
   const remaining = deduction.remove ? 0 : (deduction.remaining ?? 0);
-  await tx.foodLogEntry.create({
+  const entry = await tx.foodLogEntry.create({
+    select: { id: true },
     data: {
       userId,
       ingredient: item.name,
@@ -219,7 +226,7 @@ async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompleti
       itemBefore: JSON.stringify({ item, addBack: item.quantity === null ? 0 : item.quantity - remaining }),
     },
   });
-  return co2Kg;
+  return { id: entry.id, co2Kg };
 }
 
 /**
@@ -252,7 +259,8 @@ export function confirmPantryUpdate(
         const item = await pantryItemInTransaction(tx, userId, use.key);
         if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
         const keepEmpty = use.rest === "keep";
-        co2 += await takeAndLog({ tx, userId, item, kind: "used", use: { ...use, all: !keepEmpty }, keepEmpty, mealCompletionId: completionId });
+        const logged = await takeAndLog({ tx, userId, item, kind: "used", use: { ...use, all: !keepEmpty }, keepEmpty, mealCompletionId: completionId });
+        co2 += logged.co2Kg;
         changed++;
       }
       await tx.mealCompletion.update({ where: { id: completionId }, data: { co2ConfirmedKg: Math.round(co2 * 1000) / 1000 } });
@@ -298,22 +306,60 @@ function readItemBefore(text: string | null): { item: PantryItem; addBack: numbe
 
 const KIND_DONE: Record<FoodKind, string> = { used: "used up", wasted: "thrown away" };
 
+/** "300 g of carrot thrown away." */
+const loggedMessage = (name: string, kind: FoodKind, amount: string | null) => `${amount ? `${amount} of ` : ""}${name} ${KIND_DONE[kind]}.`;
+
 /**
  * A pantry item marked "Used up" or "Thrown away": with an amount, that much (at most what is left; all of it
- * removes the item), without one, the whole item.
+ * removes the item), without one, the whole item. `entryId`: the log entry, for an undo.
  */
-export function logPantryFood(userId: number, input: FoodLogEntryInput): Promise<FoodLogResult> {
-  return refusalsAsResults(() => {
+export async function logPantryFood(userId: number, input: FoodLogEntryInput): Promise<FoodLogResult & { entryId?: number }> {
+  let entryId: number | undefined;
+  const result = await refusalsAsResults(() => {
     if (input.amount === 0) throw new Refusal("Please enter an amount above 0, or leave it empty for all of it.", 400);
     return prisma.$transaction(async (tx) => {
       const item = await pantryItemInTransaction(tx, userId, input.key);
       if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 404);
       const use = { amount: input.amount, unit: input.amount === null ? item.unit : input.unit, all: input.amount === null };
-      await takeAndLog({ tx, userId, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null });
-      const amount = describeAmount(use.amount, use.unit);
-      return `${amount ? `${amount} of ` : ""}${item.name} ${KIND_DONE[input.kind]}.`;
+      entryId = (await takeAndLog({ tx, userId, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null })).id;
+      return loggedMessage(item.name, input.kind, describeAmount(use.amount, use.unit));
     });
   });
+  return result.ok ? { ...result, entryId } : result;
+}
+
+export const NOTHING_TO_UNDO = "There is nothing to undo.";
+
+function recentManualEntry(tx: Transaction, userId: number, entryId: number) {
+  return tx.foodLogEntry.findFirst({ where: { id: entryId, userId, source: "manual" } });
+}
+
+/** A "Used up" / "Thrown away" of the cook's that can still be undone (within UNDO_MS), with its message; else null. */
+export async function undoableFoodLog(userId: number, entryId: number, now = new Date()): Promise<{ id: number; message: string } | null> {
+  const entry = await recentManualEntry(prisma, userId, entryId);
+  if (!entry || entry.createdAt.getTime() <= now.getTime() - UNDO_MS) return null;
+  return { id: entry.id, message: loggedMessage(entry.ingredient, entry.kind as FoodKind, describeAmount(entry.amount, entry.unit as PantryUnit | null)) };
+}
+
+/**
+ * Undoes a "Used up" / "Thrown away" within UNDO_MS: the item back as it was (recreated if it went, the amount added
+ * back otherwise) and the entry gone. Someone else's entry, a meal's (undone with its meal) or a second undo change
+ * nothing.
+ */
+export function undoFoodLog(userId: number, entryId: number, now = new Date()): Promise<FoodLogResult> {
+  return refusalsAsResults(() =>
+    prisma.$transaction(async (tx) => {
+      const entry = await recentManualEntry(tx, userId, entryId);
+      if (!entry) throw new Refusal(NOTHING_TO_UNDO, 404);
+      if (entry.createdAt.getTime() <= now.getTime() - UNDO_MS) throw new Refusal(UNDO_TOO_LATE_MESSAGE, 409);
+      // the claim: of two undos at once, one deletes the entry and the other finds nothing
+      const { count } = await tx.foodLogEntry.deleteMany({ where: { id: entry.id, userId } });
+      if (count === 0) throw new Refusal(NOTHING_TO_UNDO, 404);
+      const before = readItemBefore(entry.itemBefore);
+      if (before) await putBackPantryItem(tx, userId, before.item, before.addBack);
+      return `Undone: ${entry.ingredient} is back in your pantry.`;
+    }),
+  );
 }
 
 /** The food log entries of a cook from `since`, for the monthly figures. */

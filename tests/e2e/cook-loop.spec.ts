@@ -92,10 +92,15 @@ test.describe("the use-soon email", () => {
     const text = reminder()!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
     expect(text).toMatch(/milk \(1 l\): use by tomorrow/i);
     const link = text.match(/https?:\/\/[^\s"<>]+\/unsubscribe\/[\w.-]+/)![0];
+    // the mail program's own unsubscribe button posts to the same link (RFC 8058), signed out and without a form token
+    const head = reminder()!.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    expect(head).toContain(`List-Unsubscribe: <${link}>`);
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
     await page.context().clearCookies();
-    await page.goto(link);
-    await expect(page.getByText("You will no longer get use-soon emails.", { exact: false })).toBeVisible();
+    const oneClick = await page.request.post(link, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(oneClick.status()).toBe(200);
+    expect(await oneClick.text()).toContain("You will no longer get use-soon emails.");
     await page.goto(link);
     await expect(page.getByText("This link was used already", { exact: false })).toBeVisible();
     await page.goto(`${link.slice(0, -1)}${link.endsWith("A") ? "B" : "A"}`);

@@ -177,11 +177,17 @@ describe("the use-soon email", () => {
     expect(raw).toMatch(/https:\/\/recipes\.example\/menu-detail\/\d+/);
     const token = raw.match(/https:\/\/recipes\.example\/unsubscribe\/([\w.-]+)/)![1];
     expect(await prisma.reminderSent.count({ where: { userId: cook.id } })).toBe(1);
+    // the mail program's own unsubscribe button: the same link, one click by POST (RFC 2369, RFC 8058)
+    const head = mailsTo(cook)[0].raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    expect(head).toMatch(new RegExp(`^List-Unsubscribe: <https://recipes\\.example/unsubscribe/${token.replace(/\./g, "\\.")}>$`, "m"));
+    expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
-    // signed out, one click; used again or forged: a clear answer and nothing changed
-    const first = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${token}`), { token })));
-    expect(await first.json()).toMatchObject({ status: "unsubscribed" });
-    const reused = await run(() => unsubscribeAction(args(formRequest(`/unsubscribe/${token}`, {}), { token })));
+    // the one-click POST as a mail provider sends it: signed out, no form token; used again or forged: a clear
+    // answer and nothing changed
+    const oneClick = await run(() => unsubscribeAction(args(formRequest(`/unsubscribe/${token}`, { "List-Unsubscribe": "One-Click" }), { token })));
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toMatchObject({ status: "unsubscribed" });
+    const reused = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${token}`), { token })));
     expect(await reused.json()).toMatchObject({ status: "already" });
     const forged = unsubscribeToken(cook.id, "0".repeat(32)).replace(/.$/, "x");
     const refused = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${forged}`), { token: forged })));

@@ -8,9 +8,16 @@ import { co2PerKgAsWeighed } from "~/domain/co2-saved";
 import { ALREADY_UPDATED_MESSAGE, NOTHING_TO_UNDO_MESSAGE, UNDO_MS, UNDO_TOO_LATE_MESSAGE } from "~/domain/food-log";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.$";
 import { action as cookedAction, loader as cookedLoader } from "~/routes/cooked.$id";
-import { action as previewAction } from "~/routes/ingredient-preview";
+import { action as previewAction, loader as previewLoader } from "~/routes/ingredient-preview";
 import { prisma } from "~/services/db.server";
-import { confirmPantryUpdate, logPantryFood, pantryUpdateView, undoPantryUpdate } from "~/services/food-log.server";
+import {
+  confirmPantryUpdate,
+  logPantryFood,
+  NOTHING_TO_UNDO,
+  pantryUpdateView,
+  undoFoodLog,
+  undoPantryUpdate,
+} from "~/services/food-log.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
 import { addToUserPantry } from "~/services/pantry.server";
@@ -164,20 +171,62 @@ describe("Update your pantry after cooking", () => {
 describe("Used up / Thrown away", () => {
   it("takes part of an item or all of it, logs it as wasted or used, and refuses zero and more than is left", async () => {
     const { cook } = await cookWhoCooked("waste");
-    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" })).toEqual({
+    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" })).toMatchObject({
       ok: true,
       message: "0.1 kg of cooked rice thrown away.",
     });
     expect((await rowsOf(cook.id))[0]).toEqual({ nameKey: "cooked rice", quantity: 400, unit: "g" });
     expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 401, unit: "g" })).toMatchObject({ ok: false, status: 400 });
     expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: 0, unit: null })).toMatchObject({ ok: false, status: 400 });
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toEqual({ ok: true, message: "egg used up." });
+    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({ ok: true, message: "egg used up." });
     expect((await rowsOf(cook.id)).map((row) => row.nameKey)).toEqual(["cooked rice", "onion"]);
     expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({ ok: false, status: 404 });
     const stats = await monthlyMealStats(cook.id);
     expect(stats.current_month).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1 });
     // only meals count towards CO2 saved: the estimate of the unconfirmed meal stays
     expect(stats.monthly_stats.at(-1)).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1, meal_count: 1 });
+  });
+});
+
+describe("Undo of Used up / Thrown away", () => {
+  const fullRows = (userId: number) =>
+    prisma.pantryItem.findMany({
+      where: { pantry: { ownerUserId: userId } },
+      orderBy: { nameKey: "asc" },
+      select: { name: true, nameKey: true, type: true, source: true, quantity: true, unit: true, storage: true, addedOn: true, bestBefore: true },
+    });
+
+  it("puts the item back exactly as it was and removes the entry; a second undo changes nothing", async () => {
+    const { cook } = await cookWhoCooked("undolog");
+    const before = await fullRows(cook.id);
+    const part = await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" });
+    const all = await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null });
+    expect((await fullRows(cook.id)).map((row) => [row.nameKey, row.quantity])).toEqual([["cooked rice", 400], ["onion", null]]);
+
+    const allId = (all as { entryId: number }).entryId;
+    const partId = (part as { entryId: number }).entryId;
+    expect(await undoFoodLog(cook.id, allId)).toEqual({ ok: true, message: "Undone: egg is back in your pantry." });
+    expect(await undoFoodLog(cook.id, partId)).toEqual({ ok: true, message: "Undone: cooked rice is back in your pantry." });
+    expect(await fullRows(cook.id)).toEqual(before);
+    expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
+    expect((await monthlyMealStats(cook.id)).current_month).toMatchObject({ rescued_kg: 0, wasted_kg: 0 });
+
+    expect(await undoFoodLog(cook.id, allId)).toEqual({ ok: false, message: NOTHING_TO_UNDO, status: 404 });
+    expect(await fullRows(cook.id)).toEqual(before);
+  });
+
+  it("refuses another cook's entry, a meal's entry and an undo after 10 minutes, changing nothing", async () => {
+    const { cook, completionId } = await cookWhoCooked("undoguard");
+    const logged = (await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 100, unit: "g" })) as { entryId: number };
+    const stranger = await signedInMember("undostranger");
+    expect(await undoFoodLog(stranger.id, logged.entryId)).toEqual({ ok: false, message: NOTHING_TO_UNDO, status: 404 });
+    const late = new Date(Date.now() + UNDO_MS + 1000);
+    expect(await undoFoodLog(cook.id, logged.entryId, late)).toEqual({ ok: false, message: UNDO_TOO_LATE_MESSAGE, status: 409 });
+    await confirmPantryUpdate(cook.id, completionId, [USES[1]]);
+    const mealEntry = await prisma.foodLogEntry.findFirstOrThrow({ where: { mealCompletionId: completionId } });
+    expect(await undoFoodLog(cook.id, mealEntry.id)).toMatchObject({ ok: false, status: 404 });
+    expect((await rowsOf(cook.id)).map((row) => row.quantity)).toEqual([400, 4, null]);
+    expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(2);
   });
 });
 
@@ -203,6 +252,11 @@ describe("the page actions", () => {
     const refused = await post(fields);
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/cooked/${completionId}`);
+    // the servings cooked (3⅓ after a fit to the pantry) stay in the address the page returns to
+    const fitted = await run(() =>
+      cookedAction({ request: formRequest(`/cooked/${completionId}?servings=3.3333`, fields, { cookie: cook.cookie }), params: { id: String(completionId) }, context: {} }),
+    );
+    expect(fitted.headers.get("Location")).toBe(`/cooked/${completionId}?servings=3.3333`);
     expect((await rowsOf(cook.id))[0].quantity).toBe(500);
 
     const done = await post({ ...fields, "use[1].amount": "2", back: "recipe" });
@@ -220,12 +274,29 @@ describe("the page actions", () => {
     const post = (cookie: string | null, values: Record<string, string>) =>
       run(() => previewAction({ request: formRequest("/ingredient-preview", values, { cookie }), params: {}, context: {} }));
     const fields = { intent: "log-food", key: "cooked rice", kind: "wasted", amount: "250", unit: "g" };
-    expect((await post(cook.cookie, fields)).status).toBe(302);
+    const thrown = await post(cook.cookie, fields);
+    expect(thrown.status).toBe(302);
+    expect(thrown.headers.get("Location")).toMatch(/^\/ingredient-preview\?logged=\d+$/);
     expect((await rowsOf(cook.id))[0].quantity).toBe(250);
     expect((await post(null, fields)).status).toBe(302);
     expect((await post(cook.cookie, { ...fields, amount: "abc" })).status).toBe(302);
     expect((await rowsOf(cook.id))[0].quantity).toBe(250);
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(1);
+
+    // the page it returns to says what was done beside an Undo, a plain form; only the cook sees it
+    const page = (member: Member) =>
+      run(() => previewLoader({ request: getRequest(thrown.headers.get("Location")!, { cookie: member.cookie }), params: {}, context: {} }));
+    const entryId = Number(thrown.headers.get("Location")!.split("=")[1]);
+    expect((await (await page(cook)).json()).logged).toEqual({ id: entryId, message: "250 g of cooked rice thrown away." });
+    const stranger = await signedInMember("previewstranger");
+    expect((await (await page(stranger)).json()).logged).toBeNull();
+    const undo = { intent: "undo-food-log", entry: String(entryId) };
+    expect((await post(stranger.cookie, undo)).status).toBe(302);
+    expect((await rowsOf(cook.id))[0].quantity).toBe(250);
+    expect((await post(cook.cookie, undo)).headers.get("Location")).toBe("/ingredient-preview");
+    expect((await rowsOf(cook.id))[0].quantity).toBe(500);
+    expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
+    expect((await (await page(cook)).json()).logged).toBeNull();
   });
 });
 
@@ -271,8 +342,16 @@ describe("the JSON calls", () => {
     expect((await rowsOf(cook.id))[0].quantity).toBe(500);
     const logged = await call("POST", "/api/food-log", cook, { json: { pantry_item_id: rice, kind: "wasted", amount: 120, unit: "g" } });
     expect(logged.status).toBe(201);
-    expect(await logged.json()).toEqual({ message: "120 g of cooked rice thrown away." });
+    const { message, entry_id } = await logged.json();
+    expect(message).toBe("120 g of cooked rice thrown away.");
     const monthly = await (await call("GET", `/api/users/${cook.id}/monthly-meal-stats`, cook)).json();
     expect(monthly.current_month).toMatchObject({ meal_count: 1, wasted_kg: 0.12, rescued_kg: 0 });
+
+    // DELETE undoes it: the cook's own entry only, once
+    expect((await call("DELETE", "/api/food-log", cook, { json: { entry_id: "x" } })).status).toBe(400);
+    expect((await call("DELETE", "/api/food-log", stranger, { json: { entry_id } })).status).toBe(404);
+    expect((await call("DELETE", "/api/food-log", cook, { json: { entry_id } })).status).toBe(200);
+    expect((await call("DELETE", "/api/food-log", cook, { json: { entry_id } })).status).toBe(404);
+    expect((await rowsOf(cook.id))[0].quantity).toBe(500);
   });
 });

@@ -49,6 +49,8 @@ export type Fixture = {
   pantryItemId: number;
   /** the owner's cooking of recipeId, whose pantry update is still open */
   completionId: number;
+  /** the owner's tomato thrown away a moment ago ("Thrown away" on the pantry list), still to be undone */
+  foodLogEntryId: number;
 };
 
 export type Probe = {
@@ -167,6 +169,7 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "/api/food-log": [
     act("POST", "owner-only", () => "/api/food-log", (f) => ({ json: { pantry_item_id: f.pantryItemId, kind: "wasted", amount: 1, unit: "piece" } })),
+    act("DELETE", "owner-only", () => "/api/food-log", (f) => ({ json: { entry_id: f.foodLogEntryId } })),
   ],
   "/api/meal-completions/:id/pantry-update": [
     get("owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`),
@@ -298,6 +301,7 @@ export const ROUTES: Record<string, Probe[]> = {
     act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({
       form: { intent: "log-food", key: f.pantryKey, kind: "used", amount: "", unit: "" },
     })),
+    act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({ form: { intent: "undo-food-log", entry: String(f.foodLogEntryId) } })),
   ],
   "cooked.$id.tsx": [
     get("owner-only", (f) => `/cooked/${f.completionId}`),
@@ -606,6 +610,9 @@ export async function fixture(): Promise<Fixture> {
   });
   const comment = await prisma.postComment.create({ data: { postId: post.id, userId: owner.id, text: "Thanks!" } });
   await prisma.postLike.create({ data: { postId: post.id, userId: owner.id } });
+  const thrownAway = await prisma.foodLogEntry.create({
+    data: { userId: owner.id, ingredient: tomato.name, nameKey: tomato.key, amount: 1, kind: "wasted", source: "manual" },
+  });
   return {
     owner,
     other,
@@ -620,5 +627,6 @@ export async function fixture(): Promise<Fixture> {
     pantryKey: tomato.key,
     pantryItemId: pantryItem.id,
     completionId: completion.id,
+    foodLogEntryId: thrownAway.id,
   };
 }

@@ -9,6 +9,7 @@ import {
   pantryItemsUsedBy,
   PantryUpdateSchema,
   suggestedUse,
+  suggestedUses,
   TOO_MUCH_MESSAGE,
 } from "../../app/domain/food-log";
 
@@ -105,6 +106,35 @@ describe("suggestedUse", () => {
   });
 });
 
+describe("suggestedUses: several lines of one pantry item", () => {
+  const ONION = { piece: 150 };
+  const onions = { name: "onion", quantity: 1, unit: "kg" as const };
+  const lines = (...quantities: string[]) => quantities.map((quantity, index) => ({ name: index ? "red onion" : "onion", quantity }));
+
+  it("sums the lines in the item's unit, converting between them (one onion and 100 g of onion)", () => {
+    expect(suggestedUses(lines("1", "100 g"), onions, ONION)).toEqual({ use: { amount: 0.25, unit: "kg", all: false }, notAdded: [] });
+  });
+
+  it("scales the sum and marks 'Used it all' when together they take what is left", () => {
+    expect(suggestedUses(lines("300 g", "0.2 kg"), onions, ONION, 2)).toEqual({ use: { amount: 1, unit: "kg", all: true }, notAdded: [] });
+  });
+
+  it("leaves out a line whose unit does not convert (onions without a known weight), naming it scaled", () => {
+    expect(suggestedUses(lines("200 g", "1", "to taste"), onions, {}, 2)).toEqual({
+      use: { amount: 0.4, unit: "kg", all: false },
+      notAdded: ["red onion (2)"],
+    });
+  });
+
+  it("sums counts for an item without an amount in the first line's unit; nothing converts: no amount, the line named", () => {
+    expect(suggestedUses(lines("2", "1 piece"), { name: "onion", quantity: null, unit: null }, {})).toEqual({
+      use: { amount: 3, unit: null, all: false },
+      notAdded: [],
+    });
+    expect(suggestedUses(lines("2"), onions, {})).toEqual({ use: null, notAdded: ["onion (2)"] });
+  });
+});
+
 describe("pantryItemsUsedBy", () => {
   const catalogue = createCatalogue([
     ingredient("pork", {}),
@@ -112,12 +142,12 @@ describe("pantryItemsUsedBy", () => {
     ingredient("egg", EGG, { aliases: ["egg", "eggs"] }),
     ingredient("onion", {}),
   ]);
-  it("pairs each pantry item with the recipe line that uses it, through the catalogue", () => {
-    const lines = [{ name: "Pork shoulder", quantity: "500 g" }, { name: "Eggs", quantity: "2" }];
+  it("pairs each pantry item with every recipe line that uses it, through the catalogue", () => {
+    const lines = [{ name: "Pork shoulder", quantity: "500 g" }, { name: "Eggs", quantity: "2" }, { name: "egg", quantity: "1" }];
     const items = [{ key: "pork", name: "pork" }, { key: "egg", name: "egg" }, { key: "onion", name: "onion" }];
-    expect(pantryItemsUsedBy(lines, items, catalogue).map(({ item, line }) => [item.name, line.quantity])).toEqual([
-      ["pork", "500 g"],
-      ["egg", "2"],
+    expect(pantryItemsUsedBy(lines, items, catalogue).map(({ item, lines }) => [item.name, lines.map((line) => line.quantity)])).toEqual([
+      ["pork", ["500 g"]],
+      ["egg", ["2", "1"]],
     ]);
   });
 });
