@@ -4,8 +4,12 @@
  * when that is set (remix.config.js then puts the server in $BUILD_DIR/index.js and the assets in $BUILD_DIR/assets).
  * Code a screen loads later with import() (Home's chart) is not part of the first load.
  * First load = entry + every route module on the screen's branch (root → layout → screen) + their shared chunks.
+ *
+ * Each screen is printed beside its figure in bench/bundle-baseline.json (committed); a screen more than
+ * TOLERANCE_KB above it, or missing from it, is marked and the run exits 1. After a deliberate change:
+ *   npm run bench:bundle -- --write-baseline
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -13,6 +17,8 @@ type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boo
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 
 const HOME_BUDGET_KB = 120;
+const TOLERANCE_KB = 1;
+const BASELINE_FILE = path.join("bench", "bundle-baseline.json");
 const BUILD_DIRECTORY = process.env.BUILD_DIR;
 const SERVER_BUILD = path.join(BUILD_DIRECTORY ?? "build", "index.js");
 const ASSETS_DIRECTORY = BUILD_DIRECTORY ? path.join(BUILD_DIRECTORY, "assets") : path.join("public", "build");
@@ -75,9 +81,37 @@ const screens = Object.values(manifest.routes).filter(
     hasComponent(route),
 );
 const rows = screens
-  .map((route) => ({ route: urlOf(manifest, route.id), kb: firstLoadKb(manifest, route.id) }))
+  .map((route) => ({ route: urlOf(manifest, route.id), kb: Number(firstLoadKb(manifest, route.id).toFixed(1)) }))
   .sort((a, b) => b.kb - a.kb);
-console.log("First-load JavaScript per screen, gzipped:");
-for (const { route, kb } of rows) console.log(`  ${route.padEnd(40)} ${kb.toFixed(1).padStart(7)} KB`);
+
+if (process.argv.includes("--write-baseline")) {
+  const baseline = Object.fromEntries([...rows].sort((a, b) => a.route.localeCompare(b.route)).map(({ route, kb }) => [route, kb]));
+  writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
+  console.log(`Wrote ${BASELINE_FILE} (${rows.length} screens).`);
+}
+const baseline: Record<string, number> = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, "utf8")) : {};
+
+console.log(`First-load JavaScript per screen, gzipped, beside ${BASELINE_FILE}:`);
+console.log(`  ${"screen".padEnd(28)} ${"baseline".padStart(9)} ${"now".padStart(9)} ${"change".padStart(8)}`);
+const regressions: string[] = [];
+for (const { route, kb } of rows) {
+  const before = baseline[route];
+  const change = before === undefined ? null : kb - before;
+  const regressed = change === null || change > TOLERANCE_KB;
+  if (regressed) regressions.push(route);
+  const mark = change === null ? "  NEW (not in the baseline)" : regressed ? "  OVER THE BASELINE" : "";
+  console.log(
+    `  ${route.padEnd(28)} ${(before === undefined ? "-" : `${before.toFixed(1)} KB`).padStart(9)} ${`${kb.toFixed(1)} KB`.padStart(9)} ${(change === null ? "" : `${change >= 0 ? "+" : ""}${change.toFixed(1)}`).padStart(8)}${mark}`,
+  );
+}
+const gone = Object.keys(baseline).filter((route) => !rows.some((row) => row.route === route));
+if (gone.length > 0) console.log(`  (in the baseline, no longer screens: ${gone.join(", ")})`);
 const home = firstLoadKb(manifest, "routes/_tabs.home");
-console.log(`\nHome: ${home.toFixed(1)} KB (budget ${HOME_BUDGET_KB} KB) ${home <= HOME_BUDGET_KB ? "OK" : "OVER BUDGET"}`);
+const homeOver = home > HOME_BUDGET_KB;
+console.log(`\nHome: ${home.toFixed(1)} KB (budget ${HOME_BUDGET_KB} KB) ${homeOver ? "OVER BUDGET" : "OK"}`);
+console.log(
+  regressions.length === 0
+    ? `Every screen within ${TOLERANCE_KB} KB of its baseline.`
+    : `Over the baseline by more than ${TOLERANCE_KB} KB, or new: ${regressions.join(", ")} (if deliberate: --write-baseline).`,
+);
+process.exitCode = regressions.length > 0 || homeOver ? 1 : 0;

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { ApiFoodLogSchema, ApiFoodLogUndoSchema } from "~/domain/food-log";
+import { ApiFoodLogSchema, ApiFoodLogUndoSchema } from "~/domain/food-log-schemas";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { logPantryFood, undoFoodLog } from "~/services/food-log.server";
 import { pantryItemsOfUser } from "~/services/pantry.server";

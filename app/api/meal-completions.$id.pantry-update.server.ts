@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { ApiPantryUpdateSchema } from "~/domain/food-log";
+import { ApiPantryUpdateSchema } from "~/domain/food-log-schemas";
 import { parseId } from "~/domain/ids";
 import { requireApiUserId } from "~/services/api-auth.server";
 import {

@@ -69,3 +69,6 @@ export function co2SavedKg(lines: readonly CookedRecipeLine[], pantryNames: read
 export function co2SavedText(kilograms: number): string {
   return `Around ${kilograms.toFixed(1)} kg of CO2 saved!`;
 }
+
+/** "1.2 kg" of food rescued or wasted, for the monthly block (here, not in food-log.ts, so that Home and Account do not carry the food log's rules). */
+export const kgText = (kg: number) => `${kg.toFixed(1)} kg`;

@@ -5,34 +5,16 @@
  */
 import * as z from "zod";
 import { stripBidiControls } from "./text-safety";
-import { idField } from "~/domain/ids";
+import { COMMUNITY_MESSAGES, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH } from "./community-messages";
+import { idField } from "./id-field";
+
+export { COMMUNITY_MESSAGES, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH };
 
 /** Spec 9: the feed shows the first two comments of each post; the rest are in its comments drawer. */
 export const COMMENT_PREVIEW_COUNT = 2;
 export const FEED_PAGE_SIZE = 10;
 /** Spec 9: the comments drawer slides down for 300 ms when it closes. */
 export const DRAWER_CLOSE_MS = 300;
-export const MAX_CAPTION_LENGTH = 500;
-export const MAX_COMMENT_TEXT_LENGTH = 500;
-
-export const COMMUNITY_MESSAGES = {
-  photoMissing: "Please choose a photo of your dish.",
-  captionTooLong: `Caption must not exceed ${MAX_CAPTION_LENGTH} characters`,
-  commentBlank: "Please write a comment.",
-  commentTooLong: `Comment must not exceed ${MAX_COMMENT_TEXT_LENGTH} characters`,
-  menuNotFound: "Menu not found",
-  postNotFound: "Post not found",
-  commentNotFound: "Comment not found",
-  notYourComment: "You can only delete your own comments",
-  notYourPost: "You can only delete your own posts",
-  tooManyPosts: "You have shared a lot of dishes in a short time. Please try again later.",
-  tooManyComments: "You have written a lot of comments in a short time. Please try again later.",
-  posted: "Your dish is shared with the community!",
-  postDeleted: "Post deleted.",
-  commented: "Comment added.",
-  commentDeleted: "Comment deleted.",
-  photoDiscarded: "Photo removed.",
-} as const;
 
 /** A dish photo's caption and recipe, as the recipe screen's form and POST /api/community send them. */
 export const DishPostSchema = z.object({
@@ -111,17 +93,4 @@ export function communityPath({ menuId, before, comments }: { menuId?: number | 
   if (comments) query.set("comments", String(comments));
   const search = query.toString();
   return search ? `/community?${search}` : "/community";
-}
-
-/**
- * A photo the browser took (a data URL from a canvas or a file reader) as a file to upload. Decoded by hand:
- * the page's content security policy does not let fetch() read data: URLs.
- */
-export function photoFile(dataUrl: string, name = "dish.jpg"): File {
-  const match = /^data:([^;,]*)(?:;[^,]*)?;base64,(.*)$/s.exec(dataUrl);
-  if (!match) throw new Error("Not a base64 data URL");
-  const binary = atob(match[2]);
-  const bytes = new Uint8Array(binary.length);
-  for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
-  return new File([bytes], name, { type: match[1] || "application/octet-stream" });
 }

@@ -2,11 +2,9 @@
  * The food log's rules (docs/food-log.md): what a use or a waste takes from a pantry item, the amounts a finished
  * recipe suggests, and the monthly figures of rescued and wasted food. Pure: the service writes what these decide.
  */
-import * as z from "zod";
 import type { Catalogue, CatalogueIngredient } from "./catalogue";
-import { idField } from "./ids";
 import { covers, resolveName } from "./pantry";
-import { isPantryUnit, MAX_AMOUNT, PANTRY_UNITS, type PantryUnit } from "./pantry-details";
+import { isPantryUnit, MAX_AMOUNT, type PantryUnit } from "./pantry-details";
 import { toGrams, type Unit } from "./quantity";
 import { convertAmount, scaledAmount, scaleQuantity } from "./servings";
 
@@ -169,49 +167,6 @@ export function co2OfGrams(grams: number | null, co2PerKg: number | null): numbe
 export const weightsOf = (ingredient: Pick<CatalogueIngredient, "unitWeights"> | null): Record<string, number> =>
   ingredient?.unitWeights ?? {};
 
-// ---------- forms and JSON calls ----------
-
-const amountField = z.preprocess(
-  (value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value),
-  z
-    .number({ error: AMOUNT_MESSAGE })
-    .refine((value) => Number.isFinite(value) && value >= 0 && value < MAX_AMOUNT, AMOUNT_MESSAGE)
-    .nullable(),
-);
-const unitField = z.preprocess(
-  (value) => (value === "" || value === undefined ? null : value),
-  z.enum(PANTRY_UNITS, { error: "Please choose one of the listed units." }).nullable(),
-);
-const keyField = z.string({ error: "Please choose an ingredient." }).trim().min(1, "Please choose an ingredient.").max(120);
-
-/** One pantry item marked "Used up" or "Thrown away" (the pantry list's form and POST /api/food-log). */
-export const FoodLogEntrySchema = z.object({
-  key: keyField,
-  kind: z.enum(FOOD_KINDS, { error: 'Please choose "Used up" or "Thrown away".' }),
-  amount: amountField,
-  unit: unitField,
-});
-export type FoodLogEntryInput = z.output<typeof FoodLogEntrySchema>;
-
-/** One row of "Update your pantry": how much of the item the meal took, and whether any of it is left. */
-export const PantryUseSchema = z.object({
-  key: keyField,
-  amount: amountField,
-  unit: unitField,
-  rest: z.enum(["all", "keep"], { error: 'Please choose "Used it all" or "Keep the rest".' }),
-});
-export type PantryUseInput = z.output<typeof PantryUseSchema>;
-
-export const MAX_USES = 100;
-
-/** The whole "Update your pantry" form: rows `use[0].key`, `use[0].amount`... (conform's list fields). */
-export const PantryUpdateSchema = z.object({
-  use: z
-    .array(PantryUseSchema, { error: "Please list what the meal used." })
-    .max(MAX_USES, `Please list at most ${MAX_USES} ingredients.`)
-    .default([]),
-});
-
 // ---------- monthly figures ----------
 
 export interface LoggedFood {
@@ -251,9 +206,6 @@ export function foodByMonth(entries: readonly LoggedFood[], months: readonly str
 export const mealCo2Kg = (completion: { co2SavedKg: number; co2ConfirmedKg: number | null }) =>
   completion.co2ConfirmedKg ?? completion.co2SavedKg;
 
-/** "1.2 kg" for the monthly block. */
-export const kgText = (kg: number) => `${kg.toFixed(1)} kg`;
-
 // ---------- what a recipe took from the pantry ----------
 
 /**
@@ -277,27 +229,3 @@ export function pantryItemsUsedBy<Item extends { key: string; name: string }>(
     return matches.length > 0 ? [{ item, lines: matches.map(({ line }) => line) }] : [];
   });
 }
-
-// ---------- JSON calls: the same fields, a pantry item named by its id ----------
-
-/** POST /api/food-log: { pantry_item_id, kind, amount?, unit? }. */
-export const ApiFoodLogSchema = FoodLogEntrySchema.omit({ key: true })
-  .extend({ pantry_item_id: idField("pantry_item_id"), amount: amountField.optional(), unit: unitField.optional() })
-  .strict();
-
-/** DELETE /api/food-log: { entry_id }, the undo of a "Used up" / "Thrown away". */
-export const ApiFoodLogUndoSchema = z.object({ entry_id: idField("entry_id") }).strict();
-
-/** POST /api/meal-completions/{id}/pantry-update: { uses: [{ pantry_item_id, amount, unit, rest }] }. */
-export const ApiPantryUpdateSchema = z
-  .object({
-    uses: z
-      .array(
-        PantryUseSchema.omit({ key: true })
-          .extend({ pantry_item_id: idField("pantry_item_id"), amount: amountField.optional(), unit: unitField.optional() })
-          .strict(),
-        { error: "must be a list of { pantry_item_id, amount, unit, rest }" },
-      )
-      .max(MAX_USES),
-  })
-  .strict();

@@ -1,6 +1,6 @@
 /**
  * Pantry items as the JSON calls take them: a plain name, or `{ ingredient_name, quantity?, unit?, best_before?,
- * storage? }`, mixed in one list; and what a suggestion says about the pantry food it uses.
+ * storage? }`, mixed in one list.
  */
 import * as z from "zod";
 import type { CatalogueIngredient } from "./catalogue";
@@ -9,7 +9,6 @@ import { toGrams, unitOf } from "./quantity";
 import {
   daysLeft,
   defaultStorage,
-  describeDaysLeft,
   parseIsoDay,
   shelfLifeDays,
   STORAGES,
@@ -93,12 +92,4 @@ export function pantryFacts(item: PantryInput, ingredient: CatalogueIngredient, 
     daysLeft: item.bestBefore ? daysLeft(item.bestBefore, today) : shelfLifeDays(ingredient, storage),
     storage,
   };
-}
-
-/** "uses your chicken breast, 2 days left" (or "use today", "expired 1 day ago") for the most urgent item. */
-export function usesReason(uses: readonly { name: string; daysLeft: number }[]): string | null {
-  const [first] = uses;
-  if (!first) return null;
-  const when = describeDaysLeft(first.daysLeft);
-  return `uses your ${first.name}, ${first.daysLeft > 0 ? `${when} left` : when}`;
 }

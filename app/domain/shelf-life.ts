@@ -66,6 +66,14 @@ export function describeDaysLeft(days: number): string {
   return days > 0 ? unit : `expired ${unit} ago`;
 }
 
+/** "uses your chicken breast, 2 days left" (or "use today", "expired 1 day ago") for the most urgent item. */
+export function usesReason(uses: readonly { name: string; daysLeft: number }[]): string | null {
+  const [first] = uses;
+  if (!first) return null;
+  const when = describeDaysLeft(first.daysLeft);
+  return `uses your ${first.name}, ${first.daysLeft > 0 ? `${when} left` : when}`;
+}
+
 export interface StorageMove {
   from: Storage;
   to: Storage;

@@ -5,7 +5,7 @@ import { FormMessage } from "~/components/forms";
 import { SettingsIcon } from "~/components/icons";
 import { formatDayMonthYear } from "~/domain/dates";
 import { isEmailVerified } from "~/services/email-verification.server";
-import { kgText } from "~/domain/food-log";
+import { kgText } from "~/domain/co2-saved";
 import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
 import { takeFlash } from "~/services/session.server";
 import { requireProfile } from "~/services/users.server";

@@ -3,7 +3,8 @@ import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@r
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
-import { COMMUNITY_MESSAGES, photoFile } from "~/domain/community";
+import { COMMUNITY_MESSAGES } from "~/domain/community-messages";
+import { photoFile } from "~/domain/photo-file";
 import { parseId } from "~/domain/ids";
 import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";

@@ -14,8 +14,7 @@ import {
 } from "~/domain/suggestion-view";
 import { readPantry } from "~/services/pantry.server";
 import { readPreferences } from "~/services/preferences.server";
-import { usesReason } from "~/domain/pantry-input";
-import { parseIsoDay } from "~/domain/shelf-life";
+import { parseIsoDay, usesReason } from "~/domain/shelf-life";
 import type { SuggestionGroup } from "~/domain/ranking";
 import { SUGGESTION_LIMIT, suggestRecipeCards } from "~/services/recipe-search.server";
 import { getUserId } from "~/services/session.server";

@@ -3,7 +3,8 @@
  * user id the path or body names. The session decides; the id in the request is only checked against it.
  */
 import * as z from "zod";
-import { idField, parseId } from "~/domain/ids";
+import { idField } from "~/domain/id-field";
+import { parseId } from "~/domain/ids";
 import { jsonError, parseJsonBody } from "./request.server";
 import { getUserId } from "./session.server";
 

@@ -16,13 +16,15 @@ import {
   UNDO_MS,
   UNDO_TOO_LATE_MESSAGE,
   weightsOf,
-  FoodLogEntrySchema,
-  PantryUpdateSchema,
   type FoodKind,
   type HeldAmount,
+} from "~/domain/food-log";
+import {
+  FoodLogEntrySchema,
+  PantryUpdateSchema,
   type FoodLogEntryInput,
   type PantryUseInput,
-} from "~/domain/food-log";
+} from "~/domain/food-log-schemas";
 import { resolveName, validItems, type PantryItem } from "~/domain/pantry";
 import { describeAmount, type PantryUnit } from "~/domain/pantry-details";
 import { loadCatalogue } from "./catalogue.server";

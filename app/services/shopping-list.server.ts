@@ -4,7 +4,7 @@
  * (a double submit) change nothing.
  */
 import * as z from "zod";
-import { idField } from "~/domain/ids";
+import { idField } from "~/domain/id-field";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
 import { shoppingQuantity } from "~/domain/menu-detail";
 import { resolveName } from "~/domain/pantry";

@@ -7,8 +7,8 @@ import {
   CommunityIntentSchema,
   DishPostSchema,
   likesText,
-  photoFile,
 } from "~/domain/community";
+import { photoFile } from "~/domain/photo-file";
 
 describe("photoFile", () => {
   it("turns a camera's data URL into a file with its bytes and type", async () => {

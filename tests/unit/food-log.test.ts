@@ -2,16 +2,15 @@ import { describe, expect, it } from "vitest";
 import { createCatalogue, type CatalogueIngredient } from "../../app/domain/catalogue";
 import {
   AMOUNT_MESSAGE,
-  ApiFoodLogSchema,
   deduct,
   foodByMonth,
   mealCo2Kg,
   pantryItemsUsedBy,
-  PantryUpdateSchema,
   suggestedUse,
   suggestedUses,
   TOO_MUCH_MESSAGE,
 } from "../../app/domain/food-log";
+import { ApiFoodLogSchema, PantryUpdateSchema } from "../../app/domain/food-log-schemas";
 
 function ingredient(name: string, unitWeights: Record<string, number>, extra: Partial<CatalogueIngredient> = {}) {
   return {

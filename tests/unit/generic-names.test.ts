@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { covers } from "~/domain/pantry";
-import { PantryInputsSchema, pantryFacts, usesReason } from "~/domain/pantry-input";
+import { PantryInputsSchema, pantryFacts } from "~/domain/pantry-input";
+import { usesReason } from "~/domain/shelf-life";
 import { parseIsoDay } from "~/domain/shelf-life";
 
 const catalogue = getCatalogue();

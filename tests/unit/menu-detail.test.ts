@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { idField, parseId } from "~/domain/ids";
+import { idField } from "~/domain/id-field";
+import { parseId } from "~/domain/ids";
 import { addedToListMessage, gridLines, nutritionRows, parseMenuIntent, recipeGrids, shoppingQuantity } from "~/domain/menu-detail";
 
 const menu = {
