@@ -10,7 +10,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { MenuDetailPending, menuDetailPendingLinks } from "~/components/menu-detail-pending";
+import { MenuDetailPending } from "~/components/menu-detail-pending";
 import { useNonce } from "~/components/nonce";
 import styles from "~/styles/app.css";
 
@@ -25,7 +25,6 @@ if (typeof document !== "undefined") {
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-  ...menuDetailPendingLinks(),
 ];
 
 export const meta: MetaFunction = () => [{ title: "Recipe Helper" }];

@@ -18,7 +18,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { freshSqliteUrl, signIn, startApp } from "./support/app-server";
 
-const APP_PORT = 3304;
+const APP_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3304);
 const DATABASE = "bench-lighthouse";
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 100 } as const;
 type Category = keyof typeof TARGETS;

@@ -1,8 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
 import { useEffect, useRef, useState } from "react";
-import avatarStyles from "~/styles/avatar.css";
-
-export const avatarLinks: LinksFunction = () => [{ rel: "stylesheet", href: avatarStyles }];
 
 export const DEFAULT_AVATAR = "/images/default-avatar.svg";
 

@@ -6,14 +6,13 @@
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { LinksFunction } from "@remix-run/node";
 import { Link, useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Avatar, avatarLinks } from "~/components/avatar";
+import { Avatar } from "~/components/avatar";
 import { ErrorList, FormMessage } from "~/components/forms";
 import { CloseIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents, type StayedOnScreen } from "~/components/intent-form";
-import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import {
   COMMENT_PREVIEW_COUNT,
   CommentSchema,
@@ -26,13 +25,6 @@ import {
 } from "~/domain/community";
 import { formatDayMonthYear } from "~/domain/dates";
 import { relativeTime } from "~/domain/relative-time";
-import communityStyles from "~/styles/community.css";
-
-export const communityFeedLinks: LinksFunction = () => [
-  { rel: "stylesheet", href: communityStyles },
-  ...avatarLinks(),
-  ...modalDialogLinks(),
-];
 
 /** Where the feed is: a recipe's dishes or all, and which page; opening and closing comments keeps it. */
 type FeedPlace = { menuId: number | null; before: number | null };

@@ -4,20 +4,17 @@
  * (cameraScreenAction). Found ingredients join the list and the user goes to ingredient preview; nothing
  * found or a failure shows the error popup.
  */
-import type { LinksFunction, SerializeFrom } from "@remix-run/node";
+import type { SerializeFrom } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { CloseIcon } from "~/components/icons";
-import { modalDialogLinks, ModalDialog } from "~/components/modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { ConnectionError, postJson, serverMessage } from "~/domain/api-client";
 import { NOTHING_FOUND } from "~/domain/vision";
 import type { cameraScreenAction, cameraScreenLoader } from "~/services/vision/camera-screen.server";
-import cameraStyles from "~/styles/camera.css";
-
-export const ingredientCameraLinks: LinksFunction = () => [...modalDialogLinks(), { rel: "stylesheet", href: cameraStyles }];
 
 const PROCESSING = "Processing your image, please wait...";
 const ERROR_TITLE = "Error Please try again";

@@ -1,9 +1,5 @@
-import type { LinksFunction } from "@remix-run/node";
 import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { BackIcon } from "~/components/icons";
-import styles from "~/styles/menu-detail-pending.css";
-
-export const menuDetailPendingLinks: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 /**
  * While a recipe screen loads (JavaScript navigation), 'Loading menu details...' with a Back button that

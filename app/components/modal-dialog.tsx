@@ -3,11 +3,7 @@
  * JavaScript runs it becomes a true modal (showModal: focus moves in and stays in, the page behind is inert,
  * Escape closes it through `onClose`).
  */
-import type { LinksFunction } from "@remix-run/node";
 import { useEffect, useRef, type ReactNode } from "react";
-import dialogStyles from "~/styles/modal-dialog.css";
-
-export const modalDialogLinks: LinksFunction = () => [{ rel: "stylesheet", href: dialogStyles }];
 
 export function ModalDialog({
   titleId,

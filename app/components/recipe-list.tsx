@@ -2,15 +2,11 @@
  * A list of recipes as cards (picture, name, "Generated" for the recipe generator's, prep and cooking time), each
  * opening the recipe: Liked Meals, History, Menu suggestions.
  */
-import type { LinksFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
+import { GeneratedLabel } from "~/components/generated-label";
 import { RecipeImage } from "~/components/recipe-image";
 import { formatMinutes } from "~/domain/menu-format";
-import styles from "~/styles/recipe-list.css";
-
-export const recipeListLinks: LinksFunction = () => [...generatedLabelLinks(), { rel: "stylesheet", href: styles }];
 
 export interface RecipeListItem {
   key: string | number;

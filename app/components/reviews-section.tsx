@@ -3,7 +3,6 @@
  *
  * How a screen uses it:
  *   loader:    `reviews: await loadReviewsBlock(recipeId, userId)` (from ~/services/reviews.server)
- *   links:     `...reviewsSectionLinks()`
  *   component: `<ReviewsSection block={data.reviews} />`
  *
  * The form posts to the /reviews action (intents create, update, delete), so the screen handles no review
@@ -13,12 +12,11 @@
  */
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import type { LinksFunction } from "@remix-run/node";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { ErrorList, FormMessage, useHydrated } from "~/components/forms";
 import { StarIcon } from "~/components/icons";
-import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import { ReviewSchema } from "~/domain/review-schema";
 import {
   reviewDate,
@@ -30,9 +28,6 @@ import {
   type ReviewView,
 } from "~/domain/reviews";
 import type { action as reviewsAction } from "~/routes/reviews";
-import reviewsStyles from "~/styles/reviews.css";
-
-export const reviewsSectionLinks: LinksFunction = () => [...modalDialogLinks(), { rel: "stylesheet", href: reviewsStyles }];
 
 export const reviewsPath = (menuId: number) => `/reviews?menu_id=${menuId}`;
 

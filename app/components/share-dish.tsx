@@ -3,7 +3,6 @@
  *
  * How the recipe screen uses it:
  *   loader:    `sharedDishImage: await sharedDishImage(request, userId, recipeId)` (~/services/dish-draft.server)
- *   links:     `...shareDishLinks()`
  *   component: `<ShareDish menuId={menu.menu_id} sharedDishImage={data.sharedDishImage} />`
  *
  * 'Take a photo' opens /camera-share-dish in this screen's place in the history; its Next uploads the photo
@@ -12,15 +11,11 @@
  * multipart form, the same without JavaScript) and the feed opens; Cancel goes back to the placeholder
  * (a taken photo is deleted through /camera-share-dish).
  */
-import type { LinksFunction } from "@remix-run/node";
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useHydrated } from "~/components/forms";
 import { CameraIcon, ImageIcon } from "~/components/icons";
 import { communityPath, MAX_CAPTION_LENGTH } from "~/domain/community";
-import shareDishStyles from "~/styles/share-dish.css";
-
-export const shareDishLinks: LinksFunction = () => [{ rel: "stylesheet", href: shareDishStyles }];
 
 export const DISH_PLACEHOLDER_IMAGE = "/images/dish-placeholder.svg";
 

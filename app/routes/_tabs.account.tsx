@@ -1,6 +1,6 @@
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Avatar, avatarLinks } from "~/components/avatar";
+import { Avatar } from "~/components/avatar";
 import { FormMessage } from "~/components/forms";
 import { SettingsIcon } from "~/components/icons";
 import { formatDayMonthYear } from "~/domain/dates";
@@ -9,11 +9,8 @@ import { kgText } from "~/domain/co2-saved";
 import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
 import { takeFlash } from "~/services/session.server";
 import { requireProfile } from "~/services/users.server";
-import accountStyles from "~/styles/account.css";
 
 export const meta: MetaFunction = () => [{ title: "Account · Recipe Helper" }];
-
-export const links: LinksFunction = () => [...avatarLinks(), { rel: "stylesheet", href: accountStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await requireProfile(request);

@@ -1,10 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { RecipeList, recipeListLinks } from "~/components/recipe-list";
+import { RecipeList } from "~/components/recipe-list";
 import { listFavorites } from "~/services/favorites.server";
 import { requireUserId } from "~/services/session.server";
-
-export const links: LinksFunction = recipeListLinks;
 
 export const meta: MetaFunction = () => [{ title: "Liked Meals · Recipe Helper" }];
 

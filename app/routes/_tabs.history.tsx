@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { RecipeList, recipeListLinks } from "~/components/recipe-list";
+import { RecipeList } from "~/components/recipe-list";
 import { relativeTime } from "~/domain/relative-time";
 import { readUserMenuCall } from "~/services/api-auth.server";
 import { findHistoryEntry, listHistory, recordHistory } from "~/services/history.server";
@@ -9,8 +9,6 @@ import { jsonPageReply } from "~/services/json-page-calls.server";
 import { jsonError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
-
-export const links: LinksFunction = recipeListLinks;
 
 export const meta: MetaFunction = () => [{ title: "History · Recipe Helper" }];
 

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
 import { SearchIcon } from "~/components/icons";
@@ -19,17 +19,8 @@ import { firstSubmissionError, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
 import { findHomeUser } from "~/services/users.server";
-import homeStyles from "~/styles/home.css";
-import monthlyMealsStyles from "~/styles/monthly-meals.css";
-import uplotStyles from "uplot/dist/uPlot.min.css";
 
 export const meta: MetaFunction = () => [{ title: "Home · Recipe Helper" }];
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: uplotStyles },
-  { rel: "stylesheet", href: monthlyMealsStyles },
-  { rel: "stylesheet", href: homeStyles },
-];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);

@@ -1,9 +1,8 @@
 import type { MetaFunction } from "@remix-run/node";
-import { IngredientCamera, ingredientCameraLinks } from "~/components/ingredient-camera";
+import { IngredientCamera } from "~/components/ingredient-camera";
 import { cameraScreenAction, cameraScreenLoader } from "~/services/vision/camera-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Ingredients · Recipe Helper" }];
-export const links = ingredientCameraLinks;
 export const loader = cameraScreenLoader;
 export const action = cameraScreenAction;
 

@@ -1,4 +1,4 @@
-import { data, replace, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage, useHydrated } from "~/components/forms";
@@ -11,15 +11,12 @@ import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
-import cameraStyles from "~/styles/camera.css";
 
 /**
  * /camera-share-dish?menu_id=<id> (spec 2 Camera-share-dish): the photo of a cooked dish. Next uploads it and
  * goes back to the recipe, which shows it waiting for a caption (app/services/dish-draft.server.ts). The
  * recipe screen's Cancel posts `intent=discard` here to drop it.
  */
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: cameraStyles }];
 
 export const meta: MetaFunction = () => [{ title: "Take your dish photo · Recipe Helper" }];
 

@@ -3,12 +3,11 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { CommentsDrawer, communityFeedLinks, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
+import { CommentsDrawer, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
 import { FormMessage } from "~/components/forms";
 import { stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
@@ -38,8 +37,6 @@ import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
-
-export const links: LinksFunction = communityFeedLinks;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.menu ? `Community · ${data.menu.name} · Recipe Helper` : "Community · Recipe Helper" },

@@ -2,7 +2,7 @@
  * /cooked/{completionId}: "Update your pantry" after a meal, on its own page (the form the recipe screen shows
  * inline with JavaScript posts here too). `?servings=N`: the servings the cook made, for the prefilled amounts.
  */
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FormMessage } from "~/components/forms";
 import { PantryUpdate, cookedPath } from "~/components/pantry-update";
@@ -18,11 +18,8 @@ import {
 import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
-import styles from "~/styles/pantry-update.css";
 
 export const meta: MetaFunction = () => [{ title: "Update your pantry · Recipe Helper" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
 const notFound = () => new Response("Not found", { status: 404 });
 
 /** The servings the cook made (fractional after "Fit to my pantry"); anything else is ignored. */

@@ -4,7 +4,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -30,11 +29,8 @@ import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "
 import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
-import styles from "~/styles/ingredients.css";
 
 export const meta: MetaFunction = () => [{ title: "Your ingredients · Recipe Helper" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
 const PREVIEW = "/ingredient-preview";
 const editPath = (key: string) => `${PREVIEW}?${new URLSearchParams({ edit: key })}`;
 /** After "Used up" / "Thrown away" the address names the log entry, so the page can offer its Undo. */

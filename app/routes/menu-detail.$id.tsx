@@ -2,22 +2,21 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { FormMessage, useHydrated } from "~/components/forms";
-import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
+import { GeneratedLabel } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
-import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import { cookedPath, PantryUpdate } from "~/components/pantry-update";
 import { RecipeImage } from "~/components/recipe-image";
 import { ServingsControl, useScaling } from "~/components/recipe-servings";
-import { ReviewsSection, reviewsSectionLinks } from "~/components/reviews-section";
-import { ShareDish, shareDishLinks } from "~/components/share-dish";
+import { ReviewsSection } from "~/components/reviews-section";
+import { ShareDish } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
 import { co2SavedText } from "~/domain/co2-saved";
 import { parseId } from "~/domain/ids";
@@ -45,17 +44,6 @@ import { loadReviewsBlock } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
 import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
-import styles from "~/styles/menu-detail.css";
-import pantryUpdateStyles from "~/styles/pantry-update.css";
-
-export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: styles },
-  { rel: "stylesheet", href: pantryUpdateStyles },
-  ...generatedLabelLinks(),
-  ...modalDialogLinks(),
-  ...reviewsSectionLinks(),
-  ...shareDishLinks(),
-];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.menu.menu_name} · Recipe Helper` : "Recipe · Recipe Helper" },

@@ -1,11 +1,8 @@
-import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { ScreenHeader } from "~/components/screen-header";
 import { lastOpenedRecipeId } from "~/services/history.server";
 import { requireUserId } from "~/services/session.server";
-import styles from "~/styles/menu-detail.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = () => [{ title: "Recipe · Recipe Helper" }];
 

@@ -1,7 +1,7 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
-import { RecipeList, recipeListLinks } from "~/components/recipe-list";
+import { RecipeList } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
 import {
   applySuggestionView,
@@ -19,11 +19,8 @@ import type { SuggestionGroup } from "~/domain/ranking";
 import { SUGGESTION_LIMIT, suggestRecipeCards } from "~/services/recipe-search.server";
 import { getUserId } from "~/services/session.server";
 import { withSuggestionFacts } from "~/services/suggestion-facts.server";
-import styles from "~/styles/suggestions.css";
 
 export const meta: MetaFunction = () => [{ title: "Menu suggestions · Recipe Helper" }];
-export const links: LinksFunction = () => [...recipeListLinks(), { rel: "stylesheet", href: styles }];
-
 const PATH = "/menu-suggestion";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import {
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -15,11 +14,8 @@ import { parsePreferences, readPreferences, savePreferences } from "~/services/p
 import { invalidSubmission, readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
 import { oneAtATimePerSession } from "~/services/session.server";
-import styles from "~/styles/suggestions.css";
 
 export const meta: MetaFunction = () => [{ title: "Preferences · Recipe Helper" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
 const INVALID_CHOICE = "Please choose only from the listed options.";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { FormMessage, useHydrated } from "~/components/forms";
-import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/components/reviews-section";
+import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
 import { safeRedirectPath } from "~/domain/auth-schemas";
 import { parseId } from "~/domain/ids";
@@ -16,8 +16,6 @@ import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Reviews of ${data.menu.name} · Recipe Helper` : "Reviews · Recipe Helper" },
 ];
-
-export const links: LinksFunction = reviewsSectionLinks;
 
 const MenuIdSchema = ReviewSchema.pick({ menu_id: true });
 const recipePath = (menuId: number) => `/menu-detail/${menuId}`;

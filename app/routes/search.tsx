@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CountBadge, itemCount } from "~/components/count-badge";
@@ -35,11 +35,8 @@ import {
   takeFlash,
   type FlashMessage,
 } from "~/services/session.server";
-import styles from "~/styles/ingredients.css";
 
 export const meta: MetaFunction = () => [{ title: "Searching · Recipe Helper" }];
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
-
 const MAX_RESULTS = 20;
 
 function searchPath(query: string): string {

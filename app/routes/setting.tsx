@@ -4,15 +4,14 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
-import { Avatar, avatarLinks } from "~/components/avatar";
+import { Avatar } from "~/components/avatar";
 import { ErrorList, Field, FormMessage, SelectField, useHydrated } from "~/components/forms";
-import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { UseSoonReminderForm } from "~/components/use-soon-reminder-form";
 import { COUNTRIES } from "~/domain/countries";
@@ -30,15 +29,8 @@ import {
 } from "~/services/session.server";
 import { readReminder } from "~/services/use-soon-reminder.server";
 import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
-import accountStyles from "~/styles/account.css";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Recipe Helper" }];
-
-export const links: LinksFunction = () => [
-  ...avatarLinks(),
-  ...modalDialogLinks(),
-  { rel: "stylesheet", href: accountStyles },
-];
 
 
 /** Without JavaScript, "Delete Account" leads here: the same confirmation, drawn by the server. */

@@ -2,7 +2,6 @@ import {
   data,
   redirect,
   type ActionFunctionArgs,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
@@ -10,7 +9,7 @@ import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { FormMessage } from "~/components/forms";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
-import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
+import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { readForm } from "~/services/request.server";
@@ -23,9 +22,6 @@ import {
   parseRemoval,
   removeShoppingItem,
 } from "~/services/shopping-list.server";
-import styles from "~/styles/shoppinglist.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }, ...modalDialogLinks()];
 
 export const meta: MetaFunction = () => [{ title: "Shopping list · Recipe Helper" }];
 
