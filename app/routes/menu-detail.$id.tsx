@@ -149,6 +149,7 @@ export default function MenuDetailScreen() {
       </header>
       <figure className="menu-detail-picture">
         <RecipeImage
+          priority
           className="menu-detail-image"
           src={detail.sharedPhoto?.image ?? menu.image}
           srcSet={detail.sharedPhoto?.image_srcset ?? detail.ownImageSrcSet ?? undefined}
