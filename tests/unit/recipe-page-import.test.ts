@@ -203,6 +203,43 @@ describe("steps and text as pages write them", () => {
     ]);
   });
 
+  it("splits a step at line breaks that end sentences, and keeps a step that was only wrapped whole", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe", name: "Gazpacho", recipeIngredient: ["1 cucumber"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Wash the vegetables.\nPeel the cucumber. Seed the pepper." },
+        { "@type": "HowToStep", text: "Put the flour,\nsugar and cocoa in a bowl and whisk until smooth.\nWhen no lumps\nremain, add the milk." },
+      ],
+    });
+    expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
+      "Wash the vegetables.",
+      "Peel the cucumber. Seed the pepper.",
+      "Put the flour, sugar and cocoa in a bowl and whisk until smooth. When no lumps remain, add the milk.",
+    ]);
+  });
+
+  const oneLongStep = [
+    "Für die Bratlinge die Kichererbsen abspülen und abtropfen lassen, den Knoblauch pellen und fein schneiden.",
+    "Kichererbsen, Knoblauch und Petersilie in ein hohes Rührgefäß geben und mit dem Pürierstab fein pürieren.",
+    "Die Masse zu kleinen Bratlingen formen und in einer Pfanne von beiden Seiten goldbraun braten.",
+  ];
+
+  it("takes the page's list of steps when its JSON-LD runs them into one long step", () => {
+    const json = JSON.stringify({ "@type": "Recipe", name: "Bratlinge", recipeIngredient: ["500 g Kichererbsen"], recipeInstructions: oneLongStep.join(" ") });
+    const shown = oneLongStep.map((step, index) => `<li>${index + 1} ${step}</li>`).join("");
+    const page = `${ldPage(json)}<h2>Zubereitung</h2><ol>${shown}<li>2387 kJ Energie</li></ol>`;
+    expect(draftOf(fromHtmlPage(page)).steps).toEqual(oneLongStep);
+  });
+
+  it("splits one long step where its sentences were run together, and leaves other long steps whole", () => {
+    const glued = { "@type": "Recipe", name: "Bratlinge", recipeIngredient: ["500 g Kichererbsen"], recipeInstructions: oneLongStep.join("") };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(glued)))).steps).toEqual(oneLongStep);
+    const spaced = { ...glued, recipeInstructions: oneLongStep.join(" ") };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(spaced)))).steps).toEqual([oneLongStep.join(" ")]);
+    const twoSteps = { ...glued, recipeInstructions: [oneLongStep.join(""), "Servieren."] };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(twoSteps)))).steps).toEqual([oneLongStep.join(""), "Servieren."]);
+  });
+
   it("decodes accented letters written as named entities", () => {
     const json = JSON.stringify({
       "@type": "Recipe", name: "Fisk", recipeIngredient: ["1 l&ouml;k"],
@@ -229,6 +266,10 @@ describe("ingredient lines", () => {
     ["¼ tsp clove", { quantity: "¼ tsp", name: "clove" }],
     ["2 c. à soupe de menthe fraîche", { quantity: "2 c. à soupe", name: "menthe fraîche" }],
     ["1 orange (zest and juice (about 80 ml))", { quantity: "1", name: "orange", note: "zest and juice (about 80 ml)" }],
+    ["500.0 g Kichererbse, gegart", { quantity: "500 g", name: "Kichererbse", note: "gegart" }],
+    ["2.00 cups flour", { quantity: "2 cups", name: "flour" }],
+    ["1.000 g Mehl", { quantity: "1.000 g", name: "Mehl" }],
+    ["1.5 kg Kartoffeln", { quantity: "1.5 kg", name: "Kartoffeln" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toEqual(parts);
   });

@@ -55,6 +55,15 @@ function heading(value: unknown): RawEntry[] {
   return text ? [{ heading: text }] : [];
 }
 
+/**
+ * A step's lines as steps of their own when each ends a sentence ("Wash the vegetables.\nPeel the cucumber."),
+ * one step when the text was only wrapped ("gas mark 3\nand grease the tins. Put the flour,\nsugar").
+ */
+function sentenceLines(lines: string[]): string[] {
+  const wrapped = lines.slice(0, -1).some((line) => !/[.!?:…)]$/.test(line));
+  return wrapped ? [lines.join(" ")] : lines;
+}
+
 /** recipeInstructions: text, a list of texts, HowToStep objects, or HowToSection objects holding steps. */
 function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (depth > MAX_NESTING) return [];
@@ -65,14 +74,41 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
     return [...heading(property(value, "name")), ...instructionEntries(children, depth + 1)];
   }
-  // one step, even when its text breaks lines
-  const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
+  const lines = sentenceLines(textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")));
+  const text = lines.join(" ");
   if (!text) return [];
   // a step's own title ("Blister the tomatoes") comes before it, unless it is the text again, cut short, or a number
   const name = textsOf(property(value, "name")).join(" ").replace(/(?:\.\.\.|…)$/, "");
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
   const titled = name && !numbered && !text.toLowerCase().startsWith(name.replace(/\.$/, "").toLowerCase());
-  return titled ? [name, text] : [text];
+  return titled ? [name, ...lines] : lines;
+}
+
+const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const STEP_NUMBER = /^\d{1,2}[.)]?\s+/;
+/** A sentence run into the next without a space: "fein schneiden.Kichererbsen in ein Gefäß geben". */
+const GLUED_SENTENCE = /(?<=\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/u;
+const LONG_STEP = 200;
+
+/**
+ * A recipe's only step, when it is the whole method in one string: the page's own list of steps when the page shows
+ * the same text as several items, else split where sentences were run together ("schneiden.Kichererbsen").
+ */
+function splitJoinedStep(step: string, page: PageFallback): string[] {
+  if (step.length < LONG_STEP) return [step];
+  const whole = normalized(step);
+  const shown: string[] = [];
+  let covered = "";
+  for (const entry of page.sections?.().steps ?? []) {
+    if (typeof entry !== "string") break;
+    const item = entry.replace(STEP_NUMBER, "").replace(STEP_LABEL, "");
+    covered += normalized(item);
+    if (!whole.startsWith(covered)) break;
+    shown.push(item);
+    if (covered === whole) return shown.length > 1 ? shown : [step];
+  }
+  const sentences = step.split(GLUED_SENTENCE);
+  return sentences.length > 1 ? sentences : [step];
 }
 
 /** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
@@ -116,6 +152,7 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
       if (steps.length === 0) steps = shown.steps;
     }
+    if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
     return buildDraft({
       name: textsOf(get("name") ?? get("headline"))[0],
       description: textsOf(get("description")).join(" "),
