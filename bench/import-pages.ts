@@ -83,18 +83,20 @@ const norm = (text: string) =>
   text
     .normalize("NFKC")
     .toLowerCase()
+    .replace(/\p{Cf}/gu, "")
     .replace(/<[^<>]*>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/[\s:.]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
 
-/** Words a line is made of, whatever the split: "1 cup (240 ml) of milk" → 1 cup 240 ml milk. */
+/** Words a line is made of, whatever the split or spacing: "1 cup (240ml) of milk" → 1 cup 240 ml milk. */
 const LINKING = new Set(["of", "de", "d", "di", "van"]);
 function words(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
+    .replace(/(\d)(?=\p{L})/gu, "$1 ")
     .split(/[^\p{L}\p{N}½⅓⅔¼¾⅛⅜⅝⅞]+/u)
     .filter((word) => word && !LINKING.has(word))
     .sort()
