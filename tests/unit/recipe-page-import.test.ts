@@ -173,6 +173,36 @@ describe("pages without schema.org data", () => {
     expect(draft.steps).toEqual(["Split the loaf and fill it.", "Press it under a weight for an hour."]);
   });
 
+  describe("the ingredient list the page shows, when it says more than its JSON-LD", () => {
+    const page = (data: string[], shown: string) =>
+      `${ldPage(JSON.stringify({ "@type": "Recipe", name: "Cake", recipeIngredient: data, recipeInstructions: "Bake." }))}` +
+      `<h2>Ingredients</h2>${shown}<h2>Method</h2><p>Bake.</p>`;
+    const lines = (html: string) => draftOf(fromHtmlPage(html)).ingredients.map((line) => [line.quantity, line.name, line.section ?? null]);
+
+    it("takes a second group the JSON-LD leaves out", () => {
+      const html = page(["250 g flour", "2  tsp soda"], "<ul><li>250 g flour</li><li>2 tsp soda</li></ul><h3>For the filling</h3><ul><li>350 ml milk</li></ul>");
+      expect(lines(html)).toEqual([["250 g", "flour", null], ["2 tsp", "soda", null], ["350 ml", "milk", "For the filling"]]);
+    });
+
+    it("takes the amounts the JSON-LD leaves out", () => {
+      const html = page(["Knoblauchzehe", "Speck"], "<ul><li>1 Stück Knoblauchzehe</li><li>18 Scheiben Speck</li></ul>");
+      expect(lines(html)).toEqual([["1 Stück", "Knoblauchzehe", null], ["18 Scheiben", "Speck", null]]);
+    });
+
+    it("keeps the JSON-LD's lines when the page's list adds only what follows it, or differs", () => {
+      const data = ["500 g mascarpone", "cocoa"];
+      expect(lines(page(data, "<ul><li>500 g mascarpone</li><li>cocoa</li><li>Baking dish (24 x 19 cm)</li></ul>"))).toEqual([
+        ["500 g", "mascarpone", null], ["", "cocoa", null],
+      ]);
+      expect(lines(page(data, "<ul><li>500 g ricotta</li><li>1 tbsp cocoa</li></ul>"))).toEqual([["500 g", "mascarpone", null], ["", "cocoa", null]]);
+    });
+
+    it("reads a group heading followed by an invisible separator as a heading", () => {
+      const html = page(["1 tbsp oil", "1 tbsp oyster sauce"], "<ul><li>1 tbsp oil</li><li>Seasoning:\u2063</li><li>1 tbsp oyster sauce</li></ul>");
+      expect(lines(html)).toEqual([["1 tbsp", "oil", null], ["1 tbsp", "oyster sauce", "Seasoning"]]);
+    });
+  });
+
   it("still refuses a page whose lists are not under recipe headings", () => {
     const html = "<h1>Shop</h1><h2>Categories</h2><ul><li>Pans</li><li>Knives</li></ul>";
     expect(fromHtmlPage(html)).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });

@@ -41,7 +41,7 @@ const TAG = /<[^<>]*>/g;
 export function cleanText(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
   return decodeEntities(String(value).replace(TAG, " "))
-    .replace(/[\u200b\ufeff]/g, "")
+    .replace(/[\u200b-\u200d\u2060-\u2064\ufeff]/g, "")
     .replace(/\s+/g, " ")
     .trim();
 }

@@ -111,6 +111,32 @@ function splitJoinedStep(step: string, page: PageFallback): string[] {
   return sentences.length > 1 ? sentences : [step];
 }
 
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]+/gu, "");
+const hasAmount = (text: string) => /\d|[½⅓⅔¼¾⅛]/.test(text);
+
+/**
+ * The ingredient lines the page shows instead of its data's, when they say more: every data line is among them,
+ * in order, and the page adds lines the data leaves out (between them, or a group of its own after them) or amounts
+ * it leaves out ("Knoblauchzehe" in the data, "1 Stück Knoblauchzehe" on the page). Lines after the last data line
+ * with no group heading before them are the page's next block (equipment, times), not ingredients.
+ */
+function shownIfFuller(listed: RawEntry[], shown: RawEntry[]): RawEntry[] {
+  const listedLines = listed.filter((entry): entry is string => typeof entry === "string");
+  let at = 0;
+  let amountsAdded = 0;
+  for (const line of listedLines) {
+    const wanted = letters(line);
+    while (at < shown.length && !(wanted && typeof shown[at] === "string" && letters(shown[at] as string).includes(wanted))) at++;
+    if (at === shown.length) return listed;
+    if (hasAmount(shown[at] as string) && !hasAmount(line)) amountsAdded++;
+    at++;
+  }
+  const laterGroup = shown.slice(at).some((entry) => typeof entry !== "string");
+  const fuller = laterGroup ? shown : shown.slice(0, at);
+  const fullerLines = fuller.filter((entry) => typeof entry === "string").length;
+  return fullerLines > listedLines.length || amountsAdded > 0 ? fuller : listed;
+}
+
 /** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
 function ingredientEntries(value: unknown, depth = 0): RawEntry[] {
   if (depth > MAX_NESTING) return [];
@@ -153,6 +179,7 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       if (steps.length === 0) steps = shown.steps;
     }
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
+    if (page.sections && ingredientLines.length > 0) ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
     return buildDraft({
       name: textsOf(get("name") ?? get("headline"))[0],
       description: textsOf(get("description")).join(" "),
