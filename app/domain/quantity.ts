@@ -58,6 +58,7 @@ const UNIT_WORDS: Record<string, Unit> = {
   xicara: "cup", xicaras: "cup", krm: "pinch", prise: "pinch", prisen: "pinch", snufje: "pinch",
   pizzico: "pinch", pizca: "pinch", nypa: "pinch",
   stuck: "piece", stk: "piece", st: "piece", stuks: "piece", stuk: "piece", ks: "piece", szt: "piece", kpl: "piece",
+  sztuka: "piece", sztuki: "piece", sztuk: "piece", szczypta: "pinch", szczypty: "pinch", darab: "piece", db: "piece",
   pieza: "piece", piezas: "piece", unidad: "piece", unidades: "piece", pezzi: "piece", pezzo: "piece",
   zehe: "clove", zehen: "clove", teen: "clove", teentje: "clove", teentjes: "clove", gousse: "clove", gousses: "clove",
   diente: "clove", dientes: "clove", spicchio: "clove", spicchi: "clove", klyfta: "clove", klyftor: "clove",

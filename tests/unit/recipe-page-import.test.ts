@@ -195,6 +195,8 @@ describe("pages without schema.org data", () => {
         ["500 g", "mascarpone", null], ["", "cocoa", null],
       ]);
       expect(lines(page(data, "<ul><li>500 g ricotta</li><li>1 tbsp cocoa</li></ul>"))).toEqual([["500 g", "mascarpone", null], ["", "cocoa", null]]);
+      const apart = page(["ziemniaki", "cebula"], "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li></ul>");
+      expect(lines(apart)).toEqual([["", "ziemniaki", null], ["", "cebula", null]]);
     });
 
     it("reads a group heading followed by an invisible separator as a heading", () => {
@@ -300,6 +302,9 @@ describe("ingredient lines", () => {
     ["2.00 cups flour", { quantity: "2 cups", name: "flour" }],
     ["1.000 g Mehl", { quantity: "1.000 g", name: "Mehl" }],
     ["1.5 kg Kartoffeln", { quantity: "1.5 kg", name: "Kartoffeln" }],
+    ["2 sztuki jajka", { quantity: "2 sztuki", name: "jajka" }],
+    ["1 szczypta soli", { quantity: "1 szczypta", name: "soli" }],
+    ["8 db répa", { quantity: "8 db", name: "répa" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toEqual(parts);
   });

@@ -4,6 +4,7 @@
  */
 import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from "./draft";
 import { htmlLines, STEP_LABEL } from "./fields";
+import { splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
 
 export type RecipeNode = Record<string, unknown>;
@@ -126,7 +127,14 @@ function shownIfFuller(listed: RawEntry[], shown: RawEntry[]): RawEntry[] {
   let amountsAdded = 0;
   for (const line of listedLines) {
     const wanted = letters(line);
-    while (at < shown.length && !(wanted && typeof shown[at] === "string" && letters(shown[at] as string).includes(wanted))) at++;
+    for (; at < shown.length; at++) {
+      const entry = shown[at];
+      if (typeof entry !== "string") continue;
+      if (wanted && letters(entry).includes(wanted)) break;
+      // an amount on a line of its own ("ziemniaki", "1 kilogram"): the page splits lines its own way
+      const { quantity, rest } = splitLeadingQuantity(entry);
+      if (quantity && (!rest || unitOf(rest))) return listed;
+    }
     if (at === shown.length) return listed;
     if (hasAmount(shown[at] as string) && !hasAmount(line)) amountsAdded++;
     at++;
