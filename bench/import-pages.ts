@@ -239,9 +239,15 @@ async function oldImporter(folder: string, ref: string): Promise<Importer> {
 /** What a dev page got wrong, field by field: SHOW_FAILURES=detail. */
 function showFailure(page: Page, result: ParseResult, importer: Importer, labels: Labels): void {
   const say = (text: string) => console.log(`    ${text}`);
+  const { expected } = page;
+  expected.ingredients.forEach((line, index) => {
+    const key = `${page.file}#${index}`;
+    if (!(key in labels)) return;
+    const found = importer.match(importer.split(line)?.name ?? "")?.name ?? null;
+    if (found !== labels[key]) say(`match ${JSON.stringify(line)}: ${found} ≠ label ${labels[key]}`);
+  });
   if (!result.ok) return say(`not imported: ${result.reason}`);
   const { draft } = result;
-  const { expected } = page;
   if (norm(draft.name) !== norm(expected.title)) say(`title: ${JSON.stringify(draft.name)} ≠ ${JSON.stringify(expected.title)}`);
   if (draft.ingredients.length !== expected.ingredients.length) say(`lines: ${draft.ingredients.length} ≠ ${expected.ingredients.length}`);
   expected.ingredients.forEach((line, index) => {
@@ -262,12 +268,6 @@ function showFailure(page: Page, result: ParseResult, importer: Importer, labels
   }
   if (!scorePage(page, result).totalTime) say(`total time: ${JSON.stringify([draft.prepTime, draft.cookingTime, draft.totalTime])} ≠ ${expected.total_time}`);
   if (!scorePage(page, result).yields) say(`yield: ${draft.servings} ≠ ${JSON.stringify(expected.yields)}`);
-  expected.ingredients.forEach((line, index) => {
-    const key = `${page.file}#${index}`;
-    if (!(key in labels)) return;
-    const found = importer.match(importer.split(line)?.name ?? "")?.name ?? null;
-    if (found !== labels[key]) say(`match ${JSON.stringify(line)}: ${found} ≠ label ${labels[key]}`);
-  });
 }
 
 // ---------- report ----------
@@ -362,6 +362,10 @@ async function main() {
       for (const page of pages.filter((page) => page.half === "dev")) {
         const score = perPage.get(page.file)!;
         const wrong = Object.entries(score).filter(([, value]) => value === false).map(([key]) => key);
+        const misses = new Map<string, MatchCount>([["", emptyMatchCount()]]);
+        countMatches(newest, page, labels, misses.get("")!);
+        const { labelled, correct } = misses.get("")!;
+        if (labelled > correct) wrong.push(`${labelled - correct} labelled match(es)`);
         if (!wrong.length) continue;
         console.log(`${page.file}: ${wrong.join(", ")}`);
         if (process.env.SHOW_FAILURES === "detail") showFailure(page, newest.parse(page.html), newest, labels);
