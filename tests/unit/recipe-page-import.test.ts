@@ -340,7 +340,16 @@ describe("catalogue matching", () => {
     ["knoflook", "garlic"],
     ["beurre", "butter"],
     ["margarina sem sal", "margarine"],
-    ["soli", null],
+    ["soli", "salt"],
+    ["świeżych ogórków gruntowych", "cucumber"],
+    ["soku z cytryny", "lemon juice"],
+    ["Frühlingszwiebeln", "spring onion"],
+    ["paddenstoelen", "mushroom"],
+    ["peberfrugter", "bell pepper"],
+    ["choi", null],
+    ["pimiento rojo", "bell pepper"],
+    ["pimientos", "roasted red pepper"],
+    ["lemon rind", "lemon"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });
