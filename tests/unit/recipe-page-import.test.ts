@@ -305,6 +305,9 @@ describe("ingredient lines", () => {
     ["2 sztuki jajka", { quantity: "2 sztuki", name: "jajka" }],
     ["1 szczypta soli", { quantity: "1 szczypta", name: "soli" }],
     ["8 db répa", { quantity: "8 db", name: "répa" }],
+    ["3 Stk. Pak Choi", { quantity: "3 Stk.", name: "Pak Choi" }],
+    ["1 i 1/2 łyżeczki kurkumy", { quantity: "1 i 1/2 łyżeczki", name: "kurkumy" }],
+    ["1 colher (sopa) de colorau", { quantity: "1 colher (sopa)", name: "colorau" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toEqual(parts);
   });
