@@ -272,6 +272,22 @@ describe("steps and text as pages write them", () => {
     expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(twoSteps)))).steps).toEqual([oneLongStep.join(""), "Servieren."]);
   });
 
+  it("takes formatting tags out without a space, and other tags with one", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe", name: "Batata", recipeIngredient: ["1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>"],
+      recipeInstructions: "Junte o sal e o <b>aji-no-moto</b><sup>&reg;</sup>, e mexa.",
+    });
+    const draft = draftOf(parseRecipeDocument(json, "json"));
+    expect(draft.ingredients[0].name).toBe("AJI-NO-MOTO®");
+    expect(draft.steps).toEqual(["Junte o sal e o aji-no-moto®, e mexa."]);
+    const page =
+      "<h1>Bacalao</h1><h2>Ingredientes</h2><ul><li><span>1</span><span>cup</span> <span>rice</span></li></ul>" +
+      "<h2>Preparación</h2><ol><li>Programe <strong>5 min/vel cuchara</strong>. Sirva.</li></ol>";
+    const plain = draftOf(fromHtmlPage(page));
+    expect(plain.ingredients.map((line) => [line.quantity, line.name])).toEqual([["1 cup", "rice"]]);
+    expect(plain.steps).toEqual(["Programe 5 min/vel cuchara. Sirva."]);
+  });
+
   it("decodes accented letters written as named entities", () => {
     const json = JSON.stringify({
       "@type": "Recipe", name: "Fisk", recipeIngredient: ["1 l&ouml;k"],
