@@ -221,6 +221,9 @@ describe("pages without schema.org data", () => {
 });
 
 describe("steps and text as pages write them", () => {
+  const oneLineRecipe = (line: string, steps: string) =>
+    draftOf(parseRecipeDocument(JSON.stringify({ "@type": "Recipe", name: "One", recipeIngredient: [line], recipeInstructions: steps }), "json"));
+
   it("keeps a step's own title before its text, but not a number or the text cut short", () => {
     const json = JSON.stringify({
       "@type": "Recipe", name: "Tomatoes", recipeIngredient: ["4 tomatoes"],
@@ -273,11 +276,7 @@ describe("steps and text as pages write them", () => {
   });
 
   it("takes formatting tags out without a space, and other tags with one", () => {
-    const json = JSON.stringify({
-      "@type": "Recipe", name: "Batata", recipeIngredient: ["1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>"],
-      recipeInstructions: "Junte o sal e o <b>aji-no-moto</b><sup>&reg;</sup>, e mexa.",
-    });
-    const draft = draftOf(parseRecipeDocument(json, "json"));
+    const draft = oneLineRecipe("1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>", "Junte o sal e o <b>aji-no-moto</b><sup>&reg;</sup>, e mexa.");
     expect(draft.ingredients[0].name).toBe("AJI-NO-MOTO®");
     expect(draft.steps).toEqual(["Junte o sal e o aji-no-moto®, e mexa."]);
     const page =
@@ -289,11 +288,7 @@ describe("steps and text as pages write them", () => {
   });
 
   it("decodes accented letters written as named entities", () => {
-    const json = JSON.stringify({
-      "@type": "Recipe", name: "Fisk", recipeIngredient: ["1 l&ouml;k"],
-      recipeInstructions: "Faites revenir &agrave; feu doux, 180 &ordm;C.\u200b",
-    });
-    const draft = draftOf(parseRecipeDocument(json, "json"));
+    const draft = oneLineRecipe("1 l&ouml;k", "Faites revenir &agrave; feu doux, 180 &ordm;C.\u200b");
     expect(draft.ingredients[0].name).toBe("lök");
     expect(draft.steps).toEqual(["Faites revenir à feu doux, 180 ºC."]);
   });
