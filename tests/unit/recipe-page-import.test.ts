@@ -238,6 +238,17 @@ describe("steps and text as pages write them", () => {
     ]);
   });
 
+  it("leaves out a step section's heading that only says these are the steps", () => {
+    const section = (name: string, text: string) => ({ "@type": "HowToSection", name, itemListElement: [{ "@type": "HowToStep", text }] });
+    const json = JSON.stringify({
+      "@type": "Recipe", name: "Hackbraten", recipeIngredient: ["500 g Hackfleisch"],
+      recipeInstructions: [section("Zubereitung", "Alles verkneten."), section("Für die Soße:", "Sahne erhitzen.")],
+    });
+    const draft = draftOf(parseRecipeDocument(json, "json"));
+    expect(draft.steps).toEqual(["Alles verkneten.", "Sahne erhitzen."]);
+    expect(draft.stepSections).toEqual([null, "Für die Soße"]);
+  });
+
   it("splits a step at line breaks that end sentences, and keeps a step that was only wrapped whole", () => {
     const json = JSON.stringify({
       "@type": "Recipe", name: "Gazpacho", recipeIngredient: ["1 cucumber"],

@@ -55,7 +55,7 @@ const INGREDIENT_HEADING = headingOf([
   "suroviny",
   "ainekset",
 ]);
-const METHOD_HEADING = headingOf([
+export const METHOD_HEADING = headingOf([
   "method",
   "instructions?",
   "directions?",

@@ -6,6 +6,7 @@ import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from ".
 import { htmlLines, STEP_LABEL } from "./fields";
 import { splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
+import { METHOD_HEADING } from "./plain-html";
 
 export type RecipeNode = Record<string, unknown>;
 
@@ -56,6 +57,11 @@ function heading(value: unknown): RawEntry[] {
   return text ? [{ heading: text }] : [];
 }
 
+/** A step section's heading, unless it only says these are the steps ("Preparation", "Zubereitung", "Modo de preparo"). */
+function stepHeading(value: unknown): RawEntry[] {
+  return heading(value).filter((entry) => typeof entry === "string" || !METHOD_HEADING.test(entry.heading.replace(/:$/, "")));
+}
+
 /**
  * A step's lines as steps of their own when each ends a sentence ("Wash the vegetables.\nPeel the cucumber."),
  * one step when the text was only wrapped ("gas mark 3\nand grease the tins. Put the flour,\nsugar").
@@ -73,7 +79,7 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (!isObject(value)) return [];
   const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
-    return [...heading(property(value, "name")), ...instructionEntries(children, depth + 1)];
+    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1)];
   }
   const lines = sentenceLines(textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")));
   const text = lines.join(" ");
