@@ -193,7 +193,9 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       if (steps.length === 0) steps = shown.steps;
     }
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
-    if (page.sections && ingredientLines.length > 0) ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
+    if (page.sections && ingredientLines.length > 0 && ingredientLines.length <= MAX_ENTRIES) {
+      ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
+    }
     return buildDraft({
       name: textsOf(get("name") ?? get("headline"))[0],
       description: textsOf(get("description")).join(" "),
