@@ -182,8 +182,28 @@ function nameStem(word: string): string {
   return stem.length >= 4 ? stem : word;
 }
 
+/**
+ * Words of the catalogue's other languages for fresh, dried, chopped, ground, small, big, red and green: they say
+ * what state or kind an ingredient is in, and their stems are close to names ("ferske" is fresh, "fersken" a peach).
+ */
+const STATE_WORDS_ABROAD = new Set(
+  `frisch frische frischer frischen frisches getrocknet getrocknete getrockneten gehackt gehackte gemahlen gemahlene
+  gemahlener klein kleine kleiner kleinen gross grosse grosser rot rote roter roten grun grune gruner grunen
+  vers verse gedroogd gedroogde gehakt gehakte gemalen klein kleine groot grote rood rode groen groene
+  frais fraiche fraiches sec seche seches hache hachee hachees moulu moulue petit petite petits petites gros grosse
+  rouge rouges vert verte verts vertes
+  fresco fresca frescos frescas freschi fresche seco seca secos secas secco secca secchi picado picada picados
+  molido molida tritato tritata macinato pequeno pequena pequenos pequenas piccolo piccola grande grandes
+  rojo roja rojos rojas rosso rossa rossi vermelho vermelha verde verdes moido moida
+  farsk farska torkad torkade hackad hackade malen mald liten lilla stor stora rod roda gron grona
+  frisk friske fersk ferske torret torrede hakket hakkede malet lille store rode gronne
+  swiezy swieza swieze swiezych swiezej suszony suszona suszone posiekany posiekana mielony mielona maly mala
+  duzy duza czerwony czerwona czerwone zielony zielona zielone`.split(/\s+/),
+);
+
 /** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
 function lineStem(word: string): string {
+  if (STATE_WORDS_ABROAD.has(word)) return word;
   const stem = word.replace(INFLECTION_ENDINGS, "");
   return stem.length >= 3 ? stem : word;
 }
@@ -340,13 +360,17 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return null;
   }
 
-  /** The longest run of words whose stems are a name's in another language, among equals the rightmost. */
+  /**
+   * The longest run of words whose stems are a name's in another language, among equals the rightmost; at least
+   * one of the words must carry an ending (an English "herbs" is not French "herbes").
+   */
   function stemmedPhrase(words: string[]): CatalogueIngredient | null {
     const stems = words.map(lineStem);
     for (let size = Math.min(MAX_PHRASE_WORDS, stems.length); size >= 1; size--) {
       for (let start = stems.length - size; start >= 0; start--) {
-        const found = byForeignStem.get(stems.slice(start, start + size).join(" "));
-        if (found) return found as CatalogueIngredient;
+        const inflected = stems.slice(start, start + size).some((stem, index) => stem !== words[start + index]);
+        const found = inflected ? byForeignStem.get(stems.slice(start, start + size).join(" ")) : undefined;
+        if (found) return found;
       }
     }
     return null;
