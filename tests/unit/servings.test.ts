@@ -48,6 +48,8 @@ describe("scaleQuantity", () => {
     ["2-3", 2, "4-6"],
     ["1 to 2 tbsp", 2, "2-4 tbsp"],
     ["a pinch", 2, "2 pinches"],
+    ["1 e 1/2 xícara (chá)", 2, "3 xícara (chá)"],
+    ["1 i 1/2 łyżeczki", 0.5, "¾ łyżeczki"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });
