@@ -59,6 +59,7 @@ export function pantryFitOf(
       quantity,
       unitWeights: found?.ingredient?.unitWeights ?? {},
       held: item?.quantity ? { quantity: item.quantity, unit: item.unit ? unitOf(item.unit) : null } : null,
+      pantryItem: item?.name,
     };
   });
   return fitToPantry(lines, servings ?? 1);

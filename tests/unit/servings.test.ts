@@ -117,6 +117,17 @@ describe("fitToPantry", () => {
     expect(fit).toMatchObject({ limiting: "egg", servings: 3 });
   });
 
+  it("adds up the lines that draw on one pantry item, so together they ask no more than the cook has", () => {
+    const onion = (name: string, quantity: string): FitLine => ({
+      ...line("onion", quantity, { quantity: 600, unit: "g" }),
+      name,
+      pantryItem: "onion",
+    });
+    // 200 g for the sauce and 100 g for the topping: 300 g a batch of 2, so 600 g makes 4 servings, not 6
+    const fit = fitToPantry([onion("onion", "200 g"), onion("red onion", "100 g"), line("egg", "2", { quantity: 12, unit: null })], 2);
+    expect(fit).toMatchObject({ limiting: "onion", servings: 4, belowOneServing: false });
+  });
+
   it("never goes below one serving without saying so", () => {
     const fit = fitToPantry([line("flour", "400 g", { quantity: 50, unit: "g" })], 4);
     expect(fit).toEqual({ factor: 0.25, servings: 1, limiting: "flour", belowOneServing: true });
