@@ -7,9 +7,10 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { LinksFunction } from "@remix-run/node";
-import { Link, useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar, avatarLinks } from "~/components/avatar";
+import { useFlash } from "~/components/flash";
 import { ErrorList, FormMessage } from "~/components/forms";
 import { CloseIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents, type StayedOnScreen } from "~/components/intent-form";
@@ -273,7 +274,7 @@ function CommentItem({ comment, own, now }: { comment: CommunityComment; own: bo
 /** Spec 5: a comment must not be blank; checked here as the user types (after the first try) and by the server. */
 function CommentForm({ postId }: { postId: number }) {
   const fetcher = useFetcher<StayedOnScreen>({ key: `comment-${postId}` });
-  const flash = useRouteLoaderData<{ flash: { type: string; message: string } | null }>("routes/community")?.flash;
+  const flash = useFlash();
   const [form, fields] = useForm({
     id: `comment-form-${postId}`,
     constraint: getZodConstraint(CommentSchema),

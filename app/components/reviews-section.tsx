@@ -9,7 +9,7 @@
  * The form posts to the /reviews action (intents create, update, delete), so the screen handles no review
  * intent itself. With JavaScript a fetcher sends it and Remix revalidates the screen's loader, which
  * refreshes the summary; without JavaScript the action redirects back here (#reviews) with a flash
- * message (takeFlash), or shows the errors or the update confirmation on /reviews.
+ * message (the screen's `<Flash />`), or shows the errors or the update confirmation on /reviews.
  */
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";

@@ -7,7 +7,7 @@ import { getUserId, redirectWithFlash } from "~/services/session.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   if ((await getUserId(request)) !== null) throw redirect("/home");
-  if (!googleSignInEnabled) return redirectWithFlash(request, "/login", { type: "error", message: GOOGLE_SIGN_IN_FAILED });
+  if (!googleSignInEnabled) return redirectWithFlash("/login", { type: "error", message: GOOGLE_SIGN_IN_FAILED });
   return startGoogleSignIn(request);
 }
 

@@ -8,7 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, FormMessage, SelectField } from "~/components/forms";
+import { Flash } from "~/components/flash";
+import { Field, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
@@ -27,7 +28,7 @@ import { logPantryFood, parseFoodLogForm } from "~/services/food-log.server";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readForm } from "~/services/request.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
+import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone } from "~/services/session.server";
 import styles from "~/styles/ingredients.css";
 
 export const meta: MetaFunction = () => [{ title: "Your ingredients · Recipe Helper" }];
@@ -40,14 +41,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const items = await readPantry(request);
   const today = todayUtc();
   const images = new Map((await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl]));
-  const { flash, headers } = await takeFlash(request);
+  const headers = new Headers();
   await startSessionIfNone(request, headers);
   return data(
     {
       items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)!, daysLeft: daysLeftOf(item, today) })),
       editKey: new URL(request.url).searchParams.get("edit"),
       signedIn: (await getUserId(request)) !== null,
-      flash,
     },
     { headers },
   );
@@ -63,8 +63,8 @@ async function changeItem(request: Request) {
   if (formData.get("intent") === "log-food") return logFood(request, formData);
   if (formData.get("intent") === "delete") {
     const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
-    if (!removed.ok) return redirectWithFlash(request, PREVIEW, { type: "error", message: removed.message });
-    return redirectWithFlash(request, PREVIEW, { type: "success", message: `${removed.removed.name} deleted.` }, removed.headers);
+    if (!removed.ok) return redirectWithFlash(PREVIEW, { type: "error", message: removed.message });
+    return redirectWithFlash(PREVIEW, { type: "success", message: `${removed.removed.name} deleted.` }, removed.headers);
   }
 
   const submission = parseWithZod(formData, { schema: EditIngredientSchema });
@@ -73,21 +73,21 @@ async function changeItem(request: Request) {
   const details = detailsOfEdit(formData, submission.value);
   const edited = await editPantryItem(request, { ...submission.value, details });
   if (!edited.ok) {
-    if (edited.field === "key") return redirectWithFlash(request, PREVIEW, { type: "error", message: edited.message });
+    if (edited.field === "key") return redirectWithFlash(PREVIEW, { type: "error", message: edited.message });
     return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
   }
-  return redirectWithFlash(request, PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
+  return redirectWithFlash(PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
 }
 
 /** "Used up" / "Thrown away": into the cook's food log, taken from the pantry. */
 async function logFood(request: Request, formData: FormData) {
   const userId = await getUserId(request);
   if (userId === null) {
-    return redirectWithFlash(request, PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
+    return redirectWithFlash(PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
   }
   const parsed = parseFoodLogForm(formData);
   const result = parsed.ok ? await logPantryFood(userId, parsed.value) : parsed;
-  return redirectWithFlash(request, PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
+  return redirectWithFlash(PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
 }
 
 type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
@@ -204,7 +204,7 @@ function FoodLogForm({ item }: { item: Item }) {
 }
 
 export default function IngredientPreviewScreen() {
-  const { items, editKey, signedIn, flash } = useLoaderData<typeof loader>();
+  const { items, editKey, signedIn } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failedEdit = actionData && "editKey" in actionData ? actionData : null;
@@ -223,7 +223,7 @@ export default function IngredientPreviewScreen() {
           </Link>
         }
       />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
 
       {items.length === 0 ? (
         <p className="empty-state">No ingredients detected</p>

@@ -1,5 +1,4 @@
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LinksFunction,
@@ -8,7 +7,8 @@ import {
 } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { FormMessage, useHydrated } from "~/components/forms";
+import { Flash } from "~/components/flash";
+import { useHydrated } from "~/components/forms";
 import { GeneratedLabel, generatedLabelLinks } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
@@ -43,7 +43,7 @@ import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectI
 import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
 import styles from "~/styles/menu-detail.css";
 import pantryUpdateStyles from "~/styles/pantry-update.css";
@@ -77,11 +77,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (visitMayBeRecorded(request.headers.get("Sec-Fetch-Site"))) await recordHistory(userId, recipeId);
   const reviews = await loadReviewsBlock(recipeId, userId);
   const dishImage = await sharedDishImage(request, userId, recipeId);
-  const { flash, headers } = await takeFlash(request);
   // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
   const allergyAlerts = dishImage ? [] : detail.allergyAlerts;
   const scaling = readScaling(new URL(request.url).searchParams);
-  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash, scaling }, { headers });
+  return { ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, scaling };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -91,7 +90,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
   const back = `${menuPath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
-  const refuse = (message: string) => redirectWithFlash(request, back, { type: "error", message });
+  const refuse = (message: string) => redirectWithFlash(back, { type: "error", message });
 
   const parsed = parseMenuIntent(formData);
   if (!parsed.ok) return refuse(parsed.message);
@@ -125,7 +124,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const result = await addShoppingItems(userId, needs.items);
       await clearIngredientSelection(request, recipeId);
       const message = addedToListMessage({ ...result, enough: needs.enough });
-      return redirectWithFlash(request, "/shoppinglist", { type: "success", message });
+      return redirectWithFlash("/shoppinglist", { type: "success", message });
     }
     case "check-step": {
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
@@ -140,7 +139,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "choose-photo": {
       const choice = await chooseRecipePhoto(userId, recipeId, intent.post);
       if (!choice.ok) return refuse(choice.message);
-      return redirectWithFlash(request, back, { type: "success", message: choice.message });
+      return redirectWithFlash(back, { type: "success", message: choice.message });
     }
   }
 }
@@ -154,7 +153,7 @@ export default function MenuDetailScreen() {
   const { scaling, choose } = useScaling(detail.scaling, base, detail.pantryFit);
   return (
     <main className="menu-detail">
-      <FormMessage type={detail.flash?.type ?? "success"} message={detail.flash?.message} />
+      <Flash />
       <header className="menu-detail-header">
         <BackButton />
         <FavoriteButton menuId={menu.menu_id} favorite={detail.favorite} />

@@ -48,7 +48,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(await resetPassword(params.token ?? "", submission.value.password, session.id))) {
     return data({ result: undefined, invalid: true }, { status: 400 });
   }
-  throw await redirectWithFlash(request, "/login", { type: "success", message: PASSWORD_RESET });
+  throw await redirectWithFlash("/login", { type: "success", message: PASSWORD_RESET });
 }
 
 function InvalidLink() {

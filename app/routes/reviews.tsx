@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Flash, useFlash } from "~/components/flash";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath, reviewsSectionLinks } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
@@ -11,7 +12,7 @@ import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { readForm } from "~/services/request.server";
 import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
 import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Reviews of ${data.menu.name} · Recipe Helper` : "Reviews · Recipe Helper" },
@@ -34,8 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menu = await findVisibleRecipeName(menuId, userId);
   if (!menu) throw new Response("Not Found", { status: 404 });
   const reviews = await listReviews(menuId);
-  const { flash, headers } = await takeFlash(request);
-  return data({ menu, reviews, userId, flash }, { headers });
+  return { menu, reviews, userId };
 }
 
 /**
@@ -48,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
   const done = async (message: string, anchor = "#reviews") =>
-    redirectTo ? redirectWithFlash(request, `${redirectTo}${anchor}`, { type: "success", message }) : null;
+    redirectTo ? redirectWithFlash(`${redirectTo}${anchor}`, { type: "success", message }) : null;
 
   if (formData.get("intent") === "delete") {
     const submission = parseWithZod(formData, { schema: MenuIdSchema });
@@ -115,11 +115,12 @@ function DeleteOwnReview({ menuId }: { menuId: number }) {
 }
 
 export default function ReviewsScreen() {
-  const { menu, reviews, userId, flash } = useLoaderData<typeof loader>();
+  const { menu, reviews, userId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Only a post without JavaScript brings the form here (its errors or the confirm step).
   const posted = actionData && "redirectTo" in actionData ? actionData : undefined;
   const backTo = posted?.redirectTo ?? recipePath(menu.id);
+  const flash = useFlash();
   const deletion = useFetcher<typeof action>({ key: deleteFetcherKey(menu.id) });
   const deleted = deletion.state === "idle" && deletion.data && "message" in deletion.data ? deletion.data.message : undefined;
 
@@ -134,7 +135,7 @@ export default function ReviewsScreen() {
           </>
         }
       />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message ?? deleted} />
+      {flash ? <Flash /> : <FormMessage type="success" message={deleted} />}
       {posted && "confirm" in posted ? (
         <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />
       ) : (

@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) => console.error("Verification link:", error));
   if (isJson) return jsonPageReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
-  throw await redirectWithFlash(request, "/login", { type: "success", message: SIGNUP_SUCCESS });
+  throw await redirectWithFlash("/login", { type: "success", message: SIGNUP_SUCCESS });
 }
 
 export default function SignupScreen() {

@@ -8,7 +8,7 @@ import { saveReminderAndGoBack } from "~/services/use-soon-reminder.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const userId = await requireUserId(request);
-  return saveReminderAndGoBack(request, userId, await readForm(request));
+  return saveReminderAndGoBack(userId, await readForm(request));
 }
 
 export const loader = () => redirect("/setting#reminder");

@@ -12,5 +12,5 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const outcome = await sendVerificationLink(await requireUserId(request));
   const type = outcome === "sent" || outcome === "alreadyVerified" ? "success" : "error";
-  return redirectWithFlash(request, "/account", { type, message: VERIFY_MESSAGES[outcome] });
+  return redirectWithFlash("/account", { type, message: VERIFY_MESSAGES[outcome] });
 }

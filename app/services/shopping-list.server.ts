@@ -169,11 +169,11 @@ export async function moveToPantry(
 class AlreadyMoved extends Error {}
 
 /** The list's Got it / Got everything forms: moved, then back to the list with what happened. */
-export async function moveToPantryAndGoBack(request: Request, userId: number, formData: FormData): Promise<Response> {
+export async function moveToPantryAndGoBack(userId: number, formData: FormData): Promise<Response> {
   const back = "/shoppinglist";
   const parsed = GotShoppingSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: parsed.error.issues[0].message });
+  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.error.issues[0].message });
   const moved = await moveToPantry(userId, parsed.data);
-  if (!moved.ok) return redirectWithFlash(request, back, { type: "error", message: moved.message });
-  return redirectWithFlash(request, back, { type: "success", message: movedMessage(moved.moved) });
+  if (!moved.ok) return redirectWithFlash(back, { type: "error", message: moved.message });
+  return redirectWithFlash(back, { type: "success", message: movedMessage(moved.moved) });
 }

@@ -15,6 +15,7 @@ import { prisma } from "~/services/db.server";
 import { readStoredImage, storeImage } from "~/services/images.server";
 import { createUserSession } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
+import { flashAfter } from "../support/flash";
 import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
@@ -304,10 +305,7 @@ describe("the community screen", () => {
     run(() => communityAction(args(formRequest(`/community${query}`, fields, { cookie }))));
   const postJson = (query: string, body: unknown, cookie: string) =>
     run(() => communityAction(args(jsonRequest(`/community${query}`, body, { cookie, headers: { Origin: ORIGIN } }))));
-  const flashOf = async (response: Response) => {
-    const next = await screen(new URL(response.headers.get("Location")!, ORIGIN).search, `${response.headers.get("Set-Cookie")!.split(";")[0]}`);
-    return (await next.json()).flash;
-  };
+  const flashOf = async (response: Response) => (await flashAfter(response))!;
 
   it("shows guests the feed (liking, posting and commenting ask them to log in)", async () => {
     const response = await screen("");
@@ -453,16 +451,15 @@ describe("sharing from the recipe screen", () => {
     const cook = await newCook();
     const shared = await share({ image: await jpeg(), caption: "<script>alert(1)</script>" }, cook.cookie);
     expect(shared.headers.get("Location")).toBe("/community");
-    const feed = await (await run(() => communityLoader(args(getRequest("/community", { cookie: cookieOf(shared, "__session") }))))).json();
-    expect(feed.flash).toEqual({ type: "success", message: COMMUNITY_MESSAGES.posted });
+    const feed = await (await run(() => communityLoader(args(getRequest("/community", { cookie: cook.cookie }))))).json();
+    expect(await flashAfter(shared)).toEqual({ type: "success", message: COMMUNITY_MESSAGES.posted });
     expect(feed.feed.posts[0]).toMatchObject({ username: cook.username, caption: "<script>alert(1)</script>" });
 
     const notAPhoto = await share({ image: new File(["hello"], "dish.png", { type: "image/png" }), caption: "x" }, cook.cookie);
     expect(notAPhoto.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
     const empty = await share({ image: new File([], ""), caption: "x" }, cook.cookie);
     expect(empty.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
-    const recipe = await (await recipeScreen(cookieOf(empty, "__session")!)).json();
-    expect(recipe.flash).toEqual({ type: "error", message: COMMUNITY_MESSAGES.photoMissing });
+    expect(await flashAfter(empty)).toEqual({ type: "error", message: COMMUNITY_MESSAGES.photoMissing });
     expect(await prisma.communityPost.count({ where: { userId: cook.id } })).toBe(1);
   });
 });

@@ -1,4 +1,3 @@
-import { takeFlash } from "~/services/session.server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as deleteReviewCall } from "~/api/$menuId.$userId.reviews.server";
 import { action as menuReviewsAction, loader as menuReviewsLoader } from "~/api/menu-detail.$id.reviews.server";
@@ -7,7 +6,8 @@ import { action as reviewsPageAction, loader as reviewsPageLoader } from "~/rout
 import { prisma } from "~/services/db.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { createUserSession } from "~/services/session.server";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
 
 type Cook = { id: number; cookie: string };
 let menuId: number;
@@ -268,9 +268,7 @@ describe("the reviews block and /reviews", () => {
     const created = await postForm(menu, fields, cook.cookie);
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe(`/menu-detail/${menu}#reviews`);
-    const flashCookie = sessionCookieFrom(created) ?? cook.cookie;
-    const { flash } = await takeFlash(getRequest(`/menu-detail/${menu}`, { cookie: flashCookie }));
-    expect(flash).toEqual({ type: "success", message: "Review added successfully" });
+    expect(await flashAfter(created)).toEqual({ type: "success", message: "Review added successfully" });
 
     const second = await postForm(menu, { ...fields, rating: "2", comment: "Too spicy today" }, cook.cookie);
     expect(second.status).toBe(409);

@@ -18,10 +18,10 @@ import { action as communityAction } from "~/routes/community";
 import { action as settingAction } from "~/routes/setting";
 import { prisma } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
-import { sessionStorage } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
 import { signedInMember, type Member } from "../support/members";
-import { requestWith, run, sessionCookieFrom, type RequestBody } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { requestWith, run, type RequestBody } from "../support/requests";
 import { tableCounts } from "../support/route-table";
 
 const uploadsDir = vi.hoisted(() => {
@@ -94,7 +94,7 @@ const send = (handler: Handler, method: string, pathname: string, body: RequestB
 /** The message an answer refuses with: a JSON message, a page's error data, or a flash on the redirect. */
 async function refusalMessage(response: Response): Promise<string | null> {
   if (response.status >= 300 && response.status < 400) {
-    const flash = (await sessionStorage.getSession(sessionCookieFrom(response))).get("flash") as { type: string; message: string } | undefined;
+    const flash = await flashAfter(response);
     return flash?.type === "error" ? flash.message : null;
   }
   if (response.status < 400) return null;

@@ -14,11 +14,11 @@ import { addToUserPantry } from "~/services/pantry.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { saveRecipe } from "~/services/recipe-store.server";
-import { sessionStorage, type FlashMessage } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
 import { cameraJpeg } from "./images";
 import { signedInMember, type Member } from "./members";
-import { requestWith, run, sessionCookieFrom, type RequestBody } from "./requests";
+import { flashAfter } from "./flash";
+import { requestWith, run, type RequestBody } from "./requests";
 
 /**
  * public: anyone, no user's data. guest-ok: anyone; it only touches the caller's own data (session or account).
@@ -333,7 +333,6 @@ export const ROUTES: Record<string, Probe[]> = {
     get("author-only", (f) => `/recipe-images/${f.ownRecipe.id}.svg`),
   ],
   "reset-password.tsx": [
-    get("public", () => "/reset-password"),
     act("POST", "guest-ok", () => "/reset-password", () => ({ form: { email: `reset${next()}@example.com` } })),
   ],
   "reset-password_.$token.tsx": [
@@ -492,11 +491,10 @@ export const isRedirect = (response: Response) => response.status >= 300 && resp
 export const sentToLogin = (response: Response) =>
   response.status === 401 || (isRedirect(response) && (response.headers.get("Location") ?? "").startsWith("/login?redirectTo="));
 
-/** The error a form posted without JavaScript is sent back with (a flash message in the session), if any. */
+/** The error a form posted without JavaScript is sent back with (a flash message for its screen), if any. */
 export async function errorFlash(response: Response): Promise<string | null> {
-  const cookie = sessionCookieFrom(response);
-  if (!isRedirect(response) || !cookie) return null;
-  const flash = (await sessionStorage.getSession(cookie)).get("flash") as FlashMessage | undefined;
+  if (!isRedirect(response)) return null;
+  const flash = await flashAfter(response);
   return flash?.type === "error" ? flash.message : null;
 }
 
