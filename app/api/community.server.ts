@@ -7,7 +7,6 @@ import { createPost, listPosts } from "~/services/community.server";
 import { canSeeRecipe } from "~/services/recipe-access.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 const PAGE_SIZE = 20;
 
@@ -38,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** POST /api/community, multipart (image, user_id, menu_id, caption): shares a dish photo; 201 with the post. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use GET or POST", 405);
   const userId = await requireApiUserId(request);
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {

@@ -2,11 +2,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { readUserMenuCall } from "~/services/api-auth.server";
 import { setFavorite } from "~/services/favorites.server";
 import { jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /** POST /api/favorites adds, DELETE /api/favorites removes { user_id, menu_id }; repeating either changes nothing. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST" && request.method !== "DELETE") return jsonError("Use POST or DELETE", 405);
   const { userId, menuId } = await readUserMenuCall(request);
   const favorite = request.method === "POST";

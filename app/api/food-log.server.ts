@@ -4,14 +4,12 @@ import { requireApiUserId } from "~/services/api-auth.server";
 import { logPantryFood } from "~/services/food-log.server";
 import { pantryItemsOfUser } from "~/services/pantry.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /**
  * POST /api/food-log { pantry_item_id, kind: "used" | "wasted", amount?, unit? }: the cook's pantry item used up or
  * thrown away, that amount (at most what is left) or, without one, all of it. Only the cook's own items: 404.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const userId = await requireApiUserId(request);
   const body = await parseJsonBody(request, ApiFoodLogSchema);

@@ -16,7 +16,6 @@ import {
   undoPantryUpdate,
 } from "~/services/food-log.server";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import styles from "~/styles/pantry-update.css";
 
@@ -40,7 +39,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const completionId = parseId(params.id);
   const view = completionId === null ? null : await pantryUpdateView(userId, completionId);

@@ -11,7 +11,6 @@ import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
 import { invalidSubmission } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import {
   createUserSession,
   getUserId,
@@ -35,7 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const { formData, isJson } = await readPageCall(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);

@@ -42,7 +42,6 @@ import { findMenu } from "~/services/recipe-search.server";
 import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
 import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
 import styles from "~/styles/menu-detail.css";
@@ -84,7 +83,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const recipeId = recipeIdOf(params);
   const formData = await readForm(request);

@@ -10,7 +10,6 @@ import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Helper" }];
@@ -18,7 +17,6 @@ export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Help
 
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/reset-password). */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: ResetRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (requestPasswordReset(submission.value.email, request).limited) {

@@ -20,7 +20,6 @@ import { formatDayMonthYear } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
 import { readImageFormOrRefusal } from "~/services/images.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import { readReminder } from "~/services/use-soon-reminder.server";
 import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
@@ -54,7 +53,6 @@ async function deleteOwnAccount(userId: number) {
 
 /** Saves the profile form (multipart, with an optional picture) or deletes the account (intent=delete). */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const read = await readImageFormOrRefusal(request);
   if (!read.ok) return data({ result: undefined, uploadError: read.message, deleteError: null }, { status: read.status });

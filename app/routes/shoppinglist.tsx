@@ -13,7 +13,6 @@ import { ModalDialog, modalDialogLinks } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import {
   isGotShoppingIntent,
@@ -39,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await readForm(request);
   if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(userId, formData);

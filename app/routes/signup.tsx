@@ -11,7 +11,6 @@ import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server"
 import { sendVerificationLink } from "~/services/email-verification.server";
 import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
 import { invalidSubmission } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Recipe Helper" }];
@@ -25,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const { formData, isJson } = await readPageCall(request);
   const submission = parseWithZod(formData, { schema: SignupSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);

@@ -10,7 +10,7 @@ import { storeImage } from "~/services/images.server";
 import { createUserSession } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
 import { flashAfter } from "../support/flash";
-import { getRequest, run } from "../support/requests";
+import { getRequest, run, served } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-${process.pid}-${Date.now()}`;
@@ -169,7 +169,7 @@ describe("Account and Setting screens", () => {
     const { user, cookie } = await signedInUser();
     const request = multipartRequest("/setting", profileFields(user.username, { country: "Peru" }), cookie);
     request.headers.set("Origin", "https://evil.example");
-    expect((await run(() => settingAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => settingAction(args(request)))).status).toBe(403);
   });
 });
 

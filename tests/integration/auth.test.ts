@@ -8,7 +8,7 @@ import { prisma } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { sessionCookie, sessionStorage } from "~/services/session.server";
 import { flashAfter } from "../support/flash";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run, served, sessionCookieFrom } from "../support/requests";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 let addresses = 0;
@@ -219,9 +219,8 @@ describe("login", () => {
 
   it("refuses a login form posted from another site", async () => {
     const user = await signedUpUser();
-    const response = await run(() =>
-      loginAction(args(formRequest("/login", user, { headers: { Origin: "https://evil.example" } }))),
-    );
+    const request = formRequest("/login", user, { headers: { Origin: "https://evil.example" } });
+    const response = await served(request, () => loginAction(args(request)));
     expect(response.status).toBe(403);
   });
 });
@@ -253,7 +252,8 @@ describe("logout and guards", () => {
   it("a logout posted from another site is refused and the user stays signed in", async () => {
     const user = await signedUpUser();
     const cookie = sessionCookieFrom(await loginJson({ username: user.username, password: user.password }));
-    const forged = await run(() => logoutAction(args(formRequest("/logout", {}, { cookie, headers: { Origin: "https://evil.example" } }))));
+    const request = formRequest("/logout", {}, { cookie, headers: { Origin: "https://evil.example" } });
+    const forged = await served(request, () => logoutAction(args(request)));
     expect(forged.status).toBe(403);
     expect((await run(() => accountLoader(args(getRequest("/account", { cookie }))))).status).toBe(200);
   });

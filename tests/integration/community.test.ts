@@ -16,7 +16,7 @@ import { readStoredImage, storeImage } from "~/services/images.server";
 import { createUserSession } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
 import { flashAfter } from "../support/flash";
-import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-community-${process.pid}-${Date.now()}`;
@@ -63,8 +63,10 @@ function call(method: string, pathAndQuery: string, body: unknown, cookie?: stri
   return new Request(jsonRequest(pathAndQuery, body, { cookie }), { method });
 }
 
-const sharePost = (fields: Record<string, string | File>, cookie?: string | null, headers?: Record<string, string>) =>
-  run(() => communityApiAction(args(multipart("/api/community", fields, cookie, headers))));
+const sharePost = (fields: Record<string, string | File>, cookie?: string | null, headers?: Record<string, string>) => {
+  const request = multipart("/api/community", fields, cookie, headers);
+  return served(request, () => communityApiAction(args(request)));
+};
 const listCall = (query: string, cookie?: string | null) => run(() => communityApiLoader(args(getRequest(`/api/community${query}`, { cookie }))));
 const like = (postId: number | string, body: unknown, cookie?: string | null) =>
   run(() => likeCall(args(call("POST", `/api/community/${postId}/like`, body, cookie), { postId: String(postId) })));

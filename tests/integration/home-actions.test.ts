@@ -5,7 +5,7 @@ import { prisma } from "~/services/db.server";
 import { addToPantry, readPantry } from "~/services/pantry.server";
 import { seed } from "../../prisma/seed";
 import { flashOn } from "../support/flash";
-import { cookiesAfter, formRequest, getRequest, run } from "../support/requests";
+import { cookiesAfter, formRequest, getRequest, run, served } from "../support/requests";
 
 beforeAll(async () => {
   await seed();
@@ -66,7 +66,7 @@ describe("Home's most-searched toggles", () => {
 
   it("refuse a post from another site", async () => {
     const request = formRequest("/home", { intent: "toggle", name: "rice" }, { headers: { Origin: "https://elsewhere.example" } });
-    expect((await run(() => homeAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => homeAction(args(request)))).status).toBe(403);
   });
 });
 

@@ -10,7 +10,7 @@ import { prisma } from "~/services/db.server";
 import { readPantry } from "~/services/pantry.server";
 import { seedIngredients } from "../../prisma/seed";
 import { rootAnswer } from "../support/flash";
-import { cookiesAfter, formRequest, getRequest, jsonRequest, run } from "../support/requests";
+import { cookiesAfter, formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -123,7 +123,7 @@ describe("/search", () => {
 
   it("refuses a post from another site", async () => {
     const request = formRequest("/search", { intent: "add", name: "egg" }, { headers: { Origin: "https://evil.example" } });
-    expect((await run(() => searchAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => searchAction(args(request)))).status).toBe(403);
   });
 
   it("counts searches and adds for Home's most-searched toggles, not the page shown again after an add", async () => {

@@ -6,7 +6,7 @@ import { prisma } from "~/services/db.server";
 import type { Menu } from "~/services/recipe-search.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
-import { getRequest, jsonRequest, run } from "../support/requests";
+import { getRequest, jsonRequest, run, served } from "../support/requests";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -142,7 +142,7 @@ describe("POST /api/menus", () => {
   it("refuses a post from another site", async () => {
     const { cookie } = await signedInCookie();
     const request = jsonRequest("/api/menus", { ...omelette, menu_name: "Cross-site Omelette" }, { cookie, headers: { Origin: "https://elsewhere.example" } });
-    const response = await run(() => createMenuAction({ request, params: {}, context: {} }));
+    const response = await served(request, () => createMenuAction({ request, params: {}, context: {} }));
     expect(response.status).toBe(403);
     expect(await prisma.recipe.count({ where: { name: "Cross-site Omelette" } })).toBe(0);
   });

@@ -12,7 +12,7 @@ import { saveRecipe } from "~/services/recipe-store.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
 import { flashAfter, flashOn } from "../support/flash";
-import { cookiesAfter, formRequest, getRequest, run } from "../support/requests";
+import { cookiesAfter, formRequest, getRequest, run, served } from "../support/requests";
 
 let recipeId: number;
 let otherRecipeId: number;
@@ -182,7 +182,7 @@ describe("favourite heart", () => {
   it("refuses a cross-site post", async () => {
     const cook = await signedInCook();
     const request = formRequest(path(), { intent: "favorite", favorite: "true" }, { cookie: cook.cookie, headers: { Origin: "https://evil.example" } });
-    const response = await run(() => menuAction({ request, params: { id: String(recipeId) }, context: {} }));
+    const response = await served(request, () => menuAction({ request, params: { id: String(recipeId) }, context: {} }));
     expect(response.status).toBe(403);
     expect(await prisma.favorite.count({ where: { userId: cook.id } })).toBe(0);
   });

@@ -7,7 +7,7 @@ import { prisma } from "~/services/db.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { createUserSession } from "~/services/session.server";
 import { flashAfter } from "../support/flash";
-import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 type Cook = { id: number; cookie: string };
 let menuId: number;
@@ -173,7 +173,7 @@ describe("POST /api/menu-detail/{id}/reviews", () => {
       cookie: cook.cookie,
       headers: { Origin: "https://evil.example" },
     });
-    expect((await run(() => menuReviewsAction(args(request, { id: String(menuId) })))).status).toBe(403);
+    expect((await served(request, () => menuReviewsAction(args(request, { id: String(menuId) })))).status).toBe(403);
     expect(await storedReview(cook.id, menuId)).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
 import { createReview, deleteReview, replaceReview } from "~/services/reviews.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";
-import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 const MEAT = "Meat sausages and fish";
 /** The menu fields of the product spec, section 7. */
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 async function recommend(body: unknown, headers: Record<string, string> = {}) {
   const request = jsonRequest("/api/menu-recommendations", body, { headers });
-  return run(() => recommendationsAction({ request, params: {}, context: {} }));
+  return served(request, () => recommendationsAction({ request, params: {}, context: {} }));
 }
 
 async function recommendations(body: Record<string, unknown>): Promise<SuggestedMenu[]> {

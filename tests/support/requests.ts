@@ -1,3 +1,6 @@
+import { refusalBeforeApp } from "~/cli/refusals.mjs";
+import { requestClient } from "~/services/client.server";
+
 const ORIGIN = "http://localhost:3000";
 
 type RequestOptions = { cookie?: string | null; headers?: Record<string, string> };
@@ -51,6 +54,17 @@ export function cookiesAfter(cookie: string | null, response: Response): string 
     else pairs.set(pair.split("=")[0], pair);
   }
   return pairs.size ? [...pairs.values()].join("; ") : null;
+}
+
+/**
+ * Runs a route's loader or action for `request` as the server does: behind the HTTP bootstrap, which answers some
+ * requests itself (a cross-site write's 403) before the app sees them.
+ */
+export async function served(request: Request, handler: () => Promise<unknown>): Promise<Response> {
+  const { method, url, headers } = request;
+  const refusal = refusalBeforeApp({ method, url, headers, publicOrigin: requestClient(request).origin });
+  if (refusal) return Response.json({ message: refusal.message }, { status: refusal.status, headers: refusal.headers });
+  return run(handler);
 }
 
 /** Runs a loader or action and returns what it produced, whether it returned or threw a Response. */

@@ -18,7 +18,7 @@ import { seedIngredients } from "../../prisma/seed";
 import { cameraJpeg } from "./images";
 import { signedInMember, type Member } from "./members";
 import { flashAfter } from "./flash";
-import { requestWith, run, type RequestBody } from "./requests";
+import { requestWith, served, type RequestBody } from "./requests";
 
 /**
  * public: anyone, no user's data. guest-ok: anyone; it only touches the caller's own data (session or account).
@@ -482,7 +482,7 @@ export async function call(
   }
   const file = apiRoute ? API_ROUTE_FILE : route;
   const handler = (await moduleOf(file))[probe.handler]!;
-  return run(async () => handler({ request, params: paramsFor(file, pathname), context: {} }));
+  return served(request, async () => handler({ request, params: paramsFor(file, pathname), context: {} }));
 }
 
 export const isRedirect = (response: Response) => response.status >= 300 && response.status < 400;
