@@ -38,6 +38,7 @@ export const SignupSchema = z.object({
   password: newPassword,
 });
 
+export type LoginInput = z.infer<typeof LoginSchema>;
 export type SignupInput = z.infer<typeof SignupSchema>;
 
 /** /reset-password: where to send the link. */

@@ -38,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
 
-  const result = await login(request, formData);
+  const result = await login(request, formData, submission.value);
   if (!result.ok) {
     if (isJson) return jsonPageReply({ message: result.message }, { status: result.status });
     return data(
