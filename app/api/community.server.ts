@@ -26,12 +26,12 @@ function queryId(url: URL, name: string): number | undefined {
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireApiUserId(request);
   const url = new URL(request.url);
-  const menuId = queryId(url, "menu_id");
+  const recipeId = queryId(url, "menu_id");
   const before = queryId(url, "before");
-  if (menuId !== undefined && !(await canSeeRecipe(menuId, userId))) {
+  if (recipeId !== undefined && !(await canSeeRecipe(recipeId, userId))) {
     return jsonError(COMMUNITY_MESSAGES.menuNotFound, 404);
   }
-  const page = await listPosts({ viewerId: userId, menuId, before, limit: PAGE_SIZE });
+  const page = await listPosts({ viewerId: userId, recipeId, before, limit: PAGE_SIZE });
   return Response.json({ posts: page.posts, next_before: page.nextBefore });
 }
 

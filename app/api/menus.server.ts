@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { menuDraft, MenuInputSchema } from "~/domain/menu-input";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
-import { findMenu, findMenuByName } from "~/services/recipe-search.server";
+import { findRecipe, findRecipeByName } from "~/services/recipe-search.server";
 import { RecipeRejectedError, saveRecipe } from "~/services/recipe-store.server";
 
 /**
@@ -17,11 +17,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireApiUserId(request);
   const menu = await parseJsonBody(request, MenuInputSchema);
   // Looked up in the saving transaction, so two simultaneous creates of one name make one recipe.
-  const visible = await findMenuByName(menu.menu_name, userId);
-  if (visible) return Response.json(await findMenu(visible.menu_id, userId));
+  const visible = await findRecipeByName(menu.menu_name, userId);
+  if (visible) return Response.json(await findRecipe(visible.menu_id, userId));
   try {
     const { id, created } = await saveRecipe(menuDraft(menu, userId), { onlyIfNew: true });
-    return Response.json(await findMenu(id, userId), { status: created ? 201 : 200 });
+    return Response.json(await findRecipe(id, userId), { status: created ? 201 : 200 });
   } catch (error) {
     if (error instanceof RecipeRejectedError) return jsonError(error.message, error.status);
     throw error;

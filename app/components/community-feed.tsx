@@ -36,7 +36,7 @@ export const communityFeedLinks: LinksFunction = () => [
 ];
 
 /** Where the feed is: a recipe's dishes or all, and which page; opening and closing comments keeps it. */
-type FeedPlace = { menuId: number | null; before: number | null };
+type FeedPlace = { recipeId: number | null; before: number | null };
 
 
 /** "5 minutes ago", with the date (dd/mm/yyyy) on hover. `now` is the server's, so both renders agree. */

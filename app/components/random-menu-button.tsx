@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 export const RANDOM_MENU_FAILED = "Failed to generate menu. Please try again.";
 const RANDOM_MENU_TIMEOUT_MS = 10_000;
 
-async function fetchRandomMenuId(): Promise<number> {
+async function fetchRandomRecipeId(): Promise<number> {
   const response = await fetch("/api/random-menu", {
     headers: { Accept: "application/json" },
     signal: AbortSignal.timeout(RANDOM_MENU_TIMEOUT_MS),
@@ -29,7 +29,7 @@ export function RandomMenuButton() {
     setGenerating(true);
     setFailed(false);
     try {
-      navigate(`/menu-detail/${await fetchRandomMenuId()}`);
+      navigate(`/menu-detail/${await fetchRandomRecipeId()}`);
     } catch {
       setFailed(true);
       setGenerating(false);

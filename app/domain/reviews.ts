@@ -35,7 +35,7 @@ export interface RatingSummary {
 
 /** What the recipe screen's reviews block needs; built by loadReviewsBlock on the server. */
 export interface ReviewsBlock {
-  menuId: number;
+  recipeId: number;
   summary: RatingSummary;
   latest: ReviewView | null;
   /** the signed-in user's own review, when they have written one */

@@ -25,8 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * existing one when it is the same recipe they opened last, a moment ago.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const { userId, menuId } = await readUserMenuCall(request);
-  const recorded = await recordHistory(userId, menuId);
+  const { userId, recipeId } = await readUserMenuCall(request);
+  const recorded = await recordHistory(userId, recipeId);
   if (!recorded) throw jsonError("Menu not found", 404);
   const entry = await findHistoryEntry(recorded.entryId);
   return jsonPageReply({ ...entry }, { status: recorded.created ? 201 : 200 });

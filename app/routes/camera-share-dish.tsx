@@ -23,16 +23,16 @@ export const meta: MetaFunction = () => [{ title: "Take your dish photo · Recip
 
 const UPLOADING = "Uploading your photo...";
 
-const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
 /** The recipe a dish photo is for: one everyone sees, as the post will be. */
-async function findMenu(menuId: number | null) {
-  return menuId ? findVisibleRecipeName(menuId, null) : null;
+async function findRecipe(recipeId: number | null) {
+  return recipeId ? findVisibleRecipeName(recipeId, null) : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
-  const menu = await findMenu(parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined));
+  const menu = await findRecipe(parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined));
   if (!menu) throw new Response("Not Found", { status: 404 });
   return { menu };
 }
@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const read = await readImageFormOrRefusal(request);
   if (!read.ok) return data({ error: read.message }, { status: read.status });
   const { formData } = read;
-  const menu = await findMenu(parseId(String(formData.get("menu_id") ?? "")));
+  const menu = await findRecipe(parseId(String(formData.get("menu_id") ?? "")));
   if (!menu) return data({ error: COMMUNITY_MESSAGES.menuNotFound }, { status: 404 });
   // In place of this screen (or of the recipe, for its Cancel) in the history, as the recipe opened this one.
   const backToRecipe = (cookie: string) => replace(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });

@@ -56,13 +56,13 @@ function queryId(url: URL, name: string): number | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);
   const url = new URL(request.url);
-  const menuId = queryId(url, "menu_id");
+  const recipeId = queryId(url, "menu_id");
   const before = queryId(url, "before");
   const openComments = queryId(url, "comments");
-  const menu = menuId ? await findVisibleRecipeName(menuId, userId) : null;
-  if (menuId && !menu) throw new Response("Not Found", { status: 404 });
+  const menu = recipeId ? await findVisibleRecipeName(recipeId, userId) : null;
+  if (recipeId && !menu) throw new Response("Not Found", { status: 404 });
   const [feed, drawer] = await Promise.all([
-    listPosts({ viewerId: userId, menuId: menuId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
+    listPosts({ viewerId: userId, recipeId: recipeId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
     openComments ? findPost(openComments, userId) : null,
   ]);
   return { userId, menu, before, feed, drawer, now: new Date().toISOString() };
@@ -76,8 +76,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const read = await readImageFormOrRefusal(request);
   if (!read.ok) {
-    const menuId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
-    return redirectWithFlash(menuId ? sharePath(menuId) : "/community", { type: "error", message: read.message });
+    const recipeId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
+    return redirectWithFlash(recipeId ? sharePath(recipeId) : "/community", { type: "error", message: read.message });
   }
   const { formData } = read;
   if (formData.get("intent") === "share") return share(request, userId, formData);
@@ -116,7 +116,7 @@ function afterForm(url: URL, intent: CommunityIntent) {
   return redirectWithFlash(`/community${search}${anchor}`, { type: "success", message: messages[intent.intent] });
 }
 
-const sharePath = (menuId: number) => `/menu-detail/${menuId}#share-dish`;
+const sharePath = (recipeId: number) => `/menu-detail/${recipeId}#share-dish`;
 
 /**
  * The recipe screen's 'Share your dish' form, with or without JavaScript: a chosen file, else the photo
@@ -124,8 +124,8 @@ const sharePath = (menuId: number) => `/menu-detail/${menuId}#share-dish`;
  */
 async function share(request: Request, userId: number, formData: FormData) {
   const parsed = parseWithZod(formData, { schema: DishPostSchema });
-  const menuId = parseId(String(formData.get("menu_id") ?? ""));
-  const back = menuId ? sharePath(menuId) : "/community";
+  const recipeId = parseId(String(formData.get("menu_id") ?? ""));
+  const back = recipeId ? sharePath(recipeId) : "/community";
   if (parsed.status !== "success") {
     return redirectWithFlash(back, { type: "error", message: firstSubmissionError(parsed, COMMUNITY_MESSAGES.photoMissing).message });
   }
@@ -146,8 +146,8 @@ export const clientAction = stayOnScreen;
 
 export default function CommunityScreen() {
   const { userId, menu, before, feed, drawer, now } = useLoaderData<typeof loader>();
-  const menuId = menu?.id ?? null;
-  const place = { menuId, before };
+  const recipeId = menu?.id ?? null;
+  const place = { recipeId, before };
   useFocusReturnFromDrawer(drawer?.post_id ?? null);
   return (
     <main className="community-screen">
@@ -170,8 +170,8 @@ export default function CommunityScreen() {
         </ul>
       )}
       <nav className="community-pages" aria-label="More posts">
-        {before ? <Link to={communityPath({ menuId })}>Newest posts</Link> : null}
-        {feed.nextBefore ? <Link to={communityPath({ menuId, before: feed.nextBefore })}>Older posts</Link> : null}
+        {before ? <Link to={communityPath({ recipeId })}>Newest posts</Link> : null}
+        {feed.nextBefore ? <Link to={communityPath({ recipeId, before: feed.nextBefore })}>Older posts</Link> : null}
       </nav>
       {drawer ? <CommentsDrawer post={drawer} viewerId={userId} now={now} place={place} /> : null}
     </main>

@@ -10,15 +10,15 @@ import { jsonError } from "~/services/request.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
-  const { userId, menuId } = await readUserMenuCall(request);
-  const stepCount = await visibleRecipeStepCount(menuId, userId);
+  const { userId, recipeId } = await readUserMenuCall(request);
+  const stepCount = await visibleRecipeStepCount(recipeId, userId);
   if (stepCount === null) return jsonError("Menu not found", 404);
-  const { completion } = await completeCooking(request, userId, menuId, stepCount);
+  const { completion } = await completeCooking(request, userId, recipeId, stepCount);
   if (!completion) {
-    return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: menuId, recorded: false });
+    return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: recipeId, recorded: false });
   }
   return Response.json(
-    { message: "Meal completion recorded", user_id: userId, menu_id: menuId, recorded: true, co2_saved: completion.co2SavedKg },
+    { message: "Meal completion recorded", user_id: userId, menu_id: recipeId, recorded: true, co2_saved: completion.co2SavedKg },
     { status: 201 },
   );
 }

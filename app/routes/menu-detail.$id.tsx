@@ -38,7 +38,7 @@ import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
 import { loadMenuDetail, type MenuDetail } from "~/services/menu-detail.server";
 import { chooseRecipePhoto, type PhotoChoice } from "~/services/recipe-pictures.server";
-import { findMenu } from "~/services/recipe-search.server";
+import { findRecipe } from "~/services/recipe-search.server";
 import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
 import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
@@ -60,7 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.menu.menu_name} · Recipe Helper` : "Recipe · Recipe Helper" },
 ];
 
-const menuPath = (recipeId: number) => `/menu-detail/${recipeId}`;
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
 function recipeIdOf(params: LoaderFunctionArgs["params"]): number {
   const recipeId = parseId(params.id);
@@ -87,12 +87,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const recipeId = recipeIdOf(params);
   const formData = await readForm(request);
   // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
-  const back = `${menuPath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
+  const back = `${recipePath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
   const refuse = (message: string) => redirectWithFlash(back, { type: "error", message });
 
   const parsed = parseMenuIntent(formData);
   if (!parsed.ok) return refuse(parsed.message);
-  const menu = await findMenu(recipeId, userId);
+  const menu = await findRecipe(recipeId, userId);
   if (!menu) return refuse("Menu not found");
   const intent = parsed.intent;
   // Without JavaScript the page comes back scrolled to what was changed (with it, stayOnScreen keeps the place).
@@ -154,7 +154,7 @@ export default function MenuDetailScreen() {
       <Flash />
       <header className="menu-detail-header">
         <BackButton />
-        <FavoriteButton menuId={menu.menu_id} favorite={detail.favorite} />
+        <FavoriteButton recipeId={menu.menu_id} favorite={detail.favorite} />
       </header>
       <figure className="menu-detail-picture">
         <RecipeImage
@@ -221,7 +221,7 @@ export default function MenuDetailScreen() {
           ))}
         </dl>
       </section>
-      <ShareDish menuId={menu.menu_id} sharedDishImage={detail.sharedDishImage} />
+      <ShareDish recipeId={menu.menu_id} sharedDishImage={detail.sharedDishImage} />
       <ReviewsSection block={detail.reviews} />
       <AllergyWarning alerts={detail.allergyAlerts} />
     </main>
@@ -282,11 +282,11 @@ function BackButton() {
   );
 }
 
-function FavoriteButton({ menuId, favorite }: { menuId: number; favorite: boolean }) {
+function FavoriteButton({ recipeId, favorite }: { recipeId: number; favorite: boolean }) {
   const pending = usePendingIntents("favorite").at(-1);
   const on = pending ? pending.favorite === "true" : favorite;
   return (
-    <IntentForm fetcherKey={`favorite-${menuId}`} fields={{ intent: "favorite", favorite: String(!on) }}>
+    <IntentForm fetcherKey={`favorite-${recipeId}`} fields={{ intent: "favorite", favorite: String(!on) }}>
       <button type="submit" className="icon-button favorite-button" aria-pressed={on} aria-label="Favourite">
         <HeartIcon />
       </button>

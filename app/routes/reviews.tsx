@@ -20,20 +20,20 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const links: LinksFunction = reviewsSectionLinks;
 
 const MenuIdSchema = ReviewSchema.pick({ menu_id: true });
-const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
-function menuIdOf(request: Request): number {
-  const menuId = parseId(new URL(request.url).searchParams.get("menu_id"));
-  if (menuId === null) throw new Response("Not Found", { status: 404 });
-  return menuId;
+function recipeIdOf(request: Request): number {
+  const recipeId = parseId(new URL(request.url).searchParams.get("menu_id"));
+  if (recipeId === null) throw new Response("Not Found", { status: 404 });
+  return recipeId;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
-  const menuId = menuIdOf(request);
-  const menu = await findVisibleRecipeName(menuId, userId);
+  const recipeId = recipeIdOf(request);
+  const menu = await findVisibleRecipeName(recipeId, userId);
   if (!menu) throw new Response("Not Found", { status: 404 });
-  const reviews = await listReviews(menuId);
+  const reviews = await listReviews(recipeId);
   return { menu, reviews, userId };
 }
 
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
+  const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(recipeIdOf(request))) : null;
   const done = async (message: string, anchor = "#reviews") =>
     redirectTo ? redirectWithFlash(`${redirectTo}${anchor}`, { type: "success", message }) : null;
 
@@ -94,16 +94,16 @@ function ConfirmUpdate({ review, redirectTo }: { review: Confirmation; redirectT
   );
 }
 
-const deleteFetcherKey = (menuId: number) => `delete-review-${menuId}`;
+const deleteFetcherKey = (recipeId: number) => `delete-review-${recipeId}`;
 
-function DeleteOwnReview({ menuId }: { menuId: number }) {
-  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey(menuId) });
+function DeleteOwnReview({ recipeId }: { recipeId: number }) {
+  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey(recipeId) });
   const hydrated = useHydrated();
   const error = fetcher.data?.result.error?.[""]?.[0];
   return (
-    <fetcher.Form method="post" action={reviewsPath(menuId)} className="review-delete">
-      <input type="hidden" name="menu_id" value={menuId} />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(menuId)} />}
+    <fetcher.Form method="post" action={reviewsPath(recipeId)} className="review-delete">
+      <input type="hidden" name="menu_id" value={recipeId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(recipeId)} />}
       <FormMessage type="error" message={error} />
       <button type="submit" name="intent" value="delete" className="button button-secondary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Deleting..." : "Delete my review"}
@@ -138,7 +138,7 @@ export default function ReviewsScreen() {
         <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />
       ) : (
         <ReviewForm
-          menuId={menu.id}
+          recipeId={menu.id}
           hasReviewed={reviews.some((review) => review.user_id === userId)}
           redirectTo={posted ? backTo : reviewsPath(menu.id)}
           lastResult={posted?.result}
@@ -151,7 +151,7 @@ export default function ReviewsScreen() {
         <ul className="reviews-list" aria-label={`All reviews of ${menu.name}`}>
           {reviews.map((review) => (
             <li key={review.user_id}>
-              <ReviewCard review={review}>{review.user_id === userId ? <DeleteOwnReview menuId={menu.id} /> : null}</ReviewCard>
+              <ReviewCard review={review}>{review.user_id === userId ? <DeleteOwnReview recipeId={menu.id} /> : null}</ReviewCard>
             </li>
           ))}
         </ul>

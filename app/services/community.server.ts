@@ -113,14 +113,14 @@ export type FeedPage = { posts: CommunityPost[]; /** the `before` of the next (o
 export async function listPosts(options: {
   /** null for a guest */
   viewerId: number | null;
-  menuId?: number;
+  recipeId?: number;
   before?: number;
   limit: number;
   commentLimit?: number;
 }): Promise<FeedPage> {
   const rows = await prisma.communityPost.findMany({
     where: {
-      ...(options.menuId ? { recipeId: options.menuId } : {}),
+      ...(options.recipeId ? { recipeId: options.recipeId } : {}),
       ...(options.before ? { id: { lt: options.before } } : {}),
     },
     orderBy: { id: "desc" },

@@ -181,12 +181,12 @@ describe("forms without JavaScript", () => {
 
   it("sharing a dish from the recipe screen: the 11th photo in an hour goes back with the limit's message", async () => {
     const cook = await signedInMember("sharer");
-    const menuId = (await prisma.recipe.create({ data: { name: "Rate Limit Stew" } })).id;
+    const recipeId = (await prisma.recipe.create({ data: { name: "Rate Limit Stew" } })).id;
     const share = async () =>
-      send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(menuId), caption: "", image: await photo() } }, { cookie: cook.cookie });
+      send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(recipeId), caption: "", image: await photo() } }, { cookie: cook.cookie });
     for (let i = 0; i < 10; i += 1) expect((await share()).headers.get("Location")).toBe("/community");
     const limited = await share();
-    expect(limited.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
+    expect(limited.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     const flash = await flashAfter(limited);
     expect(flash).toMatchObject({ type: "error", message: COMMUNITY_MESSAGES.tooManyPosts });
     expect(await prisma.communityPost.count({ where: { userId: cook.id } })).toBe(10);

@@ -117,7 +117,7 @@ describe("opening a recipe", () => {
     ]);
     expect(page.favorite).toBe(false);
     expect(page.allergyAlerts).toEqual([]);
-    expect(page.reviews).toMatchObject({ menuId: recipeId, latest: null });
+    expect(page.reviews).toMatchObject({ recipeId, latest: null });
   });
 
   it("records one history entry per visit, not one per reload", async () => {

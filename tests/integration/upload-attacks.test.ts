@@ -75,9 +75,9 @@ const attacks: Attack[] = [
 ];
 
 let member: Member;
-let menuId: number;
+let recipeId: number;
 beforeAll(async () => {
-  menuId = (await prisma.recipe.create({ data: { name: "Upload Attack Soup" } })).id;
+  recipeId = (await prisma.recipe.create({ data: { name: "Upload Attack Soup" } })).id;
 });
 
 type Handler = (args: ActionFunctionArgs) => unknown;
@@ -125,14 +125,14 @@ const entryPoints: EntryPoint[] = [
   {
     name: "dish by POST /api/community",
     stores: true,
-    send: (image) => send(communityApiAction, "POST", "/api/community", { multipart: { menu_id: String(menuId), caption: "x", image } }),
+    send: (image) => send(communityApiAction, "POST", "/api/community", { multipart: { menu_id: String(recipeId), caption: "x", image } }),
   },
   {
     name: "dish shared on the community screen",
     stores: true,
-    send: (image) => send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(menuId), caption: "x", image } }),
+    send: (image) => send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(recipeId), caption: "x", image } }),
   },
-  { name: "dish photo on /camera-share-dish", stores: true, send: (image) => send(cameraShareAction, "POST", "/camera-share-dish", { multipart: { menu_id: String(menuId), image } }) },
+  { name: "dish photo on /camera-share-dish", stores: true, send: (image) => send(cameraShareAction, "POST", "/camera-share-dish", { multipart: { menu_id: String(recipeId), image } }) },
 ];
 
 function filesUnder(folder: string): string[] {

@@ -129,7 +129,7 @@ export const ROUTES: Record<string, Probe[]> = {
     act("POST", "guest-ok", () => "/analyze-allergies", () => ({ json: { ingredients: ["peanut butter"], allergies: ["peanut"] } })),
   ],
   "api.$.ts": unknownPath("/api/no-such-call"),
-  "/api/:menuId/:userId/reviews": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
+  "/api/:recipeId/:userId/reviews": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
   "/api/auth/new-password": [
     act("POST", "guest-ok", () => "/api/auth/new-password", () => ({ json: { token: BOGUS_TOKEN, password: NEW_PASSWORD.password } }), {
       alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
@@ -195,7 +195,7 @@ export const ROUTES: Record<string, Probe[]> = {
       json: { ingredients: ["egg"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
     })),
   ],
-  "/api/menus/:menuId": [
+  "/api/menus/:recipeId": [
     act("PUT", "owner-only", (f) => `/api/menus/${f.ownRecipe.id}`, () => ({ json: { image: "/recipe-images/1.svg" } })),
   ],
   "/api/menus/by-name/:name": [
@@ -323,7 +323,7 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
   "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
-  "menus.$menuId.ts": [get("public", (f) => `/menus/${f.recipeId}`), get("author-only", (f) => `/menus/${f.ownRecipe.id}`)],
+  "menus.$recipeId.ts": [get("public", (f) => `/menus/${f.recipeId}`), get("author-only", (f) => `/menus/${f.ownRecipe.id}`)],
   "preferences.tsx": [
     get("public", () => "/preferences"),
     act("POST", "guest-ok", () => "/preferences", () => ({ form: { cuisines: ["Italian"] } })),

@@ -27,8 +27,8 @@ describe("photoFile", () => {
 describe("communityPath", () => {
   it("names the recipe, the page and the open comments only when there are some", () => {
     expect(communityPath()).toBe("/community");
-    expect(communityPath({ menuId: 4 })).toBe("/community?menu_id=4");
-    expect(communityPath({ menuId: null, before: 30, comments: 12 })).toBe("/community?before=30&comments=12");
+    expect(communityPath({ recipeId: 4 })).toBe("/community?menu_id=4");
+    expect(communityPath({ recipeId: null, before: 30, comments: 12 })).toBe("/community?before=30&comments=12");
   });
 });
 
