@@ -18,7 +18,7 @@ const ImageRequest = z.object({
 });
 
 /**
- * POST /api/get_ingredient_image (also /get_ingredient_image), spec section 7:
+ * POST /api/get_ingredient_image (also /get_ingredient_image):
  * { ingredients: [names], cached?: [names] } → [{ ingredient, imageUrl }] for the names not in `cached`.
  */
 export async function action({ request }: ActionFunctionArgs) {

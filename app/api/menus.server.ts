@@ -6,7 +6,7 @@ import { findRecipe, findRecipeByName } from "~/services/recipe-search.server";
 import { RecipeRejectedError, saveRecipe } from "~/services/recipe-store.server";
 
 /**
- * POST /api/menus: a menu is looked up by name and created if missing (spec section 4), so an existing
+ * POST /api/menus: a menu is looked up by name and created if missing, so an existing
  * recipe is answered as it is (200) and never overwritten; a new one is answered 201. The name is looked up
  * among the recipes the caller sees (their own first): another user's private recipe of that name is neither
  * found nor touched. A new recipe is the caller's alone unless the body says `shared: true`. Its nutrition and diet

@@ -9,7 +9,7 @@ import { deleteAccount, findProfile, refusalStatus, updateProfile } from "~/serv
 
 const USER_NOT_FOUND = "User not found";
 
-/** GET /api/users/<id>: the user's profile (spec 3, User). */
+/** GET /api/users/<id>: the user's own profile. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = await findProfile(await requireOwnUserId(request, params.id));
   return profile ? Response.json(profile) : jsonError(USER_NOT_FOUND, 404);

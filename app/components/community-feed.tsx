@@ -1,5 +1,5 @@
 /**
- * The community screen's pieces (spec 2 Community, 4 Comments drawer and Like): a post card with its picture
+ * The community screen's pieces: a post card with its picture
  * in several sizes, caption, author, time, like toggle and first comments; the comments drawer. Every control
  * is a form posted to /community, which redirects back to the feed: with JavaScript a fetcher sends it and the
  * screen stays where it is while the feed reloads (stayOnScreen); without it the browser follows the redirect.
@@ -271,7 +271,7 @@ function CommentItem({ comment, own, now }: { comment: CommunityComment; own: bo
   );
 }
 
-/** Spec 5: a comment must not be blank; checked here as the user types (after the first try) and by the server. */
+/** A comment must not be blank; checked here as the user types (after the first try) and by the server. */
 function CommentForm({ postId }: { postId: number }) {
   const fetcher = useFetcher<StayedOnScreen>({ key: `comment-${postId}` });
   const flash = useFlash();

@@ -15,7 +15,7 @@ async function fetchRandomRecipeId(): Promise<number> {
 }
 
 /**
- * START RANDOM (spec sections 2 and 4). With JavaScript it calls GET /api/random-menu, shows GENERATING... and
+ * START RANDOM on Home: a random recipe. With JavaScript it calls GET /api/random-menu, shows GENERATING... and
  * stays disabled until the recipe opens, or shows the spec's alert. Without JavaScript the form posts to the
  * screen's action (intent "random-menu"), which redirects to a random recipe.
  */

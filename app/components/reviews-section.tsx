@@ -1,5 +1,5 @@
 /**
- * The recipe screen's reviews block (spec 2 Menu detail, 4 Review, 5 Review).
+ * The recipe screen's reviews block: the rating summary, the latest review and the cook's own, and the review form.
  *
  * How a screen uses it:
  *   loader:    `reviews: await loadReviewsBlock(recipeId, userId)` (from ~/services/reviews.server)
@@ -205,7 +205,7 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
 }
 
 /**
- * Asks before a review replaces the user's earlier one (spec 4, Review). `children` holds the answers: buttons
+ * Asks before a review replaces the user's earlier one (one review per user and recipe). `children` holds the answers: buttons
  * with JavaScript, a form and a link on /reviews without it.
  */
 export function ConfirmUpdateDialog({ id, onClose, children }: { id: string; onClose: () => void; children: ReactNode }) {

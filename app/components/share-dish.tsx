@@ -1,5 +1,6 @@
 /**
- * The recipe screen's 'Share your dish' block (spec 2 Menu detail, 4 Shared dish photo).
+ * The recipe screen's 'Share your dish' block: a photo of the cooked dish (a file, or one taken on /camera-share-dish)
+ * and its caption, posted to the community feed.
  *
  * How the recipe screen uses it:
  *   loader:    `sharedDishImage: await sharedDishImage(request, userId, recipeId)` (~/services/dish-draft.server)

@@ -12,7 +12,7 @@ import { requireUserId } from "~/services/session.server";
 import cameraStyles from "~/styles/camera.css";
 
 /**
- * /camera-share-dish?menu_id=<id> (spec 2 Camera-share-dish): the photo of a cooked dish. Next uploads it and
+ * /camera-share-dish?menu_id=<id>: the photo of a cooked dish. Next uploads it and
  * goes back to the recipe, which shows it waiting for a caption (app/services/dish-draft.server.ts). The
  * recipe screen's Cancel posts `intent=discard` here to drop it.
  */

@@ -10,7 +10,7 @@ import { jsonError, readJsonObject } from "~/services/request.server";
 import { createUserSession } from "~/services/session.server";
 
 /**
- * POST /google-auth { credential } (spec 7): signs in with a Google ID token and answers { user_id, is_new_user }.
+ * POST /google-auth { credential }: signs in with a Google ID token and answers { user_id, is_new_user }.
  * Only the verified token says who this is; the email, username, avatar and google_id the body may carry are ignored.
  */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 /**
- * The dish photo taken on /camera-share-dish, waiting on the recipe screen for its caption (spec 4, Shared
- * dish photo). The photo is uploaded when the cook presses Next, so this works the same with and without
+ * The dish photo taken on /camera-share-dish, waiting on the recipe screen for its caption before it is shared.
+ * The photo is uploaded when the cook presses Next, so this works the same with and without
  * JavaScript: the upload service stores it and a signed cookie remembers which photo, for which user and
  * recipe, until the cook submits it (it becomes the post's photo) or cancels (it is deleted). A newer photo
  * replaces an older one. A draft left alone expires with its cookie after a day; its file is then removed by

@@ -1,4 +1,4 @@
-/** Everything the recipe screen shows for one signed-in cook (spec 2 Menu detail). */
+/** Everything the recipe screen shows for one signed-in cook. */
 import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
 import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
 import { mealCo2Kg } from "~/domain/food-log";

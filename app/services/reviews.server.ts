@@ -128,7 +128,7 @@ export async function deleteReview(userId: number, recipeId: number): Promise<bo
   return count > 0;
 }
 
-// ---------- The JSON calls (spec 7) ----------
+// ---------- The JSON calls under /api ----------
 
 /**
  * The signed-in user and the review a JSON call sends ({ user_id, menu_id, comment, rating }): a guest gets

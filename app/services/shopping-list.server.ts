@@ -1,5 +1,5 @@
 /**
- * A user's shopping list. Adding merges into the list by name (spec 4): a name already listed — through the
+ * A user's shopping list. Adding merges into the list by name: a name already listed — through the
  * catalogue, so "tomatoes" and "tomato" are one item — keeps its entry, which also makes a repeated add
  * (a double submit) change nothing.
  */
@@ -15,7 +15,7 @@ import { prisma } from "./db.server";
 import { readPantry, receiveIntoPantry } from "./pantry.server";
 import { redirectWithFlash } from "./session.server";
 
-/** A shopping item as the list shows it (spec 3 Shopping item). */
+/** A shopping item as the list shows it. */
 export interface ShoppingItemView {
   id: number;
   name: string;

@@ -16,7 +16,7 @@ import { seed } from "../../prisma/seed";
 import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 const MEAT = "Meat sausages and fish";
-/** The menu fields of the product spec, section 7. */
+/** The fields of a menu in the JSON calls. */
 const MENU_FIELDS = [
   "cooking_time",
   "image",

@@ -33,7 +33,7 @@ describe("communityPath", () => {
 });
 
 describe("the community's rules", () => {
-  it("a comment is trimmed and must not be blank (spec 5)", () => {
+  it("a comment is trimmed and must not be blank", () => {
     expect(CommentSchema.parse({ comment_text: "  Looks great  " })).toEqual({ comment_text: "Looks great" });
     for (const blank of [undefined, "", " \n\t "]) {
       expect(CommentSchema.safeParse({ comment_text: blank }).error?.issues[0].message).toBe(COMMUNITY_MESSAGES.commentBlank);
