@@ -292,7 +292,7 @@ const DISPLAY_ABBREVIATIONS: [RegExp, string][] = [
   [/\bmillilit(?:er|re)s?\b/gi, "ml"],
 ];
 
-/** Display form of quantity text: tablespoon → tbsp, teaspoon → tsp, gram → g, milliliter → ml (spec 5). */
+/** Display form of quantity text: tablespoon → tbsp, teaspoon → tsp, gram → g, milliliter → ml. */
 export function abbreviateUnits(quantityText: string): string {
   return DISPLAY_ABBREVIATIONS.reduce((text, [pattern, short]) => text.replace(pattern, short), quantityText);
 }

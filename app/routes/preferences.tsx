@@ -13,7 +13,6 @@ import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";
 import { invalidSubmission, readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { oneAtATimePerSession } from "~/services/session.server";
 import styles from "~/styles/suggestions.css";
 
@@ -28,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** Saves the chosen chips, then shows the suggestions. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   return oneAtATimePerSession(request, () => save(request));
 }
 

@@ -20,10 +20,10 @@ async function unreviewedRecipe(request: APIRequestContext): Promise<{ id: numbe
 }
 
 /** Another cook who reviews the recipe through the JSON calls (signup, login, POST review). */
-async function reviewAsAnotherCook(request: APIRequestContext, menuId: number, rating: number, comment: string) {
+async function reviewAsAnotherCook(request: APIRequestContext, recipeId: number, rating: number, comment: string) {
   const username = `other_${Date.now() % 1_000_000}`;
   const user_id = await signUpThroughApi(request, username);
-  const posted = await request.post(`/api/menu-detail/${menuId}/reviews`, { data: { user_id, menu_id: menuId, rating, comment } });
+  const posted = await request.post(`/api/menu-detail/${recipeId}/reviews`, { data: { user_id, menu_id: recipeId, rating, comment } });
   expect(posted.status()).toBe(201);
   return username;
 }

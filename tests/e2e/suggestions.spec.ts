@@ -71,7 +71,7 @@ test.describe("preferences", () => {
 
 test.describe("menu suggestions", () => {
   test("list what the cook has and lacks for each recipe, opening the recipe from the list", async ({ page }, testInfo) => {
-    // Recipes open for signed-in cooks only (spec section 4).
+    // Recipes open for signed-in cooks only.
     await signIn(page, uniqueUsername(testInfo, "list"));
     await addIngredients(page, "tomato", "egg", "onion");
     await searchWith(page, []);
