@@ -1,4 +1,4 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Link,
@@ -8,10 +8,12 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { MenuDetailPending } from "~/components/menu-detail-pending";
 import { useNonce } from "~/components/nonce";
+import { takeFlash } from "~/services/session.server";
 import styles from "~/styles/app.css";
 
 // zod decides whether it may compile its parsers by trying `new Function`, and under our CSP (no 'unsafe-eval') the
@@ -28,6 +30,19 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Recipe Helper" }];
+
+/** The message a redirect sent to this screen, read here once for every screen; `<Flash />` shows it. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request);
+  return data({ flash }, { headers });
+}
+
+/**
+ * Read again on every move to another screen, not only after a form: a message belongs to the screen it was
+ * shown on, and must not come back on the next one.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

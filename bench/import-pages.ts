@@ -1,11 +1,12 @@
 /**
  * Recipe page import quality on ../shared/data/recipes/recipe-pages (300 saved pages, each with the parse
  * recipe-scrapers expects), for the importer of this checkout and, beside it, the importer of OLD_REF
- * (default: main before issue 19 and main before the plain-page reading), each read from git into a temporary
+ * (default: main before issue 19, before the plain-page reading and before the held-out work), each read from git into a temporary
  * folder. Pages fall into two fixed halves by
  * a hash of their file name: "dev" (looked at while building) and "held-out" (not looked at; the honest figure).
  *
- *   npm run bench:import                 (SHARED_DIR=/path/to/shared, OLD_REF=<commit> to change)
+ *   npm run bench:import                 (SHARED_DIR=/path/to/shared, OLD_REF=<commit> to change, OLD_REF= for none)
+ *   SHOW_FAILURES=1 (or =detail) npm run bench:import   lists the dev half's failures (with detail, field by field)
  *
  * A line's catalogue match is checked against bench/data/import-match-labels.json (a hand-labelled sample:
  * page#line → the ingredient it means, or null for none); a wrong match counts against precision.
@@ -21,10 +22,11 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? "../shared");
 const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
-/** main before issue 19, and main when the plain-page reading was started; OLD_REF=<commit>[,<commit>] to change. */
+/** main before issue 19, when the plain-page reading was started, and before the held-out work; OLD_REF= to change. */
 const OLD_REFS = (
-  process.env.OLD_REF ?? "681383fed922d19c143f96148f8a7a75b2772996,d0909044a4f8979c2e58573447568f0b035063fc"
-).split(",");
+  process.env.OLD_REF ??
+  "681383fed922d19c143f96148f8a7a75b2772996,d0909044a4f8979c2e58573447568f0b035063fc,c011eaaabc2f97bb90107f2b1a0aba5ce1262b8b"
+).split(",").filter(Boolean);
 const LABELS = path.resolve("bench/data/import-match-labels.json");
 
 type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
@@ -82,18 +84,20 @@ const norm = (text: string) =>
   text
     .normalize("NFKC")
     .toLowerCase()
+    .replace(/\p{Cf}/gu, "")
     .replace(/<[^<>]*>/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/[\s:.]+$/g, "")
     .replace(/\s+/g, " ")
     .trim();
 
-/** Words a line is made of, whatever the split: "1 cup (240 ml) of milk" → 1 cup 240 ml milk. */
+/** Words a line is made of, whatever the split or spacing: "1 cup (240ml) of milk" → 1 cup 240 ml milk. */
 const LINKING = new Set(["of", "de", "d", "di", "van"]);
 function words(text: string): string {
   return text
     .normalize("NFKC")
     .toLowerCase()
+    .replace(/(\d)(?=\p{L})/gu, "$1 ")
     .split(/[^\p{L}\p{N}½⅓⅔¼¾⅛⅜⅝⅞]+/u)
     .filter((word) => word && !LINKING.has(word))
     .sort()
@@ -102,13 +106,19 @@ function words(text: string): string {
 
 const AMOUNTLESS = new Set<string>(AMOUNTLESS_QUANTITIES);
 
-/** The stored line says what the page line says, split sensibly: a name without bracket or unit junk. */
+/**
+ * The stored line says what the page line says, split sensibly: a name without bracket or unit junk. A unit word
+ * is junk at the start of the name only when the quantity has no unit and more words follow ("2" + "cups flour"):
+ * "1 cup" + "whole milk" and "1" + "clove" are right. A slash is junk only beside a number ("g/3½oz butter"):
+ * "salt/pepper" is the page's own name.
+ */
 function lineRight(line: RecipeDraft["ingredients"][number] | undefined, expected: string): boolean {
   if (!line) return false;
   const sameWords = words([line.quantity, line.name, line.note ?? ""].join(" ")) === words(expected);
-  const firstWord = line.name.split(/\s+/)[0] ?? "";
-  const cleanName = line.name !== "" && !/[()[\]/]/.test(line.name) && unitOf(firstWord) === null;
   const quantity = line.quantity.trim();
+  const [firstWord = "", ...otherWords] = line.name.split(/\s+/);
+  const leftoverUnit = unitOf(firstWord) !== null && otherWords.length > 0 && parseQuantity(quantity).unit === null;
+  const cleanName = line.name !== "" && !/[()[\]]|\d\s*\/|\/\s*\d/.test(line.name) && !leftoverUnit;
   const readable = quantity === "" || AMOUNTLESS.has(quantity.toLowerCase()) || parseQuantity(quantity).amount !== null;
   return sameWords && cleanName && readable;
 }
@@ -225,6 +235,42 @@ async function oldImporter(folder: string, ref: string): Promise<Importer> {
   };
 }
 
+// ---------- failures (dev half) ----------
+
+/** What a dev page got wrong, field by field: SHOW_FAILURES=detail. */
+function showFailure(page: Page, result: ParseResult, importer: Importer, labels: Labels): void {
+  const say = (text: string) => console.log(`    ${text}`);
+  const { expected } = page;
+  expected.ingredients.forEach((line, index) => {
+    const key = `${page.file}#${index}`;
+    if (!(key in labels)) return;
+    const found = importer.match(importer.split(line)?.name ?? "")?.name ?? null;
+    if (found !== labels[key]) say(`match ${JSON.stringify(line)}: ${found} ≠ label ${labels[key]}`);
+  });
+  if (!result.ok) return say(`not imported: ${result.reason}`);
+  const { draft } = result;
+  if (norm(draft.name) !== norm(expected.title)) say(`title: ${JSON.stringify(draft.name)} ≠ ${JSON.stringify(expected.title)}`);
+  if (draft.ingredients.length !== expected.ingredients.length) say(`lines: ${draft.ingredients.length} ≠ ${expected.ingredients.length}`);
+  expected.ingredients.forEach((line, index) => {
+    const ours = draft.ingredients[index];
+    if (lineRight(ours, line)) return;
+    say(`line ${index}: ${JSON.stringify(line)} → ${ours ? JSON.stringify([ours.quantity, ours.name, ours.note ?? ""]) : "none"}`);
+  });
+  const ours = stepsWithHeadings(draft).map(norm);
+  const wanted = expected.instructions_list.map(norm).filter(Boolean);
+  if (ours.length !== wanted.length || ours.some((step, index) => step !== wanted[index])) {
+    say(`steps: ${ours.length} ≠ ${wanted.length}`);
+    for (let index = 0; index < Math.max(ours.length, wanted.length); index++) {
+      if (ours[index] === wanted[index]) continue;
+      say(`  ours ${index}: ${JSON.stringify(ours[index]?.slice(0, 160))}`);
+      say(`  want ${index}: ${JSON.stringify(wanted[index]?.slice(0, 160))}`);
+      break;
+    }
+  }
+  if (!scorePage(page, result).totalTime) say(`total time: ${JSON.stringify([draft.prepTime, draft.cookingTime, draft.totalTime])} ≠ ${expected.total_time}`);
+  if (!scorePage(page, result).yields) say(`yield: ${draft.servings} ≠ ${JSON.stringify(expected.yields)}`);
+}
+
 // ---------- report ----------
 
 const percent = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)} %`);
@@ -311,11 +357,19 @@ async function main() {
       printTable(`Catalogue matching, ${half} half`, ["lines", ...columns], matches[matches.length - 1].map(([name], row) => [name, ...matches.map((rows) => rows[row]?.[1] ?? "")]));
     }
     if (process.env.SHOW_FAILURES) {
-      const newest = scores.get(importers[importers.length - 1])!;
+      const newest = importers[importers.length - 1];
+      const perPage = scores.get(newest)!;
+      // the dev half only: the held-out half is not looked at
       for (const page of pages.filter((page) => page.half === "dev")) {
-        const score = newest.get(page.file)!;
+        const score = perPage.get(page.file)!;
         const wrong = Object.entries(score).filter(([, value]) => value === false).map(([key]) => key);
-        if (wrong.length) console.log(`${page.file}: ${wrong.join(", ")}`);
+        const misses = new Map<string, MatchCount>([["", emptyMatchCount()]]);
+        countMatches(newest, page, labels, misses.get("")!);
+        const { labelled, correct } = misses.get("")!;
+        if (labelled > correct) wrong.push(`${labelled - correct} labelled match(es)`);
+        if (!wrong.length) continue;
+        console.log(`${page.file}: ${wrong.join(", ")}`);
+        if (process.env.SHOW_FAILURES === "detail") showFailure(page, newest.parse(page.html), newest, labels);
       }
     }
   } finally {

@@ -3,12 +3,10 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { INVALID_RESET_LINK, NewPasswordSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
 import { resetPassword } from "~/services/password-reset.server";
 import { firstSubmissionError, jsonError, readFormOrJson } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { getSession } from "~/services/session.server";
 
 /** POST /api/auth/new-password { token, password }: sets the password and spends the link. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const { formData } = await readFormOrJson(request);
   const submission = parseWithZod(formData, { schema: NewPasswordSchema });

@@ -3,11 +3,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { firstSubmissionError, jsonError, readFormOrJson } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /** POST /api/auth/reset-password { email }: the same answer whether or not an account has this email. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const { formData } = await readFormOrJson(request);
   const submission = parseWithZod(formData, { schema: ResetRequestSchema });

@@ -4,11 +4,9 @@ import { parseId } from "~/domain/ids";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { deleteComment, outcomeResponse } from "~/services/community.server";
 import { jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /** DELETE /api/community/<postId>/comments/<commentId>: deletes the caller's own comment (403 for anyone else's). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "DELETE") return jsonError("Use DELETE", 405);
   const userId = await requireApiUserId(request);
   const postId = parseId(params.postId);

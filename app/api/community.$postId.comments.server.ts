@@ -3,14 +3,12 @@ import { CommentSchema, COMMUNITY_MESSAGES } from "~/domain/community";
 import { parseId } from "~/domain/ids";
 import { addComment, outcomeResponse, readCommunityCall } from "~/services/community.server";
 import { jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /**
  * POST /api/community/<postId>/comments { user_id, comment_text }: comments on the post (not blank);
  * 201 with { success, comment_id, username, avatar_url } and the comment.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const { userId, formData } = await readCommunityCall(request);
   const postId = parseId(params.postId);

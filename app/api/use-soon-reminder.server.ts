@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ReminderFormSchema } from "~/domain/use-soon-reminder";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { readReminder, saveReminder } from "~/services/use-soon-reminder.server";
 
 /** GET /api/use-soon-reminder: the signed-in cook's setting, `{ reminder: { time, timeZone } | null }`. */
@@ -13,7 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /** PUT /api/use-soon-reminder { intent: "reminder-on", time: "HH:MM", timeZone } or { intent: "reminder-off" }. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "PUT") return jsonError("Use PUT", 405);
   const userId = await requireApiUserId(request);
   const message = await saveReminder(userId, await parseJsonBody(request, ReminderFormSchema));

@@ -4,13 +4,12 @@ import { PROFILE_MESSAGES, ProfileApiSchema } from "~/domain/profile-schema";
 import { requireOwnUserId } from "~/services/api-auth.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, isJsonRequest, jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { destroyUserSession } from "~/services/session.server";
 import { deleteAccount, findProfile, refusalStatus, updateProfile } from "~/services/users.server";
 
 const USER_NOT_FOUND = "User not found";
 
-/** GET /api/users/<id>: the user's profile (spec 3, User). */
+/** GET /api/users/<id>: the user's own profile. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const profile = await findProfile(await requireOwnUserId(request, params.id));
   return profile ? Response.json(profile) : jsonError(USER_NOT_FOUND, 404);
@@ -21,7 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * avatar file) replaces the profile (empty fields are cleared, no file keeps the picture) and answers with it; DELETE /api/users/<id> deletes the account.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireOwnUserId(request, params.id);
   if (request.method === "DELETE") return deleteUser(request, userId);
   if (request.method !== "PUT") return jsonError("Use GET, PUT or DELETE", 405);

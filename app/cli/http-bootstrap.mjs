@@ -2,17 +2,17 @@
 // - works out the client's address, scheme and host by the trusted-proxy rule (app/services/proxy.mjs) and
 //   puts them in request headers that only the server can set (remix-serve gives route modules no access to
 //   the socket);
-// - refuses state-changing requests from other sites with a 403 before Remix (whose own check answers 500);
-// - answers TRACE with a 405 and an address with malformed percent-encoding with a 400, before Remix
-//   (which answers both with a 500 or a logged stack);
+// - answers what refusals.mjs refuses before Remix: state-changing requests from other sites (403; the only
+//   cross-site check, so every write to a page or a JSON call passes through it), TRACE (405) and an address
+//   with malformed percent-encoding (400);
 // - gives every response the security headers it lacks, HSTS when it came over https, and (COOKIE_SECURE
 //   unset) cookies marked Secure exactly when it came over https (app/services/response-headers.mjs);
-// - bounds request bodies (nothing else does: Remix reads forms and JSON whole into memory).
+// - cuts a request body past 16 MB before anything buffers it (the app's bounded reader has smaller limits).
 import { existsSync } from "node:fs";
 import http from "node:http";
-import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "../services/origin.mjs";
 import { CLIENT_HEADERS, clientView, parseTrustProxy } from "../services/proxy.mjs";
 import { headersToSet, withSecureForScheme } from "../services/response-headers.mjs";
+import { refusalBeforeApp } from "./refusals.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
 
@@ -66,21 +66,6 @@ function addSecurityHeaders(response, https) {
   };
 }
 
-/** Why the request is answered here without reaching the app, or null. */
-function refusalOf(request, headers, publicOrigin) {
-  const method = (request.method ?? "GET").toUpperCase();
-  if (method === "TRACE") {
-    return { status: 405, message: "Method not allowed", headers: { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE" } };
-  }
-  try {
-    decodeURIComponent(request.url ?? "/");
-  } catch {
-    return { status: 400, message: "The address is not valid (malformed percent-encoding)" };
-  }
-  if (isCrossSiteWrite(method, headers, publicOrigin)) return { status: 403, message: CROSS_SITE_MESSAGE };
-  return null;
-}
-
 http.Server.prototype.emit = function emit(event, ...args) {
   if (event !== "request") return originalEmit.call(this, event, ...args);
   const [request, response] = args;
@@ -91,7 +76,7 @@ http.Server.prototype.emit = function emit(event, ...args) {
   request.headers[CLIENT_HEADERS.host] = client.host;
 
   addSecurityHeaders(response, client.proto === "https");
-  const refusal = refusalOf(request, headers, client.origin);
+  const refusal = refusalBeforeApp({ method: request.method, url: request.url, headers, publicOrigin: client.origin });
   if (refusal) {
     response.writeHead(refusal.status, { "Content-Type": "application/json", ...refusal.headers });
     response.end(JSON.stringify({ message: refusal.message }));

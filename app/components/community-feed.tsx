@@ -1,14 +1,15 @@
 /**
- * The community screen's pieces (spec 2 Community, 4 Comments drawer and Like): a post card with its picture
+ * The community screen's pieces: a post card with its picture
  * in several sizes, caption, author, time, like toggle and first comments; the comments drawer. Every control
  * is a form posted to /community, which redirects back to the feed: with JavaScript a fetcher sends it and the
  * screen stays where it is while the feed reloads (stayOnScreen); without it the browser follows the redirect.
  */
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Link, useFetcher, useNavigate, useRouteLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/avatar";
+import { useFlash } from "~/components/flash";
 import { ErrorList, FormMessage } from "~/components/forms";
 import { CloseIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents, type StayedOnScreen } from "~/components/intent-form";
@@ -27,7 +28,7 @@ import { formatDayMonthYear } from "~/domain/dates";
 import { relativeTime } from "~/domain/relative-time";
 
 /** Where the feed is: a recipe's dishes or all, and which page; opening and closing comments keeps it. */
-type FeedPlace = { menuId: number | null; before: number | null };
+type FeedPlace = { recipeId: number | null; before: number | null };
 
 
 /** "5 minutes ago", with the date (dd/mm/yyyy) on hover. `now` is the server's, so both renders agree. */
@@ -262,10 +263,10 @@ function CommentItem({ comment, own, now }: { comment: CommunityComment; own: bo
   );
 }
 
-/** Spec 5: a comment must not be blank; checked here as the user types (after the first try) and by the server. */
+/** A comment must not be blank; checked here as the user types (after the first try) and by the server. */
 function CommentForm({ postId }: { postId: number }) {
   const fetcher = useFetcher<StayedOnScreen>({ key: `comment-${postId}` });
-  const flash = useRouteLoaderData<{ flash: { type: string; message: string } | null }>("routes/community")?.flash;
+  const flash = useFlash();
   const [form, fields] = useForm({
     id: `comment-form-${postId}`,
     constraint: getZodConstraint(CommentSchema),

@@ -1,4 +1,4 @@
-/** Home's banners and news picture (spec section 2). The art is the app's own, in public/images/home. */
+/** Home's banners and news picture. The art is the app's own, in public/images/home. */
 import { Link } from "@remix-run/react";
 
 const BANNERS = [

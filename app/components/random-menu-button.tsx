@@ -4,7 +4,7 @@ import { useState, type FormEvent } from "react";
 export const RANDOM_MENU_FAILED = "Failed to generate menu. Please try again.";
 const RANDOM_MENU_TIMEOUT_MS = 10_000;
 
-async function fetchRandomMenuId(): Promise<number> {
+async function fetchRandomRecipeId(): Promise<number> {
   const response = await fetch("/api/random-menu", {
     headers: { Accept: "application/json" },
     signal: AbortSignal.timeout(RANDOM_MENU_TIMEOUT_MS),
@@ -15,7 +15,7 @@ async function fetchRandomMenuId(): Promise<number> {
 }
 
 /**
- * START RANDOM (spec sections 2 and 4). With JavaScript it calls GET /api/random-menu, shows GENERATING... and
+ * START RANDOM on Home: a random recipe. With JavaScript it calls GET /api/random-menu, shows GENERATING... and
  * stays disabled until the recipe opens, or shows the spec's alert. Without JavaScript the form posts to the
  * screen's action (intent "random-menu"), which redirects to a random recipe.
  */
@@ -29,7 +29,7 @@ export function RandomMenuButton() {
     setGenerating(true);
     setFailed(false);
     try {
-      navigate(`/menu-detail/${await fetchRandomMenuId()}`);
+      navigate(`/menu-detail/${await fetchRandomRecipeId()}`);
     } catch {
       setFailed(true);
       setGenerating(false);

@@ -1,5 +1,5 @@
 /**
- * The recipe screen's reviews block (spec 2 Menu detail, 4 Review, 5 Review).
+ * The recipe screen's reviews block: the rating summary, the latest review and the cook's own, and the review form.
  *
  * How a screen uses it:
  *   loader:    `reviews: await loadReviewsBlock(recipeId, userId)` (from ~/services/reviews.server)
@@ -8,7 +8,7 @@
  * The form posts to the /reviews action (intents create, update, delete), so the screen handles no review
  * intent itself. With JavaScript a fetcher sends it and Remix revalidates the screen's loader, which
  * refreshes the summary; without JavaScript the action redirects back here (#reviews) with a flash
- * message (takeFlash), or shows the errors or the update confirmation on /reviews.
+ * message (the screen's `<Flash />`), or shows the errors or the update confirmation on /reviews.
  */
 import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -29,7 +29,7 @@ import {
 } from "~/domain/reviews";
 import type { action as reviewsAction } from "~/routes/reviews";
 
-export const reviewsPath = (menuId: number) => `/reviews?menu_id=${menuId}`;
+export const reviewsPath = (recipeId: number) => `/reviews?menu_id=${recipeId}`;
 
 /** Five stars, the first `stars` of them filled, read out as one text ("4 out of 5 stars"). */
 export function StarRow({ stars, label = starsLabel(stars) }: { stars: number; label?: string }) {
@@ -99,7 +99,7 @@ function RatingSummaryView({ summary }: { summary: RatingSummary }) {
 }
 
 type ReviewFormProps = {
-  menuId: number;
+  recipeId: number;
   hasReviewed: boolean;
   /** where a post without JavaScript comes back to after success */
   redirectTo: string;
@@ -109,19 +109,19 @@ type ReviewFormProps = {
   headingLevel?: 2 | 3;
 };
 
-const reviewFormId = (menuId: number) => `review-form-${menuId}`;
+const reviewFormId = (recipeId: number) => `review-form-${recipeId}`;
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
-export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
+export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFormId(menuId) });
+  const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFormId(recipeId) });
   const hydrated = useHydrated();
   // The review waiting for the user to confirm that it replaces their earlier one.
   const [pendingReview, setPendingReview] = useState<FormData | null>(null);
   const reply = fetcher.data && "result" in fetcher.data ? fetcher.data : undefined;
 
   const [form, fields] = useForm({
-    id: reviewFormId(menuId),
+    id: reviewFormId(recipeId),
     lastResult: fetcher.state === "idle" ? (reply?.result ?? lastResult) : undefined,
     constraint: getZodConstraint(ReviewSchema),
     shouldValidate: "onSubmit",
@@ -146,7 +146,7 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult, headin
   function confirmUpdate() {
     if (!pendingReview) return;
     pendingReview.set("intent", "update");
-    fetcher.submit(pendingReview, { method: "post", action: reviewsPath(menuId) });
+    fetcher.submit(pendingReview, { method: "post", action: reviewsPath(recipeId) });
     setPendingReview(null);
   }
 
@@ -154,11 +154,11 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult, headin
   const success = fetcher.state === "idle" && reply && "message" in reply ? reply.message : undefined;
 
   return (
-    <fetcher.Form method="post" action={reviewsPath(menuId)} {...getFormProps(form)} noValidate className="review-form">
+    <fetcher.Form method="post" action={reviewsPath(recipeId)} {...getFormProps(form)} noValidate className="review-form">
       <Heading>{hasReviewed ? "Update your review" : "Write a review"}</Heading>
       <FormMessage type="success" message={success} />
       <FormMessage type="error" message={form.errors?.[0]} />
-      <input type="hidden" name="menu_id" value={menuId} />
+      <input type="hidden" name="menu_id" value={recipeId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       <fieldset className="star-input" data-invalid={fields.rating.errors ? true : undefined}>
         <legend>Your rating</legend>
@@ -200,7 +200,7 @@ export function ReviewForm({ menuId, hasReviewed, redirectTo, lastResult, headin
 }
 
 /**
- * Asks before a review replaces the user's earlier one (spec 4, Review). `children` holds the answers: buttons
+ * Asks before a review replaces the user's earlier one (one review per user and recipe). `children` holds the answers: buttons
  * with JavaScript, a form and a link on /reviews without it.
  */
 export function ConfirmUpdateDialog({ id, onClose, children }: { id: string; onClose: () => void; children: ReactNode }) {
@@ -229,8 +229,8 @@ export function ReviewsSection({ block }: { block: ReviewsBlock }) {
       ) : (
         <p className="reviews-empty">Be the first to leave a review!</p>
       )}
-      <ReviewForm menuId={block.menuId} hasReviewed={block.ownReview !== null} redirectTo={location.pathname} />
-      <Link to={reviewsPath(block.menuId)} className="button button-secondary reviews-see-all">
+      <ReviewForm recipeId={block.recipeId} hasReviewed={block.ownReview !== null} redirectTo={location.pathname} />
+      <Link to={reviewsPath(block.recipeId)} className="button button-secondary reviews-see-all">
         See All Reviews
       </Link>
     </section>

@@ -1,9 +1,10 @@
 /**
- * The recipe screen's 'Share your dish' block (spec 2 Menu detail, 4 Shared dish photo).
+ * The recipe screen's 'Share your dish' block: a photo of the cooked dish (a file, or one taken on /camera-share-dish)
+ * and its caption, posted to the community feed.
  *
  * How the recipe screen uses it:
  *   loader:    `sharedDishImage: await sharedDishImage(request, userId, recipeId)` (~/services/dish-draft.server)
- *   component: `<ShareDish menuId={menu.menu_id} sharedDishImage={data.sharedDishImage} />`
+ *   component: `<ShareDish recipeId={menu.menu_id} sharedDishImage={data.sharedDishImage} />`
  *
  * 'Take a photo' opens /camera-share-dish in this screen's place in the history; its Next uploads the photo
  * and comes back here, where `sharedDishImage` replaces the placeholder and hides the two buttons. 'Select
@@ -19,9 +20,9 @@ import { communityPath, MAX_CAPTION_LENGTH } from "~/domain/community";
 
 export const DISH_PLACEHOLDER_IMAGE = "/images/dish-placeholder.svg";
 
-export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedDishImage: string | null }) {
+export function ShareDish({ recipeId, sharedDishImage }: { recipeId: number; sharedDishImage: string | null }) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher({ key: `share-dish-${menuId}` });
+  const fetcher = useFetcher({ key: `share-dish-${recipeId}` });
   const fileId = useId();
   const captionId = useId();
   /** an object URL of the file picked with 'Select photo' */
@@ -45,7 +46,7 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
       <h2 id="share-dish-title">Share your dish</h2>
       <fetcher.Form
         method="post"
-        action={`/community?menu_id=${menuId}`}
+        action={`/community?menu_id=${recipeId}`}
         encType="multipart/form-data"
         className="share-dish-form"
         onSubmit={(event) => {
@@ -53,11 +54,11 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
           if (sending) event.preventDefault();
         }}
       >
-        <input type="hidden" name="menu_id" value={menuId} />
+        <input type="hidden" name="menu_id" value={recipeId} />
         <img className="share-dish-photo" src={photo ?? DISH_PLACEHOLDER_IMAGE} alt={photo ? "Your dish photo" : ""} width={480} height={360} />
         {choosing && !sharedDishImage ? (
           <div className="share-dish-buttons">
-            <Link to={`/camera-share-dish?menu_id=${menuId}`} replace className="button button-secondary">
+            <Link to={`/camera-share-dish?menu_id=${recipeId}`} replace className="button button-secondary">
               <CameraIcon /> Take a photo
             </Link>
             <label htmlFor={fileId} className={hydrated ? "button button-secondary share-dish-select" : "share-dish-select-label"}>
@@ -83,7 +84,7 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
                   type="submit"
                   name="intent"
                   value="discard"
-                  formAction={`/camera-share-dish?menu_id=${menuId}`}
+                  formAction={`/camera-share-dish?menu_id=${recipeId}`}
                   className="button button-secondary"
                   aria-disabled={sending}
                 >
@@ -98,7 +99,7 @@ export function ShareDish({ menuId, sharedDishImage }: { menuId: number; sharedD
           </>
         ) : null}
       </fetcher.Form>
-      <Link to={communityPath({ menuId })} className="button button-secondary share-dish-community">
+      <Link to={communityPath({ recipeId })} className="button button-secondary share-dish-community">
         See the Community
       </Link>
     </section>

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { CountBadge, itemCount } from "~/components/count-badge";
 import { CartIcon } from "~/components/icons";
 
-/** Spec 2 and 9: Home's shopping-list icon opens the list after a 150 ms transition. */
+/** Home's shopping-list icon opens the list after a 150 ms transition. */
 export const SHOPPING_LIST_TRANSITION_MS = 150;
 
 /**

@@ -1,7 +1,7 @@
 /**
- * Ingredient pictures by name, fetched from POST /api/get_ingredient_image only for names not seen before
- * (spec section 7). The name → URL map is kept in memory and in localStorage; when a call fails the
- * pictures already known are used and the caller shows its own fallback for the rest.
+ * Ingredient pictures by name, fetched from POST /api/get_ingredient_image only for names not seen before.
+ * The name → URL map is kept in memory and in localStorage; when a call fails the pictures already known are
+ * used and the caller shows its own fallback for the rest.
  */
 import { useEffect, useState } from "react";
 

@@ -1,10 +1,10 @@
-/** Browser-side JSON calls with the spec's error handling (section 8). */
+/** Browser-side JSON calls, saying when the server cannot be reached or takes too long. */
 
 export const CANNOT_CONNECT = "Cannot connect to server. Please check your connection";
 export const REQUEST_TIMEOUT = "Request timeout. Please try again";
-/** Signup's and password reset's message when the server gives none (spec 8; login spells its own 'occured'). */
+/** Signup's and password reset's message when the server gives none (login's own says 'occured'). */
 export const AN_ERROR_OCCURRED = "An error occurred. Please try again.";
-/** How long a sign-in, signup or password-reset call may take before REQUEST_TIMEOUT (spec 9: 10 s). */
+/** How long a sign-in, signup or password-reset call may take before REQUEST_TIMEOUT. */
 export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
 
 export type JsonReply = { status: number; body: Record<string, unknown> };

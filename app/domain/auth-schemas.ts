@@ -1,6 +1,6 @@
 import * as z from "zod";
 
-// Messages are the product spec's (section 5), character for character.
+// The messages are the product's wording, character for character.
 const username = z
   .string({ error: "Username is required" })
   .min(3, "Username must be at least 3 characters")
@@ -38,12 +38,13 @@ export const SignupSchema = z.object({
   password: newPassword,
 });
 
+export type LoginInput = z.infer<typeof LoginSchema>;
 export type SignupInput = z.infer<typeof SignupSchema>;
 
 /** /reset-password: where to send the link. */
 export const ResetRequestSchema = z.object({ email });
 
-// Spec 8, Reset.
+// What the password-reset screens and calls say.
 export const RESET_REQUESTED = "If an account exists with this email, you will receive a password reset link.";
 export const PASSWORD_RESET = "Your password has been reset successfully!";
 export const INVALID_RESET_LINK = "This password reset link is invalid or has expired.";

@@ -166,6 +166,48 @@ const CUT_WORDS = new Set(["steak", "fillet", "filet", "breast", "thigh", "chop"
 /** Typos are looked for in the last words of a name only: "very ripe heirloom tomatoe" → "heirloom tomatoe". */
 const MAX_FUZZY_WORDS = 3;
 
+/**
+ * Inflection endings of the catalogue's other languages, longest first, as nameKey writes them (accents removed):
+ * Polish cases (ogórków, śmietany, cytryny), German and Dutch plurals (Zwiebeln, paddenstoelen), Swedish and
+ * Romance plurals. Stripped from a word of another language to compare it with the names by stem.
+ */
+const INFLECTION_ENDINGS = /(?:owie|ami|ach|ych|ich|ymi|imi|ego|emu|owi|ow|om|ej|ie|en|em|er|ar|or|es|y|i|a|e|o|u|n|s)$/;
+
+/**
+ * A name's word by its stem, or as it is when the stem would be shorter than four letters: too little to tell it
+ * from another word's ("chou" stays, so "choi" is not cabbage).
+ */
+function nameStem(word: string): string {
+  const stem = word.replace(INFLECTION_ENDINGS, "");
+  return stem.length >= 4 ? stem : word;
+}
+
+/**
+ * Words of the catalogue's other languages for fresh, dried, chopped, ground, small, big, red and green: they say
+ * what state or kind an ingredient is in, and their stems are close to names ("ferske" is fresh, "fersken" a peach).
+ */
+const STATE_WORDS_ABROAD = new Set(
+  `frisch frische frischer frischen frisches getrocknet getrocknete getrockneten gehackt gehackte gemahlen gemahlene
+  gemahlener klein kleine kleiner kleinen gross grosse grosser rot rote roter roten grun grune gruner grunen
+  vers verse gedroogd gedroogde gehakt gehakte gemalen klein kleine groot grote rood rode groen groene
+  frais fraiche fraiches sec seche seches hache hachee hachees moulu moulue petit petite petits petites gros grosse
+  rouge rouges vert verte verts vertes
+  fresco fresca frescos frescas freschi fresche seco seca secos secas secco secca secchi picado picada picados
+  molido molida tritato tritata macinato pequeno pequena pequenos pequenas piccolo piccola grande grandes
+  rojo roja rojos rojas rosso rossa rossi vermelho vermelha verde verdes moido moida
+  farsk farska torkad torkade hackad hackade malen mald liten lilla stor stora rod roda gron grona
+  frisk friske fersk ferske torret torrede hakket hakkede malet lille store rode gronne
+  swiezy swieza swieze swiezych swiezej suszony suszona suszone posiekany posiekana mielony mielona maly mala
+  duzy duza czerwony czerwona czerwone zielony zielona zielone`.split(/\s+/),
+);
+
+/** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
+function lineStem(word: string): string {
+  if (STATE_WORDS_ABROAD.has(word)) return word;
+  const stem = word.replace(INFLECTION_ENDINGS, "");
+  return stem.length >= 3 ? stem : word;
+}
+
 /** Letter counts a-z; half the difference between two of them is a lower bound of the edit distance. */
 function letterCounts(text: string): Uint8Array {
   const counts = new Uint8Array(27);
@@ -202,6 +244,18 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
       if (!byKey.has(key) && !byForeignKey.has(key)) byForeignKey.set(key, ingredient);
     }
   }
+  /**
+   * Names in other languages by the stems of their words ("kwasn smietan" for kwaśna śmietana), for inflected
+   * forms the names do not list; a stem two ingredients share, or that is an English name, is left out.
+   */
+  const byForeignStem = new Map<string, CatalogueIngredient | null>();
+  for (const [key, ingredient] of byForeignKey) {
+    const stemmed = key.split(" ").map(nameStem).join(" ");
+    if (byKey.has(stemmed)) continue;
+    const known = byForeignStem.get(stemmed);
+    byForeignStem.set(stemmed, known === undefined || known === ingredient ? ingredient : null);
+  }
+  for (const [stem, ingredient] of byForeignStem) if (ingredient === null) byForeignStem.delete(stem);
   const sortedKeys = [...byKey.keys()].sort();
   /** Typo candidates: every key, and every alias as written (so "olvies" is one edit from "olives"). */
   const fuzzyTargets = new Map<string, CatalogueIngredient>(byKey);
@@ -258,6 +312,12 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
       for (let start = words.length - size; start >= 0; start--) {
         const found = names.get(words.slice(start, start + size).join(" "));
         if (!found) continue;
+        // a longer name in another language around the English one says more: "pimiento rojo" is a bell pepper,
+        // though "pimiento" alone is the English name of roasted red pepper
+        if (names === byKey) {
+          const around = foreignAround(words, start, size);
+          if (around) return around;
+        }
         const before = words[start - 1];
         // "swordfish steak": the kind before a cut is what it is
         const kind = size === 1 && CUT_WORDS.has(words[start]) && before ? names.get(before) : undefined;
@@ -269,6 +329,17 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
           if (size === 1 && CUT_WORDS.has(words[start])) return null;
         }
         return found;
+      }
+    }
+    return null;
+  }
+
+  /** The longest name in another language that holds the words from `start` and more besides, or null. */
+  function foreignAround(words: string[], start: number, size: number): CatalogueIngredient | null {
+    for (let longer = Math.min(MAX_PHRASE_WORDS, words.length); longer > size; longer--) {
+      for (let from = Math.max(0, start + size - longer); from <= start && from + longer <= words.length; from++) {
+        const found = byForeignKey.get(words.slice(from, from + longer).join(" "));
+        if (found) return found;
       }
     }
     return null;
@@ -289,6 +360,22 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return null;
   }
 
+  /**
+   * The longest run of words whose stems are a name's in another language, among equals the rightmost; at least
+   * one of the words must carry an ending (an English "herbs" is not French "herbes").
+   */
+  function stemmedPhrase(words: string[]): CatalogueIngredient | null {
+    const stems = words.map(lineStem);
+    for (let size = Math.min(MAX_PHRASE_WORDS, stems.length); size >= 1; size--) {
+      for (let start = stems.length - size; start >= 0; start--) {
+        const inflected = stems.slice(start, start + size).some((stem, index) => stem !== words[start + index]);
+        const found = inflected ? byForeignStem.get(stems.slice(start, start + size).join(" ")) : undefined;
+        if (found) return found;
+      }
+    }
+    return null;
+  }
+
   function match(text: string): CatalogueIngredient | null {
     const withoutNotes = text.replace(/\([^()]*\)/g, " ");
     const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
@@ -303,6 +390,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     }
     const compound = compoundName(nameKey(mainPart).split(" "));
     if (compound) return compound;
+    const inflected = stemmedPhrase(nameKey(mainPart).split(" ").filter((word) => word && !isNumber(word)));
+    if (inflected) return inflected;
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;
     const headNoun = essential[essential.length - 1];

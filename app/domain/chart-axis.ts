@@ -1,5 +1,5 @@
 /**
- * The axes of Home's monthly-meals chart. The y axis (spec 9): the maximum steps through 5, 10 and 20, then rounds up
+ * The axes of Home's monthly-meals chart. The y axis: the maximum steps through 5, 10 and 20, then rounds up
  * to a multiple of 10 up to 50 and of 20 beyond; 6 ticks, or 5 when the maximum is a multiple of 20, so that
  * every tick is a whole number of meals.
  */

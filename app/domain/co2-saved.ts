@@ -65,7 +65,7 @@ export function co2SavedKg(lines: readonly CookedRecipeLine[], pantryNames: read
   return Math.round(total * 1000) / 1000;
 }
 
-/** The spec's wording of CO2 saved, to one decimal (sections 2 and 9): Home's monthly figure, a finished meal's. */
+/** The product's wording of CO2 saved, to one decimal: Home's monthly figure, a finished meal's. */
 export function co2SavedText(kilograms: number): string {
   return `Around ${kilograms.toFixed(1)} kg of CO2 saved!`;
 }

@@ -1,5 +1,5 @@
 /**
- * The community feed (spec 2 Community, 3 Community post and Comment, 5 Other, 9): what a post and a comment
+ * The community feed: what a post and a comment
  * look like, the rules a caption and a comment meet, and the messages people see. Shared by the screens,
  * their actions and the JSON calls.
  */
@@ -10,10 +10,10 @@ import { idField } from "./id-field";
 
 export { COMMUNITY_MESSAGES, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH };
 
-/** Spec 9: the feed shows the first two comments of each post; the rest are in its comments drawer. */
+/** The feed shows the first two comments of each post; the rest are in its comments drawer. */
 export const COMMENT_PREVIEW_COUNT = 2;
 export const FEED_PAGE_SIZE = 10;
-/** Spec 9: the comments drawer slides down for 300 ms when it closes. */
+/** The comments drawer slides down for 300 ms when it closes. */
 export const DRAWER_CLOSE_MS = 300;
 
 /** A dish photo's caption and recipe, as the recipe screen's form and POST /api/community send them. */
@@ -29,7 +29,7 @@ export const DishPostSchema = z.object({
 });
 export type DishPostInput = z.output<typeof DishPostSchema>;
 
-/** Spec 5: a comment must not be blank. */
+/** A comment must not be blank. */
 export const CommentSchema = z.object({
   comment_text: z
     .string({ error: COMMUNITY_MESSAGES.commentBlank })
@@ -48,7 +48,7 @@ export const CommunityIntentSchema = z.discriminatedUnion("intent", [
 ]);
 export type CommunityIntent = z.output<typeof CommunityIntentSchema>;
 
-/** Spec 3, Comment (with the time it was written). */
+/** A comment, with the time it was written. */
 export type CommunityComment = {
   comment_id: number;
   post_id: number;
@@ -59,7 +59,7 @@ export type CommunityComment = {
   created_at: string;
 };
 
-/** Spec 3, Community post, with what the feed also shows: the recipe, the viewer's like, all comments counted. */
+/** A community post, with what the feed also shows: the recipe, the viewer's like, all comments counted. */
 export type CommunityPost = {
   post_id: number;
   user_id: number;
@@ -79,16 +79,16 @@ export type CommunityPost = {
   comments: CommunityComment[];
 };
 
-/** Spec 7: the answer to a like. */
+/** The JSON answer to a like. */
 export type LikeAnswer = { success: true; like_count: number; liked: boolean };
 
 export const likesText = (count: number) => `${count} ${count === 1 ? "like" : "likes"}`;
 export const commentsText = (count: number) => `${count} ${count === 1 ? "comment" : "comments"}`;
 
 /** The community screen's address, for a recipe's dishes or all of them, optionally with a post's comments open. */
-export function communityPath({ menuId, before, comments }: { menuId?: number | null; before?: number | null; comments?: number | null } = {}): string {
+export function communityPath({ recipeId, before, comments }: { recipeId?: number | null; before?: number | null; comments?: number | null } = {}): string {
   const query = new URLSearchParams();
-  if (menuId) query.set("menu_id", String(menuId));
+  if (recipeId) query.set("menu_id", String(recipeId));
   if (before) query.set("before", String(before));
   if (comments) query.set("comments", String(comments));
   const search = query.toString();

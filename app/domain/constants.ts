@@ -1,4 +1,4 @@
-/** Preference lists of the product spec, section 9, spelled exactly as there. */
+/** The preference lists (cuisines, diets, meal occasions), spelled exactly as the screens and JSON calls show them. */
 
 export const CUISINES = [
   "Southeast Asian",

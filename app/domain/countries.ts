@@ -1,5 +1,5 @@
 /**
- * The country dropdown of the profile (spec 9: "about 195 countries, sorted"): the 193 member states of the
+ * The country dropdown of the profile (about 195 countries, sorted): the 193 member states of the
  * United Nations and its two observer states, by their common English short names, in alphabetical order.
  */
 export const COUNTRIES = [

@@ -1,4 +1,4 @@
-/** dd/mm/yyyy (spec 9), from the date's UTC calendar day so the server and the browser show the same day. */
+/** dd/mm/yyyy, from the date's UTC calendar day so the server and the browser show the same day. */
 export function formatDayMonthYear(date: Date | string): string {
   const day = new Date(date);
   const two = (value: number) => String(value).padStart(2, "0");

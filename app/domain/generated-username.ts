@@ -1,5 +1,5 @@
 /**
- * Usernames for accounts created through Google sign-in, within the signup rules (spec 5 and 9): 3 to 20
+ * Usernames for accounts created through Google sign-in, within the signup rules: 3 to 20
  * letters, digits and underscores. Uniqueness is the caller's: it takes the first candidate not taken.
  */
 

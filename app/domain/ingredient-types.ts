@@ -1,4 +1,4 @@
-/** The eight catalogue types, as spelled in the product spec (section 9). */
+/** The eight catalogue types, spelled as the screens and the JSON calls show them. */
 export const INGREDIENT_TYPES = [
   "Grains nuts and baking products",
   "Vegetables",
@@ -15,7 +15,7 @@ export type IngredientType = (typeof INGREDIENT_TYPES)[number];
 /** Type given to a manually entered name the catalogue does not know. */
 export const OTHER_TYPE = "Other";
 
-/** Type marking seasonings and dressings in a recipe (spec section 9). */
+/** Type marking seasonings and dressings in a recipe. */
 export const MISCELLANEOUS_TYPE = "miscellaneous items";
 
 export type DisplayType = IngredientType | typeof OTHER_TYPE | typeof MISCELLANEOUS_TYPE;

@@ -1,4 +1,4 @@
-/** The recipe screen's ingredient grids (spec 2 Menu detail, 5 Other). */
+/** The recipe screen's ingredient grids: the ingredients, with seasonings and dressings in a grid of their own. */
 import * as z from "zod";
 import { MISCELLANEOUS_TYPE } from "./ingredient-types";
 import type { Nutrition } from "./nutrition";

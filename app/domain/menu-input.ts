@@ -1,5 +1,5 @@
 /**
- * A menu sent by a client (POST /api/menus, PUT /api/menus/{id}; spec section 7), validated and turned into
+ * A menu sent by a client (POST /api/menus, PUT /api/menus/{id}), validated and turned into
  * a recipe draft. The client's nutrition is not read: the store computes it from the catalogue.
  */
 import * as z from "zod";

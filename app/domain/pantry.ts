@@ -1,5 +1,5 @@
 /**
- * Rules for the user's ingredient list ("pantry", spec section 5): one entry per ingredient, compared through
+ * Rules for the user's ingredient list ("pantry"): one entry per ingredient, compared through
  * the catalogue (so "Tomatoes", "tomato" and "cherry tomatoes" are one item), items without name or type
  * skipped, a manual name must not be blank, a name the catalogue does not know is typed 'Other'.
  */
@@ -59,7 +59,7 @@ export const TYPE_INVALID_MESSAGE = "Please choose one of the listed types.";
 /** Types a user may give an item: the catalogue's eight, and 'Other'. */
 export const PANTRY_TYPES = [...INGREDIENT_TYPES, OTHER_TYPE] as const;
 
-/** The popup after adding (spec section 2, shown for 2 s). */
+/** The popup after adding, shown for 2 s. */
 export const INGREDIENT_ADDED = "Ingredient added.";
 export const INGREDIENT_ADDED_POPUP_MS = 2_000;
 

@@ -1,5 +1,5 @@
 /**
- * A cook's preferences (spec sections 3 and 9): the chosen cuisines, dietary preferences and meal occasions,
+ * A cook's preferences: the chosen cuisines, dietary preferences and meal occasions,
  * each a subset of the spec's lists. One schema for the /preferences form, the JSON calls and the store.
  */
 import * as z from "zod";

@@ -3,7 +3,7 @@ import { SignupSchema } from "~/domain/auth-schemas";
 import { COUNTRIES } from "~/domain/countries";
 import { optionalImageFile } from "~/domain/image-upload";
 
-/** The profile screens' and calls' results (spec 8, Profile). */
+/** The profile screens' and calls' results. */
 export const PROFILE_MESSAGES = {
   updated: "User info updated successfully",
   updateFailed: "Failed to update user info.",

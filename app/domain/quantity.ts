@@ -58,6 +58,7 @@ const UNIT_WORDS: Record<string, Unit> = {
   xicara: "cup", xicaras: "cup", krm: "pinch", prise: "pinch", prisen: "pinch", snufje: "pinch",
   pizzico: "pinch", pizca: "pinch", nypa: "pinch",
   stuck: "piece", stk: "piece", st: "piece", stuks: "piece", stuk: "piece", ks: "piece", szt: "piece", kpl: "piece",
+  sztuka: "piece", sztuki: "piece", sztuk: "piece", szczypta: "pinch", szczypty: "pinch", darab: "piece", db: "piece",
   pieza: "piece", piezas: "piece", unidad: "piece", unidades: "piece", pezzi: "piece", pezzo: "piece",
   zehe: "clove", zehen: "clove", teen: "clove", teentje: "clove", teentjes: "clove", gousse: "clove", gousses: "clove",
   diente: "clove", dientes: "clove", spicchio: "clove", spicchi: "clove", klyfta: "clove", klyftor: "clove",
@@ -102,13 +103,15 @@ export function unitOf(word: string): Unit | null {
 }
 
 const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
-const NUMBER = String.raw`\d+\s+(?:and\s+)?\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
+const AND = /^(?:and|i|e|y|et|und|en|och|og|és)$/i;
+const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és)\s+)?\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
 const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:-|–|—|to|or)\s*(${NUMBER}))?`, "i");
 
 function parseNumber(text: string): number {
   let total = 0;
   for (const part of text.trim().split(/\s+/)) {
-    if (part.toLowerCase() === "and") continue;
+    if (AND.test(part)) continue;
     const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
     if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];
     else if (part.includes("/")) {
@@ -119,24 +122,38 @@ function parseNumber(text: string): number {
   return total;
 }
 
-/** Units written in several words; each is read as its first word's unit. */
+/** Units written in several words; read as the unit their words name (PHRASE_UNITS), else their first word's. */
 const UNIT_PHRASES = new RegExp(
   String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill[eè]res?\s+[àa]\s+(?:soupe|caf[ée])` +
-    String.raw`|colher(?:es)?\s+(?:de\s+)?(?:sopa|ch[áa])|cucharadas?\s+soperas?)(?![a-z])`,
+    String.raw`|colher(?:es)?\s+(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
+    String.raw`|cucharadas?\s+soperas?)(?![a-z])`,
   "i",
 );
+/** The spoon phrases of French and Portuguese: "c. à soupe", "colher (sopa)" a tablespoon, "colher (chá)" a teaspoon. */
+const PHRASE_UNITS: [RegExp, Unit][] = [
+  [/^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill[eè]res?\s+[àa]\s+soupe|colher(?:es)?\s+\(?\s*(?:de\s+)?sopa)/i, "tbsp"],
+  [/^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill[eè]res?\s+[àa]\s+caf[ée]|colher(?:es)?\s+\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i, "tsp"],
+];
 const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\(s\)|\(es\))?\.?(?![a-zA-Z\u00C0-\u024F])/;
 const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
 const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
 
-/** A unit word that belongs to the quantity here: size words ("large", "whole") only right after the amount. */
-function isQuantityWord(word: string, previous: Unit | null, hasAmount: boolean): boolean {
+/** Words read as the unit "piece" that say a size, not a count: another unit may follow them ("2 large cloves"). */
+const SIZE_WORD = /^(?:small|medium|large|big|whole)$/i;
+
+/**
+ * A unit word that belongs to the quantity here: size words ("large", "whole") only right after the amount, and
+ * nothing after a count ("3 Stk. Pak Choi": Pak is the name, not a packet).
+ */
+function isQuantityWord(word: string, previous: string | null, hasAmount: boolean): boolean {
   const unit = unitOf(word);
+  const previousUnit = previous === null ? null : unitOf(previous);
+  if (previousUnit === "piece" && !SIZE_WORD.test(previous!)) return false;
   if (unit !== "piece") return unit !== null;
   // "1 medium head": after another size word too, but not after a real unit ("1 cup whole milk")
-  return hasAmount && (previous === null || previous === "piece");
+  return hasAmount && (previous === null || previousUnit === "piece");
 }
 
 /**
@@ -156,7 +173,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     if (glued && unitOf(glued[0])) at += glued[0].length;
   }
   let units = 0;
-  let previousUnit: Unit | null = null;
+  let previousWord: string | null = null;
   for (let step = 0; step < 6; step++) {
     const rest = text.slice(at);
     const space = rest.match(/^\s*/)![0].length;
@@ -170,10 +187,10 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;
-    } else if (token && units < 2 && isQuantityWord(token[0], previousUnit, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
+    } else if (token && units < 2 && isQuantityWord(token[0], previousWord, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
       // a size word right after the amount ("2 large eggs") stays in the quantity, as "2 large"
       at += space + token[0].length;
-      previousUnit = unitOf(token[0]);
+      previousWord = token[0];
       units++;
     } else break;
   }
@@ -228,7 +245,9 @@ export function parseQuantity(text: string): Quantity {
     rest = rest.replace(packageWeight[0], " ");
   }
   const words = rest.toLowerCase().split(/[\s,()/]+/).filter(Boolean);
-  if (FLUID.has(words[0]?.replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz") quantity.unit = "fl oz";
+  const phrase = PHRASE_UNITS.find(([pattern]) => pattern.test(rest));
+  if (phrase) quantity.unit = phrase[1];
+  else if (FLUID.has(words[0]?.replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz") quantity.unit = "fl oz";
   else {
     // "2 large cloves": a size word is a unit only when no better unit follows it
     const first = unitOf(words[0] ?? "");
@@ -273,7 +292,7 @@ const DISPLAY_ABBREVIATIONS: [RegExp, string][] = [
   [/\bmillilit(?:er|re)s?\b/gi, "ml"],
 ];
 
-/** Display form of quantity text: tablespoon → tbsp, teaspoon → tsp, gram → g, milliliter → ml (spec 5). */
+/** Display form of quantity text: tablespoon → tbsp, teaspoon → tsp, gram → g, milliliter → ml. */
 export function abbreviateUnits(quantityText: string): string {
   return DISPLAY_ABBREVIATIONS.reduce((text, [pattern, short]) => text.replace(pattern, short), quantityText);
 }

@@ -12,7 +12,7 @@ export const REVIEW_MESSAGES = {
 
 /**
  * One review as the form and the JSON calls send it. Conform turns form strings into numbers and blank
- * fields into missing ones, so a form post and a JSON body meet the same rules and messages (spec 5).
+ * fields into missing ones, so a form post and a JSON body meet the same rules and messages.
  */
 export const ReviewSchema = z.object({
   menu_id: z

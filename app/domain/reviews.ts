@@ -1,10 +1,10 @@
-/** Review maths and display rules (spec 3 Review summary, 5 Review), shared by the server and the screen. */
+/** Review maths (the rating summary) and display rules, shared by the server and the screen. */
 import { formatDayMonthYear } from "./dates";
 
 export const STAR_VALUES = [5, 4, 3, 2, 1] as const;
 export type StarValue = (typeof STAR_VALUES)[number];
 
-/** A review as the JSON calls and the screens show it (spec 3 Review). */
+/** A review as the JSON calls and the screens show it. */
 export interface ReviewView {
   user_id: number;
   menu_id: number;
@@ -35,7 +35,7 @@ export interface RatingSummary {
 
 /** What the recipe screen's reviews block needs; built by loadReviewsBlock on the server. */
 export interface ReviewsBlock {
-  menuId: number;
+  recipeId: number;
   summary: RatingSummary;
   latest: ReviewView | null;
   /** the signed-in user's own review, when they have written one */

@@ -226,6 +226,8 @@ export interface FitLine {
   unitWeights: Record<string, number>;
   /** the pantry's amount of this ingredient; null when the cook has none or did not say how much */
   held: { quantity: number; unit: Unit | null } | null;
+  /** the pantry item the amount is of: lines naming the same item (two lines of onion) draw on it together */
+  pantryItem?: string;
 }
 
 export interface PantryFit {
@@ -233,30 +235,43 @@ export interface PantryFit {
   factor: number;
   /** servings that factor makes (may be fractional: 2½) */
   servings: number;
-  /** the line that runs out first: it is used up */
+  /** the line (or the pantry item several lines share) that runs out first: it is used up */
   limiting: string;
   /** the pantry holds less than one serving: the fit shows one serving and says so */
   belowOneServing: boolean;
 }
 
+/** The share of what the cook holds that one batch of the line uses; null when the two amounts do not compare. */
+function shareUsedBy(line: FitLine): number | null {
+  if (!line.held || !(line.held.quantity > 0)) return null;
+  const needed = parseQuantity(line.quantity);
+  if (needed.amount === null || needed.negligible) return null;
+  const neededAmount = needed.maxAmount === undefined ? needed.amount : (needed.amount + needed.maxAmount) / 2;
+  if (!(neededAmount > 0)) return null;
+  const held = convertAmount(line.held.quantity, line.held.unit, needed.unit, line.unitWeights);
+  const heldAmount = held ?? (needed.gramsPerUnit ? heldGramsIn(line, needed.gramsPerUnit) : null);
+  return heldAmount === null || !(heldAmount > 0) ? null : neededAmount / heldAmount;
+}
+
 /**
- * The factor that uses up the limiting pantry ingredient: the smallest share (held ÷ needed) among the lines
- * whose pantry amount can be compared with the recipe's, so no other ingredient is asked for beyond what the cook
- * has. Never below one serving (then `belowOneServing`). Null when no line has a comparable pantry amount.
+ * The factor that uses up the limiting pantry ingredient: the smallest share (held ÷ needed, with the lines that
+ * draw on one pantry item added up) among the lines whose pantry amount can be compared with the recipe's, so no
+ * other ingredient is asked for beyond what the cook has. Never below one serving (then `belowOneServing`). Null
+ * when no line has a comparable pantry amount.
  */
 export function fitToPantry(lines: readonly FitLine[], baseServings: number): PantryFit | null {
-  let best: { share: number; name: string } | null = null;
+  const used = new Map<string, { share: number; names: string[] }>();
   for (const line of lines) {
-    if (!line.held || !(line.held.quantity > 0)) continue;
-    const needed = parseQuantity(line.quantity);
-    if (needed.amount === null || needed.negligible) continue;
-    const neededAmount = needed.maxAmount === undefined ? needed.amount : (needed.amount + needed.maxAmount) / 2;
-    if (!(neededAmount > 0)) continue;
-    const held = convertAmount(line.held.quantity, line.held.unit, needed.unit, line.unitWeights);
-    const heldAmount = held ?? (needed.gramsPerUnit ? heldGramsIn(line, needed.gramsPerUnit) : null);
-    if (heldAmount === null) continue;
-    const share = heldAmount / neededAmount;
-    if (!best || share < best.share) best = { share, name: line.name };
+    const share = shareUsedBy(line);
+    if (share === null) continue;
+    const key = line.pantryItem ?? line.name;
+    const item = used.get(key) ?? { share: 0, names: [] };
+    used.set(key, { share: item.share + share, names: [...item.names, line.name] });
+  }
+  let best: { share: number; name: string } | null = null;
+  for (const [key, item] of used) {
+    const share = 1 / item.share;
+    if (!best || share < best.share) best = { share, name: item.names.length === 1 ? item.names[0] : key };
   }
   if (!best) return null;
   const base = Math.max(MIN_SERVINGS, baseServings);

@@ -1,5 +1,5 @@
 /**
- * The built-in ingredient suggestion list (spec section 9: 35 items across the eight types) and the
+ * The built-in ingredient suggestion list (35 items across the eight types) and the
  * five recommended toggles on Search. Every name is a catalogue ingredient (checked by a unit test).
  */
 import type { IngredientType } from "./ingredient-types";

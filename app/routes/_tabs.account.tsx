@@ -1,33 +1,31 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
-import { FormMessage } from "~/components/forms";
+import { Flash } from "~/components/flash";
 import { SettingsIcon } from "~/components/icons";
 import { formatDayMonthYear } from "~/domain/dates";
 import { isEmailVerified } from "~/services/email-verification.server";
 import { kgText } from "~/domain/co2-saved";
 import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
-import { takeFlash } from "~/services/session.server";
 import { requireProfile } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Recipe Helper" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await requireProfile(request);
-  const [stats, monthly, emailVerified, { flash, headers }] = await Promise.all([
+  const [stats, monthly, emailVerified] = await Promise.all([
     mealStats(profile.user_id),
     monthlyMealStats(profile.user_id),
     isEmailVerified(profile.user_id),
-    takeFlash(request),
   ]);
   const { rescued_kg, wasted_kg } = monthly.current_month;
-  return data({ profile, stats, food: { rescued_kg, wasted_kg }, emailVerified, flash }, { headers });
+  return { profile, stats, food: { rescued_kg, wasted_kg }, emailVerified };
 }
 
 const NOT_SET = "Not set";
 
 export default function AccountScreen() {
-  const { profile, stats, food, emailVerified, flash } = useLoaderData<typeof loader>();
+  const { profile, stats, food, emailVerified } = useLoaderData<typeof loader>();
   const sending = useNavigation().formAction === "/verify-email";
   const details = [
     ["Email", profile.email],
@@ -52,7 +50,7 @@ export default function AccountScreen() {
           <SettingsIcon />
         </Link>
       </header>
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
       <section className="account-identity" aria-label="Profile">
         <Avatar src={profile.avatar_url} label={`Profile picture of ${profile.username}`} className="avatar-large" />
         <p className="account-username">{profile.username}</p>

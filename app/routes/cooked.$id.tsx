@@ -2,9 +2,9 @@
  * /cooked/{completionId}: "Update your pantry" after a meal, on its own page (the form the recipe screen shows
  * inline with JavaScript posts here too). `?servings=N`: the servings the cook made, for the prefilled amounts.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
+import { Flash } from "~/components/flash";
 import { PantryUpdate, cookedPath } from "~/components/pantry-update";
 import { ScreenHeader } from "~/components/screen-header";
 import { parseId } from "~/domain/ids";
@@ -16,8 +16,7 @@ import {
   undoPantryUpdate,
 } from "~/services/food-log.server";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Update your pantry · Recipe Helper" }];
 const notFound = () => new Response("Not found", { status: 404 });
@@ -33,12 +32,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const completionId = parseId(params.id);
   const view = completionId === null ? null : await pantryUpdateView(userId, completionId, { servings: servingsOf(request.url) });
   if (!view) throw notFound();
-  const { flash, headers } = await takeFlash(request);
-  return data({ view, flash }, { headers });
+  return { view };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const completionId = parseId(params.id);
   const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
@@ -46,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const back = formData.get("back") === "recipe" ? `/menu-detail/${view.recipeId}#pantry-update` : cookedPath(completionId, servingsOf(request.url));
   const answer = (result: { ok: boolean; message: string }) =>
-    redirectWithFlash(request, back, { type: result.ok ? "success" : "error", message: result.message });
+    redirectWithFlash(back, { type: result.ok ? "success" : "error", message: result.message });
   if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(userId, completionId));
   const parsed = parsePantryUpdateForm(formData);
   if (!parsed.ok) return answer(parsed);
@@ -54,11 +51,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CookedScreen() {
-  const { view, flash } = useLoaderData<typeof loader>();
+  const { view } = useLoaderData<typeof loader>();
   return (
     <main className="pantry-update-screen">
       <ScreenHeader back={`/menu-detail/${view.recipeId}`} backLabel={`Back to ${view.recipeName}`} title="Update your pantry" />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
       <p>
         You cooked <Link to={`/menu-detail/${view.recipeId}`}>{view.recipeName}</Link>.
         {view.servings && !view.updated

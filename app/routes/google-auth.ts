@@ -7,15 +7,13 @@ import {
   signInWithCredential,
 } from "~/services/google-auth.server";
 import { jsonError, readJsonObject } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { createUserSession } from "~/services/session.server";
 
 /**
- * POST /google-auth { credential } (spec 7): signs in with a Google ID token and answers { user_id, is_new_user }.
+ * POST /google-auth { credential }: signs in with a Google ID token and answers { user_id, is_new_user }.
  * Only the verified token says who this is; the email, username, avatar and google_id the body may carry are ignored.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   if (request.method !== "POST") return jsonError("Method not allowed", 405);
   if (!googleSignInEnabled) return jsonError("Google sign-in is not available", 503);
   const { credential } = await readJsonObject(request);

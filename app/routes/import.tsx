@@ -8,7 +8,6 @@ import { formatOfFileName, IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import"
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
 import { readForm } from "~/services/request.server";
 import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
@@ -47,7 +46,6 @@ async function readUploadForm(request: Request): Promise<FormData | { status: 40
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const formData = isMultipart ? await readUploadForm(request) : await readForm(request);

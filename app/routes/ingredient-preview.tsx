@@ -8,7 +8,8 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
-import { Field, FormMessage, SelectField } from "~/components/forms";
+import { Flash } from "~/components/flash";
+import { Field, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
@@ -27,8 +28,7 @@ import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
 import { logPantryFood, NOTHING_TO_UNDO, parseFoodLogForm, undoableFoodLog, undoFoodLog } from "~/services/food-log.server";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone, takeFlash } from "~/services/session.server";
+import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Your ingredients · Recipe Helper" }];
 const PREVIEW = "/ingredient-preview";
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const items = await readPantry(request);
   const today = todayUtc();
   const images = new Map((await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl]));
-  const { flash, headers } = await takeFlash(request);
+  const headers = new Headers();
   await startSessionIfNone(request, headers);
   const search = new URL(request.url).searchParams;
   const userId = await getUserId(request);
@@ -50,7 +50,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)!, daysLeft: daysLeftOf(item, today) })),
       editKey: search.get("edit"),
       signedIn: userId !== null,
-      flash,
       logged: userId !== null && loggedId !== null ? await undoableFoodLog(userId, loggedId) : null,
     },
     { headers },
@@ -58,7 +57,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   return oneAtATimePerSession(request, () => changeItem(request));
 }
 
@@ -67,8 +65,8 @@ async function changeItem(request: Request) {
   if (formData.get("intent") === "log-food" || formData.get("intent") === "undo-food-log") return logFood(request, formData);
   if (formData.get("intent") === "delete") {
     const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
-    if (!removed.ok) return redirectWithFlash(request, PREVIEW, { type: "error", message: removed.message });
-    return redirectWithFlash(request, PREVIEW, { type: "success", message: `${removed.removed.name} deleted.` }, removed.headers);
+    if (!removed.ok) return redirectWithFlash(PREVIEW, { type: "error", message: removed.message });
+    return redirectWithFlash(PREVIEW, { type: "success", message: `${removed.removed.name} deleted.` }, removed.headers);
   }
 
   const submission = parseWithZod(formData, { schema: EditIngredientSchema });
@@ -77,28 +75,28 @@ async function changeItem(request: Request) {
   const details = detailsOfEdit(formData, submission.value);
   const edited = await editPantryItem(request, { ...submission.value, details });
   if (!edited.ok) {
-    if (edited.field === "key") return redirectWithFlash(request, PREVIEW, { type: "error", message: edited.message });
+    if (edited.field === "key") return redirectWithFlash(PREVIEW, { type: "error", message: edited.message });
     return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
   }
-  return redirectWithFlash(request, PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
+  return redirectWithFlash(PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
 }
 
 /** "Used up" / "Thrown away": into the cook's food log, taken from the pantry. */
 async function logFood(request: Request, formData: FormData) {
   const userId = await getUserId(request);
   if (userId === null) {
-    return redirectWithFlash(request, PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
+    return redirectWithFlash(PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
   }
   if (formData.get("intent") === "undo-food-log") {
     const entryId = parseId(String(formData.get("entry") ?? ""));
     const undone = entryId === null ? { ok: false, message: NOTHING_TO_UNDO } : await undoFoodLog(userId, entryId);
-    return redirectWithFlash(request, PREVIEW, { type: undone.ok ? "success" : "error", message: undone.message });
+    return redirectWithFlash(PREVIEW, { type: undone.ok ? "success" : "error", message: undone.message });
   }
   const parsed = parseFoodLogForm(formData);
   const result = parsed.ok ? await logPantryFood(userId, parsed.value) : parsed;
   // done: the page says so beside its Undo (see loggedPath)
   if ("entryId" in result && result.entryId !== undefined) return redirect(loggedPath(result.entryId));
-  return redirectWithFlash(request, PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
+  return redirectWithFlash(PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
 }
 
 /** What was just used up or thrown away, and an Undo (a plain form) for 10 minutes. */
@@ -229,7 +227,7 @@ function FoodLogForm({ item }: { item: Item }) {
 }
 
 export default function IngredientPreviewScreen() {
-  const { items, editKey, signedIn, flash, logged } = useLoaderData<typeof loader>();
+  const { items, editKey, signedIn, logged } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failedEdit = actionData && "editKey" in actionData ? actionData : null;
@@ -248,7 +246,7 @@ export default function IngredientPreviewScreen() {
           </Link>
         }
       />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
       {logged ? <LoggedNotice logged={logged} /> : null}
 
       {items.length === 0 ? (

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
+import { useFlash } from "~/components/flash";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
@@ -10,8 +11,13 @@ import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
 import { invalidSubmission } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { createUserSession, getUserId, HTTPS_NEEDED_TO_SIGN_IN, signInNeedsHttps, takeFlash } from "~/services/session.server";
+import {
+  createUserSession,
+  getUserId,
+  HTTPS_NEEDED_TO_SIGN_IN,
+  redirectWithFlash,
+  signInNeedsHttps,
+} from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Recipe Helper" }];
 
@@ -23,18 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
   if ((await getUserId(request)) !== null) throw redirect(redirectTo);
-  const { flash, headers } = await takeFlash(request);
   const httpsNeeded = signInNeedsHttps(request) ? HTTPS_NEEDED_TO_SIGN_IN : null;
-  return data({ flash, redirectTo, googleSignIn: googleSignInEnabled, httpsNeeded }, { headers });
+  return { redirectTo, googleSignIn: googleSignInEnabled, httpsNeeded };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const { formData, isJson } = await readPageCall(request);
   const submission = parseWithZod(formData, { schema: LoginSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
 
-  const result = await login(request, formData);
+  const result = await login(request, formData, submission.value);
   if (!result.ok) {
     if (isJson) return jsonPageReply({ message: result.message }, { status: result.status });
     return data(
@@ -44,14 +48,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  const cookie = await createUserSession(request, result.user.id, isJson ? undefined : { type: "success", message: LOGIN_SUCCESS });
-  const headers = { "Set-Cookie": cookie };
+  const headers = { "Set-Cookie": await createUserSession(request, result.user.id) };
   if (isJson) return jsonPageReply({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
-  throw redirect(redirectTo, { headers });
+  throw await redirectWithFlash(redirectTo, { type: "success", message: LOGIN_SUCCESS }, headers);
 }
 
 export default function LoginScreen() {
-  const { flash, redirectTo, googleSignIn, httpsNeeded } = useLoaderData<typeof loader>();
+  const { redirectTo, googleSignIn, httpsNeeded } = useLoaderData<typeof loader>();
+  const flash = useFlash();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const { form, fields, pending, status } = useJsonForm({

@@ -1,5 +1,4 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { assertSameOrigin } from "~/services/security.server";
 import { destroyUserSession } from "~/services/session.server";
 
 export async function loader() {
@@ -8,7 +7,6 @@ export async function loader() {
 
 /** Ends the session on the server (the row is deleted) and clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const cookie = await destroyUserSession(request);
   return redirect("/login", { headers: { "Set-Cookie": cookie } });
 }

@@ -1,5 +1,4 @@
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -7,7 +6,8 @@ import {
 } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
-import { FormMessage, useHydrated } from "~/components/forms";
+import { Flash } from "~/components/flash";
+import { useHydrated } from "~/components/forms";
 import { GeneratedLabel } from "~/components/generated-label";
 import { BackIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
@@ -37,19 +37,18 @@ import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
 import { loadMenuDetail, type MenuDetail } from "~/services/menu-detail.server";
 import { chooseRecipePhoto, type PhotoChoice } from "~/services/recipe-pictures.server";
-import { findMenu } from "~/services/recipe-search.server";
+import { findRecipe } from "~/services/recipe-search.server";
 import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
 import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.menu.menu_name} · Recipe Helper` : "Recipe · Recipe Helper" },
 ];
 
-const menuPath = (recipeId: number) => `/menu-detail/${recipeId}`;
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
 function recipeIdOf(params: LoaderFunctionArgs["params"]): number {
   const recipeId = parseId(params.id);
@@ -65,25 +64,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (visitMayBeRecorded(request.headers.get("Sec-Fetch-Site"))) await recordHistory(userId, recipeId);
   const reviews = await loadReviewsBlock(recipeId, userId);
   const dishImage = await sharedDishImage(request, userId, recipeId);
-  const { flash, headers } = await takeFlash(request);
   // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
   const allergyAlerts = dishImage ? [] : detail.allergyAlerts;
   const scaling = readScaling(new URL(request.url).searchParams);
-  return data({ ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, flash, scaling }, { headers });
+  return { ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, scaling };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const recipeId = recipeIdOf(params);
   const formData = await readForm(request);
   // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
-  const back = `${menuPath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
-  const refuse = (message: string) => redirectWithFlash(request, back, { type: "error", message });
+  const back = `${recipePath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
+  const refuse = (message: string) => redirectWithFlash(back, { type: "error", message });
 
   const parsed = parseMenuIntent(formData);
   if (!parsed.ok) return refuse(parsed.message);
-  const menu = await findMenu(recipeId, userId);
+  const menu = await findRecipe(recipeId, userId);
   if (!menu) return refuse("Menu not found");
   const intent = parsed.intent;
   // Without JavaScript the page comes back scrolled to what was changed (with it, stayOnScreen keeps the place).
@@ -113,7 +110,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const result = await addShoppingItems(userId, needs.items);
       await clearIngredientSelection(request, recipeId);
       const message = addedToListMessage({ ...result, enough: needs.enough });
-      return redirectWithFlash(request, "/shoppinglist", { type: "success", message });
+      return redirectWithFlash("/shoppinglist", { type: "success", message });
     }
     case "check-step": {
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
@@ -128,7 +125,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "choose-photo": {
       const choice = await chooseRecipePhoto(userId, recipeId, intent.post);
       if (!choice.ok) return refuse(choice.message);
-      return redirectWithFlash(request, back, { type: "success", message: choice.message });
+      return redirectWithFlash(back, { type: "success", message: choice.message });
     }
   }
 }
@@ -142,10 +139,10 @@ export default function MenuDetailScreen() {
   const { scaling, choose } = useScaling(detail.scaling, base, detail.pantryFit);
   return (
     <main className="menu-detail">
-      <FormMessage type={detail.flash?.type ?? "success"} message={detail.flash?.message} />
+      <Flash />
       <header className="menu-detail-header">
         <BackButton />
-        <FavoriteButton menuId={menu.menu_id} favorite={detail.favorite} />
+        <FavoriteButton recipeId={menu.menu_id} favorite={detail.favorite} />
       </header>
       <figure className="menu-detail-picture">
         <RecipeImage
@@ -213,7 +210,7 @@ export default function MenuDetailScreen() {
           ))}
         </dl>
       </section>
-      <ShareDish menuId={menu.menu_id} sharedDishImage={detail.sharedDishImage} />
+      <ShareDish recipeId={menu.menu_id} sharedDishImage={detail.sharedDishImage} />
       <ReviewsSection block={detail.reviews} />
       <AllergyWarning alerts={detail.allergyAlerts} />
     </main>
@@ -274,11 +271,11 @@ function BackButton() {
   );
 }
 
-function FavoriteButton({ menuId, favorite }: { menuId: number; favorite: boolean }) {
+function FavoriteButton({ recipeId, favorite }: { recipeId: number; favorite: boolean }) {
   const pending = usePendingIntents("favorite").at(-1);
   const on = pending ? pending.favorite === "true" : favorite;
   return (
-    <IntentForm fetcherKey={`favorite-${menuId}`} fields={{ intent: "favorite", favorite: String(!on) }}>
+    <IntentForm fetcherKey={`favorite-${recipeId}`} fields={{ intent: "favorite", favorite: String(!on) }}>
       <button type="submit" className="icon-button favorite-button" aria-pressed={on} aria-label="Favourite">
         <HeartIcon />
       </button>

@@ -1,35 +1,28 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useFlash } from "~/components/flash";
 import { Field, FormMessage, useHydrated } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, takeFlash } from "~/services/session.server";
+import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Helper" }];
 
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { flash, headers } = await takeFlash(request);
-  // After a request without JavaScript, the flash carries the success view here.
-  return data({ sent: flash?.message === RESET_REQUESTED }, { headers });
-}
-
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/reset-password). */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const submission = parseWithZod(await readForm(request), { schema: ResetRequestSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (requestPasswordReset(submission.value.email, request).limited) {
     return data({ result: submission.reply({ formErrors: [TOO_MANY_RESET_REQUESTS] }) }, { status: 429 });
   }
-  throw await redirectWithFlash(request, "/reset-password", { type: "success", message: RESET_REQUESTED });
+  throw await redirectWithFlash("/reset-password", { type: "success", message: RESET_REQUESTED });
 }
 
 function SentView({ onTryAgain }: { onTryAgain: (() => void) | null }) {
@@ -113,7 +106,8 @@ function RequestForm({ onSent }: { onSent: () => void }) {
 }
 
 export default function ResetPasswordScreen() {
-  const { sent: sentWithoutJavaScript } = useLoaderData<typeof loader>();
+  // After a request without JavaScript, the flash carries the success view here.
+  const sentWithoutJavaScript = useFlash()?.message === RESET_REQUESTED;
   const [sent, setSent] = useState(false);
   // Each attempt gets a fresh form (no leftover value, message or pending state).
   const [attempt, setAttempt] = useState(0);

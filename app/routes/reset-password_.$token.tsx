@@ -15,7 +15,6 @@ import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
 import { findResetLink, resetPassword } from "~/services/password-reset.server";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { getSession, redirectWithFlash } from "~/services/session.server";
 
 // The token is a secret: no Referer names the page to other sites, and it is not cached.
@@ -37,7 +36,6 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/new-password). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const formData = await readForm(request);
   formData.set("token", params.token ?? "");
   const submission = parseWithZod(formData, { schema: NewPasswordFormSchema });
@@ -48,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!(await resetPassword(params.token ?? "", submission.value.password, session.id))) {
     return data({ result: undefined, invalid: true }, { status: 400 });
   }
-  throw await redirectWithFlash(request, "/login", { type: "success", message: PASSWORD_RESET });
+  throw await redirectWithFlash("/login", { type: "success", message: PASSWORD_RESET });
 }
 
 function InvalidLink() {

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { Flash, useFlash } from "~/components/flash";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
@@ -10,30 +11,28 @@ import { ReviewSchema } from "~/domain/review-schema";
 import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { readForm } from "~/services/request.server";
 import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Reviews of ${data.menu.name} · Recipe Helper` : "Reviews · Recipe Helper" },
 ];
 
 const MenuIdSchema = ReviewSchema.pick({ menu_id: true });
-const recipePath = (menuId: number) => `/menu-detail/${menuId}`;
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
-function menuIdOf(request: Request): number {
-  const menuId = parseId(new URL(request.url).searchParams.get("menu_id"));
-  if (menuId === null) throw new Response("Not Found", { status: 404 });
-  return menuId;
+function recipeIdOf(request: Request): number {
+  const recipeId = parseId(new URL(request.url).searchParams.get("menu_id"));
+  if (recipeId === null) throw new Response("Not Found", { status: 404 });
+  return recipeId;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
-  const menuId = menuIdOf(request);
-  const menu = await findVisibleRecipeName(menuId, userId);
+  const recipeId = recipeIdOf(request);
+  const menu = await findVisibleRecipeName(recipeId, userId);
   if (!menu) throw new Response("Not Found", { status: 404 });
-  const reviews = await listReviews(menuId);
-  const { flash, headers } = await takeFlash(request);
-  return data({ menu, reviews, userId, flash }, { headers });
+  const reviews = await listReviews(recipeId);
+  return { menu, reviews, userId };
 }
 
 /**
@@ -41,12 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * get action data back; forms posted without JavaScript carry redirectTo and are redirected there.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(menuIdOf(request))) : null;
+  const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(recipeIdOf(request))) : null;
   const done = async (message: string, anchor = "#reviews") =>
-    redirectTo ? redirectWithFlash(request, `${redirectTo}${anchor}`, { type: "success", message }) : null;
+    redirectTo ? redirectWithFlash(`${redirectTo}${anchor}`, { type: "success", message }) : null;
 
   if (formData.get("intent") === "delete") {
     const submission = parseWithZod(formData, { schema: MenuIdSchema });
@@ -94,16 +92,16 @@ function ConfirmUpdate({ review, redirectTo }: { review: Confirmation; redirectT
   );
 }
 
-const deleteFetcherKey = (menuId: number) => `delete-review-${menuId}`;
+const deleteFetcherKey = (recipeId: number) => `delete-review-${recipeId}`;
 
-function DeleteOwnReview({ menuId }: { menuId: number }) {
-  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey(menuId) });
+function DeleteOwnReview({ recipeId }: { recipeId: number }) {
+  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey(recipeId) });
   const hydrated = useHydrated();
   const error = fetcher.data?.result.error?.[""]?.[0];
   return (
-    <fetcher.Form method="post" action={reviewsPath(menuId)} className="review-delete">
-      <input type="hidden" name="menu_id" value={menuId} />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(menuId)} />}
+    <fetcher.Form method="post" action={reviewsPath(recipeId)} className="review-delete">
+      <input type="hidden" name="menu_id" value={recipeId} />
+      {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(recipeId)} />}
       <FormMessage type="error" message={error} />
       <button type="submit" name="intent" value="delete" className="button button-secondary" disabled={fetcher.state !== "idle"}>
         {fetcher.state !== "idle" ? "Deleting..." : "Delete my review"}
@@ -113,11 +111,12 @@ function DeleteOwnReview({ menuId }: { menuId: number }) {
 }
 
 export default function ReviewsScreen() {
-  const { menu, reviews, userId, flash } = useLoaderData<typeof loader>();
+  const { menu, reviews, userId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Only a post without JavaScript brings the form here (its errors or the confirm step).
   const posted = actionData && "redirectTo" in actionData ? actionData : undefined;
   const backTo = posted?.redirectTo ?? recipePath(menu.id);
+  const flash = useFlash();
   const deletion = useFetcher<typeof action>({ key: deleteFetcherKey(menu.id) });
   const deleted = deletion.state === "idle" && deletion.data && "message" in deletion.data ? deletion.data.message : undefined;
 
@@ -132,12 +131,12 @@ export default function ReviewsScreen() {
           </>
         }
       />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message ?? deleted} />
+      {flash ? <Flash /> : <FormMessage type="success" message={deleted} />}
       {posted && "confirm" in posted ? (
         <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />
       ) : (
         <ReviewForm
-          menuId={menu.id}
+          recipeId={menu.id}
           hasReviewed={reviews.some((review) => review.user_id === userId)}
           redirectTo={posted ? backTo : reviewsPath(menu.id)}
           lastResult={posted?.result}
@@ -150,7 +149,7 @@ export default function ReviewsScreen() {
         <ul className="reviews-list" aria-label={`All reviews of ${menu.name}`}>
           {reviews.map((review) => (
             <li key={review.user_id}>
-              <ReviewCard review={review}>{review.user_id === userId ? <DeleteOwnReview menuId={menu.id} /> : null}</ReviewCard>
+              <ReviewCard review={review}>{review.user_id === userId ? <DeleteOwnReview recipeId={menu.id} /> : null}</ReviewCard>
             </li>
           ))}
         </ul>

@@ -2,7 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CountBadge, itemCount } from "~/components/count-badge";
-import { FormMessage, useHydrated } from "~/components/forms";
+import { Flash, useFlash } from "~/components/flash";
+import { useHydrated } from "~/components/forms";
 import { CameraIcon, ListIcon, SearchIcon } from "~/components/icons";
 import { IngredientCombobox } from "~/components/ingredient-combobox";
 import { IngredientToggles } from "~/components/ingredient-toggles";
@@ -27,12 +28,11 @@ import {
   toggleAndGoBack,
 } from "~/services/pantry.server";
 import { firstSubmissionError, readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import {
   oneAtATimePerSession,
   redirectWithFlash,
   startSessionIfNone,
-  takeFlash,
+  flashWaiting,
   type FlashMessage,
 } from "~/services/session.server";
 
@@ -49,10 +49,11 @@ function queryOf(value: unknown): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = queryOf(new URL(request.url).searchParams.get("q"));
-  const [catalogue, items, { flash, headers }] = await Promise.all([loadCatalogue(), readPantry(request), takeFlash(request)]);
+  const [catalogue, items, shownAgain] = await Promise.all([loadCatalogue(), readPantry(request), flashWaiting(request)]);
+  const headers = new Headers();
   await startSessionIfNone(request, headers);
-  // The page shown again after adding from its results (it carries a flash) is not a new search.
-  if (query && !flash) await recordIngredientSearch(query);
+  // The page shown again after adding from its results (a message waits for it) is not a new search.
+  if (query && !shownAgain) await recordIngredientSearch(query);
   const results = query ? searchIngredients(catalogue, query, MAX_RESULTS) : [];
   const typed = query ? resolveName(catalogue, query) : null;
   // What was typed, as typed, when it is not one of the results ("grandma's chutney" → Other).
@@ -71,14 +72,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       listedKeys,
       count: items.length,
       toggles: RECOMMENDED_TOGGLES.map((name) => ({ name, listed: listedKeys.includes(resolveName(catalogue, name)!.key) })),
-      flash,
     },
     { headers },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   return oneAtATimePerSession(request, () => changeList(request));
 }
 
@@ -88,17 +87,17 @@ async function changeList(request: Request) {
   const back = searchPath(queryOf(new URL(request.url).searchParams.get("q")));
   const submission = parseSearchAction(formData);
   if (submission.status !== "success") {
-    return redirectWithFlash(request, back, { type: "error", message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message });
+    return redirectWithFlash(back, { type: "error", message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message });
   }
   const { intent, name } = submission.value;
   if (intent === "toggle") return toggleAndGoBack(request, name, back);
   const added = await addToPantry(request, [{ name }]);
-  if (!added.ok) return redirectWithFlash(request, back, { type: "error", message: added.message });
+  if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
   const flash: FlashMessage =
     added.added.length > 0
       ? { type: "success", message: INGREDIENT_ADDED }
       : { type: "error", message: alreadyListedMessage(added.alreadyListed[0]?.name ?? name) };
-  return redirectWithFlash(request, back, flash, added.headers);
+  return redirectWithFlash(back, flash, added.headers);
 }
 
 /** 'Ingredient added.' for 2 s with JavaScript; without it, a status line until the next page. */
@@ -115,7 +114,8 @@ function AddedPopup({ flash }: { flash: FlashMessage }) {
 }
 
 export default function SearchScreen() {
-  const { query, results, typedExtra, listedKeys, count, toggles, flash } = useLoaderData<typeof loader>();
+  const { query, results, typedExtra, listedKeys, count, toggles } = useLoaderData<typeof loader>();
+  const flash = useFlash();
   const submit = useSubmit();
 
   const addByName = (name: string) =>
@@ -142,7 +142,7 @@ export default function SearchScreen() {
       <div role="status" aria-live="polite" className="popup-region">
         {flash?.message === INGREDIENT_ADDED ? <AddedPopup flash={flash} /> : null}
       </div>
-      {flash && flash.message !== INGREDIENT_ADDED ? <FormMessage type={flash.type} message={flash.message} /> : null}
+      {flash?.message !== INGREDIENT_ADDED ? <Flash /> : null}
 
       <div className="search-row">
         <Form method="get" action="/search" role="search" className="search-box">

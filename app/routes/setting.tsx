@@ -2,7 +2,6 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -10,6 +9,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar } from "~/components/avatar";
+import { Flash } from "~/components/flash";
 import { ErrorList, Field, FormMessage, SelectField, useHydrated } from "~/components/forms";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
@@ -19,14 +19,7 @@ import { formatDayMonthYear } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
 import { readImageFormOrRefusal } from "~/services/images.server";
-import { assertSameOrigin } from "~/services/security.server";
-import {
-  redirectWithFlash,
-  requireUserId,
-  sessionStorage,
-  takeFlash,
-  type FlashMessage,
-} from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import { readReminder } from "~/services/use-soon-reminder.server";
 import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
 
@@ -38,25 +31,20 @@ const CONFIRM_DELETE_QUERY = "confirm=delete";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const profile = await requireProfile(request);
-  const { flash, headers } = await takeFlash(request);
   const confirmDelete = new URL(request.url).search === `?${CONFIRM_DELETE_QUERY}`;
   const reminder = await readReminder(profile.user_id);
-  return data({ profile, flash, confirmDelete, reminder }, { headers });
+  return { profile, confirmDelete, reminder };
 }
 
 async function deleteOwnAccount(userId: number) {
   if ((await deleteAccount(userId)) !== "deleted") {
     return data({ result: undefined, uploadError: null, deleteError: PROFILE_MESSAGES.deleteFailed }, { status: 500 });
   }
-  // The account's sessions went with it: the message travels in a new guest session.
-  const session = await sessionStorage.getSession();
-  session.flash("flash", { type: "success", message: PROFILE_MESSAGES.deleted } satisfies FlashMessage);
-  throw redirect("/login", { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+  throw await redirectWithFlash("/login", { type: "success", message: PROFILE_MESSAGES.deleted });
 }
 
 /** Saves the profile form (multipart, with an optional picture) or deletes the account (intent=delete). */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const read = await readImageFormOrRefusal(request);
   if (!read.ok) return data({ result: undefined, uploadError: read.message, deleteError: null }, { status: read.status });
@@ -72,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return failed({}, 400);
   const outcome = await updateProfile(userId, submission.value);
   if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, refusalStatus(outcome));
-  throw await redirectWithFlash(request, "/setting", { type: "success", message: PROFILE_MESSAGES.updated });
+  throw await redirectWithFlash("/setting", { type: "success", message: PROFILE_MESSAGES.updated });
 }
 
 function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: string | null }) {
@@ -240,7 +228,7 @@ function ProfileForm({ profile, lastResult, uploadError }: {
 }
 
 export default function SettingScreen() {
-  const { profile, flash, confirmDelete, reminder } = useLoaderData<typeof loader>();
+  const { profile, confirmDelete, reminder } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -250,7 +238,7 @@ export default function SettingScreen() {
   return (
     <main className="setting">
       <ScreenHeader back="/account" backLabel="Back to Account" title="Settings" />
-      <FormMessage type={deleteError ? "error" : (flash?.type ?? "success")} message={deleteError ?? flash?.message} />
+      {deleteError ? <FormMessage type="error" message={deleteError} /> : <Flash />}
       <h2>Edit profile</h2>
       <ProfileForm
         key={JSON.stringify(profile)}

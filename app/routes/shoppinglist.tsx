@@ -1,5 +1,4 @@
 import {
-  data,
   redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
@@ -7,14 +6,13 @@ import {
 } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { FormMessage } from "~/components/forms";
+import { Flash } from "~/components/flash";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { readForm } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
-import { redirectWithFlash, requireUserId, takeFlash } from "~/services/session.server";
+import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import {
   isGotShoppingIntent,
   listShoppingItems,
@@ -32,20 +30,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const items = await listShoppingItems(userId);
   const ordering = new URL(request.url).searchParams.has("order") && items.length > 0;
-  const { flash, headers } = await takeFlash(request);
-  return data(
-    { items, apps: ordering ? deliveryApps(items.map((item) => item.name)) : null, flash },
-    { headers },
-  );
+  return { items, apps: ordering ? deliveryApps(items.map((item) => item.name)) : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(request, userId, formData);
+  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(userId, formData);
   const parsed = parseRemoval(formData);
-  const refuse = (message: string) => redirectWithFlash(request, LIST_PATH, { type: "error", message });
+  const refuse = (message: string) => redirectWithFlash(LIST_PATH, { type: "error", message });
   if (!parsed.success) return refuse(parsed.error.issues[0].message);
   if (!(await removeShoppingItem(userId, parsed.data.item))) return refuse("That item is no longer on your list.");
   return redirect(LIST_PATH);
@@ -54,14 +47,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export const clientAction = stayOnScreen;
 
 export default function ShoppingListScreen() {
-  const { items, apps, flash } = useLoaderData<typeof loader>();
+  const { items, apps } = useLoaderData<typeof loader>();
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
   const gotAll = useFetcher({ key: "got-everything" });
   const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id)) : [];
   return (
     <main className="shopping-list">
       <ScreenHeader back="/home" backLabel="Back" title="Shopping list" />
-      <FormMessage type={flash?.type ?? "success"} message={flash?.message} />
+      <Flash />
       {shown.length === 0 ? (
         <p className="shopping-list-empty">
           Your shopping list is empty. Pick the ingredients you are missing on a recipe to add them here.

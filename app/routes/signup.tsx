@@ -11,7 +11,6 @@ import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server"
 import { sendVerificationLink } from "~/services/email-verification.server";
 import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
 import { invalidSubmission } from "~/services/request.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { getUserId, redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Recipe Helper" }];
@@ -25,7 +24,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const { formData, isJson } = await readPageCall(request);
   const submission = parseWithZod(formData, { schema: SignupSchema });
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
@@ -45,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) => console.error("Verification link:", error));
   if (isJson) return jsonPageReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
-  throw await redirectWithFlash(request, "/login", { type: "success", message: SIGNUP_SUCCESS });
+  throw await redirectWithFlash("/login", { type: "success", message: SIGNUP_SUCCESS });
 }
 
 export default function SignupScreen() {

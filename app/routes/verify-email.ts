@@ -1,6 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { sendVerificationLink, VERIFY_MESSAGES } from "~/services/email-verification.server";
-import { assertSameOrigin } from "~/services/security.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 
 export async function loader() {
@@ -9,8 +8,7 @@ export async function loader() {
 
 /** POST /verify-email: mails the signed-in user a new verification link, back on Account with what happened. */
 export async function action({ request }: ActionFunctionArgs) {
-  assertSameOrigin(request);
   const outcome = await sendVerificationLink(await requireUserId(request));
   const type = outcome === "sent" || outcome === "alreadyVerified" ? "success" : "error";
-  return redirectWithFlash(request, "/account", { type, message: VERIFY_MESSAGES[outcome] });
+  return redirectWithFlash("/account", { type, message: VERIFY_MESSAGES[outcome] });
 }

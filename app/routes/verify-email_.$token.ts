@@ -10,6 +10,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const verified = await verifyEmail(params.token ?? "");
   const to = (await getUserId(request)) === null ? "/login" : "/account";
   return verified === null
-    ? redirectWithFlash(request, to, { type: "error", message: VERIFY_MESSAGES.invalid })
-    : redirectWithFlash(request, to, { type: "success", message: VERIFY_MESSAGES.verified });
+    ? redirectWithFlash(to, { type: "error", message: VERIFY_MESSAGES.invalid })
+    : redirectWithFlash(to, { type: "success", message: VERIFY_MESSAGES.verified });
 }

@@ -39,9 +39,9 @@ const UserMenuCall = z.object({ user_id: idField("user_id").optional(), menu_id:
  * A JSON call about one of the caller's menus, { user_id?, menu_id } (POST and DELETE /api/favorites, POST /history,
  * POST /meal-completions): a guest gets 401, a bad body 400 naming the field, another user's user_id 403.
  */
-export async function readUserMenuCall(request: Request): Promise<{ userId: number; menuId: number }> {
+export async function readUserMenuCall(request: Request): Promise<{ userId: number; recipeId: number }> {
   const userId = await requireApiUserId(request);
   const body = await parseJsonBody(request, UserMenuCall);
   assertOwnUserId(userId, body.user_id);
-  return { userId, menuId: body.menu_id };
+  return { userId, recipeId: body.menu_id };
 }

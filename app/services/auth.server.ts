@@ -1,6 +1,6 @@
-import { Authenticator, AuthorizationError } from "remix-auth";
+import { AuthorizationError } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { LoginSchema, type SignupInput } from "~/domain/auth-schemas";
+import type { LoginInput, SignupInput } from "~/domain/auth-schemas";
 import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -13,25 +13,29 @@ export type AuthUser = { id: number; username: string };
 const INVALID_CREDENTIALS = "Invalid username or password";
 const TOO_MANY_ATTEMPTS = "Too many login attempts. Please try again later";
 
-export const authenticator = new Authenticator<AuthUser>(sessionStorage, { sessionKey: "userId" });
-
-authenticator.use(
-  new FormStrategy(async ({ form }) => {
-    const parsed = LoginSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) throw new AuthorizationError(INVALID_CREDENTIALS);
-    const { username, password } = parsed.data;
-    const user = await prisma.user.findUnique({
-      where: { usernameKey: usernameKey(username) },
-      select: { id: true, username: true, passwordHash: true },
-    });
-    const valid = user?.passwordHash
-      ? await verifyPassword(password, user.passwordHash)
-      : await verifyAgainstDummy(password);
-    if (!user || !valid) throw new AuthorizationError(INVALID_CREDENTIALS);
-    return { id: user.id, username: user.username };
-  }),
-  "form",
-);
+/**
+ * remix-auth-form's strategy, given what the login route has read and parsed (the form, and the credentials its
+ * schema gave): it reads no body and parses nothing again. It is called directly, not through an Authenticator,
+ * which would copy the request and so need a body that the route has already read.
+ */
+const passwordStrategy = new FormStrategy<AuthUser>(async ({ context }) => {
+  const { username, password } = (context as { credentials: LoginInput }).credentials;
+  const user = await prisma.user.findUnique({
+    where: { usernameKey: usernameKey(username) },
+    select: { id: true, username: true, passwordHash: true },
+  });
+  const valid = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+  if (!user || !valid) throw new AuthorizationError(INVALID_CREDENTIALS);
+  return { id: user.id, username: user.username };
+});
+/** The strategy only answers (no redirects, nothing stored): the route starts the session. */
+const STRATEGY_OPTIONS = {
+  name: "form",
+  sessionKey: "userId",
+  sessionErrorKey: "auth:error",
+  sessionStrategyKey: "strategy",
+  throwOnError: true,
+};
 
 // Failed attempts within 15 minutes: 5 per username from one client address (guessing one account), 20 per
 // client address (spraying many accounts). Never per username alone: anyone could then lock its owner out.
@@ -41,20 +45,19 @@ const byAddress = new RateLimiter(20, WINDOW_MS);
 
 export type LoginResult = { ok: true; user: AuthUser } | { ok: false; status: 401 | 429; message: string };
 
-/** Checks credentials through the form strategy, with rate limits per username and per client address. */
-export async function login(request: Request, formData: FormData): Promise<LoginResult> {
+/**
+ * Checks the credentials the login form's schema parsed (`formData` is the form they came from) through the form
+ * strategy, with rate limits per username and per client address.
+ */
+export async function login(request: Request, formData: FormData, credentials: LoginInput): Promise<LoginResult> {
   const addressKey = clientAddress(request);
-  const usernameKey = `${String(formData.get("username") ?? "").toLowerCase()} ${addressKey}`;
+  const usernameKey = `${credentials.username.toLowerCase()} ${addressKey}`;
   if (byUsername.isLimited(usernameKey) || byAddress.isLimited(addressKey)) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
-    // The body has been read already; the strategy gets the parsed form through its context.
-    const bodyless = new Request(request.url, { headers: request.headers });
-    const user = await authenticator.authenticate("form", bodyless, {
-      throwOnError: true,
-      context: { formData },
-    });
+    const options = { ...STRATEGY_OPTIONS, context: { formData, credentials } };
+    const user = await passwordStrategy.authenticate(request, sessionStorage, options);
     byUsername.reset(usernameKey);
     return { ok: true, user };
   } catch (error) {

@@ -113,14 +113,14 @@ export type FeedPage = { posts: CommunityPost[]; /** the `before` of the next (o
 export async function listPosts(options: {
   /** null for a guest */
   viewerId: number | null;
-  menuId?: number;
+  recipeId?: number;
   before?: number;
   limit: number;
   commentLimit?: number;
 }): Promise<FeedPage> {
   const rows = await prisma.communityPost.findMany({
     where: {
-      ...(options.menuId ? { recipeId: options.menuId } : {}),
+      ...(options.recipeId ? { recipeId: options.recipeId } : {}),
       ...(options.before ? { id: { lt: options.before } } : {}),
     },
     orderBy: { id: "desc" },
@@ -185,8 +185,8 @@ export async function isPostPhoto(stored: string): Promise<boolean> {
 }
 
 /**
- * Likes the post, or takes the like back when the user already likes it (spec 4: the like toggles by the
- * server's answer). Two toggles at once end as one of them; the answer always has the stored count.
+ * Likes the post, or takes the like back when the user already likes it (the heart shows what the server
+ * answers). Two toggles at once end as one of them; the answer always has the stored count.
  */
 export async function toggleLike(userId: number, postId: number): Promise<Outcome<LikeAnswer>> {
   for (let attempt = 0; ; attempt++) {
@@ -207,7 +207,7 @@ export async function toggleLike(userId: number, postId: number): Promise<Outcom
   }
 }
 
-/** Spec 7: the answer to a new comment, with the comment as the feed shows it. */
+/** The JSON answer to a new comment, with the comment as the feed shows it. */
 export type CommentAnswer = { success: true; comment_id: number; username: string; avatar_url: string | null; comment: CommunityComment };
 
 export async function addComment(userId: number, postId: number, text: string): Promise<Outcome<CommentAnswer>> {
@@ -245,7 +245,7 @@ export async function deletePost(userId: number, postId: number): Promise<Outcom
   return { ok: true, success: true, message: COMMUNITY_MESSAGES.postDeleted };
 }
 
-// ---------- The JSON calls (spec 7) ----------
+// ---------- The JSON calls under /api ----------
 
 /**
  * The caller of a community JSON call and its body (JSON or a form): a guest gets 401, a body naming a

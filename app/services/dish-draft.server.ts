@@ -1,6 +1,6 @@
 /**
- * The dish photo taken on /camera-share-dish, waiting on the recipe screen for its caption (spec 4, Shared
- * dish photo). The photo is uploaded when the cook presses Next, so this works the same with and without
+ * The dish photo taken on /camera-share-dish, waiting on the recipe screen for its caption before it is shared.
+ * The photo is uploaded when the cook presses Next, so this works the same with and without
  * JavaScript: the upload service stores it and a signed cookie remembers which photo, for which user and
  * recipe, until the cook submits it (it becomes the post's photo) or cancels (it is deleted). A newer photo
  * replaces an older one. A draft left alone expires with its cookie after a day; its file is then removed by
@@ -27,7 +27,7 @@ const draftCookie = createCookie("__dish_photo", {
 });
 
 // expiresAt is checked here as well as by the browser: a replayed old cookie must not name a swept photo.
-const DraftSchema = z.object({ userId: z.number(), menuId: z.number(), image: z.string(), expiresAt: z.number() });
+const DraftSchema = z.object({ userId: z.number(), recipeId: z.number(), image: z.string(), expiresAt: z.number() });
 export type DishDraft = z.output<typeof DraftSchema>;
 
 /** Each Next uploads a photo; this bounds how many one cook can store in a while. */
@@ -41,9 +41,9 @@ export async function readDishDraft(request: Request, userId: number): Promise<D
 }
 
 /** The waiting photo's address when it is for this recipe (the recipe screen shows it instead of the placeholder). */
-export async function sharedDishImage(request: Request, userId: number, menuId: number): Promise<string | null> {
+export async function sharedDishImage(request: Request, userId: number, recipeId: number): Promise<string | null> {
   const draft = await readDishDraft(request, userId);
-  return draft?.menuId === menuId ? imageUrl(draft.image) : null;
+  return draft?.recipeId === recipeId ? imageUrl(draft.image) : null;
 }
 
 /** Removes the photo unless a post or a recipe shows it (submitted twice at once, or already shared). */
@@ -55,21 +55,21 @@ async function deleteUnlessShared(stored: string): Promise<void> {
  * Stores the photo as the user's waiting photo for the recipe, replacing (and deleting) an earlier one, and
  * answers with the Set-Cookie header that remembers it. The upload service's refusals come back as they are.
  */
-export async function saveDishDraft(request: Request, userId: number, menuId: number, file: File): Promise<Outcome<{ cookie: string }>> {
+export async function saveDishDraft(request: Request, userId: number, recipeId: number, file: File): Promise<Outcome<{ cookie: string }>> {
   if (overLimit(draftLimiter, userId)) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
   const stored = await storeDishPhoto(file);
   if (!stored.ok) return stored;
   const previous = await readDishDraft(request, userId);
   if (previous) await deleteUnlessShared(previous.image);
   void sweepAbandonedDishPhotosHourly();
-  const draft: DishDraft = { userId, menuId, image: stored.image, expiresAt: Date.now() + DRAFT_SECONDS * 1000 };
+  const draft: DishDraft = { userId, recipeId, image: stored.image, expiresAt: Date.now() + DRAFT_SECONDS * 1000 };
   return { ok: true, cookie: await draftCookie.serialize(draft) };
 }
 
 /** The waiting photo for this recipe, unless a post already shows it (the same Submit sent twice). */
-export async function draftPhotoFor(request: Request, userId: number, menuId: number | undefined): Promise<string | null> {
+export async function draftPhotoFor(request: Request, userId: number, recipeId: number | undefined): Promise<string | null> {
   const draft = await readDishDraft(request, userId);
-  if (!draft || draft.menuId !== menuId || (await isPostPhoto(draft.image))) return null;
+  if (!draft || draft.recipeId !== recipeId || (await isPostPhoto(draft.image))) return null;
   return draft.image;
 }
 

@@ -4,7 +4,7 @@ import { canSeeRecipe, visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
 
-/** The user's favourites as the spec's list shows them (section 3 Favorite), most recently liked first. */
+/** The user's favourites as the list shows them, most recently liked first. */
 export async function listFavorites(userId: number): Promise<(MenuCard & Partial<RecipePicture>)[]> {
   const rows = await prisma.favorite.findMany({
     // a recipe its author has not shared is listed for its author only

@@ -5,7 +5,7 @@ import { visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 import { withSharedPhotos } from "./recipe-pictures.server";
 
-/** A history entry as the spec shows it (section 3 History entry). */
+/** A history entry as the history list and GET /api/history/<userId> show it. */
 export interface HistoryEntryView extends MenuCard {
   history_id: number;
   user_id: number;

@@ -1,6 +1,6 @@
 /**
  * What a user has cooked: meals per month with this month's CO2 saved (Home's chart and text), and the
- * totals of Account (spec 3, "Monthly stats" and "Meal stats"). Months are calendar months in UTC.
+ * totals of Account, in the JSON calls' monthly-stats and meal-stats shapes. Months are calendar months in UTC.
  */
 import { foodByMonth, mealCo2Kg, type FoodMonth } from "~/domain/food-log";
 import { prisma } from "./db.server";

@@ -1,4 +1,4 @@
-/** A recipe as the lists show it (spec 3, Favorite and History entry), read with MENU_CARD_FIELDS. */
+/** A recipe as the favourites and history lists show it, read with MENU_CARD_FIELDS. */
 import type { Prisma } from "~/generated/prisma/client";
 
 export const MENU_CARD_FIELDS = { id: true, name: true, prepTime: true, cookingTime: true, image: true, origin: true } as const;

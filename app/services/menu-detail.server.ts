@@ -1,4 +1,4 @@
-/** Everything the recipe screen shows for one signed-in cook (spec 2 Menu detail). */
+/** Everything the recipe screen shows for one signed-in cook. */
 import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
 import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
 import { mealCo2Kg } from "~/domain/food-log";
@@ -10,7 +10,7 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
 import { readPantry } from "./pantry.server";
-import { findMenu, type Menu } from "./recipe-search.server";
+import { findRecipe, type Menu } from "./recipe-search.server";
 import { ownPhotoSrcSet, photoChoicesFor, sharedRecipePhotos, type PhotoChoice, type RecipePicture } from "./recipe-pictures.server";
 import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
@@ -59,6 +59,7 @@ export function pantryFitOf(
       quantity,
       unitWeights: found?.ingredient?.unitWeights ?? {},
       held: item?.quantity ? { quantity: item.quantity, unit: item.unit ? unitOf(item.unit) : null } : null,
+      pantryItem: item?.name,
     };
   });
   return fitToPantry(lines, servings ?? 1);
@@ -78,7 +79,7 @@ function readSections(recipeId: number) {
 }
 
 export async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
-  const menu = await findMenu(recipeId, userId);
+  const menu = await findRecipe(recipeId, userId);
   if (!menu) return null;
   const [catalogue, pantry, user, state, sections, acknowledged, photos, photoChoices] = await Promise.all([
     loadCatalogue(),

@@ -330,9 +330,9 @@ export async function togglePantryItem(
  */
 export async function toggleAndGoBack(request: Request, name: string, back: string): Promise<Response> {
   const toggled = await togglePantryItem(request, name);
-  if (!toggled.ok) return redirectWithFlash(request, back, { type: "error", message: toggled.message });
+  if (!toggled.ok) return redirectWithFlash(back, { type: "error", message: toggled.message });
   const message = toggled.nowListed ? INGREDIENT_ADDED : `${toggled.item.name} removed from your list.`;
-  return redirectWithFlash(request, back, { type: "success", message }, toggled.headers);
+  return redirectWithFlash(back, { type: "success", message }, toggled.headers);
 }
 
 const notListed = (): Failure => ({ ok: false, message: "That ingredient is no longer in your list.", field: "key" });

@@ -1,6 +1,6 @@
 /**
  * Small reads and writes of one recipe by id, for the screens and calls that need less than the whole recipe
- * (findMenu in recipe-search.server.ts). Reads see only what `viewerId` may see (visibleTo).
+ * (findRecipe in recipe-search.server.ts). Reads see only what `viewerId` may see (visibleTo).
  */
 import { prisma } from "~/services/db.server";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "~/services/dish-photo-use.server";

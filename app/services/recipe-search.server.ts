@@ -174,22 +174,22 @@ function frozen(menu: Menu): Menu {
  * before is used again (frozen: shared between requests) while the recipe's update time is the one it was
  * read at. Every save of a recipe moves that time (recipe-store.server.ts writes the recipe row each time).
  */
-export async function findMenu(menuId: number, viewerId: number | null): Promise<Menu | null> {
-  const current = await prisma.recipe.findFirst({ where: { id: menuId, ...visibleTo(viewerId) }, select: { updatedAt: true } });
+export async function findRecipe(recipeId: number, viewerId: number | null): Promise<Menu | null> {
+  const current = await prisma.recipe.findFirst({ where: { id: recipeId, ...visibleTo(viewerId) }, select: { updatedAt: true } });
   if (!current) return null;
-  const kept = menusRead.get(menuId);
+  const kept = menusRead.get(recipeId);
   if (kept?.updatedAt === current.updatedAt.getTime()) return kept.menu;
-  const recipe = await prisma.recipe.findUnique({ where: { id: menuId }, include: menuContent });
+  const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, include: menuContent });
   if (!recipe) return null;
   const menu = frozen(toMenu(recipe));
-  menusRead.delete(menuId);
-  menusRead.set(menuId, { updatedAt: recipe.updatedAt.getTime(), menu });
+  menusRead.delete(recipeId);
+  menusRead.set(recipeId, { updatedAt: recipe.updatedAt.getTime(), menu });
   if (menusRead.size > MENUS_KEPT) menusRead.delete(menusRead.keys().next().value!);
   return menu;
 }
 
 /** The id and picture of the recipe with exactly this name the viewer may see (their own first), or null. */
-export async function findMenuByName(name: string, viewerId: number | null): Promise<Pick<Menu, "menu_id" | "image"> | null> {
+export async function findRecipeByName(name: string, viewerId: number | null): Promise<Pick<Menu, "menu_id" | "image"> | null> {
   const recipe = await prisma.recipe.findFirst({
     where: { name, ...visibleTo(viewerId) },
     orderBy: { visibleTo: "desc" },

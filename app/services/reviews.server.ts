@@ -87,7 +87,7 @@ export async function loadReviewsBlock(recipeId: number, userId: number): Promis
     return row ? toView(row) : null;
   };
   return {
-    menuId: recipeId,
+    recipeId,
     summary: summarizeRatings(reviews.map((review) => review.rating)),
     latest: viewOf(latestId),
     ownReview: viewOf(ownId),
@@ -128,22 +128,22 @@ export async function deleteReview(userId: number, recipeId: number): Promise<bo
   return count > 0;
 }
 
-// ---------- The JSON calls (spec 7) ----------
+// ---------- The JSON calls under /api ----------
 
 /**
  * The signed-in user and the review a JSON call sends ({ user_id, menu_id, comment, rating }): a guest gets
  * 401, a user_id other than the caller's own 403, a bad body 400 with the first problem's message.
- * `pathMenuId` is the menu the path names; the body may leave menu_id out but not name another menu.
+ * `pathRecipeId` is the menu the path names; the body may leave menu_id out but not name another menu.
  */
-export async function readReviewCall(request: Request, pathMenuId?: number): Promise<{ userId: number; input: ReviewInput }> {
+export async function readReviewCall(request: Request, pathRecipeId?: number): Promise<{ userId: number; input: ReviewInput }> {
   const userId = await requireApiUserId(request);
   if (!isJsonRequest(request)) throw jsonError("Request body must be JSON (Content-Type: application/json)", 400);
   const { formData } = await readFormOrJson(request);
   assertOwnUserId(userId, formData.get("user_id"));
-  if (pathMenuId !== undefined) {
-    const bodyMenuId = formData.get("menu_id");
-    if (bodyMenuId === null) formData.set("menu_id", String(pathMenuId));
-    else if (parseId(String(bodyMenuId)) !== pathMenuId) throw jsonError("menu_id must be the menu in the path", 400);
+  if (pathRecipeId !== undefined) {
+    const bodyRecipeId = formData.get("menu_id");
+    if (bodyRecipeId === null) formData.set("menu_id", String(pathRecipeId));
+    else if (parseId(String(bodyRecipeId)) !== pathRecipeId) throw jsonError("menu_id must be the menu in the path", 400);
   }
   const submission = parseWithZod(formData, { schema: ReviewSchema });
   if (submission.status !== "success") {

@@ -1,7 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { googleAuthorizationOrigin } from "~/services/google-auth.server";
-import { requestClient } from "~/services/client.server";
-import { CROSS_SITE_MESSAGE, isCrossSiteWrite } from "~/services/origin.mjs";
 
 // The Google button posts to /auth/google, which redirects to the provider: form-action covers that redirect.
 const formAction = ["'self'", googleAuthorizationOrigin].filter(Boolean).join(" ");
@@ -33,11 +31,4 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDevelopm
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Permissions-Policy", "camera=(self), microphone=(), geolocation=()");
-}
-
-/** Refuses state-changing requests sent from another site (also enforced in app/cli/http-bootstrap.mjs). */
-export function assertSameOrigin(request: Request): void {
-  if (isCrossSiteWrite(request.method, request.headers, requestClient(request).origin)) {
-    throw Response.json({ message: CROSS_SITE_MESSAGE }, { status: 403 });
-  }
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, redirect, type Session } from "@remix-run/node";
+import { createCookie, createSessionStorage, redirect, type CookieOptions, type Session } from "@remix-run/node";
 import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -16,14 +16,16 @@ const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
  */
 const alwaysSecure = env.NODE_ENV === "production" && process.env.COOKIE_SECURE?.trim() === "true";
 
-export const sessionCookie = createCookie("__session", {
+/** The session's and the flash's cookies: signed, sent to the app's own pages only, never read by scripts. */
+const COOKIE_OPTIONS: CookieOptions = {
   httpOnly: true,
   sameSite: "lax",
   path: "/",
   secure: env.NODE_ENV === "production" && process.env.COOKIE_SECURE !== "false",
   secrets: [env.SESSION_SECRET],
-  maxAge: SESSION_DAYS * 24 * 60 * 60,
-});
+};
+
+export const sessionCookie = createCookie("__session", { ...COOKIE_OPTIONS, maxAge: SESSION_DAYS * 24 * 60 * 60 });
 
 export const HTTPS_NEEDED_TO_SIGN_IN =
   "This server keeps you signed in only over a secure connection: open it with an https:// address to log in.";
@@ -140,39 +142,54 @@ export async function oneAtATimePerSession<T>(request: Request, work: () => Prom
 }
 
 export type FlashMessage = { type: "success" | "error"; message: string };
-/** The path a flash sent with a redirect is for (stored beside the message). */
-const FLASH_FOR = "for";
+type StoredFlash = FlashMessage & { for: string };
 
 /**
- * A redirect that shows a message on the next screen (the no-JavaScript path of a form). `committed` holds
- * headers of a session change made earlier in this request (e.g. a guest's first ingredient, which started
- * a session): the flash joins that session instead of the one the request arrived with.
+ * The message a redirect carries to the screen it sends the browser to. It travels in a cookie of its own, not in
+ * the session: the root loader takes it while the screen's loaders may be writing the session in parallel, and
+ * a guest gets no session row for a message alone.
  */
-export async function redirectWithFlash(
-  request: Request,
-  to: string,
-  flash: FlashMessage,
-  committed?: Headers,
-): Promise<Response> {
-  const newCookie = committed?.get("Set-Cookie")?.split(";")[0];
-  const session = newCookie ? await sessionStorage.getSession(newCookie) : await getSession(request);
-  session.flash("flash", { ...flash, [FLASH_FOR]: new URL(to, "http://app").pathname });
-  return redirect(to, { headers: { "Set-Cookie": await sessionStorage.commitSession(session) } });
+const flashCookie = createCookie("__flash", COOKIE_OPTIONS);
+
+function storedFlash(value: unknown): StoredFlash | null {
+  const flash = value as Partial<StoredFlash> | null;
+  if (!flash || (flash.type !== "success" && flash.type !== "error")) return null;
+  return typeof flash.message === "string" && typeof flash.for === "string" ? (flash as StoredFlash) : null;
+}
+
+/** The flash cookie of this request (null without one, or with one that was not ours). */
+async function flashOf(request: Request): Promise<StoredFlash | null> {
+  return storedFlash(await flashCookie.parse(request.headers.get("Cookie")));
 }
 
 /**
- * Reads (and consumes) the flash message; returns the header that saves its removal. A message sent with a
- * redirect belongs to the screen it was sent to: when another screen loads first (the cook moved on before the
- * redirect's page loaded), it is dropped there instead of showing on the wrong screen.
+ * A redirect that shows a message on the screen it goes to (the no-JavaScript path of a form). `headers` are sent
+ * with it (e.g. the session cookie of a change made earlier in this request).
+ */
+export async function redirectWithFlash(to: string, flash: FlashMessage, headers?: HeadersInit): Promise<Response> {
+  const sent = new Headers(headers);
+  const stored: StoredFlash = { type: flash.type, message: flash.message, for: new URL(to, "http://app").pathname };
+  sent.append("Set-Cookie", await flashCookie.serialize(stored));
+  return redirect(to, { headers: sent });
+}
+
+/**
+ * Reads (and consumes) the flash message; returns the header that saves its removal. Called by the root loader
+ * only. A message belongs to the screen it was sent to: when another screen loads first (the cook moved on before
+ * the redirect's page loaded), it is dropped there instead of showing on the wrong screen.
  */
 export async function takeFlash(request: Request): Promise<{ flash: FlashMessage | null; headers: Headers }> {
-  const session = await getSession(request);
-  const stored = (session.get("flash") as (FlashMessage & { [FLASH_FOR]?: string }) | undefined) ?? null;
+  const stored = await flashOf(request);
   const headers = new Headers();
   if (!stored) return { flash: null, headers };
-  headers.append("Set-Cookie", await sessionStorage.commitSession(session));
-  const { [FLASH_FOR]: destination, ...flash } = stored;
-  return { flash: destination && destination !== new URL(request.url).pathname ? null : flash, headers };
+  headers.append("Set-Cookie", await flashCookie.serialize("", { maxAge: 0 }));
+  const { for: destination, ...flash } = stored;
+  return { flash: destination === new URL(request.url).pathname ? flash : null, headers };
+}
+
+/** Whether a message waits for this screen: the screen is being shown again after one of its forms was posted. */
+export async function flashWaiting(request: Request): Promise<boolean> {
+  return (await flashOf(request))?.for === new URL(request.url).pathname;
 }
 
 /**
@@ -180,11 +197,7 @@ export async function takeFlash(request: Request): Promise<{ flash: FlashMessage
  * stolen id is useless). The guest's values are carried over; the guest's ingredient list is merged into the
  * account's and the guest's preferences become the account's if it has none; both then leave the session.
  */
-export async function createUserSession(
-  request: Request,
-  userId: number,
-  flash?: FlashMessage,
-): Promise<string> {
+export async function createUserSession(request: Request, userId: number): Promise<string> {
   // Read afresh, not the GET's shared copy: a step of this request (the OAuth2 callback) may have changed it.
   const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
   await mergeGuestPantry(userId, previous.get(GUEST_PANTRY_KEY));
@@ -192,11 +205,10 @@ export async function createUserSession(
   const notCarriedOver = new Set(["userId", GUEST_PANTRY_KEY, GUEST_PREFERENCES_KEY]);
   const session = await sessionStorage.getSession();
   for (const [key, value] of Object.entries(previous.data)) {
-    if (!notCarriedOver.has(key) && !key.startsWith("__flash_")) session.set(key, value);
+    if (!notCarriedOver.has(key)) session.set(key, value);
   }
   if (previous.id) await sessionStorage.destroySession(previous);
   session.set("userId", userId);
-  if (flash) session.flash("flash", flash);
   return sessionStorage.commitSession(session);
 }
 

@@ -1,5 +1,5 @@
 /**
- * A user's shopping list. Adding merges into the list by name (spec 4): a name already listed — through the
+ * A user's shopping list. Adding merges into the list by name: a name already listed — through the
  * catalogue, so "tomatoes" and "tomato" are one item — keeps its entry, which also makes a repeated add
  * (a double submit) change nothing.
  */
@@ -15,7 +15,7 @@ import { prisma } from "./db.server";
 import { readPantry, receiveIntoPantry } from "./pantry.server";
 import { redirectWithFlash } from "./session.server";
 
-/** A shopping item as the list shows it (spec 3 Shopping item). */
+/** A shopping item as the list shows it. */
 export interface ShoppingItemView {
   id: number;
   name: string;
@@ -169,11 +169,11 @@ export async function moveToPantry(
 class AlreadyMoved extends Error {}
 
 /** The list's Got it / Got everything forms: moved, then back to the list with what happened. */
-export async function moveToPantryAndGoBack(request: Request, userId: number, formData: FormData): Promise<Response> {
+export async function moveToPantryAndGoBack(userId: number, formData: FormData): Promise<Response> {
   const back = "/shoppinglist";
   const parsed = GotShoppingSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: parsed.error.issues[0].message });
+  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.error.issues[0].message });
   const moved = await moveToPantry(userId, parsed.data);
-  if (!moved.ok) return redirectWithFlash(request, back, { type: "error", message: moved.message });
-  return redirectWithFlash(request, back, { type: "success", message: movedMessage(moved.moved) });
+  if (!moved.ok) return redirectWithFlash(back, { type: "error", message: moved.message });
+  return redirectWithFlash(back, { type: "success", message: movedMessage(moved.moved) });
 }

@@ -148,9 +148,9 @@ export function startReminderSchedule(): void {
 }
 
 /** The settings form's post: checked, saved, and back to /setting with what changed or why nothing did. */
-export async function saveReminderAndGoBack(request: Request, userId: number, formData: FormData): Promise<Response> {
+export async function saveReminderAndGoBack(userId: number, formData: FormData): Promise<Response> {
   const parsed = ReminderFormSchema.safeParse(Object.fromEntries(formData));
   const back = "/setting#reminder";
-  if (!parsed.success) return redirectWithFlash(request, back, { type: "error", message: parsed.error.issues[0].message });
-  return redirectWithFlash(request, back, { type: "success", message: await saveReminder(userId, parsed.data) });
+  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.error.issues[0].message });
+  return redirectWithFlash(back, { type: "success", message: await saveReminder(userId, parsed.data) });
 }

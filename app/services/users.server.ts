@@ -14,7 +14,7 @@ import { deleteImage, imageUrl, storeImage, UploadRejectedError } from "~/servic
 import { RateLimiter } from "~/services/rate-limit.server";
 import { destroyUserSession, requireUserId } from "~/services/session.server";
 
-/** Spec 3, User. */
+/** A user's profile, as GET /api/users/<id> answers it and the account screens show it. */
 export type UserProfile = {
   user_id: number;
   username: string;
@@ -144,7 +144,7 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
  * favourites, history, meals, posts with their likes and comments, likes and comments on others' posts,
  * shopping list, ingredients, preferences); recipes they imported stay in the cookbook without an owner.
  * Their pictures on disk (avatar, dish photos) go once the rows are gone. A failure is logged and answered
- * "failed", for the screens to say so (spec 8, Profile).
+ * "failed", for the screens to say so.
  */
 export async function deleteAccount(userId: number): Promise<"deleted" | "no such user" | "failed"> {
   try {

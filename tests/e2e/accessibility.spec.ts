@@ -7,7 +7,7 @@
  * community.spec (Community). axe runs in the page, so this spec runs in the JavaScript project only.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoSidewaysScroll, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, signInAsNewCook, uniqueUsername } from "./support";
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -40,9 +40,7 @@ test("the onboarding, log-in, sign-up, guest Home and not-found screens pass axe
 test("a cook's Home with its chart, Preferences, Menu suggestions, no recipe yet, Import and the camera screens pass axe", async ({ page }, testInfo) => {
   test.slow();
   const username = uniqueUsername(testInfo, "axe");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
 
   await checkScreen(page, testInfo, "/menu-detail", heading("No recipe opened yet"));
 

@@ -3,13 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { cameraJpeg } from "../support/images";
 import { E2E_UPLOADS_DIR } from "./playwright.config";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
-
-async function signedIn(page: Page, username: string) {
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
-}
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signInAsNewCook, uniqueUsername } from "./support";
 
 /** The value shown next to a label in Account's profile list. */
 const detail = (page: Page, term: string) => page.locator(".profile-list div").filter({ has: page.getByText(term, { exact: true }) }).locator("dd");
@@ -23,7 +17,7 @@ test("a guest is sent to /login from Account and Setting", async ({ page }) => {
 
 test("the profile is edited with a picture and shown on Account", async ({ page, browser }, testInfo) => {
   const username = uniqueUsername(testInfo, "prof");
-  await signedIn(page, username);
+  await signInAsNewCook(page, username);
   await page.goto("/account");
   await expect(page.getByText(username, { exact: true })).toBeVisible();
   await expect(detail(page, "Email")).toHaveText(`${username}@example.com`);
@@ -90,7 +84,7 @@ test("the profile is edited with a picture and shown on Account", async ({ page,
 
 test("bad input is refused with messages and changes nothing", async ({ page }, testInfo) => {
   const username = uniqueUsername(testInfo, "bad");
-  await signedIn(page, username);
+  await signInAsNewCook(page, username);
   await page.goto("/setting");
   await page.getByLabel("Phone number").fill("06-1234");
   await page.getByRole("button", { name: "SAVE CHANGES" }).click();
@@ -112,7 +106,7 @@ test("bad input is refused with messages and changes nothing", async ({ page }, 
 
 test("deleting the account asks first, then removes it", async ({ page }, testInfo) => {
   const username = uniqueUsername(testInfo, "del");
-  await signedIn(page, username);
+  await signInAsNewCook(page, username);
   await page.goto("/setting");
 
   await page.getByRole("link", { name: "Delete Account" }).click();
@@ -135,7 +129,7 @@ test("deleting the account asks first, then removes it", async ({ page }, testIn
 
 test("Account, Setting, the delete confirmation and the reset screens fit 360 px and pass axe", async ({ page }, testInfo) => {
   const username = uniqueUsername(testInfo, "a11y");
-  await signedIn(page, username);
+  await signInAsNewCook(page, username);
   await page.setViewportSize({ width: 360, height: 780 });
   for (const path of ["/account", "/setting", "/setting?confirm=delete", "/reset-password", "/reset-password/made-up-token"]) {
     await page.goto(path);

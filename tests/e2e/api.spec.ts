@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// The spec's JSON calls (section 7) on the same paths as the screens, over real HTTP.
+// The JSON calls on the same paths as the screens (POST /login, /signup), over real HTTP.
 test.describe("JSON auth calls", () => {
   const username = `api_${Date.now() % 1_000_000}`;
 

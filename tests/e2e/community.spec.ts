@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { takePhotoTwice, withFakeCamera } from "./fake-camera";
-import { hasJavaScript, logIn, queryServerDatabase, signUp, uniqueUsername } from "./support";
+import { hasJavaScript, queryServerDatabase, signInAsNewCook, uniqueUsername } from "./support";
 
 const DISH_PHOTO = path.resolve("../shared/data/images/grocery-dev/Aubergine/Aubergine_001.jpg");
 const sharedAvailable = existsSync(DISH_PHOTO);
@@ -51,9 +51,7 @@ async function newCook(browser: Browser, testInfo: TestInfo, prefix: string) {
   });
   const page = await context.newPage();
   const username = uniqueUsername(testInfo, prefix);
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
   return { page, username, close: () => context.close() };
 }
 
@@ -188,9 +186,7 @@ test("Select photo picks a file for the same form; Cancel puts the placeholder b
   const javascript = hasJavaScript(testInfo);
   const recipe = await firstRecipe();
   const username = uniqueUsername(testInfo, "picker");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
 
   await page.goto(`/menu-detail/${recipe.id}`);
   await hydrated(page, testInfo);
@@ -231,9 +227,7 @@ test("Select photo picks a file for the same form; Cancel puts the placeholder b
 test("the comments drawer closes with its close button, and with JavaScript by Escape or a click outside, giving focus back", async ({ page }, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "drawer");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
   const created = await page.request.post("/api/community", {
     multipart: { image: await madePhoto("#d9a441"), caption: "Drawer test" },
   });

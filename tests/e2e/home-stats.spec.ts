@@ -1,6 +1,6 @@
 /** Home's dishes-this-month text, CO2 saved and monthly-meals chart (a table without JavaScript). */
 import { expect, test, type Page } from "@playwright/test";
-import { hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
 
 test("a guest sees zeros and an invitation to log in", async ({ page }) => {
   await page.goto("/home");
@@ -25,9 +25,7 @@ async function cookRandomRecipe(page: Page): Promise<number> {
 
 test("a cook sees this month's dishes and CO2, and meals per month as a chart or a table", async ({ page }, testInfo) => {
   const username = uniqueUsername(testInfo, "stats");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
   await expect(page.getByText("You made 0 dishes this month")).toBeVisible();
   await expect(page.getByText("Around 0.0 kg of CO2 saved!")).toBeVisible();
 

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
 import { RECIPE_PAGES_PORT } from "./playwright.config";
-import { logIn, queryServerDatabase, signUp, uniqueUsername } from "./support";
+import { queryServerDatabase, signInAsNewCook, uniqueUsername } from "./support";
 
 function recipePage(name: string): string {
   const json = `{"@context": "https://schema.org", "@type": ["Recipe"], "name": "${name}",
@@ -43,9 +43,7 @@ test("a cook imports a page with sections and an odd duration, and the recipe sh
   // sign-up, import and two screens: more than the default on a machine shared by many runs
   test.setTimeout(120_000);
   const username = uniqueUsername(testInfo, "importer");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signInAsNewCook(page, username);
   const name = `Pulled Pork ${testInfo.project.name} ${Date.now()}`;
 
   await page.goto("/import");

@@ -5,7 +5,7 @@
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
 
 /** The server's database (the e2e config gives each port its own file). */
 function database() {
@@ -56,9 +56,7 @@ async function hydrated(page: Page) {
 
 async function newCook(page: Page, prefix: string, testInfo: Parameters<typeof uniqueUsername>[0]) {
   const username = uniqueUsername(testInfo, prefix);
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
   return { username, id: await userIdOf(username) };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, signUpThroughApi, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, signInAsNewCook, signUpThroughApi, uniqueUsername } from "./support";
 
 /** dd/mm/yyyy of today in UTC, as review dates show. */
 function today(): string {
@@ -20,10 +20,10 @@ async function unreviewedRecipe(request: APIRequestContext): Promise<{ id: numbe
 }
 
 /** Another cook who reviews the recipe through the JSON calls (signup, login, POST review). */
-async function reviewAsAnotherCook(request: APIRequestContext, menuId: number, rating: number, comment: string) {
+async function reviewAsAnotherCook(request: APIRequestContext, recipeId: number, rating: number, comment: string) {
   const username = `other_${Date.now() % 1_000_000}`;
   const user_id = await signUpThroughApi(request, username);
-  const posted = await request.post(`/api/menu-detail/${menuId}/reviews`, { data: { user_id, menu_id: menuId, rating, comment } });
+  const posted = await request.post(`/api/menu-detail/${recipeId}/reviews`, { data: { user_id, menu_id: recipeId, rating, comment } });
   expect(posted.status()).toBe(201);
   return username;
 }
@@ -39,9 +39,7 @@ async function fillReview(page: Page, stars: number, comment: string) {
 test("a cook reviews a recipe, sees the summary change, updates after confirming and deletes it", async ({ page, playwright, baseURL }, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "critic");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
 
   const recipe = await unreviewedRecipe(page.request);
   await page.goto(`/menu-detail/${recipe.id}`);
@@ -139,9 +137,7 @@ test("a cook reviews a recipe, sees the summary change, updates after confirming
 
 test("the reviews screens fit a 360 px phone and pass an accessibility check", async ({ page }, testInfo) => {
   const username = uniqueUsername(testInfo, "narrow");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
   await page.setViewportSize({ width: 360, height: 740 });
   const recipe = await unreviewedRecipe(page.request);
   for (const [path, scope] of [

@@ -5,16 +5,7 @@
  * to guests, the reset form saying why an address is refused, the Reviews screen, a flash shown once.
  */
 import { expect, test, type Page } from "@playwright/test";
-import {
-  createRecipeThroughApi,
-  hasJavaScript,
-  logIn,
-  queryServerDatabase,
-  signUp,
-  signUpThroughApi,
-  smallJpeg,
-  uniqueUsername,
-} from "./support";
+import { createRecipeThroughApi, hasJavaScript, logIn, queryServerDatabase, signInAsNewCook, signUpThroughApi, smallJpeg, uniqueUsername } from "./support";
 
 /** Until React has hydrated the page, a click is the no-JavaScript one. */
 async function hydrated(page: Page) {
@@ -32,9 +23,7 @@ test("Setting takes the birth date as dd/mm/yyyy, as Account shows it, and offer
   test.slow();
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "dates");
-  await signUp(page, username);
-  await logIn(page, username);
-  await expect(page).toHaveURL(/\/home$/);
+  await signInAsNewCook(page, username);
   await open(page, "/setting", javascript);
 
   const birthDate = page.getByLabel("Birth date");

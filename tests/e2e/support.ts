@@ -38,6 +38,16 @@ export async function signUpThroughApi(request: APIRequestContext, username: str
   return ((await login.json()) as { user_id: number }).user_id;
 }
 
+/**
+ * A new cook, signed in and on Home, made through the JSON calls: quicker than the sign-up and login screens, which
+ * tests/e2e/auth.spec.ts walks through. The session cookie is the page's (its request shares the browser context).
+ */
+export async function signInAsNewCook(page: Page, username: string): Promise<number> {
+  const id = await signUpThroughApi(page.request, username);
+  await page.goto("/home");
+  return id;
+}
+
 /** A recipe of the given name made through POST /api/menus (needs a signed-in `request`), shared with everyone; its id. */
 export async function createRecipeThroughApi(request: APIRequestContext, name: string): Promise<number> {
   const created = await request.post("/api/menus", {

@@ -5,7 +5,7 @@
  */
 import type { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { getRequest, jsonRequest, formRequest, run, sessionCookieFrom } from "../support/requests";
+import { cookiesAfter, getRequest, jsonRequest, formRequest, run, sessionCookieFrom } from "../support/requests";
 
 const CLIENT_ID = "recipe-helper-identity-test";
 const { smtp, provider } = await vi.hoisted(async () => {
@@ -69,7 +69,7 @@ const openLink = (link: string, cookie?: string | null) => {
   return run(() => verifyLoader(args(getRequest(path, { cookie }), { token: path.split("/").pop()! })));
 };
 async function flashOf(response: Response) {
-  return (await takeFlash(getRequest(response.headers.get("Location") ?? "/", { cookie: sessionCookieFrom(response) }))).flash;
+  return (await takeFlash(getRequest(response.headers.get("Location") ?? "/", { cookie: cookiesAfter(null, response) }))).flash;
 }
 
 async function googleSignIn(email: string) {

@@ -4,13 +4,13 @@ import sharp from "sharp";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loader as accountLoader } from "~/routes/_tabs.account";
 import { action as userAction, loader as userLoader } from "~/api/users.$id.server";
-import { loader as loginLoader } from "~/routes/login";
 import { action as settingAction, loader as settingLoader } from "~/routes/setting";
 import { prisma } from "~/services/db.server";
 import { storeImage } from "~/services/images.server";
 import { createUserSession } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
-import { getRequest, run, sessionCookieFrom } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { getRequest, run, served } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-${process.pid}-${Date.now()}`;
@@ -51,10 +51,7 @@ const profileFields = (username: string, extra: Record<string, string | File> = 
 const jpegFile = async (name = "me.jpg") => new File([await cameraJpeg(120, 80)], name, { type: "image/jpeg" });
 const saveSettings = (fields: Record<string, string | File>, cookie: string | null) =>
   run(() => settingAction(args(multipartRequest("/setting", fields, cookie))));
-const flashOn = async (response: Response, loader: typeof loginLoader | typeof settingLoader, url: string) => {
-  const page = await run(() => loader(args(getRequest(url, { cookie: sessionCookieFrom(response) }))));
-  return ((await page.json()) as { flash: { message: string } | null }).flash;
-};
+
 const uploadedFile = (stored: string) => path.join(uploadsDir, stored);
 
 describe("Account and Setting screens", () => {
@@ -92,7 +89,7 @@ describe("Account and Setting screens", () => {
     const response = await saveSettings(fields, cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/setting");
-    expect(await flashOn(response, settingLoader, "/setting")).toMatchObject({ message: "User info updated successfully" });
+    expect(await flashAfter(response)).toMatchObject({ message: "User info updated successfully" });
 
     const row = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row).toMatchObject({ username: `${user.username}x`, phoneNumber: "0612345678", country: "Netherlands" });
@@ -172,7 +169,7 @@ describe("Account and Setting screens", () => {
     const { user, cookie } = await signedInUser();
     const request = multipartRequest("/setting", profileFields(user.username, { country: "Peru" }), cookie);
     request.headers.set("Origin", "https://evil.example");
-    expect((await run(() => settingAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => settingAction(args(request)))).status).toBe(403);
   });
 });
 
@@ -232,7 +229,7 @@ describe("deleting an account", () => {
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
-    expect(await flashOn(response, loginLoader, "/login")).toMatchObject({ message: "Account deleted successfully" });
+    expect(await flashAfter(response)).toMatchObject({ message: "Account deleted successfully" });
     await expectAllGone(user.id, [avatar, dishPhoto]);
     const stillSignedIn = await run(() => accountLoader(args(getRequest("/account", { cookie: secondSession }))));
     expect(stillSignedIn.status).toBe(302);

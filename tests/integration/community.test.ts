@@ -15,7 +15,8 @@ import { prisma } from "~/services/db.server";
 import { readStoredImage, storeImage } from "~/services/images.server";
 import { createUserSession } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
-import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-community-${process.pid}-${Date.now()}`;
@@ -27,8 +28,8 @@ afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 const ORIGIN = "http://localhost:3000";
 type Cook = { id: number; username: string; cookie: string };
 let counter = 0;
-let menuId: number;
-let otherMenuId: number;
+let recipeId: number;
+let otherRecipeId: number;
 
 /** A signed-in user; `cookie` carries their session (and, when given, other cookies such as a waiting photo). */
 async function newCook(): Promise<Cook> {
@@ -40,8 +41,8 @@ async function newCook(): Promise<Cook> {
 }
 
 beforeAll(async () => {
-  menuId = (await prisma.recipe.create({ data: { name: "Community Test Curry" } })).id;
-  otherMenuId = (await prisma.recipe.create({ data: { name: "Community Test Tart" } })).id;
+  recipeId = (await prisma.recipe.create({ data: { name: "Community Test Curry" } })).id;
+  otherRecipeId = (await prisma.recipe.create({ data: { name: "Community Test Tart" } })).id;
 });
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
@@ -62,8 +63,10 @@ function call(method: string, pathAndQuery: string, body: unknown, cookie?: stri
   return new Request(jsonRequest(pathAndQuery, body, { cookie }), { method });
 }
 
-const sharePost = (fields: Record<string, string | File>, cookie?: string | null, headers?: Record<string, string>) =>
-  run(() => communityApiAction(args(multipart("/api/community", fields, cookie, headers))));
+const sharePost = (fields: Record<string, string | File>, cookie?: string | null, headers?: Record<string, string>) => {
+  const request = multipart("/api/community", fields, cookie, headers);
+  return served(request, () => communityApiAction(args(request)));
+};
 const listCall = (query: string, cookie?: string | null) => run(() => communityApiLoader(args(getRequest(`/api/community${query}`, { cookie }))));
 const like = (postId: number | string, body: unknown, cookie?: string | null) =>
   run(() => likeCall(args(call("POST", `/api/community/${postId}/like`, body, cookie), { postId: String(postId) })));
@@ -84,16 +87,16 @@ async function refusal(response: Response) {
 }
 
 /** A post made straight in the database (a stored photo, so the feed can build its sizes). */
-async function postBy(cook: Cook, recipeId: number | null = menuId, caption = "Dinner") {
+async function postBy(cook: Cook, recipe: number | null = recipeId, caption = "Dinner") {
   const image = await storeImage("dishes", await jpeg());
-  return prisma.communityPost.create({ data: { userId: cook.id, recipeId, image, caption } });
+  return prisma.communityPost.create({ data: { userId: cook.id, recipeId: recipe, image, caption } });
 }
 
 describe("dish photos in several sizes", () => {
   it("are stored at 320, 640 and 1024 px wide beside the photo, offered as a srcset, and deleted together", async () => {
     const cook = await newCook();
     // turned upright by its EXIF orientation: 1400 px wide
-    const response = await sharePost({ image: await jpeg(1050, 1400), menu_id: String(menuId), caption: "Big" }, cook.cookie);
+    const response = await sharePost({ image: await jpeg(1050, 1400), menu_id: String(recipeId), caption: "Big" }, cook.cookie);
     expect(response.status).toBe(201);
     const { post } = await response.json();
     const stored = post.image_url.replace(/^\/uploads\//, "");
@@ -120,7 +123,7 @@ describe("POST /api/community", () => {
   it("shares a photo with its caption and answers 201 with the post in the spec's shape", async () => {
     const cook = await newCook();
     const response = await sharePost(
-      { image: await jpeg(), user_id: String(cook.id), menu_id: String(menuId), caption: "  <b>Crispy</b> edges  " },
+      { image: await jpeg(), user_id: String(cook.id), menu_id: String(recipeId), caption: "  <b>Crispy</b> edges  " },
       cook.cookie,
     );
     expect(response.status).toBe(201);
@@ -133,7 +136,7 @@ describe("POST /api/community", () => {
       like_count: 0,
       liked: false,
       comments: [],
-      menu_id: menuId,
+      menu_id: recipeId,
       menu_name: "Community Test Curry",
     });
     expect(post.image_url).toMatch(/^\/uploads\/dishes\/[0-9a-f]{32}\.jpg$/);
@@ -148,7 +151,7 @@ describe("POST /api/community", () => {
     const postsBefore = await prisma.communityPost.count();
     const filesBefore = dishFiles();
 
-    expect(await refusal(await sharePost({ image: await jpeg(), menu_id: String(menuId) }))).toEqual({
+    expect(await refusal(await sharePost({ image: await jpeg(), menu_id: String(recipeId) }))).toEqual({
       status: 401,
       message: "Please log in to continue",
     });
@@ -157,8 +160,8 @@ describe("POST /api/community", () => {
       message: "You can only access your own data",
     });
     const page = new File(["<html><script>alert(1)</script></html>"], "dish.jpg", { type: "image/jpeg" });
-    expect(await refusal(await sharePost({ image: page, menu_id: String(menuId) }, cook.cookie))).toEqual({ status: 400, message: NOT_AN_IMAGE });
-    expect(await refusal(await sharePost({ menu_id: String(menuId), caption: "No photo" }, cook.cookie))).toEqual({
+    expect(await refusal(await sharePost({ image: page, menu_id: String(recipeId) }, cook.cookie))).toEqual({ status: 400, message: NOT_AN_IMAGE });
+    expect(await refusal(await sharePost({ menu_id: String(recipeId), caption: "No photo" }, cook.cookie))).toEqual({
       status: 400,
       message: COMMUNITY_MESSAGES.photoMissing,
     });
@@ -304,10 +307,7 @@ describe("the community screen", () => {
     run(() => communityAction(args(formRequest(`/community${query}`, fields, { cookie }))));
   const postJson = (query: string, body: unknown, cookie: string) =>
     run(() => communityAction(args(jsonRequest(`/community${query}`, body, { cookie, headers: { Origin: ORIGIN } }))));
-  const flashOf = async (response: Response) => {
-    const next = await screen(new URL(response.headers.get("Location")!, ORIGIN).search, `${response.headers.get("Set-Cookie")!.split(";")[0]}`);
-    return (await next.json()).flash;
-  };
+  const flashOf = async (response: Response) => (await flashAfter(response))!;
 
   it("shows guests the feed (liking, posting and commenting ask them to log in)", async () => {
     const response = await screen("");
@@ -316,14 +316,14 @@ describe("the community screen", () => {
 
   it("shows each post's first two comments and the count, and a post's comments all in its drawer", async () => {
     const [author, fan] = [await newCook(), await newCook()];
-    const post = await postBy(author, otherMenuId);
+    const post = await postBy(author, otherRecipeId);
     for (const text of ["first", "second", "third"]) await prisma.postComment.create({ data: { postId: post.id, userId: fan.id, text } });
-    const body = await (await screen(`?menu_id=${otherMenuId}&comments=${post.id}`, fan.cookie)).json();
+    const body = await (await screen(`?menu_id=${otherRecipeId}&comments=${post.id}`, fan.cookie)).json();
     const shown = body.feed.posts.find((p: { post_id: number }) => p.post_id === post.id);
     expect(shown.comments.map((c: { comment_text: string }) => c.comment_text)).toEqual(["first", "second"]);
     expect(shown.comment_count).toBe(3);
     expect(body.drawer.comments.map((c: { comment_text: string }) => c.comment_text)).toEqual(["first", "second", "third"]);
-    expect(body.menu).toEqual({ id: otherMenuId, name: "Community Test Tart" });
+    expect(body.menu).toEqual({ id: otherRecipeId, name: "Community Test Tart" });
     expect((await screen("?menu_id=abc", fan.cookie)).status).toBe(404);
     expect((await screen("?menu_id=999999", fan.cookie)).status).toBe(404);
   });
@@ -331,9 +331,9 @@ describe("the community screen", () => {
   it("without JavaScript: a like, a comment and its deletion post forms and come back to the post", async () => {
     const [author, fan] = [await newCook(), await newCook()];
     const post = await postBy(author);
-    const liked = await postForm(`?menu_id=${menuId}`, { intent: "like", post_id: String(post.id) }, fan.cookie);
+    const liked = await postForm(`?menu_id=${recipeId}`, { intent: "like", post_id: String(post.id) }, fan.cookie);
     expect(liked.status).toBe(302);
-    expect(liked.headers.get("Location")).toBe(`/community?menu_id=${menuId}#post-${post.id}`);
+    expect(liked.headers.get("Location")).toBe(`/community?menu_id=${recipeId}#post-${post.id}`);
     expect(await prisma.postLike.count({ where: { postId: post.id, userId: fan.id } })).toBe(1);
 
     const blank = await postForm(`?comments=${post.id}`, { intent: "comment", post_id: String(post.id), comment_text: " " }, fan.cookie);
@@ -384,18 +384,18 @@ describe("sharing from the recipe screen", () => {
       .getSetCookie()
       .map((header) => header.split(";")[0])
       .find((pair) => pair.startsWith(`${name}=`));
-  const recipeScreen = (cookie: string) => run(() => menuDetailLoader(args(getRequest(`/menu-detail/${menuId}`, { cookie }), { id: String(menuId) })));
+  const recipeScreen = (cookie: string) => run(() => menuDetailLoader(args(getRequest(`/menu-detail/${recipeId}`, { cookie }), { id: String(recipeId) })));
   const takePhoto = async (cook: Cook, image: File | string, cookie = cook.cookie) =>
-    run(() => cameraShareAction(args(multipart(`/camera-share-dish?menu_id=${menuId}`, { menu_id: String(menuId), image }, cookie))));
+    run(() => cameraShareAction(args(multipart(`/camera-share-dish?menu_id=${recipeId}`, { menu_id: String(recipeId), image }, cookie))));
   const share = (fields: Record<string, string | File>, cookie: string) =>
-    run(() => communityAction(args(multipart(`/community?menu_id=${menuId}`, { intent: "share", menu_id: String(menuId), ...fields }, cookie))));
+    run(() => communityAction(args(multipart(`/community?menu_id=${recipeId}`, { intent: "share", menu_id: String(recipeId), ...fields }, cookie))));
 
   it("the camera's photo waits on the recipe screen, then Submit shares it once and opens the feed", async () => {
     const cook = await newCook();
-    expect((await run(() => cameraShareLoader(args(getRequest(`/camera-share-dish?menu_id=${menuId}`, { cookie: cook.cookie }))))).status).toBe(200);
+    expect((await run(() => cameraShareLoader(args(getRequest(`/camera-share-dish?menu_id=${recipeId}`, { cookie: cook.cookie }))))).status).toBe(200);
     const taken = await takePhoto(cook, await jpeg());
     expect(taken.status).toBe(302);
-    expect(taken.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
+    expect(taken.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     const withPhoto = `${cook.cookie}; ${cookieOf(taken, "__dish_photo")}`;
 
     const recipe = await (await recipeScreen(withPhoto)).json();
@@ -407,11 +407,11 @@ describe("sharing from the recipe screen", () => {
     expect(shared.headers.get("Location")).toBe("/community");
     expect(cookieOf(shared, "__dish_photo")).toBe("__dish_photo=");
     const post = await prisma.communityPost.findFirstOrThrow({ where: { userId: cook.id } });
-    expect([`/uploads/${post.image}`, post.caption, post.recipeId]).toEqual([recipe.sharedDishImage, "From the camera", menuId]);
+    expect([`/uploads/${post.image}`, post.caption, post.recipeId]).toEqual([recipe.sharedDishImage, "From the camera", recipeId]);
 
     // the same Submit sent again (a double click, the old cookie) shares nothing more
     const again = await share({ caption: "From the camera" }, withPhoto);
-    expect(again.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
+    expect(again.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     expect(await prisma.communityPost.count({ where: { userId: cook.id } })).toBe(1);
     expect(await readStoredImage(post.image)).not.toBeNull();
   });
@@ -427,13 +427,13 @@ describe("sharing from the recipe screen", () => {
 
     expect((await (await recipeScreen(`${other.cookie}; ${cookieOf(second, "__dish_photo")}`)).json()).sharedDishImage).toBeNull();
     const stolen = await share({ caption: "Not mine" }, `${other.cookie}; ${cookieOf(second, "__dish_photo")}`);
-    expect(stolen.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
+    expect(stolen.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     expect(await prisma.communityPost.count({ where: { userId: other.id } })).toBe(0);
 
     const cancelled = await run(() =>
-      cameraShareAction(args(multipart(`/camera-share-dish?menu_id=${menuId}`, { menu_id: String(menuId), intent: "discard" }, withSecond))),
+      cameraShareAction(args(multipart(`/camera-share-dish?menu_id=${recipeId}`, { menu_id: String(recipeId), intent: "discard" }, withSecond))),
     );
-    expect(cancelled.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
+    expect(cancelled.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     expect(cookieOf(cancelled, "__dish_photo")).toBe("__dish_photo=");
     expect(await readStoredImage(secondImage.replace("/uploads/", ""))).toBeNull();
   });
@@ -453,16 +453,15 @@ describe("sharing from the recipe screen", () => {
     const cook = await newCook();
     const shared = await share({ image: await jpeg(), caption: "<script>alert(1)</script>" }, cook.cookie);
     expect(shared.headers.get("Location")).toBe("/community");
-    const feed = await (await run(() => communityLoader(args(getRequest("/community", { cookie: cookieOf(shared, "__session") }))))).json();
-    expect(feed.flash).toEqual({ type: "success", message: COMMUNITY_MESSAGES.posted });
+    const feed = await (await run(() => communityLoader(args(getRequest("/community", { cookie: cook.cookie }))))).json();
+    expect(await flashAfter(shared)).toEqual({ type: "success", message: COMMUNITY_MESSAGES.posted });
     expect(feed.feed.posts[0]).toMatchObject({ username: cook.username, caption: "<script>alert(1)</script>" });
 
     const notAPhoto = await share({ image: new File(["hello"], "dish.png", { type: "image/png" }), caption: "x" }, cook.cookie);
-    expect(notAPhoto.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
+    expect(notAPhoto.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     const empty = await share({ image: new File([], ""), caption: "x" }, cook.cookie);
-    expect(empty.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
-    const recipe = await (await recipeScreen(cookieOf(empty, "__session")!)).json();
-    expect(recipe.flash).toEqual({ type: "error", message: COMMUNITY_MESSAGES.photoMissing });
+    expect(empty.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
+    expect(await flashAfter(empty)).toEqual({ type: "error", message: COMMUNITY_MESSAGES.photoMissing });
     expect(await prisma.communityPost.count({ where: { userId: cook.id } })).toBe(1);
   });
 });

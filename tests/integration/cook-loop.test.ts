@@ -11,7 +11,8 @@ import { saveRecipe } from "~/services/recipe-store.server";
 import { sendDueReminders, unsubscribeToken } from "~/services/use-soon-reminder.server";
 import { seedIngredients } from "../../prisma/seed";
 import { signedInMember, type Member } from "../support/members";
-import { formRequest, getRequest, run } from "../support/requests";
+import { flashOn } from "../support/flash";
+import { cookiesAfter, formRequest, getRequest, run } from "../support/requests";
 
 // A real SMTP server on loopback; the app is pointed at it before it loads its settings.
 const smtp = await vi.hoisted(async () => (await import("../support/smtp")).startSmtpServerForApp());
@@ -43,7 +44,12 @@ beforeAll(async () => {
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 const path = (query = "") => `/menu-detail/${recipeId}${query}`;
-const cookie = (response: Response) => response.headers.get("Set-Cookie")!.split(";")[0];
+/** A screen as the cook sees it after the redirect: its loader's data and its flash. */
+async function screenAfter(loader: typeof shoppingLoader | typeof settingLoader, screen: string, cook: Member, response: Response) {
+  const cookie = cookiesAfter(cook.cookie, response);
+  const page = await (await run(() => loader(args(getRequest(screen, { cookie }))))).json();
+  return { ...page, flash: await flashOn(screen, cookie) };
+}
 
 /** A cook whose pantry holds these amounts (name → [quantity, unit]). */
 async function cookWith(pantry: Record<string, [number, string | null]> = {}): Promise<Member> {
@@ -89,7 +95,7 @@ describe("servings on the recipe screen", () => {
       menuAction(args(new Request(request, { body, headers: request.headers, method: "POST" }), { id: String(recipeId) })),
     );
     expect(response.headers.get("Location")).toBe("/shoppinglist");
-    const list = await (await run(() => shoppingLoader(args(getRequest("/shoppinglist", { cookie: cookie(response) }))))).json();
+    const list = await screenAfter(shoppingLoader, "/shoppinglist", cook, response);
     expect(list.items.map((item: { name: string; quantity: string }) => [item.name, item.quantity])).toEqual([
       ["plain flour", "260 g (you have 140 g)"],
       ["milk", "1 l"],
@@ -120,7 +126,7 @@ describe("shopping into the pantry", () => {
     expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(1);
 
     const again = await got(cook, { intent: "got-it", item: String(milk.id) });
-    const list = await (await run(() => shoppingLoader(args(getRequest("/shoppinglist", { cookie: cookie(again) }))))).json();
+    const list = await screenAfter(shoppingLoader, "/shoppinglist", cook, again);
     expect(list.flash).toEqual({ type: "error", message: "That item is no longer on your list." });
     expect((await pantryItemsOfUser(cook.id)).find((item) => item.name === "milk")!.quantity).toBe(1);
 
@@ -152,7 +158,7 @@ describe("the use-soon email", () => {
       { intent: "reminder-on", time: "07:00", timeZone: "Mars/Olympus" },
     ]) {
       const response = await optIn(cook, fields);
-      const page = await (await run(() => settingLoader(args(getRequest("/setting", { cookie: cookie(response) }))))).json();
+      const page = await screenAfter(settingLoader, "/setting", cook, response);
       expect(page.flash.type).toBe("error");
       expect(page.reminder).toBeNull();
     }

@@ -22,10 +22,10 @@ afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
 const HOUR_MS = 60 * 60 * 1000;
 let cook: { id: number };
-let menuId: number;
+let recipeId: number;
 beforeAll(async () => {
   cook = await prisma.user.create({ data: { username: "sweeper", email: "sweeper@example.com" } });
-  menuId = (await prisma.recipe.create({ data: { name: "Sweep Test Stew" } })).id;
+  recipeId = (await prisma.recipe.create({ data: { name: "Sweep Test Stew" } })).id;
 });
 
 const jpeg = async () => new File([await cameraJpeg()], "dish.jpg", { type: "image/jpeg" });
@@ -44,7 +44,7 @@ const onDisk = (stored: string) => existsSync(path.join(uploadsDir, stored));
 describe("sweeping abandoned dish photos", () => {
   it("starts when a cook stores a waiting photo, and removes one left over a day ago", async () => {
     const abandoned = await storedHoursAgo("dishes", 30);
-    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${menuId}`), cook.id, menuId, await jpeg());
+    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${recipeId}`), cook.id, recipeId, await jpeg());
     expect(saved.ok).toBe(true);
     await vi.waitFor(() => expect(filesOf(abandoned)).toEqual([]));
   });
@@ -52,7 +52,7 @@ describe("sweeping abandoned dish photos", () => {
   it("removes photos over a day old that no post shows, with their copies, and keeps posted, recent and other pictures", async () => {
     const abandoned = await storedHoursAgo("dishes", 26);
     const posted = await storedHoursAgo("dishes", 26 * 30);
-    await prisma.communityPost.create({ data: { userId: cook.id, recipeId: menuId, image: posted, caption: "Shared last month" } });
+    await prisma.communityPost.create({ data: { userId: cook.id, recipeId, image: posted, caption: "Shared last month" } });
     const waiting = await storedHoursAgo("dishes", 23);
     const avatar = await storedHoursAgo("avatars", 26 * 30);
     expect(filesOf(abandoned)).toHaveLength(4);
@@ -85,10 +85,10 @@ describe("sweeping abandoned dish photos", () => {
   });
 
   it("forgets a waiting photo after a day even when an old cookie is sent again, so a post never names a swept photo", async () => {
-    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${menuId}`), cook.id, menuId, await jpeg());
+    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${recipeId}`), cook.id, recipeId, await jpeg());
     if (!saved.ok) throw new Error(saved.message);
-    const replay = getRequest(`/menu-detail/${menuId}`, { cookie: saved.cookie.split(";")[0] });
-    expect((await readDishDraft(replay, cook.id))?.menuId).toBe(menuId);
+    const replay = getRequest(`/menu-detail/${recipeId}`, { cookie: saved.cookie.split(";")[0] });
+    expect((await readDishDraft(replay, cook.id))?.recipeId).toBe(recipeId);
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 25 * HOUR_MS });
     try {
       expect(await readDishDraft(replay, cook.id)).toBeNull();

@@ -4,7 +4,7 @@
  */
 import { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { cookiesAfter, formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
 
 const CLIENT_ID = "recipe-helper-test-client";
 const provider = new OAuth2Server();
@@ -171,7 +171,7 @@ describe("the authorization-code flow", () => {
   }
 
   async function flashAfter(response: Response) {
-    const cookie = sessionCookieFrom(response);
+    const cookie = cookiesAfter(null, response);
     // a flash belongs to the screen the redirect goes to
     const screen = new URL(response.headers.get("Location") ?? "/", "http://app").pathname;
     return (await takeFlash(getRequest(screen, { cookie }))).flash;

@@ -4,7 +4,8 @@ import { loader as randomMenuLoader } from "~/api/random-menu.server";
 import { prisma } from "~/services/db.server";
 import { addToPantry, readPantry } from "~/services/pantry.server";
 import { seed } from "../../prisma/seed";
-import { formRequest, getRequest, run, sessionCookieFrom } from "../support/requests";
+import { flashOn } from "../support/flash";
+import { cookiesAfter, formRequest, getRequest, run, served } from "../support/requests";
 
 beforeAll(async () => {
   await seed();
@@ -15,7 +16,8 @@ const args = (request: Request) => ({ request, params: {}, context: {} });
 type HomeData = { toggles: { name: string; listed: boolean }[]; flash: { type: string; message: string } | null };
 
 async function home(cookie: string | null): Promise<HomeData> {
-  return (await (await run(() => homeLoader(args(getRequest("/home", { cookie }))))).json()) as HomeData;
+  const page = (await (await run(() => homeLoader(args(getRequest("/home", { cookie }))))).json()) as HomeData;
+  return { ...page, flash: await flashOn("/home", cookie) };
 }
 
 function post(fields: Record<string, string>, cookie: string | null) {
@@ -35,14 +37,14 @@ describe("Home's most-searched toggles", () => {
     const added = await post({ intent: "toggle", name: "pasta" }, null);
     expect(added.status).toBe(302);
     expect(added.headers.get("Location")).toBe("/home");
-    const cookie = sessionCookieFrom(added);
+    const cookie = cookiesAfter(null, added);
     const afterAdd = await home(cookie);
     expect(afterAdd.flash).toEqual({ type: "success", message: "Ingredient added." });
     expect(afterAdd.toggles.find((toggle) => toggle.name === "pasta")?.listed).toBe(true);
     expect((await readPantry(getRequest("/home", { cookie }))).map((item) => item.name)).toEqual(["pasta"]);
 
     const removed = await post({ intent: "toggle", name: "pasta" }, cookie);
-    const afterRemove = await home(sessionCookieFrom(removed) ?? cookie);
+    const afterRemove = await home(cookiesAfter(cookie, removed));
     expect(afterRemove.flash).toEqual({ type: "success", message: "pasta removed from your list." });
     expect(afterRemove.toggles.find((toggle) => toggle.name === "pasta")?.listed).toBe(false);
     expect(await readPantry(getRequest("/home", { cookie }))).toEqual([]);
@@ -56,7 +58,7 @@ describe("Home's most-searched toggles", () => {
     const response = await post(fields, null);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/home");
-    const cookie = sessionCookieFrom(response);
+    const cookie = cookiesAfter(null, response);
     const page = await home(cookie);
     expect(page.flash?.type).toBe("error");
     expect(await readPantry(getRequest("/home", { cookie }))).toEqual([]);
@@ -64,7 +66,7 @@ describe("Home's most-searched toggles", () => {
 
   it("refuse a post from another site", async () => {
     const request = formRequest("/home", { intent: "toggle", name: "rice" }, { headers: { Origin: "https://elsewhere.example" } });
-    expect((await run(() => homeAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => homeAction(args(request)))).status).toBe(403);
   });
 });
 
@@ -86,7 +88,7 @@ describe("START RANDOM", () => {
     await prisma.$transaction([prisma.recipe.deleteMany()]);
     const response = await post({ intent: "random-menu" }, null);
     expect(response.headers.get("Location")).toBe("/home");
-    expect((await home(sessionCookieFrom(response))).flash).toEqual({ type: "error", message: "Failed to generate menu. Please try again." });
+    expect((await home(cookiesAfter(null, response))).flash).toEqual({ type: "error", message: "Failed to generate menu. Please try again." });
     const json = await run(() => randomMenuLoader());
     expect(json.status).toBe(404);
     expect(await json.json()).toMatchObject({ success: false });

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CROSS_SITE_MESSAGE } from "~/services/origin.mjs";
+import { CROSS_SITE_MESSAGE } from "~/cli/refusals.mjs";
 import { BASELINE_HEADERS, STRICT_TRANSPORT_SECURITY } from "~/services/response-headers.mjs";
 
 const BOOTSTRAP = path.resolve("app/cli/http-bootstrap.mjs");

@@ -9,7 +9,8 @@ import { signup } from "~/services/auth.server";
 import { prisma } from "~/services/db.server";
 import { readPantry } from "~/services/pantry.server";
 import { seedIngredients } from "../../prisma/seed";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { rootAnswer } from "../support/flash";
+import { cookiesAfter, formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -17,12 +18,16 @@ beforeAll(async () => {
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
-/** A browser without JavaScript: posts forms, follows the session cookie. */
+/** A browser without JavaScript: posts forms, keeps the cookies; a screen shows the root loader's flash. */
 function browser(initialCookie: string | null = null) {
   let cookie = initialCookie;
   const keep = (response: Response) => {
-    cookie = sessionCookieFrom(response) ?? cookie;
+    cookie = cookiesAfter(cookie, response);
     return response;
+  };
+  const flashOn = async (path: string, sent: string | null) => {
+    const answer = keep(await rootAnswer(path, sent));
+    return ((await answer.json()) as { flash: { type: string; message: string } | null }).flash;
   };
   return {
     get cookie() {
@@ -30,8 +35,10 @@ function browser(initialCookie: string | null = null) {
     },
     async search(query = "") {
       const path = query ? `/search?${new URLSearchParams({ q: query })}` : "/search";
-      const response = keep(await run(() => searchLoader(args(getRequest(path, { cookie })))));
-      return (await response.json()) as Awaited<ReturnType<typeof searchLoader>>["data"];
+      const sent = cookie;
+      const response = keep(await run(() => searchLoader(args(getRequest(path, { cookie: sent })))));
+      const page = (await response.json()) as Awaited<ReturnType<typeof searchLoader>>["data"];
+      return { ...page, flash: await flashOn(path, sent) };
     },
     /** A form on /search?q=<query>, which posts back to that address. */
     async postSearch(fields: Record<string, string>, query = "") {
@@ -39,8 +46,10 @@ function browser(initialCookie: string | null = null) {
       return keep(await run(() => searchAction(args(formRequest(path, fields, { cookie })))));
     },
     async preview(query = "") {
-      const response = keep(await run(() => previewLoader(args(getRequest(`/ingredient-preview${query}`, { cookie })))));
-      return (await response.json()) as Awaited<ReturnType<typeof previewLoader>>["data"];
+      const sent = cookie;
+      const response = keep(await run(() => previewLoader(args(getRequest(`/ingredient-preview${query}`, { cookie: sent })))));
+      const page = (await response.json()) as Awaited<ReturnType<typeof previewLoader>>["data"];
+      return { ...page, flash: await flashOn(`/ingredient-preview${query}`, sent) };
     },
     async postPreview(fields: Record<string, string>) {
       return keep(await run(() => previewAction(args(formRequest("/ingredient-preview", fields, { cookie })))));
@@ -114,7 +123,7 @@ describe("/search", () => {
 
   it("refuses a post from another site", async () => {
     const request = formRequest("/search", { intent: "add", name: "egg" }, { headers: { Origin: "https://evil.example" } });
-    expect((await run(() => searchAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => searchAction(args(request)))).status).toBe(403);
   });
 
   it("counts searches and adds for Home's most-searched toggles, not the page shown again after an add", async () => {
@@ -216,7 +225,7 @@ describe("signing in with a guest list", () => {
       loginAction(args(formRequest("/login", { username, password: "Secret123" }, { cookie: guest.cookie }))),
     );
     expect(login.status).toBe(302);
-    const user = browser(sessionCookieFrom(login));
+    const user = browser(cookiesAfter(guest.cookie, login));
     expect(await user.names()).toEqual(["celery", "pork"]);
     const row = await prisma.user.findUniqueOrThrow({
       where: { username },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
-import { findMenu } from "~/services/recipe-search.server";
+import { findRecipe } from "~/services/recipe-search.server";
 import { seedIngredients } from "../../prisma/seed";
 
 beforeAll(async () => {
@@ -25,11 +25,11 @@ const soup: RecipeDraft = {
 describe("reading a menu again after it changed", () => {
   it("shows a recipe's new lines, steps and tips as soon as it is saved again", async () => {
     const { id } = await saveRecipe(soup);
-    expect((await findMenu(id, null))?.steps).toEqual(soup.steps);
+    expect((await findRecipe(id, null))?.steps).toEqual(soup.steps);
 
     const changed = { ...soup, ingredients: [{ name: "leek", quantity: "1" }], steps: ["Slice the leek.", "Simmer."], tips: [] };
     await saveRecipe(changed);
-    const menu = await findMenu(id, null);
+    const menu = await findRecipe(id, null);
     expect(menu?.steps).toEqual(changed.steps);
     expect(menu?.tips).toEqual([]);
     expect(Object.keys(menu?.ingredients_quantity ?? {})).toEqual(["leek"]);
@@ -37,22 +37,22 @@ describe("reading a menu again after it changed", () => {
 
   it("shows a new picture set on the recipe row alone", async () => {
     const { id } = await saveRecipe({ ...soup, name: "Reading Test Stew" });
-    await findMenu(id, null);
+    await findRecipe(id, null);
     await prisma.recipe.updateMany({ where: { id }, data: { image: "/uploads/stew.webp" } });
-    expect((await findMenu(id, null))?.image).toBe("/uploads/stew.webp");
+    expect((await findRecipe(id, null))?.image).toBe("/uploads/stew.webp");
   });
 
   it("answers null once the recipe is gone", async () => {
     const { id } = await saveRecipe({ ...soup, name: "Reading Test Broth" });
-    expect(await findMenu(id, null)).not.toBeNull();
+    expect(await findRecipe(id, null)).not.toBeNull();
     await prisma.recipe.delete({ where: { id } });
-    expect(await findMenu(id, null)).toBeNull();
+    expect(await findRecipe(id, null)).toBeNull();
   });
 
   it("gives a menu nobody can change for the next reader", async () => {
     const { id } = await saveRecipe({ ...soup, name: "Reading Test Consomme" });
-    const menu = (await findMenu(id, null))!;
+    const menu = (await findRecipe(id, null))!;
     expect(() => menu.steps.push("Add cream.")).toThrow(TypeError);
-    expect((await findMenu(id, null))?.steps).toEqual(soup.steps);
+    expect((await findRecipe(id, null))?.steps).toEqual(soup.steps);
   });
 });

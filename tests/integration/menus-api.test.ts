@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as createMenuAction } from "~/api/menus.server";
-import { action as updateMenuAction } from "~/api/menus.$menuId.server";
+import { action as updateMenuAction } from "~/api/menus.$recipeId.server";
 import { LOGIN_REQUIRED } from "~/services/api-auth.server";
 import { prisma } from "~/services/db.server";
 import type { Menu } from "~/services/recipe-search.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
-import { getRequest, jsonRequest, run } from "../support/requests";
+import { getRequest, jsonRequest, run, served } from "../support/requests";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -41,9 +41,9 @@ function createMenu(body: unknown, cookie: string | null) {
   return run(() => createMenuAction({ request: jsonRequest("/api/menus", body, { cookie }), params: {}, context: {} }));
 }
 
-function setImage(menuId: string, body: unknown, cookie: string | null) {
-  const request = new Request(jsonRequest(`/api/menus/${menuId}`, body, { cookie }), { method: "PUT" });
-  return run(() => updateMenuAction({ request, params: { menuId }, context: {} }));
+function setImage(recipeId: string, body: unknown, cookie: string | null) {
+  const request = new Request(jsonRequest(`/api/menus/${recipeId}`, body, { cookie }), { method: "PUT" });
+  return run(() => updateMenuAction({ request, params: { recipeId }, context: {} }));
 }
 
 describe("POST /api/menus", () => {
@@ -142,7 +142,7 @@ describe("POST /api/menus", () => {
   it("refuses a post from another site", async () => {
     const { cookie } = await signedInCookie();
     const request = jsonRequest("/api/menus", { ...omelette, menu_name: "Cross-site Omelette" }, { cookie, headers: { Origin: "https://elsewhere.example" } });
-    const response = await run(() => createMenuAction({ request, params: {}, context: {} }));
+    const response = await served(request, () => createMenuAction({ request, params: {}, context: {} }));
     expect(response.status).toBe(403);
     expect(await prisma.recipe.count({ where: { name: "Cross-site Omelette" } })).toBe(0);
   });
@@ -195,9 +195,9 @@ describe("PUT /api/menus/{id}", () => {
 
   it("answers 404 for an unknown or malformed id", async () => {
     const { owner } = await ownMenu("Lonely Omelette");
-    for (const menuId of ["999999", "abc", "0", "1e3", "99999999999"]) {
-      const response = await setImage(menuId, { image: "/images/x.png" }, owner.cookie);
-      expect(response.status, menuId).toBe(404);
+    for (const recipeId of ["999999", "abc", "0", "1e3", "99999999999"]) {
+      const response = await setImage(recipeId, { image: "/images/x.png" }, owner.cookie);
+      expect(response.status, recipeId).toBe(404);
       expect(await response.json()).toEqual({ message: "Menu not found" });
     }
   });

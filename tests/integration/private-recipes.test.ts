@@ -8,7 +8,7 @@ import { action as recommendationsAction } from "~/api/menu-recommendations.serv
 import { loader as byNameLoader } from "~/api/menus.by-name.$name.server";
 import { action as createMenuAction } from "~/api/menus.server";
 import { loader as menuSuggestionLoader } from "~/routes/menu-suggestion";
-import { loader as menuLoader } from "~/routes/menus.$menuId";
+import { loader as menuLoader } from "~/routes/menus.$recipeId";
 import { prisma } from "~/services/db.server";
 import { addToUserPantry } from "~/services/pantry.server";
 import { createUserSession } from "~/services/session.server";
@@ -35,7 +35,7 @@ const okraDish = (name: string, extra: Record<string, unknown> = {}) => ({
 const create = (body: unknown, cookie: string) =>
   run(() => createMenuAction({ request: jsonRequest("/api/menus", body, { cookie }), params: {}, context: {} }));
 const read = (id: number, cookie: string | null) =>
-  run(() => menuLoader({ request: getRequest(`/menus/${id}`, { cookie }), params: { menuId: String(id) }, context: {} }));
+  run(() => menuLoader({ request: getRequest(`/menus/${id}`, { cookie }), params: { recipeId: String(id) }, context: {} }));
 const byName = (name: string, cookie: string | null) =>
   run(() => byNameLoader({ request: getRequest(`/api/menus/by-name/x`, { cookie }), params: { name }, context: {} }));
 async function suggestedNames(cookie: string | null): Promise<string[]> {

@@ -24,11 +24,11 @@ import { env } from "~/services/env.server";
 import { hashPassword } from "~/services/password.server";
 import { TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
-import { sessionStorage } from "~/services/session.server";
 import { AVATARS_PER_HOUR, TOO_MANY_AVATARS } from "~/services/users.server";
 import { cameraJpeg } from "../support/images";
 import { signedInMember } from "../support/members";
-import { requestWith, run, sessionCookieFrom, type RequestBody } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { requestWith, run, type RequestBody } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-limits-${process.pid}`;
@@ -82,7 +82,7 @@ describe("the password-reset answer", () => {
     const [knownForm, notKnownForm] = [await form(member.email, "192.0.2.52"), await form(unknown, "192.0.2.53")];
     expect(await answer(knownForm)).toEqual(await answer(notKnownForm));
     for (const response of [knownForm, notKnownForm]) {
-      expect((await sessionStorage.getSession(sessionCookieFrom(response))).get("flash")).toMatchObject({ type: "success", message: RESET_REQUESTED });
+      expect(await flashAfter(response)).toMatchObject({ type: "success", message: RESET_REQUESTED });
     }
 
     // Both have now been asked for twice; the third passes and the fourth is limited, for both alike.
@@ -181,13 +181,13 @@ describe("forms without JavaScript", () => {
 
   it("sharing a dish from the recipe screen: the 11th photo in an hour goes back with the limit's message", async () => {
     const cook = await signedInMember("sharer");
-    const menuId = (await prisma.recipe.create({ data: { name: "Rate Limit Stew" } })).id;
+    const recipeId = (await prisma.recipe.create({ data: { name: "Rate Limit Stew" } })).id;
     const share = async () =>
-      send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(menuId), caption: "", image: await photo() } }, { cookie: cook.cookie });
+      send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(recipeId), caption: "", image: await photo() } }, { cookie: cook.cookie });
     for (let i = 0; i < 10; i += 1) expect((await share()).headers.get("Location")).toBe("/community");
     const limited = await share();
-    expect(limited.headers.get("Location")).toBe(`/menu-detail/${menuId}#share-dish`);
-    const flash = (await sessionStorage.getSession(sessionCookieFrom(limited))).get("flash");
+    expect(limited.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
+    const flash = await flashAfter(limited);
     expect(flash).toMatchObject({ type: "error", message: COMMUNITY_MESSAGES.tooManyPosts });
     expect(await prisma.communityPost.count({ where: { userId: cook.id } })).toBe(10);
     figures.push(`community posts: 10 per user per hour (API and screen together), then 429 / "${COMMUNITY_MESSAGES.tooManyPosts}"`);

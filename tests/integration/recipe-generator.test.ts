@@ -11,13 +11,13 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 import type { analyzeRecipe } from "~/domain/recipe-analysis";
 import type { loadCatalogue } from "~/services/catalogue.server";
 import type { prisma } from "~/services/db.server";
-import type { findMenu, suggestRecipes } from "~/services/recipe-search.server";
+import type { findRecipe, suggestRecipes } from "~/services/recipe-search.server";
 import type { saveRecipe } from "~/services/recipe-store.server";
 
 // the modules are imported after the generator's settings are in place; only their types are imported above
 type Modules = {
   suggestRecipes: typeof suggestRecipes;
-  findMenu: typeof findMenu;
+  findRecipe: typeof findRecipe;
   saveRecipe: typeof saveRecipe;
   prisma: typeof prisma;
   analyzeRecipe: typeof analyzeRecipe;
@@ -143,7 +143,7 @@ describe("recipe generator", () => {
     expect(menus[0].nutrition.protein).toBeCloseTo(computed.protein, 5);
     expect(menus[0].nutrition.calories).not.toBe(1);
     expect((await storedNamed(recipe.name))?.origin).toBe("generated");
-    expect(await app.findMenu(menus[0].menu_id, null)).toMatchObject({ menu_name: recipe.name, generated: true });
+    expect(await app.findRecipe(menus[0].menu_id, null)).toMatchObject({ menu_name: recipe.name, generated: true });
     expect(warn).not.toHaveBeenCalled();
 
     const [request] = requests.slice(-1);

@@ -8,7 +8,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { action as updateMenuAction } from "~/api/menus.$menuId.server";
+import { action as updateMenuAction } from "~/api/menus.$recipeId.server";
 import { prisma } from "~/services/db.server";
 import { importUrl } from "~/services/recipe-import.server";
 import { createUserSession } from "~/services/session.server";
@@ -150,7 +150,7 @@ describe("replacing an imported recipe's photo through PUT /api/menus/{id}", () 
     const request = new Request(jsonRequest(`/api/menus/${id}`, { image: "https://images.example/noodles.jpg" }, { cookie }), {
       method: "PUT",
     });
-    const response = await run(() => updateMenuAction({ request, params: { menuId: String(id) }, context: {} }));
+    const response = await run(() => updateMenuAction({ request, params: { recipeId: String(id) }, context: {} }));
     expect(response.status).toBe(200);
     const files = dishFiles();
     for (const file of filesOfImage(old)) expect(files).not.toContain(file);

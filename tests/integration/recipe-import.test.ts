@@ -11,7 +11,7 @@ import { prisma } from "~/services/db.server";
 import { isPrivateAddress, isRefusedAddress, UNREACHABLE } from "~/services/import-fetch.server";
 import { importSource, importUrl } from "~/services/recipe-import.server";
 import { seedIngredients } from "../../prisma/seed";
-import { getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { getRequest, jsonRequest, run, served, sessionCookieFrom } from "../support/requests";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 
@@ -376,6 +376,6 @@ describe("the import form", () => {
   it("refuses a post from another site", async () => {
     const request = uploadRequest({ url: "https://example.com/" });
     request.headers.set("Origin", "https://evil.example");
-    expect((await run(() => importAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => importAction(args(request)))).status).toBe(403);
   });
 });

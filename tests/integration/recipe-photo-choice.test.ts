@@ -10,7 +10,8 @@ import { PHOTO_CHOICE_MESSAGES } from "~/services/recipe-pictures.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { flashOn } from "../support/flash";
+import { cookiesAfter, formRequest, getRequest, jsonRequest, run } from "../support/requests";
 
 let counter = 0;
 async function signedInCook() {
@@ -56,13 +57,13 @@ async function post(cook: Cook, image: string, likes = 0, recipe = recipeId) {
   return created.id;
 }
 
-async function screen(cook: Cook, cookie = cook.cookie) {
+async function screen(cook: Cook, cookie: string | null = cook.cookie) {
   const response = await run(() => menuLoader({ request: getRequest(`/menu-detail/${recipeId}`, { cookie }), params: { id: String(recipeId) }, context: {} }));
-  return (await response.json()) as {
+  const page = (await response.json()) as {
     sharedPhoto: { image: string; image_credit: string } | null;
     photoChoices: { postId: number; chosen: boolean }[] | null;
-    flash: { type: string; message: string } | null;
   };
+  return { ...page, flash: await flashOn(`/menu-detail/${recipeId}`, cookie) };
 }
 
 const choose = (cook: Cook, post: string) =>
@@ -84,7 +85,7 @@ describe("choosing the photo a recipe is shown with", () => {
     const response = await choose(owner, String(chosen));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe(`/menu-detail/${recipeId}`);
-    const after = await screen(owner, sessionCookieFrom(response) ?? owner.cookie);
+    const after = await screen(owner, cookiesAfter(owner.cookie, response));
     expect(after.flash?.message).toBe(PHOTO_CHOICE_MESSAGES.chosen);
     expect(after.sharedPhoto).toMatchObject({ image: `/uploads/${photo("b2")}`, image_credit: owner.username });
     // Everyone sees the chosen photo, and only the cook is offered the choice.
@@ -102,7 +103,7 @@ describe("choosing the photo a recipe is shown with", () => {
     const strangers = await post(stranger, photo("d4"));
     const response = await choose(stranger, String(strangers));
     expect(response.status).toBe(302);
-    const after = await screen(stranger, sessionCookieFrom(response) ?? stranger.cookie);
+    const after = await screen(stranger, cookiesAfter(stranger.cookie, response));
     expect(after.flash).toEqual({ type: "error", message: PHOTO_CHOICE_MESSAGES.notYourRecipe });
     expect(after.sharedPhoto?.image).toBe(`/uploads/${photo("c3")}`);
     expect(await prisma.communityPost.count({ where: { recipeId, chosenForRecipe: true } })).toBe(0);
@@ -124,7 +125,7 @@ describe("choosing the photo a recipe is shown with", () => {
     await post(stranger, photo("e5"));
     const elsewhere = await post(stranger, photo("f6"), 0, otherRecipeId);
     for (const choice of [String(elsewhere), "not-a-post"]) {
-      const after = await screen(owner, sessionCookieFrom(await choose(owner, choice)) ?? owner.cookie);
+      const after = await screen(owner, cookiesAfter(owner.cookie, await choose(owner, choice)));
       expect(after.flash?.type).toBe("error");
       expect(after.sharedPhoto?.image).toBe(`/uploads/${photo("e5")}`);
     }

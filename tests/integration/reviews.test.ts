@@ -1,17 +1,17 @@
-import { takeFlash } from "~/services/session.server";
 import { beforeAll, describe, expect, it } from "vitest";
-import { action as deleteReviewCall } from "~/api/$menuId.$userId.reviews.server";
+import { action as deleteReviewCall } from "~/api/$recipeId.$userId.reviews.server";
 import { action as menuReviewsAction, loader as menuReviewsLoader } from "~/api/menu-detail.$id.reviews.server";
 import { action as replaceReviewCall } from "~/api/reviews.server";
 import { action as reviewsPageAction, loader as reviewsPageLoader } from "~/routes/reviews";
 import { prisma } from "~/services/db.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { createUserSession } from "~/services/session.server";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 type Cook = { id: number; cookie: string };
-let menuId: number;
-let otherMenuId: number;
+let recipeId: number;
+let otherRecipeId: number;
 let counter = 0;
 
 async function newCook(): Promise<Cook> {
@@ -22,8 +22,8 @@ async function newCook(): Promise<Cook> {
 }
 
 beforeAll(async () => {
-  menuId = (await prisma.recipe.create({ data: { name: "Review Test Soup" } })).id;
-  otherMenuId = (await prisma.recipe.create({ data: { name: "Review Test Salad" } })).id;
+  recipeId = (await prisma.recipe.create({ data: { name: "Review Test Soup" } })).id;
+  otherRecipeId = (await prisma.recipe.create({ data: { name: "Review Test Salad" } })).id;
 });
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
@@ -41,7 +41,7 @@ const putReview = (body: unknown, cookie?: string | null) => run(() => replaceRe
 const deleteCall = (menu: number | string, user: number | string, cookie?: string | null) =>
   run(() =>
     deleteReviewCall(
-      args(call("DELETE", `/api/${menu}/${user}/reviews`, {}, cookie), { menuId: String(menu), userId: String(user) }),
+      args(call("DELETE", `/api/${menu}/${user}/reviews`, {}, cookie), { recipeId: String(menu), userId: String(user) }),
     ),
   );
 const reviewsPage = (id: number | string, cookie?: string) =>
@@ -86,7 +86,7 @@ describe("GET /api/menu-detail/{id}/reviews", () => {
 
   it("answers a menu without reviews with zeros, and an unknown menu with 404", async () => {
     const cook = await newCook();
-    expect(await (await getSummary(otherMenuId, cook.cookie)).json()).toMatchObject({ reviews: [], review_lenght: 0, avg_rating: 0 });
+    expect(await (await getSummary(otherRecipeId, cook.cookie)).json()).toMatchObject({ reviews: [], review_lenght: 0, avg_rating: 0 });
     const missing = await getSummary(999_999, cook.cookie);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ message: "Menu not found" });
@@ -94,7 +94,7 @@ describe("GET /api/menu-detail/{id}/reviews", () => {
   });
 
   it("refuses guests with 401", async () => {
-    const response = await getSummary(menuId);
+    const response = await getSummary(recipeId);
     expect(response.status).toBe(401);
     expect((await response.json()).message).toBeTruthy();
   });
@@ -103,29 +103,29 @@ describe("GET /api/menu-detail/{id}/reviews", () => {
 describe("POST /api/menu-detail/{id}/reviews", () => {
   it("creates the caller's review once; a second one is refused and the first kept", async () => {
     const cook = await newCook();
-    const created = await postReview(menuId, { user_id: cook.id, menu_id: menuId, comment: "  Tasty  ", rating: 5 }, cook.cookie);
+    const created = await postReview(recipeId, { user_id: cook.id, menu_id: recipeId, comment: "  Tasty  ", rating: 5 }, cook.cookie);
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ message: "Review added successfully", review: { comment: "Tasty", rating: 5 } });
 
-    const again = await postReview(menuId, { user_id: cook.id, menu_id: menuId, comment: "Again", rating: 1 }, cook.cookie);
+    const again = await postReview(recipeId, { user_id: cook.id, menu_id: recipeId, comment: "Again", rating: 1 }, cook.cookie);
     expect(again.status).toBe(409);
-    expect(await storedReview(cook.id, menuId)).toEqual({ rating: 5, comment: "Tasty" });
+    expect(await storedReview(cook.id, recipeId)).toEqual({ rating: 5, comment: "Tasty" });
   });
 
   it("takes the menu from the path when the body leaves it out", async () => {
     const cook = await newCook();
-    expect((await postReview(otherMenuId, { comment: "Crisp", rating: 3 }, cook.cookie)).status).toBe(201);
-    expect(await storedReview(cook.id, otherMenuId)).toEqual({ rating: 3, comment: "Crisp" });
+    expect((await postReview(otherRecipeId, { comment: "Crisp", rating: 3 }, cook.cookie)).status).toBe(201);
+    expect(await storedReview(cook.id, otherRecipeId)).toEqual({ rating: 3, comment: "Crisp" });
   });
 
   it("refuses a guest (401) and another user's id (403), writing nothing", async () => {
     const cook = await newCook();
     const victim = await newCook();
-    expect((await postReview(menuId, { user_id: cook.id, menu_id: menuId, comment: "x", rating: 5 })).status).toBe(401);
-    const forged = await postReview(menuId, { user_id: victim.id, menu_id: menuId, comment: "Forged", rating: 1 }, cook.cookie);
+    expect((await postReview(recipeId, { user_id: cook.id, menu_id: recipeId, comment: "x", rating: 5 })).status).toBe(401);
+    const forged = await postReview(recipeId, { user_id: victim.id, menu_id: recipeId, comment: "Forged", rating: 1 }, cook.cookie);
     expect(forged.status).toBe(403);
-    expect(await storedReview(victim.id, menuId)).toBeNull();
-    expect(await storedReview(cook.id, menuId)).toBeNull();
+    expect(await storedReview(victim.id, recipeId)).toBeNull();
+    expect(await storedReview(cook.id, recipeId)).toBeNull();
   });
 
   it.each([
@@ -137,24 +137,24 @@ describe("POST /api/menu-detail/{id}/reviews", () => {
     [{ rating: 4, comment: "a".repeat(1001) }, "Comment must not exceed 1000 characters", "comment"],
   ])("answers the bad body %j with 400 '%s'", async (body, message, field) => {
     const cook = await newCook();
-    const response = await postReview(menuId, body, cook.cookie);
+    const response = await postReview(recipeId, body, cook.cookie);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message, field });
-    expect(await storedReview(cook.id, menuId)).toBeNull();
+    expect(await storedReview(cook.id, recipeId)).toBeNull();
   });
 
   it("answers broken JSON, a form body and a menu_id other than the path's with 400", async () => {
     const cook = await newCook();
-    expect((await postReview(menuId, "{not json", cook.cookie)).status).toBe(400);
+    expect((await postReview(recipeId, "{not json", cook.cookie)).status).toBe(400);
     const formBody = await run(() =>
       menuReviewsAction(
-        args(formRequest(`/api/menu-detail/${menuId}/reviews`, { rating: "5", comment: "x" }, { cookie: cook.cookie }), {
-          id: String(menuId),
+        args(formRequest(`/api/menu-detail/${recipeId}/reviews`, { rating: "5", comment: "x" }, { cookie: cook.cookie }), {
+          id: String(recipeId),
         }),
       ),
     );
     expect(formBody.status).toBe(400);
-    const mismatch = await postReview(menuId, { menu_id: otherMenuId, rating: 5, comment: "x" }, cook.cookie);
+    const mismatch = await postReview(recipeId, { menu_id: otherRecipeId, rating: 5, comment: "x" }, cook.cookie);
     expect(mismatch.status).toBe(400);
     expect(await mismatch.json()).toEqual({ message: "menu_id must be the menu in the path" });
     expect(await prisma.review.count({ where: { userId: cook.id } })).toBe(0);
@@ -169,63 +169,63 @@ describe("POST /api/menu-detail/{id}/reviews", () => {
 
   it("refuses a write sent from another site", async () => {
     const cook = await newCook();
-    const request = jsonRequest(`/api/menu-detail/${menuId}/reviews`, { rating: 5, comment: "x" }, {
+    const request = jsonRequest(`/api/menu-detail/${recipeId}/reviews`, { rating: 5, comment: "x" }, {
       cookie: cook.cookie,
       headers: { Origin: "https://evil.example" },
     });
-    expect((await run(() => menuReviewsAction(args(request, { id: String(menuId) })))).status).toBe(403);
-    expect(await storedReview(cook.id, menuId)).toBeNull();
+    expect((await served(request, () => menuReviewsAction(args(request, { id: String(recipeId) })))).status).toBe(403);
+    expect(await storedReview(cook.id, recipeId)).toBeNull();
   });
 });
 
 describe("PUT /api/reviews", () => {
   it("replaces the caller's review", async () => {
     const cook = await newCook();
-    await postReview(menuId, { rating: 2, comment: "Bland" }, cook.cookie);
-    const response = await putReview({ user_id: cook.id, menu_id: menuId, rating: 4, comment: "Better with salt" }, cook.cookie);
+    await postReview(recipeId, { rating: 2, comment: "Bland" }, cook.cookie);
+    const response = await putReview({ user_id: cook.id, menu_id: recipeId, rating: 4, comment: "Better with salt" }, cook.cookie);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ message: "Review updated successfully", review: { rating: 4 } });
-    expect(await storedReview(cook.id, menuId)).toEqual({ rating: 4, comment: "Better with salt" });
+    expect(await storedReview(cook.id, recipeId)).toEqual({ rating: 4, comment: "Better with salt" });
   });
 
   it("answers 404 when there is nothing to replace, 401 for a guest, 403 for another user's id", async () => {
     const cook = await newCook();
     const victim = await newCook();
-    await postReview(menuId, { rating: 5, comment: "Mine" }, victim.cookie);
-    expect((await putReview({ menu_id: menuId, rating: 1, comment: "x" }, cook.cookie)).status).toBe(404);
-    expect((await putReview({ menu_id: menuId, rating: 1, comment: "x" })).status).toBe(401);
-    expect((await putReview({ user_id: victim.id, menu_id: menuId, rating: 1, comment: "x" }, cook.cookie)).status).toBe(403);
-    expect((await putReview({ user_id: "abc", menu_id: menuId, rating: 1, comment: "x" }, cook.cookie)).status).toBe(403);
-    expect(await storedReview(victim.id, menuId)).toEqual({ rating: 5, comment: "Mine" });
+    await postReview(recipeId, { rating: 5, comment: "Mine" }, victim.cookie);
+    expect((await putReview({ menu_id: recipeId, rating: 1, comment: "x" }, cook.cookie)).status).toBe(404);
+    expect((await putReview({ menu_id: recipeId, rating: 1, comment: "x" })).status).toBe(401);
+    expect((await putReview({ user_id: victim.id, menu_id: recipeId, rating: 1, comment: "x" }, cook.cookie)).status).toBe(403);
+    expect((await putReview({ user_id: "abc", menu_id: recipeId, rating: 1, comment: "x" }, cook.cookie)).status).toBe(403);
+    expect(await storedReview(victim.id, recipeId)).toEqual({ rating: 5, comment: "Mine" });
   });
 
   it("validates the body like the form (400, data unchanged)", async () => {
     const cook = await newCook();
-    await postReview(menuId, { rating: 5, comment: "Keep" }, cook.cookie);
-    const response = await putReview({ menu_id: menuId, rating: 0, comment: "" }, cook.cookie);
+    await postReview(recipeId, { rating: 5, comment: "Keep" }, cook.cookie);
+    const response = await putReview({ menu_id: recipeId, rating: 0, comment: "" }, cook.cookie);
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe("Please give a star rating.");
     expect((await putReview({ rating: 3, comment: "no menu" }, cook.cookie)).status).toBe(400);
-    expect(await storedReview(cook.id, menuId)).toEqual({ rating: 5, comment: "Keep" });
+    expect(await storedReview(cook.id, recipeId)).toEqual({ rating: 5, comment: "Keep" });
   });
 });
 
-describe("DELETE /api/{menuId}/{userId}/reviews", () => {
+describe("DELETE /api/{recipeId}/{userId}/reviews", () => {
   it("deletes the caller's own review and nobody else's", async () => {
     const cook = await newCook();
     const other = await newCook();
-    await postReview(menuId, { rating: 3, comment: "Gone soon" }, cook.cookie);
-    await postReview(menuId, { rating: 4, comment: "Stays" }, other.cookie);
+    await postReview(recipeId, { rating: 3, comment: "Gone soon" }, cook.cookie);
+    await postReview(recipeId, { rating: 4, comment: "Stays" }, other.cookie);
 
-    expect((await deleteCall(menuId, other.id, cook.cookie)).status).toBe(403);
-    expect((await deleteCall(menuId, other.id)).status).toBe(401);
-    expect(await storedReview(other.id, menuId)).toEqual({ rating: 4, comment: "Stays" });
+    expect((await deleteCall(recipeId, other.id, cook.cookie)).status).toBe(403);
+    expect((await deleteCall(recipeId, other.id)).status).toBe(401);
+    expect(await storedReview(other.id, recipeId)).toEqual({ rating: 4, comment: "Stays" });
 
-    const response = await deleteCall(menuId, cook.id, cook.cookie);
+    const response = await deleteCall(recipeId, cook.id, cook.cookie);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: "Review deleted successfully" });
-    expect(await storedReview(cook.id, menuId)).toBeNull();
-    expect((await deleteCall(menuId, cook.id, cook.cookie)).status).toBe(404);
+    expect(await storedReview(cook.id, recipeId)).toBeNull();
+    expect((await deleteCall(recipeId, cook.id, cook.cookie)).status).toBe(404);
     expect((await deleteCall("abc", cook.id, cook.cookie)).status).toBe(404);
   });
 });
@@ -233,18 +233,18 @@ describe("DELETE /api/{menuId}/{userId}/reviews", () => {
 describe("wrong methods", () => {
   it("answers 405 with a message instead of writing", async () => {
     const cook = await newCook();
-    const posted = await run(() => replaceReviewCall(args(call("POST", "/api/reviews", { menu_id: menuId, rating: 5, comment: "x" }, cook.cookie))));
+    const posted = await run(() => replaceReviewCall(args(call("POST", "/api/reviews", { menu_id: recipeId, rating: 5, comment: "x" }, cook.cookie))));
     expect(posted.status).toBe(405);
     expect(await posted.json()).toEqual({ message: "Use PUT" });
     const put = await run(() =>
-      menuReviewsAction(args(call("PUT", `/api/menu-detail/${menuId}/reviews`, { rating: 5, comment: "x" }, cook.cookie), { id: String(menuId) })),
+      menuReviewsAction(args(call("PUT", `/api/menu-detail/${recipeId}/reviews`, { rating: 5, comment: "x" }, cook.cookie), { id: String(recipeId) })),
     );
     expect(put.status).toBe(405);
     const postedToDelete = await run(() =>
-      deleteReviewCall(args(call("POST", `/api/${menuId}/${cook.id}/reviews`, {}, cook.cookie), { menuId: String(menuId), userId: String(cook.id) })),
+      deleteReviewCall(args(call("POST", `/api/${recipeId}/${cook.id}/reviews`, {}, cook.cookie), { recipeId: String(recipeId), userId: String(cook.id) })),
     );
     expect(postedToDelete.status).toBe(405);
-    expect(await storedReview(cook.id, menuId)).toBeNull();
+    expect(await storedReview(cook.id, recipeId)).toBeNull();
   });
 });
 
@@ -252,7 +252,7 @@ describe("the reviews block and /reviews", () => {
   it("loads the latest review and the user's own for the recipe screen", async () => {
     const menu = (await prisma.recipe.create({ data: { name: "Block Pie" } })).id;
     const [cook, other] = [await newCook(), await newCook()];
-    expect(await loadReviewsBlock(menu, cook.id)).toMatchObject({ menuId: menu, latest: null, ownReview: null, summary: { review_lenght: 0 } });
+    expect(await loadReviewsBlock(menu, cook.id)).toMatchObject({ recipeId: menu, latest: null, ownReview: null, summary: { review_lenght: 0 } });
     await postReview(menu, { rating: 5, comment: "Mine first" }, cook.cookie);
     await postReview(menu, { rating: 3, comment: "Theirs later" }, other.cookie);
     const block = await loadReviewsBlock(menu, cook.id);
@@ -268,9 +268,7 @@ describe("the reviews block and /reviews", () => {
     const created = await postForm(menu, fields, cook.cookie);
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe(`/menu-detail/${menu}#reviews`);
-    const flashCookie = sessionCookieFrom(created) ?? cook.cookie;
-    const { flash } = await takeFlash(getRequest(`/menu-detail/${menu}`, { cookie: flashCookie }));
-    expect(flash).toEqual({ type: "success", message: "Review added successfully" });
+    expect(await flashAfter(created)).toEqual({ type: "success", message: "Review added successfully" });
 
     const second = await postForm(menu, { ...fields, rating: "2", comment: "Too spicy today" }, cook.cookie);
     expect(second.status).toBe(409);
@@ -284,7 +282,7 @@ describe("the reviews block and /reviews", () => {
 
   it("answers a fetcher (no redirectTo) with data that resets the form", async () => {
     const cook = await newCook();
-    const response = await postForm(otherMenuId, { menu_id: String(otherMenuId), rating: "5", comment: "Fresh", intent: "create" }, cook.cookie);
+    const response = await postForm(otherRecipeId, { menu_id: String(otherRecipeId), rating: "5", comment: "Fresh", intent: "create" }, cook.cookie);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.message).toBe("Review added successfully");
@@ -293,10 +291,10 @@ describe("the reviews block and /reviews", () => {
 
   it("returns the field errors for a bad form and writes nothing", async () => {
     const cook = await newCook();
-    const response = await postForm(menuId, { menu_id: String(menuId), rating: "", comment: "  ", intent: "create", redirectTo: "/x" }, cook.cookie);
+    const response = await postForm(recipeId, { menu_id: String(recipeId), rating: "", comment: "  ", intent: "create", redirectTo: "/x" }, cook.cookie);
     expect(response.status).toBe(400);
     expect((await response.json()).result.error).toEqual({ rating: ["Please give a star rating."], comment: ["Please comment."] });
-    expect(await storedReview(cook.id, menuId)).toBeNull();
+    expect(await storedReview(cook.id, recipeId)).toBeNull();
   });
 
   it("deletes only the signed-in user's own review", async () => {
@@ -317,20 +315,20 @@ describe("the reviews block and /reviews", () => {
 
   it("lists a recipe's reviews for signed-in users, sends guests to /login, and 404s an unknown recipe", async () => {
     const cook = await newCook();
-    await postReview(menuId, { rating: 3, comment: "<b>not bold</b>" }, cook.cookie);
-    const page = await reviewsPage(menuId, cook.cookie);
+    await postReview(recipeId, { rating: 3, comment: "<b>not bold</b>" }, cook.cookie);
+    const page = await reviewsPage(recipeId, cook.cookie);
     const body = await page.json();
-    expect(body.menu).toEqual({ id: menuId, name: "Review Test Soup" });
+    expect(body.menu).toEqual({ id: recipeId, name: "Review Test Soup" });
     expect(body.reviews[0]).toMatchObject({ comment: "<b>not bold</b>", user_id: cook.id });
     expect(body.userId).toBe(cook.id);
 
-    const guest = await reviewsPage(menuId);
+    const guest = await reviewsPage(recipeId);
     expect(guest.status).toBe(302);
-    expect(guest.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/reviews?menu_id=${menuId}`)}`);
+    expect(guest.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(`/reviews?menu_id=${recipeId}`)}`);
     expect((await reviewsPage(999_999, cook.cookie)).status).toBe(404);
     expect((await reviewsPage("x", cook.cookie)).status).toBe(404);
 
-    const guestPost = await postForm(menuId, { menu_id: String(menuId), rating: "5", comment: "x", intent: "create" });
+    const guestPost = await postForm(recipeId, { menu_id: String(recipeId), rating: "5", comment: "x", intent: "create" });
     expect(guestPost.status).toBe(302);
     expect(guestPost.headers.get("Location")).toMatch(/^\/login\?/);
   });

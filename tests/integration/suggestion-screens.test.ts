@@ -8,7 +8,7 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { createUserSession } from "~/services/session.server";
 import { seed } from "../../prisma/seed";
-import { formRequest, getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run, served, sessionCookieFrom } from "../support/requests";
 
 beforeAll(async () => {
   await seed();
@@ -130,7 +130,7 @@ describe("/preferences", () => {
 
   it("refuses a post from another site", async () => {
     const request = formRequest("/preferences", { cuisines: "Italian" }, { headers: { Origin: "https://elsewhere.example" } });
-    expect((await run(() => preferencesAction(args(request)))).status).toBe(403);
+    expect((await served(request, () => preferencesAction(args(request)))).status).toBe(403);
   });
 });
 

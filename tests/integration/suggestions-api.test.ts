@@ -6,17 +6,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as recommendationsAction } from "~/api/menu-recommendations.server";
 import { loader as menuByNameLoader } from "~/api/menus.by-name.$name.server";
 import { loader as randomMenuLoader } from "~/api/random-menu.server";
-import { loader as menuLoader } from "~/routes/menus.$menuId";
+import { loader as menuLoader } from "~/routes/menus.$recipeId";
 import { prisma } from "~/services/db.server";
 import { cookbookChanged } from "~/services/recipe-index.server";
 import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
 import { createReview, deleteReview, replaceReview } from "~/services/reviews.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";
-import { formRequest, getRequest, jsonRequest, run } from "../support/requests";
+import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 
 const MEAT = "Meat sausages and fish";
-/** The menu fields of the product spec, section 7. */
+/** The fields of a menu in the JSON calls. */
 const MENU_FIELDS = [
   "cooking_time",
   "image",
@@ -36,7 +36,7 @@ beforeAll(async () => {
 
 async function recommend(body: unknown, headers: Record<string, string> = {}) {
   const request = jsonRequest("/api/menu-recommendations", body, { headers });
-  return run(() => recommendationsAction({ request, params: {}, context: {} }));
+  return served(request, () => recommendationsAction({ request, params: {}, context: {} }));
 }
 
 async function recommendations(body: Record<string, unknown>): Promise<SuggestedMenu[]> {
@@ -253,11 +253,11 @@ describe("menu lookups", () => {
 
   it("GET /menus/{id} answers the menu, 404 for unknown or non-numeric ids", async () => {
     const [menuWithId] = await recommendations({ ingredients: ["tomato", "egg", "onion"] });
-    const found = await load(menuLoader, `/menus/${menuWithId.menu_id}`, { menuId: String(menuWithId.menu_id) });
+    const found = await load(menuLoader, `/menus/${menuWithId.menu_id}`, { recipeId: String(menuWithId.menu_id) });
     const { have: _have, missing: _missing, uses: _uses, group: _group, ...menu } = menuWithId;
     expect(await found.json()).toEqual(menu);
-    expect((await load(menuLoader, "/menus/999999", { menuId: "999999" })).status).toBe(404);
-    const nonNumeric = await load(menuLoader, "/menus/abc", { menuId: "abc" });
+    expect((await load(menuLoader, "/menus/999999", { recipeId: "999999" })).status).toBe(404);
+    const nonNumeric = await load(menuLoader, "/menus/abc", { recipeId: "abc" });
     expect(nonNumeric.status).toBe(404);
     expect(await nonNumeric.json()).toEqual({ message: "Menu not found" });
   });

@@ -18,10 +18,10 @@ import { action as communityAction } from "~/routes/community";
 import { action as settingAction } from "~/routes/setting";
 import { prisma } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
-import { sessionStorage } from "~/services/session.server";
 import { cameraJpeg } from "../support/images";
 import { signedInMember, type Member } from "../support/members";
-import { requestWith, run, sessionCookieFrom, type RequestBody } from "../support/requests";
+import { flashAfter } from "../support/flash";
+import { requestWith, run, type RequestBody } from "../support/requests";
 import { tableCounts } from "../support/route-table";
 
 const uploadsDir = vi.hoisted(() => {
@@ -75,9 +75,9 @@ const attacks: Attack[] = [
 ];
 
 let member: Member;
-let menuId: number;
+let recipeId: number;
 beforeAll(async () => {
-  menuId = (await prisma.recipe.create({ data: { name: "Upload Attack Soup" } })).id;
+  recipeId = (await prisma.recipe.create({ data: { name: "Upload Attack Soup" } })).id;
 });
 
 type Handler = (args: ActionFunctionArgs) => unknown;
@@ -94,7 +94,7 @@ const send = (handler: Handler, method: string, pathname: string, body: RequestB
 /** The message an answer refuses with: a JSON message, a page's error data, or a flash on the redirect. */
 async function refusalMessage(response: Response): Promise<string | null> {
   if (response.status >= 300 && response.status < 400) {
-    const flash = (await sessionStorage.getSession(sessionCookieFrom(response))).get("flash") as { type: string; message: string } | undefined;
+    const flash = await flashAfter(response);
     return flash?.type === "error" ? flash.message : null;
   }
   if (response.status < 400) return null;
@@ -125,14 +125,14 @@ const entryPoints: EntryPoint[] = [
   {
     name: "dish by POST /api/community",
     stores: true,
-    send: (image) => send(communityApiAction, "POST", "/api/community", { multipart: { menu_id: String(menuId), caption: "x", image } }),
+    send: (image) => send(communityApiAction, "POST", "/api/community", { multipart: { menu_id: String(recipeId), caption: "x", image } }),
   },
   {
     name: "dish shared on the community screen",
     stores: true,
-    send: (image) => send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(menuId), caption: "x", image } }),
+    send: (image) => send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(recipeId), caption: "x", image } }),
   },
-  { name: "dish photo on /camera-share-dish", stores: true, send: (image) => send(cameraShareAction, "POST", "/camera-share-dish", { multipart: { menu_id: String(menuId), image } }) },
+  { name: "dish photo on /camera-share-dish", stores: true, send: (image) => send(cameraShareAction, "POST", "/camera-share-dish", { multipart: { menu_id: String(recipeId), image } }) },
 ];
 
 function filesUnder(folder: string): string[] {

@@ -7,16 +7,15 @@ import { readPantry } from "~/services/pantry.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { NO_PHOTO, NOT_A_DATA_URL, PHOTOS_PER_MINUTE, TOO_MANY_PHOTOS } from "~/services/vision/upload.server";
 import { seedIngredients } from "../../prisma/seed";
-import { getRequest, jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { getRequest, jsonRequest, served, sessionCookieFrom } from "../support/requests";
 import { dataUrl, explainSkip, groceryPhoto, hasGroceryPhotos } from "../support/vision";
 
 
 let client = 0;
 /** POST /api/upload from a client address of its own, so the rate limit of one test does not touch another. */
 function upload(body: unknown, headers: Record<string, string> = {}, from = `10.0.0.${++client}`) {
-  return run(() =>
-    uploadAction({ request: jsonRequest("/api/upload", body, { headers: { [CLIENT_ADDRESS_HEADER]: from, ...headers } }), params: {}, context: {} }),
-  );
+  const request = jsonRequest("/api/upload", body, { headers: { [CLIENT_ADDRESS_HEADER]: from, ...headers } });
+  return served(request, () => uploadAction({ request, params: {}, context: {} }));
 }
 
 async function refusal(body: unknown, headers: Record<string, string> = {}) {

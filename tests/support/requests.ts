@@ -1,3 +1,6 @@
+import { refusalBeforeApp } from "~/cli/refusals.mjs";
+import { requestClient } from "~/services/client.server";
+
 const ORIGIN = "http://localhost:3000";
 
 type RequestOptions = { cookie?: string | null; headers?: Record<string, string> };
@@ -35,8 +38,33 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
 
 /** The cookie pair ("__session=...") a response sets, ready to send back. */
 export function sessionCookieFrom(response: Response): string | null {
-  const header = response.headers.get("Set-Cookie");
-  return header ? header.split(";")[0] : null;
+  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).find((pair) => pair.startsWith("__session=")) ?? null;
+}
+
+/**
+ * The Cookie header a browser sends after this response: the pairs it had (`cookie`), with those the response set
+ * replacing them, and those it expired removed.
+ */
+export function cookiesAfter(cookie: string | null, response: Response): string | null {
+  const pairs = new Map((cookie ?? "").split("; ").filter(Boolean).map((pair) => [pair.split("=")[0], pair] as const));
+  for (const set of response.headers.getSetCookie()) {
+    const pair = set.split(";")[0];
+    const expired = /;\s*max-age=0(;|$)/i.test(set) || /;\s*expires=Thu, 01 Jan 1970/i.test(set);
+    if (expired) pairs.delete(pair.split("=")[0]);
+    else pairs.set(pair.split("=")[0], pair);
+  }
+  return pairs.size ? [...pairs.values()].join("; ") : null;
+}
+
+/**
+ * Runs a route's loader or action for `request` as the server does: behind the HTTP bootstrap, which answers some
+ * requests itself (a cross-site write's 403) before the app sees them.
+ */
+export async function served(request: Request, handler: () => Promise<unknown>): Promise<Response> {
+  const { method, url, headers } = request;
+  const refusal = refusalBeforeApp({ method, url, headers, publicOrigin: requestClient(request).origin });
+  if (refusal) return Response.json({ message: refusal.message }, { status: refusal.status, headers: refusal.headers });
+  return run(handler);
 }
 
 /** Runs a loader or action and returns what it produced, whether it returned or threw a Response. */

@@ -14,11 +14,11 @@ import { addToUserPantry } from "~/services/pantry.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { saveRecipe } from "~/services/recipe-store.server";
-import { sessionStorage, type FlashMessage } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
 import { cameraJpeg } from "./images";
 import { signedInMember, type Member } from "./members";
-import { requestWith, run, sessionCookieFrom, type RequestBody } from "./requests";
+import { flashAfter } from "./flash";
+import { requestWith, served, type RequestBody } from "./requests";
 
 /**
  * public: anyone, no user's data. guest-ok: anyone; it only touches the caller's own data (session or account).
@@ -131,7 +131,7 @@ export const ROUTES: Record<string, Probe[]> = {
     act("POST", "guest-ok", () => "/analyze-allergies", () => ({ json: { ingredients: ["peanut butter"], allergies: ["peanut"] } })),
   ],
   "api.$.ts": unknownPath("/api/no-such-call"),
-  "/api/:menuId/:userId/reviews": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
+  "/api/:recipeId/:userId/reviews": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
   "/api/auth/new-password": [
     act("POST", "guest-ok", () => "/api/auth/new-password", () => ({ json: { token: BOGUS_TOKEN, password: NEW_PASSWORD.password } }), {
       alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
@@ -198,7 +198,7 @@ export const ROUTES: Record<string, Probe[]> = {
       json: { ingredients: ["egg"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
     })),
   ],
-  "/api/menus/:menuId": [
+  "/api/menus/:recipeId": [
     act("PUT", "owner-only", (f) => `/api/menus/${f.ownRecipe.id}`, () => ({ json: { image: "/recipe-images/1.svg" } })),
   ],
   "/api/menus/by-name/:name": [
@@ -327,7 +327,7 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
   "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
-  "menus.$menuId.ts": [get("public", (f) => `/menus/${f.recipeId}`), get("author-only", (f) => `/menus/${f.ownRecipe.id}`)],
+  "menus.$recipeId.ts": [get("public", (f) => `/menus/${f.recipeId}`), get("author-only", (f) => `/menus/${f.ownRecipe.id}`)],
   "preferences.tsx": [
     get("public", () => "/preferences"),
     act("POST", "guest-ok", () => "/preferences", () => ({ form: { cuisines: ["Italian"] } })),
@@ -337,7 +337,6 @@ export const ROUTES: Record<string, Probe[]> = {
     get("author-only", (f) => `/recipe-images/${f.ownRecipe.id}.svg`),
   ],
   "reset-password.tsx": [
-    get("public", () => "/reset-password"),
     act("POST", "guest-ok", () => "/reset-password", () => ({ form: { email: `reset${next()}@example.com` } })),
   ],
   "reset-password_.$token.tsx": [
@@ -487,7 +486,7 @@ export async function call(
   }
   const file = apiRoute ? API_ROUTE_FILE : route;
   const handler = (await moduleOf(file))[probe.handler]!;
-  return run(async () => handler({ request, params: paramsFor(file, pathname), context: {} }));
+  return served(request, async () => handler({ request, params: paramsFor(file, pathname), context: {} }));
 }
 
 export const isRedirect = (response: Response) => response.status >= 300 && response.status < 400;
@@ -496,11 +495,10 @@ export const isRedirect = (response: Response) => response.status >= 300 && resp
 export const sentToLogin = (response: Response) =>
   response.status === 401 || (isRedirect(response) && (response.headers.get("Location") ?? "").startsWith("/login?redirectTo="));
 
-/** The error a form posted without JavaScript is sent back with (a flash message in the session), if any. */
+/** The error a form posted without JavaScript is sent back with (a flash message for its screen), if any. */
 export async function errorFlash(response: Response): Promise<string | null> {
-  const cookie = sessionCookieFrom(response);
-  if (!isRedirect(response) || !cookie) return null;
-  const flash = (await sessionStorage.getSession(cookie)).get("flash") as FlashMessage | undefined;
+  if (!isRedirect(response)) return null;
+  const flash = await flashAfter(response);
   return flash?.type === "error" ? flash.message : null;
 }
 

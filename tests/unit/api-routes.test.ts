@@ -19,14 +19,14 @@ describe("the API table", () => {
   it("prefers static segments where a pattern with params matches the same path, in any table order", () => {
     for (const routes of [compileApiRoutes(API_ROUTES), compileApiRoutes([...API_ROUTES].reverse())]) {
       expect(resolve("/api/menu-detail/12/reviews", routes)).toEqual({ pattern: "menu-detail/:id/reviews", params: { id: "12" } });
-      expect(resolve("/api/12/7/reviews", routes)).toEqual({ pattern: ":menuId/:userId/reviews", params: { menuId: "12", userId: "7" } });
+      expect(resolve("/api/12/7/reviews", routes)).toEqual({ pattern: ":recipeId/:userId/reviews", params: { recipeId: "12", userId: "7" } });
       expect(resolve("/api/auth/verify-reset-token/reviews", routes)).toEqual({
         pattern: "auth/verify-reset-token/:token",
         params: { token: "reviews" },
       });
       expect(resolve("/api/menus/by-name/Soup", routes)).toEqual({ pattern: "menus/by-name/:name", params: { name: "Soup" } });
-      expect(resolve("/api/menus/by-name", routes)).toEqual({ pattern: "menus/:menuId", params: { menuId: "by-name" } });
-      expect(resolve("/api/menus/12", routes)).toEqual({ pattern: "menus/:menuId", params: { menuId: "12" } });
+      expect(resolve("/api/menus/by-name", routes)).toEqual({ pattern: "menus/:recipeId", params: { recipeId: "by-name" } });
+      expect(resolve("/api/menus/12", routes)).toEqual({ pattern: "menus/:recipeId", params: { recipeId: "12" } });
       expect(resolve("/api/community/3/comments", routes)).toEqual({ pattern: "community/:postId/comments", params: { postId: "3" } });
     }
   });

@@ -27,13 +27,13 @@ describe("photoFile", () => {
 describe("communityPath", () => {
   it("names the recipe, the page and the open comments only when there are some", () => {
     expect(communityPath()).toBe("/community");
-    expect(communityPath({ menuId: 4 })).toBe("/community?menu_id=4");
-    expect(communityPath({ menuId: null, before: 30, comments: 12 })).toBe("/community?before=30&comments=12");
+    expect(communityPath({ recipeId: 4 })).toBe("/community?menu_id=4");
+    expect(communityPath({ recipeId: null, before: 30, comments: 12 })).toBe("/community?before=30&comments=12");
   });
 });
 
 describe("the community's rules", () => {
-  it("a comment is trimmed and must not be blank (spec 5)", () => {
+  it("a comment is trimmed and must not be blank", () => {
     expect(CommentSchema.parse({ comment_text: "  Looks great  " })).toEqual({ comment_text: "Looks great" });
     for (const blank of [undefined, "", " \n\t "]) {
       expect(CommentSchema.safeParse({ comment_text: blank }).error?.issues[0].message).toBe(COMMUNITY_MESSAGES.commentBlank);

@@ -20,6 +20,13 @@ describe("parseQuantity", () => {
     ["2 large", { amount: 2, unit: "piece" }],
     ["250 millilitres", { amount: 250, unit: "ml" }],
     ["100g/3½oz", { amount: 100, unit: "g" }],
+    ["1 i 1/2 łyżeczki", { amount: 1.5, unit: "tsp" }],
+    ["0 e 1/2 colher (sopa)", { amount: 0.5, unit: "tbsp" }],
+    ["1/2 colher (chá)", { amount: 0.5, unit: "tsp" }],
+    ["2 colheres de sopa", { amount: 2, unit: "tbsp" }],
+    ["1 c. à c.", { amount: 1, unit: "tsp" }],
+    ["2 c. à soupe", { amount: 2, unit: "tbsp" }],
+    ["1 e 1/2 xícara (chá)", { amount: 1.5, unit: "cup" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);
   });

@@ -173,6 +173,38 @@ describe("pages without schema.org data", () => {
     expect(draft.steps).toEqual(["Split the loaf and fill it.", "Press it under a weight for an hour."]);
   });
 
+  describe("the ingredient list the page shows, when it says more than its JSON-LD", () => {
+    const page = (data: string[], shown: string) =>
+      `${ldPage(JSON.stringify({ "@type": "Recipe", name: "Cake", recipeIngredient: data, recipeInstructions: "Bake." }))}` +
+      `<h2>Ingredients</h2>${shown}<h2>Method</h2><p>Bake.</p>`;
+    const lines = (html: string) => draftOf(fromHtmlPage(html)).ingredients.map((line) => [line.quantity, line.name, line.section ?? null]);
+
+    it("takes a second group the JSON-LD leaves out", () => {
+      const html = page(["250 g flour", "2  tsp soda"], "<ul><li>250 g flour</li><li>2 tsp soda</li></ul><h3>For the filling</h3><ul><li>350 ml milk</li></ul>");
+      expect(lines(html)).toEqual([["250 g", "flour", null], ["2 tsp", "soda", null], ["350 ml", "milk", "For the filling"]]);
+    });
+
+    it("takes the amounts the JSON-LD leaves out", () => {
+      const html = page(["Knoblauchzehe", "Speck"], "<ul><li>1 Stück Knoblauchzehe</li><li>18 Scheiben Speck</li></ul>");
+      expect(lines(html)).toEqual([["1 Stück", "Knoblauchzehe", null], ["18 Scheiben", "Speck", null]]);
+    });
+
+    it("keeps the JSON-LD's lines when the page's list adds only what follows it, or differs", () => {
+      const data = ["500 g mascarpone", "cocoa"];
+      expect(lines(page(data, "<ul><li>500 g mascarpone</li><li>cocoa</li><li>Baking dish (24 x 19 cm)</li></ul>"))).toEqual([
+        ["500 g", "mascarpone", null], ["", "cocoa", null],
+      ]);
+      expect(lines(page(data, "<ul><li>500 g ricotta</li><li>1 tbsp cocoa</li></ul>"))).toEqual([["500 g", "mascarpone", null], ["", "cocoa", null]]);
+      const apart = page(["ziemniaki", "cebula"], "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li></ul>");
+      expect(lines(apart)).toEqual([["", "ziemniaki", null], ["", "cebula", null]]);
+    });
+
+    it("reads a group heading followed by an invisible separator as a heading", () => {
+      const html = page(["1 tbsp oil", "1 tbsp oyster sauce"], "<ul><li>1 tbsp oil</li><li>Seasoning:\u2063</li><li>1 tbsp oyster sauce</li></ul>");
+      expect(lines(html)).toEqual([["1 tbsp", "oil", null], ["1 tbsp", "oyster sauce", "Seasoning"]]);
+    });
+  });
+
   it("still refuses a page whose lists are not under recipe headings", () => {
     const html = "<h1>Shop</h1><h2>Categories</h2><ul><li>Pans</li><li>Knives</li></ul>";
     expect(fromHtmlPage(html)).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });
@@ -189,6 +221,9 @@ describe("pages without schema.org data", () => {
 });
 
 describe("steps and text as pages write them", () => {
+  const oneLineRecipe = (line: string, steps: string) =>
+    draftOf(parseRecipeDocument(JSON.stringify({ "@type": "Recipe", name: "One", recipeIngredient: [line], recipeInstructions: steps }), "json"));
+
   it("keeps a step's own title before its text, but not a number or the text cut short", () => {
     const json = JSON.stringify({
       "@type": "Recipe", name: "Tomatoes", recipeIngredient: ["4 tomatoes"],
@@ -203,12 +238,68 @@ describe("steps and text as pages write them", () => {
     ]);
   });
 
-  it("decodes accented letters written as named entities", () => {
+  it("leaves out a step section's heading that only says these are the steps", () => {
+    const section = (name: string, text: string) => ({ "@type": "HowToSection", name, itemListElement: [{ "@type": "HowToStep", text }] });
     const json = JSON.stringify({
-      "@type": "Recipe", name: "Fisk", recipeIngredient: ["1 l&ouml;k"],
-      recipeInstructions: "Faites revenir &agrave; feu doux, 180 &ordm;C.\u200b",
+      "@type": "Recipe", name: "Hackbraten", recipeIngredient: ["500 g Hackfleisch"],
+      recipeInstructions: [section("Zubereitung", "Alles verkneten."), section("Für die Soße:", "Sahne erhitzen.")],
     });
     const draft = draftOf(parseRecipeDocument(json, "json"));
+    expect(draft.steps).toEqual(["Alles verkneten.", "Sahne erhitzen."]);
+    expect(draft.stepSections).toEqual([null, "Für die Soße"]);
+  });
+
+  it("splits a step at line breaks that end sentences, and keeps a step that was only wrapped whole", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe", name: "Gazpacho", recipeIngredient: ["1 cucumber"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Wash the vegetables.\nPeel the cucumber. Seed the pepper." },
+        { "@type": "HowToStep", text: "Put the flour,\nsugar and cocoa in a bowl and whisk until smooth.\nWhen no lumps\nremain, add the milk." },
+      ],
+    });
+    expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
+      "Wash the vegetables.",
+      "Peel the cucumber. Seed the pepper.",
+      "Put the flour, sugar and cocoa in a bowl and whisk until smooth. When no lumps remain, add the milk.",
+    ]);
+  });
+
+  const oneLongStep = [
+    "Für die Bratlinge die Kichererbsen abspülen und abtropfen lassen, den Knoblauch pellen und fein schneiden.",
+    "Kichererbsen, Knoblauch und Petersilie in ein hohes Rührgefäß geben und mit dem Pürierstab fein pürieren.",
+    "Die Masse zu kleinen Bratlingen formen und in einer Pfanne von beiden Seiten goldbraun braten.",
+  ];
+
+  it("takes the page's list of steps when its JSON-LD runs them into one long step", () => {
+    const json = JSON.stringify({ "@type": "Recipe", name: "Bratlinge", recipeIngredient: ["500 g Kichererbsen"], recipeInstructions: oneLongStep.join(" ") });
+    const shown = oneLongStep.map((step, index) => `<li>${index + 1} ${step}</li>`).join("");
+    const page = `${ldPage(json)}<h2>Zubereitung</h2><ol>${shown}<li>2387 kJ Energie</li></ol>`;
+    expect(draftOf(fromHtmlPage(page)).steps).toEqual(oneLongStep);
+  });
+
+  it("splits one long step where its sentences were run together, and leaves other long steps whole", () => {
+    const glued = { "@type": "Recipe", name: "Bratlinge", recipeIngredient: ["500 g Kichererbsen"], recipeInstructions: oneLongStep.join("") };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(glued)))).steps).toEqual(oneLongStep);
+    const spaced = { ...glued, recipeInstructions: oneLongStep.join(" ") };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(spaced)))).steps).toEqual([oneLongStep.join(" ")]);
+    const twoSteps = { ...glued, recipeInstructions: [oneLongStep.join(""), "Servieren."] };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(twoSteps)))).steps).toEqual([oneLongStep.join(""), "Servieren."]);
+  });
+
+  it("takes formatting tags out without a space, and other tags with one", () => {
+    const draft = oneLineRecipe("1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>", "Junte o sal e o <b>aji-no-moto</b><sup>&reg;</sup>, e mexa.");
+    expect(draft.ingredients[0].name).toBe("AJI-NO-MOTO®");
+    expect(draft.steps).toEqual(["Junte o sal e o aji-no-moto®, e mexa."]);
+    const page =
+      "<h1>Bacalao</h1><h2>Ingredientes</h2><ul><li><span>1</span><span>cup</span> <span>rice</span></li></ul>" +
+      "<h2>Preparación</h2><ol><li>Programe <strong>5 min/vel cuchara</strong>. Sirva.</li></ol>";
+    const plain = draftOf(fromHtmlPage(page));
+    expect(plain.ingredients.map((line) => [line.quantity, line.name])).toEqual([["1 cup", "rice"]]);
+    expect(plain.steps).toEqual(["Programe 5 min/vel cuchara. Sirva."]);
+  });
+
+  it("decodes accented letters written as named entities", () => {
+    const draft = oneLineRecipe("1 l&ouml;k", "Faites revenir &agrave; feu doux, 180 &ordm;C.\u200b");
     expect(draft.ingredients[0].name).toBe("lök");
     expect(draft.steps).toEqual(["Faites revenir à feu doux, 180 ºC."]);
   });
@@ -229,6 +320,16 @@ describe("ingredient lines", () => {
     ["¼ tsp clove", { quantity: "¼ tsp", name: "clove" }],
     ["2 c. à soupe de menthe fraîche", { quantity: "2 c. à soupe", name: "menthe fraîche" }],
     ["1 orange (zest and juice (about 80 ml))", { quantity: "1", name: "orange", note: "zest and juice (about 80 ml)" }],
+    ["500.0 g Kichererbse, gegart", { quantity: "500 g", name: "Kichererbse", note: "gegart" }],
+    ["2.00 cups flour", { quantity: "2 cups", name: "flour" }],
+    ["1.000 g Mehl", { quantity: "1.000 g", name: "Mehl" }],
+    ["1.5 kg Kartoffeln", { quantity: "1.5 kg", name: "Kartoffeln" }],
+    ["2 sztuki jajka", { quantity: "2 sztuki", name: "jajka" }],
+    ["1 szczypta soli", { quantity: "1 szczypta", name: "soli" }],
+    ["8 db répa", { quantity: "8 db", name: "répa" }],
+    ["3 Stk. Pak Choi", { quantity: "3 Stk.", name: "Pak Choi" }],
+    ["1 i 1/2 łyżeczki kurkumy", { quantity: "1 i 1/2 łyżeczki", name: "kurkumy" }],
+    ["1 colher (sopa) de colorau", { quantity: "1 colher (sopa)", name: "colorau" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toEqual(parts);
   });
@@ -264,7 +365,19 @@ describe("catalogue matching", () => {
     ["knoflook", "garlic"],
     ["beurre", "butter"],
     ["margarina sem sal", "margarine"],
-    ["soli", null],
+    ["soli", "salt"],
+    ["świeżych ogórków gruntowych", "cucumber"],
+    ["soku z cytryny", "lemon juice"],
+    ["Frühlingszwiebeln", "spring onion"],
+    ["paddenstoelen", "mushroom"],
+    ["peberfrugter", "bell pepper"],
+    ["choi", null],
+    ["Fresh herbs", null],
+    ["ferske rosmarinblader", null],
+    ["fersken", "peach"],
+    ["pimiento rojo", "bell pepper"],
+    ["pimientos", "roasted red pepper"],
+    ["lemon rind", "lemon"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });

@@ -42,8 +42,8 @@ describe("review schema", () => {
     });
   });
 
-  it.each(["0", "2147483648", "1.5"])("refuses the menu id %s (beyond a database id it would fail on PostgreSQL)", (menuId) => {
-    expect(errorsOf({ menu_id: menuId, rating: "5", comment: "ok" })).toEqual({ menu_id: ["A menu id is needed."] });
+  it.each(["0", "2147483648", "1.5"])("refuses the menu id %s (beyond a database id it would fail on PostgreSQL)", (recipeId) => {
+    expect(errorsOf({ menu_id: recipeId, rating: "5", comment: "ok" })).toEqual({ menu_id: ["A menu id is needed."] });
   });
 
   it("needs the menu id", () => {

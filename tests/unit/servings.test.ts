@@ -48,6 +48,8 @@ describe("scaleQuantity", () => {
     ["2-3", 2, "4-6"],
     ["1 to 2 tbsp", 2, "2-4 tbsp"],
     ["a pinch", 2, "2 pinches"],
+    ["1 e 1/2 xícara (chá)", 2, "3 xícara (chá)"],
+    ["1 i 1/2 łyżeczki", 0.5, "¾ łyżeczki"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });
@@ -113,6 +115,17 @@ describe("fitToPantry", () => {
       2,
     );
     expect(fit).toMatchObject({ limiting: "egg", servings: 3 });
+  });
+
+  it("adds up the lines that draw on one pantry item, so together they ask no more than the cook has", () => {
+    const onion = (name: string, quantity: string): FitLine => ({
+      ...line("onion", quantity, { quantity: 600, unit: "g" }),
+      name,
+      pantryItem: "onion",
+    });
+    // 200 g for the sauce and 100 g for the topping: 300 g a batch of 2, so 600 g makes 4 servings, not 6
+    const fit = fitToPantry([onion("onion", "200 g"), onion("red onion", "100 g"), line("egg", "2", { quantity: 12, unit: null })], 2);
+    expect(fit).toMatchObject({ limiting: "onion", servings: 4, belowOneServing: false });
   });
 
   it("never goes below one serving without saying so", () => {

@@ -5,7 +5,7 @@ import { CUISINES, MEAL_OCCASIONS, type Cuisine, type MealOccasion } from "../co
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", frac12: "½", frac14: "¼", frac34: "¾", deg: "°",
   ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…", frac13: "⅓", times: "×",
-  ordm: "º", szlig: "ß", aelig: "æ", AElig: "Æ", oslash: "ø", Oslash: "Ø", ccedil: "ç", Ccedil: "Ç",
+  ordm: "º", reg: "®", copy: "©", trade: "™", szlig: "ß", aelig: "æ", AElig: "Æ", oslash: "ø", Oslash: "Ø", ccedil: "ç", Ccedil: "Ç",
   ...accentedLetters(),
 };
 
@@ -36,12 +36,14 @@ function decodeEntities(text: string): string {
 
 /** A tag; it ends at the next "<" too, so that text full of unclosed "<" is still read in one pass. */
 const TAG = /<[^<>]*>/g;
+/** Tags inside a line of text, which a browser shows without a space: "AJI-NO-MOTO<sup>®</sup>". */
+const INLINE_TAG = /^<\/?(?:sup|sub|b|strong|i|em|u|small|mark|abbr|a|span|font)\b/i;
 
 /** Plain text from text that may hold HTML tags and entities, on one line. */
 export function cleanText(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
-  return decodeEntities(String(value).replace(TAG, " "))
-    .replace(/[\u200b\ufeff]/g, "")
+  return decodeEntities(String(value).replace(TAG, (tag) => (INLINE_TAG.test(tag) ? "" : " ")))
+    .replace(/[\u200b-\u200d\u2060-\u2064\ufeff]/g, "")
     .replace(/\s+/g, " ")
     .trim();
 }

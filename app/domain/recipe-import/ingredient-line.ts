@@ -62,7 +62,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
   const line = cleanText(rawLine).slice(0, MAX_LINE_LENGTH).replace(BULLET, "");
   if (!line || isHeadingLine(line)) return null;
   const split = splitLeadingQuantity(line);
-  let quantity = split.quantity;
+  // "500.0 g", "2.00 cups" as shop and CMS exports write them: the zeros say nothing ("1.000 g" is a thousand)
+  let quantity = split.quantity.replace(/(\d)\.0{1,2}(?![\d])/g, "$1");
   const rest = split.rest;
 
   const notes: string[] = [];

@@ -55,7 +55,7 @@ const INGREDIENT_HEADING = headingOf([
   "suroviny",
   "ainekset",
 ]);
-const METHOD_HEADING = headingOf([
+export const METHOD_HEADING = headingOf([
   "method",
   "instructions?",
   "directions?",
@@ -103,12 +103,21 @@ function headingText(text: string): string {
   return text.replace(/[:：]\s*$/, "").trim();
 }
 
+/** Tags that format words within a line, which a browser shows without a space around them. */
+const FORMATTING = new Set(["b", "strong", "i", "em", "u", "sup", "sub", "small", "mark", "abbr", "a"]);
+
+/** The texts of an element, to be joined with "": a space around any element but formatting, "\n" for <br>. */
 function textOf(element: Element, depth = 0, out: string[] = []): string[] {
   for (const child of element.children) {
     if (typeof child === "string") out.push(child);
     else if (depth < MAX_DEPTH && !SKIPPED.has(child.tag)) {
       if (child.tag === "br") out.push("\n");
-      else textOf(child, depth + 1, out);
+      else if (FORMATTING.has(child.tag)) textOf(child, depth + 1, out);
+      else {
+        out.push(" ");
+        textOf(child, depth + 1, out);
+        out.push(" ");
+      }
     }
   }
   return out;
@@ -120,7 +129,7 @@ function emphasisedText(element: Element): string | null {
   if (parts.length !== 1 || typeof parts[0] === "string") return null;
   const only = parts[0];
   if (!EMPHASIS.has(only.tag)) return only.tag === "span" ? emphasisedText(only) : null;
-  const text = cleanText(textOf(only).join(" "));
+  const text = cleanText(textOf(only).join(""));
   return text && text.length <= MAX_HEADING_LENGTH ? text : null;
 }
 
@@ -157,12 +166,12 @@ function blocksOf(page: Element): Block[] {
       if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
       const level = HEADING_TAG.exec(child.tag);
       if (level)
-        push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(" "))) });
+        push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(""))) });
       else if (child.tag === "li") {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
         const text = cleanText(
-          textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(" ")
+          textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join("")
         );
         push({ kind: "item", text });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });

@@ -4,7 +4,9 @@
  */
 import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from "./draft";
 import { htmlLines, STEP_LABEL } from "./fields";
+import { splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
+import { METHOD_HEADING } from "./plain-html";
 
 export type RecipeNode = Record<string, unknown>;
 
@@ -55,6 +57,20 @@ function heading(value: unknown): RawEntry[] {
   return text ? [{ heading: text }] : [];
 }
 
+/** A step section's heading, unless it only says these are the steps ("Preparation", "Zubereitung", "Modo de preparo"). */
+function stepHeading(value: unknown): RawEntry[] {
+  return heading(value).filter((entry) => typeof entry === "string" || !METHOD_HEADING.test(entry.heading.replace(/:$/, "")));
+}
+
+/**
+ * A step's lines as steps of their own when each ends a sentence ("Wash the vegetables.\nPeel the cucumber."),
+ * one step when the text was only wrapped ("gas mark 3\nand grease the tins. Put the flour,\nsugar").
+ */
+function sentenceLines(lines: string[]): string[] {
+  const wrapped = lines.slice(0, -1).some((line) => !/[.!?:…)]$/.test(line));
+  return wrapped ? [lines.join(" ")] : lines;
+}
+
 /** recipeInstructions: text, a list of texts, HowToStep objects, or HowToSection objects holding steps. */
 function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (depth > MAX_NESTING) return [];
@@ -63,16 +79,76 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (!isObject(value)) return [];
   const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
-    return [...heading(property(value, "name")), ...instructionEntries(children, depth + 1)];
+    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1)];
   }
-  // one step, even when its text breaks lines
-  const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
+  const lines = sentenceLines(textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")));
+  const text = lines.join(" ");
   if (!text) return [];
   // a step's own title ("Blister the tomatoes") comes before it, unless it is the text again, cut short, or a number
   const name = textsOf(property(value, "name")).join(" ").replace(/(?:\.\.\.|…)$/, "");
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
   const titled = name && !numbered && !text.toLowerCase().startsWith(name.replace(/\.$/, "").toLowerCase());
-  return titled ? [name, text] : [text];
+  return titled ? [name, ...lines] : lines;
+}
+
+const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+const STEP_NUMBER = /^\d{1,2}[.)]?\s+/;
+/** A sentence run into the next without a space: "fein schneiden.Kichererbsen in ein Gefäß geben". */
+const GLUED_SENTENCE = /(?<=\p{Ll}{2}[.!?])(?=\p{Lu}\p{Ll})/u;
+const LONG_STEP = 200;
+
+/**
+ * A recipe's only step, when it is the whole method in one string: the page's own list of steps when the page shows
+ * the same text as several items, else split where sentences were run together ("schneiden.Kichererbsen").
+ */
+function splitJoinedStep(step: string, page: PageFallback): string[] {
+  if (step.length < LONG_STEP) return [step];
+  const whole = normalized(step);
+  const shown: string[] = [];
+  let covered = "";
+  for (const entry of page.sections?.().steps ?? []) {
+    if (typeof entry !== "string") break;
+    const item = entry.replace(STEP_NUMBER, "").replace(STEP_LABEL, "");
+    covered += normalized(item);
+    if (!whole.startsWith(covered)) break;
+    shown.push(item);
+    if (covered === whole) return shown.length > 1 ? shown : [step];
+  }
+  const sentences = step.split(GLUED_SENTENCE);
+  return sentences.length > 1 ? sentences : [step];
+}
+
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]+/gu, "");
+const hasAmount = (text: string) => /\d|[½⅓⅔¼¾⅛]/.test(text);
+
+/**
+ * The ingredient lines the page shows instead of its data's, when they say more: every data line is among them,
+ * in order, and the page adds lines the data leaves out (between them, or a group of its own after them) or amounts
+ * it leaves out ("Knoblauchzehe" in the data, "1 Stück Knoblauchzehe" on the page). Lines after the last data line
+ * with no group heading before them are the page's next block (equipment, times), not ingredients.
+ */
+function shownIfFuller(listed: RawEntry[], shown: RawEntry[]): RawEntry[] {
+  const listedLines = listed.filter((entry): entry is string => typeof entry === "string");
+  let at = 0;
+  let amountsAdded = 0;
+  for (const line of listedLines) {
+    const wanted = letters(line);
+    for (; at < shown.length; at++) {
+      const entry = shown[at];
+      if (typeof entry !== "string") continue;
+      if (wanted && letters(entry).includes(wanted)) break;
+      // an amount on a line of its own ("ziemniaki", "1 kilogram"): the page splits lines its own way
+      const { quantity, rest } = splitLeadingQuantity(entry);
+      if (quantity && (!rest || unitOf(rest))) return listed;
+    }
+    if (at === shown.length) return listed;
+    if (hasAmount(shown[at] as string) && !hasAmount(line)) amountsAdded++;
+    at++;
+  }
+  const laterGroup = shown.slice(at).some((entry) => typeof entry !== "string");
+  const fuller = laterGroup ? shown : shown.slice(0, at);
+  const fullerLines = fuller.filter((entry) => typeof entry === "string").length;
+  return fullerLines > listedLines.length || amountsAdded > 0 ? fuller : listed;
 }
 
 /** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
@@ -115,6 +191,10 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       const shown = page.sections();
       if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
       if (steps.length === 0) steps = shown.steps;
+    }
+    if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
+    if (page.sections && ingredientLines.length > 0 && ingredientLines.length <= MAX_ENTRIES) {
+      ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
     }
     return buildDraft({
       name: textsOf(get("name") ?? get("headline"))[0],

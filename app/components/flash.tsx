@@ -1,0 +1,15 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { FormMessage } from "~/components/forms";
+import type { loader as rootLoader } from "~/root";
+import type { FlashMessage } from "~/services/session.server";
+
+/** The message the last redirect sent to this screen (taken by the root loader), or null. */
+export function useFlash(): FlashMessage | null {
+  return useRouteLoaderData<typeof rootLoader>("root")?.flash ?? null;
+}
+
+/** The screen's flash message, where the screen places it. */
+export function Flash() {
+  const flash = useFlash();
+  return flash ? <FormMessage type={flash.type} message={flash.message} /> : null;
+}
