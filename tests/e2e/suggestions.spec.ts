@@ -247,6 +247,8 @@ test.describe("choosing among suggestions", () => {
     for (const minutes of quick) expect(minutes!).toBeLessThanOrEqual(30);
 
     await filters.getByRole("link", { name: "Under 30 min" }).click();
+    // The sort links carry the filters shown: wait for the list without the filter before choosing the sort.
+    await expect(filters.getByRole("link", { name: "Under 30 min" })).not.toHaveAttribute("aria-current", "true");
     await sorts.getByRole("link", { name: "Quickest" }).click();
     await expect(page).toHaveURL(/\/menu-suggestion\?sort=quickest$/);
     // The address changes a moment before the new list is drawn: wait for the list's own sign of the sort.
