@@ -24,7 +24,7 @@ export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  remixContext: EntryContext
 ) {
   if (isJsonPageCall(request)) return jsonPageAnswer(remixContext, responseStatusCode, responseHeaders);
   const nonce = createNonce();
@@ -45,7 +45,7 @@ export default function handleRequest(
         new Response(createReadableStreamFromReadable(body), {
           headers: responseHeaders,
           status: responseStatusCode,
-        }),
+        })
       );
       pipe(body);
     };
@@ -73,7 +73,7 @@ export default function handleRequest(
           // Errors after the shell are already streaming; log them (never shown to users).
           if (shellRendered) console.error(error);
         },
-      },
+      }
     );
     if (!allRendered) abortTimer = setTimeout(abort, ABORT_DELAY);
   });

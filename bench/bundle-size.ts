@@ -13,7 +13,14 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
+type ManifestRoute = {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+};
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };
 
 const HOME_BUDGET_KB = 120;
@@ -70,26 +77,29 @@ function firstLoadKb(manifest: Manifest, routeId: string): number {
 }
 
 /** Screens are leaf routes with a component; resource routes (JSON calls, images) send no JavaScript. */
-const hasComponent = (route: ManifestRoute) =>
-  /as default\b/.test(readFileSync(assetFile(route.module), "utf8"));
+const hasComponent = (route: ManifestRoute) => /as default\b/.test(readFileSync(assetFile(route.module), "utf8"));
 
 const manifest = readManifest();
 const screens = Object.values(manifest.routes).filter(
   (route) =>
     route.id !== "root" &&
     !Object.values(manifest.routes).some((other) => other.parentId === route.id) &&
-    hasComponent(route),
+    hasComponent(route)
 );
 const rows = screens
   .map((route) => ({ route: urlOf(manifest, route.id), kb: Number(firstLoadKb(manifest, route.id).toFixed(1)) }))
   .sort((a, b) => b.kb - a.kb);
 
 if (process.argv.includes("--write-baseline")) {
-  const baseline = Object.fromEntries([...rows].sort((a, b) => a.route.localeCompare(b.route)).map(({ route, kb }) => [route, kb]));
+  const baseline = Object.fromEntries(
+    [...rows].sort((a, b) => a.route.localeCompare(b.route)).map(({ route, kb }) => [route, kb])
+  );
   writeFileSync(BASELINE_FILE, `${JSON.stringify(baseline, null, 2)}\n`);
   console.log(`Wrote ${BASELINE_FILE} (${rows.length} screens).`);
 }
-const baseline: Record<string, number> = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, "utf8")) : {};
+const baseline: Record<string, number> = existsSync(BASELINE_FILE)
+  ? JSON.parse(readFileSync(BASELINE_FILE, "utf8"))
+  : {};
 
 console.log(`First-load JavaScript per screen, gzipped, beside ${BASELINE_FILE}:`);
 console.log(`  ${"screen".padEnd(28)} ${"baseline".padStart(9)} ${"now".padStart(9)} ${"change".padStart(8)}`);
@@ -101,7 +111,9 @@ for (const { route, kb } of rows) {
   if (regressed) regressions.push(route);
   const mark = change === null ? "  NEW (not in the baseline)" : regressed ? "  OVER THE BASELINE" : "";
   console.log(
-    `  ${route.padEnd(28)} ${(before === undefined ? "-" : `${before.toFixed(1)} KB`).padStart(9)} ${`${kb.toFixed(1)} KB`.padStart(9)} ${(change === null ? "" : `${change >= 0 ? "+" : ""}${change.toFixed(1)}`).padStart(8)}${mark}`,
+    `  ${route.padEnd(28)} ${(before === undefined ? "-" : `${before.toFixed(1)} KB`).padStart(9)} ${`${kb.toFixed(
+      1
+    )} KB`.padStart(9)} ${(change === null ? "" : `${change >= 0 ? "+" : ""}${change.toFixed(1)}`).padStart(8)}${mark}`
   );
 }
 const gone = Object.keys(baseline).filter((route) => !rows.some((row) => row.route === route));
@@ -112,6 +124,8 @@ console.log(`\nHome: ${home.toFixed(1)} KB (budget ${HOME_BUDGET_KB} KB) ${homeO
 console.log(
   regressions.length === 0
     ? `Every screen within ${TOLERANCE_KB} KB of its baseline.`
-    : `Over the baseline by more than ${TOLERANCE_KB} KB, or new: ${regressions.join(", ")} (if deliberate: --write-baseline).`,
+    : `Over the baseline by more than ${TOLERANCE_KB} KB, or new: ${regressions.join(
+        ", "
+      )} (if deliberate: --write-baseline).`
 );
 process.exitCode = regressions.length > 0 || homeOver ? 1 : 0;

@@ -17,4 +17,10 @@ for (let run = 0; run < 5; run++) {
 }
 const median = times.sort((a, b) => a - b)[2];
 console.log(`catalogue match: ${lines.length} lines, ${matched} matched, median ${median.toFixed(0)} ms of 5 runs`);
-console.log(`  ${Math.round(lines.length / (median / 1000))} lines/s (target: 10,000 lines well under 1 s); load ${(await import("node:os")).loadavg()[0].toFixed(1)}`);
+console.log(
+  `  ${Math.round(lines.length / (median / 1000))} lines/s (target: 10,000 lines well under 1 s); load ${(
+    await import("node:os")
+  )
+    .loadavg()[0]
+    .toFixed(1)}`
+);

@@ -22,6 +22,12 @@ results.sort((a, b) => a.perServing - b.perServing);
 const at = (share: number) => results[Math.floor(share * (results.length - 1))];
 const kg = (value: number) => value.toFixed(2);
 console.log(`${results.length} starter recipes; kg CO2e per serving with every ingredient from the cook's list:`);
-console.log(`  min ${kg(at(0).perServing)}  median ${kg(at(0.5).perServing)}  p90 ${kg(at(0.9).perServing)}  max ${kg(at(1).perServing)} (${at(1).name})`);
+console.log(
+  `  min ${kg(at(0).perServing)}  median ${kg(at(0.5).perServing)}  p90 ${kg(at(0.9).perServing)}  max ${kg(
+    at(1).perServing
+  )} (${at(1).name})`
+);
 const counted = results.reduce((sum, result) => sum + result.counted, 0) / results.length;
-console.log(`  lines weighed and with a CO2 figure: ${(counted * 100).toFixed(0)} % on average (the rest count as nothing)`);
+console.log(
+  `  lines weighed and with a CO2 figure: ${(counted * 100).toFixed(0)} % on average (the rest count as nothing)`
+);

@@ -75,7 +75,12 @@ async function main() {
       { name: "/ (onboarding)", url: `${app.origin}/`, kind: "page" },
       { name: "/home", url: `${app.origin}/home`, kind: "page", headers: signedIn },
       { name: "/menu-suggestion", url: `${app.origin}/menu-suggestion`, kind: "page", headers: signedIn },
-      { name: `/menu-detail/${recipe.id}`, url: `${app.origin}/menu-detail/${recipe.id}`, kind: "page", headers: signedIn },
+      {
+        name: `/menu-detail/${recipe.id}`,
+        url: `${app.origin}/menu-detail/${recipe.id}`,
+        kind: "page",
+        headers: signedIn,
+      },
       {
         name: "POST /api/menu-recommendations",
         url: `${app.origin}/api/menu-recommendations`,
@@ -109,7 +114,9 @@ async function main() {
         const ratio = figures.requestsPerSecond / bareFigures.get(connections)!.requestsPerSecond;
         if (target.kind === "page" && ratio < PAGE_TARGET_RATIO) pagesBelowTarget += 1;
         rows.push(
-          `| ${target.name} | ${connections} | ${figures.requestsPerSecond.toFixed(0)} | ${figures.p50} | ${figures.p95} | ${ratio.toFixed(2)} | ${figures.errors} |`,
+          `| ${target.name} | ${connections} | ${figures.requestsPerSecond.toFixed(0)} | ${figures.p50} | ${
+            figures.p95
+          } | ${ratio.toFixed(2)} | ${figures.errors} |`
         );
         console.log(rows.at(-1));
       }
@@ -119,7 +126,9 @@ async function main() {
     console.log("|---|---|---|---|---|---|---|");
     for (const row of rows) console.log(row);
     console.log(
-      `\nPages at or above ${PAGE_TARGET_RATIO} x the bare page: ${pagesBelowTarget === 0 ? "all" : `${pagesBelowTarget} below`}`,
+      `\nPages at or above ${PAGE_TARGET_RATIO} x the bare page: ${
+        pagesBelowTarget === 0 ? "all" : `${pagesBelowTarget} below`
+      }`
     );
   } finally {
     await app.stop();

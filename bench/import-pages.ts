@@ -26,7 +26,9 @@ const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
 const OLD_REFS = (
   process.env.OLD_REF ??
   "681383fed922d19c143f96148f8a7a75b2772996,d0909044a4f8979c2e58573447568f0b035063fc,c011eaaabc2f97bb90107f2b1a0aba5ce1262b8b"
-).split(",").filter(Boolean);
+)
+  .split(",")
+  .filter(Boolean);
 const LABELS = path.resolve("bench/data/import-match-labels.json");
 
 type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
@@ -64,7 +66,8 @@ function languageOf(expected: Expected): string {
   return code === "se" ? "sv" : code;
 }
 
-const STRUCTURED = /itemtype\s*=\s*["']?https?:\/\/schema\.org\/Recipe|"@type"\s*:\s*(?:\[[^\]]{0,200})?"(?:schema:)?Recipe"/i;
+const STRUCTURED =
+  /itemtype\s*=\s*["']?https?:\/\/schema\.org\/Recipe|"@type"\s*:\s*(?:\[[^\]]{0,200})?"(?:schema:)?Recipe"/i;
 
 function readPages(): Page[] {
   return readdirSync(PAGES)
@@ -74,7 +77,14 @@ function readPages(): Page[] {
       const base = name.replace(/\.html\.gz$/, "");
       const html = gunzipSync(readFileSync(path.join(PAGES, name))).toString("utf8");
       const expected = JSON.parse(readFileSync(path.join(PAGES, `${base}.json`), "utf8")) as Expected;
-      return { file: base, half: halfOf(base), structured: STRUCTURED.test(html), language: languageOf(expected), html, expected };
+      return {
+        file: base,
+        half: halfOf(base),
+        structured: STRUCTURED.test(html),
+        language: languageOf(expected),
+        html,
+        expected,
+      };
     });
 }
 
@@ -157,7 +167,17 @@ function scorePage(page: Page, result: ParseResult): PageScore {
   const { expected } = page;
   const lines = expected.ingredients.length;
   if (!result.ok) {
-    return { imported: false, title: false, lines, linesRight: 0, allLines: false, steps: false, totalTime: false, yields: false, everyField: false };
+    return {
+      imported: false,
+      title: false,
+      lines,
+      linesRight: 0,
+      allLines: false,
+      steps: false,
+      totalTime: false,
+      yields: false,
+      everyField: false,
+    };
   }
   const { draft } = result;
   const title = norm(draft.name) === norm(expected.title);
@@ -166,10 +186,21 @@ function scorePage(page: Page, result: ParseResult): PageScore {
   const ours = stepsWithHeadings(draft).map(norm);
   const wanted = expected.instructions_list.map(norm).filter(Boolean);
   const steps = ours.length === wanted.length && ours.every((step, index) => step === wanted[index]);
-  const total = draft.totalTime ?? (draft.prepTime || draft.cookingTime ? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0) : null);
+  const total =
+    draft.totalTime ?? (draft.prepTime || draft.cookingTime ? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0) : null);
   const totalTime = expected.total_time == null || total === Math.round(expected.total_time);
   const yields = expected.yields == null || servingsOfYield(expected.yields) === (draft.servings ?? null);
-  return { imported: true, title, lines, linesRight, allLines, steps, totalTime, yields, everyField: title && allLines && steps && totalTime && yields };
+  return {
+    imported: true,
+    title,
+    lines,
+    linesRight,
+    allLines,
+    steps,
+    totalTime,
+    yields,
+    everyField: title && allLines && steps && totalTime && yields,
+  };
 }
 
 // ---------- matching ----------
@@ -212,7 +243,12 @@ async function newImporter(): Promise<Importer> {
   const { parseRecipeDocument, splitIngredientLine } = await import("~/domain/recipe-import");
   const { getCatalogue } = await import("~/domain/catalogue-data");
   const catalogue = getCatalogue();
-  return { label: "new", parse: (text) => parseRecipeDocument(text, "html"), split: splitIngredientLine, match: catalogue.match };
+  return {
+    label: "new",
+    parse: (text) => parseRecipeDocument(text, "html"),
+    split: splitIngredientLine,
+    match: catalogue.match,
+  };
 }
 
 /** The importer of OLD_REF, its domain modules and catalogue data extracted with git archive. */
@@ -249,12 +285,18 @@ function showFailure(page: Page, result: ParseResult, importer: Importer, labels
   });
   if (!result.ok) return say(`not imported: ${result.reason}`);
   const { draft } = result;
-  if (norm(draft.name) !== norm(expected.title)) say(`title: ${JSON.stringify(draft.name)} ≠ ${JSON.stringify(expected.title)}`);
-  if (draft.ingredients.length !== expected.ingredients.length) say(`lines: ${draft.ingredients.length} ≠ ${expected.ingredients.length}`);
+  if (norm(draft.name) !== norm(expected.title))
+    say(`title: ${JSON.stringify(draft.name)} ≠ ${JSON.stringify(expected.title)}`);
+  if (draft.ingredients.length !== expected.ingredients.length)
+    say(`lines: ${draft.ingredients.length} ≠ ${expected.ingredients.length}`);
   expected.ingredients.forEach((line, index) => {
     const ours = draft.ingredients[index];
     if (lineRight(ours, line)) return;
-    say(`line ${index}: ${JSON.stringify(line)} → ${ours ? JSON.stringify([ours.quantity, ours.name, ours.note ?? ""]) : "none"}`);
+    say(
+      `line ${index}: ${JSON.stringify(line)} → ${
+        ours ? JSON.stringify([ours.quantity, ours.name, ours.note ?? ""]) : "none"
+      }`
+    );
   });
   const ours = stepsWithHeadings(draft).map(norm);
   const wanted = expected.instructions_list.map(norm).filter(Boolean);
@@ -267,7 +309,8 @@ function showFailure(page: Page, result: ParseResult, importer: Importer, labels
       break;
     }
   }
-  if (!scorePage(page, result).totalTime) say(`total time: ${JSON.stringify([draft.prepTime, draft.cookingTime, draft.totalTime])} ≠ ${expected.total_time}`);
+  if (!scorePage(page, result).totalTime)
+    say(`total time: ${JSON.stringify([draft.prepTime, draft.cookingTime, draft.totalTime])} ≠ ${expected.total_time}`);
   if (!scorePage(page, result).yields) say(`yield: ${draft.servings} ≠ ${JSON.stringify(expected.yields)}`);
 }
 
@@ -309,11 +352,20 @@ function matchRows(pages: Page[], importer: Importer, labels: Labels): [string, 
   const row = (name: string, count: MatchCount): [string, string] => [
     name,
     `matched ${percent(count.matched, count.lines)} of ${count.lines}; labelled ${count.labelled}: ` +
-      `precision ${percent(count.correct, count.correct + count.wrong)}, recall ${percent(count.correct, count.answerable)}, ` +
+      `precision ${percent(count.correct, count.correct + count.wrong)}, recall ${percent(
+        count.correct,
+        count.answerable
+      )}, ` +
       `wrong ${count.wrong}`,
   ];
-  const languages = [...byLanguage.entries()].filter(([language]) => language !== "en").sort(([a], [b]) => a.localeCompare(b));
-  return [row("English lines", english), row("other languages", other), ...languages.map(([language, count]) => row(`  ${language}`, count))];
+  const languages = [...byLanguage.entries()]
+    .filter(([language]) => language !== "en")
+    .sort(([a], [b]) => a.localeCompare(b));
+  return [
+    row("English lines", english),
+    row("other languages", other),
+    ...languages.map(([language, count]) => row(`  ${language}`, count)),
+  ];
 }
 
 function printTable(title: string, columns: string[], rows: string[][]): void {
@@ -337,8 +389,8 @@ async function main() {
         oldImporter(folders[index], ref.trim()).catch((error: Error) => {
           console.log(`old (${ref.slice(0, 7)}) left out: ${error.message.split("\n")[0]} (set OLD_NODE_MODULES)`);
           return null;
-        }),
-      ),
+        })
+      )
     );
     const importers = [...olds.filter((importer): importer is Importer => importer !== null), await newImporter()];
     const scores = new Map<Importer, Map<string, PageScore>>();
@@ -346,15 +398,25 @@ async function main() {
       const started = performance.now();
       const perPage = new Map(pages.map((page) => [page.file, scorePage(page, importer.parse(page.html))]));
       scores.set(importer, perPage);
-      console.log(`${importer.label}: ${pages.length} pages parsed in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(
+        `${importer.label}: ${pages.length} pages parsed in ${((performance.now() - started) / 1000).toFixed(1)} s`
+      );
     }
     for (const half of ["held-out", "dev"] as const) {
       const subset = pages.filter((page) => page.half === half);
       const columns = importers.map((importer) => importer.label);
       const perImporter = importers.map((importer) => pageRows(subset, scores.get(importer)!));
-      printTable(`Pages, ${half} half (${subset.length} pages)`, ["figure", ...columns], perImporter[0].map(([name], row) => [name, ...perImporter.map((rows) => rows[row][1])]));
+      printTable(
+        `Pages, ${half} half (${subset.length} pages)`,
+        ["figure", ...columns],
+        perImporter[0].map(([name], row) => [name, ...perImporter.map((rows) => rows[row][1])])
+      );
       const matches = importers.map((importer) => matchRows(subset, importer, labels));
-      printTable(`Catalogue matching, ${half} half`, ["lines", ...columns], matches[matches.length - 1].map(([name], row) => [name, ...matches.map((rows) => rows[row]?.[1] ?? "")]));
+      printTable(
+        `Catalogue matching, ${half} half`,
+        ["lines", ...columns],
+        matches[matches.length - 1].map(([name], row) => [name, ...matches.map((rows) => rows[row]?.[1] ?? "")])
+      );
     }
     if (process.env.SHOW_FAILURES) {
       const newest = importers[importers.length - 1];
@@ -362,7 +424,9 @@ async function main() {
       // the dev half only: the held-out half is not looked at
       for (const page of pages.filter((page) => page.half === "dev")) {
         const score = perPage.get(page.file)!;
-        const wrong = Object.entries(score).filter(([, value]) => value === false).map(([key]) => key);
+        const wrong = Object.entries(score)
+          .filter(([, value]) => value === false)
+          .map(([key]) => key);
         const misses = new Map<string, MatchCount>([["", emptyMatchCount()]]);
         countMatches(newest, page, labels, misses.get("")!);
         const { labelled, correct } = misses.get("")!;

@@ -29,7 +29,11 @@ type LineCount = { lines: number; matched: number };
  */
 function lineMatches(folder: string): { all: LineCount; english: LineCount; otherLanguages: LineCount } {
   const catalogue = getCatalogue();
-  const counts = { all: { lines: 0, matched: 0 }, english: { lines: 0, matched: 0 }, otherLanguages: { lines: 0, matched: 0 } };
+  const counts = {
+    all: { lines: 0, matched: 0 },
+    english: { lines: 0, matched: 0 },
+    otherLanguages: { lines: 0, matched: 0 },
+  };
   for (const file of filesUnder(folder)) {
     const text = readFileSync(file, "utf8");
     const parsed = parseRecipeDocument(text, formatOfFileName(file)!);
@@ -70,12 +74,30 @@ async function main() {
       const succeeded = summary.imported.length + summary.updated.length;
       const total = succeeded + summary.failed.length;
       const { all, english, otherLanguages } = lineMatches(folder);
-      console.log(`\n${name}: ${total} files in ${seconds.toFixed(1)} s (${((1000 * seconds) / total).toFixed(1)} ms per file)`);
-      console.log(`  import success: ${succeeded}/${total} = ${percent(succeeded, total)} (${summary.imported.length} new, ${summary.updated.length} updates of a same-named recipe)`);
-      console.log(`  ingredient lines matching a catalogue ingredient: ${all.matched}/${all.lines} = ${percent(all.matched, all.lines)}`);
+      console.log(
+        `\n${name}: ${total} files in ${seconds.toFixed(1)} s (${((1000 * seconds) / total).toFixed(1)} ms per file)`
+      );
+      console.log(
+        `  import success: ${succeeded}/${total} = ${percent(succeeded, total)} (${summary.imported.length} new, ${
+          summary.updated.length
+        } updates of a same-named recipe)`
+      );
+      console.log(
+        `  ingredient lines matching a catalogue ingredient: ${all.matched}/${all.lines} = ${percent(
+          all.matched,
+          all.lines
+        )}`
+      );
       if (otherLanguages.lines > 0) {
-        console.log(`    in English recipes: ${english.matched}/${english.lines} = ${percent(english.matched, english.lines)}`);
-        console.log(`    in other languages: ${otherLanguages.matched}/${otherLanguages.lines} = ${percent(otherLanguages.matched, otherLanguages.lines)}`);
+        console.log(
+          `    in English recipes: ${english.matched}/${english.lines} = ${percent(english.matched, english.lines)}`
+        );
+        console.log(
+          `    in other languages: ${otherLanguages.matched}/${otherLanguages.lines} = ${percent(
+            otherLanguages.matched,
+            otherLanguages.lines
+          )}`
+        );
       }
       const reasons = new Map<string, number>();
       for (const { reason } of summary.failed) reasons.set(reason, (reasons.get(reason) ?? 0) + 1);

@@ -126,7 +126,13 @@ class Postings {
  * when `keyHave` is given; slots seen for the first time are appended to `touched`. Answers the new count of
  * touched slots.
  */
-function tally(list: Postings | undefined, used: Uint16Array, keyHave: Uint16Array | null, touched: Int32Array, touchedCount: number): number {
+function tally(
+  list: Postings | undefined,
+  used: Uint16Array,
+  keyHave: Uint16Array | null,
+  touched: Int32Array,
+  touchedCount: number
+): number {
   if (!list) return touchedCount;
   const slots = list.slots;
   for (let i = 0; i < list.length; i++) {
@@ -239,7 +245,16 @@ class SlottedRecipeIndex implements RecipeIndex {
 
     const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings } = this;
     const top: Candidate[] = [];
-    const candidate: Candidate = { slot: 0, coverage: 0, keyHave: 0, keyTotal: 0, preferenceMatches: 0, used: 0, rating: 0, name: "" };
+    const candidate: Candidate = {
+      slot: 0,
+      coverage: 0,
+      keyHave: 0,
+      keyTotal: 0,
+      preferenceMatches: 0,
+      used: 0,
+      rating: 0,
+      name: "",
+    };
     // The first rule alone refuses most candidates once the top is full.
     let lowestCoverage = -1;
     for (let i = 0; i < touchedCount; i++) {
@@ -253,7 +268,8 @@ class SlottedRecipeIndex implements RecipeIndex {
       candidate.coverage = coverage;
       candidate.keyHave = keyHave[slot];
       candidate.keyTotal = keyTotal;
-      candidate.preferenceMatches = (cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (occasionMasks[slot] & chosenOccasions ? 1 : 0);
+      candidate.preferenceMatches =
+        (cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (occasionMasks[slot] & chosenOccasions ? 1 : 0);
       candidate.used = used[slot];
       candidate.rating = ratings[slot];
       candidate.name = recipe.name;
@@ -276,7 +292,10 @@ class SlottedRecipeIndex implements RecipeIndex {
   }
 }
 
-export function createRecipeIndex(recipes: readonly RankableRecipe[], ingredientNames: ReadonlyMap<number, string>): RecipeIndex {
+export function createRecipeIndex(
+  recipes: readonly RankableRecipe[],
+  ingredientNames: ReadonlyMap<number, string>
+): RecipeIndex {
   const index = new SlottedRecipeIndex(ingredientNames);
   index.put(recipes);
   return index;

@@ -58,7 +58,9 @@ function findingsOf(lhr: Result): string[] {
       if (reference.weight === 0 || audit.score === null || audit.score >= 1) continue;
       const detail = audit.displayValue ? ` (${audit.displayValue})` : "";
       const items = (audit.details as { items?: unknown } | undefined)?.items;
-      const where = (Array.isArray(items) ? (items as { node?: { snippet?: string }; url?: string; description?: string }[]) : [])
+      const where = (
+        Array.isArray(items) ? (items as { node?: { snippet?: string }; url?: string; description?: string }[]) : []
+      )
         .slice(0, 3)
         .map((item) => item.node?.snippet ?? item.url ?? (item as { issueType?: string }).issueType)
         .filter(Boolean)
@@ -96,14 +98,24 @@ async function main() {
     const screens: Screen[] = [
       { path: "/", signedIn: false },
       { path: "/login", signedIn: false },
-      ...["/home", "/search", "/ingredient-preview", "/preferences", "/menu-suggestion", `/menu-detail/${recipe.id}`, "/favorites", "/account"].map(
-        (path) => ({ path, signedIn: true }),
-      ),
+      ...[
+        "/home",
+        "/search",
+        "/ingredient-preview",
+        "/preferences",
+        "/menu-suggestion",
+        `/menu-detail/${recipe.id}`,
+        "/favorites",
+        "/account",
+      ].map((path) => ({ path, signedIn: true })),
     ];
     const only = option("only")?.split(",");
     const chosen = only ? screens.filter((screen) => only.some((path) => screen.path.startsWith(path))) : screens;
 
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: ["--headless=new", ...CHROMIUM_ARGS] });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+    });
     const results: ScreenResult[] = [];
     const reports: Result[] = [];
     const audit = async (screen: Screen): Promise<Result> => {
@@ -130,25 +142,39 @@ async function main() {
       const lhr = runs[Math.floor(runs.length / 2)];
       reports.push(lhr);
       const scores = Object.fromEntries(
-        CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)]),
+        CATEGORIES.map((category) => [category, Math.round((lhr.categories[category].score ?? 0) * 100)])
       ) as Record<Category, number>;
       const metrics = METRICS.map(([id, label]) => `${label} ${lhr.audits[id].displayValue ?? "?"}`).join(", ");
       results.push({ path: screen.path, scores, metrics, findings: findingsOf(lhr) });
       const performanceRuns = runs.map((run) => Math.round((run.categories.performance.score ?? 0) * 100));
-      console.error(`  ${screen.path}: ${CATEGORIES.map((category) => scores[category]).join(" / ")} (performance runs ${performanceRuns.join(", ")})`);
+      console.error(
+        `  ${screen.path}: ${CATEGORIES.map((category) => scores[category]).join(
+          " / "
+        )} (performance runs ${performanceRuns.join(", ")})`
+      );
     }
 
     const jsonFile = option("json");
     if (jsonFile) writeFileSync(jsonFile, JSON.stringify(reports));
-    const missed = results.filter((result) => CATEGORIES.some((category) => result.scores[category] < TARGETS[category]));
+    const missed = results.filter((result) =>
+      CATEGORIES.some((category) => result.scores[category] < TARGETS[category])
+    );
     console.log(
-      `Lighthouse ${reports[0]?.lighthouseVersion}, mobile (simulated slow 4G, 4x CPU slowdown), median of ${RUNS} runs, Chromium ${reports[0]?.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1]}; ` +
-        `benchmark index ${reports[0]?.environment.benchmarkIndex.toFixed(0)}; load average ${loadavg()[0].toFixed(1)} at the end\n`,
+      `Lighthouse ${
+        reports[0]?.lighthouseVersion
+      }, mobile (simulated slow 4G, 4x CPU slowdown), median of ${RUNS} runs, Chromium ${
+        reports[0]?.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1]
+      }; ` +
+        `benchmark index ${reports[0]?.environment.benchmarkIndex.toFixed(0)}; load average ${loadavg()[0].toFixed(
+          1
+        )} at the end\n`
     );
     console.log("| screen | performance | accessibility | best practices | metrics |");
     console.log("|---|---|---|---|---|");
     for (const { path, scores, metrics } of results) {
-      console.log(`| ${path} | ${scores.performance} | ${scores.accessibility} | ${scores["best-practices"]} | ${metrics} |`);
+      console.log(
+        `| ${path} | ${scores.performance} | ${scores.accessibility} | ${scores["best-practices"]} | ${metrics} |`
+      );
     }
     const withFindings = results.filter((result) => result.findings.length > 0);
     if (withFindings.length > 0) console.log("\nAccessibility and best-practices audits that cost points:");
@@ -158,7 +184,7 @@ async function main() {
     }
     console.log(
       `\nTargets (performance ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ${TARGETS["best-practices"]}): ` +
-        (missed.length === 0 ? "all met" : `missed on ${missed.map((result) => result.path).join(", ")}`),
+        (missed.length === 0 ? "all met" : `missed on ${missed.map((result) => result.path).join(", ")}`)
     );
     process.exitCode = missed.length === 0 ? 0 : 1;
   } finally {

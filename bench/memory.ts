@@ -68,7 +68,11 @@ function residentMemory(pid: number): { rss: number; peak: number } {
   return { rss: megabytes(field("VmRSS")), peak: megabytes(field("VmHWM")) };
 }
 
-const jsonHeaders = (origin: string, cookie: string) => ({ "Content-Type": "application/json", Origin: origin, Cookie: cookie });
+const jsonHeaders = (origin: string, cookie: string) => ({
+  "Content-Type": "application/json",
+  Origin: origin,
+  Cookie: cookie,
+});
 
 async function askForSuggestions(origin: string, cookie: string, ingredients: string[]): Promise<void> {
   const response = await fetch(`${origin}/api/menu-recommendations`, {
@@ -100,9 +104,15 @@ async function mixedLoad(rows: Row[]): Promise<void> {
     const cooks = await signInCooks(server.origin, prisma, COOKS, "memory_cook");
     const pantry = recipes[0].lineNames;
     await askForSuggestions(server.origin, cooks[0].cookie, pantry);
-    rows.push({ phase: "mixed load", when: "after start (cooks signed in, one of each request)", rss: residentMemory(pid).rss });
+    rows.push({
+      phase: "mixed load",
+      when: "after start (cooks signed in, one of each request)",
+      rss: residentMemory(pid).rss,
+    });
 
-    console.error(`${COOKS} cooks and 2 suggestion seekers for ${MINUTES} min (load average ${loadavg()[0].toFixed(1)})...`);
+    console.error(
+      `${COOKS} cooks and 2 suggestion seekers for ${MINUTES} min (load average ${loadavg()[0].toFixed(1)})...`
+    );
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(residentMemory(pid).rss), SAMPLE_EVERY_MS);
     const deadline = Date.now() + MINUTES * 60_000;
@@ -144,7 +154,9 @@ async function mixedLoad(rows: Row[]): Promise<void> {
       phase: "mixed load",
       when: `at the end of the load`,
       rss: memory.rss,
-      note: `${requests} requests (${(requests / seconds).toFixed(0)}/s), ${run.failures.length} errors${run.failures.length ? ` (first: ${run.failures[0]})` : ""}; load average ${loadavg()[0].toFixed(1)}`,
+      note: `${requests} requests (${(requests / seconds).toFixed(0)}/s), ${run.failures.length} errors${
+        run.failures.length ? ` (first: ${run.failures[0]})` : ""
+      }; load average ${loadavg()[0].toFixed(1)}`,
     });
     await new Promise((resolve) => setTimeout(resolve, REST_MS));
     rows.push({ phase: "mixed load", when: `after ${REST_MS / 1000} s of rest`, rss: residentMemory(pid).rss });
@@ -156,10 +168,14 @@ async function mixedLoad(rows: Row[]): Promise<void> {
 
 async function largeCookbook(rows: Row[]): Promise<void> {
   // Prepared in a process of its own: it points DATABASE_URL at the cookbook and opens it with the app's client.
-  const file = execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--prepare-cookbook", String(COOKBOOK_SIZE)], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  })
+  const file = execFileSync(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(import.meta.url), "--prepare-cookbook", String(COOKBOOK_SIZE)],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    }
+  )
     .trim()
     .split("\n")
     .at(-1)!;
@@ -182,7 +198,8 @@ async function largeCookbook(rows: Row[]): Promise<void> {
       rss: residentMemory(pid).rss,
       note: `the call took ${(firstMs / 1000).toFixed(1)} s`,
     });
-    for (let call = 0; call < LATER_SUGGESTIONS; call++) await askForSuggestions(server.origin, cookie, syntheticPantry(random, 3 + (call % 18)));
+    for (let call = 0; call < LATER_SUGGESTIONS; call++)
+      await askForSuggestions(server.origin, cookie, syntheticPantry(random, 3 + (call % 18)));
     const memory = residentMemory(pid);
     rows.push({
       phase: `${size} recipes`,
@@ -203,7 +220,11 @@ if (prepareFlag >= 0) {
   process.exit(0);
 } else {
   const rows: Row[] = [];
-  console.error(`Load average ${loadavg().map((value) => value.toFixed(1)).join(", ")} at the start.`);
+  console.error(
+    `Load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(", ")} at the start.`
+  );
   await mixedLoad(rows);
   await largeCookbook(rows);
   console.log(`Server RSS (remix-serve process, NODE_ENV=production, node ${process.version}):\n`);

@@ -30,7 +30,9 @@ const BARE_BUILD = path.resolve("bench/bare-app/build/index.js");
 
 /** Every SQL statement the app prepares (Prisma's libsql driver prepares each query it runs). */
 const statements = { count: 0 };
-const { prototype: database } = createRequire(import.meta.url)("libsql") as { prototype: { prepare(sql: string): unknown } };
+const { prototype: database } = createRequire(import.meta.url)("libsql") as {
+  prototype: { prepare(sql: string): unknown };
+};
 const prepare = database.prepare;
 database.prepare = function (this: unknown, sql: string) {
   statements.count += 1;
@@ -54,7 +56,7 @@ async function signedInCookie(handle: Handler): Promise<string> {
         method: "POST",
         headers: { ...baseHeaders, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams(fields),
-      }),
+      })
     );
   await post("/signup", { username: USERNAME, email: `${USERNAME}@example.com`, password: PASSWORD });
   const response = await post("/login", { username: USERNAME, password: PASSWORD });
@@ -89,7 +91,11 @@ async function measure(handle: Handler, url: string, cookie: string | null): Pro
     rounds.push((used.user + used.system) / 1000 / REQUESTS);
   }
   rounds.sort((a, b) => a - b);
-  return { cpuMs: rounds[Math.floor(rounds.length / 2)], statements: perRequest, htmlKb: Buffer.byteLength(html) / 1024 };
+  return {
+    cpuMs: rounds[Math.floor(rounds.length / 2)],
+    statements: perRequest,
+    htmlKb: Buffer.byteLength(html) / 1024,
+  };
 }
 
 async function main() {
@@ -133,10 +139,18 @@ async function main() {
   }
   for (const [screen, signedIn] of screens) {
     const cost = await measure(handle, `${ORIGIN}${screen}`, signedIn ? cookie : null);
-    rows.push(`| ${screen}${signedIn ? "" : " (guest)"} | ${cost.cpuMs.toFixed(2)} | ${cost.statements} | ${cost.htmlKb.toFixed(1)} |`);
+    rows.push(
+      `| ${screen}${signedIn ? "" : " (guest)"} | ${cost.cpuMs.toFixed(2)} | ${cost.statements} | ${cost.htmlKb.toFixed(
+        1
+      )} |`
+    );
     console.error(rows.at(-1));
   }
-  console.log(`\n${ROUNDS} rounds of ${REQUESTS} requests per screen (median round), one at a time, in-process; load average ${loadavg()[0].toFixed(1)}\n`);
+  console.log(
+    `\n${ROUNDS} rounds of ${REQUESTS} requests per screen (median round), one at a time, in-process; load average ${loadavg()[0].toFixed(
+      1
+    )}\n`
+  );
   console.log("| screen | CPU ms per request | SQL statements per request | HTML KB |");
   console.log("|---|---|---|---|");
   for (const row of rows) console.log(row);

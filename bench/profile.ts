@@ -39,9 +39,18 @@ interface Profile {
 const BUCKETS: [string, (frame: CallFrame) => boolean][] = [
   ["database client (Prisma, libsql)", (frame) => /@prisma|libsql/.test(frame.url)],
   ["route matching (React Router)", (frame) => ["matchRoutes", "createServerRoutes"].includes(frame.functionName)],
-  ["React rendering and Remix components", (frame) => /react-dom|react\/cjs|react-router|@remix-run\/react/.test(frame.url)],
+  [
+    "React rendering and Remix components",
+    (frame) => /react-dom|react\/cjs|react-router|@remix-run\/react/.test(frame.url),
+  ],
   ["Remix request handling", (frame) => /@remix-run\/(server-runtime|node|router)|turbo-stream/.test(frame.url)],
-  ["HTTP server (express, remix-serve, bootstrap)", (frame) => /express|morgan|compression|on-headers|on-finished|@remix-run\/serve|http-bootstrap|response-headers/.test(frame.url)],
+  [
+    "HTTP server (express, remix-serve, bootstrap)",
+    (frame) =>
+      /express|morgan|compression|on-headers|on-finished|@remix-run\/serve|http-bootstrap|response-headers/.test(
+        frame.url
+      ),
+  ],
   ["app code (loaders, services, components)", (frame) => frame.url.includes(SERVER_BUILD)],
 ];
 
@@ -95,7 +104,11 @@ async function profileScreen(screen: string, cookie: string, bareMsPerRequest: n
   const buckets = bucketsOf(serverProfile(directory));
   const busy = [...buckets.values()].reduce((sum, time) => sum + time, 0);
   const msPerRequest = 1000 / perSecond;
-  console.log(`\n${screen}: ${perSecond.toFixed(0)} req/s, ${msPerRequest.toFixed(2)} ms per request (bare page ${bareMsPerRequest.toFixed(2)} ms)`);
+  console.log(
+    `\n${screen}: ${perSecond.toFixed(0)} req/s, ${msPerRequest.toFixed(
+      2
+    )} ms per request (bare page ${bareMsPerRequest.toFixed(2)} ms)`
+  );
   console.log("| where | share of busy time | ms per request |");
   console.log("|---|---|---|");
   for (const [bucket, time] of [...buckets].sort((a, b) => b[1] - a[1])) {
@@ -123,7 +136,9 @@ async function main() {
     await bare.stop();
   }
   // Shares include the server's start (module loading), a second or so against the run's busy time.
-  console.log(`${SECONDS} s per screen at 10 connections, 127.0.0.1, NODE_ENV=production; load average ${loadavg()[0].toFixed(1)}`);
+  console.log(
+    `${SECONDS} s per screen at 10 connections, 127.0.0.1, NODE_ENV=production; load average ${loadavg()[0].toFixed(1)}`
+  );
   for (const screen of SCREENS.length > 0 ? SCREENS : ["/", "/home", "/menu-suggestion", "/menu-detail/1"]) {
     await profileScreen(screen, cookie, bareMsPerRequest);
   }

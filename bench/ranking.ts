@@ -117,7 +117,7 @@ function measureQuality() {
   for (let number = 0; number < PANTRIES; number++) {
     const pantry = benchPantry(random, 4 + Math.floor(random() * 9));
     const perishable = pantry.items.filter(
-      (item) => ingredientList[item.ingredientId].shelfLife[item.storage] <= PERISHABLE_DAYS,
+      (item) => ingredientList[item.ingredientId].shelfLife[item.storage] <= PERISHABLE_DAYS
     );
     const currentTop = current
       .rank({ ...pantry.query, pantry: pantry.items.map((item) => item.entry) }, TOP_GRAMS)
@@ -139,7 +139,7 @@ function measureQuality() {
       const used = (top: RankableRecipe[]) =>
         Math.min(
           item.grams,
-          top.reduce((sum, recipe) => sum + gramsUsed(recipe, item), 0),
+          top.reduce((sum, recipe) => sum + gramsUsed(recipe, item), 0)
         );
       tally.currentGrams += used(currentTop);
       tally.legacyGrams += used(legacyTop);
@@ -157,7 +157,7 @@ function syntheticIndexInput() {
         index,
         { name: ingredient.name, parentId: parent ? idOf.get(parent)! : null, shelfLife: ingredient.shelfLife },
       ];
-    }),
+    })
   );
   const recipes = Array.from({ length: SPEED_RECIPES }, (_, offset): RankableRecipe => {
     const parts = syntheticRecipeParts(offset + 1);
@@ -222,36 +222,36 @@ console.log(
   `| most urgent perishable item used by one of the top ${TOP_URGENT} (${quality.eligible} pantries where a recipe uses it) | ` +
     `${percent(quality.legacyUrgent, quality.eligible)} | ${percent(
       quality.currentUrgent,
-      quality.eligible,
-    )} | ≥ 95 % |`,
+      quality.eligible
+    )} | ≥ 95 % |`
 );
 console.log(
   `| perishable grams the top ${TOP_GRAMS} would use (of ${(quality.perishableGrams / 1000).toFixed(0)} kg) | ` +
     `${percent(quality.legacyGrams, quality.perishableGrams)} | ${percent(
       quality.currentGrams,
-      quality.perishableGrams,
-    )} | beat the old |`,
+      quality.perishableGrams
+    )} | beat the old |`
 );
 
 const speed = measureSpeed();
 console.log(
   `\nSpeed: top 20 of ${SPEED_RECIPES.toLocaleString(
-    "en",
+    "en"
   )} synthetic recipes, ${SPEED_QUERIES} queries per row after ` +
     `${WARM_UP} warm-up; node ${process.version}, ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(
-      1,
-    )}`,
+      1
+    )}`
 );
 console.log("| pantry items | old p50 ms | old p95 ms | new p50 ms | new p95 ms | target p95 |");
 console.log("|---|---|---|---|---|---|");
 for (const { size, currentTimes, legacyTimes } of speed.rows) {
   const figures = [legacyTimes.p50, legacyTimes.p95, currentTimes.p50, currentTimes.p95].map((value) =>
-    value.toFixed(2),
+    value.toFixed(2)
   );
   console.log(`| ${size} | ${figures.join(" | ")} | ≤ 50 ms |`);
 }
 console.log(
   speed.measuredHeap
     ? `Index heap: ${speed.heapMegabytes.toFixed(1)} MB for ${SPEED_RECIPES.toLocaleString("en")} recipes`
-    : "Index heap: run with node --expose-gc (npm run bench:ranking does) to measure it",
+    : "Index heap: run with node --expose-gc (npm run bench:ranking does) to measure it"
 );

@@ -58,7 +58,10 @@ async function main() {
     const [name, value] = cookie.split("=");
     for (const scheme of SCHEMES) {
       for (const width of WIDTHS) {
-        const context = await browser.newContext({ viewport: { width, height: width > 800 ? 900 : 844 }, colorScheme: scheme });
+        const context = await browser.newContext({
+          viewport: { width, height: width > 800 ? 900 : 844 },
+          colorScheme: scheme,
+        });
         await context.addCookies([{ name, value, url: app.origin }]);
         const page = await context.newPage();
         for (const [screen, route] of screens) {

@@ -24,7 +24,8 @@ const SEARCHES_PER_PANTRY_SIZE = 200;
 const WARM_UP_SEARCHES = 20;
 const BENCH_DIR = path.resolve("tests/.tmp");
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
+const percentile = (sorted: number[], share: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 
 async function medianMs(task: () => Promise<unknown>, runs = 21): Promise<number> {
@@ -34,7 +35,10 @@ async function medianMs(task: () => Promise<unknown>, runs = 21): Promise<number
     await task();
     times.push(performance.now() - started);
   }
-  return percentile(times.sort((a, b) => a - b), 0.5);
+  return percentile(
+    times.sort((a, b) => a - b),
+    0.5
+  );
 }
 
 interface SizeResult {
@@ -111,7 +115,7 @@ async function measure(size: number): Promise<SizeResult> {
     Promise.all([
       prisma.recipe.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
       prisma.review.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
-    ]),
+    ])
   );
   const checkMs = await medianMs(() => {
     cookbookChanged();
@@ -133,24 +137,49 @@ async function measure(size: number): Promise<SizeResult> {
 }
 
 function report(results: SizeResult[]) {
-  console.log(`Top 20 per search, ${SEARCHES_PER_PANTRY_SIZE} searches per row after ${WARM_UP_SEARCHES} warm-up; node ${process.version}, ${availableParallelism()} cores`);
+  console.log(
+    `Top 20 per search, ${SEARCHES_PER_PANTRY_SIZE} searches per row after ${WARM_UP_SEARCHES} warm-up; node ${
+      process.version
+    }, ${availableParallelism()} cores`
+  );
   console.log("| recipes | pantry | p50 ms | p95 ms | CPU p50 ms | CPU p95 ms | results |");
   console.log("|---|---|---|---|---|---|---|");
   for (const result of results) {
     for (const row of result.pantries) {
       const figures = [row.p50, row.p95, row.cpuP50, row.cpuP95].map((value) => value.toFixed(1));
-      console.log(`| ${result.size.toLocaleString("en")} | ${row.pantrySize} | ${figures.join(" | ")} | ${row.results.toFixed(0)} |`);
+      console.log(
+        `| ${result.size.toLocaleString("en")} | ${row.pantrySize} | ${figures.join(" | ")} | ${row.results.toFixed(
+          0
+        )} |`
+      );
     }
   }
   console.log("");
-  console.log("| recipes | first search (builds the index) ms | freshness check ms | old stamp queries ms | index heap MB | RSS growth MB | database MB | load average |");
+  console.log(
+    "| recipes | first search (builds the index) ms | freshness check ms | old stamp queries ms | index heap MB | RSS growth MB | database MB | load average |"
+  );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const result of results) {
-    const figures = [result.firstSearchMs, result.checkMs, result.stampQueriesMs, result.heapMegabytes, result.rssMegabytes, result.databaseMegabytes, result.loadAverage];
-    console.log(`| ${result.size.toLocaleString("en")} | ${figures.map((value) => (value < 10 ? value.toFixed(1) : value.toFixed(0))).join(" | ")} |`);
+    const figures = [
+      result.firstSearchMs,
+      result.checkMs,
+      result.stampQueriesMs,
+      result.heapMegabytes,
+      result.rssMegabytes,
+      result.databaseMegabytes,
+      result.loadAverage,
+    ];
+    console.log(
+      `| ${result.size.toLocaleString("en")} | ${figures
+        .map((value) => (value < 10 ? value.toFixed(1) : value.toFixed(0)))
+        .join(" | ")} |`
+    );
   }
   for (const result of results) {
-    if (result.writeSeconds !== null) console.log(`Wrote ${result.size.toLocaleString("en")} recipes through saveRecipes in ${result.writeSeconds.toFixed(0)} s.`);
+    if (result.writeSeconds !== null)
+      console.log(
+        `Wrote ${result.size.toLocaleString("en")} recipes through saveRecipes in ${result.writeSeconds.toFixed(0)} s.`
+      );
   }
 }
 
@@ -158,13 +187,20 @@ const sizeFlag = process.argv.indexOf("--size");
 if (sizeFlag >= 0) {
   console.log(JSON.stringify(await measure(Number(process.argv[sizeFlag + 1]))));
 } else {
-  const requested = process.argv.slice(2).map(Number).filter((size) => Number.isInteger(size) && size > 0);
+  const requested = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((size) => Number.isInteger(size) && size > 0);
   const results = (requested.length > 0 ? requested : DEFAULT_SIZES).map((size) => {
     console.error(`Cookbook of ${size.toLocaleString("en")} recipes...`);
-    const output = execFileSync(process.execPath, ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--size", String(size)], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const output = execFileSync(
+      process.execPath,
+      ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--size", String(size)],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      }
+    );
     return JSON.parse(output.trim().split("\n").at(-1)!) as SizeResult;
   });
   report(results);

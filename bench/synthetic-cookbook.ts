@@ -132,7 +132,10 @@ async function writeRecipes(from: number, to: number): Promise<void> {
  * Points DATABASE_URL at the cookbook of this size in `directory`, writing it first when no complete copy is
  * there. Call before anything imports the app's database client. Answers the seconds spent writing, or null.
  */
-export async function useSyntheticCookbook(size: number, directory: string): Promise<{ file: string; writeSeconds: number | null }> {
+export async function useSyntheticCookbook(
+  size: number,
+  directory: string
+): Promise<{ file: string; writeSeconds: number | null }> {
   const file = path.join(directory, `bench-suggestions-${size}-${fingerprint()}.db`);
   const complete = `${file}.complete`;
   process.env.DATABASE_URL = `file:${file}`;
@@ -147,7 +150,11 @@ export async function useSyntheticCookbook(size: number, directory: string): Pro
   // The store's reads make a process's native memory grow, so many recipes are written by several processes.
   for (let from = 1; from <= size; from += RECIPES_PER_PROCESS) {
     const to = Math.min(size + 1, from + RECIPES_PER_PROCESS);
-    execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), "--write", String(from), String(to)], { stdio: "inherit" });
+    execFileSync(
+      process.execPath,
+      ["--import", "tsx", fileURLToPath(import.meta.url), "--write", String(from), String(to)],
+      { stdio: "inherit" }
+    );
   }
   const random = randomGenerator(size);
   const reviewer = await prisma.user.create({ data: { username: "bench-reviewer", email: "bench@example.com" } });

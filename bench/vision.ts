@@ -34,14 +34,31 @@ import { GROCERY_DIR, tiled } from "../tests/support/vision";
 
 const modelDirectory = path.resolve(process.argv[2] ?? "models/darknet-tiny");
 if (!existsSync(path.join(GROCERY_DIR, "labels.csv")) || !existsSync(path.join(modelDirectory, "model.json"))) {
-  console.log(`Skipped: needs ${GROCERY_DIR}/labels.csv (from ../shared, or SHARED_DIR) and ${modelDirectory}/model.json.`);
+  console.log(
+    `Skipped: needs ${GROCERY_DIR}/labels.csv (from ../shared, or SHARED_DIR) and ${modelDirectory}/model.json.`
+  );
   process.exit(0);
 }
 
-const OLD_PLAN: AnalysisPlan = { windowShare: 2 / 3, wholeSide: MODEL_INPUT_SIZE, windowSide: MODEL_INPUT_SIZE, mirrored: false };
+const OLD_PLAN: AnalysisPlan = {
+  windowShare: 2 / 3,
+  wholeSide: MODEL_INPUT_SIZE,
+  windowSide: MODEL_INPUT_SIZE,
+  mirrored: false,
+};
 const OLD_THRESHOLDS = { whole: 0.5, window: 0.8 };
 const FOLDS = 4;
-const PACKAGED = new Set(["Milk", "Oat-Milk", "Oatghurt", "Sour-Cream", "Sour-Milk", "Soy-Milk", "Soyghurt", "Yoghurt", "Juice"]);
+const PACKAGED = new Set([
+  "Milk",
+  "Oat-Milk",
+  "Oatghurt",
+  "Sour-Cream",
+  "Sour-Milk",
+  "Soy-Milk",
+  "Soyghurt",
+  "Yoghurt",
+  "Juice",
+]);
 
 interface Photo extends LabelledPhoto {
   truth: string;
@@ -59,7 +76,10 @@ const cpuMs = () => {
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 };
-const loadAverage = () => loadavg().map((value) => value.toFixed(1)).join(" ");
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(" ");
 
 const catalogue = getCatalogue();
 const loadStarted = performance.now();
@@ -111,10 +131,16 @@ function memoryFor(recogniser: Recogniser, fold: number): ExampleMemory {
     const examples: LabelledEmbedding[] =
       recogniser === "old"
         ? learned.flatMap((photo) =>
-            photo.oldLabel ? [{ ingredient: photo.oldLabel, embedding: photo.old.crops[0].penultimate, negative: false }] : [],
+            photo.oldLabel
+              ? [{ ingredient: photo.oldLabel, embedding: photo.old.crops[0].penultimate, negative: false }]
+              : []
           )
         : learned.flatMap((photo) =>
-            photo.learning.crops.map((crop) => ({ ingredient: photo.truth, embedding: crop.embedding, negative: false })),
+            photo.learning.crops.map((crop) => ({
+              ingredient: photo.truth,
+              embedding: crop.embedding,
+              negative: false,
+            }))
           );
     memory = new ExampleMemory(examples);
     memories.set(key, memory);
@@ -149,7 +175,7 @@ const outcomes = new Map<Recogniser, Outcome[]>(
       photo,
       found: recognise(recogniser, recogniser === "old" ? photo.old : photo.recognition, photo.fold),
     })),
-  ]),
+  ])
 );
 
 const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)} %`);
@@ -168,7 +194,9 @@ function figures(list: Outcome[]) {
 
 function row(label: string, list: Outcome[]): string {
   const { count, first, right, wrong, nothing } = figures(list);
-  return `| ${label} | ${count} | ${percent(first, count)} | ${percent(right, count)} | ${(wrong / count).toFixed(2)} | ${percent(nothing, count)} |`;
+  return `| ${label} | ${count} | ${percent(first, count)} | ${percent(right, count)} | ${(wrong / count).toFixed(
+    2
+  )} | ${percent(nothing, count)} |`;
 }
 
 const groups: [string, (photo: Photo) => boolean][] = [
@@ -179,19 +207,31 @@ const groups: [string, (photo: Photo) => boolean][] = [
   ["packages", (photo) => photo.group === "packages"],
 ];
 
-console.log(`grocery-dev: ${photos.length} photos, ${positions.size} fine classes, ${new Set(photos.map((p) => p.truth)).size} ingredients`);
+console.log(
+  `grocery-dev: ${photos.length} photos, ${positions.size} fine classes, ${
+    new Set(photos.map((p) => p.truth)).size
+  } ingredients`
+);
 console.log(`${FOLDS}-fold over photos (the k-th shot of every fine class held out in fold k)\n`);
-console.log("| recogniser, photos | photos | right item first | right item found | wrong items per photo | nothing found |");
+console.log(
+  "| recogniser, photos | photos | right item first | right item found | wrong items per photo | nothing found |"
+);
 console.log("|---|---|---|---|---|---|");
 for (const [label, belongs] of groups) {
   for (const recogniser of ["old", "new"] as const) {
-    console.log(row(`${recogniser}, ${label}`, outcomes.get(recogniser)!.filter(({ photo }) => belongs(photo))));
+    console.log(
+      row(
+        `${recogniser}, ${label}`,
+        outcomes.get(recogniser)!.filter(({ photo }) => belongs(photo))
+      )
+    );
   }
 }
 
 const newOutcomes = outcomes.get("new")!;
 const byClass = new Map<string, Outcome[]>();
-for (const outcome of newOutcomes) byClass.set(outcome.photo.fineClass, [...(byClass.get(outcome.photo.fineClass) ?? []), outcome]);
+for (const outcome of newOutcomes)
+  byClass.set(outcome.photo.fineClass, [...(byClass.get(outcome.photo.fineClass) ?? []), outcome]);
 const worst = [...byClass]
   .map(([fineClass, list]) => ({ fineClass, list, ...figures(list) }))
   .sort((a, b) => a.first - b.first || b.wrong - a.wrong)
@@ -212,14 +252,18 @@ const plantOrJuice = newOutcomes.filter(({ photo }) => /juice|oat milk|soy milk/
 const asYogurt = plantOrJuice.filter(({ found }) => found.includes("yogurt")).length;
 console.log(`\nJuices and plant milks said to be yogurt: ${asYogurt} of ${plantOrJuice.length} photos`);
 console.log(
-  `Most frequent wrong items (new): ${[...confusions].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([pair, n]) => `${pair} ×${n}`).join(", ")}`,
+  `Most frequent wrong items (new): ${[...confusions]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8)
+    .map(([pair, n]) => `${pair} ×${n}`)
+    .join(", ")}`
 );
 
 /** Four held-out photos of four different ingredients tiled 2 × 2, per fold, by a fixed stride through the fold. */
 const TILES_PER_FOLD = 10;
 const TILE_STRIDE = 19;
 const tiledCounts = new Map<Recogniser, { pictures: number; found: number[]; wrong: number; cpu: number[] }>(
-  (["old", "new"] as const).map((recogniser) => [recogniser, { pictures: 0, found: [], wrong: 0, cpu: [] }]),
+  (["old", "new"] as const).map((recogniser) => [recogniser, { pictures: 0, found: [], wrong: 0, cpu: [] }])
 );
 const tiledPictures: { four: Photo[]; fold: number; analysis: ImageAnalysis }[] = [];
 for (let fold = 0; fold < FOLDS; fold++) {
@@ -237,7 +281,10 @@ for (let fold = 0; fold < FOLDS; fold++) {
     tiledPictures.push({ four, fold, analysis: await classifier.analyze(await decodableImage(picture)) });
     for (const recogniser of ["old", "new"] as const) {
       const started = cpuMs();
-      const analysis = await classifier.analyze(await decodableImage(picture), recogniser === "old" ? OLD_PLAN : RECOGNITION_PLAN);
+      const analysis = await classifier.analyze(
+        await decodableImage(picture),
+        recogniser === "old" ? OLD_PLAN : RECOGNITION_PLAN
+      );
       const found = recognise(recogniser, analysis, fold);
       const counts = tiledCounts.get(recogniser)!;
       counts.cpu.push(cpuMs() - started);
@@ -248,13 +295,17 @@ for (let fold = 0; fold < FOLDS; fold++) {
   }
 }
 console.log("\nFour held-out photos of different ingredients tiled 2 × 2 (600 × 600 px):\n");
-console.log("| recogniser | pictures | items found of 4 (mean) | at least 2 of 4 | wrong items per picture | CPU ms p50 |");
+console.log(
+  "| recogniser | pictures | items found of 4 (mean) | at least 2 of 4 | wrong items per picture | CPU ms p50 |"
+);
 console.log("|---|---|---|---|---|---|");
 for (const [recogniser, { pictures, found, wrong, cpu }] of tiledCounts) {
   const mean = found.reduce((sum, value) => sum + value, 0) / pictures;
   const twoOrMore = found.filter((value) => value >= 2).length;
   console.log(
-    `| ${recogniser} | ${pictures} | ${mean.toFixed(2)} | ${percent(twoOrMore, pictures)} | ${(wrong / pictures).toFixed(2)} | ${percentile(cpu, 0.5).toFixed(0)} |`,
+    `| ${recogniser} | ${pictures} | ${mean.toFixed(2)} | ${percent(twoOrMore, pictures)} | ${(
+      wrong / pictures
+    ).toFixed(2)} | ${percentile(cpu, 0.5).toFixed(0)} |`
   );
 }
 
@@ -271,10 +322,12 @@ console.log(`  model load once per process: ${loadMs.toFixed(0)} ms wall, ${load
 console.log(`  cold first photo (compiles the WebAssembly kernels): ${coldCpuMs.toFixed(0)} ms CPU`);
 console.log(
   `  one photo (decode, whole at 224 + 4 windows at 160, ~${starterSize} examples searched per crop): ` +
-    `p50 ${percentile(single, 0.5).toFixed(0)} ms, p95 ${percentile(single, 0.95).toFixed(0)} ms (target ≤ 300 ms p95)`,
+    `p50 ${percentile(single, 0.5).toFixed(0)} ms, p95 ${percentile(single, 0.95).toFixed(0)} ms (target ≤ 300 ms p95)`
 );
 console.log(`  of which scoring against the memory: p50 ${percentile(scoring, 0.5).toFixed(1)} ms`);
-console.log(`  load average (1, 5, 15 min) at the end: ${loadAverage()} on ${(await import("node:os")).cpus().length} cores`);
+console.log(
+  `  load average (1, 5, 15 min) at the end: ${loadAverage()} on ${(await import("node:os")).cpus().length} cores`
+);
 
 if (process.env.VISION_CALIBRATE) {
   console.log("\nCalibration (new): whole/window thresholds, ImageNet classes on/off");
@@ -288,15 +341,27 @@ if (process.env.VISION_CALIBRATE) {
         const all = photos.map((photo) => ({ photo, found: recognise("new", photo.recognition, photo.fold, variant) }));
         const tiles = tiledPictures.map(({ four, fold, analysis }) => {
           const found = recognise("new", analysis, fold, variant);
-          return { hits: four.filter((photo) => found.includes(photo.truth)).length, wrong: found.filter((n) => !four.some((p) => p.truth === n)).length };
+          return {
+            hits: four.filter((photo) => found.includes(photo.truth)).length,
+            wrong: found.filter((n) => !four.some((p) => p.truth === n)).length,
+          };
         });
         const p = figures(produce);
         const a = figures(all);
         console.log(
-          `  classifier ${classifierOn ? "on " : "off"} whole ${whole} window ${window}: produce first ${percent(p.first, p.count)} ` +
-            `wrong ${(p.wrong / p.count).toFixed(2)} | all first ${percent(a.first, a.count)} wrong ${(a.wrong / a.count).toFixed(2)} ` +
-            `nothing ${percent(a.nothing, a.count)} | tiled ${(tiles.reduce((s2, t) => s2 + t.hits, 0) / tiles.length).toFixed(2)} of 4, ` +
-            `≥2 ${percent(tiles.filter((t) => t.hits >= 2).length, tiles.length)}, wrong ${(tiles.reduce((s2, t) => s2 + t.wrong, 0) / tiles.length).toFixed(2)}`,
+          `  classifier ${classifierOn ? "on " : "off"} whole ${whole} window ${window}: produce first ${percent(
+            p.first,
+            p.count
+          )} ` +
+            `wrong ${(p.wrong / p.count).toFixed(2)} | all first ${percent(a.first, a.count)} wrong ${(
+              a.wrong / a.count
+            ).toFixed(2)} ` +
+            `nothing ${percent(a.nothing, a.count)} | tiled ${(
+              tiles.reduce((s2, t) => s2 + t.hits, 0) / tiles.length
+            ).toFixed(2)} of 4, ` +
+            `≥2 ${percent(tiles.filter((t) => t.hits >= 2).length, tiles.length)}, wrong ${(
+              tiles.reduce((s2, t) => s2 + t.wrong, 0) / tiles.length
+            ).toFixed(2)}`
         );
       }
     }

@@ -57,19 +57,25 @@ export async function seedIngredients(): Promise<number> {
     ...changed.map((row) => prisma.ingredient.update({ where: { name: row.name }, data: row })),
   ]);
 
-  const idOf = new Map((await prisma.ingredient.findMany({ select: { id: true, name: true } })).map((row) => [row.name, row.id]));
+  const idOf = new Map(
+    (await prisma.ingredient.findMany({ select: { id: true, name: true } })).map((row) => [row.name, row.id])
+  );
   const storedAliases = new Map((await prisma.ingredientAlias.findMany()).map((row) => [row.alias, row.ingredientId]));
   const wantedAliases = new Map(
-    ingredients.flatMap((ingredient) => ingredient.aliases.map((alias) => [alias, idOf.get(ingredient.name)!] as const)),
+    ingredients.flatMap((ingredient) => ingredient.aliases.map((alias) => [alias, idOf.get(ingredient.name)!] as const))
   );
   const newAliases = [...wantedAliases].filter(([alias]) => !storedAliases.has(alias));
-  const movedAliases = [...wantedAliases].filter(([alias, id]) => storedAliases.has(alias) && storedAliases.get(alias) !== id);
+  const movedAliases = [...wantedAliases].filter(
+    ([alias, id]) => storedAliases.has(alias) && storedAliases.get(alias) !== id
+  );
   const catalogueIds = new Set(wantedAliases.values());
   const staleAliases = [...storedAliases].filter(([alias, id]) => catalogueIds.has(id) && !wantedAliases.has(alias));
   written += newAliases.length + movedAliases.length + staleAliases.length;
   await prisma.$transaction([
     prisma.ingredientAlias.createMany({ data: newAliases.map(([alias, ingredientId]) => ({ alias, ingredientId })) }),
-    ...movedAliases.map(([alias, ingredientId]) => prisma.ingredientAlias.update({ where: { alias }, data: { ingredientId } })),
+    ...movedAliases.map(([alias, ingredientId]) =>
+      prisma.ingredientAlias.update({ where: { alias }, data: { ingredientId } })
+    ),
     prisma.ingredientAlias.deleteMany({ where: { alias: { in: staleAliases.map(([alias]) => alias) } } }),
   ]);
   if (written > 0) forgetCatalogue();
@@ -99,7 +105,7 @@ async function main() {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `Seeded in ${seconds} s: ${summary.ingredientRowsWritten} ingredient and alias rows written, ` +
-      `${summary.recipesCreated} recipes created, ${summary.recipesWithProblems} with problems (see npm run recipes:check).`,
+      `${summary.recipesCreated} recipes created, ${summary.recipesWithProblems} with problems (see npm run recipes:check).`
   );
   await prisma.$disconnect();
 }

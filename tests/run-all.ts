@@ -14,7 +14,7 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium)) {
   console.error(
     `Chromium was not found at ${chromium}. The end-to-end tests drive a real Chromium:\n` +
-      `  install it with "apt-get install -y chromium" (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.`,
+      `  install it with "apt-get install -y chromium" (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.`
   );
   process.exit(1);
 }
@@ -28,8 +28,15 @@ const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
 const vitestJson = path.join(root, "tests", ".tmp", "vitest-results.json");
 const unit = spawnSync(
   bin("vitest"),
-  ["run", "--config", "tests/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-  { cwd: root, env, stdio: "inherit" },
+  [
+    "run",
+    "--config",
+    "tests/vitest.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ],
+  { cwd: root, env, stdio: "inherit" }
 );
 // One server for both projects, on the build the attack test (tests/integration/attacks-on-server.test.ts) made.
 const E2E_PORT = 3210;
@@ -43,9 +50,7 @@ type Counts = { passed: number; failed: number; failures: string[] };
 
 /** The start of a failure's message, so that a CI log cut to its tail still says why. */
 const firstLines = (messages: unknown[] | undefined) =>
-  (messages ?? [])
-    .map((message) => `\n    ${String(message).split("\n").slice(0, 6).join("\n    ")}`)
-    .join("");
+  (messages ?? []).map((message) => `\n    ${String(message).split("\n").slice(0, 6).join("\n    ")}`).join("");
 
 function counts(file: string, read: (json: any) => Counts): Counts {
   try {
@@ -61,7 +66,7 @@ const unitCounts = counts(vitestJson, (json) => ({
   failures: json.testResults.flatMap((file: any) =>
     file.assertionResults
       .filter((test: any) => test.status === "failed")
-      .map((test: any) => `${path.relative(root, file.name)} › ${test.fullName}${firstLines(test.failureMessages)}`),
+      .map((test: any) => `${path.relative(root, file.name)} › ${test.fullName}${firstLines(test.failureMessages)}`)
   ),
 }));
 
@@ -74,8 +79,8 @@ function failedSpecs(suite: any, trail: string[] = []): string[] {
       .map(
         (test: any) =>
           `[${test.projectName}] ${[...here, spec.title].join(" › ")}` +
-          firstLines(test.results.at(-1)?.errors?.map((error: any) => error.message)),
-      ),
+          firstLines(test.results.at(-1)?.errors?.map((error: any) => error.message))
+      )
   );
   return [...own, ...(suite.suites ?? []).flatMap((child: any) => failedSpecs(child, here))];
 }

@@ -23,7 +23,12 @@ export default defineConfig({
       // Pure modules share one module cache (no isolation): four times faster, and nothing they hold is per file.
       {
         extends: true,
-        test: { name: "unit", isolate: false, include: ["tests/unit/**/*.test.ts"], exclude: ["tests/unit/api-routes.test.ts"] },
+        test: {
+          name: "unit",
+          isolate: false,
+          include: ["tests/unit/**/*.test.ts"],
+          exclude: ["tests/unit/api-routes.test.ts"],
+        },
       },
       {
         extends: true,

@@ -52,8 +52,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return jsonError(message, 400, { field });
   }
   const image = formData.get("image");
-  if (!(image instanceof File) || image.size === 0) return jsonError(COMMUNITY_MESSAGES.photoMissing, 400, { field: "image" });
+  if (!(image instanceof File) || image.size === 0)
+    return jsonError(COMMUNITY_MESSAGES.photoMissing, 400, { field: "image" });
   const outcome = await createPost(userId, submission.value, { file: image });
-  if (!outcome.ok) return jsonError(outcome.message, outcome.status, outcome.status === 404 ? { field: "menu_id" } : { field: "image" });
+  if (!outcome.ok)
+    return jsonError(
+      outcome.message,
+      outcome.status,
+      outcome.status === 404 ? { field: "menu_id" } : { field: "image" }
+    );
   return Response.json({ success: true, message: COMMUNITY_MESSAGES.posted, post: outcome.post }, { status: 201 });
 }

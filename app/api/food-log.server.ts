@@ -21,7 +21,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const body = await parseJsonBody(request, ApiFoodLogSchema);
   const item = (await pantryItemsOfUser(userId)).find((stored) => stored.id === body.pantry_item_id);
   if (!item) return jsonError("Pantry item not found", 404);
-  const result = await logPantryFood(userId, { key: item.key, kind: body.kind, amount: body.amount ?? null, unit: body.unit ?? null });
+  const result = await logPantryFood(userId, {
+    key: item.key,
+    kind: body.kind,
+    amount: body.amount ?? null,
+    unit: body.unit ?? null,
+  });
   if (!result.ok) return jsonError(result.message, result.status);
   return Response.json({ message: result.message, entry_id: result.entryId }, { status: 201 });
 }

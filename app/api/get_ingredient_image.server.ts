@@ -7,9 +7,12 @@ import { parseJsonBody } from "~/services/request.server";
 const MAX_NAMES = 200;
 const names = (what: string) =>
   z
-    .array(z.string().max(MAX_INGREDIENT_NAME_LENGTH, `names can be at most ${MAX_INGREDIENT_NAME_LENGTH} characters`), {
-      error: `must be a list of ${what}`,
-    })
+    .array(
+      z.string().max(MAX_INGREDIENT_NAME_LENGTH, `names can be at most ${MAX_INGREDIENT_NAME_LENGTH} characters`),
+      {
+        error: `must be a list of ${what}`,
+      }
+    )
     .max(MAX_NAMES, `at most ${MAX_NAMES} names`);
 
 const ImageRequest = z.object({

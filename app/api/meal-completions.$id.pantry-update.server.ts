@@ -2,12 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { ApiPantryUpdateSchema } from "~/domain/food-log-schemas";
 import { parseId } from "~/domain/ids";
 import { requireApiUserId } from "~/services/api-auth.server";
-import {
-  confirmPantryUpdate,
-  MEAL_NOT_FOUND,
-  pantryUpdateView,
-  undoPantryUpdate,
-} from "~/services/food-log.server";
+import { confirmPantryUpdate, MEAL_NOT_FOUND, pantryUpdateView, undoPantryUpdate } from "~/services/food-log.server";
 import { pantryItemsOfUser } from "~/services/pantry.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 

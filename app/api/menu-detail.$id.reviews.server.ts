@@ -2,7 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { parseId } from "~/domain/ids";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { jsonError } from "~/services/request.server";
-import { createReview, readReviewCall, REVIEW_RESULTS, reviewCallAnswer, reviewSummary } from "~/services/reviews.server";
+import {
+  createReview,
+  readReviewCall,
+  REVIEW_RESULTS,
+  reviewCallAnswer,
+  reviewSummary,
+} from "~/services/reviews.server";
 
 /** GET /api/menu-detail/<id>/reviews: the menu's reviews (newest first) with the rating summary. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -16,7 +16,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (recipeId === null) return jsonError("Menu not found", 404);
   if (!(await setOwnRecipeImage(userId, recipeId, image))) {
     const exists = await canSeeRecipe(recipeId, userId);
-    return exists ? jsonError("You can only change the picture of a recipe you added", 403) : jsonError("Menu not found", 404);
+    return exists
+      ? jsonError("You can only change the picture of a recipe you added", 403)
+      : jsonError("Menu not found", 404);
   }
   return Response.json(await findRecipe(recipeId, userId));
 }

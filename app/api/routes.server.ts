@@ -113,7 +113,10 @@ function paramsOf(pattern: string[], segments: string[]): Record<string, string>
  * decodeURIComponent (an encoded "/" stays inside its param), static segments in any case, trailing slashes
  * allowed. Null when no call matches, "malformed" when a segment is not valid percent-encoding.
  */
-export function matchApiCall(pathname: string, routes: CompiledRoute[] = COMPILED_ROUTES): ApiMatch | "malformed" | null {
+export function matchApiCall(
+  pathname: string,
+  routes: CompiledRoute[] = COMPILED_ROUTES
+): ApiMatch | "malformed" | null {
   // The segments after /api (segment 1 of the path, whatever its spelling, is what routed the request here).
   const raw = pathname.split("/").slice(2);
   while (raw.at(-1) === "") raw.pop();
@@ -137,11 +140,16 @@ const MALFORMED_PATH = "The address is not valid URL encoding";
  * Runs the matched module's loader or action, as Remix ran them when each call was its own route. A call without
  * the one asked for answers as Remix did (405 to a write to a read-only call, 400 to a read of a write-only one).
  */
-export async function answerApiCall(handler: "loader" | "action", args: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+export async function answerApiCall(
+  handler: "loader" | "action",
+  args: LoaderFunctionArgs | ActionFunctionArgs
+): Promise<Response> {
   const match = matchApiCall(new URL(args.request.url).pathname);
   if (match === "malformed") return jsonError(MALFORMED_PATH, 400);
   if (!match) return jsonError(API_NOT_FOUND, 404);
   const run = match.route.module[handler];
   if (run) return run({ ...args, params: match.params });
-  return handler === "action" ? jsonError("Use GET", 405) : jsonError(`${args.request.method} is not supported by this call`, 400);
+  return handler === "action"
+    ? jsonError("Use GET", 405)
+    : jsonError(`${args.request.method} is not supported by this call`, 400);
 }

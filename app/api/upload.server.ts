@@ -11,6 +11,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
   const outcome = await identifyPhoto(request);
   if (!outcome.ok) return jsonError(outcome.message, outcome.status);
-  const ingredients = outcome.ingredients.map(({ name, type }) => ({ ingredient_name: name, ingredient_type: type, source: "camera" }));
+  const ingredients = outcome.ingredients.map(({ name, type }) => ({
+    ingredient_name: name,
+    ingredient_type: type,
+    source: "camera",
+  }));
   return Response.json({ ingredients }, { headers: outcome.headers });
 }

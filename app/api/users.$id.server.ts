@@ -42,5 +42,8 @@ async function deleteUser(request: Request, userId: number) {
   const deletion = await deleteAccount(userId);
   if (deletion === "no such user") return jsonError(USER_NOT_FOUND, 404);
   if (deletion === "failed") return jsonError(PROFILE_MESSAGES.deleteFailed, 500);
-  return Response.json({ message: PROFILE_MESSAGES.deleted }, { headers: { "Set-Cookie": await destroyUserSession(request) } });
+  return Response.json(
+    { message: PROFILE_MESSAGES.deleted },
+    { headers: { "Set-Cookie": await destroyUserSession(request) } }
+  );
 }

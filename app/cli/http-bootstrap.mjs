@@ -41,8 +41,8 @@ function headersPassedTo(args) {
   const pairs = !headers
     ? []
     : Array.isArray(headers)
-      ? headers.flatMap((value, index) => (index % 2 === 0 ? [[String(value), headers[index + 1]]] : []))
-      : Object.entries(headers);
+    ? headers.flatMap((value, index) => (index % 2 === 0 ? [[String(value), headers[index + 1]]] : []))
+    : Object.entries(headers);
   const grouped = new Map();
   for (const [name, value] of pairs) grouped.set(name, [...(grouped.get(name) ?? []), ...[value].flat()]);
   return grouped;
@@ -70,7 +70,12 @@ http.Server.prototype.emit = function emit(event, ...args) {
   if (event !== "request") return originalEmit.call(this, event, ...args);
   const [request, response] = args;
   const headers = { get: (name) => request.headers[name.toLowerCase()] ?? null };
-  const client = clientView({ remoteAddress: request.socket.remoteAddress, encrypted: Boolean(request.socket.encrypted), headers, trust });
+  const client = clientView({
+    remoteAddress: request.socket.remoteAddress,
+    encrypted: Boolean(request.socket.encrypted),
+    headers,
+    trust,
+  });
   request.headers[CLIENT_HEADERS.address] = client.address;
   request.headers[CLIENT_HEADERS.proto] = client.proto;
   request.headers[CLIENT_HEADERS.host] = client.host;

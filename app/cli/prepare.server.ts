@@ -71,7 +71,11 @@ async function main() {
   const emails = await normalizeStoredEmails();
   if (emails.normalized > 0) console.log(`Emails in normal form: ${emails.normalized} rewritten.`);
   for (const { userId, email, keptBy } of emails.cleared) {
-    console.log(`Email ${JSON.stringify(email)} of user ${userId} is user ${keptBy}'s once normalised: user ${userId} must enter an address again.`);
+    console.log(
+      `Email ${JSON.stringify(
+        email
+      )} of user ${userId} is user ${keptBy}'s once normalised: user ${userId} must enter an address again.`
+    );
   }
   if ((await prisma.recipe.count()) === 0 && existsSync(path.resolve("prisma/seed.ts"))) {
     console.log("Seeding the starter catalogue and recipes...");

@@ -44,7 +44,8 @@ async function main([folder, modelDirectory = "models/darknet-tiny"]: string[]) 
   const counts = new Map<string, number>();
   for (const name of ingredients) counts.set(name, (counts.get(name) ?? 0) + 1);
   console.log(`Wrote ${embeddings.length} examples of ${counts.size} ingredients to ${STARTER_MEMORY_FILE}`);
-  for (const [name, count] of result.unknownClasses) console.log(`  - ${name}: ${count} photos without a catalogue ingredient`);
+  for (const [name, count] of result.unknownClasses)
+    console.log(`  - ${name}: ${count} photos without a catalogue ingredient`);
   return 0;
 }
 

@@ -11,7 +11,15 @@ import { CameraIcon, ImageIcon, SwitchCameraIcon } from "~/components/icons";
 type Facing = "environment" | "user";
 
 /** Without JavaScript: the phone's camera or any image file, posted to the screen (with `children`, hidden fields). */
-export function PhotoFileForm({ label, submitLabel, children }: { label: string; submitLabel: string; children?: ReactNode }) {
+export function PhotoFileForm({
+  label,
+  submitLabel,
+  children,
+}: {
+  label: string;
+  submitLabel: string;
+  children?: ReactNode;
+}) {
   const inputId = useId();
   return (
     <Form method="post" encType="multipart/form-data" className="stack camera-form">
@@ -184,14 +192,30 @@ export function CameraCapture({
         ) : null}
       </div>
       <div className="camera-controls">
-        <label htmlFor={uploadId} className={unavailable ? "button button-primary camera-upload" : "icon-button camera-upload"}>
+        <label
+          htmlFor={uploadId}
+          className={unavailable ? "button button-primary camera-upload" : "icon-button camera-upload"}
+        >
           <ImageIcon />
           <span className={unavailable ? undefined : "visually-hidden"}>Upload a photo</span>
         </label>
-        <input id={uploadId} type="file" accept="image/*" className="visually-hidden" onChange={choose} disabled={disabled} />
+        <input
+          id={uploadId}
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          onChange={choose}
+          disabled={disabled}
+        />
         {unavailable ? null : (
           <>
-            <button type="button" className="camera-shutter" aria-label="Take photo" onClick={capture} disabled={camera.status !== "live"} />
+            <button
+              type="button"
+              className="camera-shutter"
+              aria-label="Take photo"
+              onClick={capture}
+              disabled={camera.status !== "live"}
+            />
             <button
               type="button"
               className="icon-button"

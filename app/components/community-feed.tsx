@@ -30,7 +30,6 @@ import { relativeTime } from "~/domain/relative-time";
 /** Where the feed is: a recipe's dishes or all, and which page; opening and closing comments keeps it. */
 type FeedPlace = { recipeId: number | null; before: number | null };
 
-
 /** "5 minutes ago", with the date (dd/mm/yyyy) on hover. `now` is the server's, so both renders agree. */
 function PostedTime({ at, now }: { at: string; now: string }) {
   return (
@@ -81,7 +80,11 @@ export function PostCard({
           </p>
         </div>
         {post.user_id === viewerId ? (
-          <IntentForm fetcherKey={`delete-post-${post.post_id}`} fields={{ intent: "delete-post", post_id: String(post.post_id) }} className="post-delete">
+          <IntentForm
+            fetcherKey={`delete-post-${post.post_id}`}
+            fields={{ intent: "delete-post", post_id: String(post.post_id) }}
+            className="post-delete"
+          >
             <button type="submit" className="text-button">
               Delete post
             </button>
@@ -115,7 +118,9 @@ export function PostCard({
         replace
         preventScrollReset
       >
-        {post.comment_count === 0 ? "Add a comment" : `View ${hidden > 0 ? "all " : ""}${commentsText(post.comment_count)}`}
+        {post.comment_count === 0
+          ? "Add a comment"
+          : `View ${hidden > 0 ? "all " : ""}${commentsText(post.comment_count)}`}
         <span className="visually-hidden"> on {post.username}&apos;s dish</span>
       </Link>
     </article>
@@ -159,7 +164,8 @@ function LikeButton({ post }: { post: CommunityPost }) {
 export function useFocusReturnFromDrawer(openPostId: number | null) {
   const previous = useRef(openPostId);
   useEffect(() => {
-    if (previous.current !== null && openPostId === null) document.getElementById(commentsLinkId(previous.current))?.focus();
+    if (previous.current !== null && openPostId === null)
+      document.getElementById(commentsLinkId(previous.current))?.focus();
     previous.current = openPostId;
   }, [openPostId]);
 }
@@ -169,7 +175,12 @@ export function useFocusReturnFromDrawer(openPostId: number | null) {
  * click outside it slide it down over 300 ms, then focus returns to the post), an overlay with a close link
  * without it.
  */
-export function CommentsDrawer({ post, viewerId, now, place }: {
+export function CommentsDrawer({
+  post,
+  viewerId,
+  now,
+  place,
+}: {
   post: CommunityPost;
   viewerId: number | null;
   now: string;
@@ -191,7 +202,12 @@ export function CommentsDrawer({ post, viewerId, now, place }: {
   const comments = post.comments.filter((comment) => !deleting.has(comment.comment_id));
 
   return (
-    <ModalDialog titleId={titleId} className={closing ? "comments-drawer is-closing" : "comments-drawer"} onClose={close} closeOnOutsideClick>
+    <ModalDialog
+      titleId={titleId}
+      className={closing ? "comments-drawer is-closing" : "comments-drawer"}
+      onClose={close}
+      closeOnOutsideClick
+    >
       <div className="comments-drawer-body">
         <header className="comments-drawer-header">
           <h2 id={titleId}>
@@ -252,7 +268,11 @@ function CommentItem({ comment, own, now }: { comment: CommunityComment; own: bo
       {own ? (
         <IntentForm
           fetcherKey={`delete-comment-${comment.comment_id}`}
-          fields={{ intent: "delete-comment", post_id: String(comment.post_id), comment_id: String(comment.comment_id) }}
+          fields={{
+            intent: "delete-comment",
+            post_id: String(comment.post_id),
+            comment_id: String(comment.comment_id),
+          }}
         >
           <button type="submit" className="text-button">
             Delete<span className="visually-hidden"> your comment</span>
@@ -278,7 +298,7 @@ function CommentForm({ postId }: { postId: number }) {
       if (submission?.status !== "success" || fetcher.state !== "idle") return;
       fetcher.submit(
         { intent: "comment", post_id: String(postId), comment_text: submission.value.comment_text },
-        { method: "post" },
+        { method: "post" }
       );
     },
   });

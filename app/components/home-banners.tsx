@@ -53,7 +53,9 @@ export function HomeNews() {
           height={300}
           loading="lazy"
         />
-        <figcaption>Markets are full of squash, apples and greens this season: add what you bought and we&apos;ll find a recipe.</figcaption>
+        <figcaption>
+          Markets are full of squash, apples and greens this season: add what you bought and we&apos;ll find a recipe.
+        </figcaption>
       </figure>
     </section>
   );

@@ -45,7 +45,8 @@ function ErrorPopup({ reason, onClose }: { reason: string; onClose: (() => void)
   );
 }
 
-export const RECOGNITION_LOADING = "Getting photo recognition ready… You can take your photo now; it will be read as soon as it is.";
+export const RECOGNITION_LOADING =
+  "Getting photo recognition ready… You can take your photo now; it will be read as soon as it is.";
 export const TYPE_INSTEAD = "You can still add your ingredients by typing them.";
 /** While the model loads, the screen asks again this often, so the message goes once it is ready. */
 const LOADING_RECHECK_MS = 2_000;
@@ -71,7 +72,15 @@ function RecognitionState({ recognition }: { recognition: SerializeFrom<typeof c
   );
 }
 
-export function IngredientCamera({ title, closeTo, closeLabel }: { title: string; closeTo: string; closeLabel: string }) {
+export function IngredientCamera({
+  title,
+  closeTo,
+  closeLabel,
+}: {
+  title: string;
+  closeTo: string;
+  closeLabel: string;
+}) {
   const { recognition } = useLoaderData<typeof cameraScreenLoader>();
   const actionData = useActionData<typeof cameraScreenAction>();
   const hydrated = useHydrated();
@@ -95,7 +104,7 @@ export function IngredientCamera({ title, closeTo, closeLabel }: { title: string
     setProcessing(false);
   };
 
-  const reason = hydrated ? failure : (actionData?.failure ?? null);
+  const reason = hydrated ? failure : actionData?.failure ?? null;
   return (
     <main className="camera-screen">
       <header className="screen-header">

@@ -13,10 +13,20 @@ const labelOf = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
  * the ingredient to the cook's list or removes it. Without JavaScript the post redirects back; with it the
  * button shows the new state while the post is on its way.
  */
-export function IngredientToggles({ label, toggles, action }: { label: string; toggles: IngredientToggle[]; action: string }) {
+export function IngredientToggles({
+  label,
+  toggles,
+  action,
+}: {
+  label: string;
+  toggles: IngredientToggle[];
+  action: string;
+}) {
   const navigation = useNavigation();
   const pendingName =
-    navigation.formAction === action && navigation.formData?.get("intent") === "toggle" ? navigation.formData.get("name") : null;
+    navigation.formAction === action && navigation.formData?.get("intent") === "toggle"
+      ? navigation.formData.get("name")
+      : null;
   return (
     <ul className="toggle-list" aria-label={label}>
       {toggles.map(({ name, listed }) => (

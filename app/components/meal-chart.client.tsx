@@ -26,12 +26,30 @@ export function MealChart({ months }: { months: MonthlyMealStats["monthly_stats"
       height: CHART_HEIGHT,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: false, range: [-0.3, months.length - 0.7] }, y: { range: [0, axis.max] }, kg: { range: [0, kgAxis.max] } },
+      scales: {
+        x: { time: false, range: [-0.3, months.length - 0.7] },
+        y: { range: [0, axis.max] },
+        kg: { range: [0, kgAxis.max] },
+      },
       series: [
         {},
         { label: "Meals", stroke: line, width: 2, points: { show: true, size: 7, fill: line } },
-        { label: "Rescued kg", scale: "kg", stroke: line, width: 1, dash: [6, 4], points: { show: true, size: 5, fill: line } },
-        { label: "Wasted kg", scale: "kg", stroke: waste, width: 1, dash: [2, 3], points: { show: true, size: 5, fill: waste } },
+        {
+          label: "Rescued kg",
+          scale: "kg",
+          stroke: line,
+          width: 1,
+          dash: [6, 4],
+          points: { show: true, size: 5, fill: line },
+        },
+        {
+          label: "Wasted kg",
+          scale: "kg",
+          stroke: waste,
+          width: 1,
+          dash: [2, 3],
+          points: { show: true, size: 5, fill: waste },
+        },
       ],
       axes: [
         {

@@ -17,7 +17,7 @@ function useMealChart(wanted: boolean): typeof MealChart | null {
     let mounted = true;
     import("~/components/meal-chart.client").then(
       (module) => mounted && setChart(() => module.MealChart),
-      () => {},
+      () => {}
     );
     return () => {
       mounted = false;
@@ -38,7 +38,9 @@ export function MonthlyMeals({ stats }: { stats: MonthlyMealStats | null }) {
   const showChart = MealChart !== null && stats !== null;
   return (
     <section className="monthly-meals" aria-labelledby="monthly-meals-title">
-      <h2 id="monthly-meals-title" className="visually-hidden">Your cooking this month</h2>
+      <h2 id="monthly-meals-title" className="visually-hidden">
+        Your cooking this month
+      </h2>
       <p className="monthly-meals-count">{dishesMadeText(current.meal_count)}</p>
       <p className="monthly-meals-co2">{co2SavedText(current.co2_saved)}</p>
       <dl className="monthly-meals-food">

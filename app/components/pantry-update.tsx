@@ -18,7 +18,15 @@ export const cookedPath = (completionId: number, servings?: number | null) =>
 const unitWord = (unit: PantryUnit | null) => (unit === null || unit === "piece" ? "pieces" : unit);
 
 /** `factor`: the servings the recipe screen shows over the recipe's, when the amounts should follow them. */
-export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; back: "recipe" | "page"; factor?: number }) {
+export function PantryUpdate({
+  view,
+  back,
+  factor,
+}: {
+  view: PantryUpdateView;
+  back: "recipe" | "page";
+  factor?: number;
+}) {
   const fetcher = useFetcher({ key: `pantry-update-${view.completionId}` });
   const busy = fetcher.state !== "idle";
   const action = cookedPath(view.completionId, back === "page" ? view.servings : null);
@@ -36,7 +44,13 @@ export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; b
         {view.updated.undoUntil ? (
           <fetcher.Form method="post" action={action}>
             <input type="hidden" name="back" value={back} />
-            <button type="submit" name="intent" value="undo" className="button button-secondary button-small" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="undo"
+              className="button button-secondary button-small"
+              disabled={busy}
+            >
               {busy ? "Undoing..." : "Undo"}
             </button>
           </fetcher.Form>
@@ -107,7 +121,15 @@ export function PantryUpdate({ view, back, factor }: { view: PantryUpdateView; b
 }
 
 /** A pantry unit, or none; its label is the caller's. */
-export function PantryUnitSelect({ id, name, defaultValue }: { id: string; name: string; defaultValue: string | null }) {
+export function PantryUnitSelect({
+  id,
+  name,
+  defaultValue,
+}: {
+  id: string;
+  name: string;
+  defaultValue: string | null;
+}) {
   return (
     <select id={id} name={name} defaultValue={defaultValue ?? ""}>
       <option value="">no unit</option>

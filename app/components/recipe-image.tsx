@@ -22,6 +22,13 @@ export function RecipeImage({ src, alt = "", priority = false, ...props }: Recip
   // React 18 does not know fetchPriority and would warn about it; the lowercase attribute reaches the HTML as is.
   const hint = priority ? { fetchpriority: "high" } : {};
   return (
-    <img ref={image} src={src || RECIPE_FALLBACK_IMAGE} alt={alt} onError={(event) => showFallback(event.currentTarget)} {...hint} {...props} />
+    <img
+      ref={image}
+      src={src || RECIPE_FALLBACK_IMAGE}
+      alt={alt}
+      onError={(event) => showFallback(event.currentTarget)}
+      {...hint}
+      {...props}
+    />
   );
 }

@@ -92,7 +92,10 @@ export function ServingsControl({
           onSubmit={(event) => {
             const servings = Number(typed);
             const valid = Number.isInteger(servings) && servings >= MIN_SERVINGS && servings <= MAX_SERVINGS;
-            choose({ servings: valid ? servings : null, fit: false, error: valid ? null : SERVINGS_INVALID_MESSAGE }, event);
+            choose(
+              { servings: valid ? servings : null, fit: false, error: valid ? null : SERVINGS_INVALID_MESSAGE },
+              event
+            );
           }}
         >
           <label htmlFor="servings-input">Servings</label>

@@ -122,7 +122,7 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
 
   const [form, fields] = useForm({
     id: reviewFormId(recipeId),
-    lastResult: fetcher.state === "idle" ? (reply?.result ?? lastResult) : undefined,
+    lastResult: fetcher.state === "idle" ? reply?.result ?? lastResult : undefined,
     constraint: getZodConstraint(ReviewSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -154,7 +154,13 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
   const success = fetcher.state === "idle" && reply && "message" in reply ? reply.message : undefined;
 
   return (
-    <fetcher.Form method="post" action={reviewsPath(recipeId)} {...getFormProps(form)} noValidate className="review-form">
+    <fetcher.Form
+      method="post"
+      action={reviewsPath(recipeId)}
+      {...getFormProps(form)}
+      noValidate
+      className="review-form"
+    >
       <Heading>{hasReviewed ? "Update your review" : "Write a review"}</Heading>
       <FormMessage type="success" message={success} />
       <FormMessage type="error" message={form.errors?.[0]} />
@@ -180,7 +186,13 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
         <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={4} />
         <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
       </div>
-      <button type="submit" name="intent" value="create" className="button button-primary" disabled={fetcher.state !== "idle"}>
+      <button
+        type="submit"
+        name="intent"
+        value="create"
+        className="button button-primary"
+        disabled={fetcher.state !== "idle"}
+      >
         {fetcher.state !== "idle" ? "Sending..." : "Submit review"}
       </button>
       {pendingReview ? (
@@ -203,7 +215,15 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
  * Asks before a review replaces the user's earlier one (one review per user and recipe). `children` holds the answers: buttons
  * with JavaScript, a form and a link on /reviews without it.
  */
-export function ConfirmUpdateDialog({ id, onClose, children }: { id: string; onClose: () => void; children: ReactNode }) {
+export function ConfirmUpdateDialog({
+  id,
+  onClose,
+  children,
+}: {
+  id: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   return (
     <ModalDialog titleId={`${id}-title`} descriptionId={`${id}-description`} onClose={onClose}>
       <h2 id={`${id}-title`}>Update your review?</h2>

@@ -55,28 +55,56 @@ export function ShareDish({ recipeId, sharedDishImage }: { recipeId: number; sha
         }}
       >
         <input type="hidden" name="menu_id" value={recipeId} />
-        <img className="share-dish-photo" src={photo ?? DISH_PLACEHOLDER_IMAGE} alt={photo ? "Your dish photo" : ""} width={480} height={360} />
+        <img
+          className="share-dish-photo"
+          src={photo ?? DISH_PLACEHOLDER_IMAGE}
+          alt={photo ? "Your dish photo" : ""}
+          width={480}
+          height={360}
+        />
         {choosing && !sharedDishImage ? (
           <div className="share-dish-buttons">
             <Link to={`/camera-share-dish?menu_id=${recipeId}`} replace className="button button-secondary">
               <CameraIcon /> Take a photo
             </Link>
-            <label htmlFor={fileId} className={hydrated ? "button button-secondary share-dish-select" : "share-dish-select-label"}>
+            <label
+              htmlFor={fileId}
+              className={hydrated ? "button button-secondary share-dish-select" : "share-dish-select-label"}
+            >
               <ImageIcon /> Select photo
             </label>
           </div>
         ) : null}
         {sharedDishImage ? null : (
-          <input id={fileId} name="image" type="file" accept="image/*" className={hydrated ? "visually-hidden share-dish-file" : "share-dish-file"} onChange={pick} />
+          <input
+            id={fileId}
+            name="image"
+            type="file"
+            accept="image/*"
+            className={hydrated ? "visually-hidden share-dish-file" : "share-dish-file"}
+            onChange={pick}
+          />
         )}
         {photo || !hydrated ? (
           <>
             <div className="field">
               <label htmlFor={captionId}>Caption</label>
-              <textarea id={captionId} name="caption" rows={3} maxLength={MAX_CAPTION_LENGTH} placeholder="How did it turn out?" />
+              <textarea
+                id={captionId}
+                name="caption"
+                rows={3}
+                maxLength={MAX_CAPTION_LENGTH}
+                placeholder="How did it turn out?"
+              />
             </div>
             <div className="share-dish-actions">
-              <button type="submit" name="intent" value="share" className="button button-primary" aria-disabled={sending}>
+              <button
+                type="submit"
+                name="intent"
+                value="share"
+                className="button button-primary"
+                aria-disabled={sending}
+              >
                 {sending ? "Sharing..." : "Submit"}
               </button>
               {sharedDishImage ? (

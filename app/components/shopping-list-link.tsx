@@ -16,7 +16,9 @@ export function ShoppingListLink({ count }: { count: number }) {
   return (
     <Link
       to="/shoppinglist"
-      className={leaving ? "icon-button shopping-list-link shopping-list-link-leaving" : "icon-button shopping-list-link"}
+      className={
+        leaving ? "icon-button shopping-list-link shopping-list-link-leaving" : "icon-button shopping-list-link"
+      }
       aria-label={`Shopping list, ${itemCount(count)}`}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || leaving) return;

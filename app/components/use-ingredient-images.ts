@@ -17,7 +17,8 @@ function restore() {
   restored = true;
   try {
     const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as Record<string, unknown>;
-    for (const [name, url] of Object.entries(stored)) if (typeof url === "string" && url.startsWith("/")) known.set(name, url);
+    for (const [name, url] of Object.entries(stored))
+      if (typeof url === "string" && url.startsWith("/")) known.set(name, url);
   } catch {
     // unreadable or blocked storage: start empty
   }

@@ -66,11 +66,7 @@ export interface AllergyAlert {
   allergen: AllergenGroup | null;
 }
 
-export function analyzeAllergies(
-  ingredientNames: string[],
-  allergies: string[],
-  catalogue: Catalogue,
-): AllergyAlert[] {
+export function analyzeAllergies(ingredientNames: string[], allergies: string[], catalogue: Catalogue): AllergyAlert[] {
   const alerts: AllergyAlert[] = [];
   const ingredients = ingredientNames.map((name) => ({ name, entry: catalogue.match(name) }));
   for (const allergy of allergies.map((text) => text.trim()).filter(Boolean)) {

@@ -74,9 +74,19 @@ export function normalizeText(text: string): string {
 }
 
 const IRREGULAR_SINGULARS: Record<string, string> = {
-  leaves: "leaf", halves: "half", loaves: "loaf", knives: "knife", calves: "calf",
-  geese: "goose", chilies: "chili", chillies: "chilli", cookies: "cookie", brownies: "brownie",
-  veggies: "veggie", smoothies: "smoothie", quiches: "quiche",
+  leaves: "leaf",
+  halves: "half",
+  loaves: "loaf",
+  knives: "knife",
+  calves: "calf",
+  geese: "goose",
+  chilies: "chili",
+  chillies: "chilli",
+  cookies: "cookie",
+  brownies: "brownie",
+  veggies: "veggie",
+  smoothies: "smoothie",
+  quiches: "quiche",
 };
 /** Words that end in s but are not plurals. */
 const NOT_PLURAL = /(ss|us|is)$/;
@@ -112,7 +122,7 @@ const DESCRIPTIVE_WORDS = new Set(
   washed cooked uncooked raw boiled frozen thawed canned tinned dried organic good quality whole boneless skinless
   softened melted cold warm hot room temperature lightly packed heaped level and or to taste of for the a an some
   about approx approximately plus more extra optional garnish serving needed cut into pieces piece bite sized
-  inch cm strip strips wedge wedges`.split(/\s+/),
+  inch cm strip strips wedge wedges`.split(/\s+/)
 );
 
 function isNumber(word: string): boolean {
@@ -156,13 +166,25 @@ const ALTERNATIVE_OR_COMPANION = String.raw`\b(?:with|mit|met|avec|con|com|med|w
 /** Where the name of what it is ends: notes, what it is for or packed in, an alternative. */
 const PART_BREAK = new RegExp(
   String.raw`[,;:]|\s-\s|\bfor\b|\bsuch as\b|\b(?:packed |stored |preserved )?in\b|${ALTERNATIVE_OR_COMPANION}`,
-  "i",
+  "i"
 );
 /** Words that end a compound naming a form of its first part: Knoblauch|zehe, kylling|filet, venkel|knol. */
 const FORM_ENDINGS =
   /(?:zehen?|teentjes?|klyft(?:a|or)|stengels?|stangen?|stange|blokjes|stukjes|wurfel|fleisch|vlees|kott|kod|filets?|file|knol|scheiben|plakjes|skivor|kebab|ekebab)$/;
 /** Cuts and forms that name a different food after each kind: steak, fillet, breast, thigh, chop. */
-const CUT_WORDS = new Set(["steak", "fillet", "filet", "breast", "thigh", "chop", "loin", "cutlet", "shank", "leg", "wing"]);
+const CUT_WORDS = new Set([
+  "steak",
+  "fillet",
+  "filet",
+  "breast",
+  "thigh",
+  "chop",
+  "loin",
+  "cutlet",
+  "shank",
+  "leg",
+  "wing",
+]);
 /** Typos are looked for in the last words of a name only: "very ripe heirloom tomatoe" → "heirloom tomatoe". */
 const MAX_FUZZY_WORDS = 3;
 
@@ -171,7 +193,8 @@ const MAX_FUZZY_WORDS = 3;
  * Polish cases (ogórków, śmietany, cytryny), German and Dutch plurals (Zwiebeln, paddenstoelen), Swedish and
  * Romance plurals. Stripped from a word of another language to compare it with the names by stem.
  */
-const INFLECTION_ENDINGS = /(?:owie|ami|ach|ych|ich|ymi|imi|ego|emu|owi|ow|om|ej|ie|en|em|er|ar|or|es|y|i|a|e|o|u|n|s)$/;
+const INFLECTION_ENDINGS =
+  /(?:owie|ami|ach|ych|ich|ymi|imi|ego|emu|owi|ow|om|ej|ie|en|em|er|ar|or|es|y|i|a|e|o|u|n|s)$/;
 
 /**
  * A name's word by its stem, or as it is when the stem would be shorter than four letters: too little to tell it
@@ -198,7 +221,7 @@ const STATE_WORDS_ABROAD = new Set(
   farsk farska torkad torkade hackad hackade malen mald liten lilla stor stora rod roda gron grona
   frisk friske fersk ferske torret torrede hakket hakkede malet lille store rode gronne
   swiezy swieza swieze swiezych swiezej suszony suszona suszone posiekany posiekana mielony mielona maly mala
-  duzy duza czerwony czerwona czerwone zielony zielona zielone`.split(/\s+/),
+  duzy duza czerwony czerwona czerwone zielony zielona zielone`.split(/\s+/)
 );
 
 /** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
@@ -384,13 +407,22 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     const [mainPart, ...notes] = withoutNotes.split(PART_BREAK);
     for (const part of [mainPart, notes.join(" ")]) {
       for (const names of [byKey, byForeignKey]) {
-        const found = longestKnownPhrase(nameKey(part).split(" ").filter((word) => word && !isNumber(word)), names);
+        const found = longestKnownPhrase(
+          nameKey(part)
+            .split(" ")
+            .filter((word) => word && !isNumber(word)),
+          names
+        );
         if (found) return found;
       }
     }
     const compound = compoundName(nameKey(mainPart).split(" "));
     if (compound) return compound;
-    const inflected = stemmedPhrase(nameKey(mainPart).split(" ").filter((word) => word && !isNumber(word)));
+    const inflected = stemmedPhrase(
+      nameKey(mainPart)
+        .split(" ")
+        .filter((word) => word && !isNumber(word))
+    );
     if (inflected) return inflected;
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;

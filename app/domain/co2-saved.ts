@@ -44,7 +44,7 @@ export function co2PerKgAsWeighed(ingredient: CatalogueIngredient): number | nul
 export function pantryIngredientsUsed(
   lines: readonly CookedRecipeLine[],
   pantryNames: readonly string[],
-  catalogue: Catalogue,
+  catalogue: Catalogue
 ): PantryIngredientUsed[] {
   const pantry = new Set(pantryNames.map((name) => catalogue.match(name)).filter((found) => found !== null));
   const used: PantryIngredientUsed[] = [];
@@ -60,7 +60,11 @@ export function pantryIngredientsUsed(
 }
 
 /** Total kg CO2e saved by cooking the recipe from the pantry, to the gram. */
-export function co2SavedKg(lines: readonly CookedRecipeLine[], pantryNames: readonly string[], catalogue: Catalogue): number {
+export function co2SavedKg(
+  lines: readonly CookedRecipeLine[],
+  pantryNames: readonly string[],
+  catalogue: Catalogue
+): number {
   const total = pantryIngredientsUsed(lines, pantryNames, catalogue).reduce((sum, line) => sum + line.co2Kg, 0);
   return Math.round(total * 1000) / 1000;
 }

@@ -86,7 +86,11 @@ export const likesText = (count: number) => `${count} ${count === 1 ? "like" : "
 export const commentsText = (count: number) => `${count} ${count === 1 ? "comment" : "comments"}`;
 
 /** The community screen's address, for a recipe's dishes or all of them, optionally with a post's comments open. */
-export function communityPath({ recipeId, before, comments }: { recipeId?: number | null; before?: number | null; comments?: number | null } = {}): string {
+export function communityPath({
+  recipeId,
+  before,
+  comments,
+}: { recipeId?: number | null; before?: number | null; comments?: number | null } = {}): string {
   const query = new URLSearchParams();
   if (recipeId) query.set("menu_id", String(recipeId));
   if (before) query.set("before", String(before));

@@ -10,18 +10,23 @@ export interface DeliveryApp {
 
 const APPS: { name: string; searchUrl: (query: string) => string }[] = [
   { name: "Instacart", searchUrl: (query) => `https://www.instacart.com/store/s?${new URLSearchParams({ k: query })}` },
-  { name: "Amazon Fresh", searchUrl: (query) => `https://www.amazon.com/s?${new URLSearchParams({ k: query, i: "amazonfresh" })}` },
+  {
+    name: "Amazon Fresh",
+    searchUrl: (query) => `https://www.amazon.com/s?${new URLSearchParams({ k: query, i: "amazonfresh" })}`,
+  },
 ];
 
 /** The search text for a shopping list: the item names, in list order, once each. */
 export function shoppingSearchQuery(itemNames: readonly string[]): string {
   const seen = new Set<string>();
-  const names = itemNames.map((name) => name.trim()).filter((name) => {
-    const key = name.toLowerCase();
-    if (!name || seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const names = itemNames
+    .map((name) => name.trim())
+    .filter((name) => {
+      const key = name.toLowerCase();
+      if (!name || seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
   return names.join(", ");
 }
 

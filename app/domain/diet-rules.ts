@@ -28,7 +28,8 @@ const POULTRY = /\b(chicken|turkey|duck|goose|quail|pheasant)\b/;
 const NEARLY_LACTOSE_FREE = new Set(["ghee", "butter", "parmesan", "pecorino", "cheddar", "gruyère", "gouda"]);
 
 const isSeafood = (ingredient: DietIngredient) => ingredient.allergens.some((group) => SEAFOOD.includes(group));
-const isLandMeat = (ingredient: DietIngredient) => ingredient.type === "Meat sausages and fish" && !isSeafood(ingredient);
+const isLandMeat = (ingredient: DietIngredient) =>
+  ingredient.type === "Meat sausages and fish" && !isSeafood(ingredient);
 const isMeat = (ingredient: DietIngredient) => isLandMeat(ingredient) || MEAT_DERIVED.has(ingredient.name);
 const isRedMeat = (ingredient: DietIngredient) =>
   (isLandMeat(ingredient) && !POULTRY.test(ingredient.name)) || RED_MEAT_DERIVED.has(ingredient.name);
@@ -56,7 +57,7 @@ const RULES: Record<DietaryPreference, Rule> = {
   "Gluten intolerance": (ingredients) => !ingredients.some((i) => contains(i, "gluten")),
   "No red meat": (ingredients) => !ingredients.some(isRedMeat),
   Keto: byNutrition(
-    (n) => n.carbohydrates <= keto.maxCarbohydrates && energyShare(n, n.fat, 9) >= keto.minFatEnergyShare,
+    (n) => n.carbohydrates <= keto.maxCarbohydrates && energyShare(n, n.fat, 9) >= keto.minFatEnergyShare
   ),
   Diabetes: byNutrition((n) => n.carbohydrates <= diabetes.maxCarbohydrates && n.sugar <= diabetes.maxSugar),
   "Dairy-free": (ingredients) => !ingredients.some((i) => contains(i, "milk")),
@@ -64,10 +65,10 @@ const RULES: Record<DietaryPreference, Rule> = {
   "High carb": byNutrition(
     (n) =>
       n.carbohydrates >= highCarb.minCarbohydrates &&
-      energyShare(n, n.carbohydrates, 4) >= highCarb.minCarbohydrateEnergyShare,
+      energyShare(n, n.carbohydrates, 4) >= highCarb.minCarbohydrateEnergyShare
   ),
   "High protein": byNutrition(
-    (n) => n.protein >= highProtein.minProtein && energyShare(n, n.protein, 4) >= highProtein.minProteinEnergyShare,
+    (n) => n.protein >= highProtein.minProtein && energyShare(n, n.protein, 4) >= highProtein.minProteinEnergyShare
   ),
   "Nuts Allergies": (ingredients) => !ingredients.some((i) => contains(i, "tree nuts", "peanuts")),
   Healthy: byNutrition(
@@ -75,7 +76,7 @@ const RULES: Record<DietaryPreference, Rule> = {
       n.calories <= healthy.maxCalories &&
       n.fat <= healthy.maxFat &&
       n.sugar <= healthy.maxSugar &&
-      n.sodium <= healthy.maxSodium,
+      n.sodium <= healthy.maxSodium
   ),
 };
 
@@ -87,7 +88,7 @@ export function dietaryPreferencesOf(ingredients: DietIngredient[], nutrition: N
 export function fitsDietaryPreference(
   preference: DietaryPreference,
   ingredients: DietIngredient[],
-  nutrition: Nutrition | null,
+  nutrition: Nutrition | null
 ): boolean {
   return RULES[preference](ingredients, nutrition);
 }

@@ -12,13 +12,17 @@ const amountField = z.preprocess(
   z
     .number({ error: AMOUNT_MESSAGE })
     .refine((value) => Number.isFinite(value) && value >= 0 && value < MAX_AMOUNT, AMOUNT_MESSAGE)
-    .nullable(),
+    .nullable()
 );
 const unitField = z.preprocess(
   (value) => (value === "" || value === undefined ? null : value),
-  z.enum(PANTRY_UNITS, { error: "Please choose one of the listed units." }).nullable(),
+  z.enum(PANTRY_UNITS, { error: "Please choose one of the listed units." }).nullable()
 );
-const keyField = z.string({ error: "Please choose an ingredient." }).trim().min(1, "Please choose an ingredient.").max(120);
+const keyField = z
+  .string({ error: "Please choose an ingredient." })
+  .trim()
+  .min(1, "Please choose an ingredient.")
+  .max(120);
 
 /** One pantry item marked "Used up" or "Thrown away" (the pantry list's form and POST /api/food-log). */
 export const FoodLogEntrySchema = z.object({
@@ -64,9 +68,13 @@ export const ApiPantryUpdateSchema = z
     uses: z
       .array(
         PantryUseSchema.omit({ key: true })
-          .extend({ pantry_item_id: idField("pantry_item_id"), amount: amountField.optional(), unit: unitField.optional() })
+          .extend({
+            pantry_item_id: idField("pantry_item_id"),
+            amount: amountField.optional(),
+            unit: unitField.optional(),
+          })
           .strict(),
-        { error: "must be a list of { pantry_item_id, amount, unit, rest }" },
+        { error: "must be a list of { pantry_item_id, amount, unit, rest }" }
       )
       .max(MAX_USES),
   })

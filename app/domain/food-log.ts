@@ -66,7 +66,7 @@ export function deduct(
   item: HeldAmount,
   used: FoodAmount,
   weights: Record<string, number>,
-  { keepEmpty }: { keepEmpty: boolean },
+  { keepEmpty }: { keepEmpty: boolean }
 ): Deduction {
   const grams = (amount: number | null, unit: PantryUnit | null) =>
     amount === null ? null : toGrams({ amount, unit, negligible: false }, weights);
@@ -74,7 +74,10 @@ export function deduct(
     return { ok: false, message: AMOUNT_MESSAGE };
   }
   if (used.all) {
-    const given = used.amount !== null && used.amount > 0 ? { amount: used.amount, unit: used.unit } : { amount: item.quantity, unit: item.unit };
+    const given =
+      used.amount !== null && used.amount > 0
+        ? { amount: used.amount, unit: used.unit }
+        : { amount: item.quantity, unit: item.unit };
     const taken = { ...given, grams: grams(given.amount, given.unit) };
     if ((taken.grams ?? 0) > MAX_LOGGED_GRAMS) return { ok: false, message: TOO_MUCH_MESSAGE };
     return { ok: true, remaining: null, remove: true, taken };
@@ -124,14 +127,15 @@ export function suggestedUses(
   recipeLines: readonly { name: string; quantity: string }[],
   item: HeldAmount,
   weights: Record<string, number>,
-  factor = 1,
+  factor = 1
 ): SuggestedUses {
   const lines = recipeLines.flatMap((line) => {
     const amount = lineAmount(line.quantity, factor);
     return amount ? [{ text: `${line.name} (${scaleQuantity(line.quantity, factor).text})`, ...amount }] : [];
   });
   const ownUnit = (unit: Unit | null): PantryUnit | null => (unit === null || isPantryUnit(unit) ? unit : "g");
-  const targets: (PantryUnit | null)[] = item.quantity !== null ? [item.unit] : [...new Set(lines.map((line) => ownUnit(line.unit)))];
+  const targets: (PantryUnit | null)[] =
+    item.quantity !== null ? [item.unit] : [...new Set(lines.map((line) => ownUnit(line.unit)))];
   for (const unit of targets) {
     const converted = lines.map((line) => convertAmount(line.amount, line.unit, unit, weights));
     if (converted.every((amount) => amount === null)) continue;
@@ -147,12 +151,17 @@ export function suggestedUses(
 }
 
 /** One recipe line's suggestion (see suggestedUses). */
-export const suggestedUse = (lineQuantity: string, item: HeldAmount, weights: Record<string, number>, factor = 1): FoodAmount | null =>
-  suggestedUses([{ name: item.name, quantity: lineQuantity }], item, weights, factor).use;
+export const suggestedUse = (
+  lineQuantity: string,
+  item: HeldAmount,
+  weights: Record<string, number>,
+  factor = 1
+): FoodAmount | null => suggestedUses([{ name: item.name, quantity: lineQuantity }], item, weights, factor).use;
 
 /** Counts to a quarter, grams and millilitres to whole ones, other units to two places. */
 function roundForForm(amount: number, unit: PantryUnit | null): number {
-  if (unit === null || unit === "piece" || unit === "clove" || unit === "slice") return Math.max(0.25, Math.round(amount * 4) / 4);
+  if (unit === null || unit === "piece" || unit === "clove" || unit === "slice")
+    return Math.max(0.25, Math.round(amount * 4) / 4);
   if (unit === "g" || unit === "ml") return Math.max(1, Math.round(amount));
   return Math.max(0.01, round(amount, 2));
 }
@@ -215,7 +224,7 @@ export const mealCo2Kg = (completion: { co2SavedKg: number; co2ConfirmedKg: numb
 export function pantryItemsUsedBy<Item extends { key: string; name: string }>(
   lines: readonly { name: string; quantity: string }[],
   items: readonly Item[],
-  catalogue: Catalogue,
+  catalogue: Catalogue
 ): { item: Item; lines: { name: string; quantity: string }[] }[] {
   const resolvedLines = lines.map((line) => ({ line, resolved: resolveName(catalogue, line.name) }));
   return items.flatMap((item) => {
@@ -224,7 +233,9 @@ export function pantryItemsUsedBy<Item extends { key: string; name: string }>(
       ({ resolved }) =>
         resolved !== null &&
         (resolved.key === item.key ||
-          (held?.ingredient != null && resolved.ingredient !== null && covers(catalogue, held.ingredient, resolved.ingredient))),
+          (held?.ingredient != null &&
+            resolved.ingredient !== null &&
+            covers(catalogue, held.ingredient, resolved.ingredient)))
     );
     return matches.length > 0 ? [{ item, lines: matches.map(({ line }) => line) }] : [];
   });

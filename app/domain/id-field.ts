@@ -6,8 +6,18 @@ import { MAX_ID } from "./ids";
 export function idField(name: string) {
   const invalid = `${name} must be a positive whole number`;
   return z
-    .union([z.number(), z.string().trim().regex(/^\d{1,10}$/).transform(Number)], {
-      error: (issue) => (issue.input === undefined || issue.input === null ? `${name} is required` : invalid),
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/)
+          .transform(Number),
+      ],
+      {
+        error: (issue) => (issue.input === undefined || issue.input === null ? `${name} is required` : invalid),
+      }
+    )
     .pipe(z.number().int(invalid).positive(invalid).max(MAX_ID, invalid));
 }

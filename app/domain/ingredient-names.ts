@@ -6,9 +6,11 @@ export const MAX_LISTED_INGREDIENTS = 100;
 const ingredientName = z.union(
   [
     z.string().trim().min(1).max(100),
-    z.object({ ingredient_name: z.string().trim().min(1).max(100) }).transform((ingredient) => ingredient.ingredient_name),
+    z
+      .object({ ingredient_name: z.string().trim().min(1).max(100) })
+      .transform((ingredient) => ingredient.ingredient_name),
   ],
-  { error: "must be an ingredient name or { ingredient_name }" },
+  { error: "must be an ingredient name or { ingredient_name }" }
 );
 
 /** A list of ingredient names (read from either form), at most MAX_LISTED_INGREDIENTS. */

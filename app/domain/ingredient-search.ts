@@ -30,7 +30,11 @@ function howMatched(ingredient: CatalogueIngredient, typed: string): { via: stri
   return synonym ? { via: synonym, typo: false } : { via: null, typo: true };
 }
 
-export function searchIngredients(catalogue: Catalogue, query: string, limit = DEFAULT_SEARCH_LIMIT): IngredientMatch[] {
+export function searchIngredients(
+  catalogue: Catalogue,
+  query: string,
+  limit = DEFAULT_SEARCH_LIMIT
+): IngredientMatch[] {
   const typed = normalizeText(query.slice(0, MAX_SEARCH_QUERY_LENGTH));
   if (!typed || limit <= 0) return [];
   const found = new Set<CatalogueIngredient>();
@@ -47,5 +51,10 @@ export function searchIngredients(catalogue: Catalogue, query: string, limit = D
   return matches
     .filter((match) => !hasDirect || !match.typo || match.ingredient === exact)
     .slice(0, limit)
-    .map(({ ingredient, via }) => ({ name: ingredient.name, key: nameKey(ingredient.name), type: ingredient.type, via }));
+    .map(({ ingredient, via }) => ({
+      name: ingredient.name,
+      key: nameKey(ingredient.name),
+      type: ingredient.type,
+      via,
+    }));
 }

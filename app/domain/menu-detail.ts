@@ -18,7 +18,7 @@ export interface GridLine {
 /** Runs of items under one heading, in order; each item keeps its index in the whole list. */
 export function sectionRuns<T>(
   items: readonly T[],
-  sectionOf: (item: T, index: number) => string | null,
+  sectionOf: (item: T, index: number) => string | null
 ): { heading: string | null; items: { item: T; index: number }[] }[] {
   const runs: { heading: string | null; items: { item: T; index: number }[] }[] = [];
   items.forEach((item, index) => {
@@ -40,7 +40,7 @@ export interface RecipeGrids {
 export function recipeGrids(
   menu: { ingredients_quantity: Record<string, string>; ingredients_type: Record<string, string> },
   have: (name: string) => boolean,
-  sectionOf: (name: string) => string | null = () => null,
+  sectionOf: (name: string) => string | null = () => null
 ): RecipeGrids {
   const grids: RecipeGrids = { ingredients: [], seasonings: [] };
   for (const [name, quantity] of Object.entries(menu.ingredients_quantity)) {
@@ -77,7 +77,10 @@ export function addedToListMessage({
   const have = enough.length === 0 ? "" : `You have enough ${enough.join(", ")} already.`;
   if (added.length === 0 && alreadyListed.length === 0 && have) return have;
   if (added.length === 0) return `Those ingredients are already on your shopping list.${have ? ` ${have}` : ""}`;
-  const already = alreadyListed.length === 0 ? "" : ` ${items(alreadyListed.length)} ${alreadyListed.length === 1 ? "was" : "were"} already on it.`;
+  const already =
+    alreadyListed.length === 0
+      ? ""
+      : ` ${items(alreadyListed.length)} ${alreadyListed.length === 1 ? "was" : "were"} already on it.`;
   return `Added ${items(added.length)} to your shopping list.${already}${have ? ` ${have}` : ""}`;
 }
 
@@ -90,7 +93,11 @@ export const MenuIntentSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("favorite"), favorite: flag }),
-    z.object({ intent: z.literal("select-ingredient"), ingredient: z.string().min(1, "ingredient is required"), selected: flag }),
+    z.object({
+      intent: z.literal("select-ingredient"),
+      ingredient: z.string().min(1, "ingredient is required"),
+      selected: flag,
+    }),
     z.object({
       intent: z.literal("add-to-list"),
       ingredients: z.array(z.string()).min(1, NOTHING_SELECTED_MESSAGE),
@@ -104,7 +111,10 @@ export const MenuIntentSchema = z.discriminatedUnion(
     }),
     z.object({
       intent: z.literal("check-step"),
-      step: z.string().regex(/^\d{1,4}$/, "step must be a step number").transform(Number),
+      step: z
+        .string()
+        .regex(/^\d{1,4}$/, "step must be a step number")
+        .transform(Number),
       checked: flag,
     }),
     z.object({ intent: z.literal("acknowledge-allergies") }),
@@ -117,7 +127,7 @@ export const MenuIntentSchema = z.discriminatedUnion(
         .transform((post) => (post === "" ? null : Number(post))),
     }),
   ],
-  { error: "Unknown action" },
+  { error: "Unknown action" }
 );
 
 export type MenuIntent = z.output<typeof MenuIntentSchema>;
@@ -131,7 +141,10 @@ export function parseMenuIntent(formData: FormData): { ok: true; intent: MenuInt
   if (parsed.success) return { ok: true, intent: parsed.data };
   const [issue] = parsed.error.issues;
   const field = issue.path.join(".");
-  return { ok: false, message: field && !["intent", "ingredients", "post"].includes(field) ? `${field}: ${issue.message}` : issue.message };
+  return {
+    ok: false,
+    message: field && !["intent", "ingredients", "post"].includes(field) ? `${field}: ${issue.message}` : issue.message,
+  };
 }
 
 /** A menu's nutrition per serving; null where the recipe's lines do not tell. */

@@ -52,7 +52,10 @@ const text = (max: number) =>
 const ingredientName = z
   .string()
   .refine((name) => name.trim().length > 0, "an ingredient name must not be blank")
-  .refine((name) => name.trim().length <= MAX_TEXT_LENGTH, `an ingredient name must be at most ${MAX_TEXT_LENGTH} characters`);
+  .refine(
+    (name) => name.trim().length <= MAX_TEXT_LENGTH,
+    `an ingredient name must be at most ${MAX_TEXT_LENGTH} characters`
+  );
 
 const DISPLAY_TYPES = [...INGREDIENT_TYPES, OTHER_TYPE, MISCELLANEOUS_TYPE] as const;
 
@@ -69,18 +72,34 @@ export const MenuInputSchema = z
       .max(MAX_SERVINGS, `must be at most ${MAX_SERVINGS}`)
       .default(1),
     ingredients_quantity: z
-      .record(ingredientName, z.string({ error: "must be quantity text" }).trim().max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`), {
-        error: "must be an object of ingredient name to quantity text",
-      })
+      .record(
+        ingredientName,
+        z
+          .string({ error: "must be quantity text" })
+          .trim()
+          .max(MAX_TEXT_LENGTH, `must be at most ${MAX_TEXT_LENGTH} characters`),
+        {
+          error: "must be an object of ingredient name to quantity text",
+        }
+      )
       .refine((lines) => Object.keys(lines).length > 0, "must list at least one ingredient")
-      .refine((lines) => Object.keys(lines).length <= MAX_INGREDIENTS, `must list at most ${MAX_INGREDIENTS} ingredients`),
+      .refine(
+        (lines) => Object.keys(lines).length <= MAX_INGREDIENTS,
+        `must list at most ${MAX_INGREDIENTS} ingredients`
+      ),
     ingredients_type: z
       .record(z.string(), z.enum(DISPLAY_TYPES, { error: `must be one of: ${DISPLAY_TYPES.join(", ")}` }), {
         error: "must be an object of ingredient name to type",
       })
       .default({}),
-    steps: z.array(text(MAX_STEP_LENGTH), { error: "must be a list of steps" }).min(1, "must list at least one step").max(MAX_STEPS, `must list at most ${MAX_STEPS} steps`),
-    tips: z.array(text(MAX_STEP_LENGTH), { error: "must be a list of tips" }).max(MAX_TIPS, `must list at most ${MAX_TIPS} tips`).default([]),
+    steps: z
+      .array(text(MAX_STEP_LENGTH), { error: "must be a list of steps" })
+      .min(1, "must list at least one step")
+      .max(MAX_STEPS, `must list at most ${MAX_STEPS} steps`),
+    tips: z
+      .array(text(MAX_STEP_LENGTH), { error: "must be a list of tips" })
+      .max(MAX_TIPS, `must list at most ${MAX_TIPS} tips`)
+      .default([]),
     cuisines: choicesOf(CUISINES),
     mealOccasions: choicesOf(MEAL_OCCASIONS),
     /** show it to everyone; by default only its author sees it */
@@ -90,12 +109,17 @@ export const MenuInputSchema = z
     const seen = new Set<string>();
     for (const name of Object.keys(menu.ingredients_quantity)) {
       const key = name.trim().toLowerCase();
-      if (seen.has(key)) context.addIssue({ code: "custom", path: ["ingredients_quantity", name], message: "is listed twice" });
+      if (seen.has(key))
+        context.addIssue({ code: "custom", path: ["ingredients_quantity", name], message: "is listed twice" });
       seen.add(key);
     }
     for (const name of Object.keys(menu.ingredients_type)) {
       if (!(name in menu.ingredients_quantity)) {
-        context.addIssue({ code: "custom", path: ["ingredients_type", name], message: "is not in ingredients_quantity" });
+        context.addIssue({
+          code: "custom",
+          path: ["ingredients_type", name],
+          message: "is not in ingredients_quantity",
+        });
       }
     }
   });

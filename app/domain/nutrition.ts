@@ -89,7 +89,7 @@ export function recipeNutrition(lines: RecipeLine[], servings: number, catalogue
   }
   const portions = Math.max(1, servings);
   const perServing = Object.fromEntries(
-    Object.entries(totals).map(([nutrient, total]) => [nutrient, total / portions]),
+    Object.entries(totals).map(([nutrient, total]) => [nutrient, total / portions])
   ) as unknown as Nutrition;
   return { perServing: rounded(perServing), unconverted };
 }

@@ -6,14 +6,7 @@ import * as z from "zod";
 import type { CatalogueIngredient } from "./catalogue";
 import { MAX_LISTED_INGREDIENTS } from "./ingredient-names";
 import { toGrams, unitOf } from "./quantity";
-import {
-  daysLeft,
-  defaultStorage,
-  parseIsoDay,
-  shelfLifeDays,
-  STORAGES,
-  type Storage,
-} from "./shelf-life";
+import { daysLeft, defaultStorage, parseIsoDay, shelfLifeDays, STORAGES, type Storage } from "./shelf-life";
 
 /** An amount above this is a typo (a 100 kg bag of rice is already generous). */
 export const MAX_PANTRY_QUANTITY = 100_000;
@@ -58,7 +51,7 @@ const pantryObject = z
       unit: item.unit || null,
       bestBefore: item.best_before ? parseIsoDay(item.best_before) : null,
       storage: item.storage ?? null,
-    }),
+    })
   );
 
 const ITEM_SHAPE = "must be an ingredient name or { ingredient_name, quantity, unit, best_before, storage }";

@@ -79,10 +79,10 @@ export const EditIngredientSchema = z
 export function detailsOfEdit(formData: FormData, value: z.output<typeof EditIngredientSchema>): DetailsChange {
   const sent = (name: string) => formData.has(name);
   return {
-    quantity: sent("quantity") ? (value.quantity ?? null) : undefined,
-    unit: sent("unit") ? (value.unit ?? null) : undefined,
+    quantity: sent("quantity") ? value.quantity ?? null : undefined,
+    unit: sent("unit") ? value.unit ?? null : undefined,
     storage: value.storage,
-    bestBefore: sent("bestBefore") ? (value.bestBefore ?? null) : undefined,
+    bestBefore: sent("bestBefore") ? value.bestBefore ?? null : undefined,
   };
 }
 
@@ -101,10 +101,9 @@ export const ApiNewPantryItemSchema = z
  * PUT /api/pantry/{id}: the fields to change; null clears the amount or unit, or estimates the day again. A unit
  * left without an amount is refused by the service, which knows the amount kept from before.
  */
-export const ApiPantryChangeSchema = z
-  .object({
-    quantity: amount.nullish(),
-    unit: unit.nullish(),
-    storage: storage.optional(),
-    best_before: day.nullish(),
-  });
+export const ApiPantryChangeSchema = z.object({
+  quantity: amount.nullish(),
+  unit: unit.nullish(),
+  storage: storage.optional(),
+  best_before: day.nullish(),
+});

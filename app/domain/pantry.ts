@@ -82,7 +82,7 @@ export interface ResolvedName {
 function isTypoOf(typed: string, ingredient: CatalogueIngredient): boolean {
   const allowance = typed.length <= 3 ? 0 : Math.min(3, Math.floor(typed.length / 4));
   return [ingredient.name, ...ingredient.aliases].some(
-    (alias) => editDistance(typed, nameKey(alias), allowance) <= allowance,
+    (alias) => editDistance(typed, nameKey(alias), allowance) <= allowance
   );
 }
 
@@ -157,7 +157,7 @@ export function validItems(value: unknown): StoredPantryItem[] {
 export function mergeItems<Item extends { key: string }>(
   existing: readonly Item[],
   incoming: readonly Item[],
-  limit = MAX_PANTRY_ITEMS,
+  limit = MAX_PANTRY_ITEMS
 ): { items: Item[]; added: Item[]; full: boolean } {
   const keys = new Set(existing.map((item) => item.key));
   const items = [...existing];
@@ -205,7 +205,7 @@ export function applyDetailsChange(
   catalogue: Catalogue,
   before: PantryItem,
   change: DetailsChange,
-  today: string,
+  today: string
 ): { ok: true; item: PantryItem } | { ok: false; message: string; field: "quantity" } {
   const quantity = change.quantity === undefined ? before.quantity : change.quantity;
   const keptUnit = quantity === null ? null : before.unit;
@@ -229,7 +229,7 @@ export const USE_SOON_DAYS = 3;
 /** The items that spoil within USE_SOON_DAYS, expired ones included, soonest (most expired) first. */
 export function spoilingSoon<Item extends Pick<PantryItem, "bestBefore" | "name">>(
   items: readonly Item[],
-  today: string,
+  today: string
 ) {
   return items
     .map((item) => ({ item, daysLeft: daysLeftOf(item, today) }))

@@ -8,7 +8,9 @@ import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "./constants";
 /** A list of choices from `values`: an unknown value is named in the message with the allowed ones. */
 export function choicesOf<const Values extends readonly [string, ...string[]]>(values: Values) {
   return z
-    .array(z.enum(values, { error: (issue) => `must be one of: ${values.join(", ")} (got ${JSON.stringify(issue.input)})` }))
+    .array(
+      z.enum(values, { error: (issue) => `must be one of: ${values.join(", ")} (got ${JSON.stringify(issue.input)})` })
+    )
     .default([])
     .transform((chosen) => values.filter((value) => chosen.includes(value)) as Values[number][]);
 }

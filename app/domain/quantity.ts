@@ -4,10 +4,38 @@
  */
 
 export type Unit =
-  | "g" | "kg" | "mg" | "dag" | "oz" | "lb"
-  | "ml" | "cl" | "dl" | "l" | "fl oz" | "cup" | "tbsp" | "tsp" | "pinch" | "dash"
-  | "piece" | "clove" | "slice" | "can" | "handful" | "bunch" | "sprig" | "stalk" | "leaf"
-  | "stick" | "cube" | "block" | "packet" | "jar" | "scoop" | "knob";
+  | "g"
+  | "kg"
+  | "mg"
+  | "dag"
+  | "oz"
+  | "lb"
+  | "ml"
+  | "cl"
+  | "dl"
+  | "l"
+  | "fl oz"
+  | "cup"
+  | "tbsp"
+  | "tsp"
+  | "pinch"
+  | "dash"
+  | "piece"
+  | "clove"
+  | "slice"
+  | "can"
+  | "handful"
+  | "bunch"
+  | "sprig"
+  | "stalk"
+  | "leaf"
+  | "stick"
+  | "cube"
+  | "block"
+  | "packet"
+  | "jar"
+  | "scoop"
+  | "knob";
 
 export interface Quantity {
   /** null when the text gives no amount ("to taste", "as needed") */
@@ -23,73 +51,299 @@ export interface Quantity {
 }
 
 const UNIT_WORDS: Record<string, Unit> = {
-  g: "g", gr: "g", gram: "g", grams: "g", gramme: "g", grammes: "g",
-  kg: "kg", kgs: "kg", kilo: "kg", kilos: "kg", kilogram: "kg", kilograms: "kg",
-  mg: "mg", milligram: "mg", milligrams: "mg",
-  oz: "oz", ounce: "oz", ounces: "oz",
-  lb: "lb", lbs: "lb", pound: "lb", pounds: "lb",
-  ml: "ml", milliliter: "ml", milliliters: "ml", millilitre: "ml", millilitres: "ml", cc: "ml",
-  l: "l", liter: "l", liters: "l", litre: "l", litres: "l",
-  cup: "cup", cups: "cup",
-  tbsp: "tbsp", tbsps: "tbsp", tbs: "tbsp", tbl: "tbsp", tablespoon: "tbsp", tablespoons: "tbsp",
-  tsp: "tsp", tsps: "tsp", teaspoon: "tsp", teaspoons: "tsp",
-  pinch: "pinch", pinches: "pinch", dash: "dash", dashes: "dash",
-  piece: "piece", pieces: "piece", pc: "piece", pcs: "piece", whole: "piece", each: "piece",
-  small: "piece", medium: "piece", large: "piece", head: "piece", heads: "piece", fillet: "piece", fillets: "piece",
-  clove: "clove", cloves: "clove",
-  slice: "slice", slices: "slice", rasher: "slice", rashers: "slice",
-  can: "can", cans: "can", tin: "can", tins: "can",
-  handful: "handful", handfuls: "handful",
-  bunch: "bunch", bunches: "bunch",
-  sprig: "sprig", sprigs: "sprig",
-  stalk: "stalk", stalks: "stalk", stick: "stick", sticks: "stick", rib: "stalk", ribs: "stalk",
-  leaf: "leaf", leaves: "leaf",
-  cube: "cube", cubes: "cube", block: "block", blocks: "block",
-  packet: "packet", packets: "packet", sachet: "packet", sachets: "packet", envelope: "packet",
-  jar: "jar", jars: "jar", scoop: "scoop", scoops: "scoop", knob: "knob", knobs: "knob",
+  g: "g",
+  gr: "g",
+  gram: "g",
+  grams: "g",
+  gramme: "g",
+  grammes: "g",
+  kg: "kg",
+  kgs: "kg",
+  kilo: "kg",
+  kilos: "kg",
+  kilogram: "kg",
+  kilograms: "kg",
+  mg: "mg",
+  milligram: "mg",
+  milligrams: "mg",
+  oz: "oz",
+  ounce: "oz",
+  ounces: "oz",
+  lb: "lb",
+  lbs: "lb",
+  pound: "lb",
+  pounds: "lb",
+  ml: "ml",
+  milliliter: "ml",
+  milliliters: "ml",
+  millilitre: "ml",
+  millilitres: "ml",
+  cc: "ml",
+  l: "l",
+  liter: "l",
+  liters: "l",
+  litre: "l",
+  litres: "l",
+  cup: "cup",
+  cups: "cup",
+  tbsp: "tbsp",
+  tbsps: "tbsp",
+  tbs: "tbsp",
+  tbl: "tbsp",
+  tablespoon: "tbsp",
+  tablespoons: "tbsp",
+  tsp: "tsp",
+  tsps: "tsp",
+  teaspoon: "tsp",
+  teaspoons: "tsp",
+  pinch: "pinch",
+  pinches: "pinch",
+  dash: "dash",
+  dashes: "dash",
+  piece: "piece",
+  pieces: "piece",
+  pc: "piece",
+  pcs: "piece",
+  whole: "piece",
+  each: "piece",
+  small: "piece",
+  medium: "piece",
+  large: "piece",
+  head: "piece",
+  heads: "piece",
+  fillet: "piece",
+  fillets: "piece",
+  clove: "clove",
+  cloves: "clove",
+  slice: "slice",
+  slices: "slice",
+  rasher: "slice",
+  rashers: "slice",
+  can: "can",
+  cans: "can",
+  tin: "can",
+  tins: "can",
+  handful: "handful",
+  handfuls: "handful",
+  bunch: "bunch",
+  bunches: "bunch",
+  sprig: "sprig",
+  sprigs: "sprig",
+  stalk: "stalk",
+  stalks: "stalk",
+  stick: "stick",
+  sticks: "stick",
+  rib: "stalk",
+  ribs: "stalk",
+  leaf: "leaf",
+  leaves: "leaf",
+  cube: "cube",
+  cubes: "cube",
+  block: "block",
+  blocks: "block",
+  packet: "packet",
+  packets: "packet",
+  sachet: "packet",
+  sachets: "packet",
+  envelope: "packet",
+  jar: "jar",
+  jars: "jar",
+  scoop: "scoop",
+  scoops: "scoop",
+  knob: "knob",
+  knobs: "knob",
   // other European languages, as recipe pages write them
-  gramm: "g", gramos: "g", grammi: "g", dag: "dag", kilogramm: "kg", kilogramos: "kg",
-  dl: "dl", cl: "cl", deciliter: "dl", centiliter: "cl", litro: "l", litros: "l", litri: "l",
-  el: "tbsp", essl: "tbsp", essloffel: "tbsp", eetlepel: "tbsp", eetlepels: "tbsp", msk: "tbsp", spsk: "tbsp", ss: "tbsp",
-  cs: "tbsp", cas: "tbsp", cucharada: "tbsp", cucharadas: "tbsp", cda: "tbsp", cdas: "tbsp", lyzka: "tbsp", lyzki: "tbsp",
-  tl: "tsp", teel: "tsp", teeloffel: "tsp", theelepel: "tsp", theelepels: "tsp", tsk: "tsp", ts: "tsp",
-  cac: "tsp", cucharadita: "tsp", cucharaditas: "tsp", cdta: "tsp", cdtas: "tsp", lyzeczka: "tsp", lyzeczki: "tsp",
-  tasse: "cup", tassen: "cup", taza: "cup", tazas: "cup", kop: "cup", kopje: "cup", kopjes: "cup", szklanka: "cup",
-  xicara: "cup", xicaras: "cup", krm: "pinch", prise: "pinch", prisen: "pinch", snufje: "pinch",
-  pizzico: "pinch", pizca: "pinch", nypa: "pinch",
-  stuck: "piece", stk: "piece", st: "piece", stuks: "piece", stuk: "piece", ks: "piece", szt: "piece", kpl: "piece",
-  sztuka: "piece", sztuki: "piece", sztuk: "piece", szczypta: "pinch", szczypty: "pinch", darab: "piece", db: "piece",
-  pieza: "piece", piezas: "piece", unidad: "piece", unidades: "piece", pezzi: "piece", pezzo: "piece",
-  zehe: "clove", zehen: "clove", teen: "clove", teentje: "clove", teentjes: "clove", gousse: "clove", gousses: "clove",
-  diente: "clove", dientes: "clove", spicchio: "clove", spicchi: "clove", klyfta: "clove", klyftor: "clove",
-  fed: "clove", zabek: "clove", dente: "clove", dentes: "clove",
-  scheibe: "slice", scheiben: "slice", plak: "slice", plakjes: "slice", tranche: "slice", tranches: "slice",
-  rebanada: "slice", rebanadas: "slice", fetta: "slice", fette: "slice", skiva: "slice", skivor: "slice",
-  dose: "can", dosen: "can", blik: "can", blikje: "can", boite: "can", lata: "can", latas: "can", burk: "can",
-  bund: "bunch", bos: "bunch", bosje: "bunch", botte: "bunch", manojo: "bunch", mazzo: "bunch", knippe: "bunch",
-  zweig: "sprig", zweige: "sprig", takje: "sprig", takjes: "sprig", brin: "sprig", brins: "sprig", ramita: "sprig",
-  pack: "packet", packung: "packet", pak: "packet", pakje: "packet", paquete: "packet",
-  sobre: "packet", paket: "packet", pkt: "packet", glas: "jar", pot: "jar", frasco: "jar", vasetto: "jar",
-  handvoll: "handful", handvol: "handful", poignee: "handful", punado: "handful", manciata: "handful",
+  gramm: "g",
+  gramos: "g",
+  grammi: "g",
+  dag: "dag",
+  kilogramm: "kg",
+  kilogramos: "kg",
+  dl: "dl",
+  cl: "cl",
+  deciliter: "dl",
+  centiliter: "cl",
+  litro: "l",
+  litros: "l",
+  litri: "l",
+  el: "tbsp",
+  essl: "tbsp",
+  essloffel: "tbsp",
+  eetlepel: "tbsp",
+  eetlepels: "tbsp",
+  msk: "tbsp",
+  spsk: "tbsp",
+  ss: "tbsp",
+  cs: "tbsp",
+  cas: "tbsp",
+  cucharada: "tbsp",
+  cucharadas: "tbsp",
+  cda: "tbsp",
+  cdas: "tbsp",
+  lyzka: "tbsp",
+  lyzki: "tbsp",
+  tl: "tsp",
+  teel: "tsp",
+  teeloffel: "tsp",
+  theelepel: "tsp",
+  theelepels: "tsp",
+  tsk: "tsp",
+  ts: "tsp",
+  cac: "tsp",
+  cucharadita: "tsp",
+  cucharaditas: "tsp",
+  cdta: "tsp",
+  cdtas: "tsp",
+  lyzeczka: "tsp",
+  lyzeczki: "tsp",
+  tasse: "cup",
+  tassen: "cup",
+  taza: "cup",
+  tazas: "cup",
+  kop: "cup",
+  kopje: "cup",
+  kopjes: "cup",
+  szklanka: "cup",
+  xicara: "cup",
+  xicaras: "cup",
+  krm: "pinch",
+  prise: "pinch",
+  prisen: "pinch",
+  snufje: "pinch",
+  pizzico: "pinch",
+  pizca: "pinch",
+  nypa: "pinch",
+  stuck: "piece",
+  stk: "piece",
+  st: "piece",
+  stuks: "piece",
+  stuk: "piece",
+  ks: "piece",
+  szt: "piece",
+  kpl: "piece",
+  sztuka: "piece",
+  sztuki: "piece",
+  sztuk: "piece",
+  szczypta: "pinch",
+  szczypty: "pinch",
+  darab: "piece",
+  db: "piece",
+  pieza: "piece",
+  piezas: "piece",
+  unidad: "piece",
+  unidades: "piece",
+  pezzi: "piece",
+  pezzo: "piece",
+  zehe: "clove",
+  zehen: "clove",
+  teen: "clove",
+  teentje: "clove",
+  teentjes: "clove",
+  gousse: "clove",
+  gousses: "clove",
+  diente: "clove",
+  dientes: "clove",
+  spicchio: "clove",
+  spicchi: "clove",
+  klyfta: "clove",
+  klyftor: "clove",
+  fed: "clove",
+  zabek: "clove",
+  dente: "clove",
+  dentes: "clove",
+  scheibe: "slice",
+  scheiben: "slice",
+  plak: "slice",
+  plakjes: "slice",
+  tranche: "slice",
+  tranches: "slice",
+  rebanada: "slice",
+  rebanadas: "slice",
+  fetta: "slice",
+  fette: "slice",
+  skiva: "slice",
+  skivor: "slice",
+  dose: "can",
+  dosen: "can",
+  blik: "can",
+  blikje: "can",
+  boite: "can",
+  lata: "can",
+  latas: "can",
+  burk: "can",
+  bund: "bunch",
+  bos: "bunch",
+  bosje: "bunch",
+  botte: "bunch",
+  manojo: "bunch",
+  mazzo: "bunch",
+  knippe: "bunch",
+  zweig: "sprig",
+  zweige: "sprig",
+  takje: "sprig",
+  takjes: "sprig",
+  brin: "sprig",
+  brins: "sprig",
+  ramita: "sprig",
+  pack: "packet",
+  packung: "packet",
+  pak: "packet",
+  pakje: "packet",
+  paquete: "packet",
+  sobre: "packet",
+  paket: "packet",
+  pkt: "packet",
+  glas: "jar",
+  pot: "jar",
+  frasco: "jar",
+  vasetto: "jar",
+  handvoll: "handful",
+  handvol: "handful",
+  poignee: "handful",
+  punado: "handful",
+  manciata: "handful",
 };
 
 /** Words that may precede "oz" to make it a volume. */
 const FLUID = new Set(["fl", "fluid"]);
 
 const GRAMS_PER: Partial<Record<Unit, number>> = { g: 1, kg: 1000, mg: 0.001, dag: 10, oz: 28.35, lb: 453.6 };
-const MILLILITRES_PER: Partial<Record<Unit, number>> = { ml: 1, cl: 10, dl: 100, l: 1000, "fl oz": 29.57, cup: 236.6, tbsp: 14.79, tsp: 4.93 };
+const MILLILITRES_PER: Partial<Record<Unit, number>> = {
+  ml: 1,
+  cl: 10,
+  dl: 100,
+  l: 1000,
+  "fl oz": 29.57,
+  cup: 236.6,
+  tbsp: 14.79,
+  tsp: 4.93,
+};
 /** Fractions of a teaspoon when the ingredient has no weight of its own for them. */
 const TEASPOONS_PER: Partial<Record<Unit, number>> = { pinch: 1 / 16, dash: 1 / 8 };
 
 const VULGAR_FRACTIONS: Record<string, number> = {
-  "½": 1 / 2, "⅓": 1 / 3, "⅔": 2 / 3, "¼": 1 / 4, "¾": 3 / 4, "⅕": 1 / 5, "⅖": 2 / 5, "⅗": 3 / 5, "⅘": 4 / 5,
-  "⅙": 1 / 6, "⅚": 5 / 6, "⅛": 1 / 8, "⅜": 3 / 8, "⅝": 5 / 8, "⅞": 7 / 8,
+  "½": 1 / 2,
+  "⅓": 1 / 3,
+  "⅔": 2 / 3,
+  "¼": 1 / 4,
+  "¾": 3 / 4,
+  "⅕": 1 / 5,
+  "⅖": 2 / 5,
+  "⅗": 3 / 5,
+  "⅘": 4 / 5,
+  "⅙": 1 / 6,
+  "⅚": 5 / 6,
+  "⅛": 1 / 8,
+  "⅜": 3 / 8,
+  "⅝": 5 / 8,
+  "⅞": 7 / 8,
 };
 
 /** Quantity texts that stand in for an amount ("salt, to taste"): valid, and weighed as nothing. */
 export const AMOUNTLESS_QUANTITIES = ["to taste", "as needed", "optional"] as const;
 
-const NEGLIGIBLE = /\b(to taste|as needed|as required|optional|for (serving|garnish|frying|greasing|dusting)|a little|some)\b/i;
+const NEGLIGIBLE =
+  /\b(to taste|as needed|as required|optional|for (serving|garnish|frying|greasing|dusting)|a little|some)\b/i;
 
 /** Unit word as written → canonical unit, or null when the word is not a unit. */
 export function unitOf(word: string): Unit | null {
@@ -127,12 +381,18 @@ const UNIT_PHRASES = new RegExp(
   String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill[eè]res?\s+[àa]\s+(?:soupe|caf[ée])` +
     String.raw`|colher(?:es)?\s+(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
     String.raw`|cucharadas?\s+soperas?)(?![a-z])`,
-  "i",
+  "i"
 );
 /** The spoon phrases of French and Portuguese: "c. à soupe", "colher (sopa)" a tablespoon, "colher (chá)" a teaspoon. */
 const PHRASE_UNITS: [RegExp, Unit][] = [
-  [/^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill[eè]res?\s+[àa]\s+soupe|colher(?:es)?\s+\(?\s*(?:de\s+)?sopa)/i, "tbsp"],
-  [/^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill[eè]res?\s+[àa]\s+caf[ée]|colher(?:es)?\s+\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i, "tsp"],
+  [
+    /^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill[eè]res?\s+[àa]\s+soupe|colher(?:es)?\s+\(?\s*(?:de\s+)?sopa)/i,
+    "tbsp",
+  ],
+  [
+    /^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill[eè]res?\s+[àa]\s+caf[ée]|colher(?:es)?\s+\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
+    "tsp",
+  ],
 ];
 const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\(s\)|\(es\))?\.?(?![a-zA-Z\u00C0-\u024F])/;
 const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
@@ -187,7 +447,12 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;
-    } else if (token && units < 2 && isQuantityWord(token[0], previousWord, Boolean(amount)) && /\S/.test(next.slice(token[0].length))) {
+    } else if (
+      token &&
+      units < 2 &&
+      isQuantityWord(token[0], previousWord, Boolean(amount)) &&
+      /\S/.test(next.slice(token[0].length))
+    ) {
       // a size word right after the amount ("2 large eggs") stays in the quantity, as "2 large"
       at += space + token[0].length;
       previousWord = token[0];
@@ -244,7 +509,10 @@ export function parseQuantity(text: string): Quantity {
     if (grams) quantity.gramsPerUnit = Number(packageWeight[1].replace(",", ".")) * grams;
     rest = rest.replace(packageWeight[0], " ");
   }
-  const words = rest.toLowerCase().split(/[\s,()/]+/).filter(Boolean);
+  const words = rest
+    .toLowerCase()
+    .split(/[\s,()/]+/)
+    .filter(Boolean);
   const phrase = PHRASE_UNITS.find(([pattern]) => pattern.test(rest));
   if (phrase) quantity.unit = phrase[1];
   else if (FLUID.has(words[0]?.replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz") quantity.unit = "fl oz";

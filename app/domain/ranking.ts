@@ -188,7 +188,7 @@ function insertIntoTop(top: Candidate[], candidate: Candidate, limit: number): v
 /** The array, or a copy at least twice as long when it is shorter than `capacity`. */
 function grown<T extends Uint8Array | Uint16Array | Int32Array | Float32Array | Float64Array>(
   array: T,
-  capacity: number,
+  capacity: number
 ): T {
   if (array.length >= capacity) return array;
   const larger = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2, 16));
@@ -483,7 +483,7 @@ function lineGrams(recipe: RankableRecipe): Map<number, number | null> {
     const before = grams.get(id);
     grams.set(
       id,
-      before === undefined ? weight : before === null || weight === null ? before ?? weight : before + weight,
+      before === undefined ? weight : before === null || weight === null ? before ?? weight : before + weight
     );
   });
   return grams;
@@ -499,7 +499,7 @@ function tally(
   used: Uint16Array,
   keyHave: Uint16Array | null,
   touched: Int32Array,
-  touchedCount: number,
+  touchedCount: number
 ): number {
   const slots = list.slots;
   for (let i = 0; i < list.length; i++) {
@@ -529,7 +529,7 @@ function addRescue(list: Postings, rescue: Float64Array, item: QueryItem, window
 
 export function createRecipeIndex(
   recipes: readonly RankableRecipe[],
-  ingredients: ReadonlyMap<number, RankingIngredient>,
+  ingredients: ReadonlyMap<number, RankingIngredient>
 ): RecipeIndex {
   const index = new SlottedRecipeIndex(ingredients);
   index.put(recipes);

@@ -91,8 +91,12 @@ function quantityProblem(line: RecipeDraftLine): RecipeProblem | null {
     if (!NO_AMOUNT_NEEDED.test(text)) return { kind: "unparseable quantity", message: `${where}: no amount` };
     return line.seasoning ? null : { kind: "no amount", message: `${where}: a main ingredient needs an amount` };
   }
-  const unitWord = text.replace(/\([^()]*\)/g, " ").replace(/^[\d\s./½⅓⅔¼¾⅛-]+/, "").split(/\s+/)[0];
-  if (unitWord && unitOf(unitWord) === null) return { kind: "unknown unit", message: `${where}: unknown unit "${unitWord}"` };
+  const unitWord = text
+    .replace(/\([^()]*\)/g, " ")
+    .replace(/^[\d\s./½⅓⅔¼¾⅛-]+/, "")
+    .split(/\s+/)[0];
+  if (unitWord && unitOf(unitWord) === null)
+    return { kind: "unknown unit", message: `${where}: unknown unit "${unitWord}"` };
   return null;
 }
 
@@ -114,9 +118,12 @@ export function analyzeRecipe(draft: RecipeDraft, catalogue: Catalogue): RecipeA
     const quantity = parseQuantity(line.quantity);
     const grams = ingredient && quantity.amount !== null ? toGrams(quantity, ingredient.unitWeights) : null;
     if (ingredient && !quantityIssue && quantity.amount !== null && grams === null) {
-      problems.push({ kind: "no weight for this unit", message: `"${line.name}" (${line.quantity}): the catalogue has no weight for this unit` });
+      problems.push({
+        kind: "no weight for this unit",
+        message: `"${line.name}" (${line.quantity}): the catalogue has no weight for this unit`,
+      });
     }
-    const type: DisplayType = line.seasoning ? MISCELLANEOUS_TYPE : (ingredient?.type ?? OTHER_TYPE);
+    const type: DisplayType = line.seasoning ? MISCELLANEOUS_TYPE : ingredient?.type ?? OTHER_TYPE;
     return { name: line.name, quantity: describeLine(line), type, ingredient, grams };
   });
   if (lines.length === 0) problems.push({ kind: "no ingredients", message: "the recipe has no ingredients" });
@@ -124,7 +131,8 @@ export function analyzeRecipe(draft: RecipeDraft, catalogue: Catalogue): RecipeA
   draft.steps.forEach((step, index) => {
     if (!step.trim()) problems.push({ kind: "empty step", message: `step ${index + 1} is empty` });
   });
-  if (!draft.servings || draft.servings < 1) problems.push({ kind: "no servings", message: "the number of servings is missing" });
+  if (!draft.servings || draft.servings < 1)
+    problems.push({ kind: "no servings", message: "the number of servings is missing" });
 
   const weighed = lines.filter((line) => line.grams !== null);
   const nutrition =
@@ -133,7 +141,7 @@ export function analyzeRecipe(draft: RecipeDraft, catalogue: Catalogue): RecipeA
       : recipeNutrition(
           draft.ingredients.map(({ name, quantity }) => ({ name, quantity })),
           draft.servings ?? 1,
-          catalogue,
+          catalogue
         ).perServing;
   // An unknown ingredient could be anything, so no rule can decide; an unweighed one only spoils the figures.
   const everyLineKnown = lines.every((line) => line.ingredient !== null);
@@ -141,7 +149,7 @@ export function analyzeRecipe(draft: RecipeDraft, catalogue: Catalogue): RecipeA
   const diets = everyLineKnown
     ? dietaryPreferencesOf(
         lines.map((line) => line.ingredient!),
-        everyAmountWeighed ? nutrition : null,
+        everyAmountWeighed ? nutrition : null
       )
     : [];
   return { lines, nutrition, diets, problems };

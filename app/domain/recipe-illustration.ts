@@ -86,8 +86,8 @@ const PAN_COOKED = new Set(["stir-fried", "pan-fried", "pan-seared", "sauteed", 
 const singular = (word: string) => word.replace(/(?:es|s)$/, "");
 const FORM_BY_NAME = new Map<string, DishForm>(
   (Object.entries(FORM_NAMES) as [DishForm, string[]][]).flatMap(([form, names]) =>
-    names.map((dishName): [string, DishForm] => [dishName, form]),
-  ),
+    names.map((dishName): [string, DishForm] => [dishName, form])
+  )
 );
 
 /** The form of a dish of these words, when its last words (2 or 3 of them first, then 1) name one. */

@@ -53,12 +53,23 @@ function finish(visit: RecipeVisit, checkedSteps: number[], stepCount: number, n
  * Ticks or unticks one step. Ticking the last open step counts the cooking once; unticking every step
  * starts a new cooking, which can be counted again.
  */
-export function setStepChecked(visit: RecipeVisit, step: number, checked: boolean, stepCount: number, now: Date): StepChange {
+export function setStepChecked(
+  visit: RecipeVisit,
+  step: number,
+  checked: boolean,
+  stepCount: number,
+  now: Date
+): StepChange {
   const steps = new Set(visit.checkedSteps.filter((index) => index < stepCount));
   if (checked && step >= 0 && step < stepCount) steps.add(step);
   else steps.delete(step);
   const touched = { ...visit, touchedAt: now.toISOString() };
-  return finish(touched, [...steps].sort((a, b) => a - b), stepCount, now);
+  return finish(
+    touched,
+    [...steps].sort((a, b) => a - b),
+    stepCount,
+    now
+  );
 }
 
 /** Marks the whole cooking done (the JSON call): counts it unless this cooking was counted already. */
@@ -75,7 +86,7 @@ export function setIngredientSelected(
   ingredient: string,
   selected: boolean,
   recipeIngredients: readonly string[],
-  now: Date,
+  now: Date
 ): RecipeVisit {
   const chosen = new Set(visit.selectedIngredients);
   if (selected) chosen.add(ingredient);
@@ -91,7 +102,7 @@ export function setIngredientSelected(
 export function rememberVisit(
   visits: Record<string, RecipeVisit>,
   recipeId: number,
-  visit: RecipeVisit,
+  visit: RecipeVisit
 ): Record<string, RecipeVisit> {
   const entries: [string, RecipeVisit][] = Object.entries({ ...visits, [recipeId]: visit });
   entries.sort(([, a], [, b]) => Date.parse(b.touchedAt) - Date.parse(a.touchedAt));

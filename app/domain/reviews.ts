@@ -77,7 +77,9 @@ export function roundedStars(average: number): number {
  * stored UTC date, so the server's and the browser's rendering agree.
  */
 export function reviewDate(review: Pick<ReviewView, "updated_at" | "created_at">): string {
-  const stamp = [review.updated_at, review.created_at].find((value) => value && !Number.isNaN(new Date(value).getTime()));
+  const stamp = [review.updated_at, review.created_at].find(
+    (value) => value && !Number.isNaN(new Date(value).getTime())
+  );
   return stamp ? formatDayMonthYear(stamp) : "No date";
 }
 

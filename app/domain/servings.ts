@@ -12,12 +12,34 @@ export const SERVINGS_INVALID_MESSAGE = `Servings must be a whole number from ${
 
 /** Units whose amounts are counted: shown whole (or ½ below one), never 2.7. A bare number (unit null) too. */
 const COUNTED: ReadonlySet<Unit | null> = new Set<Unit | null>([
-  null, "piece", "clove", "slice", "can", "handful", "bunch", "sprig", "stalk", "leaf",
-  "stick", "cube", "block", "packet", "jar", "scoop", "knob",
+  null,
+  "piece",
+  "clove",
+  "slice",
+  "can",
+  "handful",
+  "bunch",
+  "sprig",
+  "stalk",
+  "leaf",
+  "stick",
+  "cube",
+  "block",
+  "packet",
+  "jar",
+  "scoop",
+  "knob",
 ]);
 /** Kitchen measures shown with fractions, in the unit the recipe used. */
 const FRACTIONAL: ReadonlySet<Unit | null> = new Set<Unit | null>([
-  "cup", "tbsp", "tsp", "pinch", "dash", "oz", "lb", "fl oz",
+  "cup",
+  "tbsp",
+  "tsp",
+  "pinch",
+  "dash",
+  "oz",
+  "lb",
+  "fl oz",
 ]);
 /** Metric units moved between their small and large unit as the amount grows or shrinks. */
 const METRIC: Partial<Record<Unit, { base: "g" | "ml"; per: number }>> = {
@@ -31,7 +53,14 @@ const METRIC: Partial<Record<Unit, { base: "g" | "ml"; per: number }>> = {
 export const isCounted = (unit: Unit | null) => COUNTED.has(unit);
 
 const FRACTIONS: [number, string][] = [
-  [0, ""], [1 / 8, "⅛"], [1 / 4, "¼"], [1 / 3, "⅓"], [1 / 2, "½"], [2 / 3, "⅔"], [3 / 4, "¾"], [1, ""],
+  [0, ""],
+  [1 / 8, "⅛"],
+  [1 / 4, "¼"],
+  [1 / 3, "⅓"],
+  [1 / 2, "½"],
+  [2 / 3, "⅔"],
+  [3 / 4, "¾"],
+  [1, ""],
 ];
 
 /** 1.5 → "1½", 0.25 → "¼", 2 → "2": the nearest of eighths, quarters, thirds and halves; never "0". */
@@ -39,7 +68,7 @@ export function formatFraction(value: number): string {
   let whole = Math.floor(value);
   const rest = value - whole;
   let [fraction, glyph] = FRACTIONS.reduce((best, candidate) =>
-    Math.abs(candidate[0] - rest) < Math.abs(best[0] - rest) ? candidate : best,
+    Math.abs(candidate[0] - rest) < Math.abs(best[0] - rest) ? candidate : best
   );
   if (fraction === 1) whole += 1;
   if (whole === 0 && fraction === 0) [fraction, glyph] = FRACTIONS[1];
@@ -100,12 +129,47 @@ export function renderAmount(amount: number, unit: Unit | null): string {
 /** English unit words and their plurals, so that "1 cup" becomes "2 cups" and "3 cloves" becomes "1 clove". */
 const PLURALS: Record<string, string> = Object.fromEntries(
   [
-    "cup", "clove", "slice", "can", "tin", "sprig", "stalk", "rib", "stick", "cube", "block", "packet", "jar",
-    "scoop", "knob", "handful", "piece", "tablespoon", "teaspoon", "ounce", "pound", "gram", "kilogram", "head",
-    "fillet", "rasher", "sachet", "envelope", "liter", "litre", "milliliter", "millilitre", "pack",
+    "cup",
+    "clove",
+    "slice",
+    "can",
+    "tin",
+    "sprig",
+    "stalk",
+    "rib",
+    "stick",
+    "cube",
+    "block",
+    "packet",
+    "jar",
+    "scoop",
+    "knob",
+    "handful",
+    "piece",
+    "tablespoon",
+    "teaspoon",
+    "ounce",
+    "pound",
+    "gram",
+    "kilogram",
+    "head",
+    "fillet",
+    "rasher",
+    "sachet",
+    "envelope",
+    "liter",
+    "litre",
+    "milliliter",
+    "millilitre",
+    "pack",
   ]
     .map((word) => [word, `${word}s`])
-    .concat([["bunch", "bunches"], ["pinch", "pinches"], ["dash", "dashes"], ["leaf", "leaves"]]),
+    .concat([
+      ["bunch", "bunches"],
+      ["pinch", "pinches"],
+      ["dash", "dashes"],
+      ["leaf", "leaves"],
+    ])
 );
 const SINGULARS: Record<string, string> = Object.fromEntries(Object.entries(PLURALS).map(([one, many]) => [many, one]));
 
@@ -124,7 +188,7 @@ const SIZE_BRACKET = /^\([^()]*\)\s*/;
 /** A second measure of the whole amount after the unit ("1 cup (240 ml)", "100g/3½oz") no longer holds: dropped. */
 const SECOND_MEASURE = new RegExp(
   String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|\/\s*[\d.,½¼¾⅓⅔⅛\s]+[A-Za-z]+\.?(?:\s+oz\.?)?)`,
-  "i",
+  "i"
 );
 
 /** Splits what follows the amount into the size bracket, the unit's words (size words kept) and the rest. */
@@ -210,7 +274,7 @@ export function convertAmount(
   amount: number,
   from: Unit | null,
   to: Unit | null,
-  unitWeights: Record<string, number>,
+  unitWeights: Record<string, number>
 ): number | null {
   const counted = (unit: Unit | null) => unit === null || unit === "piece";
   if (from === to || (counted(from) && counted(to))) return amount;

@@ -9,7 +9,8 @@ export const REMINDER_DAYS = 2;
 export const REMINDER_RECIPES = 3;
 
 export const REMINDER_MESSAGES = {
-  saved: (time: string, timeZone: string) => `You will get an email at ${time} (${timeZone}) on days when food needs using soon.`,
+  saved: (time: string, timeZone: string) =>
+    `You will get an email at ${time} (${timeZone}) on days when food needs using soon.`,
   off: "Use-soon emails are off.",
   unsubscribed: "You will no longer get use-soon emails. Nothing else about your account has changed.",
   alreadyOff: "This link was used already: use-soon emails are off. Nothing was changed.",
@@ -34,14 +35,11 @@ export const ReminderFormSchema = z.discriminatedUnion(
     z.object({
       intent: z.literal("reminder-on"),
       time: z.string({ error: REMINDER_MESSAGES.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, REMINDER_MESSAGES.time),
-      timeZone: z
-        .string({ error: REMINDER_MESSAGES.timeZone })
-        .trim()
-        .refine(isTimeZone, REMINDER_MESSAGES.timeZone),
+      timeZone: z.string({ error: REMINDER_MESSAGES.timeZone }).trim().refine(isTimeZone, REMINDER_MESSAGES.timeZone),
     }),
     z.object({ intent: z.literal("reminder-off") }),
   ],
-  { error: "Unknown action" },
+  { error: "Unknown action" }
 );
 export type ReminderForm = z.output<typeof ReminderFormSchema>;
 
@@ -57,7 +55,10 @@ export function localClock(timeZone: string, now: Date): { day: string; minutes:
     hourCycle: "h23",
   }).formatToParts(now);
   const part = (type: string) => parts.find((entry) => entry.type === type)?.value ?? "00";
-  return { day: `${part("year")}-${part("month")}-${part("day")}`, minutes: Number(part("hour")) * 60 + Number(part("minute")) };
+  return {
+    day: `${part("year")}-${part("month")}-${part("day")}`,
+    minutes: Number(part("hour")) * 60 + Number(part("minute")),
+  };
 }
 
 /**
@@ -79,14 +80,18 @@ export interface ReminderContent {
 const whenText = (daysLeft: number) =>
   daysLeft <= 0 ? "today" : daysLeft === 1 ? "by tomorrow" : `within ${daysLeft} days`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The email: what to use and by when, three recipes that use it, and the unsubscribe link, also in the headers mail
  * programs show as their own unsubscribe button, posting to the link without anyone signed in (RFC 2369, RFC 8058).
  */
-export function reminderMail(content: ReminderContent): { subject: string; text: string; html: string; headers: Record<string, string> } {
+export function reminderMail(content: ReminderContent): {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+} {
   const count = content.items.length;
   const subject = `Use soon: ${count === 1 ? content.items[0].name : `${count} items`} in your pantry`;
   const itemLine = (item: ReminderContent["items"][number]) =>
@@ -110,6 +115,9 @@ export function reminderMail(content: ReminderContent): { subject: string; text:
       : "",
     `<p><a href="${escapeHtml(content.unsubscribeUrl)}">Stop these emails</a></p>`,
   ].join("\n");
-  const headers = { "List-Unsubscribe": `<${content.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+  const headers = {
+    "List-Unsubscribe": `<${content.unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
   return { subject, text, html, headers };
 }

@@ -63,7 +63,14 @@ export function colourStatistics(pixels: ArrayLike<number>, side: number): Float
       const max = Math.max(r, g, b);
       const spread = max - Math.min(r, g, b);
       const saturation = max > 0 ? spread / max : 0;
-      const sextant = spread === 0 ? 0 : max === r ? ((g - b) / spread + 6) % 6 : max === g ? (b - r) / spread + 2 : (r - g) / spread + 4;
+      const sextant =
+        spread === 0
+          ? 0
+          : max === r
+          ? ((g - b) / spread + 6) % 6
+          : max === g
+          ? (b - r) / spread + 2
+          : (r - g) / spread + 4;
       figures[Math.floor((sextant / 6) * HUE_BINS) % HUE_BINS] += saturation * max;
       figures[HUE_BINS] += (1 - saturation) * max;
       if (max < 0.25) figures[HUE_BINS + 1]++;
@@ -99,7 +106,10 @@ export function composeEmbedding(parts: EmbeddingParts): Float32Array {
   let offset = 0;
   for (const key of keys) {
     const part = unitVector(parts[key]);
-    joined.set(part.map((value) => value * PART_WEIGHTS[key]), offset);
+    joined.set(
+      part.map((value) => value * PART_WEIGHTS[key]),
+      offset
+    );
     offset += part.length;
   }
   return unitVector(joined);
@@ -203,7 +213,7 @@ export function neighbourVotes(neighbours: readonly Neighbour[]): {
   const allYes = [...yes.values()].reduce((sum, weight) => sum + weight, background);
   const positive = new Map([...yes].map(([ingredient, weight]) => [ingredient, weight / allYes]));
   const negative = new Map(
-    [...no].map(([ingredient, weight]) => [ingredient, weight / (weight + (yes.get(ingredient) ?? 0) + background)]),
+    [...no].map(([ingredient, weight]) => [ingredient, weight / (weight + (yes.get(ingredient) ?? 0) + background)])
   );
   return { positive, negative };
 }
@@ -212,7 +222,10 @@ export function neighbourVotes(neighbours: readonly Neighbour[]): {
  * The classifier's probability per ingredient: the sum over its classes that show one.
  * `classIngredients[i]` is the ingredient class i shows, or null.
  */
-export function classifierVotes(probabilities: ArrayLike<number>, classIngredients: readonly (string | null)[]): Map<string, number> {
+export function classifierVotes(
+  probabilities: ArrayLike<number>,
+  classIngredients: readonly (string | null)[]
+): Map<string, number> {
   const votes = new Map<string, number>();
   for (let i = 0; i < classIngredients.length; i++) {
     const ingredient = classIngredients[i];
@@ -227,7 +240,7 @@ export function classifierVotes(probabilities: ArrayLike<number>, classIngredien
  */
 export function cropScores(
   classifier: ReadonlyMap<string, number>,
-  votes: { positive: ReadonlyMap<string, number>; negative: ReadonlyMap<string, number> },
+  votes: { positive: ReadonlyMap<string, number>; negative: ReadonlyMap<string, number> }
 ): Map<string, number> {
   const scores = new Map<string, number>();
   for (const ingredient of new Set([...classifier.keys(), ...votes.positive.keys()])) {
@@ -268,7 +281,7 @@ export const CROP_THRESHOLD = 0.8;
  */
 export function confidentIngredients(
   crops: readonly ReadonlyMap<string, number>[],
-  { whole: wholeThreshold, window: windowThreshold } = { whole: WHOLE_PHOTO_THRESHOLD, window: CROP_THRESHOLD },
+  { whole: wholeThreshold, window: windowThreshold } = { whole: WHOLE_PHOTO_THRESHOLD, window: CROP_THRESHOLD }
 ): ScoredIngredient[] {
   const [whole, ...windows] = crops;
   const confident = (name: string) =>

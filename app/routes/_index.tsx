@@ -5,7 +5,10 @@ import { getUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [
   { title: "Recipe Helper · Cook with what you have" },
-  { name: "description", content: "Turn what's in your fridge into recipes, waste less food and see the CO2 you save." },
+  {
+    name: "description",
+    content: "Turn what's in your fridge into recipes, waste less food and see the CO2 you save.",
+  },
 ];
 
 const SLIDES = [

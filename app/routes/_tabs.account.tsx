@@ -36,7 +36,9 @@ export default function AccountScreen() {
     [
       "Frequently cooked",
       stats.most_cooked
-        ? `${stats.most_cooked.menu_name} (${stats.most_cooked.cook_count} ${stats.most_cooked.cook_count === 1 ? "time" : "times"})`
+        ? `${stats.most_cooked.menu_name} (${stats.most_cooked.cook_count} ${
+            stats.most_cooked.cook_count === 1 ? "time" : "times"
+          })`
         : "Nothing yet",
     ],
     ["Food rescued this month", kgText(food.rescued_kg)],

@@ -53,7 +53,10 @@ export async function action({ request }: ActionFunctionArgs) {
 async function toggleOrRandom(request: Request) {
   const submission = parseHomeAction(await readForm(request));
   if (submission.status !== "success") {
-    return redirectWithFlash("/home", { type: "error", message: firstSubmissionError(submission, "Unknown action.").message });
+    return redirectWithFlash("/home", {
+      type: "error",
+      message: firstSubmissionError(submission, "Unknown action.").message,
+    });
   }
   if (submission.value.intent === "random-menu") {
     const menu = await randomRecipe();
@@ -80,7 +83,9 @@ export default function HomeScreen() {
         </label>
         <SearchIcon />
         <input id="home-search" name="q" type="search" placeholder="What's in your fridge?" autoComplete="off" />
-        <button type="submit" className="visually-hidden">Search</button>
+        <button type="submit" className="visually-hidden">
+          Search
+        </button>
       </Form>
       <UseSoon items={soon} />
       <section className="home-section" aria-labelledby="most-searched-title">

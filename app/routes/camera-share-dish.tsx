@@ -43,11 +43,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const menu = await findRecipe(parseId(String(formData.get("menu_id") ?? "")));
   if (!menu) return data({ error: COMMUNITY_MESSAGES.menuNotFound }, { status: 404 });
   // In place of this screen (or of the recipe, for its Cancel) in the history, as the recipe opened this one.
-  const backToRecipe = (cookie: string) => replace(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });
+  const backToRecipe = (cookie: string) =>
+    replace(`${recipePath(menu.id)}#share-dish`, { headers: { "Set-Cookie": cookie } });
 
   if (formData.get("intent") === "discard") return backToRecipe(await clearDishDraft(request, userId));
   const file = formData.get("image");
-  if (!(file instanceof File) || file.size === 0) return data({ error: COMMUNITY_MESSAGES.photoMissing }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0)
+    return data({ error: COMMUNITY_MESSAGES.photoMissing }, { status: 400 });
   const saved = await saveDishDraft(request, userId, menu.id, file);
   if (!saved.ok) return data({ error: saved.message }, { status: saved.status });
   return backToRecipe(saved.cookie);

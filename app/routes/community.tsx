@@ -1,10 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CommentsDrawer, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
 import { Flash } from "~/components/flash";
@@ -59,7 +54,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const menu = recipeId ? await findVisibleRecipeName(recipeId, userId) : null;
   if (recipeId && !menu) throw new Response("Not Found", { status: 404 });
   const [feed, drawer] = await Promise.all([
-    listPosts({ viewerId: userId, recipeId: recipeId ?? undefined, before: before ?? undefined, limit: FEED_PAGE_SIZE, commentLimit: COMMENT_PREVIEW_COUNT }),
+    listPosts({
+      viewerId: userId,
+      recipeId: recipeId ?? undefined,
+      before: before ?? undefined,
+      limit: FEED_PAGE_SIZE,
+      commentLimit: COMMENT_PREVIEW_COUNT,
+    }),
     openComments ? findPost(openComments, userId) : null,
   ]);
   return { userId, menu, before, feed, drawer, now: new Date().toISOString() };
@@ -108,7 +109,11 @@ function afterForm(url: URL, intent: CommunityIntent) {
   if (intent.intent === "delete-post") query.delete("comments");
   const search = query.size ? `?${query}` : "";
   if (intent.intent === "like") return redirect(`/community${search}#post-${intent.post_id}`);
-  const messages = { comment: COMMUNITY_MESSAGES.commented, "delete-comment": COMMUNITY_MESSAGES.commentDeleted, "delete-post": COMMUNITY_MESSAGES.postDeleted };
+  const messages = {
+    comment: COMMUNITY_MESSAGES.commented,
+    "delete-comment": COMMUNITY_MESSAGES.commentDeleted,
+    "delete-post": COMMUNITY_MESSAGES.postDeleted,
+  };
   const anchor = intent.intent === "delete-post" ? "" : `#post-${intent.post_id}`;
   return redirectWithFlash(`/community${search}${anchor}`, { type: "success", message: messages[intent.intent] });
 }
@@ -124,7 +129,10 @@ async function share(request: Request, userId: number, formData: FormData) {
   const recipeId = parseId(String(formData.get("menu_id") ?? ""));
   const back = recipeId ? sharePath(recipeId) : "/community";
   if (parsed.status !== "success") {
-    return redirectWithFlash(back, { type: "error", message: firstSubmissionError(parsed, COMMUNITY_MESSAGES.photoMissing).message });
+    return redirectWithFlash(back, {
+      type: "error",
+      message: firstSubmissionError(parsed, COMMUNITY_MESSAGES.photoMissing).message,
+    });
   }
   const file = formData.get("image");
   const chosen = file instanceof File && file.size > 0 ? file : null;
@@ -148,7 +156,11 @@ export default function CommunityScreen() {
   useFocusReturnFromDrawer(drawer?.post_id ?? null);
   return (
     <main className="community-screen">
-      <ScreenHeader back={menu ? `/menu-detail/${menu.id}` : "/home"} backLabel={menu ? `Back to ${menu.name}` : "Back to Home"} title="Community" />
+      <ScreenHeader
+        back={menu ? `/menu-detail/${menu.id}` : "/home"}
+        backLabel={menu ? `Back to ${menu.name}` : "Back to Home"}
+        title="Community"
+      />
       <Flash />
       {menu ? (
         <p className="community-filter">
@@ -156,7 +168,9 @@ export default function CommunityScreen() {
         </p>
       ) : null}
       {feed.posts.length === 0 ? (
-        <p className="empty-state">{before ? "No older posts." : menu ? "No one has shared this dish yet." : "No dishes shared yet."}</p>
+        <p className="empty-state">
+          {before ? "No older posts." : menu ? "No one has shared this dish yet." : "No dishes shared yet."}
+        </p>
       ) : (
         <ul className="community-feed" aria-label="Posts">
           {feed.posts.map((post, index) => (

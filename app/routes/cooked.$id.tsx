@@ -30,7 +30,8 @@ function servingsOf(url: string): number | null {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const completionId = parseId(params.id);
-  const view = completionId === null ? null : await pantryUpdateView(userId, completionId, { servings: servingsOf(request.url) });
+  const view =
+    completionId === null ? null : await pantryUpdateView(userId, completionId, { servings: servingsOf(request.url) });
   if (!view) throw notFound();
   return { view };
 }
@@ -41,7 +42,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
   if (!view || completionId === null) throw notFound();
   const formData = await readForm(request);
-  const back = formData.get("back") === "recipe" ? `/menu-detail/${view.recipeId}#pantry-update` : cookedPath(completionId, servingsOf(request.url));
+  const back =
+    formData.get("back") === "recipe"
+      ? `/menu-detail/${view.recipeId}#pantry-update`
+      : cookedPath(completionId, servingsOf(request.url));
   const answer = (result: { ok: boolean; message: string }) =>
     redirectWithFlash(back, { type: result.ok ? "success" : "error", message: result.message });
   if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(userId, completionId));
@@ -54,12 +58,18 @@ export default function CookedScreen() {
   const { view } = useLoaderData<typeof loader>();
   return (
     <main className="pantry-update-screen">
-      <ScreenHeader back={`/menu-detail/${view.recipeId}`} backLabel={`Back to ${view.recipeName}`} title="Update your pantry" />
+      <ScreenHeader
+        back={`/menu-detail/${view.recipeId}`}
+        backLabel={`Back to ${view.recipeName}`}
+        title="Update your pantry"
+      />
       <Flash />
       <p>
         You cooked <Link to={`/menu-detail/${view.recipeId}`}>{view.recipeName}</Link>.
         {view.servings && !view.updated
-          ? ` Amounts for ${formatServings(view.servings)} ${view.servings > 1 ? "servings" : "serving"} (the recipe is for ${Math.round(view.servings / view.factor)}).`
+          ? ` Amounts for ${formatServings(view.servings)} ${
+              view.servings > 1 ? "servings" : "serving"
+            } (the recipe is for ${Math.round(view.servings / view.factor)}).`
           : null}
       </p>
       <PantryUpdate view={view} back="page" />

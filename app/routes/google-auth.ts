@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const cookie = await createUserSession(request, userId);
     return Response.json(
       { user_id: userId, is_new_user: isNewUser, message: isNewUser ? GOOGLE_ACCOUNT_CREATED : GOOGLE_LOGIN_SUCCESS },
-      { headers: { "Set-Cookie": cookie } },
+      { headers: { "Set-Cookie": cookie } }
     );
   } catch (error) {
     if (error instanceof GoogleSignInError) return jsonError(error.message, error.status);

@@ -16,9 +16,7 @@ const TOO_LARGE = "The file must be 5 MB or smaller";
 
 const ImportSchema = z
   .object({
-    url: z
-      .url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" })
-      .optional(),
+    url: z.url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" }).optional(),
     file: z
       .instanceof(File)
       .refine((file) => formatOfFileName(file.name) !== null, "Choose a .json, .html or .md file")
@@ -38,7 +36,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The posted form, or why it is refused: a file over 5 MB, or a body the bounded reader refuses. */
 async function readUploadForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
   try {
-    return await readBoundedForm(request, { maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024, maxFileBytes: MAX_DOCUMENT_BYTES });
+    return await readBoundedForm(request, {
+      maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024,
+      maxFileBytes: MAX_DOCUMENT_BYTES,
+    });
   } catch (error) {
     if (!(error instanceof BodyRefusedError)) throw error;
     return { status: error.status, message: error.message === BODY_TOO_LARGE ? TOO_LARGE : error.message };
@@ -58,7 +59,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const { url, file, shared } = submission.value;
   const options = { userId, shared: shared === "on" };
-  const summary: ImportSummary = url ? await importUrl(url, options) : await importUpload(file!.name, await file!.text(), options);
+  const summary: ImportSummary = url
+    ? await importUrl(url, options)
+    : await importUpload(file!.name, await file!.text(), options);
   return data({ result: submission.reply({ resetForm: true }), summary });
 }
 
@@ -86,7 +89,10 @@ function Summary({ summary }: { summary: ImportSummary }) {
       <h2>Import summary</h2>
       <SummaryList title="Imported" items={saved(summary.imported)} />
       <SummaryList title="Updated" items={saved(summary.updated)} />
-      <SummaryList title="Failed" items={summary.failed.map(({ item, reason }) => ({ key: item, text: `${item}: ${reason}` }))} />
+      <SummaryList
+        title="Failed"
+        items={summary.failed.map(({ item, reason }) => ({ key: item, text: `${item}: ${reason}` }))}
+      />
     </section>
   );
 }
@@ -108,11 +114,18 @@ export default function ImportScreen() {
     <main className="import-screen">
       <h1>Import recipes</h1>
       <p className="auth-lead">
-        Paste the address of a recipe page, or upload a recipe file of up to 5 MB: a saved recipe page (.html),
-        recipe data (.json) or a markdown recipe (.md).
+        Paste the address of a recipe page, or upload a recipe file of up to 5 MB: a saved recipe page (.html), recipe
+        data (.json) or a markdown recipe (.md).
       </p>
       <FormMessage type="error" message={form.errors?.[0]} />
-      <Form method="post" action="/import" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
+      <Form
+        method="post"
+        action="/import"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        className="stack"
+      >
         <Field
           label="Recipe URL"
           inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://", autoComplete: "url" }}

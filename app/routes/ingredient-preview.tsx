@@ -1,12 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { Field, SelectField } from "~/components/forms";
@@ -25,7 +19,13 @@ import {
   todayUtc,
 } from "~/domain/pantry-details";
 import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
-import { logPantryFood, NOTHING_TO_UNDO, parseFoodLogForm, undoableFoodLog, undoFoodLog } from "~/services/food-log.server";
+import {
+  logPantryFood,
+  NOTHING_TO_UNDO,
+  parseFoodLogForm,
+  undoableFoodLog,
+  undoFoodLog,
+} from "~/services/food-log.server";
 import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
 import { readForm } from "~/services/request.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone } from "~/services/session.server";
@@ -39,7 +39,9 @@ const loggedPath = (entryId: number) => `${PREVIEW}?logged=${entryId}`;
 export async function loader({ request }: LoaderFunctionArgs) {
   const items = await readPantry(request);
   const today = todayUtc();
-  const images = new Map((await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl]));
+  const images = new Map(
+    (await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl])
+  );
   const headers = new Headers();
   await startSessionIfNone(request, headers);
   const search = new URL(request.url).searchParams;
@@ -52,7 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       signedIn: userId !== null,
       logged: userId !== null && loggedId !== null ? await undoableFoodLog(userId, loggedId) : null,
     },
-    { headers },
+    { headers }
   );
 }
 
@@ -62,11 +64,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
 async function changeItem(request: Request) {
   const formData = await readForm(request);
-  if (formData.get("intent") === "log-food" || formData.get("intent") === "undo-food-log") return logFood(request, formData);
+  if (formData.get("intent") === "log-food" || formData.get("intent") === "undo-food-log")
+    return logFood(request, formData);
   if (formData.get("intent") === "delete") {
     const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
     if (!removed.ok) return redirectWithFlash(PREVIEW, { type: "error", message: removed.message });
-    return redirectWithFlash(PREVIEW, { type: "success", message: `${removed.removed.name} deleted.` }, removed.headers);
+    return redirectWithFlash(
+      PREVIEW,
+      { type: "success", message: `${removed.removed.name} deleted.` },
+      removed.headers
+    );
   }
 
   const submission = parseWithZod(formData, { schema: EditIngredientSchema });
@@ -76,7 +83,10 @@ async function changeItem(request: Request) {
   const edited = await editPantryItem(request, { ...submission.value, details });
   if (!edited.ok) {
     if (edited.field === "key") return redirectWithFlash(PREVIEW, { type: "error", message: edited.message });
-    return data({ editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) }, { status: 400 });
+    return data(
+      { editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) },
+      { status: 400 }
+    );
   }
   return redirectWithFlash(PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
 }
@@ -85,7 +95,10 @@ async function changeItem(request: Request) {
 async function logFood(request: Request, formData: FormData) {
   const userId = await getUserId(request);
   if (userId === null) {
-    return redirectWithFlash(PREVIEW, { type: "error", message: "Log in to keep a log of the food you use and waste." });
+    return redirectWithFlash(PREVIEW, {
+      type: "error",
+      message: "Log in to keep a log of the food you use and waste.",
+    });
   }
   if (formData.get("intent") === "undo-food-log") {
     const entryId = parseId(String(formData.get("entry") ?? ""));
@@ -102,7 +115,13 @@ async function logFood(request: Request, formData: FormData) {
 /** What was just used up or thrown away, and an Undo (a plain form) for 10 minutes. */
 function LoggedNotice({ logged }: { logged: { id: number; message: string } }) {
   return (
-    <Form method="post" action={PREVIEW} preventScrollReset className="form-message form-message-success food-log-undo" role="status">
+    <Form
+      method="post"
+      action={PREVIEW}
+      preventScrollReset
+      className="form-message form-message-success food-log-undo"
+      role="status"
+    >
       <span>{logged.message}</span>
       <input type="hidden" name="intent" value="undo-food-log" />
       <input type="hidden" name="entry" value={logged.id} />
@@ -134,9 +153,20 @@ function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResu
     onValidate: ({ formData }) => parseWithZod(formData, { schema: EditIngredientSchema }),
   });
   return (
-    <Form method="post" action={PREVIEW} {...getFormProps(form)} noValidate className="edit-form" aria-label={`Edit ${item.name}`}>
+    <Form
+      method="post"
+      action={PREVIEW}
+      {...getFormProps(form)}
+      noValidate
+      className="edit-form"
+      aria-label={`Edit ${item.name}`}
+    >
       <input {...getInputProps(fields.key, { type: "hidden" })} />
-      <Field label="Name" inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }} errors={fields.name.errors} />
+      <Field
+        label="Name"
+        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }}
+        errors={fields.name.errors}
+      />
       <SelectField
         label="Type"
         selectProps={getSelectProps(fields.type)}
@@ -206,11 +236,26 @@ function FoodLogForm({ item }: { item: Item }) {
   return (
     <details className="food-log">
       <summary>Used up or thrown away?</summary>
-      <fetcher.Form method="post" action={PREVIEW} preventScrollReset className="food-log-form" aria-label={`Used up or thrown away: ${item.name}`}>
+      <fetcher.Form
+        method="post"
+        action={PREVIEW}
+        preventScrollReset
+        className="food-log-form"
+        aria-label={`Used up or thrown away: ${item.name}`}
+      >
         <input type="hidden" name="intent" value="log-food" />
         <input type="hidden" name="key" value={item.key} />
         <label htmlFor={`${id}-amount`}>Amount</label>
-        <input id={`${id}-amount`} name="amount" type="number" min={0} step="any" inputMode="decimal" defaultValue={item.quantity ?? ""} placeholder="all" />
+        <input
+          id={`${id}-amount`}
+          name="amount"
+          type="number"
+          min={0}
+          step="any"
+          inputMode="decimal"
+          defaultValue={item.quantity ?? ""}
+          placeholder="all"
+        />
         <label htmlFor={`${id}-unit`} className="visually-hidden">
           Unit
         </label>
@@ -218,7 +263,13 @@ function FoodLogForm({ item }: { item: Item }) {
         <button type="submit" name="kind" value="used" className="button button-secondary button-small" disabled={busy}>
           Used up
         </button>
-        <button type="submit" name="kind" value="wasted" className="button button-secondary button-small" disabled={busy}>
+        <button
+          type="submit"
+          name="kind"
+          value="wasted"
+          className="button button-secondary button-small"
+          disabled={busy}
+        >
           Thrown away
         </button>
       </fetcher.Form>
@@ -271,17 +322,29 @@ export default function IngredientPreviewScreen() {
                   <ItemDetails item={item} />
                   {signedIn ? <FoodLogForm item={item} /> : null}
                 </span>
-                <Link to={editPath(item.key)} replace preventScrollReset className="icon-button icon-button-small" aria-label={`Edit ${item.name}`}>
+                <Link
+                  to={editPath(item.key)}
+                  replace
+                  preventScrollReset
+                  className="icon-button icon-button-small"
+                  aria-label={`Edit ${item.name}`}
+                >
                   <EditIcon />
                 </Link>
                 <Form method="post" action={PREVIEW} preventScrollReset>
                   <input type="hidden" name="key" value={item.key} />
-                  <button type="submit" name="intent" value="delete" className="icon-button icon-button-small" aria-label={`Delete ${item.name}`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="delete"
+                    className="icon-button icon-button-small"
+                    aria-label={`Delete ${item.name}`}
+                  >
                     <TrashIcon />
                   </button>
                 </Form>
               </li>
-            ),
+            )
           )}
         </ul>
       )}

@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (isJson) return jsonPageReply({ message: result.message }, { status: result.status });
     return data(
       { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
-      { status: result.status },
+      { status: result.status }
     );
   }
 
@@ -82,7 +82,11 @@ export default function LoginScreen() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoFocus: true,
+          }}
           errors={fields.username.errors}
         />
         <PasswordField

@@ -15,10 +15,21 @@ export async function action({ request }: ActionFunctionArgs) {
   if (stepCount === null) return jsonError("Menu not found", 404);
   const { completion } = await completeCooking(request, userId, recipeId, stepCount);
   if (!completion) {
-    return Response.json({ message: "This cooking has already been counted", user_id: userId, menu_id: recipeId, recorded: false });
+    return Response.json({
+      message: "This cooking has already been counted",
+      user_id: userId,
+      menu_id: recipeId,
+      recorded: false,
+    });
   }
   return Response.json(
-    { message: "Meal completion recorded", user_id: userId, menu_id: recipeId, recorded: true, co2_saved: completion.co2SavedKg },
-    { status: 201 },
+    {
+      message: "Meal completion recorded",
+      user_id: userId,
+      menu_id: recipeId,
+      recorded: true,
+      co2_saved: completion.co2SavedKg,
+    },
+    { status: 201 }
   );
 }

@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Flash } from "~/components/flash";
@@ -38,7 +33,12 @@ import { recordHistory } from "~/services/history.server";
 import { loadMenuDetail, type MenuDetail } from "~/services/menu-detail.server";
 import { chooseRecipePhoto, type PhotoChoice } from "~/services/recipe-pictures.server";
 import { findRecipe } from "~/services/recipe-search.server";
-import { acknowledgeAllergyWarning, checkStep, clearIngredientSelection, selectIngredient } from "~/services/recipe-visit.server";
+import {
+  acknowledgeAllergyWarning,
+  checkStep,
+  clearIngredientSelection,
+  selectIngredient,
+} from "~/services/recipe-visit.server";
 import { readForm } from "~/services/request.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
@@ -187,8 +187,15 @@ export default function MenuDetailScreen() {
         seasonings={detail.grids.seasonings}
         selected={detail.selectedIngredients}
       />
-      <StepsChecklist steps={menu.steps} sections={detail.stepSections} checked={detail.checkedSteps} counted={detail.counted} />
-      {detail.pantryUpdate ? <PantryUpdateSection view={detail.pantryUpdate} servings={scaling.servings} factor={scaling.factor} /> : null}
+      <StepsChecklist
+        steps={menu.steps}
+        sections={detail.stepSections}
+        checked={detail.checkedSteps}
+        counted={detail.counted}
+      />
+      {detail.pantryUpdate ? (
+        <PantryUpdateSection view={detail.pantryUpdate} servings={scaling.servings} factor={scaling.factor} />
+      ) : null}
       {menu.tips.length > 0 ? (
         <section className="menu-section" aria-labelledby="tips-title">
           <h2 id="tips-title">Tips</h2>
@@ -304,7 +311,10 @@ function IngredientsBlock({
   seasonings: GridLine[];
   selected: string[];
 }) {
-  const picked = useSelectedIngredients(selected, [...ingredients, ...seasonings].map((line) => line.name));
+  const picked = useSelectedIngredients(
+    selected,
+    [...ingredients, ...seasonings].map((line) => line.name)
+  );
   // Adding waits for the screen's other changes to settle, so the picks sent are the ones the server has
   // and no reload of this screen is still running when the shopping list opens (it would take its message).
   const settling = useFetchers().some((fetcher) => fetcher.state !== "idle");
@@ -430,7 +440,15 @@ function StepsChecklist({
 }
 
 /** With JavaScript the form is here; without it, a link to the same form on its own page. */
-function PantryUpdateSection({ view, servings, factor }: { view: NonNullable<MenuDetail["pantryUpdate"]>; servings: number; factor: number }) {
+function PantryUpdateSection({
+  view,
+  servings,
+  factor,
+}: {
+  view: NonNullable<MenuDetail["pantryUpdate"]>;
+  servings: number;
+  factor: number;
+}) {
   const hydrated = useHydrated();
   return (
     <section className="menu-section pantry-update" id="pantry-update" aria-labelledby="pantry-update-title">

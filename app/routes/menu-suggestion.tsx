@@ -24,10 +24,19 @@ export const meta: MetaFunction = () => [{ title: "Menu suggestions · Recipe He
 const PATH = "/menu-suggestion";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [pantry, preferences, viewerId] = await Promise.all([readPantry(request), readPreferences(request), getUserId(request)]);
+  const [pantry, preferences, viewerId] = await Promise.all([
+    readPantry(request),
+    readPreferences(request),
+    getUserId(request),
+  ]);
   const searchParams = new URL(request.url).searchParams;
   // "Cook with these" on Home: only recipes that use at least one of the named items
-  const mustUse = new Set(searchParams.getAll("use").map((name) => name.trim().toLowerCase()).filter(Boolean));
+  const mustUse = new Set(
+    searchParams
+      .getAll("use")
+      .map((name) => name.trim().toLowerCase())
+      .filter(Boolean)
+  );
   const ingredients = pantry.map((item) => ({
     name: item.name,
     quantity: item.quantity,
@@ -37,8 +46,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   const view = parseSuggestionView(searchParams, preferences);
   const narrowed = mustUse.size > 0 || narrowsSuggestions(view);
-  const ranked = await suggestRecipeCards({ ingredients, ...preferences, viewerId, limit: narrowed ? NARROWED_POOL : SUGGESTION_LIMIT });
-  const candidates = mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name)));
+  const ranked = await suggestRecipeCards({
+    ingredients,
+    ...preferences,
+    viewerId,
+    limit: narrowed ? NARROWED_POOL : SUGGESTION_LIMIT,
+  });
+  const candidates =
+    mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name)));
   return {
     ingredientCount: pantry.length,
     mustUse: [...mustUse],
@@ -145,7 +160,9 @@ export default function MenuSuggestionScreen() {
                       <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
                       {menu.uses.length > 0 ? (
                         <span className="menu-reason">
-                          {usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left })))}
+                          {usesReason(
+                            menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))
+                          )}
                         </span>
                       ) : null}
                       <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />

@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ChipGroup } from "~/components/chip-group";
 import { FormMessage } from "~/components/forms";
@@ -37,7 +32,9 @@ export default function PreferencesScreen() {
   const { preferences } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const searching = navigation.state !== "idle" && (navigation.formAction === "/preferences" || navigation.location.pathname === "/menu-suggestion");
+  const searching =
+    navigation.state !== "idle" &&
+    (navigation.formAction === "/preferences" || navigation.location.pathname === "/menu-suggestion");
   return (
     <main className="suggestions-screen">
       <ScreenHeader back="/ingredient-preview" backLabel="Back to ingredients" title="Preferences" />
@@ -52,7 +49,12 @@ export default function PreferencesScreen() {
           options={DIETARY_PREFERENCES}
           selected={preferences.dietaryPreferences}
         />
-        <ChipGroup legend="Meal occasions" name="mealOccasions" options={MEAL_OCCASIONS} selected={preferences.mealOccasions} />
+        <ChipGroup
+          legend="Meal occasions"
+          name="mealOccasions"
+          options={MEAL_OCCASIONS}
+          selected={preferences.mealOccasions}
+        />
         <button type="submit" className="button button-primary" disabled={searching}>
           SEARCH FOR RECIPE
         </button>

@@ -19,7 +19,8 @@ const SVG_HEADERS = {
 /** GET /recipe-images/<recipeId>.svg: the generated illustration of a recipe. */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = Number((params.id ?? "").replace(/\.svg$/, ""));
-  const recipe = Number.isSafeInteger(id) && id > 0 ? await findRecipeForIllustration(id, await getUserId(request)) : null;
+  const recipe =
+    Number.isSafeInteger(id) && id > 0 ? await findRecipeForIllustration(id, await getUserId(request)) : null;
   if (!recipe) {
     return new Response("Unknown recipe", {
       status: 404,
@@ -32,7 +33,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
       icon: ingredient?.icon ?? null,
       grams: ingredient ? toGrams(parseQuantity(quantity), JSON.parse(ingredient.unitWeights)) : null,
       isStaple: ingredient?.isStaple ?? false,
-    })),
+    }))
   );
   const drawn = ingredients.flatMap((ingredient) => {
     const svg = iconSvg(ingredient.icon);
@@ -41,11 +42,15 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const svg = recipeIllustrationSvg(
     recipe.name,
     drawn.map((icon) => icon.svg),
-    drawn.map((icon) => icon.ingredient),
+    drawn.map((icon) => icon.ingredient)
   );
   const etag = `"${createHash("sha256").update(svg).digest("base64url").slice(0, 27)}"`;
   // a private recipe's picture is kept by its author's browser only, never by a shared cache
-  const headers = { ...SVG_HEADERS, ETag: etag, ...(recipe.visibleTo === EVERYONE ? {} : { "Cache-Control": "private, max-age=86400" }) };
+  const headers = {
+    ...SVG_HEADERS,
+    ETag: etag,
+    ...(recipe.visibleTo === EVERYONE ? {} : { "Cache-Control": "private, max-age=86400" }),
+  };
   if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
   return new Response(svg, { headers });
 }

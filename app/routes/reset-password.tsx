@@ -14,7 +14,6 @@ import { redirectWithFlash } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Helper" }];
 
-
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/reset-password). */
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: ResetRequestSchema });
@@ -47,7 +46,7 @@ const TYPING_PAUSE_MS = 800;
 /** What is wrong with the address, in the schema's words ('Please enter a valid email address'); null when valid. */
 function emailProblem(email: string): string | null {
   const parsed = ResetRequestSchema.safeParse({ email });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  return parsed.success ? null : parsed.error.issues[0]?.message ?? null;
 }
 
 function RequestForm({ onSent }: { onSent: () => void }) {
@@ -75,7 +74,12 @@ function RequestForm({ onSent }: { onSent: () => void }) {
     const input = document.getElementById(fields.email.id) as HTMLInputElement | null;
     setProblem(emailProblem(input?.value ?? ""));
   }, [fields.email.id]);
-  const shown = status?.type === "error" ? status : form.errors?.length ? { type: "error" as const, message: form.errors[0] } : null;
+  const shown =
+    status?.type === "error"
+      ? status
+      : form.errors?.length
+      ? { type: "error" as const, message: form.errors[0] }
+      : null;
 
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="stack">

@@ -40,7 +40,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   formData.set("token", params.token ?? "");
   const submission = parseWithZod(formData, { schema: NewPasswordFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false }, { status: 400 });
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false },
+      { status: 400 }
+    );
   }
   const session = await getSession(request);
   if (!(await resetPassword(params.token ?? "", submission.value.password, session.id))) {
@@ -87,13 +90,17 @@ function NewPasswordForm({ token, email, onInvalidLink }: { token: string; email
     <Form method="post" {...getFormProps(form)} noValidate className="stack">
       <FormMessage type={status?.type ?? "error"} message={status?.message} />
       <p className="auth-lead">
-        Choose a new password for <strong>{email}</strong>: at least 8 characters, with an uppercase letter, a
-        lowercase letter and a number.
+        Choose a new password for <strong>{email}</strong>: at least 8 characters, with an uppercase letter, a lowercase
+        letter and a number.
       </p>
       <input type="hidden" name="token" value={token} />
       <PasswordField
         label="New password"
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password", autoFocus: true }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "new-password",
+          autoFocus: true,
+        }}
         errors={fields.password.errors}
       />
       <PasswordField
@@ -118,8 +125,11 @@ export default function NewPasswordScreen() {
   return (
     <main className="auth-screen">
       <h1>{usable ? "Choose a new password" : "Reset password"}</h1>
-      {usable ? <NewPasswordForm token={token} email={email} onInvalidLink={() => setInvalidated(true)} /> : <InvalidLink />}
+      {usable ? (
+        <NewPasswordForm token={token} email={email} onInvalidLink={() => setInvalidated(true)} />
+      ) : (
+        <InvalidLink />
+      )}
     </main>
   );
 }
-

@@ -42,7 +42,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const formData = await readForm(request);
-  const redirectTo = formData.has("redirectTo") ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(recipeIdOf(request))) : null;
+  const redirectTo = formData.has("redirectTo")
+    ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(recipeIdOf(request)))
+    : null;
   const done = async (message: string, anchor = "#reviews") =>
     redirectTo ? redirectWithFlash(`${redirectTo}${anchor}`, { type: "success", message }) : null;
 
@@ -50,14 +52,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: MenuIdSchema });
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const deleted = await deleteReview(userId, submission.value.menu_id);
-    if (!deleted) return data({ result: submission.reply({ formErrors: [REVIEW_RESULTS.notReviewed] }) }, { status: 404 });
-    return (await done(REVIEW_RESULTS.deleted, "")) ?? data({ result: submission.reply(), message: REVIEW_RESULTS.deleted });
+    if (!deleted)
+      return data({ result: submission.reply({ formErrors: [REVIEW_RESULTS.notReviewed] }) }, { status: 404 });
+    return (
+      (await done(REVIEW_RESULTS.deleted, "")) ?? data({ result: submission.reply(), message: REVIEW_RESULTS.deleted })
+    );
   }
 
   const submission = parseWithZod(formData, { schema: ReviewSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), redirectTo }, { status: 400 });
   const replacing = formData.get("intent") === "update";
-  const outcome = replacing ? await replaceReview(userId, submission.value) : await createReview(userId, submission.value);
+  const outcome = replacing
+    ? await replaceReview(userId, submission.value)
+    : await createReview(userId, submission.value);
   if (!outcome.ok) {
     const result = submission.reply({ formErrors: [outcome.message] });
     // A second review replaces the first only once the user has confirmed it.
@@ -103,7 +110,13 @@ function DeleteOwnReview({ recipeId }: { recipeId: number }) {
       <input type="hidden" name="menu_id" value={recipeId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(recipeId)} />}
       <FormMessage type="error" message={error} />
-      <button type="submit" name="intent" value="delete" className="button button-secondary" disabled={fetcher.state !== "idle"}>
+      <button
+        type="submit"
+        name="intent"
+        value="delete"
+        className="button button-secondary"
+        disabled={fetcher.state !== "idle"}
+      >
         {fetcher.state !== "idle" ? "Deleting..." : "Delete my review"}
       </button>
     </fetcher.Form>
@@ -118,7 +131,8 @@ export default function ReviewsScreen() {
   const backTo = posted?.redirectTo ?? recipePath(menu.id);
   const flash = useFlash();
   const deletion = useFetcher<typeof action>({ key: deleteFetcherKey(menu.id) });
-  const deleted = deletion.state === "idle" && deletion.data && "message" in deletion.data ? deletion.data.message : undefined;
+  const deleted =
+    deletion.state === "idle" && deletion.data && "message" in deletion.data ? deletion.data.message : undefined;
 
   return (
     <main className="reviews-screen">
@@ -149,7 +163,9 @@ export default function ReviewsScreen() {
         <ul className="reviews-list" aria-label={`All reviews of ${menu.name}`}>
           {reviews.map((review) => (
             <li key={review.user_id}>
-              <ReviewCard review={review}>{review.user_id === userId ? <DeleteOwnReview recipeId={menu.id} /> : null}</ReviewCard>
+              <ReviewCard review={review}>
+                {review.user_id === userId ? <DeleteOwnReview recipeId={menu.id} /> : null}
+              </ReviewCard>
             </li>
           ))}
         </ul>

@@ -49,7 +49,11 @@ function queryOf(value: unknown): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const query = queryOf(new URL(request.url).searchParams.get("q"));
-  const [catalogue, items, shownAgain] = await Promise.all([loadCatalogue(), readPantry(request), flashWaiting(request)]);
+  const [catalogue, items, shownAgain] = await Promise.all([
+    loadCatalogue(),
+    readPantry(request),
+    flashWaiting(request),
+  ]);
   const headers = new Headers();
   await startSessionIfNone(request, headers);
   // The page shown again after adding from its results (a message waits for it) is not a new search.
@@ -57,11 +61,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const results = query ? searchIngredients(catalogue, query, MAX_RESULTS) : [];
   const typed = query ? resolveName(catalogue, query) : null;
   // What was typed, as typed, when it is not one of the results ("grandma's chutney" → Other).
-  const typedExtra = typed && !results.some((result) => result.key === typed.key) ? { name: typed.name, type: typed.type } : null;
+  const typedExtra =
+    typed && !results.some((result) => result.key === typed.key) ? { name: typed.name, type: typed.type } : null;
   const images = new Map(
     (await ingredientImages([...results.map((result) => result.name), ...(typedExtra ? [typedExtra.name] : [])])).map(
-      (image) => [image.ingredient, image.imageUrl],
-    ),
+      (image) => [image.ingredient, image.imageUrl]
+    )
   );
   const listedKeys = items.map((item) => item.key);
   return data(
@@ -71,9 +76,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       typedExtra: typedExtra && { ...typedExtra, imageUrl: images.get(typedExtra.name)! },
       listedKeys,
       count: items.length,
-      toggles: RECOMMENDED_TOGGLES.map((name) => ({ name, listed: listedKeys.includes(resolveName(catalogue, name)!.key) })),
+      toggles: RECOMMENDED_TOGGLES.map((name) => ({
+        name,
+        listed: listedKeys.includes(resolveName(catalogue, name)!.key),
+      })),
     },
-    { headers },
+    { headers }
   );
 }
 
@@ -87,7 +95,10 @@ async function changeList(request: Request) {
   const back = searchPath(queryOf(new URL(request.url).searchParams.get("q")));
   const submission = parseSearchAction(formData);
   if (submission.status !== "success") {
-    return redirectWithFlash(back, { type: "error", message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message });
+    return redirectWithFlash(back, {
+      type: "error",
+      message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message,
+    });
   }
   const { intent, name } = submission.value;
   if (intent === "toggle") return toggleAndGoBack(request, name, back);
@@ -119,7 +130,10 @@ export default function SearchScreen() {
   const submit = useSubmit();
 
   const addByName = (name: string) =>
-    submit({ intent: "add", name }, { method: "post", action: searchPath(query), preventScrollReset: true, replace: true });
+    submit(
+      { intent: "add", name },
+      { method: "post", action: searchPath(query), preventScrollReset: true, replace: true }
+    );
 
   return (
     <main className="ingredients-screen">

@@ -1,11 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import {
-  data,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar } from "~/components/avatar";
@@ -24,7 +19,6 @@ import { readReminder } from "~/services/use-soon-reminder.server";
 import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Recipe Helper" }];
-
 
 /** Without JavaScript, "Delete Account" leads here: the same confirmation, drawn by the server. */
 const CONFIRM_DELETE_QUERY = "confirm=delete";
@@ -47,15 +41,20 @@ async function deleteOwnAccount(userId: number) {
 export async function action({ request }: ActionFunctionArgs) {
   const userId = await requireUserId(request);
   const read = await readImageFormOrRefusal(request);
-  if (!read.ok) return data({ result: undefined, uploadError: read.message, deleteError: null }, { status: read.status });
+  if (!read.ok)
+    return data({ result: undefined, uploadError: read.message, deleteError: null }, { status: read.status });
   const { formData } = read;
   if (formData.get("intent") === "delete") return deleteOwnAccount(userId);
 
   const submission = parseWithZod(formData, { schema: ProfileFormSchema });
   const failed = (fieldErrors: Record<string, string[]>, status: number) =>
     data(
-      { result: submission.reply({ formErrors: [PROFILE_MESSAGES.updateFailed], fieldErrors, hideFields: ["avatar"] }), uploadError: null, deleteError: null },
-      { status },
+      {
+        result: submission.reply({ formErrors: [PROFILE_MESSAGES.updateFailed], fieldErrors, hideFields: ["avatar"] }),
+        uploadError: null,
+        deleteError: null,
+      },
+      { status }
     );
   if (submission.status !== "success") return failed({}, 400);
   const outcome = await updateProfile(userId, submission.value);
@@ -67,11 +66,16 @@ function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: s
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
   return (
-    <ModalDialog titleId="delete-account-title" descriptionId="delete-account-description" role="alertdialog" onClose={onClose}>
+    <ModalDialog
+      titleId="delete-account-title"
+      descriptionId="delete-account-description"
+      role="alertdialog"
+      onClose={onClose}
+    >
       <h2 id="delete-account-title">Delete your account?</h2>
       <p id="delete-account-description">
-        Your profile, picture, reviews, posts, comments, likes, favourites, history and shopping list will be
-        removed for good. This cannot be undone.
+        Your profile, picture, reviews, posts, comments, likes, favourites, history and shopping list will be removed
+        for good. This cannot be undone.
       </p>
       <FormMessage type="error" message={error} />
       <Form method="post" action="/setting" className="modal-dialog-actions">
@@ -99,7 +103,11 @@ function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: s
  * in place of the current one. Without JavaScript the browser's own picker stays (styled), as it alone can say
  * which file was chosen.
  */
-function AvatarPicker({ current, inputProps, errors }: {
+function AvatarPicker({
+  current,
+  inputProps,
+  errors,
+}: {
   current: string | null;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
   errors: string[] | undefined;
@@ -145,7 +153,11 @@ function AvatarPicker({ current, inputProps, errors }: {
 type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
 /** The profile form; remounted (fresh defaults, no picture chosen) whenever the saved profile changes. */
-function ProfileForm({ profile, lastResult, uploadError }: {
+function ProfileForm({
+  profile,
+  lastResult,
+  uploadError,
+}: {
   profile: Profile;
   lastResult: SubmissionResult<string[]> | undefined;
   uploadError: string | null;
@@ -170,7 +182,14 @@ function ProfileForm({ profile, lastResult, uploadError }: {
   });
 
   return (
-    <Form method="post" action="/setting" encType="multipart/form-data" {...getFormProps(form)} noValidate className="stack">
+    <Form
+      method="post"
+      action="/setting"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      noValidate
+      className="stack"
+    >
       <FormMessage type="error" message={form.errors?.length || uploadError ? PROFILE_MESSAGES.updateFailed : null} />
       <input type="hidden" name="intent" value="update" />
       <AvatarPicker

@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { Flash } from "~/components/flash";
@@ -71,7 +66,11 @@ export default function ShoppingListScreen() {
                 </span>
                 <GotItButton id={item.id} name={item.name} />
                 <IntentForm fetcherKey={`remove-${item.id}`} fields={{ intent: "remove", item: String(item.id) }}>
-                  <button type="submit" className="button button-secondary shopping-card-remove" aria-label={`Remove ${item.name}`}>
+                  <button
+                    type="submit"
+                    className="button button-secondary shopping-card-remove"
+                    aria-label={`Remove ${item.name}`}
+                  >
                     Remove
                   </button>
                 </IntentForm>

@@ -29,7 +29,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
   if (!signupAllowed(request)) {
     if (isJson) return jsonPageReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
-    return data({ result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) }, { status: 429 });
+    return data(
+      { result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) },
+      { status: 429 }
+    );
   }
 
   const result = await signup(submission.value);
@@ -37,11 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (isJson) return jsonPageReply({ message: result.message, field: result.field }, { status: 409 });
     return data(
       { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }) },
-      { status: 409 },
+      { status: 409 }
     );
   }
 
-  await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) => console.error("Verification link:", error));
+  await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) =>
+    console.error("Verification link:", error)
+  );
   if (isJson) return jsonPageReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
   throw await redirectWithFlash("/login", { type: "success", message: SIGNUP_SUCCESS });
 }
@@ -80,7 +85,11 @@ export default function SignupScreen() {
       <Form method="post" {...getFormProps(form)} noValidate className="stack" onInput={() => setFieldError(null)}>
         <Field
           label="Username"
-          inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username", autoFocus: true }}
+          inputProps={{
+            ...getInputProps(fields.username, { type: "text" }),
+            autoComplete: "username",
+            autoFocus: true,
+          }}
           errors={errorsOf("username", fields.username.errors)}
         />
         <Field

@@ -2,7 +2,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { unsubscribe } from "~/services/use-soon-reminder.server";
 
-export const meta: MetaFunction = () => [{ title: "Use-soon emails · Recipe Helper" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  { title: "Use-soon emails · Recipe Helper" },
+  { name: "robots", content: "noindex" },
+];
 
 const answer = async (token: string | undefined) => {
   const result = await unsubscribe(token ?? "");

@@ -24,7 +24,9 @@ const passwordStrategy = new FormStrategy<AuthUser>(async ({ context }) => {
     where: { usernameKey: usernameKey(username) },
     select: { id: true, username: true, passwordHash: true },
   });
-  const valid = user?.passwordHash ? await verifyPassword(password, user.passwordHash) : await verifyAgainstDummy(password);
+  const valid = user?.passwordHash
+    ? await verifyPassword(password, user.passwordHash)
+    : await verifyAgainstDummy(password);
   if (!user || !valid) throw new AuthorizationError(INVALID_CREDENTIALS);
   return { id: user.id, username: user.username };
 });

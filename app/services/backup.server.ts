@@ -27,7 +27,10 @@ async function integrityOf(file: string): Promise<string> {
  * so writers carry on (WAL) and the copy is the state at one instant, compacted, with no WAL of its own.
  * (libsql's driver does not implement SQLite's backup() call; this is the SQL-level equivalent.)
  */
-export async function backupDatabase(databaseUrl: string, targetFile: string): Promise<{ file: string; bytes: number }> {
+export async function backupDatabase(
+  databaseUrl: string,
+  targetFile: string
+): Promise<{ file: string; bytes: number }> {
   const source = sqliteFileOf(databaseUrl);
   if (!existsSync(source)) throw new Error(`No database at ${source}`);
   const target = path.resolve(targetFile);

@@ -41,10 +41,7 @@ export const UNREADABLE_FORM = "The form could not be read. Please try again.";
 
 /** A body refused before it was parsed; callers turn it into their own kind of answer. */
 export class BodyRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413,
-  ) {
+  constructor(message: string, readonly status: 400 | 413) {
     super(message);
     this.name = "BodyRefusedError";
   }
@@ -98,7 +95,7 @@ function occurrences(bytes: Buffer, needle: string | number, stopAfter: number):
 
 function boundaryOf(contentType: string): string | null {
   const match = /;\s*boundary=(?:"([^"]{1,200})"|([^\s;]{1,200}))/i.exec(contentType);
-  return match ? (match[1] ?? match[2]) : null;
+  return match ? match[1] ?? match[2] : null;
 }
 
 /** Refuses a form with too many values, or too many of one name, or a text field or file over its size. */
@@ -111,7 +108,9 @@ export function checkFormData(formData: FormData, limits: BodyLimits): FormData 
     if (repeats > limits.maxListLength) refuse(LIST_TOO_LONG);
     perName.set(name, repeats);
     if (Buffer.byteLength(name) > limits.maxFieldBytes) refuse(FIELD_TOO_LONG);
-    if (typeof value === "string" ? Buffer.byteLength(value) > limits.maxFieldBytes : value.size > limits.maxFileBytes) {
+    if (
+      typeof value === "string" ? Buffer.byteLength(value) > limits.maxFieldBytes : value.size > limits.maxFileBytes
+    ) {
       refuse(typeof value === "string" ? FIELD_TOO_LONG : BODY_TOO_LARGE);
     }
   }

@@ -12,7 +12,9 @@ export interface ChatEndpoint {
 }
 
 /** A message's text, or (to vision models) a list of text and image parts. */
-export type ChatContent = string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+export type ChatContent =
+  | string
+  | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
 
 export interface ChatMessage {
   role: "system" | "user";
@@ -63,14 +65,21 @@ async function limitedText(response: Response): Promise<string> {
 async function post(endpoint: ChatEndpoint, body: Record<string, unknown>, signal: AbortSignal): Promise<Response> {
   return fetch(`${endpoint.baseUrl.replace(/(?<!\/)\/+$/, "")}/chat/completions`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", ...(endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {}) },
+    headers: {
+      "Content-Type": "application/json",
+      ...(endpoint.apiKey ? { Authorization: `Bearer ${endpoint.apiKey}` } : {}),
+    },
     body: JSON.stringify(body),
     signal,
   });
 }
 
 /** The text of the model's answer to the messages. */
-export async function chatAnswer(endpoint: ChatEndpoint, messages: ChatMessage[], { temperature = 0.7 } = {}): Promise<string> {
+export async function chatAnswer(
+  endpoint: ChatEndpoint,
+  messages: ChatMessage[],
+  { temperature = 0.7 } = {}
+): Promise<string> {
   const signal = AbortSignal.timeout(endpoint.timeoutMs);
   const request = { model: endpoint.model, messages, temperature };
   let response = await post(endpoint, { ...request, response_format: { type: "json_object" } }, signal);

@@ -71,7 +71,8 @@ function postFields(viewerId: number | null, commentLimit: number | undefined) {
 type StoredComment = Prisma.PostCommentGetPayload<{ select: typeof commentFields }>;
 type StoredPost = Prisma.CommunityPostGetPayload<{ select: ReturnType<typeof postFields> }>;
 
-const avatarUrlOf = (user: { avatar: string | null; updatedAt: Date }) => (user.avatar ? imageUrl(user.avatar, user.updatedAt) : null);
+const avatarUrlOf = (user: { avatar: string | null; updatedAt: Date }) =>
+  user.avatar ? imageUrl(user.avatar, user.updatedAt) : null;
 
 function toComment(row: StoredComment): CommunityComment {
   return {
@@ -98,13 +99,18 @@ function toPost(row: StoredPost): CommunityPost {
     like_count: row._count.likes,
     liked: row.likes.length > 0,
     // a post from before recipes could be private does not name a recipe that is private now
-    ...(row.recipe?.visibleTo === EVERYONE ? { menu_id: row.recipeId, menu_name: row.recipe.name } : { menu_id: null, menu_name: null }),
+    ...(row.recipe?.visibleTo === EVERYONE
+      ? { menu_id: row.recipeId, menu_name: row.recipe.name }
+      : { menu_id: null, menu_name: null }),
     comment_count: row._count.comments,
     comments: row.comments.map(toComment),
   };
 }
 
-export type FeedPage = { posts: CommunityPost[]; /** the `before` of the next (older) page, if there is one */ nextBefore: number | null };
+export type FeedPage = {
+  posts: CommunityPost[];
+  /** the `before` of the next (older) page, if there is one */ nextBefore: number | null;
+};
 
 /**
  * A page of the feed, newest first: all posts or one recipe's, those older than post `before` when given.
@@ -154,7 +160,11 @@ export type DishPhoto = { file: File } | { stored: string };
  * Shares a dish photo. The recipe, when named, must exist; a file is checked and stored by the upload service
  * (refusals come back with its message). Nothing is kept when anything is refused.
  */
-export async function createPost(userId: number, input: DishPostInput, photo: DishPhoto): Promise<Outcome<{ post: CommunityPost }>> {
+export async function createPost(
+  userId: number,
+  input: DishPostInput,
+  photo: DishPhoto
+): Promise<Outcome<{ post: CommunityPost }>> {
   // A post is seen by everyone: it may name only a recipe everyone sees.
   if (input.menu_id !== undefined && !(await canSeeRecipe(input.menu_id, null))) {
     return refuse(404, COMMUNITY_MESSAGES.menuNotFound);
@@ -208,15 +218,29 @@ export async function toggleLike(userId: number, postId: number): Promise<Outcom
 }
 
 /** The JSON answer to a new comment, with the comment as the feed shows it. */
-export type CommentAnswer = { success: true; comment_id: number; username: string; avatar_url: string | null; comment: CommunityComment };
+export type CommentAnswer = {
+  success: true;
+  comment_id: number;
+  username: string;
+  avatar_url: string | null;
+  comment: CommunityComment;
+};
 
 export async function addComment(userId: number, postId: number, text: string): Promise<Outcome<CommentAnswer>> {
-  if ((await prisma.communityPost.count({ where: { id: postId } })) === 0) return refuse(404, COMMUNITY_MESSAGES.postNotFound);
+  if ((await prisma.communityPost.count({ where: { id: postId } })) === 0)
+    return refuse(404, COMMUNITY_MESSAGES.postNotFound);
   if (overLimit(commentLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyComments);
   try {
     const row = await prisma.postComment.create({ data: { postId, userId, text }, select: commentFields });
     const comment = toComment(row);
-    return { ok: true, success: true, comment_id: comment.comment_id, username: comment.username, avatar_url: comment.avatar_url, comment };
+    return {
+      ok: true,
+      success: true,
+      comment_id: comment.comment_id,
+      username: comment.username,
+      avatar_url: comment.avatar_url,
+      comment,
+    };
   } catch (error) {
     // The post was deleted meanwhile (the comment's foreign key fails).
     if ((error as { code?: string }).code === "P2003") return refuse(404, COMMUNITY_MESSAGES.postNotFound);

@@ -68,7 +68,15 @@ function withUsernameKey(data: unknown): unknown {
 const keyUsernames = {
   query: {
     user: {
-      $allOperations: ({ operation, args, query }: { operation: string; args: unknown; query: (args: unknown) => Promise<unknown> }) => {
+      $allOperations: ({
+        operation,
+        args,
+        query,
+      }: {
+        operation: string;
+        args: unknown;
+        query: (args: unknown) => Promise<unknown>;
+      }) => {
         const write = args as { data?: unknown; create?: unknown; update?: unknown };
         if (!/^(create|update|upsert)/.test(operation)) return query(args);
         return query({
@@ -102,7 +110,7 @@ const globalForPrisma = globalThis as unknown as { recipeHelperPrisma?: PrismaCl
 
 /** The app's database client; one per process, kept across dev-server reloads. */
 export const prisma: PrismaClient = (globalForPrisma.recipeHelperPrisma ??= createPrismaClient(
-  process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+  process.env.DATABASE_URL || DEFAULT_DATABASE_URL
 ));
 
 /**

@@ -55,7 +55,12 @@ async function deleteUnlessShared(stored: string): Promise<void> {
  * Stores the photo as the user's waiting photo for the recipe, replacing (and deleting) an earlier one, and
  * answers with the Set-Cookie header that remembers it. The upload service's refusals come back as they are.
  */
-export async function saveDishDraft(request: Request, userId: number, recipeId: number, file: File): Promise<Outcome<{ cookie: string }>> {
+export async function saveDishDraft(
+  request: Request,
+  userId: number,
+  recipeId: number,
+  file: File
+): Promise<Outcome<{ cookie: string }>> {
   if (overLimit(draftLimiter, userId)) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
   const stored = await storeDishPhoto(file);
   if (!stored.ok) return stored;
@@ -67,7 +72,11 @@ export async function saveDishDraft(request: Request, userId: number, recipeId: 
 }
 
 /** The waiting photo for this recipe, unless a post already shows it (the same Submit sent twice). */
-export async function draftPhotoFor(request: Request, userId: number, recipeId: number | undefined): Promise<string | null> {
+export async function draftPhotoFor(
+  request: Request,
+  userId: number,
+  recipeId: number | undefined
+): Promise<string | null> {
   const draft = await readDishDraft(request, userId);
   if (!draft || draft.recipeId !== recipeId || (await isPostPhoto(draft.image))) return null;
   return draft.image;
@@ -88,7 +97,9 @@ const PHOTOS_PER_QUERY = 500;
 
 /** Deletes the abandoned dish photos (with their narrower copies); answers how many. */
 export async function sweepAbandonedDishPhotos(now = Date.now()): Promise<number> {
-  const old = (await storedDishPhotos()).filter((photo) => now - photo.writtenAt.getTime() > ABANDONED_AFTER_MS).map((photo) => photo.stored);
+  const old = (await storedDishPhotos())
+    .filter((photo) => now - photo.writtenAt.getTime() > ABANDONED_AFTER_MS)
+    .map((photo) => photo.stored);
   let removed = 0;
   for (let start = 0; start < old.length; start += PHOTOS_PER_QUERY) {
     const batch = old.slice(start, start + PHOTOS_PER_QUERY);
@@ -114,6 +125,7 @@ export function sweepAbandonedDishPhotosHourly(now = Date.now()): Promise<void> 
     (removed) => {
       if (removed > 0) console.info(`Removed ${removed} dish photo(s) waiting for a caption for over a day.`);
     },
-    (error: unknown) => console.warn("Sweeping abandoned dish photos failed:", error instanceof Error ? error.message : error),
+    (error: unknown) =>
+      console.warn("Sweeping abandoned dish photos failed:", error instanceof Error ? error.message : error)
   );
 }

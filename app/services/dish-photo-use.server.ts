@@ -18,9 +18,15 @@ export async function dishPhotosInUse(stored: readonly string[]): Promise<Set<st
   if (stored.length === 0) return new Set();
   const [posts, recipes] = await Promise.all([
     prisma.communityPost.findMany({ where: { image: { in: [...stored] } }, select: { image: true } }),
-    prisma.recipe.findMany({ where: { image: { in: stored.map((photo) => imageUrl(photo)) } }, select: { image: true } }),
+    prisma.recipe.findMany({
+      where: { image: { in: stored.map((photo) => imageUrl(photo)) } },
+      select: { image: true },
+    }),
   ]);
-  return new Set([...posts.map((post) => post.image), ...recipes.flatMap((recipe) => storedDishPhotoOf(recipe.image) ?? [])]);
+  return new Set([
+    ...posts.map((post) => post.image),
+    ...recipes.flatMap((recipe) => storedDishPhotoOf(recipe.image) ?? []),
+  ]);
 }
 
 /** Deletes those of these stored dish photos that nothing shows (with their narrower copies); answers them. */

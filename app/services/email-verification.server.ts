@@ -57,7 +57,10 @@ export type VerificationRequest = "sent" | "alreadyVerified" | "tooMany" | "fail
  * goes out after the answer (a failure is logged, and /account offers to send the link again).
  */
 export async function sendVerificationLink(userId: number, { waitForMail = true } = {}): Promise<VerificationRequest> {
-  const user = await prisma.user.findUnique({ where: { id: userId }, select: { email: true, username: true, emailVerifiedAt: true } });
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { email: true, username: true, emailVerifiedAt: true },
+  });
   if (!user) return "failed";
   if (user.emailVerifiedAt) return "alreadyVerified";
   if (!mailsByUser.tryHit(String(userId))) return "tooMany";
@@ -65,19 +68,25 @@ export async function sendVerificationLink(userId: number, { waitForMail = true 
   await prisma.$transaction([
     prisma.emailVerificationToken.deleteMany({ where: { userId } }),
     prisma.emailVerificationToken.create({
-      data: { userId, email: user.email, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + LINK_LIFETIME_MS) },
+      data: {
+        userId,
+        email: user.email,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + LINK_LIFETIME_MS),
+      },
     }),
   ]);
   const link = `${mailLinkOrigin()}/verify-email/${token}`;
   const delivered = sendMail(verificationMail(user.email, user.username, link)).then(
     (delivery) => {
-      if (delivery.via === "outbox" && env.NODE_ENV !== "production") console.info(`Verification link for ${user.email}: ${link}`);
+      if (delivery.via === "outbox" && env.NODE_ENV !== "production")
+        console.info(`Verification link for ${user.email}: ${link}`);
       return "sent" as const;
     },
     (error: unknown) => {
       console.error(`Verification mail failed: ${error instanceof Error ? error.message : String(error)}`);
       return "failed" as const;
-    },
+    }
   );
   return waitForMail ? delivered : "sent";
 }
@@ -91,7 +100,10 @@ export async function verifyEmail(token: string): Promise<number | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
   const tokenHash = hashToken(token);
   return prisma.$transaction(async (tx) => {
-    const link = await tx.emailVerificationToken.findUnique({ where: { tokenHash }, select: { userId: true, email: true, expiresAt: true } });
+    const link = await tx.emailVerificationToken.findUnique({
+      where: { tokenHash },
+      select: { userId: true, email: true, expiresAt: true },
+    });
     if (!link) return null;
     // Claimed by one delete, so two uses of the same link at once cannot both succeed.
     const claimed = await tx.emailVerificationToken.deleteMany({ where: { tokenHash } });

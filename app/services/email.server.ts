@@ -36,7 +36,10 @@ export async function sendMail(mail: Mail): Promise<Delivery> {
   }
   const { message: raw } = (await outbox.sendMail(message)) as { message: Buffer };
   const dir = path.resolve(env.MAIL_OUTBOX_DIR);
-  const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`);
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`
+  );
   await mkdir(dir, { recursive: true });
   await writeFile(file, raw, { mode: 0o600 });
   console.info(`SMTP is not configured (SMTP_HOST): the mail to ${mail.to} was written to ${file}`);

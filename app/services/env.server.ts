@@ -13,88 +13,105 @@ const optionalText = z
 
 /** An http(s) URL setting with a default for when it is unset or empty. */
 const urlOrDefault = (fallback: string) =>
-  optionalText.transform((value) => value ?? fallback).pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
+  optionalText
+    .transform((value) => value ?? fallback)
+    .pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }));
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
-  SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
-  /**
-   * Which reverse proxies to believe about the client's address, scheme and host (X-Forwarded-*): none (false),
-   * a number of hops (true = 1), or a comma-separated list of their addresses (app/services/proxy.mjs).
-   */
-  TRUST_PROXY: optionalText.transform((value, context) => {
-    try {
-      return parseTrustProxy(value);
-    } catch (error) {
-      context.addIssue({ code: "custom", message: (error as Error).message });
-      return z.NEVER;
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z.string().min(1).default("file:./data/recipe-helper.db"),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
+    /**
+     * Which reverse proxies to believe about the client's address, scheme and host (X-Forwarded-*): none (false),
+     * a number of hops (true = 1), or a comma-separated list of their addresses (app/services/proxy.mjs).
+     */
+    TRUST_PROXY: optionalText.transform((value, context) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+    /** New accounts one client address may create per hour; test servers that sign up many users from one address raise it. */
+    SIGNUP_LIMIT_PER_HOUR: optionalText
+      .transform((value) => (value === undefined ? 10 : Number(value)))
+      .pipe(z.number({ error: "SIGNUP_LIMIT_PER_HOUR must be a number" }).int().min(1)),
+    /** Where uploaded pictures are kept (avatars/, dishes/). */
+    UPLOADS_DIR: optionalText.default("uploads"),
+    /**
+     * The address users reach the app at: links in mails are built from it alone (never from a request's Host);
+     * needed in production when SMTP_HOST is set.
+     */
+    APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL" }).optional()),
+    /** Outgoing mail. Without SMTP_HOST, mails are written to MAIL_OUTBOX_DIR instead of being sent. */
+    SMTP_HOST: optionalText,
+    SMTP_PORT: optionalText
+      .transform((value) => (value === undefined ? 587 : Number(value)))
+      .pipe(z.number({ error: "SMTP_PORT must be a port number" }).int().min(1).max(65535)),
+    /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
+    SMTP_SECURE: z.enum(["true", "false"]).optional(),
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    MAIL_FROM: optionalText.default("Recipe Helper <no-reply@localhost>"),
+    MAIL_OUTBOX_DIR: optionalText.default("outbox"),
+    /** Google sign-in, shown when both are set (an OAuth client of type "Web application"). */
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    /** Google's endpoints by default; tests point them at an OpenID provider on loopback. */
+    GOOGLE_AUTHORIZATION_URL: urlOrDefault("https://accounts.google.com/o/oauth2/v2/auth"),
+    GOOGLE_TOKEN_URL: urlOrDefault("https://oauth2.googleapis.com/token"),
+    GOOGLE_JWKS_URL: urlOrDefault("https://www.googleapis.com/oauth2/v3/certs"),
+    /** Accepted `iss` values of ID tokens, comma-separated (Google uses both forms). */
+    GOOGLE_ISSUER: optionalText.transform((value) =>
+      (value ?? "https://accounts.google.com,accounts.google.com")
+        .split(",")
+        .map((issuer) => issuer.trim())
+        .filter(Boolean)
+    ),
+    /** Ingredient recognition: "embedded" (the classifier in VISION_MODEL_DIR) or "openai" (a vision chat endpoint). */
+    VISION_PROVIDER: optionalText.pipe(z.enum(["embedded", "openai"]).default("embedded")),
+    /** The embedded classifier's folder (model.json, weight shards, labels.json); see docs/vision.md. */
+    VISION_MODEL_DIR: optionalText.default("models/darknet-tiny"),
+    /** An OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio), for VISION_PROVIDER=openai. */
+    VISION_API_BASE_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "VISION_API_BASE_URL must be an http(s) URL" }).optional()
+    ),
+    VISION_API_MODEL: optionalText,
+    VISION_API_KEY: optionalText,
+    /** Optional recipe generator: an OpenAI-compatible chat endpoint asked for recipes when the cookbook has few good matches. */
+    RECIPE_GENERATOR_BASE_URL: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "RECIPE_GENERATOR_BASE_URL must be an http(s) URL" }).optional()
+    ),
+    RECIPE_GENERATOR_MODEL: optionalText,
+    RECIPE_GENERATOR_API_KEY: optionalText,
+    RECIPE_GENERATOR_TIMEOUT_MS: optionalText
+      .transform((value) => (value === undefined ? 20_000 : Number(value)))
+      .pipe(z.number({ error: "RECIPE_GENERATOR_TIMEOUT_MS must be a number of milliseconds" }).int().min(100)),
+  })
+  .superRefine((value, context) => {
+    if (value.NODE_ENV === "production" && value.SMTP_HOST && !value.APP_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message:
+          "APP_URL is needed in production when SMTP_HOST is set: links in mails are built from it (e.g. https://recipes.example)",
+      });
     }
-  }),
-  /** New accounts one client address may create per hour; test servers that sign up many users from one address raise it. */
-  SIGNUP_LIMIT_PER_HOUR: optionalText
-    .transform((value) => (value === undefined ? 10 : Number(value)))
-    .pipe(z.number({ error: "SIGNUP_LIMIT_PER_HOUR must be a number" }).int().min(1)),
-  /** Where uploaded pictures are kept (avatars/, dishes/). */
-  UPLOADS_DIR: optionalText.default("uploads"),
-  /**
-   * The address users reach the app at: links in mails are built from it alone (never from a request's Host);
-   * needed in production when SMTP_HOST is set.
-   */
-  APP_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "APP_URL must be an http(s) URL" }).optional()),
-  /** Outgoing mail. Without SMTP_HOST, mails are written to MAIL_OUTBOX_DIR instead of being sent. */
-  SMTP_HOST: optionalText,
-  SMTP_PORT: optionalText
-    .transform((value) => (value === undefined ? 587 : Number(value)))
-    .pipe(z.number({ error: "SMTP_PORT must be a port number" }).int().min(1).max(65535)),
-  /** true: TLS from the start (port 465); false: STARTTLS when the server offers it. */
-  SMTP_SECURE: z.enum(["true", "false"]).optional(),
-  SMTP_USER: optionalText,
-  SMTP_PASSWORD: optionalText,
-  MAIL_FROM: optionalText.default("Recipe Helper <no-reply@localhost>"),
-  MAIL_OUTBOX_DIR: optionalText.default("outbox"),
-  /** Google sign-in, shown when both are set (an OAuth client of type "Web application"). */
-  GOOGLE_CLIENT_ID: optionalText,
-  GOOGLE_CLIENT_SECRET: optionalText,
-  /** Google's endpoints by default; tests point them at an OpenID provider on loopback. */
-  GOOGLE_AUTHORIZATION_URL: urlOrDefault("https://accounts.google.com/o/oauth2/v2/auth"),
-  GOOGLE_TOKEN_URL: urlOrDefault("https://oauth2.googleapis.com/token"),
-  GOOGLE_JWKS_URL: urlOrDefault("https://www.googleapis.com/oauth2/v3/certs"),
-  /** Accepted `iss` values of ID tokens, comma-separated (Google uses both forms). */
-  GOOGLE_ISSUER: optionalText.transform((value) =>
-    (value ?? "https://accounts.google.com,accounts.google.com").split(",").map((issuer) => issuer.trim()).filter(Boolean),
-  ),
-  /** Ingredient recognition: "embedded" (the classifier in VISION_MODEL_DIR) or "openai" (a vision chat endpoint). */
-  VISION_PROVIDER: optionalText.pipe(z.enum(["embedded", "openai"]).default("embedded")),
-  /** The embedded classifier's folder (model.json, weight shards, labels.json); see docs/vision.md. */
-  VISION_MODEL_DIR: optionalText.default("models/darknet-tiny"),
-  /** An OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio), for VISION_PROVIDER=openai. */
-  VISION_API_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "VISION_API_BASE_URL must be an http(s) URL" }).optional()),
-  VISION_API_MODEL: optionalText,
-  VISION_API_KEY: optionalText,
-  /** Optional recipe generator: an OpenAI-compatible chat endpoint asked for recipes when the cookbook has few good matches. */
-  RECIPE_GENERATOR_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "RECIPE_GENERATOR_BASE_URL must be an http(s) URL" }).optional()),
-  RECIPE_GENERATOR_MODEL: optionalText,
-  RECIPE_GENERATOR_API_KEY: optionalText,
-  RECIPE_GENERATOR_TIMEOUT_MS: optionalText
-    .transform((value) => (value === undefined ? 20_000 : Number(value)))
-    .pipe(z.number({ error: "RECIPE_GENERATOR_TIMEOUT_MS must be a number of milliseconds" }).int().min(100)),
-}).superRefine((value, context) => {
-  if (value.NODE_ENV === "production" && value.SMTP_HOST && !value.APP_URL) {
-    context.addIssue({
-      code: "custom",
-      path: ["APP_URL"],
-      message: "APP_URL is needed in production when SMTP_HOST is set: links in mails are built from it (e.g. https://recipes.example)",
-    });
-  }
-  if (value.RECIPE_GENERATOR_BASE_URL && !value.RECIPE_GENERATOR_MODEL) {
-    context.addIssue({ code: "custom", path: ["RECIPE_GENERATOR_MODEL"], message: "RECIPE_GENERATOR_MODEL is needed with RECIPE_GENERATOR_BASE_URL" });
-  }
-  if (value.VISION_PROVIDER !== "openai") return;
-  for (const name of ["VISION_API_BASE_URL", "VISION_API_MODEL"] as const) {
-    if (!value[name]) context.addIssue({ code: "custom", path: [name], message: `${name} is needed when VISION_PROVIDER=openai` });
-  }
-});
+    if (value.RECIPE_GENERATOR_BASE_URL && !value.RECIPE_GENERATOR_MODEL) {
+      context.addIssue({
+        code: "custom",
+        path: ["RECIPE_GENERATOR_MODEL"],
+        message: "RECIPE_GENERATOR_MODEL is needed with RECIPE_GENERATOR_BASE_URL",
+      });
+    }
+    if (value.VISION_PROVIDER !== "openai") return;
+    for (const name of ["VISION_API_BASE_URL", "VISION_API_MODEL"] as const) {
+      if (!value[name])
+        context.addIssue({ code: "custom", path: [name], message: `${name} is needed when VISION_PROVIDER=openai` });
+    }
+  });
 
 export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
 
@@ -117,8 +134,10 @@ function loadEnv(): Env {
     throw new Error(`Invalid environment configuration:\n${problems}\nSee .env.example.`);
   }
   if (parsed.data.NODE_ENV === "production" && process.env.COOKIE_SECURE?.trim() === "true") {
-    console.warn("COOKIE_SECURE=true: signing in works over https only (browsers drop the cookie over plain http). "
-      + "Leave it unset to mark cookies Secure whenever a request comes over https.");
+    console.warn(
+      "COOKIE_SECURE=true: signing in works over https only (browsers drop the cookie over plain http). " +
+        "Leave it unset to mark cookies Secure whenever a request comes over https."
+    );
   }
   return { ...parsed.data, SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret() };
 }

@@ -55,7 +55,10 @@ function firstError<T>(submission: SyncSubmission<T>, fallback: string): Parsed<
 
 /** The "Update your pantry" form: rows use[0].key, use[0].amount, use[0].unit, use[0].rest... */
 export const parsePantryUpdateForm = (formData: FormData): Parsed<PantryUseInput[]> => {
-  const parsed = firstError<{ use: PantryUseInput[] }>(parseWithZod(formData, { schema: PantryUpdateSchema }), "Please check the amounts.");
+  const parsed = firstError<{ use: PantryUseInput[] }>(
+    parseWithZod(formData, { schema: PantryUpdateSchema }),
+    "Please check the amounts."
+  );
   return parsed.ok ? { ok: true, value: parsed.value.use } : parsed;
 };
 
@@ -67,10 +70,7 @@ export type FoodLogResult = { ok: true; message: string } | { ok: false; message
 
 /** A refusal thrown inside a transaction, so that nothing it wrote stays. */
 class Refusal extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-  ) {
+  constructor(message: string, readonly status: 400 | 404 | 409) {
     super(message);
   }
 }
@@ -143,7 +143,12 @@ export async function latestCompletionId(userId: number, recipeId: number): Prom
   return latest?.id ?? null;
 }
 
-const loggedLine = (entry: { ingredient: string; amount: number | null; unit: string | null; itemBefore: string | null }) => {
+const loggedLine = (entry: {
+  ingredient: string;
+  amount: number | null;
+  unit: string | null;
+  itemBefore: string | null;
+}) => {
   const amount = describeAmount(entry.amount, entry.unit as PantryUnit | null);
   return amount ? `${entry.ingredient}: ${amount}` : entry.ingredient;
 };
@@ -155,19 +160,31 @@ const loggedLine = (entry: { ingredient: string; amount: number | null; unit: st
 export async function pantryUpdateView(
   userId: number,
   completionId: number,
-  { servings = null, now = new Date() }: { servings?: number | null; now?: Date } = {},
+  { servings = null, now = new Date() }: { servings?: number | null; now?: Date } = {}
 ): Promise<PantryUpdateView | null> {
   const completion = await completionOf(userId, completionId);
   if (!completion) return null;
   const { recipe } = completion;
   const factor = servings ? servings / (recipe.servings ?? 1) : 1;
-  const base = { completionId, recipeId: recipe.id, recipeName: recipe.name, factor, servings: factor === 1 ? null : servings };
+  const base = {
+    completionId,
+    recipeId: recipe.id,
+    recipeName: recipe.name,
+    factor,
+    servings: factor === 1 ? null : servings,
+  };
   if (completion.pantryUpdatedAt) {
-    const entries = await prisma.foodLogEntry.findMany({ where: { mealCompletionId: completionId }, orderBy: { id: "asc" } });
+    const entries = await prisma.foodLogEntry.findMany({
+      where: { mealCompletionId: completionId },
+      orderBy: { id: "asc" },
+    });
     const until = completion.pantryUpdatedAt.getTime() + UNDO_MS;
     return {
       ...base,
-      updated: { lines: entries.map(loggedLine), undoUntil: until > now.getTime() ? new Date(until).toISOString() : null },
+      updated: {
+        lines: entries.map(loggedLine),
+        undoUntil: until > now.getTime() ? new Date(until).toISOString() : null,
+      },
       rows: [],
     };
   }
@@ -202,7 +219,15 @@ interface LoggedUse {
 }
 
 /** Takes the amount from the item and logs it; returns the entry's id and kg CO2e. Refuses (throws) what cannot be. */
-async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompletionId }: LoggedUse): Promise<{ id: number; co2Kg: number }> {
+async function takeAndLog({
+  tx,
+  userId,
+  item,
+  kind,
+  use,
+  keepEmpty,
+  mealCompletionId,
+}: LoggedUse): Promise<{ id: number; co2Kg: number }> {
   const ingredient = resolveName(await loadCatalogue(), item.name)?.ingredient ?? null;
   const deduction = deduct(item, use, weightsOf(ingredient), { keepEmpty });
   if (!deduction.ok) throw new Refusal(deduction.message, 400);
@@ -211,7 +236,7 @@ async function takeAndLog({ tx, userId, item, kind, use, keepEmpty, mealCompleti
     : { remove: false as const, quantity: deduction.remaining ?? (keepEmpty ? null : item.quantity), unit: item.unit };
   if (!(await setPantryAmount(tx, userId, item.key, change))) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
   const co2Kg = co2OfGrams(deduction.taken.grams, ingredient ? co2PerKgAsWeighed(ingredient) : null);
-  const remaining = deduction.remove ? 0 : (deduction.remaining ?? 0);
+  const remaining = deduction.remove ? 0 : deduction.remaining ?? 0;
   const entry = await tx.foodLogEntry.create({
     select: { id: true },
     data: {
@@ -239,7 +264,7 @@ export function confirmPantryUpdate(
   userId: number,
   completionId: number,
   uses: readonly PantryUseInput[],
-  now = new Date(),
+  now = new Date()
 ): Promise<FoodLogResult> {
   return refusalsAsResults(async () => {
     const keys = uses.map((use) => use.key);
@@ -261,11 +286,22 @@ export function confirmPantryUpdate(
         const item = await pantryItemInTransaction(tx, userId, use.key);
         if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
         const keepEmpty = use.rest === "keep";
-        const logged = await takeAndLog({ tx, userId, item, kind: "used", use: { ...use, all: !keepEmpty }, keepEmpty, mealCompletionId: completionId });
+        const logged = await takeAndLog({
+          tx,
+          userId,
+          item,
+          kind: "used",
+          use: { ...use, all: !keepEmpty },
+          keepEmpty,
+          mealCompletionId: completionId,
+        });
         co2 += logged.co2Kg;
         changed++;
       }
-      await tx.mealCompletion.update({ where: { id: completionId }, data: { co2ConfirmedKg: Math.round(co2 * 1000) / 1000 } });
+      await tx.mealCompletion.update({
+        where: { id: completionId },
+        data: { co2ConfirmedKg: Math.round(co2 * 1000) / 1000 },
+      });
       return changed === 0 ? "Nothing taken from your pantry." : "Pantry updated.";
     });
   });
@@ -280,18 +316,24 @@ export function undoPantryUpdate(userId: number, completionId: number, now = new
         data: { pantryUpdatedAt: null, co2ConfirmedKg: null },
       });
       if (claimed.count === 0) {
-        const completion = await tx.mealCompletion.findFirst({ where: { id: completionId, userId }, select: { pantryUpdatedAt: true } });
+        const completion = await tx.mealCompletion.findFirst({
+          where: { id: completionId, userId },
+          select: { pantryUpdatedAt: true },
+        });
         if (!completion) throw new Refusal(MEAL_NOT_FOUND, 404);
         throw new Refusal(completion.pantryUpdatedAt ? UNDO_TOO_LATE_MESSAGE : NOTHING_TO_UNDO_MESSAGE, 409);
       }
-      const entries = await tx.foodLogEntry.findMany({ where: { mealCompletionId: completionId, userId }, orderBy: { id: "desc" } });
+      const entries = await tx.foodLogEntry.findMany({
+        where: { mealCompletionId: completionId, userId },
+        orderBy: { id: "desc" },
+      });
       for (const entry of entries) {
         const before = readItemBefore(entry.itemBefore);
         if (before) await putBackPantryItem(tx, userId, before.item, before.addBack);
       }
       await tx.foodLogEntry.deleteMany({ where: { mealCompletionId: completionId, userId } });
       return "Pantry update undone.";
-    }),
+    })
   );
 }
 
@@ -300,30 +342,48 @@ function readItemBefore(text: string | null): { item: PantryItem; addBack: numbe
   const parsed = JSON.parse(text) as { item?: unknown; addBack?: unknown };
   const [stored] = validItems([parsed.item]);
   const item = parsed.item as PantryItem;
-  if (!stored || typeof item.storage !== "string" || typeof item.addedOn !== "string" || typeof item.bestBefore !== "string") {
+  if (
+    !stored ||
+    typeof item.storage !== "string" ||
+    typeof item.addedOn !== "string" ||
+    typeof item.bestBefore !== "string"
+  ) {
     return null;
   }
-  return { item: { ...stored, storage: item.storage, addedOn: item.addedOn, bestBefore: item.bestBefore }, addBack: Number(parsed.addBack) || 0 };
+  return {
+    item: { ...stored, storage: item.storage, addedOn: item.addedOn, bestBefore: item.bestBefore },
+    addBack: Number(parsed.addBack) || 0,
+  };
 }
 
 const KIND_DONE: Record<FoodKind, string> = { used: "used up", wasted: "thrown away" };
 
 /** "300 g of carrot thrown away." */
-const loggedMessage = (name: string, kind: FoodKind, amount: string | null) => `${amount ? `${amount} of ` : ""}${name} ${KIND_DONE[kind]}.`;
+const loggedMessage = (name: string, kind: FoodKind, amount: string | null) =>
+  `${amount ? `${amount} of ` : ""}${name} ${KIND_DONE[kind]}.`;
 
 /**
  * A pantry item marked "Used up" or "Thrown away": with an amount, that much (at most what is left; all of it
  * removes the item), without one, the whole item. `entryId`: the log entry, for an undo.
  */
-export async function logPantryFood(userId: number, input: FoodLogEntryInput): Promise<FoodLogResult & { entryId?: number }> {
+export async function logPantryFood(
+  userId: number,
+  input: FoodLogEntryInput
+): Promise<FoodLogResult & { entryId?: number }> {
   let entryId: number | undefined;
   const result = await refusalsAsResults(() => {
     if (input.amount === 0) throw new Refusal("Please enter an amount above 0, or leave it empty for all of it.", 400);
     return prisma.$transaction(async (tx) => {
       const item = await pantryItemInTransaction(tx, userId, input.key);
       if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 404);
-      const use = { amount: input.amount, unit: input.amount === null ? item.unit : input.unit, all: input.amount === null };
-      entryId = (await takeAndLog({ tx, userId, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null })).id;
+      const use = {
+        amount: input.amount,
+        unit: input.amount === null ? item.unit : input.unit,
+        all: input.amount === null,
+      };
+      entryId = (
+        await takeAndLog({ tx, userId, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null })
+      ).id;
       return loggedMessage(item.name, input.kind, describeAmount(use.amount, use.unit));
     });
   });
@@ -337,10 +397,21 @@ function recentManualEntry(tx: Transaction, userId: number, entryId: number) {
 }
 
 /** A "Used up" / "Thrown away" of the cook's that can still be undone (within UNDO_MS), with its message; else null. */
-export async function undoableFoodLog(userId: number, entryId: number, now = new Date()): Promise<{ id: number; message: string } | null> {
+export async function undoableFoodLog(
+  userId: number,
+  entryId: number,
+  now = new Date()
+): Promise<{ id: number; message: string } | null> {
   const entry = await recentManualEntry(prisma, userId, entryId);
   if (!entry || entry.createdAt.getTime() <= now.getTime() - UNDO_MS) return null;
-  return { id: entry.id, message: loggedMessage(entry.ingredient, entry.kind as FoodKind, describeAmount(entry.amount, entry.unit as PantryUnit | null)) };
+  return {
+    id: entry.id,
+    message: loggedMessage(
+      entry.ingredient,
+      entry.kind as FoodKind,
+      describeAmount(entry.amount, entry.unit as PantryUnit | null)
+    ),
+  };
 }
 
 /**
@@ -360,7 +431,7 @@ export function undoFoodLog(userId: number, entryId: number, now = new Date()): 
       const before = readItemBefore(entry.itemBefore);
       if (before) await putBackPantryItem(tx, userId, before.item, before.addBack);
       return `Undone: ${entry.ingredient} is back in your pantry.`;
-    }),
+    })
   );
 }
 

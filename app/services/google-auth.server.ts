@@ -155,7 +155,7 @@ class ConfiguredGoogleStrategy extends GoogleStrategy<GoogleSignIn> {
         callbackURL: env.APP_URL ? new URL("/auth/google/callback", env.APP_URL).href : "/auth/google/callback",
         prompt: "select_account",
       },
-      ({ profile }) => signInWithIdentity(identityOf(profile._json)),
+      ({ profile }) => signInWithIdentity(identityOf(profile._json))
     );
     this.authorizationURL = env.GOOGLE_AUTHORIZATION_URL;
     this.tokenURL = env.GOOGLE_TOKEN_URL;
@@ -183,7 +183,9 @@ if (config) authenticator.use(new ConfiguredGoogleStrategy(config), "google");
 /** The redirect to the provider's consent screen (the state is kept in the session). */
 export async function startGoogleSignIn(request: Request): Promise<never> {
   // The strategy only needs the URL and the cookie; the form body is not read.
-  await authenticator.authenticate("google", new Request(request.url, { headers: request.headers }), { throwOnError: true });
+  await authenticator.authenticate("google", new Request(request.url, { headers: request.headers }), {
+    throwOnError: true,
+  });
   throw new Error("The Google strategy always redirects to the provider here");
 }
 

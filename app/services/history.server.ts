@@ -45,13 +45,17 @@ const newestFirst: Prisma.HistoryEntryOrderByWithRelationInput[] = [{ createdAt:
 export async function recordHistory(
   userId: number,
   recipeId: number,
-  now = new Date(),
+  now = new Date()
 ): Promise<{ entryId: number; created: boolean } | null> {
   type Latest = { id: number; recipeId: number; createdAt: Date } | null;
   const isRepeat = (latest: Latest): latest is NonNullable<Latest> =>
     latest !== null && latest.recipeId === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS;
   const latestOf = (client: Pick<typeof prisma, "historyEntry">) =>
-    client.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: { id: true, recipeId: true, createdAt: true } });
+    client.historyEntry.findFirst({
+      where: { userId },
+      orderBy: newestFirst,
+      select: { id: true, recipeId: true, createdAt: true },
+    });
   // Reloading the recipe screen only reads: the transaction (one at a time on SQLite) is kept for the write.
   const latest = await latestOf(prisma);
   if (isRepeat(latest)) return { entryId: latest.id, created: false };
@@ -81,6 +85,10 @@ export async function listHistory(userId: number): Promise<HistoryEntryView[]> {
 
 /** The recipe the user opened last, or null. */
 export async function lastOpenedRecipeId(userId: number): Promise<number | null> {
-  const latest = await prisma.historyEntry.findFirst({ where: { userId }, orderBy: newestFirst, select: { recipeId: true } });
+  const latest = await prisma.historyEntry.findFirst({
+    where: { userId },
+    orderBy: newestFirst,
+    select: { recipeId: true },
+  });
   return latest?.recipeId ?? null;
 }

@@ -37,10 +37,7 @@ export const UNREADABLE = "The image could not be read. Please choose another on
 
 /** An upload refused (not an image, too large, unreadable); the message is for the user. */
 export class UploadRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 413 = 400,
-  ) {
+  constructor(message: string, readonly status: 400 | 413 = 400) {
     super(message);
     this.name = "UploadRejectedError";
   }
@@ -56,7 +53,13 @@ function startsWith(bytes: Buffer, signature: number[], offset = 0): boolean {
 function sniffFormat(bytes: Buffer): SniffedFormat | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return "jpeg";
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (bytes.subarray(0, 6).toString("latin1").match(/^GIF8[79]a$/)) return "gif";
+  if (
+    bytes
+      .subarray(0, 6)
+      .toString("latin1")
+      .match(/^GIF8[79]a$/)
+  )
+    return "gif";
   if (bytes.subarray(0, 4).toString("latin1") === "RIFF" && bytes.subarray(8, 12).toString("latin1") === "WEBP") {
     return "webp";
   }
@@ -108,7 +111,9 @@ async function reencode(kind: UploadKind, bytes: Buffer): Promise<Buffer> {
 const uploadsRoot = () => path.resolve(env.UPLOADS_DIR);
 
 /** Stored names are only ever ones this module generated, so a name can never climb out of its folder. */
-const STORED_PATH = new RegExp(`^(avatars|dishes)/[0-9a-f]{32}(?:-(?:${DISH_VARIANT_WIDTHS.join("|")})w)?\\.(webp|jpg)$`);
+const STORED_PATH = new RegExp(
+  `^(avatars|dishes)/[0-9a-f]{32}(?:-(?:${DISH_VARIANT_WIDTHS.join("|")})w)?\\.(webp|jpg)$`
+);
 
 const variantPath = (stored: string, width: number) => stored.replace(/\.jpg$/, `-${width}w.jpg`);
 const isDishPhoto = (stored: string) => /^dishes\/[0-9a-f]{32}\.jpg$/.test(stored);
@@ -123,8 +128,11 @@ async function dishVariants(photo: Buffer): Promise<{ width: number; bytes: Buff
   return Promise.all(
     DISH_VARIANT_WIDTHS.map(async (width) => ({
       width,
-      bytes: await sharp(photo).resize({ width, withoutEnlargement: true }).jpeg({ quality: 80, mozjpeg: true }).toBuffer(),
-    })),
+      bytes: await sharp(photo)
+        .resize({ width, withoutEnlargement: true })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer(),
+    }))
   );
 }
 
@@ -168,7 +176,7 @@ export async function storedDishPhotos(): Promise<{ stored: string; writtenAt: D
           if (isMissing(error)) return []; // deleted meanwhile
           throw error;
         }
-      }),
+      })
   );
   return photos.flat();
 }

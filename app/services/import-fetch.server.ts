@@ -166,14 +166,18 @@ function get(url: URL, allowPrivateHosts: boolean, signal: AbortSignal): Promise
         agent: false,
         lookup: guardedLookup(allowPrivateHosts),
         signal,
-        headers: { Accept: "text/html, application/ld+json, application/json", "User-Agent": "RecipeHelper-Import/1.0" },
+        headers: {
+          Accept: "text/html, application/ld+json, application/json",
+          "User-Agent": "RecipeHelper-Import/1.0",
+        },
       },
-      resolve,
+      resolve
     );
     // Registered before the request is written to the socket, so a refused peer is sent nothing.
     request.on("socket", (socket) => {
       socket.once("connect", () => {
-        if (!allowPrivateHosts && isRefusedAddress(socket.remoteAddress ?? "")) request.destroy(new ImportError(UNREACHABLE));
+        if (!allowPrivateHosts && isRefusedAddress(socket.remoteAddress ?? ""))
+          request.destroy(new ImportError(UNREACHABLE));
       });
     });
     request.on("error", reject);
@@ -206,7 +210,10 @@ export function fetchFailure(error: unknown): ImportError {
 }
 
 /** GETs a URL: http(s) only, public addresses only, at most 3 redirects, 10 s; the final response (200), its URL. */
-export async function fetchOk(address: string, allowPrivateHosts: boolean): Promise<{ response: IncomingMessage; url: URL }> {
+export async function fetchOk(
+  address: string,
+  allowPrivateHosts: boolean
+): Promise<{ response: IncomingMessage; url: URL }> {
   const signal = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   let url: URL;
   try {

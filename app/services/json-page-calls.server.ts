@@ -33,7 +33,7 @@ export async function readPageCall(request: Request): Promise<{ formData: FormDa
 export function jsonPageAnswer(remixContext: EntryContext, status: number, headers: Headers): Response {
   const { actionData, errors } = remixContext.staticHandlerContext;
   const error = errors ? Object.values(errors)[0] : undefined;
-  let body: unknown = actionData ? (Object.values(actionData)[0] ?? null) : null;
+  let body: unknown = actionData ? Object.values(actionData)[0] ?? null : null;
   if (error !== undefined) {
     body = isRouteErrorResponse(error)
       ? typeof error.data === "object" && error.data !== null

@@ -30,6 +30,10 @@ export async function recordMealCompletion({
     quantity: line.quantity,
     catalogueName: line.ingredient?.name ?? null,
   }));
-  const saved = co2SavedKg(lines, pantry.map((item) => item.name), catalogue);
+  const saved = co2SavedKg(
+    lines,
+    pantry.map((item) => item.name),
+    catalogue
+  );
   return prisma.mealCompletion.create({ data: { userId, recipeId, co2SavedKg: saved } });
 }

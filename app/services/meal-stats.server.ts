@@ -27,8 +27,9 @@ function monthKey(date: Date): string {
 }
 
 export async function monthlyMealStats(userId: number, now = new Date()): Promise<MonthlyMealStats> {
-  const months = Array.from({ length: CHART_MONTHS }, (_, index) =>
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1 - index), 1)),
+  const months = Array.from(
+    { length: CHART_MONTHS },
+    (_, index) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1 - index), 1))
   );
   const [completions, food] = await Promise.all([
     prisma.mealCompletion.findMany({

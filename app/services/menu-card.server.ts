@@ -1,7 +1,14 @@
 /** A recipe as the favourites and history lists show it, read with MENU_CARD_FIELDS. */
 import type { Prisma } from "~/generated/prisma/client";
 
-export const MENU_CARD_FIELDS = { id: true, name: true, prepTime: true, cookingTime: true, image: true, origin: true } as const;
+export const MENU_CARD_FIELDS = {
+  id: true,
+  name: true,
+  prepTime: true,
+  cookingTime: true,
+  image: true,
+  origin: true,
+} as const;
 
 export interface MenuCard {
   menu_id: number;

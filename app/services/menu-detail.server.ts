@@ -11,7 +11,13 @@ import { prisma } from "./db.server";
 import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
 import { readPantry } from "./pantry.server";
 import { findRecipe, type Menu } from "./recipe-search.server";
-import { ownPhotoSrcSet, photoChoicesFor, sharedRecipePhotos, type PhotoChoice, type RecipePicture } from "./recipe-pictures.server";
+import {
+  ownPhotoSrcSet,
+  photoChoicesFor,
+  sharedRecipePhotos,
+  type PhotoChoice,
+  type RecipePicture,
+} from "./recipe-pictures.server";
 import { acknowledgedAllergies, readRecipeScreenState } from "./recipe-visit.server";
 import { storedStringList } from "~/domain/stored-list";
 
@@ -48,7 +54,7 @@ export function pantryFitOf(
   catalogue: Catalogue,
   quantities: Record<string, string>,
   pantry: readonly PantryItem[],
-  servings: number | null,
+  servings: number | null
 ): PantryFit | null {
   const byKey = new Map(pantry.map((item) => [item.key, item]));
   const lines = Object.entries(quantities).map(([name, quantity]) => {
@@ -105,7 +111,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
       if (pantryKeys.has(line.key)) return true;
       return line.ingredient !== null && held.some((item) => covers(catalogue, item, line.ingredient!));
     },
-    (name) => sectionOfLine.get(name) ?? null,
+    (name) => sectionOfLine.get(name) ?? null
   );
   const { visit } = state;
   const completion = visit.countedAt
@@ -131,7 +137,7 @@ export async function loadMenuDetail(request: Request, userId: number, recipeId:
     allergyAlerts: analyzeAllergies(
       Object.keys(menu.ingredients_quantity),
       storedStringList(user?.allergies),
-      catalogue,
+      catalogue
     ).filter((alert) => !acknowledged.has(alert.allergy.toLowerCase())),
     totalTime: sections?.totalTime ?? null,
     stepSections: menu.steps.map((_, index) => sections?.steps[index]?.section ?? null),

@@ -156,8 +156,8 @@ async function insertRows(userId: number, items: PantryItem[]): Promise<void> {
         where: { pantryId_nameKey: { pantryId, nameKey: item.key } },
         create: rowOf(pantryId, item),
         update: {},
-      }),
-    ),
+      })
+    )
   );
 }
 
@@ -171,8 +171,8 @@ async function countPopularity(names: string[]): Promise<void> {
           where: { name },
           create: { name, count: 1 },
           update: { count: { increment: 1 } },
-        }),
-      ),
+        })
+      )
     );
   } finally {
     popularityCounted++;
@@ -190,10 +190,10 @@ function newItems(catalogue: Catalogue, entries: readonly NewPantryEntry[], toda
       name: found.name,
       type: found.type,
       source,
-      captureId: source === "camera" ? (entry.captureId ?? null) : null,
+      captureId: source === "camera" ? entry.captureId ?? null : null,
       id: null,
       quantity: entry.quantity ?? null,
-      unit: entry.quantity == null ? null : (entry.unit ?? null),
+      unit: entry.quantity == null ? null : entry.unit ?? null,
       storage: entry.storage ?? null,
       addedOn: today,
       bestBefore: entry.bestBefore ?? null,
@@ -211,12 +211,26 @@ export async function pantryItemsOfUser(userId: number): Promise<PantryItem[]> {
 
 /** Puts names (resolved through the catalogue, details estimated) in a signed-in cook's pantry: scripts, benches. */
 export async function addToUserPantry(userId: number, names: readonly string[]): Promise<void> {
-  const resolved = newItems(await loadCatalogue(), names.map((name) => ({ name })), todayUtc());
-  await insertRows(userId, mergeItems([], resolved.map(({ item }) => item)).items);
+  const resolved = newItems(
+    await loadCatalogue(),
+    names.map((name) => ({ name })),
+    todayUtc()
+  );
+  await insertRows(
+    userId,
+    mergeItems(
+      [],
+      resolved.map(({ item }) => item)
+    ).items
+  );
 }
 
 /** A bought amount as the pantry keeps it: its own unit when the pantry knows it, else grams; none when unclear. */
-function boughtAmount(catalogue: Catalogue, name: string, text: string): { quantity: number; unit: PantryUnit | null } | null {
+function boughtAmount(
+  catalogue: Catalogue,
+  name: string,
+  text: string
+): { quantity: number; unit: PantryUnit | null } | null {
   const quantity = parseQuantity(text);
   if (quantity.amount === null || quantity.negligible) return null;
   const amount = quantity.maxAmount ?? quantity.amount;
@@ -236,7 +250,7 @@ function boughtAmount(catalogue: Catalogue, name: string, text: string): { quant
 export async function receiveIntoPantry(
   userId: number,
   bought: readonly { name: string; quantity: string }[],
-  alsoInTransaction: (tx: Prisma.TransactionClient) => Promise<void>,
+  alsoInTransaction: (tx: Prisma.TransactionClient) => Promise<void>
 ): Promise<{ ok: true; added: string[]; topped: string[] } | { ok: false; message: string }> {
   const catalogue = await loadCatalogue();
   const today = todayUtc();
@@ -278,14 +292,17 @@ export async function readPantry(request: Request): Promise<PantryItem[]> {
  */
 export async function addToPantry(
   request: Request,
-  entries: readonly NewPantryEntry[],
+  entries: readonly NewPantryEntry[]
 ): Promise<PantryResult<{ added: PantryItem[]; alreadyListed: PantryItem[] }>> {
   const resolved = newItems(await loadCatalogue(), entries, todayUtc());
   if (resolved.length === 0) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
 
   const owner = await ownerOf(request);
   const existing = await itemsOf(owner);
-  const { items, added, full } = mergeItems(existing, resolved.map(({ item }) => item));
+  const { items, added, full } = mergeItems(
+    existing,
+    resolved.map(({ item }) => item)
+  );
   const alreadyListed = existing.filter((item) => resolved.some(({ item: wanted }) => wanted.key === item.key));
   if (full && added.length === 0) return { ok: false, message: PANTRY_FULL_MESSAGE, field: "name" };
 
@@ -293,7 +310,9 @@ export async function addToPantry(
   const headers = added.length > 0 ? await saved(owner, items) : new Headers();
   const addedKeys = new Set(added.map((item) => item.key));
   await countPopularity(
-    resolved.filter(({ found }) => found.ingredient && addedKeys.has(found.key)).map(({ found }) => found.ingredient!.name),
+    resolved
+      .filter(({ found }) => found.ingredient && addedKeys.has(found.key))
+      .map(({ found }) => found.ingredient!.name)
   );
   await noteMissedIngredients(existing, added);
   return { ok: true, items, added, alreadyListed, headers };
@@ -311,7 +330,7 @@ export const parseSearchAction = (formData: FormData) => parseWithZod(formData, 
 /** Search's recommended toggles: removes the ingredient when it is listed, adds it otherwise. */
 export async function togglePantryItem(
   request: Request,
-  name: string,
+  name: string
 ): Promise<PantryResult<{ nowListed: boolean; item: PantryItem }>> {
   const found = resolveName(await loadCatalogue(), name);
   if (!found) return { ok: false, message: NAME_REQUIRED_MESSAGE, field: "name" };
@@ -321,7 +340,9 @@ export async function togglePantryItem(
     return removal.ok ? { ...removal, nowListed: false, item: listed } : removal;
   }
   const addition = await addToPantry(request, [{ name }]);
-  return addition.ok ? { ...addition, nowListed: true, item: addition.added[0] ?? addition.alreadyListed[0] } : addition;
+  return addition.ok
+    ? { ...addition, nowListed: true, item: addition.added[0] ?? addition.alreadyListed[0] }
+    : addition;
 }
 
 /**
@@ -345,7 +366,7 @@ async function replaceItem(
   owner: Owner,
   existing: PantryItem[],
   before: PantryItem,
-  after: PantryItem | null,
+  after: PantryItem | null
 ): Promise<Success<{ correction: CameraCorrection | null }> | Failure> {
   if (owner.userId !== null) {
     const where = { pantry: { ownerUserId: owner.userId }, nameKey: before.key };
@@ -374,7 +395,7 @@ async function replaceItem(
  */
 export async function editPantryItem(
   request: Request,
-  change: { key: string; name: string; type: string; details?: DetailsChange },
+  change: { key: string; name: string; type: string; details?: DetailsChange }
 ): Promise<PantryResult<{ item: PantryItem; correction: CameraCorrection | null }>> {
   if (!(PANTRY_TYPES as readonly string[]).includes(change.type)) {
     return { ok: false, message: TYPE_INVALID_MESSAGE, field: "type" };
@@ -403,7 +424,7 @@ export async function editPantryItem(
 /** Deletes an item; for a camera item the deletion comes back as a `correction` with correctedName null. */
 export async function removePantryItem(
   request: Request,
-  key: string,
+  key: string
 ): Promise<PantryResult<{ removed: PantryItem; correction: CameraCorrection | null }>> {
   const owner = await ownerOf(request);
   const existing = await itemsOf(owner);
@@ -451,7 +472,8 @@ const MOST_SEARCHED_FRESH_MS = 2_000;
 export async function mostSearchedIngredients(limit: number): Promise<{ name: string; type: string }[]> {
   const catalogue = await loadCatalogue();
   const kept = mostSearchedRead;
-  const fresh = kept && kept.limit === limit && kept.counted === popularityCounted && Date.now() - kept.at < MOST_SEARCHED_FRESH_MS;
+  const fresh =
+    kept && kept.limit === limit && kept.counted === popularityCounted && Date.now() - kept.at < MOST_SEARCHED_FRESH_MS;
   let rows = fresh ? kept.rows : undefined;
   if (!rows) {
     const started = { at: Date.now(), counted: popularityCounted, limit };
@@ -475,7 +497,7 @@ function readMostSearched(limit: number) {
  */
 export async function ingredientImages(
   names: readonly string[],
-  cached: readonly string[] = [],
+  cached: readonly string[] = []
 ): Promise<{ ingredient: string; imageUrl: string }[]> {
   const catalogue = await loadCatalogue();
   const skip = new Set(cached.map((name) => cleanName(name).toLowerCase()));
@@ -494,7 +516,11 @@ export async function ingredientImages(
 export type Transaction = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 
 /** A signed-in cook's item as it stands, inside a transaction (null when it is not in their pantry). */
-export async function pantryItemInTransaction(tx: Transaction, userId: number, key: string): Promise<PantryItem | null> {
+export async function pantryItemInTransaction(
+  tx: Transaction,
+  userId: number,
+  key: string
+): Promise<PantryItem | null> {
   const row = await tx.pantryItem.findFirst({ where: { pantry: { ownerUserId: userId }, nameKey: key } });
   if (!row) return null;
   const [item] = storedOf([row]);
@@ -509,12 +535,15 @@ export async function setPantryAmount(
   tx: Transaction,
   userId: number,
   key: string,
-  change: { remove: true } | { remove: false; quantity: number | null; unit: PantryUnit | null },
+  change: { remove: true } | { remove: false; quantity: number | null; unit: PantryUnit | null }
 ): Promise<boolean> {
   const where = { pantry: { ownerUserId: userId }, nameKey: key };
   const written = change.remove
     ? await tx.pantryItem.deleteMany({ where })
-    : await tx.pantryItem.updateMany({ where, data: { quantity: change.quantity, unit: change.quantity === null ? null : change.unit } });
+    : await tx.pantryItem.updateMany({
+        where,
+        data: { quantity: change.quantity, unit: change.quantity === null ? null : change.unit },
+      });
   return written.count === 1;
 }
 
@@ -522,15 +551,30 @@ export async function setPantryAmount(
  * Puts an item back as it was (an undo): recreated when it is gone; when it is there, `addBack` (in its unit) is
  * added to what it holds now, or its amount set to the one it had when it holds none.
  */
-export async function putBackPantryItem(tx: Transaction, userId: number, before: PantryItem, addBack: number): Promise<void> {
+export async function putBackPantryItem(
+  tx: Transaction,
+  userId: number,
+  before: PantryItem,
+  addBack: number
+): Promise<void> {
   const current = await pantryItemInTransaction(tx, userId, before.key);
   if (!current) {
-    const pantry = await tx.pantry.upsert({ where: { ownerUserId: userId }, create: { ownerUserId: userId }, update: {}, select: { id: true } });
+    const pantry = await tx.pantry.upsert({
+      where: { ownerUserId: userId },
+      create: { ownerUserId: userId },
+      update: {},
+      select: { id: true },
+    });
     await tx.pantryItem.create({ data: rowOf(pantry.id, before) });
     return;
   }
   if (before.quantity === null) return;
-  const quantity = current.quantity === null ? before.quantity : current.unit === before.unit ? current.quantity + addBack : null;
+  const quantity =
+    current.quantity === null ? before.quantity : current.unit === before.unit ? current.quantity + addBack : null;
   if (quantity === null) return;
-  await setPantryAmount(tx, userId, before.key, { remove: false, quantity: Number(quantity.toFixed(3)), unit: before.unit });
+  await setPantryAmount(tx, userId, before.key, {
+    remove: false,
+    quantity: Number(quantity.toFixed(3)),
+    unit: before.unit,
+  });
 }

@@ -116,7 +116,10 @@ export async function resetPassword(token: string, password: string, keepSession
       data: { usedAt: now },
     });
     if (claimed.count !== 1) return false;
-    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({
+      where: { tokenHash },
+      select: { userId: true },
+    });
     // The link reached the account's inbox: that proves the address as a verification link would.
     await tx.user.update({ where: { id: userId }, data: { passwordHash, emailVerifiedAt: now } });
     await tx.passwordResetToken.deleteMany({ where: { userId, usedAt: null } });

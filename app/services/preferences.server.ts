@@ -4,7 +4,13 @@
  * when the account has none yet (called from createUserSession).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { hasPreferences, NO_PREFERENCES, PreferencesSchema, storedPreferences, type Preferences } from "~/domain/preferences";
+import {
+  hasPreferences,
+  NO_PREFERENCES,
+  PreferencesSchema,
+  storedPreferences,
+  type Preferences,
+} from "~/domain/preferences";
 import { storedStringList } from "~/domain/stored-list";
 import { prisma } from "./db.server";
 import { getSession, sessionStorage } from "./session.server";

@@ -14,7 +14,7 @@ export function parseTrustProxy(value) {
   const addresses = text.split(",").map((address) => normalizeAddress(address.trim()));
   if (addresses.every((address) => /^[\d.]{7,15}$|^[0-9a-f:]{2,39}$/i.test(address))) return { hops: 0, addresses };
   throw new Error(
-    `TRUST_PROXY must be false, true, a number of proxy hops or a comma-separated list of proxy addresses (got "${text}")`,
+    `TRUST_PROXY must be false, true, a number of proxy hops or a comma-separated list of proxy addresses (got "${text}")`
   );
 }
 
@@ -52,7 +52,8 @@ export function clientView({ remoteAddress, encrypted, headers, trust }) {
   const viaProxy = trust.hops > 0 || trust.addresses.includes(socket);
   const forwardedProto = viaProxy ? entries(headers.get("x-forwarded-proto")).at(-1)?.toLowerCase() : undefined;
   const proto = forwardedProto === "https" || forwardedProto === "http" ? forwardedProto : encrypted ? "https" : "http";
-  const host = (viaProxy ? entries(headers.get("x-forwarded-host")).at(-1) : undefined) ?? headers.get("host") ?? "localhost";
+  const host =
+    (viaProxy ? entries(headers.get("x-forwarded-host")).at(-1) : undefined) ?? headers.get("host") ?? "localhost";
   return { address: chain[chain.length - 1 - trusted], proto, host, origin: `${proto}://${host}` };
 }
 

@@ -8,10 +8,7 @@ import { CLIENT_HEADERS } from "~/services/proxy.mjs";
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
 
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
+  constructor(private readonly limit: number, private readonly windowMs: number) {}
 
   private recent(key: string, now: number): number[] {
     const kept = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);

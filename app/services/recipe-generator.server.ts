@@ -36,12 +36,21 @@ export function configuredGenerator(): ChatEndpoint | null {
 
 const text = (maxLength: number) => z.string().trim().min(1).max(maxLength);
 /** Minutes; a value the model got wrong is dropped rather than the recipe. */
-const minutes = z.coerce.number().int().min(0).max(24 * 60).nullable().optional().catch(null);
+const minutes = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60)
+  .nullable()
+  .optional()
+  .catch(null);
 const knownValues = (known: readonly string[]) =>
   z
     .array(z.string())
     .catch([])
-    .transform((values) => known.filter((value) => values.some((given) => given.trim().toLowerCase() === value.toLowerCase())));
+    .transform((values) =>
+      known.filter((value) => values.some((given) => given.trim().toLowerCase() === value.toLowerCase()))
+    );
 
 const GeneratedRecipe = z.object({
   name: text(80),
@@ -51,7 +60,10 @@ const GeneratedRecipe = z.object({
   prep_time: minutes,
   cooking_time: minutes,
   servings: z.coerce.number().int().min(1).max(24),
-  ingredients: z.array(z.object({ name: text(80), quantity: text(40), seasoning: z.boolean().optional() })).min(1).max(30),
+  ingredients: z
+    .array(z.object({ name: text(80), quantity: text(40), seasoning: z.boolean().optional() }))
+    .min(1)
+    .max(30),
   steps: z.array(text(1000)).min(1).max(30),
   tips: z.array(text(500)).max(10).catch([]),
 });
@@ -80,12 +92,15 @@ const ANSWER_FORM = {
 };
 
 function messages(request: GenerationRequest): ChatMessage[] {
-  const chosen = (label: string, values: readonly string[]) => (values.length > 0 ? ` ${label}: ${values.join(", ")}.` : "");
+  const chosen = (label: string, values: readonly string[]) =>
+    values.length > 0 ? ` ${label}: ${values.join(", ")}.` : "";
   return [
     {
       role: "system",
       content:
-        `You write home-cooking recipes for a cooking app. Answer with JSON only, in this form: ${JSON.stringify(ANSWER_FORM)}. ` +
+        `You write home-cooking recipes for a cooking app. Answer with JSON only, in this form: ${JSON.stringify(
+          ANSWER_FORM
+        )}. ` +
         'Ingredient names are plain singular grocery names without preparation ("onion", not "2 finely chopped onions"). ' +
         'Quantities are a number with g, kg, ml, l, tsp, tbsp or cup, or a plain count ("2"). ' +
         'Salt, pepper, spices, oils and sauces have "seasoning": true. Times are minutes. ' +
@@ -107,7 +122,8 @@ function messages(request: GenerationRequest): ChatMessage[] {
 /** The draft of a recipe from the answer, or why it cannot be one. */
 async function draftOf(answer: unknown): Promise<{ draft: RecipeDraft } | { problem: string }> {
   const parsed = GeneratedRecipe.safeParse(answer);
-  if (!parsed.success) return { problem: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") };
+  if (!parsed.success)
+    return { problem: parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ") };
   const recipe = parsed.data;
   const draft: RecipeDraft = {
     name: recipe.name,
@@ -145,18 +161,27 @@ export async function generateRecipes(endpoint: ChatEndpoint, request: Generatio
     const ids: number[] = [];
     for (const recipe of answer.data.recipes.slice(0, request.count)) {
       const name = GeneratedRecipe.shape.name.safeParse((recipe as { name?: unknown } | null)?.name);
-      const existing = name.success ? await prisma.recipe.findUnique({ where: { name_visibleTo: { name: name.data, visibleTo: EVERYONE } }, select: { id: true } }) : null;
+      const existing = name.success
+        ? await prisma.recipe.findUnique({
+            where: { name_visibleTo: { name: name.data, visibleTo: EVERYONE } },
+            select: { id: true },
+          })
+        : null;
       if (existing) {
         ids.push(existing.id);
         continue;
       }
       const result = await draftOf(recipe);
-      if ("problem" in result) console.warn(`Recipe generator: dropped "${name.data ?? "a recipe without a name"}":`, result.problem);
+      if ("problem" in result)
+        console.warn(`Recipe generator: dropped "${name.data ?? "a recipe without a name"}":`, result.problem);
       else ids.push((await saveRecipe(result.draft, { onlyIfNew: true })).id);
     }
     return ids;
   } catch (error) {
-    console.warn("Recipe generator failed; answering from the cookbook:", error instanceof Error ? error.message : error);
+    console.warn(
+      "Recipe generator failed; answering from the cookbook:",
+      error instanceof Error ? error.message : error
+    );
     return [];
   } finally {
     generating = false;

@@ -5,12 +5,7 @@
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import {
-  formatOfContentType,
-  formatOfFileName,
-  parseRecipeDocument,
-  type SourceFormat,
-} from "~/domain/recipe-import";
+import { formatOfContentType, formatOfFileName, parseRecipeDocument, type SourceFormat } from "~/domain/recipe-import";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { fetchFailure, fetchOk, ImportError, privateHostsAllowedByEnv, readBody } from "./import-fetch.server";
@@ -70,7 +65,11 @@ async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean):
       const type = response.headers["content-type"] ?? "(none)";
       throw new ImportError(`unsupported content type ${type}; expected HTML or JSON`);
     }
-    return { text: (await readBody(response, MAX_DOCUMENT_BYTES, "page")).toString("utf8"), format, sourceUrl: url.toString() };
+    return {
+      text: (await readBody(response, MAX_DOCUMENT_BYTES, "page")).toString("utf8"),
+      format,
+      sourceUrl: url.toString(),
+    };
   } catch (error) {
     throw fetchFailure(error);
   }
@@ -103,7 +102,7 @@ async function filesUnder(folder: string): Promise<string[]> {
         const full = path.join(folder, entry.name);
         if (entry.isDirectory()) return filesUnder(full);
         return entry.isFile() && formatOfFileName(entry.name) ? [full] : [];
-      }),
+      })
   );
   return nested.flat();
 }
@@ -133,10 +132,18 @@ async function pathItems(source: string): Promise<ImportItem[]> {
 
 // ---------- importing ----------
 
-async function saveDocument(document: Document, options: ImportOptions): Promise<{ id: number; name: string; created: boolean }> {
+async function saveDocument(
+  document: Document,
+  options: ImportOptions
+): Promise<{ id: number; name: string; created: boolean }> {
   const parsed = parseRecipeDocument(document.text, document.format);
   if (!parsed.ok) throw new ImportError(parsed.reason);
-  const draft = { ...parsed.draft, importedById: options.userId ?? null, shared: options.shared ?? false, sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null };
+  const draft = {
+    ...parsed.draft,
+    importedById: options.userId ?? null,
+    shared: options.shared ?? false,
+    sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null,
+  };
   // A fetched page's photo is kept here: browsers are not sent to other sites for it.
   if (document.sourceUrl) draft.image = await importedPhoto(parsed.draft.image, allowedPrivateHosts(options));
   // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
@@ -165,7 +172,10 @@ async function importItems(items: ImportItem[], options: ImportOptions): Promise
       const saved = await saveDocument(await read(), options);
       (saved.created ? summary.imported : summary.updated).push({ item, id: saved.id, name: saved.name });
     } catch (error) {
-      const reason = error instanceof ImportError || error instanceof RecipeRejectedError ? error.message : `unexpected error: ${(error as Error).message}`;
+      const reason =
+        error instanceof ImportError || error instanceof RecipeRejectedError
+          ? error.message
+          : `unexpected error: ${(error as Error).message}`;
       summary.failed.push({ item, reason });
     }
     options.onProgress?.({ done: index + 1, total: items.length, item });

@@ -68,12 +68,16 @@ async function averageRatings(): Promise<Map<number, number>> {
 
 const isPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
 /** Tag values as the app spells them, so 100,000 recipes share a few strings instead of holding copies. */
-const TAG_VALUES = new Map<string, string>([...CUISINES, ...MEAL_OCCASIONS, ...DIETARY_PREFERENCES].map((value) => [value, value]));
+const TAG_VALUES = new Map<string, string>(
+  [...CUISINES, ...MEAL_OCCASIONS, ...DIETARY_PREFERENCES].map((value) => [value, value])
+);
 
 /** The values joined into one text with the separator (in the given order): one row per recipe, not one per line. */
 function joined(value: Prisma.Sql, separator: string, order?: Prisma.Sql): Prisma.Sql {
   const orderBy = order ? Prisma.sql` ORDER BY ${order}` : Prisma.empty;
-  return isPostgres ? Prisma.sql`string_agg(${value}::text, ${separator}${orderBy})` : Prisma.sql`group_concat(${value}, ${separator}${orderBy})`;
+  return isPostgres
+    ? Prisma.sql`string_agg(${value}::text, ${separator}${orderBy})`
+    : Prisma.sql`group_concat(${value}, ${separator}${orderBy})`;
 }
 
 interface RecipeRow {
@@ -99,7 +103,7 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
   const catalogue = await loadCatalogue();
   const stapleIds = new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf));
   const unitWeights = new Map(
-    catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]),
+    catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights])
   );
   const rows = await prisma.$queryRaw<RecipeRow[]>`
     SELECT r."id", r."name", r."visibleTo",
@@ -107,7 +111,10 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
         WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
       (SELECT ${joined(Prisma.sql`l."quantity"`, QUANTITY_SEPARATOR, Prisma.sql`l."position"`)}
         FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "quantities",
-      (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
+      (SELECT ${joined(
+        Prisma.sql`t."kind" || ':' || t."value"`,
+        "|"
+      )} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
       (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
     FROM "Recipe" r WHERE ${idCondition}`;
   return rows.map((row) => {
@@ -118,7 +125,8 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
       return grams === null ? null : Math.round(grams);
     });
     const tags = row.tags ? row.tags.split("|").map((tag) => tag.split(":")) : [];
-    const tagged = (kind: string) => tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => TAG_VALUES.get(value) ?? value);
+    const tagged = (kind: string) =>
+      tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => TAG_VALUES.get(value) ?? value);
     return {
       id: row.id,
       name: row.name,
@@ -138,7 +146,10 @@ type RecipeUpdate = { id: number; updatedAt: Date };
 
 /** Ids and update times of the recipes updated since WRITE_LAG_MS before `time` (a range on the updatedAt index). */
 async function updatedSince(time: number): Promise<RecipeUpdate[]> {
-  return prisma.recipe.findMany({ where: { updatedAt: { gte: new Date(time - WRITE_LAG_MS) } }, select: { id: true, updatedAt: true } });
+  return prisma.recipe.findMany({
+    where: { updatedAt: { gte: new Date(time - WRITE_LAG_MS) } },
+    select: { id: true, updatedAt: true },
+  });
 }
 
 function updateTimes(updates: RecipeUpdate[]): Map<number, number> {
@@ -155,13 +166,17 @@ async function buildIndex(): Promise<TrackedIndex> {
       ingredientIdOf(ingredient)!,
       {
         name: ingredient.name,
-        parentId: ingredient.parent === null ? null : (idOfName.get(ingredient.parent) ?? null),
+        parentId: ingredient.parent === null ? null : idOfName.get(ingredient.parent) ?? null,
         shelfLife: ingredient.shelfLife,
       },
-    ]),
+    ])
   );
   // Read before the recipes, so a recipe updated while they are read is read again by the next check.
-  const [recent, lastId, stamp] = await Promise.all([updatedSince(checkedAt), prisma.recipe.aggregate({ _max: { id: true } }), reviewsStamp()]);
+  const [recent, lastId, stamp] = await Promise.all([
+    updatedSince(checkedAt),
+    prisma.recipe.aggregate({ _max: { id: true } }),
+    reviewsStamp(),
+  ]);
   const index = createRecipeIndex([], ingredients);
   for (let from = 0; from <= (lastId._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
     index.put(await rankableRecipes(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
@@ -173,9 +188,13 @@ async function check(current: TrackedIndex): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
   const updated = await updatedSince(current.checkedAt);
-  const unapplied = updated.filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime()).map((recipe) => recipe.id);
+  const unapplied = updated
+    .filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
+    .map((recipe) => recipe.id);
   for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
-    current.index.put(await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`));
+    current.index.put(
+      await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`)
+    );
   }
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
   if (count !== current.index.size) return buildIndex();
@@ -193,7 +212,8 @@ export async function currentRecipeIndex(): Promise<RecipeIndex> {
   const changesBefore = changes;
   for (;;) {
     const current = tracked;
-    if (current && current.changesSeen >= changesBefore && current.checkedAt + CHECK_INTERVAL_MS > calledAt) return current.index;
+    if (current && current.changesSeen >= changesBefore && current.checkedAt + CHECK_INTERVAL_MS > calledAt)
+      return current.index;
     checking ??= (current ? check(current) : buildIndex())
       .then((next) => {
         tracked = next;
@@ -214,6 +234,9 @@ export async function warmRecipeIndex(): Promise<void> {
   try {
     await currentRecipeIndex();
   } catch (error) {
-    console.warn("Suggestions index: not built at start; the first search will build it:", error instanceof Error ? error.message : error);
+    console.warn(
+      "Suggestions index: not built at start; the first search will build it:",
+      error instanceof Error ? error.message : error
+    );
   }
 }

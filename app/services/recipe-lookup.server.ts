@@ -29,7 +29,11 @@ export function findRecipeForIllustration(recipeId: number, viewerId: number | n
       visibleTo: true,
       ingredients: {
         orderBy: { position: "asc" },
-        select: { quantity: true, type: true, ingredient: { select: { icon: true, unitWeights: true, isStaple: true } } },
+        select: {
+          quantity: true,
+          type: true,
+          ingredient: { select: { icon: true, unitWeights: true, isStaple: true } },
+        },
       },
     },
   });

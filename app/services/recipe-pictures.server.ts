@@ -87,7 +87,13 @@ export async function photoChoicesFor(userId: number, recipeId: number): Promise
     where: { recipeId },
     orderBy: { id: "desc" },
     take: MAX_PHOTO_CHOICES,
-    select: { id: true, image: true, chosenForRecipe: true, user: { select: { username: true } }, _count: { select: { likes: true } } },
+    select: {
+      id: true,
+      image: true,
+      chosenForRecipe: true,
+      user: { select: { username: true } },
+      _count: { select: { likes: true } },
+    },
   });
   return posts.map((post) => ({
     postId: post.id,
@@ -107,7 +113,8 @@ type Choice = { ok: true; message: string } | { ok: false; status: 403 | 404; me
 export async function chooseRecipePhoto(userId: number, recipeId: number, postId: number | null): Promise<Choice> {
   return prisma.$transaction(async (tx) => {
     const recipe = await tx.recipe.findUnique({ where: { id: recipeId }, select: { importedById: true } });
-    if (!recipe || recipe.importedById !== userId) return { ok: false, status: 403, message: PHOTO_CHOICE_MESSAGES.notYourRecipe };
+    if (!recipe || recipe.importedById !== userId)
+      return { ok: false, status: 403, message: PHOTO_CHOICE_MESSAGES.notYourRecipe };
     if (postId !== null && (await tx.communityPost.count({ where: { id: postId, recipeId } })) === 0) {
       return { ok: false, status: 404, message: PHOTO_CHOICE_MESSAGES.notOfThisRecipe };
     }

@@ -102,7 +102,7 @@ function toMenu(recipe: StoredMenu): Menu {
 function inRankingOrder<Stored extends { id: number }, Shape>(
   ranked: RankedRecipe[],
   stored: Stored[],
-  shape: (recipe: Stored) => Shape,
+  shape: (recipe: Stored) => Shape
 ): (Shape & Fit)[] {
   const byId = new Map(stored.map((recipe) => [recipe.id, recipe]));
   return ranked.flatMap((result) => {
@@ -122,14 +122,22 @@ const rankedRecipes = (ranked: RankedRecipe[], request: SuggestionRequest) => ({
 /** Recipes that use up what the cook typed (free text, resolved through the catalogue), best first. */
 export async function suggestRecipes(request: SuggestionRequest): Promise<SuggestedMenu[]> {
   const ranked = await rankRecipes(request);
-  return inRankingOrder(ranked, await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), include: menuContent }), toMenu);
+  return inRankingOrder(
+    ranked,
+    await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), include: menuContent }),
+    toMenu
+  );
 }
 
 /** The same suggestions as cards (what a list shows), without reading every recipe's lines, steps and tips. */
 export async function suggestRecipeCards(request: SuggestionRequest): Promise<SuggestedCard[]> {
   const ranked = await rankRecipes(request);
   return withSharedPhotos(
-    inRankingOrder(ranked, await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), select: MENU_CARD_FIELDS }), toMenuCard),
+    inRankingOrder(
+      ranked,
+      await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), select: MENU_CARD_FIELDS }),
+      toMenuCard
+    )
   );
 }
 
@@ -165,7 +173,8 @@ const menusRead = new Map<number, { updatedAt: number; menu: Menu }>();
 const MENUS_KEPT = 1_000;
 
 function frozen(menu: Menu): Menu {
-  for (const part of [menu.ingredients_quantity, menu.ingredients_type, menu.steps, menu.tips, menu.nutrition]) Object.freeze(part);
+  for (const part of [menu.ingredients_quantity, menu.ingredients_type, menu.steps, menu.tips, menu.nutrition])
+    Object.freeze(part);
   return Object.freeze(menu);
 }
 
@@ -175,7 +184,10 @@ function frozen(menu: Menu): Menu {
  * read at. Every save of a recipe moves that time (recipe-store.server.ts writes the recipe row each time).
  */
 export async function findRecipe(recipeId: number, viewerId: number | null): Promise<Menu | null> {
-  const current = await prisma.recipe.findFirst({ where: { id: recipeId, ...visibleTo(viewerId) }, select: { updatedAt: true } });
+  const current = await prisma.recipe.findFirst({
+    where: { id: recipeId, ...visibleTo(viewerId) },
+    select: { updatedAt: true },
+  });
   if (!current) return null;
   const kept = menusRead.get(recipeId);
   if (kept?.updatedAt === current.updatedAt.getTime()) return kept.menu;
@@ -189,7 +201,10 @@ export async function findRecipe(recipeId: number, viewerId: number | null): Pro
 }
 
 /** The id and picture of the recipe with exactly this name the viewer may see (their own first), or null. */
-export async function findRecipeByName(name: string, viewerId: number | null): Promise<Pick<Menu, "menu_id" | "image"> | null> {
+export async function findRecipeByName(
+  name: string,
+  viewerId: number | null
+): Promise<Pick<Menu, "menu_id" | "image"> | null> {
   const recipe = await prisma.recipe.findFirst({
     where: { name, ...visibleTo(viewerId) },
     orderBy: { visibleTo: "desc" },

@@ -69,7 +69,14 @@ interface RecipeContent {
     importedById: number | null;
     visibleTo: number;
   };
-  lines: { position: number; name: string; quantity: string; type: string | null; ingredientId: number | null; section: string | null }[];
+  lines: {
+    position: number;
+    name: string;
+    quantity: string;
+    type: string | null;
+    ingredientId: number | null;
+    section: string | null;
+  }[];
   steps: { position: number; text: string; section: string | null }[];
   tips: { position: number; text: string }[];
   tags: { kind: string; value: string }[];
@@ -146,7 +153,12 @@ export interface SaveOptions {
 /** A saved recipe, with the picture it had before when the save replaced it. */
 type SavedOne = SavedRecipe & { replacedImage?: string | null };
 
-async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue, options: SaveOptions): Promise<SavedOne> {
+async function saveOne(
+  tx: Transaction,
+  draft: RecipeDraft,
+  catalogue: Catalogue,
+  options: SaveOptions
+): Promise<SavedOne> {
   const { content, problems } = contentOf(draft, catalogue);
   const byName = { name_visibleTo: { name: draft.name, visibleTo: content.fields.visibleTo } };
   const existing = await tx.recipe.findUnique({ where: byName, include: storedContent });
@@ -163,13 +175,16 @@ async function saveOne(tx: Transaction, draft: RecipeDraft, catalogue: Catalogue
       data: { name: draft.name, image: draft.image ?? null, ...content.fields, ...children },
       select: { id: true },
     });
-    if (!draft.image) await tx.recipe.update({ where: { id: created.id }, data: { image: generatedImagePath(created.id) } });
+    if (!draft.image)
+      await tx.recipe.update({ where: { id: created.id }, data: { image: generatedImagePath(created.id) } });
     return { id: created.id, created: true, problems };
   }
   const image = draft.image || existing.image || generatedImagePath(existing.id);
   const stored: RecipeContent & { image: string | null } = {
     image: existing.image,
-    fields: Object.fromEntries(Object.keys(content.fields).map((key) => [key, existing[key as keyof RecipeContent["fields"]]])) as RecipeContent["fields"],
+    fields: Object.fromEntries(
+      Object.keys(content.fields).map((key) => [key, existing[key as keyof RecipeContent["fields"]]])
+    ) as RecipeContent["fields"],
     lines: existing.ingredients.map(({ position, name, quantity, type, ingredientId, section }) => ({
       position,
       name,
@@ -201,7 +216,7 @@ async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: Sa
         for (const draft of batch) batchResults.push(await saveOne(tx, draft, catalogue, options));
         return batchResults;
       },
-      { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS },
+      { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS }
     );
   try {
     return await save();

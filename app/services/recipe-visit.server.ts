@@ -39,14 +39,17 @@ async function sessionIdOf(request: Request): Promise<string> {
 /** Changes session values atomically (see the file comment). `change` may run more than once. */
 async function updateSession<Result>(
   request: Request,
-  change: (values: SessionValues) => { values: SessionValues; result: Result },
+  change: (values: SessionValues) => { values: SessionValues; result: Result }
 ): Promise<Result> {
   const id = await sessionIdOf(request);
   for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
     const row = await prisma.session.findUnique({ where: { id }, select: { data: true } });
     if (!row) throw jsonError("Your session has ended. Please log in again.", 401);
     const { values, result } = change(JSON.parse(row.data) as SessionValues);
-    const written = await prisma.session.updateMany({ where: { id, data: row.data }, data: { data: JSON.stringify(values) } });
+    const written = await prisma.session.updateMany({
+      where: { id, data: row.data },
+      data: { data: JSON.stringify(values) },
+    });
     if (written.count === 1) return result;
   }
   throw new Error("The session kept changing; gave up writing it");
@@ -61,7 +64,7 @@ function visitsIn(values: SessionValues): Record<string, RecipeVisit> {
 function changeVisit<Result>(
   request: Request,
   recipeId: number,
-  change: (visit: RecipeVisit, now: Date) => { visit: RecipeVisit; result: Result },
+  change: (visit: RecipeVisit, now: Date) => { visit: RecipeVisit; result: Result }
 ): Promise<Result> {
   return updateSession(request, (values) => {
     const now = new Date();
@@ -93,7 +96,7 @@ async function changeCooking(
   request: Request,
   userId: number,
   recipeId: number,
-  change: (visit: RecipeVisit, now: Date) => StepChange,
+  change: (visit: RecipeVisit, now: Date) => StepChange
 ): Promise<CookingChange> {
   const outcome = await changeVisit(request, recipeId, (visit, now) => {
     const changed = change(visit, now);
@@ -119,20 +122,27 @@ export function checkStep(
   request: Request,
   userId: number,
   recipeId: number,
-  step: { index: number; checked: boolean; count: number },
+  step: { index: number; checked: boolean; count: number }
 ): Promise<CookingChange> {
-  return changeCooking(request, userId, recipeId, (visit, now) => setStepChecked(visit, step.index, step.checked, step.count, now));
+  return changeCooking(request, userId, recipeId, (visit, now) =>
+    setStepChecked(visit, step.index, step.checked, step.count, now)
+  );
 }
 
 /** The whole cooking done at once (POST /meal-completions): recorded unless this cooking was counted already. */
-export function completeCooking(request: Request, userId: number, recipeId: number, stepCount: number): Promise<CookingChange> {
+export function completeCooking(
+  request: Request,
+  userId: number,
+  recipeId: number,
+  stepCount: number
+): Promise<CookingChange> {
   return changeCooking(request, userId, recipeId, (visit, now) => finishCooking(visit, stepCount, now));
 }
 
 export function selectIngredient(
   request: Request,
   recipeId: number,
-  choice: { name: string; selected: boolean; recipeIngredients: readonly string[] },
+  choice: { name: string; selected: boolean; recipeIngredients: readonly string[] }
 ): Promise<RecipeVisit> {
   return changeVisit(request, recipeId, (visit, now) => {
     const changed = setIngredientSelected(visit, choice.name, choice.selected, choice.recipeIngredients, now);

@@ -7,7 +7,9 @@ export function isJsonRequest(request: Request): boolean {
 }
 
 export function isFormRequest(request: Request): boolean {
-  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(request.headers.get("Content-Type") ?? "");
+  return /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(
+    request.headers.get("Content-Type") ?? ""
+  );
 }
 
 export function jsonError(message: string, status: number, extra: Record<string, unknown> = {}): Response {
@@ -23,7 +25,10 @@ function asJsonError(error: unknown): unknown {
  * Reads a JSON object body within the body limits (a 400 or 413 with a clear message otherwise); `maxBytes` for
  * a body carrying a file as a data URL, which may then fill one field.
  */
-export async function readJsonObject(request: Request, maxBytes = DEFAULT_BODY_LIMITS.maxBytes): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  request: Request,
+  maxBytes = DEFAULT_BODY_LIMITS.maxBytes
+): Promise<Record<string, unknown>> {
   const limits = maxBytes > DEFAULT_BODY_LIMITS.maxBytes ? { maxBytes, maxFieldBytes: maxBytes } : {};
   const body = await readBoundedJson(request, limits).catch((error: unknown) => {
     throw asJsonError(error);
@@ -38,7 +43,10 @@ export async function readJsonObject(request: Request, maxBytes = DEFAULT_BODY_L
  * The body of a JSON call, validated by `schema`; otherwise a 400 naming the first wrong field
  * (`"cuisines.0: must be one of: ..."`).
  */
-export async function parseJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function parseJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema
+): Promise<z.output<Schema>> {
   if (!isJsonRequest(request)) throw jsonError("Request body must be JSON (Content-Type: application/json)", 400);
   const parsed = schema.safeParse(await readJsonObject(request));
   if (parsed.success) return parsed.data;
@@ -67,7 +75,8 @@ export async function readFormOrJson(request: Request): Promise<{ formData: Form
     return { formData: await readForm(request), isJson: false };
   }
   const formData = new FormData();
-  const isScalar = (value: unknown) => typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+  const isScalar = (value: unknown) =>
+    typeof value === "string" || typeof value === "number" || typeof value === "boolean";
   for (const [key, value] of Object.entries(await readJsonObject(request))) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (isScalar(item)) formData.append(key, String(item));

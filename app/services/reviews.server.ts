@@ -24,9 +24,7 @@ export const REVIEW_RESULTS = {
 
 export type ReviewSummary = RatingSummary & { menu_id: number; reviews: ReviewView[] };
 
-export type ReviewOutcome =
-  | { ok: true; review: ReviewView }
-  | { ok: false; status: 404 | 409; message: string };
+export type ReviewOutcome = { ok: true; review: ReviewView } | { ok: false; status: 404 | 409; message: string };
 
 const reviewFields = {
   userId: true,
@@ -77,11 +75,18 @@ export async function reviewSummary(recipeId: number, viewerId: number): Promise
  * comments of the latest and of the user's own only. A recipe without reviews costs one small query.
  */
 export async function loadReviewsBlock(recipeId: number, userId: number): Promise<ReviewsBlock> {
-  const reviews = await prisma.review.findMany({ where: { recipeId }, orderBy: newestFirst, select: { id: true, userId: true, rating: true } });
+  const reviews = await prisma.review.findMany({
+    where: { recipeId },
+    orderBy: newestFirst,
+    select: { id: true, userId: true, rating: true },
+  });
   const latestId = reviews[0]?.id;
   const ownId = reviews.find((review) => review.userId === userId)?.id;
   const shownIds = [...new Set([latestId, ownId])].filter((id) => id !== undefined);
-  const shown = shownIds.length === 0 ? [] : await prisma.review.findMany({ where: { id: { in: shownIds } }, select: { id: true, ...reviewFields } });
+  const shown =
+    shownIds.length === 0
+      ? []
+      : await prisma.review.findMany({ where: { id: { in: shownIds } }, select: { id: true, ...reviewFields } });
   const viewOf = (id: number | undefined) => {
     const row = shown.find((review) => review.id === id);
     return row ? toView(row) : null;
@@ -96,7 +101,8 @@ export async function loadReviewsBlock(recipeId: number, userId: number): Promis
 
 /** A user's first review of a recipe; a second one is refused (409) so that replacing is always confirmed. */
 export async function createReview(userId: number, input: ReviewInput): Promise<ReviewOutcome> {
-  if (!(await canSeeRecipe(input.menu_id, userId))) return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
+  if (!(await canSeeRecipe(input.menu_id, userId)))
+    return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
   try {
     const row = await prisma.review.create({
       data: { userId, recipeId: input.menu_id, rating: input.rating, comment: input.comment },
@@ -112,7 +118,8 @@ export async function createReview(userId: number, input: ReviewInput): Promise<
 
 /** Replaces the user's review of a recipe (rating and comment; the written time moves on). */
 export async function replaceReview(userId: number, input: ReviewInput): Promise<ReviewOutcome> {
-  if (!(await canSeeRecipe(input.menu_id, userId))) return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
+  if (!(await canSeeRecipe(input.menu_id, userId)))
+    return { ok: false, status: 404, message: REVIEW_RESULTS.menuNotFound };
   const where = { userId, recipeId: input.menu_id };
   const { count } = await prisma.review.updateMany({ where, data: { rating: input.rating, comment: input.comment } });
   if (count === 0) return { ok: false, status: 404, message: REVIEW_RESULTS.notReviewed };
@@ -135,7 +142,10 @@ export async function deleteReview(userId: number, recipeId: number): Promise<bo
  * 401, a user_id other than the caller's own 403, a bad body 400 with the first problem's message.
  * `pathRecipeId` is the menu the path names; the body may leave menu_id out but not name another menu.
  */
-export async function readReviewCall(request: Request, pathRecipeId?: number): Promise<{ userId: number; input: ReviewInput }> {
+export async function readReviewCall(
+  request: Request,
+  pathRecipeId?: number
+): Promise<{ userId: number; input: ReviewInput }> {
   const userId = await requireApiUserId(request);
   if (!isJsonRequest(request)) throw jsonError("Request body must be JSON (Content-Type: application/json)", 400);
   const { formData } = await readFormOrJson(request);
@@ -143,7 +153,8 @@ export async function readReviewCall(request: Request, pathRecipeId?: number): P
   if (pathRecipeId !== undefined) {
     const bodyRecipeId = formData.get("menu_id");
     if (bodyRecipeId === null) formData.set("menu_id", String(pathRecipeId));
-    else if (parseId(String(bodyRecipeId)) !== pathRecipeId) throw jsonError("menu_id must be the menu in the path", 400);
+    else if (parseId(String(bodyRecipeId)) !== pathRecipeId)
+      throw jsonError("menu_id must be the menu in the path", 400);
   }
   const submission = parseWithZod(formData, { schema: ReviewSchema });
   if (submission.status !== "success") {
@@ -155,5 +166,7 @@ export async function readReviewCall(request: Request, pathRecipeId?: number): P
 
 /** A written review as the JSON calls answer it. */
 export function reviewCallAnswer(outcome: ReviewOutcome, message: string, status: number): Response {
-  return outcome.ok ? Response.json({ message, review: outcome.review }, { status }) : jsonError(outcome.message, outcome.status);
+  return outcome.ok
+    ? Response.json({ message, review: outcome.review }, { status })
+    : jsonError(outcome.message, outcome.status);
 }

@@ -25,7 +25,7 @@ export function applySecurityHeaders(headers: Headers, nonce: string, isDevelopm
       "base-uri 'self'",
       `form-action ${formAction}`,
       "frame-ancestors 'none'",
-    ].join("; "),
+    ].join("; ")
   );
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -131,7 +131,7 @@ export async function oneAtATimePerSession<T>(request: Request, work: () => Prom
   const run = (sessionQueues.get(id) ?? Promise.resolve()).then(work);
   const done = run.then(
     () => undefined,
-    () => undefined,
+    () => undefined
   );
   sessionQueues.set(id, done);
   try {

@@ -42,7 +42,7 @@ export async function listShoppingItems(userId: number): Promise<ShoppingItemVie
 /** Adds the items not listed yet; returns the names that were added and those already on the list. */
 export async function addShoppingItems(
   userId: number,
-  items: readonly NewShoppingItem[],
+  items: readonly NewShoppingItem[]
 ): Promise<{ added: string[]; alreadyListed: string[] }> {
   const catalogue = await loadCatalogue();
   const byKey = new Map<string, NewShoppingItem & { nameKey: string; image: string }>();
@@ -78,7 +78,7 @@ export async function addShoppingItems(
 export async function shoppingNeeds(
   request: Request,
   lines: readonly NewShoppingItem[],
-  factor: number,
+  factor: number
 ): Promise<{ items: NewShoppingItem[]; enough: string[] }> {
   const [catalogue, pantry] = await Promise.all([loadCatalogue(), readPantry(request)]);
   const items: NewShoppingItem[] = [];
@@ -89,15 +89,23 @@ export async function shoppingNeeds(
     const needed = scaledAmount(line.quantity, factor);
     const heldAmount =
       held?.quantity && needed
-        ? convertAmount(held.quantity, held.unit ? unitOf(held.unit) : null, needed.unit, found?.ingredient?.unitWeights ?? {})
+        ? convertAmount(
+            held.quantity,
+            held.unit ? unitOf(held.unit) : null,
+            needed.unit,
+            found?.ingredient?.unitWeights ?? {}
+          )
         : null;
-    const neededAmount = needed ? (needed.maxAmount ?? needed.amount!) : null;
+    const neededAmount = needed ? needed.maxAmount ?? needed.amount! : null;
     if (heldAmount === null || neededAmount === null) {
       items.push({ name: line.name, quantity: scaleQuantity(shoppingQuantity(line.quantity), factor).text });
     } else if (heldAmount >= neededAmount) enough.push(line.name);
     else {
       const have = renderAmount(held!.quantity!, held!.unit ? unitOf(held!.unit) : null);
-      items.push({ name: line.name, quantity: `${renderAmount(neededAmount - heldAmount, needed!.unit)} (you have ${have})` });
+      items.push({
+        name: line.name,
+        quantity: `${renderAmount(neededAmount - heldAmount, needed!.unit)} (you have ${have})`,
+      });
     }
   }
   return { items, enough };
@@ -121,7 +129,7 @@ export const parseRemoval = (formData: FormData) => RemovalSchema.safeParse(Obje
 export const GotShoppingSchema = z.discriminatedUnion(
   "intent",
   [z.object({ intent: z.literal("got-it"), item: idField("item") }), z.object({ intent: z.literal("got-everything") })],
-  { error: "Unknown action" },
+  { error: "Unknown action" }
 );
 export type GotShopping = z.output<typeof GotShoppingSchema>;
 
@@ -141,7 +149,7 @@ export function movedMessage(names: readonly string[]): string {
  */
 export async function moveToPantry(
   userId: number,
-  got: GotShopping,
+  got: GotShopping
 ): Promise<{ ok: true; moved: string[] } | { ok: false; message: string; status: number }> {
   const rows = await prisma.shoppingItem.findMany({
     where: { userId, ...(got.intent === "got-it" ? { id: got.item } : {}) },

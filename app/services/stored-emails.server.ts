@@ -37,7 +37,10 @@ export interface EmailNormalization {
 }
 
 export async function normalizeStoredEmails(): Promise<EmailNormalization> {
-  const users = await prisma.user.findMany({ select: { id: true, email: true, emailVerifiedAt: true }, orderBy: { id: "asc" } });
+  const users = await prisma.user.findMany({
+    select: { id: true, email: true, emailVerifiedAt: true },
+    orderBy: { id: "asc" },
+  });
   const groups = new Map<string, StoredEmail[]>();
   for (const user of users) {
     const key = normalizeEmail(user.email);

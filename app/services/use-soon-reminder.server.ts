@@ -58,7 +58,9 @@ export function unsubscribeToken(userId: number, nonce: string): string {
  * Unsubscribes by a link's token, signed in or not. A forged token changes nothing; a genuine one used again
  * (or after a new opt-in) finds no matching opt-in and changes nothing either.
  */
-export async function unsubscribe(token: string): Promise<{ status: "unsubscribed" | "already" | "forged"; message: string }> {
+export async function unsubscribe(
+  token: string
+): Promise<{ status: "unsubscribed" | "already" | "forged"; message: string }> {
   const match = /^(\d{1,10})\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/.exec(token);
   const forged = { status: "forged" as const, message: REMINDER_MESSAGES.forged };
   if (!match) return forged;

@@ -92,7 +92,10 @@ const avatarLimiter = new RateLimiter(AVATARS_PER_HOUR, 60 * 60 * 1000);
 export async function updateProfile(userId: number, input: ProfileInput): Promise<ProfileUpdate> {
   const email = normalizeEmail(input.email);
   const [byName, byEmail] = await Promise.all([
-    prisma.user.findFirst({ where: { usernameKey: usernameKey(input.username), id: { not: userId } }, select: { id: true } }),
+    prisma.user.findFirst({
+      where: { usernameKey: usernameKey(input.username), id: { not: userId } },
+      select: { id: true },
+    }),
     prisma.user.findFirst({ where: { email, id: { not: userId } }, select: { id: true } }),
   ]);
   if (byName) return USERNAME_TAKEN;
@@ -100,7 +103,8 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   let newAvatar: string | undefined;
   if (input.avatar) {
-    if (!avatarLimiter.tryHit(String(userId))) return { ok: false, field: "avatar", message: TOO_MANY_AVATARS, status: 429 };
+    if (!avatarLimiter.tryHit(String(userId)))
+      return { ok: false, field: "avatar", message: TOO_MANY_AVATARS, status: 429 };
     try {
       newAvatar = await storeImage("avatars", input.avatar);
     } catch (error) {
@@ -111,7 +115,10 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   try {
     const { previousAvatar, row } = await prisma.$transaction(async (tx) => {
-      const previous = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { avatar: true, email: true } });
+      const previous = await tx.user.findUniqueOrThrow({
+        where: { id: userId },
+        select: { avatar: true, email: true },
+      });
       const updated = await tx.user.update({
         where: { id: userId },
         data: {

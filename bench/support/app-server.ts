@@ -48,7 +48,12 @@ export function freshSqliteUrl(name: string): string {
 }
 
 /** Starts the server, and kills it again (it is detached from this process) if `url` never answers. */
-async function startServer(child: ChildProcess, origin: string, url: string, timeoutMs: number): Promise<RunningServer> {
+async function startServer(
+  child: ChildProcess,
+  origin: string,
+  url: string,
+  timeoutMs: number
+): Promise<RunningServer> {
   const server = track(child, origin);
   try {
     await waitUntilUp(url, child, timeoutMs);
@@ -70,7 +75,11 @@ const appEnvironment = (port: number, databaseUrl: string): NodeJS.ProcessEnv =>
 });
 
 /** `npm start` on 127.0.0.1:port on the given database (migrated and seeded on first start). */
-export async function startApp(port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startApp(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {}
+): Promise<RunningServer> {
   const child = spawn("npm", ["start"], {
     detached: true,
     stdio: ["ignore", "ignore", "inherit"],
@@ -86,11 +95,15 @@ export async function startApp(port: number, databaseUrl: string, env: Record<st
  */
 export async function serveBuiltApp(port: number, databaseUrl: string, nodeOptions: string[]): Promise<RunningServer> {
   const serve = ["--import", "./app/cli/http-bootstrap.mjs", "node_modules/@remix-run/serve/dist/cli.js"];
-  const child = spawn(process.execPath, [...nodeOptions, ...serve, path.join(process.env.BUILD_DIR ?? "build", "index.js")], {
-    detached: true,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: appEnvironment(port, databaseUrl),
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeOptions, ...serve, path.join(process.env.BUILD_DIR ?? "build", "index.js")],
+    {
+      detached: true,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: appEnvironment(port, databaseUrl),
+    }
+  );
   const origin = `http://127.0.0.1:${port}`;
   return startServer(child, origin, `${origin}/login`, 60_000);
 }
@@ -105,7 +118,8 @@ export async function startBareApp(port: number, routesOf?: string): Promise<Run
   if (routesOf) {
     const copy = path.resolve(`tests/.tmp/bare-app-${port}`);
     rmSync(copy, { recursive: true, force: true });
-    for (const part of ["app", "remix.config.js", "package.json"]) cpSync(path.join(cwd, part), path.join(copy, part), { recursive: true });
+    for (const part of ["app", "remix.config.js", "package.json"])
+      cpSync(path.join(cwd, part), path.join(copy, part), { recursive: true });
     for (const file of readdirSync(routesOf)) {
       const routeFile = path.join(copy, "app/routes", file.replace(/\.tsx?$/, ".tsx"));
       if (!existsSync(routeFile)) writeFileSync(routeFile, "export default function Empty() {\n  return null;\n}\n");

@@ -19,12 +19,15 @@ function missingMigrationProblem(migrationsDir: string, schemaFile: string, data
   const result = spawnSync(
     path.join(projectRoot, "node_modules", ".bin", "prisma"),
     ["migrate", "diff", "--from-migrations", migrationsDir, "--to-schema", schemaFile, "--exit-code"],
-    { cwd: projectRoot, encoding: "utf8", env: { ...process.env, DATABASE_URL: databaseUrl } },
+    { cwd: projectRoot, encoding: "utf8", env: { ...process.env, DATABASE_URL: databaseUrl } }
   );
   const where = path.relative(process.cwd(), migrationsDir);
   if (result.status === 0) return null;
   if (result.status === 2) {
-    return `${where} does not produce ${path.relative(process.cwd(), schemaFile)}; create a migration (npm run db:migrate).\n${result.stdout.trim()}`;
+    return `${where} does not produce ${path.relative(
+      process.cwd(),
+      schemaFile
+    )}; create a migration (npm run db:migrate).\n${result.stdout.trim()}`;
   }
   return `Could not compare ${where} with its schema:\n${result.stdout}${result.stderr}`;
 }
@@ -52,7 +55,7 @@ function main(): number {
     const sqliteProblem = missingMigrationProblem(
       path.join(prismaDir, "migrations"),
       path.join(prismaDir, "schema.prisma"),
-      `file:${path.join(scratchDir, "check.db")}`,
+      `file:${path.join(scratchDir, "check.db")}`
     );
     if (sqliteProblem) problems.push(sqliteProblem);
   } finally {
@@ -63,7 +66,7 @@ function main(): number {
   for (const name of migrationNames(path.join(prismaDir, "migrations"))) {
     if (!postgresNames.has(name)) {
       problems.push(
-        `SQLite migration "${name}" has no PostgreSQL migration of the same name in prisma/postgres/migrations.`,
+        `SQLite migration "${name}" has no PostgreSQL migration of the same name in prisma/postgres/migrations.`
       );
     }
   }
@@ -73,11 +76,13 @@ function main(): number {
     const postgresProblem = missingMigrationProblem(
       path.join(postgresDir, "migrations"),
       path.join(postgresDir, "schema.prisma"),
-      postgresUrl,
+      postgresUrl
     );
     if (postgresProblem) problems.push(postgresProblem);
   } else {
-    console.log("db-check: PostgreSQL migrations not replayed (set POSTGRES_URL to a PostgreSQL server to check them).");
+    console.log(
+      "db-check: PostgreSQL migrations not replayed (set POSTGRES_URL to a PostgreSQL server to check them)."
+    );
   }
 
   if (problems.length > 0) {

@@ -13,12 +13,12 @@ export function postgresSchemaFrom(sqliteSchema: string): string {
     if (!pattern.test(text)) throw new Error(`prisma/schema.prisma no longer matches ${pattern}`);
     return text.replace(pattern, replacement);
   };
-  const withProvider = replaceOnce(
-    sqliteSchema,
-    /(datasource db \{[^}]*provider\s*=\s*)"sqlite"/,
-    '$1"postgresql"',
+  const withProvider = replaceOnce(sqliteSchema, /(datasource db \{[^}]*provider\s*=\s*)"sqlite"/, '$1"postgresql"');
+  return replaceOnce(
+    withProvider,
+    /(generator client \{[^}]*output\s*=\s*)"[^"]*"/,
+    '$1"../../app/generated/prisma-postgres"'
   );
-  return replaceOnce(withProvider, /(generator client \{[^}]*output\s*=\s*)"[^"]*"/, '$1"../../app/generated/prisma-postgres"');
 }
 
 /** Whether `<prismaDir>/postgres/schema.prisma` is what `<prismaDir>/schema.prisma` generates. */
@@ -41,7 +41,7 @@ function main() {
   } else if (values.check) {
     if (!postgresSchemaIsCurrent(prismaDir)) {
       console.error(
-        "prisma/postgres/schema.prisma differs from what prisma/schema.prisma generates. Run `npm run db:generate`.",
+        "prisma/postgres/schema.prisma differs from what prisma/schema.prisma generates. Run `npm run db:generate`."
       );
       process.exitCode = 1;
     }

@@ -20,8 +20,23 @@ import { readStarterFiles, starterDraft, type StarterRecipe } from "../starter-r
 export const MIN_RECIPES = 300;
 export const MIN_PER_TAG = 8;
 const ALLOWED_UNITS = new Set<Unit>([
-  "g", "kg", "ml", "l", "cup", "tbsp", "tsp", "pinch", "clove", "slice", "piece", "can", "handful", "bunch",
-  "sprig", "stalk", "leaf",
+  "g",
+  "kg",
+  "ml",
+  "l",
+  "cup",
+  "tbsp",
+  "tsp",
+  "pinch",
+  "clove",
+  "slice",
+  "piece",
+  "can",
+  "handful",
+  "bunch",
+  "sprig",
+  "stalk",
+  "leaf",
 ]);
 const STEPS = { min: 4, max: 9 };
 const TIPS = { min: 1, max: 3 };
@@ -49,7 +64,11 @@ function formatProblems(recipe: StarterRecipe, analysis: RecipeAnalysis, catalog
   for (const occasion of recipe.occasions ?? []) {
     if (!(MEAL_OCCASIONS as readonly string[]).includes(occasion)) found.push(`unknown occasion "${occasion}"`);
   }
-  for (const [field, minimum] of [["prepTime", 0], ["cookingTime", 0], ["servings", 1]] as const) {
+  for (const [field, minimum] of [
+    ["prepTime", 0],
+    ["cookingTime", 0],
+    ["servings", 1],
+  ] as const) {
     const value = recipe[field];
     if (!Number.isInteger(value) || value < minimum) found.push(`${field} must be an integer of at least ${minimum}`);
   }
@@ -108,7 +127,11 @@ export function checkCookbook(): CookbookReport {
     }
   }
   if (report.total < MIN_RECIPES) report.problems.push(`only ${report.total} recipes (${MIN_RECIPES} wanted)`);
-  for (const [kind, counts] of [["cuisine", report.byCuisine], ["occasion", report.byOccasion], ["diet", report.byDiet]] as const) {
+  for (const [kind, counts] of [
+    ["cuisine", report.byCuisine],
+    ["occasion", report.byOccasion],
+    ["diet", report.byDiet],
+  ] as const) {
     for (const [value, count] of Object.entries(counts)) {
       if (count < MIN_PER_TAG) report.problems.push(`${kind} "${value}" has ${count} recipes (${MIN_PER_TAG} wanted)`);
     }

@@ -11,7 +11,12 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, signInAsNewCook, uniqueU
 
 test.use({ viewport: { width: 360, height: 740 } });
 
-async function checkScreen(page: Page, testInfo: Parameters<typeof expectNoAxeViolations>[1], path: string, ready: (page: Page) => Promise<void>) {
+async function checkScreen(
+  page: Page,
+  testInfo: Parameters<typeof expectNoAxeViolations>[1],
+  path: string,
+  ready: (page: Page) => Promise<void>
+) {
   await page.goto(path);
   await ready(page);
   await expectNoSidewaysScroll(page);
@@ -37,7 +42,9 @@ test("the onboarding, log-in, sign-up, guest Home and not-found screens pass axe
   await checkScreen(page, testInfo, "/no-such-screen", heading("Page not found"));
 });
 
-test("a cook's Home with its chart, Preferences, Menu suggestions, no recipe yet, Import and the camera screens pass axe", async ({ page }, testInfo) => {
+test("a cook's Home with its chart, Preferences, Menu suggestions, no recipe yet, Import and the camera screens pass axe", async ({
+  page,
+}, testInfo) => {
   test.slow();
   const username = uniqueUsername(testInfo, "axe");
   await signInAsNewCook(page, username);

@@ -3,10 +3,21 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { cameraJpeg } from "../support/images";
 import { E2E_UPLOADS_DIR } from "./playwright.config";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signInAsNewCook, uniqueUsername } from "./support";
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  hasJavaScript,
+  logIn,
+  signInAsNewCook,
+  uniqueUsername,
+} from "./support";
 
 /** The value shown next to a label in Account's profile list. */
-const detail = (page: Page, term: string) => page.locator(".profile-list div").filter({ has: page.getByText(term, { exact: true }) }).locator("dd");
+const detail = (page: Page, term: string) =>
+  page
+    .locator(".profile-list div")
+    .filter({ has: page.getByText(term, { exact: true }) })
+    .locator("dd");
 
 test("a guest is sent to /login from Account and Setting", async ({ page }) => {
   for (const path of ["/account", "/setting"]) {
@@ -25,7 +36,7 @@ test("the profile is edited with a picture and shown on Account", async ({ page,
   await expect(detail(page, "Meals completed")).toHaveText("0");
   await expect(page.getByRole("img", { name: `Profile picture of ${username}` }).locator("img")).toHaveAttribute(
     "src",
-    "/images/default-avatar.svg",
+    "/images/default-avatar.svg"
   );
 
   await page.getByRole("link", { name: "Settings" }).click();
@@ -72,12 +83,16 @@ test("the profile is edited with a picture and shown on Account", async ({ page,
   const frame = again.getByRole("img", { name: `Profile picture of ${username}` });
   if (hasJavaScript(testInfo)) {
     await expect(frame.locator("img")).toHaveAttribute("src", "/images/default-avatar.svg");
-    await expect.poll(() => frame.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => frame.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
   } else {
     await expect(frame.locator("img")).toHaveAttribute("src", src);
     await expect.poll(() => frame.locator("img").evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
     expect(await frame.locator("img").evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(0);
-    expect(await frame.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain("/images/default-avatar.svg");
+    expect(await frame.evaluate((element) => getComputedStyle(element).backgroundImage)).toContain(
+      "/images/default-avatar.svg"
+    );
   }
   await fresh.close();
 });
@@ -127,11 +142,19 @@ test("deleting the account asks first, then removes it", async ({ page }, testIn
   await expect(page.getByText("Invalid username or password")).toBeVisible();
 });
 
-test("Account, Setting, the delete confirmation and the reset screens fit 360 px and pass axe", async ({ page }, testInfo) => {
+test("Account, Setting, the delete confirmation and the reset screens fit 360 px and pass axe", async ({
+  page,
+}, testInfo) => {
   const username = uniqueUsername(testInfo, "a11y");
   await signInAsNewCook(page, username);
   await page.setViewportSize({ width: 360, height: 780 });
-  for (const path of ["/account", "/setting", "/setting?confirm=delete", "/reset-password", "/reset-password/made-up-token"]) {
+  for (const path of [
+    "/account",
+    "/setting",
+    "/setting?confirm=delete",
+    "/reset-password",
+    "/reset-password/made-up-token",
+  ]) {
     await page.goto(path);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page, testInfo);

@@ -5,11 +5,15 @@ test.describe("JSON auth calls", () => {
   const username = `api_${Date.now() % 1_000_000}`;
 
   test("signup, login and errors answer with the spec's shapes", async ({ request }) => {
-    const created = await request.post("/signup", { data: { username, email: `${username}@example.com`, password: "Secret123" } });
+    const created = await request.post("/signup", {
+      data: { username, email: `${username}@example.com`, password: "Secret123" },
+    });
     expect(created.status()).toBe(201);
     expect(await created.json()).toMatchObject({ message: "Account created successfully." });
 
-    const taken = await request.post("/signup", { data: { username, email: `x${username}@example.com`, password: "Secret123" } });
+    const taken = await request.post("/signup", {
+      data: { username, email: `x${username}@example.com`, password: "Secret123" },
+    });
     expect(taken.status()).toBe(409);
     expect(await taken.json()).toEqual({ field: "username", message: "Username is already taken" });
 
@@ -28,7 +32,10 @@ test.describe("JSON auth calls", () => {
   });
 
   test("a malformed body gets a 400 with a message, not a 500", async ({ request }) => {
-    const response = await request.post("/login", { headers: { "Content-Type": "application/json" }, data: Buffer.from("{oops") });
+    const response = await request.post("/login", {
+      headers: { "Content-Type": "application/json" },
+      data: Buffer.from("{oops"),
+    });
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({ message: "Request body must be valid JSON" });
   });

@@ -118,7 +118,9 @@ test.describe("guests, guards and logout", () => {
     await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   });
 
-  test("a signed-in screen sends a guest to /login and back after signing in; logout ends the session", async ({ page }, testInfo) => {
+  test("a signed-in screen sends a guest to /login and back after signing in; logout ends the session", async ({
+    page,
+  }, testInfo) => {
     const username = uniqueUsername(testInfo, "guard");
     await signUp(page, username);
     await page.goto("/account");
@@ -158,10 +160,11 @@ test.describe("layout", () => {
       return getComputedStyle(active).outlineStyle;
     });
     expect(outline).not.toBe("none");
-    const unlabeled = await page.evaluate(() =>
-      [...document.querySelectorAll("input:not([type=hidden])")].filter(
-        (input) => !(input as HTMLInputElement).labels?.length && !input.getAttribute("aria-label"),
-      ).length,
+    const unlabeled = await page.evaluate(
+      () =>
+        [...document.querySelectorAll("input:not([type=hidden])")].filter(
+          (input) => !(input as HTMLInputElement).labels?.length && !input.getAttribute("aria-label")
+        ).length
     );
     expect(unlabeled).toBe(0);
   });

@@ -35,7 +35,10 @@ async function writeFakeVideo(photo: string, file: string) {
     }
   }
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F30:1 Ip A1:1 C420\nFRAME\n`), luma, blue, red]));
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${side} H${side} F30:1 Ip A1:1 C420\nFRAME\n`), luma, blue, red])
+  );
 }
 
 /** Chromium with a fake camera that films the banana photo (made at launch, in tests/.tmp). */
@@ -48,8 +51,11 @@ async function shelfPhoto(files: string[]): Promise<Buffer> {
   const side = 300;
   const tiles = await Promise.all(
     files.map((file) =>
-      sharp(path.join(GROCERY_DIR, file)).extract({ left: 20, top: 24, width: 300, height: 300 }).resize(side, side).toBuffer(),
-    ),
+      sharp(path.join(GROCERY_DIR, file))
+        .extract({ left: 20, top: 24, width: 300, height: 300 })
+        .resize(side, side)
+        .toBuffer()
+    )
   );
   return sharp({ create: { width: 2 * side, height: 2 * side, channels: 3, background: "#ffffff" } })
     .composite(tiles.map((input, index) => ({ input, left: (index % 2) * side, top: Math.floor(index / 2) * side })))
@@ -58,7 +64,10 @@ async function shelfPhoto(files: string[]): Promise<Buffer> {
 }
 
 /** A photo with no food in it: a grey card. */
-const greyCard = () => sharp({ create: { width: 320, height: 240, channels: 3, background: "#8a8f8c" } }).jpeg().toBuffer();
+const greyCard = () =>
+  sharp({ create: { width: 320, height: 240, channels: 3, background: "#8a8f8c" } })
+    .jpeg()
+    .toBuffer();
 
 async function expectBananaListed(page: Page) {
   await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
@@ -97,18 +106,31 @@ test.describe("with the camera allowed", () => {
 
   test("a fresh install names a sweet potato and finds several items of a shelf photo", async ({ page }, testInfo) => {
     const upload = (name: string, buffer: Buffer) =>
-      page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients").setInputFiles({ name, mimeType: "image/jpeg", buffer });
+      page
+        .getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients")
+        .setInputFiles({ name, mimeType: "image/jpeg", buffer });
     const listed = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem");
 
     await page.goto("/camera-search");
-    const sweetPotato = await sharp(path.join(GROCERY_DIR, "Potato/Sweet-Potato_003.jpg")).extract({ left: 16, top: 16, width: 316, height: 316 }).jpeg().toBuffer();
+    const sweetPotato = await sharp(path.join(GROCERY_DIR, "Potato/Sweet-Potato_003.jpg"))
+      .extract({ left: 16, top: 16, width: 316, height: 316 })
+      .jpeg()
+      .toBuffer();
     await upload("sweet-potato.jpg", sweetPotato);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
     await expect(listed.filter({ hasText: /^sweet potato/ })).toContainText("from your photo");
 
     await page.goto("/camera-search");
-    await upload("shelf.jpg", await shelfPhoto(["Banana/Banana_002.jpg", "Juice/Bravo-Orange-Juice_003.jpg", "Carrots/Carrots_004.jpg", "Lime/Lime_002.jpg"]));
+    await upload(
+      "shelf.jpg",
+      await shelfPhoto([
+        "Banana/Banana_002.jpg",
+        "Juice/Bravo-Orange-Juice_003.jpg",
+        "Carrots/Carrots_004.jpg",
+        "Lime/Lime_002.jpg",
+      ])
+    );
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
     const fromShelf = ["banana", "orange juice", "carrot", "lime"];
@@ -134,15 +156,21 @@ test.describe("with the camera allowed", () => {
   });
 });
 
-test("without a camera, the reason is shown and an upload that is not an image is refused clearly", async ({ page }, testInfo) => {
+test("without a camera, the reason is shown and an upload that is not an image is refused clearly", async ({
+  page,
+}, testInfo) => {
   await page.goto("/camera");
   if (hasJavaScript(testInfo)) {
     // no camera permission in this context: the browser refuses
-    await expect(page.getByRole("alert")).toHaveText("Camera access was denied. You can upload a photo instead.", { timeout: 15_000 });
+    await expect(page.getByRole("alert")).toHaveText("Camera access was denied. You can upload a photo instead.", {
+      timeout: 15_000,
+    });
     await expect(page.getByRole("button", { name: "Take photo" })).toHaveCount(0);
   }
   const notAPhoto = { name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html>not a photo</html>") };
-  await page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients").setInputFiles(notAPhoto);
+  await page
+    .getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients")
+    .setInputFiles(notAPhoto);
   await page.getByRole("button", { name: "Send" }).click();
   const popup = page.getByRole("alertdialog", { name: "Error Please try again" });
   await expect(popup).toContainText("Choose a JPEG, PNG, WebP or GIF image", { timeout: 30_000 });

@@ -29,7 +29,9 @@ test.use({ permissions: ["camera"] });
 const madePhoto = async (colour: string) => ({
   name: "dish.jpg",
   mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 480, height: 360, channels: 3, background: colour } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 480, height: 360, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer(),
 });
 
 async function firstRecipe(): Promise<{ id: number; name: string }> {
@@ -39,7 +41,8 @@ async function firstRecipe(): Promise<{ id: number; name: string }> {
 
 /** Until React has hydrated the page, a click is the no-JavaScript one. */
 async function hydrated(page: Page, testInfo: TestInfo) {
-  if (hasJavaScript(testInfo)) await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+  if (hasJavaScript(testInfo))
+    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
 }
 
 /** A cook signed in in a browser context of their own (JavaScript on or off as the project says). */
@@ -55,9 +58,12 @@ async function newCook(browser: Browser, testInfo: TestInfo, prefix: string) {
   return { page, username, close: () => context.close() };
 }
 
-const feedPost = (page: Page, username: string) => page.getByRole("list", { name: "Posts" }).getByRole("article", { name: username });
+const feedPost = (page: Page, username: string) =>
+  page.getByRole("list", { name: "Posts" }).getByRole("article", { name: username });
 
-test("a cook shares a dish photo from a recipe; a friend likes and comments; only the comment's author deletes it", async ({ browser }, testInfo) => {
+test("a cook shares a dish photo from a recipe; a friend likes and comments; only the comment's author deletes it", async ({
+  browser,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   test.skip(javascript && !sharedAvailable, "the fake camera films ../shared/data/images/grocery-dev (absent here)");
   test.setTimeout(120_000);
@@ -71,7 +77,10 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   await page.goto(`/menu-detail/${recipe.id}`);
   await hydrated(page, testInfo);
   const share = page.getByRole("region", { name: "Share your dish" });
-  await expect(share.getByRole("link", { name: "See the Community" })).toHaveAttribute("href", `/community?menu_id=${recipe.id}`);
+  await expect(share.getByRole("link", { name: "See the Community" })).toHaveAttribute(
+    "href",
+    `/community?menu_id=${recipe.id}`
+  );
   const historyLength = () => page.evaluate(() => window.history.length);
   const entriesBefore = await historyLength();
   const taken = share.getByRole("img", { name: "Your dish photo" });
@@ -81,7 +90,10 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
     await share.getByRole("link", { name: "Take a photo" }).click();
     await expect(page).toHaveURL(new RegExp(`/camera-share-dish\\?menu_id=${recipe.id}$`));
     await expect(page.getByRole("heading", { name: "Take your dish photo" })).toBeVisible();
-    await expect(page.getByRole("link", { name: `Close, back to ${recipe.name}` })).toHaveAttribute("href", `/menu-detail/${recipe.id}`);
+    await expect(page.getByRole("link", { name: `Close, back to ${recipe.name}` })).toHaveAttribute(
+      "href",
+      `/menu-detail/${recipe.id}`
+    );
     if (javascript) {
       await takePhotoTwice(page);
     } else {
@@ -119,7 +131,10 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   await expect(post.getByText("just now").or(post.getByText(/seconds? ago/))).toBeVisible();
   await expect(post.getByRole("link", { name: recipe.name })).toHaveAttribute("href", `/menu-detail/${recipe.id}`);
   const picture = post.getByRole("img", { name: `${recipe.name}, made by ${cook.username}` });
-  await expect(picture).toHaveAttribute("srcset", /-320w\.jpg 320w, .*-640w\.jpg 640w, .*-1024w\.jpg 1024w, .*\.jpg 1600w$/);
+  await expect(picture).toHaveAttribute(
+    "srcset",
+    /-320w\.jpg 320w, .*-640w\.jpg 640w, .*-1024w\.jpg 1024w, .*\.jpg 1600w$/
+  );
   await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(post.getByText("0 likes")).toBeVisible();
 
@@ -157,14 +172,16 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   // The cook sees the like and the comment; they have no delete on someone else's comment, and the server refuses it.
   await page.goto("/community");
   await expect(post.getByText("1 like", { exact: true })).toBeVisible();
-  await expect(post.getByRole("list", { name: /First comments/ })).toContainText(`${friend.username} Looks <i>delicious</i>!`);
+  await expect(post.getByRole("list", { name: /First comments/ })).toContainText(
+    `${friend.username} Looks <i>delicious</i>!`
+  );
   await post.getByRole("link", { name: /View 1 comment/ }).click();
   const cooksDrawer = page.getByRole("dialog", { name: /Comments/ });
   await expect(cooksDrawer.getByRole("article", { name: `Comment by ${friend.username}` })).toBeVisible();
   await expect(cooksDrawer.getByRole("button", { name: /Delete/ })).toHaveCount(0);
   const [stored] = await queryServerDatabase(
     "SELECT c.id AS commentId, c.postId AS postId FROM PostComment c JOIN User u ON u.id = c.userId WHERE u.username = ?",
-    [friend.username],
+    [friend.username]
   );
   const refused = await page.request.delete(`/api/community/${stored.postId}/comments/${stored.commentId}`);
   expect(refused.status()).toBe(403);
@@ -175,14 +192,18 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   await expect(friendsComment).toHaveCount(0);
   await expect(drawer).toContainText("No comments yet. Be the first!");
   // (with JavaScript it goes from the screen at once, while the server deletes it)
-  await expect.poll(() => queryServerDatabase("SELECT id FROM PostComment WHERE id = ?", [Number(stored.commentId)])).toHaveLength(0);
+  await expect
+    .poll(() => queryServerDatabase("SELECT id FROM PostComment WHERE id = ?", [Number(stored.commentId)]))
+    .toHaveLength(0);
   if (javascript) expect(await other.evaluate(() => (window as { unreloaded?: boolean }).unreloaded)).toBe(true);
 
   await friend.close();
   await cook.close();
 });
 
-test("Select photo picks a file for the same form; Cancel puts the placeholder back; a file that is not a photo is refused", async ({ page }, testInfo) => {
+test("Select photo picks a file for the same form; Cancel puts the placeholder back; a file that is not a photo is refused", async ({
+  page,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const recipe = await firstRecipe();
   const username = uniqueUsername(testInfo, "picker");
@@ -207,13 +228,19 @@ test("Select photo picks a file for the same form; Cancel puts the placeholder b
     await expect(share.getByRole("link", { name: "Take a photo" })).toBeVisible();
   }
 
-  const notAPhoto = { name: "dish.jpg", mimeType: "image/jpeg", buffer: Buffer.from("<html><body>not a photo</body></html>") };
+  const notAPhoto = {
+    name: "dish.jpg",
+    mimeType: "image/jpeg",
+    buffer: Buffer.from("<html><body>not a photo</body></html>"),
+  };
   await picker.setInputFiles(notAPhoto);
   await share.getByLabel("Caption").fill("Broken");
   await share.getByRole("button", { name: "Submit" }).click();
   await expect(page.getByText("Choose a JPEG, PNG, WebP or GIF image")).toBeVisible();
   // the cook stays on the recipe; without JavaScript the page comes back scrolled to the form
-  await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipe.id}${javascript ? "(#share-dish)?" : "#share-dish"}$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/menu-detail/${recipe.id}${javascript ? "(#share-dish)?" : "#share-dish"}$`)
+  );
 
   if (javascript) await share.getByRole("button", { name: "Cancel" }).click();
   await share.getByLabel("Select photo").setInputFiles(await madePhoto("#1a8c4e"));
@@ -221,10 +248,17 @@ test("Select photo picks a file for the same form; Cancel puts the placeholder b
   await share.getByRole("button", { name: "Submit" }).click();
   await expect(page).toHaveURL(/\/community$/);
   await expect(feedPost(page, username).getByText(`Green curry night (${testInfo.project.name})`)).toBeVisible();
-  expect(await queryServerDatabase("SELECT p.caption FROM CommunityPost p JOIN User u ON u.id = p.userId WHERE u.username = ?", [username])).toHaveLength(1);
+  expect(
+    await queryServerDatabase(
+      "SELECT p.caption FROM CommunityPost p JOIN User u ON u.id = p.userId WHERE u.username = ?",
+      [username]
+    )
+  ).toHaveLength(1);
 });
 
-test("the comments drawer closes with its close button, and with JavaScript by Escape or a click outside, giving focus back", async ({ page }, testInfo) => {
+test("the comments drawer closes with its close button, and with JavaScript by Escape or a click outside, giving focus back", async ({
+  page,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "drawer");
   await signInAsNewCook(page, username);
@@ -246,7 +280,9 @@ test("the comments drawer closes with its close button, and with JavaScript by E
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   if (javascript) {
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+    expect(
+      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)
+    ).toEqual([]);
   }
   await drawer.getByRole("link", { name: "Close comments" }).click();
   await expect(drawer).toHaveCount(0);

@@ -19,7 +19,9 @@ test("servings scale the amounts, Fit to my pantry uses up the flour, the list a
   });
   expect(created.status()).toBe(201);
   const { menu_id: recipeId } = (await created.json()) as { menu_id: number };
-  expect((await page.request.post("/api/pantry", { data: { ingredient_name: "flour", quantity: 140, unit: "g" } })).ok()).toBe(true);
+  expect(
+    (await page.request.post("/api/pantry", { data: { ingredient_name: "flour", quantity: 140, unit: "g" } })).ok()
+  ).toBe(true);
 
   await page.goto(`/menu-detail/${recipeId}`);
   const tile = (name: string) => page.getByRole("button", { name: new RegExp(`^${name}`) });
@@ -52,9 +54,12 @@ test("servings scale the amounts, Fit to my pantry uses up the flour, the list a
 
   await page.getByRole("button", { name: /^Got .*flour/i }).click();
   await expect(page.getByText(/flour is in your pantry now\./i)).toBeVisible();
-  const pantry = (await (await page.request.get("/api/pantry")).json()) as { items: { ingredient_name: string; quantity: number }[] };
+  const pantry = (await (await page.request.get("/api/pantry")).json()) as {
+    items: { ingredient_name: string; quantity: number }[];
+  };
   expect(pantry.items.find((item) => /flour/i.test(item.ingredient_name))?.quantity).toBe(300);
-  if (hasJavaScript(testInfo)) await expect(page.getByText("Your shopping list is empty.", { exact: false })).toBeVisible();
+  if (hasJavaScript(testInfo))
+    await expect(page.getByText("Your shopping list is empty.", { exact: false })).toBeVisible();
 });
 
 test.describe("the use-soon email", () => {
@@ -89,11 +94,15 @@ test.describe("the use-soon email", () => {
     const reminder = () =>
       smtp.received.find((mail) => mail.to.includes(`${username}@example.com`) && /^Subject: Use soon/m.test(mail.raw));
     await expect.poll(() => reminder() !== undefined, { timeout: 20_000 }).toBe(true);
-    const text = reminder()!.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const text = reminder()!
+      .raw.replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
     expect(text).toMatch(/milk \(1 l\): use by tomorrow/i);
     const link = text.match(/https?:\/\/[^\s"<>]+\/unsubscribe\/[\w.-]+/)![0];
     // the mail program's own unsubscribe button posts to the same link (RFC 8058), signed out and without a form token
-    const head = reminder()!.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+    const head = reminder()!
+      .raw.split(/\r?\n\r?\n/)[0]
+      .replace(/\r?\n[ \t]+/g, " ");
     expect(head).toContain(`List-Unsubscribe: <${link}>`);
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 

@@ -21,7 +21,11 @@ export function withFakeCamera(file: string, write: ((file: string) => Promise<v
       async ({ launchOptions, fakeCamera }, use) => {
         await use({
           ...launchOptions,
-          args: [...(launchOptions.args ?? []), "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${fakeCamera}`],
+          args: [
+            ...(launchOptions.args ?? []),
+            "--use-fake-device-for-media-stream",
+            `--use-file-for-fake-video-capture=${fakeCamera}`,
+          ],
         });
       },
       { scope: "worker" },

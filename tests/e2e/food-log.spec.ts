@@ -8,7 +8,9 @@ import { hasJavaScript, signUpThroughApi, uniqueUsername } from "./support";
 
 test.describe.configure({ timeout: 90_000 });
 
-test("a recipe fitted to the pantry, cooked, comes off the pantry once confirmed; a thrown-away item is logged; Home shows both in kg", async ({ page }, testInfo) => {
+test("a recipe fitted to the pantry, cooked, comes off the pantry once confirmed; a thrown-away item is logged; Home shows both in kg", async ({
+  page,
+}, testInfo) => {
   const userId = await signUpThroughApi(page.request, uniqueUsername(testInfo, "foodlog"));
   const created = await page.request.post("/api/menus", {
     data: {
@@ -100,7 +102,7 @@ test("a recipe fitted to the pantry, cooked, comes off the pantry once confirmed
   await expect(food).toContainText("Food wasted this month0.3 kg");
   const thisMonth = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
   await expect(page.getByRole("table", { name: "Meals cooked per month" }).getByRole("row").last()).toHaveText(
-    `${thisMonth}11.3 kg0.3 kg`,
+    `${thisMonth}11.3 kg0.3 kg`
   );
   await page.goto("/account");
   await expect(page.getByText("Food wasted this month")).toBeVisible();

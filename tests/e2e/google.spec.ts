@@ -42,7 +42,10 @@ async function signInWithGoogle(page: Page) {
   await page.getByRole("button", { name: "Sign in with Google" }).click();
 }
 
-test("a new Google user gets an account and lands on Home; next time they are signed in", async ({ page, context }, testInfo) => {
+test("a new Google user gets an account and lands on Home; next time they are signed in", async ({
+  page,
+  context,
+}, testInfo) => {
   const id = uniqueUsername(testInfo, "g");
   account = { sub: `sub-${id}`, email: `${id}@gmail.example`, email_verified: true, name: `Chef ${id}` };
   await signInWithGoogle(page);
@@ -58,7 +61,10 @@ test("a new Google user gets an account and lands on Home; next time they are si
   await expect(greeting).toHaveText(`Hello, CHEF_${id.toUpperCase()}`.slice(0, "Hello, ".length + 20));
 });
 
-test("Google sign-in does not take over an account whose email nobody verified", async ({ page, context }, testInfo) => {
+test("Google sign-in does not take over an account whose email nobody verified", async ({
+  page,
+  context,
+}, testInfo) => {
   // Someone signs up first with the victim's address and a password of their own.
   const username = uniqueUsername(testInfo, "hijack");
   await signUp(page, username);
@@ -66,13 +72,18 @@ test("Google sign-in does not take over an account whose email nobody verified",
   account = { sub: `sub-${username}`, email: `${username}@example.com`, email_verified: true, name: "The Victim" };
   await signInWithGoogle(page);
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByText(/its email address is not verified\. Log in with its password and verify the address/)).toBeVisible();
+  await expect(
+    page.getByText(/its email address is not verified\. Log in with its password and verify the address/)
+  ).toBeVisible();
   // nobody is signed in: a signed-in screen sends the browser to log in
   await page.goto("/account");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Faccount$/);
 });
 
-test("an account whose email was verified through the mailed link is linked, not duplicated", async ({ page, context }, testInfo) => {
+test("an account whose email was verified through the mailed link is linked, not duplicated", async ({
+  page,
+  context,
+}, testInfo) => {
   const username = uniqueUsername(testInfo, "link");
   const email = `${username}@example.com`;
   await signUp(page, username);

@@ -23,7 +23,9 @@ async function cookRandomRecipe(page: Page): Promise<number> {
   return ((await completion.json()) as { user_id: number }).user_id;
 }
 
-test("a cook sees this month's dishes and CO2, and meals per month as a chart or a table", async ({ page }, testInfo) => {
+test("a cook sees this month's dishes and CO2, and meals per month as a chart or a table", async ({
+  page,
+}, testInfo) => {
   const username = uniqueUsername(testInfo, "stats");
   await signInAsNewCook(page, username);
   await expect(page.getByText("You made 0 dishes this month")).toBeVisible();

@@ -39,7 +39,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test("a cook imports a page with sections and an odd duration, and the recipe shows them", async ({ page }, testInfo) => {
+test("a cook imports a page with sections and an odd duration, and the recipe shows them", async ({
+  page,
+}, testInfo) => {
   // sign-up, import and two screens: more than the default on a machine shared by many runs
   test.setTimeout(120_000);
   const username = uniqueUsername(testInfo, "importer");
@@ -52,7 +54,9 @@ test("a cook imports a page with sections and an odd duration, and the recipe sh
   await expect(page.getByRole("heading", { name: "Imported: 1" })).toBeVisible();
   await expect(page.getByText(name)).toBeVisible();
 
-  const [row] = await queryServerDatabase("SELECT id, prepTime, cookingTime, totalTime FROM Recipe WHERE name = ?", [name]);
+  const [row] = await queryServerDatabase("SELECT id, prepTime, cookingTime, totalTime FROM Recipe WHERE name = ?", [
+    name,
+  ]);
   expect(row).toMatchObject({ prepTime: 15, cookingTime: 240, totalTime: 285 });
   await page.goto(`/menu-detail/${row.id}`);
 

@@ -31,7 +31,10 @@ test.describe("search", () => {
     await page.goto("/search");
     await expect(page.getByRole("heading", { name: "Searching", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/home");
-    await expect(page.getByRole("link", { name: "Add ingredients with the camera" })).toHaveAttribute("href", "/camera-search");
+    await expect(page.getByRole("link", { name: "Add ingredients with the camera" })).toHaveAttribute(
+      "href",
+      "/camera-search"
+    );
     await expect(listBadge(page)).toHaveAccessibleName("Ingredient list, 0 items");
 
     await addBySearch(page, "prawn", "shrimp", javaScript);
@@ -48,7 +51,9 @@ test.describe("search", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "shrimp" })).toBeVisible();
   });
 
-  test("misspelt names are found: in the dropdown (Escape closes it), or in the results list", async ({ page }, testInfo) => {
+  test("misspelt names are found: in the dropdown (Escape closes it), or in the results list", async ({
+    page,
+  }, testInfo) => {
     await page.goto("/search");
     if (hasJavaScript(testInfo)) {
       const box = page.getByRole("combobox", { name: "Search ingredients" });
@@ -183,7 +188,9 @@ test.describe("signing in", () => {
 test.describe("at 360 px", () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test("search and preview fit the width and pass axe, the dropdown and the edit form open", async ({ page }, testInfo) => {
+  test("search and preview fit the width and pass axe, the dropdown and the edit form open", async ({
+    page,
+  }, testInfo) => {
     const javaScript = hasJavaScript(testInfo);
     await page.goto("/search?q=cheese");
     await toggle(page, "Tomato").click();

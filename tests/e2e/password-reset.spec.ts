@@ -20,7 +20,9 @@ async function askForLink(page: Page, email: string) {
   await expect(page.getByText(RESET_REQUESTED)).toBeVisible();
 }
 
-test("a reset link arrives by email, sets a new password once, and that password logs in", async ({ page }, testInfo) => {
+test("a reset link arrives by email, sets a new password once, and that password logs in", async ({
+  page,
+}, testInfo) => {
   const username = uniqueUsername(testInfo, "reset");
   const email = `${username}@example.com`;
   await signUp(page, username);
@@ -65,7 +67,9 @@ test("a reset link arrives by email, sets a new password once, and that password
   await expect(page).toHaveURL(/\/reset-password$/);
 });
 
-test("an unknown email gets the same answer and no mail; Try Different Email goes back to the form", async ({ page }, testInfo) => {
+test("an unknown email gets the same answer and no mail; Try Different Email goes back to the form", async ({
+  page,
+}, testInfo) => {
   const email = `${uniqueUsername(testInfo, "ghost")}@example.com`;
   await page.goto("/reset-password");
   await askForLink(page, email);

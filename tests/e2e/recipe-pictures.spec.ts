@@ -32,7 +32,12 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   const cookId = await signUpThroughApi(page.request, cook);
   const name = `Kohlrabi celeriac bake ${cook}`;
   const created = await page.request.post("/api/menus", {
-    data: { menu_name: name, ingredients_quantity: { kohlrabi: "300 g", celeriac: "300 g" }, steps: ["Bake."], shared: true },
+    data: {
+      menu_name: name,
+      ingredients_quantity: { kohlrabi: "300 g", celeriac: "300 g" },
+      steps: ["Bake."],
+      shared: true,
+    },
   });
   expect(created.status()).toBe(201);
   const recipeId = ((await created.json()) as { menu_id: number }).menu_id;
@@ -84,13 +89,21 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   await other.close();
 });
 
-test("the recipe's cook chooses which shared photo shows it; another cook cannot", async ({ page, browser }, testInfo) => {
+test("the recipe's cook chooses which shared photo shows it; another cook cannot", async ({
+  page,
+  browser,
+}, testInfo) => {
   test.slow();
   const javascript = hasJavaScript(testInfo);
   const cook = uniqueUsername(testInfo, "chooser");
   await signUpThroughApi(page.request, cook);
   const created = await page.request.post("/api/menus", {
-    data: { menu_name: `Chard gratin ${cook}`, ingredients_quantity: { chard: "300 g" }, steps: ["Bake."], shared: true },
+    data: {
+      menu_name: `Chard gratin ${cook}`,
+      ingredients_quantity: { chard: "300 g" },
+      steps: ["Bake."],
+      shared: true,
+    },
   });
   const recipeId = ((await created.json()) as { menu_id: number }).menu_id;
   const other = await browser.newPage({ javaScriptEnabled: javascript });

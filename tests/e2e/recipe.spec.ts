@@ -5,7 +5,13 @@
 import { createClient } from "@libsql/client";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_PORT } from "./playwright.config";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  hasJavaScript,
+  signInAsNewCook,
+  uniqueUsername,
+} from "./support";
 
 /** The server's database (the e2e config gives each port its own file). */
 function database() {
@@ -67,7 +73,9 @@ async function tileName(page: Page, index: number): Promise<string> {
   return (await tile(page, "Ingredients", index).locator(".ingredient-name").textContent())!.trim();
 }
 
-test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks it once and finds it in history", async ({ page }, testInfo) => {
+test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks it once and finds it in history", async ({
+  page,
+}, testInfo) => {
   // A whole cooking session in one test: more steps than the default time allows on a busy machine.
   test.slow();
   const javascript = hasJavaScript(testInfo);
@@ -112,7 +120,9 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await expectNoReload();
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 1, name: "Liked Meals" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Liked meals" }).getByRole("link", { name: new RegExp(recipe.name) })).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Liked meals" }).getByRole("link", { name: new RegExp(recipe.name) })
+  ).toBeVisible();
   await open(`/menu-detail/${recipe.id}`);
   await expect(heart).toHaveAttribute("aria-pressed", "true");
 
@@ -168,7 +178,10 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await expect(steps.nth(0)).toHaveAttribute("aria-checked", "true");
   await page.waitForLoadState("networkidle");
   const stats = await page.request.get(`/api/users/${cook.id}/meal-stats`);
-  expect(await stats.json()).toMatchObject({ total_completed: 1, most_cooked: { menu_name: recipe.name, cook_count: 1 } });
+  expect(await stats.json()).toMatchObject({
+    total_completed: 1,
+    most_cooked: { menu_name: recipe.name, cook_count: 1 },
+  });
 
   // History lists the recipe, opened moments ago.
   await page.goto("/history");
@@ -199,12 +212,17 @@ test("the shopping list removes items and hands the list to a delivery app", asy
   const dialog = page.getByRole("dialog", { name: "Choose Delivery App" });
   await expect(dialog).toBeVisible();
   const instacart = dialog.getByRole("link", { name: "Instacart" });
-  await expect(dialog.getByRole("link", { name: "Amazon Fresh" })).toHaveAttribute("href", /^https:\/\/www\.amazon\.com\/s\?k=/);
+  await expect(dialog.getByRole("link", { name: "Amazon Fresh" })).toHaveAttribute(
+    "href",
+    /^https:\/\/www\.amazon\.com\/s\?k=/
+  );
   await expect(instacart).toHaveAttribute("target", "_blank");
   const expectedSearch = `https://www.instacart.com/store/s?${new URLSearchParams({ k: names[1] })}`;
   await expect(instacart).toHaveAttribute("href", expectedSearch);
   // The delivery app is a third party: a stand-in answers for it.
-  await context.route("https://www.instacart.com/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Instacart</title>" }));
+  await context.route("https://www.instacart.com/**", (route) =>
+    route.fulfill({ contentType: "text/html", body: "<title>Instacart</title>" })
+  );
   if (javascript) await hydrated(page);
   const opened = context.waitForEvent("page");
   await instacart.click();
@@ -218,7 +236,9 @@ test("the shopping list removes items and hands the list to a delivery app", asy
   await expect(page).toHaveURL(/\/shoppinglist$/);
 });
 
-test("a liked recipe opens from the list; with JavaScript 'Loading menu details...' and Back show while it loads", async ({ page }, testInfo) => {
+test("a liked recipe opens from the list; with JavaScript 'Loading menu details...' and Back show while it loads", async ({
+  page,
+}, testInfo) => {
   await newCook(page, "waiter", testInfo);
   const recipe = await recipeWithButter();
   await page.goto(`/menu-detail/${recipe.id}`);
@@ -262,7 +282,9 @@ test("the recipe screen and lists fit a 360 px phone and pass an accessibility c
   const missing = await tileName(page, 0);
   expect((await page.request.post("/api/favorites", { data: { menu_id: recipe.id } })).status()).toBe(200);
   // The screen's form, posted as a browser without JavaScript posts it: it ends on the shopping list, with the item.
-  const added = await page.request.post(`/menu-detail/${recipe.id}`, { form: { intent: "add-to-list", ingredient: missing } });
+  const added = await page.request.post(`/menu-detail/${recipe.id}`, {
+    form: { intent: "add-to-list", ingredient: missing },
+  });
   expect(added.url()).toMatch(/\/shoppinglist$/);
   expect(await added.text()).toContain(missing);
   for (const path of [`/menu-detail/${recipe.id}`, "/favorites", "/history", "/shoppinglist", "/shoppinglist?order"]) {
@@ -273,7 +295,10 @@ test("the recipe screen and lists fit a 360 px phone and pass an accessibility c
   await expect(page.getByRole("dialog", { name: "Choose Delivery App" })).toBeVisible();
 });
 
-test("the JSON calls answer over HTTP with the spec's shapes, and only for the user's own data", async ({ playwright, baseURL }, testInfo) => {
+test("the JSON calls answer over HTTP with the spec's shapes, and only for the user's own data", async ({
+  playwright,
+  baseURL,
+}, testInfo) => {
   const recipe = await recipeWithButter();
   const guest = await playwright.request.newContext({ baseURL });
   const cook = await playwright.request.newContext({ baseURL });
@@ -282,13 +307,22 @@ test("the JSON calls answer over HTTP with the spec's shapes, and only for the u
     expect((await guest.get("/api/favorites/1")).status()).toBe(401);
 
     const username = uniqueUsername(testInfo, "json");
-    expect((await cook.post("/signup", { data: { username, email: `${username}@example.com`, password: "Secret123" } })).status()).toBe(201);
+    expect(
+      (
+        await cook.post("/signup", { data: { username, email: `${username}@example.com`, password: "Secret123" } })
+      ).status()
+    ).toBe(201);
     const { user_id } = await (await cook.post("/login", { data: { username, password: "Secret123" } })).json();
 
     const opened = await cook.post("/history", { data: { user_id, menu_id: recipe.id } });
     expect(opened.status()).toBe(201);
     expect(opened.headers()["content-type"]).toContain("application/json");
-    expect(await opened.json()).toMatchObject({ user_id, menu_id: recipe.id, menu_name: recipe.name, history_id: expect.any(Number) });
+    expect(await opened.json()).toMatchObject({
+      user_id,
+      menu_id: recipe.id,
+      menu_name: recipe.name,
+      history_id: expect.any(Number),
+    });
     expect((await cook.post("/history", { data: { user_id, menu_id: recipe.id } })).status()).toBe(200);
     expect(await (await cook.get(`/api/history/${user_id}`)).json()).toHaveLength(1);
     const foreign = await cook.post("/history", { data: { user_id: user_id + 1, menu_id: recipe.id } });
@@ -299,16 +333,22 @@ test("the JSON calls answer over HTTP with the spec's shapes, and only for the u
     expect(await broken.json()).toEqual({ message: "menu_id: menu_id is required" });
 
     expect((await cook.post("/api/favorites", { data: { user_id, menu_id: recipe.id } })).status()).toBe(200);
-    expect(await (await cook.get(`/api/favorites/${user_id}`)).json()).toEqual([expect.objectContaining({ menu_id: recipe.id, menu_name: recipe.name })]);
+    expect(await (await cook.get(`/api/favorites/${user_id}`)).json()).toEqual([
+      expect.objectContaining({ menu_id: recipe.id, menu_name: recipe.name }),
+    ]);
     expect((await cook.delete("/api/favorites", { data: { user_id, menu_id: recipe.id } })).status()).toBe(200);
     expect(await (await cook.get(`/api/favorites/${user_id}`)).json()).toEqual([]);
     expect((await cook.get(`/api/favorites/${user_id + 1}`)).status()).toBe(403);
 
     const done = await cook.post("/meal-completions", { data: { user_id, menu_id: recipe.id } });
     expect(done.status()).toBe(201);
-    expect(await (await cook.post("/meal-completions", { data: { user_id, menu_id: recipe.id } })).json()).toMatchObject({ recorded: false });
+    expect(
+      await (await cook.post("/meal-completions", { data: { user_id, menu_id: recipe.id } })).json()
+    ).toMatchObject({ recorded: false });
 
-    const analysis = await cook.post("/analyze-allergies", { data: { ingredients: ["butter", "walnuts", "rice"], allergies: ["Milk", "nuts"] } });
+    const analysis = await cook.post("/analyze-allergies", {
+      data: { ingredients: ["butter", "walnuts", "rice"], allergies: ["Milk", "nuts"] },
+    });
     const { alerts } = await analysis.json();
     expect(alerts.map((alert: { ingredient: string }) => alert.ingredient).sort()).toEqual(["butter", "walnuts"]);
   } finally {

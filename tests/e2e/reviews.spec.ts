@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, signInAsNewCook, signUpThroughApi, uniqueUsername } from "./support";
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  hasJavaScript,
+  signInAsNewCook,
+  signUpThroughApi,
+  uniqueUsername,
+} from "./support";
 
 /** dd/mm/yyyy of today in UTC, as review dates show. */
 function today(): string {
@@ -23,7 +30,9 @@ async function unreviewedRecipe(request: APIRequestContext): Promise<{ id: numbe
 async function reviewAsAnotherCook(request: APIRequestContext, recipeId: number, rating: number, comment: string) {
   const username = `other_${Date.now() % 1_000_000}`;
   const user_id = await signUpThroughApi(request, username);
-  const posted = await request.post(`/api/menu-detail/${recipeId}/reviews`, { data: { user_id, menu_id: recipeId, rating, comment } });
+  const posted = await request.post(`/api/menu-detail/${recipeId}/reviews`, {
+    data: { user_id, menu_id: recipeId, rating, comment },
+  });
   expect(posted.status()).toBe(201);
   return username;
 }
@@ -36,7 +45,11 @@ async function fillReview(page: Page, stars: number, comment: string) {
   await page.getByRole("button", { name: "Submit review" }).click();
 }
 
-test("a cook reviews a recipe, sees the summary change, updates after confirming and deletes it", async ({ page, playwright, baseURL }, testInfo) => {
+test("a cook reviews a recipe, sees the summary change, updates after confirming and deletes it", async ({
+  page,
+  playwright,
+  baseURL,
+}, testInfo) => {
   const javascript = hasJavaScript(testInfo);
   const username = uniqueUsername(testInfo, "critic");
   await signInAsNewCook(page, username);

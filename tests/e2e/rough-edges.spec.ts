@@ -5,7 +5,16 @@
  * to guests, the reset form saying why an address is refused, the Reviews screen, a flash shown once.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { createRecipeThroughApi, hasJavaScript, logIn, queryServerDatabase, signInAsNewCook, signUpThroughApi, smallJpeg, uniqueUsername } from "./support";
+import {
+  createRecipeThroughApi,
+  hasJavaScript,
+  logIn,
+  queryServerDatabase,
+  signInAsNewCook,
+  signUpThroughApi,
+  smallJpeg,
+  uniqueUsername,
+} from "./support";
 
 /** Until React has hydrated the page, a click is the no-JavaScript one. */
 async function hydrated(page: Page) {

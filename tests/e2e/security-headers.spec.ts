@@ -13,10 +13,22 @@ function expectBaselineHeaders(response: APIResponse, what: string) {
 }
 
 test.describe("headers", () => {
-  test("pages: a nonce CSP without 'unsafe-inline' scripts, every inline script carrying the nonce, no inline handlers", async ({ request }, testInfo) => {
+  test("pages: a nonce CSP without 'unsafe-inline' scripts, every inline script carrying the nonce, no inline handlers", async ({
+    request,
+  }, testInfo) => {
     const userId = await signUpThroughApi(request, uniqueUsername(testInfo, "hdr"));
     const recipeId = await createRecipeThroughApi(request, `Header Test Pie ${Date.now()}`);
-    const pages = ["/", "/home", "/search", "/login?redirectTo=/home", "/account", "/setting", "/community", `/menu-detail/${recipeId}`, `/reviews?menu_id=${recipeId}`];
+    const pages = [
+      "/",
+      "/home",
+      "/search",
+      "/login?redirectTo=/home",
+      "/account",
+      "/setting",
+      "/community",
+      `/menu-detail/${recipeId}`,
+      `/reviews?menu_id=${recipeId}`,
+    ];
     for (const path of pages) {
       const response = await request.get(path, { maxRedirects: 0 });
       expectBaselineHeaders(response, path);
@@ -29,14 +41,19 @@ test.describe("headers", () => {
       // Going back to a screen asks the server again instead of showing an old copy of the user's data.
       expect(response.headers()["cache-control"], path).toBe("private, no-cache");
       const html = await response.text();
-      for (const [, attributes] of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)) expect(attributes, path).toContain(`nonce="${nonce}"`);
+      for (const [, attributes] of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g))
+        expect(attributes, path).toContain(`nonce="${nonce}"`);
       expect(html.match(/<[^>]+\son[a-z]+\s*=/gi) ?? [], `${path} has inline event handlers`).toEqual([]);
-      expect(html.match(/(?:href|src|action)\s*=\s*"\s*javascript:/gi) ?? [], `${path} has javascript: URLs`).toEqual([]);
+      expect(html.match(/(?:href|src|action)\s*=\s*"\s*javascript:/gi) ?? [], `${path} has javascript: URLs`).toEqual(
+        []
+      );
     }
     expect(userId).toBeGreaterThan(0);
   });
 
-  test("JSON calls, redirects, uploads and static files carry nosniff, no framing and a CSP that loads nothing", async ({ request }, testInfo) => {
+  test("JSON calls, redirects, uploads and static files carry nosniff, no framing and a CSP that loads nothing", async ({
+    request,
+  }, testInfo) => {
     const guest = await request.get("/account", { maxRedirects: 0 });
     expect(guest.status()).toBe(302);
     expectBaselineHeaders(guest, "redirect");
@@ -58,7 +75,9 @@ test.describe("headers", () => {
     }
 
     const username = uniqueUsername(testInfo, "pic");
-    const updated = await request.put(`/api/users/${userId}`, { multipart: { username, email: `${username}@example.com`, avatar: await smallJpeg() } });
+    const updated = await request.put(`/api/users/${userId}`, {
+      multipart: { username, email: `${username}@example.com`, avatar: await smallJpeg() },
+    });
     expect(updated.status()).toBe(200);
     const avatar = await request.get(((await updated.json()) as { avatar_url: string }).avatar_url);
     expect(avatar.headers()["content-type"]).toBe("image/webp");

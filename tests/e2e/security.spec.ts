@@ -20,7 +20,10 @@ async function expectShownAsText(page: Page, text: string, javaScript: boolean) 
   if (javaScript) expect(await page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
 }
 
-test("names, reviews, captions and comments with HTML and script are shown as text", async ({ page, request }, testInfo) => {
+test("names, reviews, captions and comments with HTML and script are shown as text", async ({
+  page,
+  request,
+}, testInfo) => {
   const javaScript = hasJavaScript(testInfo);
   const dialogs: string[] = [];
   const cspViolations: string[] = [];
@@ -36,12 +39,18 @@ test("names, reviews, captions and comments with HTML and script are shown as te
   const userId = await signUpThroughApi(page.request, username);
   const recipeName = `${MARKUP.recipe} ${Date.now() % 100000}`;
   const recipeId = await createRecipeThroughApi(page.request, recipeName);
-  const review = await page.request.post(`/api/menu-detail/${recipeId}/reviews`, { data: { menu_id: recipeId, rating: 4, comment: MARKUP.review } });
+  const review = await page.request.post(`/api/menu-detail/${recipeId}/reviews`, {
+    data: { menu_id: recipeId, rating: 4, comment: MARKUP.review },
+  });
   expect(review.status()).toBe(201);
-  const post = await page.request.post("/api/community", { multipart: { menu_id: String(recipeId), caption: MARKUP.caption, image: await smallJpeg() } });
+  const post = await page.request.post("/api/community", {
+    multipart: { menu_id: String(recipeId), caption: MARKUP.caption, image: await smallJpeg() },
+  });
   expect(post.status()).toBe(201);
   const postId = ((await post.json()) as { post: { post_id: number } }).post.post_id;
-  const comment = await page.request.post(`/api/community/${postId}/comments`, { data: { comment_text: MARKUP.comment } });
+  const comment = await page.request.post(`/api/community/${postId}/comments`, {
+    data: { comment_text: MARKUP.comment },
+  });
   expect(comment.status()).toBe(201);
 
   await page.goto(`/menu-detail/${recipeId}`);
@@ -55,8 +64,12 @@ test("names, reviews, captions and comments with HTML and script are shown as te
 
   // Usernames cannot carry markup at all: sign-up (as a guest) and the profile refuse it.
   const markupName = "<b>chef</b>";
-  const signup = await request.post("/signup", { data: { username: markupName, email: "markup@example.com", password: "Secret123" } });
-  const profile = await page.request.put(`/api/users/${userId}`, { multipart: { username: markupName, email: `${username}@example.com` } });
+  const signup = await request.post("/signup", {
+    data: { username: markupName, email: "markup@example.com", password: "Secret123" },
+  });
+  const profile = await page.request.put(`/api/users/${userId}`, {
+    multipart: { username: markupName, email: `${username}@example.com` },
+  });
   for (const refused of [signup, profile]) {
     expect(refused.status()).toBe(400);
     expect(await refused.json()).toMatchObject({ field: "username" });

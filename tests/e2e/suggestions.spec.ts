@@ -27,12 +27,16 @@ async function signIn(page: Page, username: string) {
   await signInAsNewCook(page, username);
 }
 
-const suggestion = (page: Page, name: string) => page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+const suggestion = (page: Page, name: string) =>
+  page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
 
 test.describe("preferences", () => {
   test("chips for the spec's lists are saved and come back checked", async ({ page }) => {
     await page.goto("/preferences");
-    await expect(page.getByRole("link", { name: "Back to ingredients" })).toHaveAttribute("href", "/ingredient-preview");
+    await expect(page.getByRole("link", { name: "Back to ingredients" })).toHaveAttribute(
+      "href",
+      "/ingredient-preview"
+    );
     const cuisines = page.getByRole("group", { name: "Cuisines" });
     const diets = page.getByRole("group", { name: "Dietary preferences" });
     const occasions = page.getByRole("group", { name: "Meal occasions" });
@@ -70,7 +74,9 @@ test.describe("preferences", () => {
 });
 
 test.describe("menu suggestions", () => {
-  test("list what the cook has and lacks for each recipe, opening the recipe from the list", async ({ page }, testInfo) => {
+  test("list what the cook has and lacks for each recipe, opening the recipe from the list", async ({
+    page,
+  }, testInfo) => {
     // Recipes open for signed-in cooks only.
     await signIn(page, uniqueUsername(testInfo, "list"));
     await addIngredients(page, "tomato", "egg", "onion");
@@ -107,18 +113,25 @@ test.describe("menu suggestions", () => {
     await expect(suggestion(page, "Untimed Kohlrabi and Apple Slaw")).toContainText("You have: kohlrabi");
   });
 
-  test("label a recipe the recipe generator wrote 'Generated', on its card and on its screen", async ({ page }, testInfo) => {
+  test("label a recipe the recipe generator wrote 'Generated', on its card and on its screen", async ({
+    page,
+  }, testInfo) => {
     await signIn(page, uniqueUsername(testInfo, "generated"));
     const name = "Celeriac and Pear Soup";
     const created = await page.request.post("/api/menus", {
-      data: { menu_name: name, ingredients_quantity: { celeriac: "400 g", pear: "1" }, steps: ["Simmer the celeriac and pear, then blend."], shared: true },
+      data: {
+        menu_name: name,
+        ingredients_quantity: { celeriac: "400 g", pear: "1" },
+        steps: ["Simmer the celeriac and pear, then blend."],
+        shared: true,
+      },
     });
     expect([200, 201]).toContain(created.status());
     // The generator needs a model behind a chat endpoint; what sets its recipes apart is their origin, set here
     // (moving the update time, as every save by the app does).
     await queryServerDatabase(
       "UPDATE Recipe SET origin = 'generated', updatedAt = strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now', '+1 second') WHERE name = ?",
-      [name],
+      [name]
     );
     await addIngredients(page, "celeriac", "pear", "tomato");
     await searchWith(page, []);
@@ -190,10 +203,20 @@ test.describe("Home", () => {
       // A slow network, emulated by the browser, shows the waiting state.
       const cdp = await context.newCDPSession(page);
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 1_500, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 1_500,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
       await button.click();
       await expect(page.getByRole("button", { name: "GENERATING..." })).toBeDisabled();
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     } else {
       await button.click();
     }
@@ -203,12 +226,16 @@ test.describe("Home", () => {
 
 test.describe("menu JSON calls over HTTP", () => {
   test("writes need a signed-in user; the by-name lookup answers beside them", async ({ request }) => {
-    const created = await request.post("/api/menus", { data: { menu_name: "Guest Soup", ingredients_quantity: { leek: "2" }, steps: ["Simmer."] } });
+    const created = await request.post("/api/menus", {
+      data: { menu_name: "Guest Soup", ingredients_quantity: { leek: "2" }, steps: ["Simmer."] },
+    });
     expect(created.status()).toBe(401);
     expect(await created.json()).toEqual({ message: "Please log in to continue" });
     const updated = await request.put("/api/menus/1", { data: { image: "/images/x.png" } });
     expect(updated.status()).toBe(401);
-    const random = (await (await request.get("/api/random-menu")).json()) as { menu: { menu_id: number; menu_name: string } };
+    const random = (await (await request.get("/api/random-menu")).json()) as {
+      menu: { menu_id: number; menu_name: string };
+    };
     const found = await request.get(`/api/menus/by-name/${encodeURIComponent(random.menu.menu_name)}`);
     expect(found.status()).toBe(200);
     expect(await found.json()).toMatchObject({ menu_id: random.menu.menu_id });
@@ -218,7 +245,10 @@ test.describe("menu JSON calls over HTTP", () => {
 test.describe("choosing among suggestions", () => {
   /** Total minutes of each card, from its 'Prep time … · Cooking time …' line (N/A counts as unknown). */
   async function cardMinutes(page: Page): Promise<(number | null)[]> {
-    const lines = await page.getByRole("list", { name: "Suggested recipes" }).locator(".recipe-list-times").allTextContents();
+    const lines = await page
+      .getByRole("list", { name: "Suggested recipes" })
+      .locator(".recipe-list-times")
+      .allTextContents();
     return lines.map((line) => {
       const minutes = [...line.matchAll(/(\d+) min/g)].map((match) => Number(match[1]));
       return minutes.length === 0 ? null : minutes.reduce((sum, value) => sum + value, 0);
@@ -232,7 +262,13 @@ test.describe("choosing among suggestions", () => {
     await searchWith(page, ["Italian", "Dinner"]);
     const filters = page.getByRole("navigation", { name: "Filters" });
     const sorts = page.getByRole("navigation", { name: "Sort by" });
-    await expect(filters.getByRole("link")).toHaveText(["Ready now", "Missing one", "Under 30 min", "Italian", "Dinner"]);
+    await expect(filters.getByRole("link")).toHaveText([
+      "Ready now",
+      "Missing one",
+      "Under 30 min",
+      "Italian",
+      "Dinner",
+    ]);
     await expect(sorts.getByRole("link", { name: "Best use of my pantry" })).toHaveAttribute("aria-current", "true");
     const all = await cardMinutes(page);
 

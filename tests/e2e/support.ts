@@ -31,8 +31,14 @@ export async function logIn(page: Page, username: string, password = "Secret123"
 }
 
 /** Signs up and in through the JSON calls; the cookie stays in `request` (a page's request shares its context). */
-export async function signUpThroughApi(request: APIRequestContext, username: string, password = "Secret123"): Promise<number> {
-  expect((await request.post("/signup", { data: { username, email: `${username}@example.com`, password } })).status()).toBe(201);
+export async function signUpThroughApi(
+  request: APIRequestContext,
+  username: string,
+  password = "Secret123"
+): Promise<number> {
+  expect(
+    (await request.post("/signup", { data: { username, email: `${username}@example.com`, password } })).status()
+  ).toBe(201);
   const login = await request.post("/login", { data: { username, password } });
   expect(login.status()).toBe(200);
   return ((await login.json()) as { user_id: number }).user_id;
@@ -51,7 +57,12 @@ export async function signInAsNewCook(page: Page, username: string): Promise<num
 /** A recipe of the given name made through POST /api/menus (needs a signed-in `request`), shared with everyone; its id. */
 export async function createRecipeThroughApi(request: APIRequestContext, name: string): Promise<number> {
   const created = await request.post("/api/menus", {
-    data: { menu_name: name, ingredients_quantity: { egg: "2", flour: "100 g" }, steps: ["Mix.", "Bake."], shared: true },
+    data: {
+      menu_name: name,
+      ingredients_quantity: { egg: "2", flour: "100 g" },
+      steps: ["Mix.", "Bake."],
+      shared: true,
+    },
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { menu_id: number }).menu_id;
@@ -61,12 +72,16 @@ export async function createRecipeThroughApi(request: APIRequestContext, name: s
 export const smallJpeg = async () => ({
   name: "me.jpg",
   mimeType: "image/jpeg",
-  buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a7" } }).jpeg().toBuffer(),
+  buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: "#3a7" } })
+    .jpeg()
+    .toBuffer(),
 });
 
 /** The page does not scroll sideways at the viewport the test set (a 360 px phone, say). */
 export async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+  );
   expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -80,7 +95,11 @@ export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, scop
   testInfo.setTimeout(testInfo.timeout + 20_000);
   const axe = new AxeBuilder({ page });
   const { violations } = await (scope ? axe.include(scope) : axe).analyze();
-  expect(violations.map((violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`)).toEqual([]);
+  expect(
+    violations.map(
+      (violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`
+    )
+  ).toEqual([]);
 }
 
 /** Runs SQL on the server's database (the e2e config gives each port its own file): for what no screen or call sets up. */

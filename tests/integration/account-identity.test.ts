@@ -49,12 +49,15 @@ let counter = 0;
 const fromClient = () => ({ [CLIENT_ADDRESS_HEADER]: `192.0.2.${++counter}` });
 const unique = (prefix: string) => `${prefix}_${++counter}_${Date.now() % 100000}`;
 
-const signup = (body: Record<string, string>) => run(() => signupAction(args(jsonRequest("/signup", body, { headers: fromClient() }))));
+const signup = (body: Record<string, string>) =>
+  run(() => signupAction(args(jsonRequest("/signup", body, { headers: fromClient() }))));
 const login = (username: string, password: string) =>
   run(() => loginAction(args(jsonRequest("/login", { username, password }, { headers: fromClient() }))));
 
 function verifyLinkIn(raw: string): string {
-  const text = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const text = raw
+    .replace(/=\r?\n/g, "")
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const link = text.match(/https?:\/\/[^\s"<>]+\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
   if (!link) throw new Error(`No verification link in:\n${raw}`);
   return link;
@@ -69,13 +72,21 @@ const openLink = (link: string, cookie?: string | null) => {
   return run(() => verifyLoader(args(getRequest(path, { cookie }), { token: path.split("/").pop()! })));
 };
 async function flashOf(response: Response) {
-  return (await takeFlash(getRequest(response.headers.get("Location") ?? "/", { cookie: cookiesAfter(null, response) }))).flash;
+  return (
+    await takeFlash(getRequest(response.headers.get("Location") ?? "/", { cookie: cookiesAfter(null, response) }))
+  ).flash;
 }
 
 async function googleSignIn(email: string) {
   const token = await provider.issuer.buildToken({
     scopesOrTransform: (_header, payload) =>
-      Object.assign(payload, { aud: CLIENT_ID, sub: unique("google"), email, email_verified: true, name: "Victim Person" }),
+      Object.assign(payload, {
+        aud: CLIENT_ID,
+        sub: unique("google"),
+        email,
+        email_verified: true,
+        name: "Victim Person",
+      }),
   });
   return run(() => googleAuthAction(args(jsonRequest("/google-auth", { credential: token }))));
 }
@@ -83,7 +94,11 @@ async function googleSignIn(email: string) {
 describe("account pre-hijacking through Google sign-in", () => {
   it("does not link Google to an account whose address nobody proved; the password holder gains nothing", async () => {
     // The attacker signs up first with the victim's address and a password of their own.
-    const attacker = { username: unique("attacker"), email: `${unique("victim")}@gmail.example`, password: "Attack123" };
+    const attacker = {
+      username: unique("attacker"),
+      email: `${unique("victim")}@gmail.example`,
+      password: "Attack123",
+    };
     expect((await signup(attacker)).status).toBe(201);
 
     const victim = await googleSignIn(attacker.email);
@@ -123,12 +138,17 @@ describe("the verification link", () => {
     await signup(user);
     const [first] = await linksTo(user.email);
     const cookie = sessionCookieFrom(await login(user.username, user.password));
-    const account = async () => ((await (await run(() => accountLoader(args(getRequest("/account", { cookie }))))).json()) as { emailVerified: boolean });
+    const account = async () =>
+      (await (await run(() => accountLoader(args(getRequest("/account", { cookie }))))).json()) as {
+        emailVerified: boolean;
+      };
     expect((await account()).emailVerified).toBe(false);
 
     const resent = await run(() => resendAction(args(formRequest("/verify-email", {}, { cookie }))));
     expect(resent.headers.get("Location")).toBe("/account");
-    expect((await flashOf(resent))?.message).toBe("We sent a verification link to your email address. Open it to verify your address.");
+    expect((await flashOf(resent))?.message).toBe(
+      "We sent a verification link to your email address. Open it to verify your address."
+    );
     const [, second] = await linksTo(user.email, 2);
     // A new link replaces the old one.
     expect(await flashOf(await openLink(first, cookie))).toMatchObject({ type: "error" });
@@ -137,11 +157,17 @@ describe("the verification link", () => {
     expect((await flashOf(await openLink(second, cookie)))?.message).toBe("Your email address is verified.");
     expect((await account()).emailVerified).toBe(true);
     expect(await flashOf(await openLink(second, cookie))).toMatchObject({ type: "error" });
-    expect(await flashOf(await openLink("https://recipes.example/verify-email/not-a-token"))).toMatchObject({ type: "error" });
+    expect(await flashOf(await openLink("https://recipes.example/verify-email/not-a-token"))).toMatchObject({
+      type: "error",
+    });
 
     // A changed address must be proven again.
     const row = await prisma.user.findUniqueOrThrow({ where: { email: user.email } });
-    const changed = await updateProfile(row.id, { username: user.username, email: `${unique("moved")}@example.com`, allergies: [] });
+    const changed = await updateProfile(row.id, {
+      username: user.username,
+      email: `${unique("moved")}@example.com`,
+      allergies: [],
+    });
     expect(changed.ok).toBe(true);
     expect((await account()).emailVerified).toBe(false);
   });
@@ -150,7 +176,8 @@ describe("the verification link", () => {
     const user = { username: unique("flood"), email: `${unique("flood")}@example.com`, password: "Flood1234" };
     await signup(user);
     const cookie = sessionCookieFrom(await login(user.username, user.password));
-    const resend = async () => flashOf(await run(() => resendAction(args(formRequest("/verify-email", {}, { cookie })))));
+    const resend = async () =>
+      flashOf(await run(() => resendAction(args(formRequest("/verify-email", {}, { cookie })))));
     expect((await resend())?.type).toBe("success");
     expect((await resend())?.type).toBe("success");
     expect(await resend()).toEqual({
@@ -172,7 +199,11 @@ describe("one name regardless of case, one address regardless of its form", () =
 
   it("stores a fullwidth or capitalised address in its normal form and refuses it as a second account", async () => {
     const local = unique("mail");
-    const response = await signup({ username: unique("wide"), email: `ＡＢ${local}@Example.COM`, password: "Secret123" });
+    const response = await signup({
+      username: unique("wide"),
+      email: `ＡＢ${local}@Example.COM`,
+      password: "Secret123",
+    });
     expect(response.status).toBe(201);
     const { user_id: id } = (await response.json()) as { user_id: number };
     expect((await prisma.user.findUniqueOrThrow({ where: { id } })).email).toBe(`ab${local}@example.com`);
@@ -185,8 +216,14 @@ describe("one name regardless of case, one address regardless of its form", () =
     const taken = unique("taken");
     await signup({ username: taken, email: `${taken}@example.com`, password: "Secret123" });
     const mover = unique("mover");
-    const { user_id: id } = (await (await signup({ username: mover, email: `${mover}@example.com`, password: "Secret123" })).json()) as { user_id: number };
-    const result = await updateProfile(id, { username: taken.toUpperCase(), email: `${mover}@example.com`, allergies: [] });
+    const { user_id: id } = (await (
+      await signup({ username: mover, email: `${mover}@example.com`, password: "Secret123" })
+    ).json()) as { user_id: number };
+    const result = await updateProfile(id, {
+      username: taken.toUpperCase(),
+      email: `${mover}@example.com`,
+      allergies: [],
+    });
     expect(result).toEqual({ ok: false, field: "username", message: "Username is already taken" });
   });
 });

@@ -34,7 +34,11 @@ async function signedInUser() {
 function multipartRequest(url: string, fields: Record<string, string | File>, cookie: string | null, method = "POST") {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  return new Request(`${ORIGIN}${url}`, { method, body, headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) } });
+  return new Request(`${ORIGIN}${url}`, {
+    method,
+    body,
+    headers: { Origin: ORIGIN, ...(cookie ? { Cookie: cookie } : {}) },
+  });
 }
 
 const profileFields = (username: string, extra: Record<string, string | File> = {}) => ({
@@ -56,7 +60,10 @@ const uploadedFile = (stored: string) => path.join(uploadsDir, stored);
 
 describe("Account and Setting screens", () => {
   it("send guests to /login", async () => {
-    for (const [loader, url] of [[accountLoader, "/account"], [settingLoader, "/setting"]] as const) {
+    for (const [loader, url] of [
+      [accountLoader, "/account"],
+      [settingLoader, "/setting"],
+    ] as const) {
       const response = await run(() => loader(args(getRequest(url))));
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
@@ -66,14 +73,21 @@ describe("Account and Setting screens", () => {
   it("Account shows the profile, the meals completed and the most cooked recipe", async () => {
     const { user, cookie } = await signedInUser();
     const [soup, salad] = await Promise.all(
-      ["Account Test Soup", "Account Test Salad"].map((name) => prisma.recipe.create({ data: { name: `${name} ${user.id}` } })),
+      ["Account Test Soup", "Account Test Salad"].map((name) =>
+        prisma.recipe.create({ data: { name: `${name} ${user.id}` } })
+      )
     );
     await prisma.mealCompletion.createMany({
       data: [soup, soup, salad].map((recipe) => ({ userId: user.id, recipeId: recipe.id })),
     });
     const response = await run(() => accountLoader(args(getRequest("/account", { cookie }))));
     const body = await response.json();
-    expect(body.profile).toMatchObject({ user_id: user.id, username: user.username, email: user.email, avatar_url: null });
+    expect(body.profile).toMatchObject({
+      user_id: user.id,
+      username: user.username,
+      email: user.email,
+      avatar_url: null,
+    });
     expect(body.stats).toEqual({ total_completed: 3, most_cooked: { menu_name: soup.name, cook_count: 2 } });
   });
 
@@ -114,7 +128,10 @@ describe("Account and Setting screens", () => {
     expect(second).not.toBe(first);
     expect(existsSync(uploadedFile(first))).toBe(false);
     expect(existsSync(uploadedFile(second))).toBe(true);
-    await saveSettings(profileFields(user.username, { avatar: new File([], "", { type: "application/octet-stream" }) }), cookie);
+    await saveSettings(
+      profileFields(user.username, { avatar: new File([], "", { type: "application/octet-stream" }) }),
+      cookie
+    );
     expect((await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).avatar).toBe(second);
   });
 
@@ -154,7 +171,10 @@ describe("Account and Setting screens", () => {
     const response = await saveSettings(profileFields(user.username, { country: "Peru", avatar: disguised }), cookie);
     expect(response.status).toBe(400);
     expect((await response.json()).result.error.avatar).toEqual(["Choose a JPEG, PNG, WebP or GIF image"]);
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ country: null, avatar: null });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({
+      country: null,
+      avatar: null,
+    });
   });
 
   it("refuses a picture over 8 MB with a 413 and a message", async () => {
@@ -182,7 +202,9 @@ describe("deleting an account", () => {
     const avatar = await storeImage("avatars", await jpegFile());
     const dishPhoto = await storeImage("dishes", await jpegFile());
     await prisma.user.update({ where: { id: user.id }, data: { avatar } });
-    const post = await prisma.communityPost.create({ data: { userId: user.id, recipeId: recipe.id, image: dishPhoto } });
+    const post = await prisma.communityPost.create({
+      data: { userId: user.id, recipeId: recipe.id, image: dishPhoto },
+    });
     const othersPost = await prisma.communityPost.create({ data: { userId: other.user.id, image: "dishes/none.jpg" } });
     await prisma.review.create({ data: { userId: user.id, recipeId: recipe.id, rating: 5, comment: "Lovely" } });
     await prisma.favorite.create({ data: { userId: user.id, recipeId: recipe.id } });
@@ -190,7 +212,9 @@ describe("deleting an account", () => {
     await prisma.postComment.create({ data: { userId: user.id, postId: othersPost.id, text: "Nice" } });
     await prisma.postComment.create({ data: { userId: other.user.id, postId: post.id, text: "Yum" } });
     await prisma.mealCompletion.create({ data: { userId: user.id, recipeId: recipe.id } });
-    await prisma.passwordResetToken.create({ data: { userId: user.id, tokenHash: `hash-${user.id}`, expiresAt: new Date(Date.now() + 3600_000) } });
+    await prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: `hash-${user.id}`, expiresAt: new Date(Date.now() + 3600_000) },
+    });
     return { ...signedIn, other, avatar, dishPhoto, othersPost, recipe };
   }
 
@@ -221,11 +245,15 @@ describe("deleting an account", () => {
     const { user, cookie, other, avatar, dishPhoto, othersPost, recipe } = await userWithEverything();
     const secondSession = (await createUserSession(getRequest("/login"), user.id)).split(";")[0];
     const response = await run(() =>
-      settingAction(args(new Request(`${ORIGIN}/setting`, {
-        method: "POST",
-        body: new URLSearchParams({ intent: "delete" }),
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-      }))),
+      settingAction(
+        args(
+          new Request(`${ORIGIN}/setting`, {
+            method: "POST",
+            body: new URLSearchParams({ intent: "delete" }),
+            headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
+          })
+        )
+      )
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login");
@@ -243,7 +271,13 @@ describe("deleting an account", () => {
     const { user, cookie, avatar, dishPhoto } = await userWithEverything();
     const other = await signedInUser();
     const remove = (id: number, as: string | null) =>
-      run(() => userAction(args(new Request(`${ORIGIN}/api/users/${id}`, { method: "DELETE", headers: as ? { Cookie: as } : {} }), { id: String(id) })));
+      run(() =>
+        userAction(
+          args(new Request(`${ORIGIN}/api/users/${id}`, { method: "DELETE", headers: as ? { Cookie: as } : {} }), {
+            id: String(id),
+          })
+        )
+      );
     expect((await remove(user.id, null)).status).toBe(401);
     expect((await remove(user.id, other.cookie)).status).toBe(403);
     expect(await prisma.user.count({ where: { id: user.id } })).toBe(1);
@@ -283,30 +317,44 @@ describe("/api/users/<id>", () => {
 
   it("PUT replaces the profile from multipart with allergies as JSON text and answers the user", async () => {
     const { user, cookie } = await signedInUser();
-    const response = await put(String(user.id), {
-      username: user.username,
-      email: user.email,
+    const response = await put(
+      String(user.id),
+      {
+        username: user.username,
+        email: user.email,
+        phone_number: "123",
+        birth_date: "2000-01-31",
+        country: "Japan",
+        allergies: JSON.stringify([" Milk", "EGG", ""]),
+        avatar: await jpegFile(),
+      },
+      cookie
+    );
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({
+      user_id: user.id,
       phone_number: "123",
       birth_date: "2000-01-31",
       country: "Japan",
-      allergies: JSON.stringify([" Milk", "EGG", ""]),
-      avatar: await jpegFile(),
-    }, cookie);
-    expect(response.status).toBe(200);
-    const body = await response.json();
-    expect(body).toMatchObject({ user_id: user.id, phone_number: "123", birth_date: "2000-01-31", country: "Japan", allergies: ["milk", "egg"] });
+      allergies: ["milk", "egg"],
+    });
     expect(body.avatar_url).toMatch(/^\/uploads\/avatars\/[0-9a-f]{32}\.webp\?t=\d+$/);
   });
 
   it.each([
     [{ allergies: "milk, egg" }, "allergies", 'Allergies must be JSON text listing strings, e.g. ["peanuts"]'],
-    [{ allergies: '[1, 2]' }, "allergies", 'Allergies must be JSON text listing strings, e.g. ["peanuts"]'],
+    [{ allergies: "[1, 2]" }, "allergies", 'Allergies must be JSON text listing strings, e.g. ["peanuts"]'],
     [{ phone_number: "12345678901" }, "phone_number", "Phone number must not exceed 10 digits"],
     [{ username: "" }, "username", "Username is required"],
   ])("PUT refuses %o with a 400 naming the field, data unchanged", async (override, field, message) => {
     const { user, cookie } = await signedInUser();
     const before = await prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    const response = await put(String(user.id), { username: user.username, email: user.email, country: "Chad", ...override }, cookie);
+    const response = await put(
+      String(user.id),
+      { username: user.username, email: user.email, country: "Chad", ...override },
+      cookie
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message, field });
     expect(await prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toEqual(before);
@@ -319,14 +367,21 @@ describe("/api/users/<id>", () => {
     expect((await put(String(user.id), fields, null)).status).toBe(401);
     expect((await put(String(other.user.id), fields, cookie)).status).toBe(403);
     const json = await run(() =>
-      userAction(args(new Request(`${ORIGIN}/api/users/${user.id}`, {
-        method: "PUT",
-        body: JSON.stringify(fields),
-        headers: { "Content-Type": "application/json", Cookie: cookie },
-      }), { id: String(user.id) })),
+      userAction(
+        args(
+          new Request(`${ORIGIN}/api/users/${user.id}`, {
+            method: "PUT",
+            body: JSON.stringify(fields),
+            headers: { "Content-Type": "application/json", Cookie: cookie },
+          }),
+          { id: String(user.id) }
+        )
+      )
     );
     expect(json.status).toBe(415);
-    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "me.png", { type: "image/png" });
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "me.png", {
+      type: "image/png",
+    });
     const refused = await put(String(user.id), { ...fields, avatar: svg }, cookie);
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ message: "Choose a JPEG, PNG, WebP or GIF image", field: "avatar" });

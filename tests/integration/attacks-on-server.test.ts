@@ -61,7 +61,11 @@ function send(path: string, method = "GET", body?: string, contentType?: string)
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         agent.destroy();
-        resolve({ status: response.statusCode!, text: Buffer.concat(chunks).toString("utf8"), ms: performance.now() - start });
+        resolve({
+          status: response.statusCode!,
+          text: Buffer.concat(chunks).toString("utf8"),
+          ms: performance.now() - start,
+        });
       });
     });
     outgoing.on("error", (error) => {
@@ -77,7 +81,11 @@ async function attackWhileVisiting(path: string, body: string, contentType: stri
   await new Promise((resolve) => setTimeout(resolve, 20));
   const visit = send("/login");
   const answers = { attack: await attack, visit: await visit };
-  console.log(`${path}: the attack answered ${answers.attack.status} in ${Math.round(answers.attack.ms)} ms, the visit in ${Math.round(answers.visit.ms)} ms`);
+  console.log(
+    `${path}: the attack answered ${answers.attack.status} in ${Math.round(
+      answers.attack.ms
+    )} ms, the visit in ${Math.round(answers.visit.ms)} ms`
+  );
   return answers;
 }
 
@@ -86,7 +94,7 @@ describe("an attack on the running server", () => {
     const { attack, visit } = await attackWhileVisiting(
       "/login",
       "username=abc&".repeat(100_000),
-      "application/x-www-form-urlencoded",
+      "application/x-www-form-urlencoded"
     );
     expect(attack.status).toBe(413);
     expect(attack.text).toContain("Request body is too large");
@@ -100,17 +108,20 @@ describe("an attack on the running server", () => {
     [200_000, 413, "A field of the form is too long"],
     // Within the field limit, so the email pattern itself runs on it.
     [60_000, 400, "Please enter a valid email address"],
-  ])("an email of %i dots sent to the reset call is refused at once, and another visitor is served meanwhile", async (dots, status, message) => {
-    const email = `a@${".".repeat(dots)}@`;
-    const { attack, visit } = await attackWhileVisiting(
-      "/api/auth/reset-password",
-      JSON.stringify({ email }),
-      "application/json",
-    );
-    expect(attack.status).toBe(status);
-    expect(JSON.parse(attack.text).message).toBe(message);
-    expect(attack.ms).toBeLessThan(ATTACK_ANSWER_MS);
-    expect(visit.status).toBe(200);
-    expect(visit.ms).toBeLessThan(VISIT_MS);
-  });
+  ])(
+    "an email of %i dots sent to the reset call is refused at once, and another visitor is served meanwhile",
+    async (dots, status, message) => {
+      const email = `a@${".".repeat(dots)}@`;
+      const { attack, visit } = await attackWhileVisiting(
+        "/api/auth/reset-password",
+        JSON.stringify({ email }),
+        "application/json"
+      );
+      expect(attack.status).toBe(status);
+      expect(JSON.parse(attack.text).message).toBe(message);
+      expect(attack.ms).toBeLessThan(ATTACK_ANSWER_MS);
+      expect(visit.status).toBe(200);
+      expect(visit.ms).toBeLessThan(VISIT_MS);
+    }
+  );
 });

@@ -22,7 +22,11 @@ const loginJson = (body: Record<string, string>, headers: Record<string, string>
 let counter = 0;
 function uniqueUser() {
   counter += 1;
-  return { username: `cook_${counter}_${Date.now() % 100000}`, email: `cook${counter}@example.com`, password: "Secret123" };
+  return {
+    username: `cook_${counter}_${Date.now() % 100000}`,
+    email: `cook${counter}@example.com`,
+    password: "Secret123",
+  };
 }
 
 async function signedUpUser() {
@@ -111,7 +115,9 @@ describe("login", () => {
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
-    const account = await run(() => accountLoader(args(getRequest("/account", { cookie: sessionCookieFrom(response) }))));
+    const account = await run(() =>
+      accountLoader(args(getRequest("/account", { cookie: sessionCookieFrom(response) })))
+    );
     expect(await account.json()).toMatchObject({ profile: { username: user.username, email: user.email } });
   });
 
@@ -155,7 +161,10 @@ describe("login", () => {
     for (let i = 0; i < 6; i += 1) {
       await loginJson({ username: user.username, password: "Wrong1234" }, { [CLIENT_ADDRESS_HEADER]: "10.2.0.1" });
     }
-    const owner = await loginJson({ username: user.username, password: user.password }, { [CLIENT_ADDRESS_HEADER]: "10.2.9.9" });
+    const owner = await loginJson(
+      { username: user.username, password: user.password },
+      { [CLIENT_ADDRESS_HEADER]: "10.2.9.9" }
+    );
     expect(owner.status).toBe(200);
   });
 
@@ -167,15 +176,16 @@ describe("login", () => {
     const user = await signedUpUser();
     const blocked = await loginJson({ username: user.username, password: user.password }, address);
     expect(blocked.status).toBe(429);
-    const elsewhere = await loginJson({ username: user.username, password: user.password }, { [CLIENT_ADDRESS_HEADER]: "192.0.2.78" });
+    const elsewhere = await loginJson(
+      { username: user.username, password: user.password },
+      { [CLIENT_ADDRESS_HEADER]: "192.0.2.78" }
+    );
     expect(elsewhere.status).toBe(200);
   });
 
   it("without JavaScript redirects to the page the guard came from", async () => {
     const user = await signedUpUser();
-    const response = await run(() =>
-      loginAction(args(formRequest("/login", { ...user, redirectTo: "/account" }))),
-    );
+    const response = await run(() => loginAction(args(formRequest("/login", { ...user, redirectTo: "/account" }))));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/account");
   });
@@ -183,7 +193,7 @@ describe("login", () => {
   it("never redirects to another site after login", async () => {
     const user = await signedUpUser();
     const response = await run(() =>
-      loginAction(args(formRequest("/login", { ...user, redirectTo: "//evil.example/steal" }))),
+      loginAction(args(formRequest("/login", { ...user, redirectTo: "//evil.example/steal" })))
     );
     expect(response.headers.get("Location")).toBe("/home");
   });
@@ -206,8 +216,12 @@ describe("login", () => {
   it("a session id planted before login (session fixation) is worthless afterwards, and so is the one before a second login", async () => {
     const user = await signedUpUser();
     const planted = (await sessionStorage.commitSession(await sessionStorage.getSession())).split(";")[0];
-    const first = sessionCookieFrom(await run(() => loginAction(args(formRequest("/login", user, { cookie: planted })))));
-    const second = sessionCookieFrom(await run(() => loginAction(args(formRequest("/login", user, { cookie: first })))));
+    const first = sessionCookieFrom(
+      await run(() => loginAction(args(formRequest("/login", user, { cookie: planted }))))
+    );
+    const second = sessionCookieFrom(
+      await run(() => loginAction(args(formRequest("/login", user, { cookie: first }))))
+    );
     expect(new Set([planted, first, second]).size).toBe(3);
     for (const stale of [planted, first]) {
       expect(await prisma.session.count({ where: { id: await sessionCookie.parse(stale) } })).toBe(0);

@@ -40,7 +40,7 @@ const counts = { probes: probes.length, calls: 0, refusals: 0 };
 afterAll(() => {
   console.info(
     `Authorisation matrix: ${routeFiles.length} route files, ${apiCalls.length} API calls, ${counts.probes} probes, ` +
-      `${counts.calls} calls, ${counts.refusals} refusals checked for no change in the database`,
+      `${counts.calls} calls, ${counts.refusals} refusals checked for no change in the database`
   );
 });
 
@@ -60,7 +60,11 @@ describe("the route table", () => {
 describe.each(probes)("$name", ({ route, probe }) => {
   it(`as a guest, another user, the owner, and from another site: ${probe.access}`, async () => {
     const f = await fixture();
-    const refusedWithoutChange = async (caller: Caller, check: (response: Response) => unknown, headers?: Record<string, string>) => {
+    const refusedWithoutChange = async (
+      caller: Caller,
+      check: (response: Response) => unknown,
+      headers?: Record<string, string>
+    ) => {
       const before = await databaseRows();
       const response = await call(route, probe, f, caller, { headers });
       await check(response);
@@ -72,7 +76,8 @@ describe.each(probes)("$name", ({ route, probe }) => {
       const ownerRowsBefore = caller === "owner" ? null : await rowsOf(f.owner.id);
       const response = await call(route, probe, f, caller);
       expect(permitted(probe, response), `${caller} was refused: ${describeAnswer(response)}`).toBe(true);
-      if (ownerRowsBefore) expect(await rowsOf(f.owner.id), `${caller} changed the owner's data`).toEqual(ownerRowsBefore);
+      if (ownerRowsBefore)
+        expect(await rowsOf(f.owner.id), `${caller} changed the owner's data`).toEqual(ownerRowsBefore);
       counts.calls += 1;
     };
 
@@ -81,23 +86,36 @@ describe.each(probes)("$name", ({ route, probe }) => {
       if (probe.writesNothing) {
         await refusedWithoutChange("owner", () => undefined, crossSite);
       } else {
-        await refusedWithoutChange("owner", (response) => expect(response.status, "a cross-site write").toBe(403), crossSite);
+        await refusedWithoutChange(
+          "owner",
+          (response) => expect(response.status, "a cross-site write").toBe(403),
+          crossSite
+        );
       }
     }
 
     if (probe.access === "author-only") {
       // Another user's private recipe answers as no recipe at all; a guest may be sent to log in first.
       await refusedWithoutChange("guest", async (response) =>
-        expect(sentToLogin(response) || (await refusedAsNotTheirs(response)), `guest got ${describeAnswer(response)}`).toBe(true),
+        expect(
+          sentToLogin(response) || (await refusedAsNotTheirs(response)),
+          `guest got ${describeAnswer(response)}`
+        ).toBe(true)
       );
-      await refusedWithoutChange("other", async (response) => expect(await refusedAsNotTheirs(response), `other user got ${describeAnswer(response)}`).toBe(true));
+      await refusedWithoutChange("other", async (response) =>
+        expect(await refusedAsNotTheirs(response), `other user got ${describeAnswer(response)}`).toBe(true)
+      );
     } else if (probe.access === "public" || probe.access === "guest-ok") {
       await allowed("guest");
       await allowed("other");
     } else {
-      await refusedWithoutChange("guest", (response) => expect(sentToLogin(response), `guest got ${describeAnswer(response)}`).toBe(true));
+      await refusedWithoutChange("guest", (response) =>
+        expect(sentToLogin(response), `guest got ${describeAnswer(response)}`).toBe(true)
+      );
       if (probe.access === "owner-only") {
-        await refusedWithoutChange("other", async (response) => expect(await refusedAsNotTheirs(response), `other user got ${describeAnswer(response)}`).toBe(true));
+        await refusedWithoutChange("other", async (response) =>
+          expect(await refusedAsNotTheirs(response), `other user got ${describeAnswer(response)}`).toBe(true)
+        );
       } else {
         await allowed("other");
       }

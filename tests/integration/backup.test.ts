@@ -118,7 +118,7 @@ describe("db:backup", () => {
     const { stdout } = await promisify(execFile)(
       path.resolve("node_modules/.bin/tsx"),
       ["app/cli/db-backup.server.ts", target],
-      { env: { ...process.env, DATABASE_URL: liveUrl } },
+      { env: { ...process.env, DATABASE_URL: liveUrl } }
     );
     expect(stdout).toMatch(/Backup written to .* integrity ok/);
     expect((await namesIn(target)).length).toBeGreaterThanOrEqual(20_000);
@@ -133,7 +133,9 @@ describe("db:restore", () => {
 
     const client = await openLive();
     await client.execute("DELETE FROM IngredientPopularity WHERE name < 'item-001000'");
-    await client.execute("INSERT INTO IngredientPopularity (name, count, updatedAt) VALUES ('after-backup', 1, CURRENT_TIMESTAMP)");
+    await client.execute(
+      "INSERT INTO IngredientPopularity (name, count, updatedAt) VALUES ('after-backup', 1, CURRENT_TIMESTAMP)"
+    );
     client.close();
 
     await restoreDatabase(target, liveUrl);

@@ -62,12 +62,16 @@ describe("a form with many fields", () => {
   });
 
   it("refuses one field over 64 KB with a 413", async () => {
-    const answer = await timed(() => loginAction(args(formRequest("/login", { username: "a".repeat(70_000), password: "x" }))));
+    const answer = await timed(() =>
+      loginAction(args(formRequest("/login", { username: "a".repeat(70_000), password: "x" })))
+    );
     expect(answer).toMatchObject({ status: 413, body: { message: "A field of the form is too long" } });
   });
 
   it("still reads a form of ordinary size", async () => {
-    const answer = await timed(() => loginAction(args(formRequest("/login", { username: "nobody_here", password: "Secret123" }))));
+    const answer = await timed(() =>
+      loginAction(args(formRequest("/login", { username: "nobody_here", password: "Secret123" })))
+    );
     expect(answer.status).toBe(401);
   });
 });
@@ -88,13 +92,22 @@ describe("a JSON body", () => {
 
   it("refuses nesting deeper than 16 levels, however deep, without running out of stack", async () => {
     for (const depth of [17, 200_000]) {
-      const answer = await timed(() => loginAction(args(jsonRequest("/login", `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`))));
-      expect(answer, `depth ${depth}`).toMatchObject({ status: 400, body: { message: "Request body is nested too deeply" } });
+      const answer = await timed(() =>
+        loginAction(args(jsonRequest("/login", `{"a":${"[".repeat(depth)}${"]".repeat(depth)}}`)))
+      );
+      expect(answer, `depth ${depth}`).toMatchObject({
+        status: 400,
+        body: { message: "Request body is nested too deeply" },
+      });
     }
   });
 
   it("refuses bytes that are not UTF-8 with a 400 instead of storing replacement characters", async () => {
-    const bytes = Buffer.concat([Buffer.from('{"username":"caf'), Buffer.from([0xc3, 0x28]), Buffer.from('","password":"x"}')]);
+    const bytes = Buffer.concat([
+      Buffer.from('{"username":"caf'),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from('","password":"x"}'),
+    ]);
     const answer = await timed(() => loginAction(args(rawPost("/login", bytes, "application/json"))));
     expect(answer).toMatchObject({ status: 400, body: { message: "Request body is not valid UTF-8 text" } });
   });

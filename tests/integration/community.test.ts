@@ -46,10 +46,17 @@ beforeAll(async () => {
 });
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
-const jpeg = async (width = 64, height = 48) => new File([await cameraJpeg(width, height)], "dish.jpg", { type: "image/jpeg" });
-const dishFiles = () => (existsSync(path.join(uploadsDir, "dishes")) ? readdirSync(path.join(uploadsDir, "dishes")).sort() : []);
+const jpeg = async (width = 64, height = 48) =>
+  new File([await cameraJpeg(width, height)], "dish.jpg", { type: "image/jpeg" });
+const dishFiles = () =>
+  existsSync(path.join(uploadsDir, "dishes")) ? readdirSync(path.join(uploadsDir, "dishes")).sort() : [];
 
-function multipart(pathAndQuery: string, fields: Record<string, string | File>, cookie?: string | null, headers: Record<string, string> = {}) {
+function multipart(
+  pathAndQuery: string,
+  fields: Record<string, string | File>,
+  cookie?: string | null,
+  headers: Record<string, string> = {}
+) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return new Request(`${ORIGIN}${pathAndQuery}`, {
@@ -67,19 +74,28 @@ const sharePost = (fields: Record<string, string | File>, cookie?: string | null
   const request = multipart("/api/community", fields, cookie, headers);
   return served(request, () => communityApiAction(args(request)));
 };
-const listCall = (query: string, cookie?: string | null) => run(() => communityApiLoader(args(getRequest(`/api/community${query}`, { cookie }))));
+const listCall = (query: string, cookie?: string | null) =>
+  run(() => communityApiLoader(args(getRequest(`/api/community${query}`, { cookie }))));
 const like = (postId: number | string, body: unknown, cookie?: string | null) =>
   run(() => likeCall(args(call("POST", `/api/community/${postId}/like`, body, cookie), { postId: String(postId) })));
 const comment = (postId: number | string, body: unknown, cookie?: string | null) =>
-  run(() => commentCall(args(call("POST", `/api/community/${postId}/comments`, body, cookie), { postId: String(postId) })));
+  run(() =>
+    commentCall(args(call("POST", `/api/community/${postId}/comments`, body, cookie), { postId: String(postId) }))
+  );
 const deleteComment = (postId: number | string, commentId: number | string, cookie?: string | null) =>
   run(() =>
     deleteCommentCall(
-      args(new Request(`${ORIGIN}/api/community/${postId}/comments/${commentId}`, { method: "DELETE", headers: cookie ? { Cookie: cookie } : {} }), {
-        postId: String(postId),
-        commentId: String(commentId),
-      }),
-    ),
+      args(
+        new Request(`${ORIGIN}/api/community/${postId}/comments/${commentId}`, {
+          method: "DELETE",
+          headers: cookie ? { Cookie: cookie } : {},
+        }),
+        {
+          postId: String(postId),
+          commentId: String(commentId),
+        }
+      )
+    )
   );
 
 async function refusal(response: Response) {
@@ -96,7 +112,10 @@ describe("dish photos in several sizes", () => {
   it("are stored at 320, 640 and 1024 px wide beside the photo, offered as a srcset, and deleted together", async () => {
     const cook = await newCook();
     // turned upright by its EXIF orientation: 1400 px wide
-    const response = await sharePost({ image: await jpeg(1050, 1400), menu_id: String(recipeId), caption: "Big" }, cook.cookie);
+    const response = await sharePost(
+      { image: await jpeg(1050, 1400), menu_id: String(recipeId), caption: "Big" },
+      cook.cookie
+    );
     expect(response.status).toBe(201);
     const { post } = await response.json();
     const stored = post.image_url.replace(/^\/uploads\//, "");
@@ -105,7 +124,7 @@ describe("dish photos in several sizes", () => {
         const [url, descriptor] = candidate.split(" ");
         const image = await readStoredImage(url.replace(/^\/uploads\//, ""));
         return [descriptor, (await sharp(image!.bytes).metadata()).width];
-      }),
+      })
     );
     expect(widths).toEqual([
       ["320w", 320],
@@ -114,7 +133,9 @@ describe("dish photos in several sizes", () => {
       ["1600w", 1400],
     ]);
 
-    await communityAction(args(formRequest("/community", { intent: "delete-post", post_id: String(post.post_id) }, { cookie: cook.cookie })));
+    await communityAction(
+      args(formRequest("/community", { intent: "delete-post", post_id: String(post.post_id) }, { cookie: cook.cookie }))
+    );
     expect(dishFiles().filter((name) => name.startsWith(path.basename(stored, ".jpg")))).toEqual([]);
   });
 });
@@ -124,7 +145,7 @@ describe("POST /api/community", () => {
     const cook = await newCook();
     const response = await sharePost(
       { image: await jpeg(), user_id: String(cook.id), menu_id: String(recipeId), caption: "  <b>Crispy</b> edges  " },
-      cook.cookie,
+      cook.cookie
     );
     expect(response.status).toBe(201);
     const { success, post } = await response.json();
@@ -160,7 +181,10 @@ describe("POST /api/community", () => {
       message: "You can only access your own data",
     });
     const page = new File(["<html><script>alert(1)</script></html>"], "dish.jpg", { type: "image/jpeg" });
-    expect(await refusal(await sharePost({ image: page, menu_id: String(recipeId) }, cook.cookie))).toEqual({ status: 400, message: NOT_AN_IMAGE });
+    expect(await refusal(await sharePost({ image: page, menu_id: String(recipeId) }, cook.cookie))).toEqual({
+      status: 400,
+      message: NOT_AN_IMAGE,
+    });
     expect(await refusal(await sharePost({ menu_id: String(recipeId), caption: "No photo" }, cook.cookie))).toEqual({
       status: 400,
       message: COMMUNITY_MESSAGES.photoMissing,
@@ -177,7 +201,9 @@ describe("POST /api/community", () => {
       status: 400,
       message: COMMUNITY_MESSAGES.captionTooLong,
     });
-    const asJson = await run(() => communityApiAction(args(jsonRequest("/api/community", { caption: "hi" }, { cookie: cook.cookie }))));
+    const asJson = await run(() =>
+      communityApiAction(args(jsonRequest("/api/community", { caption: "hi" }, { cookie: cook.cookie })))
+    );
     expect(asJson.status).toBe(415);
     const crossSite = await sharePost({ image: await jpeg() }, cook.cookie, { Origin: "https://evil.example" });
     expect(crossSite.status).toBe(403);
@@ -189,9 +215,13 @@ describe("POST /api/community", () => {
   it("limits how many dishes one user shares in an hour (429)", async () => {
     const cook = await newCook();
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await sharePost({ image: await jpeg(16, 16) }, cook.cookie)).status);
+    for (let attempt = 0; attempt < 11; attempt++)
+      statuses.push((await sharePost({ image: await jpeg(16, 16) }, cook.cookie)).status);
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
-    expect(await refusal(await sharePost({ image: await jpeg(16, 16) }, cook.cookie))).toEqual({ status: 429, message: COMMUNITY_MESSAGES.tooManyPosts });
+    expect(await refusal(await sharePost({ image: await jpeg(16, 16) }, cook.cookie))).toEqual({
+      status: 429,
+      message: COMMUNITY_MESSAGES.tooManyPosts,
+    });
     // someone else is not held back
     expect((await sharePost({ image: await jpeg(16, 16) }, (await newCook()).cookie)).status).toBe(201);
   });
@@ -202,14 +232,24 @@ describe("GET /api/community", () => {
     const [author, viewer] = [await newCook(), await newCook()];
     const recipe = (await prisma.recipe.create({ data: { name: "Community Feed Pie" } })).id;
     const posts = [];
-    for (let index = 0; index < 22; index++) posts.push(await prisma.communityPost.create({ data: { userId: author.id, recipeId: recipe, image: "dishes/none.jpg", caption: `Pie ${index}` } }));
+    for (let index = 0; index < 22; index++)
+      posts.push(
+        await prisma.communityPost.create({
+          data: { userId: author.id, recipeId: recipe, image: "dishes/none.jpg", caption: `Pie ${index}` },
+        })
+      );
     await prisma.postLike.create({ data: { postId: posts[21].id, userId: viewer.id } });
-    for (const text of ["one", "two", "three"]) await prisma.postComment.create({ data: { postId: posts[21].id, userId: author.id, text } });
+    for (const text of ["one", "two", "three"])
+      await prisma.postComment.create({ data: { postId: posts[21].id, userId: author.id, text } });
 
     const first = await (await listCall(`?menu_id=${recipe}`, viewer.cookie)).json();
     expect(first.posts).toHaveLength(20);
     expect(first.posts[0]).toMatchObject({ caption: "Pie 21", liked: true, like_count: 1, comment_count: 3 });
-    expect(first.posts[0].comments.map((c: { comment_text: string }) => c.comment_text)).toEqual(["one", "two", "three"]);
+    expect(first.posts[0].comments.map((c: { comment_text: string }) => c.comment_text)).toEqual([
+      "one",
+      "two",
+      "three",
+    ]);
     expect(first.posts[1]).toMatchObject({ caption: "Pie 20", liked: false, like_count: 0 });
     const older = await (await listCall(`?menu_id=${recipe}&before=${first.next_before}`, viewer.cookie)).json();
     expect(older.posts.map((post: { caption: string }) => post.caption)).toEqual(["Pie 1", "Pie 0"]);
@@ -222,8 +262,14 @@ describe("GET /api/community", () => {
   it("answers 401 to guests, 400 to a bad menu_id and 404 to an unknown recipe", async () => {
     const cook = await newCook();
     expect((await listCall("")).status).toBe(401);
-    expect(await refusal(await listCall("?menu_id=abc", cook.cookie))).toEqual({ status: 400, message: "menu_id must be a positive whole number" });
-    expect(await refusal(await listCall("?menu_id=999999", cook.cookie))).toEqual({ status: 404, message: COMMUNITY_MESSAGES.menuNotFound });
+    expect(await refusal(await listCall("?menu_id=abc", cook.cookie))).toEqual({
+      status: 400,
+      message: "menu_id must be a positive whole number",
+    });
+    expect(await refusal(await listCall("?menu_id=999999", cook.cookie))).toEqual({
+      status: 404,
+      message: COMMUNITY_MESSAGES.menuNotFound,
+    });
   });
 });
 
@@ -231,9 +277,21 @@ describe("POST /api/community/{postId}/like", () => {
   it("toggles the caller's like and answers success, like_count and liked", async () => {
     const [author, first, second] = [await newCook(), await newCook(), await newCook()];
     const post = await postBy(author);
-    expect(await (await like(post.id, { user_id: first.id }, first.cookie)).json()).toEqual({ success: true, like_count: 1, liked: true });
-    expect(await (await like(post.id, { user_id: second.id }, second.cookie)).json()).toEqual({ success: true, like_count: 2, liked: true });
-    expect(await (await like(post.id, { user_id: first.id }, first.cookie)).json()).toEqual({ success: true, like_count: 1, liked: false });
+    expect(await (await like(post.id, { user_id: first.id }, first.cookie)).json()).toEqual({
+      success: true,
+      like_count: 1,
+      liked: true,
+    });
+    expect(await (await like(post.id, { user_id: second.id }, second.cookie)).json()).toEqual({
+      success: true,
+      like_count: 2,
+      liked: true,
+    });
+    expect(await (await like(post.id, { user_id: first.id }, first.cookie)).json()).toEqual({
+      success: true,
+      like_count: 1,
+      liked: false,
+    });
     expect(await prisma.postLike.count({ where: { postId: post.id } })).toBe(1);
   });
 
@@ -249,10 +307,22 @@ describe("POST /api/community/{postId}/like", () => {
     const [author, fan] = [await newCook(), await newCook()];
     const post = await postBy(author);
     expect((await like(post.id, { user_id: fan.id })).status).toBe(401);
-    expect(await refusal(await like(post.id, { user_id: author.id }, fan.cookie))).toEqual({ status: 403, message: "You can only access your own data" });
-    expect(await refusal(await like(post.id, "{not json", fan.cookie))).toEqual({ status: 400, message: "Request body must be valid JSON" });
-    expect(await refusal(await like(999999, {}, fan.cookie))).toEqual({ status: 404, message: COMMUNITY_MESSAGES.postNotFound });
-    expect(await refusal(await like("abc", {}, fan.cookie))).toEqual({ status: 404, message: COMMUNITY_MESSAGES.postNotFound });
+    expect(await refusal(await like(post.id, { user_id: author.id }, fan.cookie))).toEqual({
+      status: 403,
+      message: "You can only access your own data",
+    });
+    expect(await refusal(await like(post.id, "{not json", fan.cookie))).toEqual({
+      status: 400,
+      message: "Request body must be valid JSON",
+    });
+    expect(await refusal(await like(999999, {}, fan.cookie))).toEqual({
+      status: 404,
+      message: COMMUNITY_MESSAGES.postNotFound,
+    });
+    expect(await refusal(await like("abc", {}, fan.cookie))).toEqual({
+      status: 404,
+      message: COMMUNITY_MESSAGES.postNotFound,
+    });
     expect(await prisma.postLike.count({ where: { postId: post.id } })).toBe(0);
   });
 });
@@ -260,9 +330,16 @@ describe("POST /api/community/{postId}/like", () => {
 describe("comments through the JSON calls", () => {
   it("adds a comment (201: success, comment_id, username, avatar_url) and keeps HTML as text", async () => {
     const [author, fan] = [await newCook(), await newCook()];
-    await prisma.user.update({ where: { id: fan.id }, data: { avatar: "avatars/0123456789abcdef0123456789abcdef.webp" } });
+    await prisma.user.update({
+      where: { id: fan.id },
+      data: { avatar: "avatars/0123456789abcdef0123456789abcdef.webp" },
+    });
     const post = await postBy(author);
-    const response = await comment(post.id, { user_id: fan.id, comment_text: "  <img src=x onerror=alert(1)> yum " }, fan.cookie);
+    const response = await comment(
+      post.id,
+      { user_id: fan.id, comment_text: "  <img src=x onerror=alert(1)> yum " },
+      fan.cookie
+    );
     expect(response.status).toBe(201);
     const body = await response.json();
     expect(body).toMatchObject({ success: true, username: fan.username });
@@ -274,8 +351,14 @@ describe("comments through the JSON calls", () => {
   it("refuses a blank comment, a guest, another user's id and an unknown post, storing nothing", async () => {
     const [author, fan] = [await newCook(), await newCook()];
     const post = await postBy(author);
-    expect(await refusal(await comment(post.id, { comment_text: "   " }, fan.cookie))).toEqual({ status: 400, message: COMMUNITY_MESSAGES.commentBlank });
-    expect(await refusal(await comment(post.id, {}, fan.cookie))).toEqual({ status: 400, message: COMMUNITY_MESSAGES.commentBlank });
+    expect(await refusal(await comment(post.id, { comment_text: "   " }, fan.cookie))).toEqual({
+      status: 400,
+      message: COMMUNITY_MESSAGES.commentBlank,
+    });
+    expect(await refusal(await comment(post.id, {}, fan.cookie))).toEqual({
+      status: 400,
+      message: COMMUNITY_MESSAGES.commentBlank,
+    });
     expect(await refusal(await comment(post.id, { comment_text: "x".repeat(501) }, fan.cookie))).toEqual({
       status: 400,
       message: COMMUNITY_MESSAGES.commentTooLong,
@@ -292,17 +375,27 @@ describe("comments through the JSON calls", () => {
     const { comment_id } = await (await comment(post.id, { comment_text: "Lovely" }, fan.cookie)).json();
 
     expect((await deleteComment(post.id, comment_id)).status).toBe(401);
-    expect(await refusal(await deleteComment(post.id, comment_id, author.cookie))).toEqual({ status: 403, message: COMMUNITY_MESSAGES.notYourComment });
-    expect(await refusal(await deleteComment(post.id + 1000, comment_id, fan.cookie))).toEqual({ status: 404, message: COMMUNITY_MESSAGES.commentNotFound });
+    expect(await refusal(await deleteComment(post.id, comment_id, author.cookie))).toEqual({
+      status: 403,
+      message: COMMUNITY_MESSAGES.notYourComment,
+    });
+    expect(await refusal(await deleteComment(post.id + 1000, comment_id, fan.cookie))).toEqual({
+      status: 404,
+      message: COMMUNITY_MESSAGES.commentNotFound,
+    });
     expect(await prisma.postComment.count({ where: { id: comment_id } })).toBe(1);
 
-    expect(await (await deleteComment(post.id, comment_id, fan.cookie)).json()).toEqual({ success: true, message: COMMUNITY_MESSAGES.commentDeleted });
+    expect(await (await deleteComment(post.id, comment_id, fan.cookie)).json()).toEqual({
+      success: true,
+      message: COMMUNITY_MESSAGES.commentDeleted,
+    });
     expect(await prisma.postComment.count({ where: { id: comment_id } })).toBe(0);
   });
 });
 
 describe("the community screen", () => {
-  const screen = (query: string, cookie?: string) => run(() => communityLoader(args(getRequest(`/community${query}`, { cookie }))));
+  const screen = (query: string, cookie?: string) =>
+    run(() => communityLoader(args(getRequest(`/community${query}`, { cookie }))));
   const postForm = (query: string, fields: Record<string, string>, cookie: string) =>
     run(() => communityAction(args(formRequest(`/community${query}`, fields, { cookie }))));
   const postJson = (query: string, body: unknown, cookie: string) =>
@@ -317,12 +410,17 @@ describe("the community screen", () => {
   it("shows each post's first two comments and the count, and a post's comments all in its drawer", async () => {
     const [author, fan] = [await newCook(), await newCook()];
     const post = await postBy(author, otherRecipeId);
-    for (const text of ["first", "second", "third"]) await prisma.postComment.create({ data: { postId: post.id, userId: fan.id, text } });
+    for (const text of ["first", "second", "third"])
+      await prisma.postComment.create({ data: { postId: post.id, userId: fan.id, text } });
     const body = await (await screen(`?menu_id=${otherRecipeId}&comments=${post.id}`, fan.cookie)).json();
     const shown = body.feed.posts.find((p: { post_id: number }) => p.post_id === post.id);
     expect(shown.comments.map((c: { comment_text: string }) => c.comment_text)).toEqual(["first", "second"]);
     expect(shown.comment_count).toBe(3);
-    expect(body.drawer.comments.map((c: { comment_text: string }) => c.comment_text)).toEqual(["first", "second", "third"]);
+    expect(body.drawer.comments.map((c: { comment_text: string }) => c.comment_text)).toEqual([
+      "first",
+      "second",
+      "third",
+    ]);
     expect(body.menu).toEqual({ id: otherRecipeId, name: "Community Test Tart" });
     expect((await screen("?menu_id=abc", fan.cookie)).status).toBe(404);
     expect((await screen("?menu_id=999999", fan.cookie)).status).toBe(404);
@@ -336,17 +434,33 @@ describe("the community screen", () => {
     expect(liked.headers.get("Location")).toBe(`/community?menu_id=${recipeId}#post-${post.id}`);
     expect(await prisma.postLike.count({ where: { postId: post.id, userId: fan.id } })).toBe(1);
 
-    const blank = await postForm(`?comments=${post.id}`, { intent: "comment", post_id: String(post.id), comment_text: " " }, fan.cookie);
+    const blank = await postForm(
+      `?comments=${post.id}`,
+      { intent: "comment", post_id: String(post.id), comment_text: " " },
+      fan.cookie
+    );
     expect(await flashOf(blank)).toEqual({ type: "error", message: COMMUNITY_MESSAGES.commentBlank });
-    const added = await postForm(`?comments=${post.id}`, { intent: "comment", post_id: String(post.id), comment_text: "Nice crust" }, fan.cookie);
+    const added = await postForm(
+      `?comments=${post.id}`,
+      { intent: "comment", post_id: String(post.id), comment_text: "Nice crust" },
+      fan.cookie
+    );
     expect(added.headers.get("Location")).toBe(`/community?comments=${post.id}#post-${post.id}`);
     expect(await flashOf(added)).toEqual({ type: "success", message: COMMUNITY_MESSAGES.commented });
     const stored = await prisma.postComment.findFirstOrThrow({ where: { postId: post.id } });
 
-    const notTheirs = await postForm("", { intent: "delete-comment", post_id: String(post.id), comment_id: String(stored.id) }, author.cookie);
+    const notTheirs = await postForm(
+      "",
+      { intent: "delete-comment", post_id: String(post.id), comment_id: String(stored.id) },
+      author.cookie
+    );
     expect(await flashOf(notTheirs)).toEqual({ type: "error", message: COMMUNITY_MESSAGES.notYourComment });
     expect(await prisma.postComment.count({ where: { id: stored.id } })).toBe(1);
-    await postForm("", { intent: "delete-comment", post_id: String(post.id), comment_id: String(stored.id) }, fan.cookie);
+    await postForm(
+      "",
+      { intent: "delete-comment", post_id: String(post.id), comment_id: String(stored.id) },
+      fan.cookie
+    );
     expect(await prisma.postComment.count({ where: { id: stored.id } })).toBe(0);
   });
 
@@ -356,7 +470,9 @@ describe("the community screen", () => {
     const json = await postJson("", { intent: "like", post_id: post.id }, fan.cookie);
     expect((await flashOf(json)).type).toBe("error");
     expect(await prisma.postLike.count({ where: { postId: post.id } })).toBe(0);
-    expect((await flashOf(await postForm("", { intent: "dance", post_id: String(post.id) }, fan.cookie))).type).toBe("error");
+    expect((await flashOf(await postForm("", { intent: "dance", post_id: String(post.id) }, fan.cookie))).type).toBe(
+      "error"
+    );
     const notTheirs = await postForm("", { intent: "delete-post", post_id: String(post.id) }, fan.cookie);
     expect(await flashOf(notTheirs)).toEqual({ type: "error", message: COMMUNITY_MESSAGES.notYourPost });
     expect(await prisma.communityPost.count({ where: { id: post.id } })).toBe(1);
@@ -370,7 +486,11 @@ describe("the community screen", () => {
     const name = path.basename(post.image, ".jpg");
     expect(dishFiles().filter((file) => file.startsWith(name))).toHaveLength(4);
 
-    const response = await postForm(`?comments=${post.id}`, { intent: "delete-post", post_id: String(post.id) }, author.cookie);
+    const response = await postForm(
+      `?comments=${post.id}`,
+      { intent: "delete-post", post_id: String(post.id) },
+      author.cookie
+    );
     expect(response.headers.get("Location")).toBe("/community");
     expect(await prisma.communityPost.count({ where: { id: post.id } })).toBe(0);
     expect(await prisma.postComment.count({ where: { postId: post.id } })).toBe(0);
@@ -384,15 +504,32 @@ describe("sharing from the recipe screen", () => {
       .getSetCookie()
       .map((header) => header.split(";")[0])
       .find((pair) => pair.startsWith(`${name}=`));
-  const recipeScreen = (cookie: string) => run(() => menuDetailLoader(args(getRequest(`/menu-detail/${recipeId}`, { cookie }), { id: String(recipeId) })));
+  const recipeScreen = (cookie: string) =>
+    run(() => menuDetailLoader(args(getRequest(`/menu-detail/${recipeId}`, { cookie }), { id: String(recipeId) })));
   const takePhoto = async (cook: Cook, image: File | string, cookie = cook.cookie) =>
-    run(() => cameraShareAction(args(multipart(`/camera-share-dish?menu_id=${recipeId}`, { menu_id: String(recipeId), image }, cookie))));
+    run(() =>
+      cameraShareAction(
+        args(multipart(`/camera-share-dish?menu_id=${recipeId}`, { menu_id: String(recipeId), image }, cookie))
+      )
+    );
   const share = (fields: Record<string, string | File>, cookie: string) =>
-    run(() => communityAction(args(multipart(`/community?menu_id=${recipeId}`, { intent: "share", menu_id: String(recipeId), ...fields }, cookie))));
+    run(() =>
+      communityAction(
+        args(
+          multipart(`/community?menu_id=${recipeId}`, { intent: "share", menu_id: String(recipeId), ...fields }, cookie)
+        )
+      )
+    );
 
   it("the camera's photo waits on the recipe screen, then Submit shares it once and opens the feed", async () => {
     const cook = await newCook();
-    expect((await run(() => cameraShareLoader(args(getRequest(`/camera-share-dish?menu_id=${recipeId}`, { cookie: cook.cookie }))))).status).toBe(200);
+    expect(
+      (
+        await run(() =>
+          cameraShareLoader(args(getRequest(`/camera-share-dish?menu_id=${recipeId}`, { cookie: cook.cookie })))
+        )
+      ).status
+    ).toBe(200);
     const taken = await takePhoto(cook, await jpeg());
     expect(taken.status).toBe(302);
     expect(taken.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
@@ -407,7 +544,11 @@ describe("sharing from the recipe screen", () => {
     expect(shared.headers.get("Location")).toBe("/community");
     expect(cookieOf(shared, "__dish_photo")).toBe("__dish_photo=");
     const post = await prisma.communityPost.findFirstOrThrow({ where: { userId: cook.id } });
-    expect([`/uploads/${post.image}`, post.caption, post.recipeId]).toEqual([recipe.sharedDishImage, "From the camera", recipeId]);
+    expect([`/uploads/${post.image}`, post.caption, post.recipeId]).toEqual([
+      recipe.sharedDishImage,
+      "From the camera",
+      recipeId,
+    ]);
 
     // the same Submit sent again (a double click, the old cookie) shares nothing more
     const again = await share({ caption: "From the camera" }, withPhoto);
@@ -419,19 +560,30 @@ describe("sharing from the recipe screen", () => {
   it("Cancel deletes the waiting photo, a newer photo replaces it, and another user's cookie is ignored", async () => {
     const [cook, other] = [await newCook(), await newCook()];
     const first = await takePhoto(cook, await jpeg());
-    const firstImage = (await (await recipeScreen(`${cook.cookie}; ${cookieOf(first, "__dish_photo")}`)).json()).sharedDishImage as string;
+    const firstImage = (await (await recipeScreen(`${cook.cookie}; ${cookieOf(first, "__dish_photo")}`)).json())
+      .sharedDishImage as string;
     const second = await takePhoto(cook, await jpeg(), `${cook.cookie}; ${cookieOf(first, "__dish_photo")}`);
     expect(await readStoredImage(firstImage.replace("/uploads/", ""))).toBeNull();
     const withSecond = `${cook.cookie}; ${cookieOf(second, "__dish_photo")}`;
     const secondImage = (await (await recipeScreen(withSecond)).json()).sharedDishImage as string;
 
-    expect((await (await recipeScreen(`${other.cookie}; ${cookieOf(second, "__dish_photo")}`)).json()).sharedDishImage).toBeNull();
+    expect(
+      (await (await recipeScreen(`${other.cookie}; ${cookieOf(second, "__dish_photo")}`)).json()).sharedDishImage
+    ).toBeNull();
     const stolen = await share({ caption: "Not mine" }, `${other.cookie}; ${cookieOf(second, "__dish_photo")}`);
     expect(stolen.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     expect(await prisma.communityPost.count({ where: { userId: other.id } })).toBe(0);
 
     const cancelled = await run(() =>
-      cameraShareAction(args(multipart(`/camera-share-dish?menu_id=${recipeId}`, { menu_id: String(recipeId), intent: "discard" }, withSecond))),
+      cameraShareAction(
+        args(
+          multipart(
+            `/camera-share-dish?menu_id=${recipeId}`,
+            { menu_id: String(recipeId), intent: "discard" },
+            withSecond
+          )
+        )
+      )
     );
     expect(cancelled.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     expect(cookieOf(cancelled, "__dish_photo")).toBe("__dish_photo=");
@@ -453,11 +605,16 @@ describe("sharing from the recipe screen", () => {
     const cook = await newCook();
     const shared = await share({ image: await jpeg(), caption: "<script>alert(1)</script>" }, cook.cookie);
     expect(shared.headers.get("Location")).toBe("/community");
-    const feed = await (await run(() => communityLoader(args(getRequest("/community", { cookie: cook.cookie }))))).json();
+    const feed = await (
+      await run(() => communityLoader(args(getRequest("/community", { cookie: cook.cookie }))))
+    ).json();
     expect(await flashAfter(shared)).toEqual({ type: "success", message: COMMUNITY_MESSAGES.posted });
     expect(feed.feed.posts[0]).toMatchObject({ username: cook.username, caption: "<script>alert(1)</script>" });
 
-    const notAPhoto = await share({ image: new File(["hello"], "dish.png", { type: "image/png" }), caption: "x" }, cook.cookie);
+    const notAPhoto = await share(
+      { image: new File(["hello"], "dish.png", { type: "image/png" }), caption: "x" },
+      cook.cookie
+    );
     expect(notAPhoto.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     const empty = await share({ image: new File([], ""), caption: "x" }, cook.cookie);
     expect(empty.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);

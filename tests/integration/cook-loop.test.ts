@@ -45,7 +45,12 @@ beforeAll(async () => {
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 const path = (query = "") => `/menu-detail/${recipeId}${query}`;
 /** A screen as the cook sees it after the redirect: its loader's data and its flash. */
-async function screenAfter(loader: typeof shoppingLoader | typeof settingLoader, screen: string, cook: Member, response: Response) {
+async function screenAfter(
+  loader: typeof shoppingLoader | typeof settingLoader,
+  screen: string,
+  cook: Member,
+  response: Response
+) {
   const cookie = cookiesAfter(cook.cookie, response);
   const page = await (await run(() => loader(args(getRequest(screen, { cookie }))))).json();
   return { ...page, flash: await flashOn(screen, cookie) };
@@ -63,7 +68,9 @@ async function cookWith(pantry: Record<string, [number, string | null]> = {}): P
 }
 
 const screen = async (cook: Member, query = "") =>
-  (await run(() => menuLoader(args(getRequest(path(query), { cookie: cook.cookie }), { id: String(recipeId) })))).json();
+  (
+    await run(() => menuLoader(args(getRequest(path(query), { cookie: cook.cookie }), { id: String(recipeId) })))
+  ).json();
 
 describe("servings on the recipe screen", () => {
   it("reads ?servings=N, ?fit=pantry and refuses a bad number with a message", async () => {
@@ -77,7 +84,11 @@ describe("servings on the recipe screen", () => {
     expect(fitted.pantryFit.servings).toBeCloseTo(2.8);
     for (const bad of ["-1", "0", "abc", "1000"]) {
       const page = await screen(cook, `?servings=${bad}`);
-      expect(page.scaling).toEqual({ servings: null, fit: false, error: "Servings must be a whole number from 1 to 100." });
+      expect(page.scaling).toEqual({
+        servings: null,
+        fit: false,
+        error: "Servings must be a whole number from 1 to 100.",
+      });
     }
   });
 
@@ -92,7 +103,9 @@ describe("servings on the recipe screen", () => {
     ]);
     const request = formRequest(path(), {}, { cookie: cook.cookie });
     const response = await run(() =>
-      menuAction(args(new Request(request, { body, headers: request.headers, method: "POST" }), { id: String(recipeId) })),
+      menuAction(
+        args(new Request(request, { body, headers: request.headers, method: "POST" }), { id: String(recipeId) })
+      )
     );
     expect(response.headers.get("Location")).toBe("/shoppinglist");
     const list = await screenAfter(shoppingLoader, "/shoppinglist", cook, response);
@@ -137,7 +150,9 @@ describe("shopping into the pantry", () => {
 
   it("refuses another cook's item and a bad id without touching anything", async () => {
     const owner = await cookWith();
-    const item = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "milk", nameKey: "milk", quantity: "1 l" } });
+    const item = await prisma.shoppingItem.create({
+      data: { userId: owner.id, name: "milk", nameKey: "milk", quantity: "1 l" },
+    });
     const stranger = await cookWith();
     await got(stranger, { intent: "got-it", item: String(item.id) });
     await got(stranger, { intent: "got-it", item: "-3" });
@@ -169,11 +184,17 @@ describe("the use-soon email", () => {
     await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "UTC" });
     // nothing spoils yet (the catalogue's dates for fresh milk and flour are further away)
     const now = new Date(`${todayUtc()}T12:00:00Z`);
-    await prisma.pantryItem.updateMany({ where: { pantry: { ownerUserId: cook.id } }, data: { bestBefore: addDays(todayUtc(), 10) } });
+    await prisma.pantryItem.updateMany({
+      where: { pantry: { ownerUserId: cook.id } },
+      data: { bestBefore: addDays(todayUtc(), 10) },
+    });
     await sendDueReminders(now);
     expect(mailsTo(cook)).toEqual([]);
 
-    await prisma.pantryItem.updateMany({ where: { pantry: { ownerUserId: cook.id }, name: "milk" }, data: { bestBefore: addDays(todayUtc(), 1) } });
+    await prisma.pantryItem.updateMany({
+      where: { pantry: { ownerUserId: cook.id }, name: "milk" },
+      data: { bestBefore: addDays(todayUtc(), 1) },
+    });
     await Promise.all([sendDueReminders(now), sendDueReminders(now)]);
     await sendDueReminders(new Date(now.getTime() + 60_000));
     expect(mailsTo(cook)).toHaveLength(1);
@@ -184,13 +205,19 @@ describe("the use-soon email", () => {
     const token = raw.match(/https:\/\/recipes\.example\/unsubscribe\/([\w.-]+)/)![1];
     expect(await prisma.reminderSent.count({ where: { userId: cook.id } })).toBe(1);
     // the mail program's own unsubscribe button: the same link, one click by POST (RFC 2369, RFC 8058)
-    const head = mailsTo(cook)[0].raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
-    expect(head).toMatch(new RegExp(`^List-Unsubscribe: <https://recipes\\.example/unsubscribe/${token.replace(/\./g, "\\.")}>$`, "m"));
+    const head = mailsTo(cook)[0]
+      .raw.split(/\r?\n\r?\n/)[0]
+      .replace(/\r?\n[ \t]+/g, " ");
+    expect(head).toMatch(
+      new RegExp(`^List-Unsubscribe: <https://recipes\\.example/unsubscribe/${token.replace(/\./g, "\\.")}>$`, "m")
+    );
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
     // the one-click POST as a mail provider sends it: signed out, no form token; used again or forged: a clear
     // answer and nothing changed
-    const oneClick = await run(() => unsubscribeAction(args(formRequest(`/unsubscribe/${token}`, { "List-Unsubscribe": "One-Click" }), { token })));
+    const oneClick = await run(() =>
+      unsubscribeAction(args(formRequest(`/unsubscribe/${token}`, { "List-Unsubscribe": "One-Click" }), { token }))
+    );
     expect(oneClick.status).toBe(200);
     expect(await oneClick.json()).toMatchObject({ status: "unsubscribed" });
     const reused = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${token}`), { token })));
@@ -198,7 +225,10 @@ describe("the use-soon email", () => {
     const forged = unsubscribeToken(cook.id, "0".repeat(32)).replace(/.$/, "x");
     const refused = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${forged}`), { token: forged })));
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toEqual({ status: "forged", message: "This unsubscribe link is not valid. Nothing was changed." });
+    expect(await refused.json()).toEqual({
+      status: "forged",
+      message: "This unsubscribe link is not valid. Nothing was changed.",
+    });
     expect(await prisma.useSoonReminder.count({ where: { userId: cook.id } })).toBe(0);
   });
 });

@@ -18,7 +18,11 @@ describe("the starter cookbook (npm run recipes:check)", () => {
 
   it(`has at least ${MIN_RECIPES} recipes and ${MIN_PER_TAG} per cuisine, occasion and diet`, () => {
     expect(report.total).toBeGreaterThanOrEqual(MIN_RECIPES);
-    for (const [values, counts] of [[CUISINES, report.byCuisine], [MEAL_OCCASIONS, report.byOccasion], [DIETARY_PREFERENCES, report.byDiet]] as const) {
+    for (const [values, counts] of [
+      [CUISINES, report.byCuisine],
+      [MEAL_OCCASIONS, report.byOccasion],
+      [DIETARY_PREFERENCES, report.byDiet],
+    ] as const) {
       for (const value of values) expect(counts[value], value).toBeGreaterThanOrEqual(MIN_PER_TAG);
     }
   });
@@ -89,7 +93,14 @@ describe("analyzeRecipe on a recipe with mistakes", () => {
 
   it("lists each problem and marks the unknown line Other", () => {
     expect(analysis.problems.map((problem) => problem.kind).sort()).toEqual(
-      ["duplicate ingredient", "empty step", "no amount", "no weight for this unit", "unknown unit", "unmatched ingredient"].sort(),
+      [
+        "duplicate ingredient",
+        "empty step",
+        "no amount",
+        "no weight for this unit",
+        "unknown unit",
+        "unmatched ingredient",
+      ].sort()
     );
     expect(analysis.lines.find((line) => line.name === "unobtainium")?.type).toBe("Other");
   });

@@ -31,7 +31,9 @@ beforeAll(async () => {
 const jpeg = async () => new File([await cameraJpeg()], "dish.jpg", { type: "image/jpeg" });
 /** Every file of a stored picture: the photo and its narrower copies ("dishes/<name>-640w.jpg"). */
 const filesOf = (stored: string) =>
-  readdirSync(path.join(uploadsDir, path.dirname(stored))).filter((name) => name.startsWith(path.basename(stored).replace(/\.\w+$/, "")));
+  readdirSync(path.join(uploadsDir, path.dirname(stored))).filter((name) =>
+    name.startsWith(path.basename(stored).replace(/\.\w+$/, ""))
+  );
 /** A stored picture (all its files) as if written `hours` ago. */
 async function storedHoursAgo(kind: "dishes" | "avatars", hours: number): Promise<string> {
   const stored = await storeImage(kind, await jpeg());
@@ -44,7 +46,12 @@ const onDisk = (stored: string) => existsSync(path.join(uploadsDir, stored));
 describe("sweeping abandoned dish photos", () => {
   it("starts when a cook stores a waiting photo, and removes one left over a day ago", async () => {
     const abandoned = await storedHoursAgo("dishes", 30);
-    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${recipeId}`), cook.id, recipeId, await jpeg());
+    const saved = await saveDishDraft(
+      getRequest(`/camera-share-dish?menu_id=${recipeId}`),
+      cook.id,
+      recipeId,
+      await jpeg()
+    );
     expect(saved.ok).toBe(true);
     await vi.waitFor(() => expect(filesOf(abandoned)).toEqual([]));
   });
@@ -52,7 +59,9 @@ describe("sweeping abandoned dish photos", () => {
   it("removes photos over a day old that no post shows, with their copies, and keeps posted, recent and other pictures", async () => {
     const abandoned = await storedHoursAgo("dishes", 26);
     const posted = await storedHoursAgo("dishes", 26 * 30);
-    await prisma.communityPost.create({ data: { userId: cook.id, recipeId, image: posted, caption: "Shared last month" } });
+    await prisma.communityPost.create({
+      data: { userId: cook.id, recipeId, image: posted, caption: "Shared last month" },
+    });
     const waiting = await storedHoursAgo("dishes", 23);
     const avatar = await storedHoursAgo("avatars", 26 * 30);
     expect(filesOf(abandoned)).toHaveLength(4);
@@ -66,7 +75,9 @@ describe("sweeping abandoned dish photos", () => {
 
   it("keeps an imported recipe's own photo, however old", async () => {
     const imported = await storedHoursAgo("dishes", 26 * 30);
-    await prisma.recipe.create({ data: { name: "Imported Sweep Noodles", origin: "imported", image: imageUrl(imported) } });
+    await prisma.recipe.create({
+      data: { name: "Imported Sweep Noodles", origin: "imported", image: imageUrl(imported) },
+    });
     await sweepAbandonedDishPhotos();
     expect(filesOf(imported)).toHaveLength(4);
   });
@@ -85,7 +96,12 @@ describe("sweeping abandoned dish photos", () => {
   });
 
   it("forgets a waiting photo after a day even when an old cookie is sent again, so a post never names a swept photo", async () => {
-    const saved = await saveDishDraft(getRequest(`/camera-share-dish?menu_id=${recipeId}`), cook.id, recipeId, await jpeg());
+    const saved = await saveDishDraft(
+      getRequest(`/camera-share-dish?menu_id=${recipeId}`),
+      cook.id,
+      recipeId,
+      await jpeg()
+    );
     if (!saved.ok) throw new Error(saved.message);
     const replay = getRequest(`/menu-detail/${recipeId}`, { cookie: saved.cookie.split(";")[0] });
     expect((await readDishDraft(replay, cook.id))?.recipeId).toBe(recipeId);

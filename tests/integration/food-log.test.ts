@@ -48,14 +48,24 @@ beforeAll(async () => {
 });
 
 const rowsOf = (userId: number) =>
-  prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: userId } }, orderBy: { id: "asc" }, select: { nameKey: true, quantity: true, unit: true } });
+  prisma.pantryItem.findMany({
+    where: { pantry: { ownerUserId: userId } },
+    orderBy: { id: "asc" },
+    select: { nameKey: true, quantity: true, unit: true },
+  });
 
 /** A cook with 500 g of cooked rice and 6 eggs who has just cooked the recipe. */
 async function cookWhoCooked(prefix: string) {
   const cook = await signedInMember(prefix);
   await addToUserPantry(cook.id, ["cooked rice", "egg", "onion"]);
-  await prisma.pantryItem.updateMany({ where: { pantry: { ownerUserId: cook.id }, nameKey: "cooked rice" }, data: { quantity: 500, unit: "g" } });
-  await prisma.pantryItem.updateMany({ where: { pantry: { ownerUserId: cook.id }, nameKey: "egg" }, data: { quantity: 6, unit: null } });
+  await prisma.pantryItem.updateMany({
+    where: { pantry: { ownerUserId: cook.id }, nameKey: "cooked rice" },
+    data: { quantity: 500, unit: "g" },
+  });
+  await prisma.pantryItem.updateMany({
+    where: { pantry: { ownerUserId: cook.id }, nameKey: "egg" },
+    data: { quantity: 6, unit: null },
+  });
   const completion = (await recordMealCompletion({ userId: cook.id, recipeId }))!;
   return { cook, completionId: completion.id, estimate: completion.co2SavedKg };
 }
@@ -87,7 +97,10 @@ describe("Update your pantry after cooking", () => {
 
   it("takes the confirmed amounts, logs them and replaces the meal's CO2 with theirs; a second submit changes nothing", async () => {
     const { cook, completionId, estimate } = await cookWhoCooked("confirm");
-    const uses = [{ ...USES[0], amount: 200 }, { ...USES[1], rest: "all" as const }];
+    const uses = [
+      { ...USES[0], amount: 200 },
+      { ...USES[1], rest: "all" as const },
+    ];
     expect(await confirmPantryUpdate(cook.id, completionId, uses)).toEqual({ ok: true, message: "Pantry updated." });
     expect(await rowsOf(cook.id)).toEqual([
       { nameKey: "cooked rice", quantity: 300, unit: "g" },
@@ -95,7 +108,8 @@ describe("Update your pantry after cooking", () => {
     ]);
     const catalogue = getCatalogue();
     const egg = catalogue.byName("egg")!;
-    const confirmed = 0.2 * co2PerKgAsWeighed(catalogue.byName("cooked rice")!)! + (2 * egg.unitWeights.piece * egg.co2PerKg!) / 1000;
+    const confirmed =
+      0.2 * co2PerKgAsWeighed(catalogue.byName("cooked rice")!)! + (2 * egg.unitWeights.piece * egg.co2PerKg!) / 1000;
     const completion = await prisma.mealCompletion.findUniqueOrThrow({ where: { id: completionId } });
     expect(completion.co2ConfirmedKg).toBeCloseTo(confirmed, 3);
     expect(completion.co2SavedKg).toBe(estimate);
@@ -111,7 +125,10 @@ describe("Update your pantry after cooking", () => {
 
   it("two submits at once take the food once", async () => {
     const { cook, completionId } = await cookWhoCooked("twice");
-    const results = await Promise.all([confirmPantryUpdate(cook.id, completionId, USES), confirmPantryUpdate(cook.id, completionId, USES)]);
+    const results = await Promise.all([
+      confirmPantryUpdate(cook.id, completionId, USES),
+      confirmPantryUpdate(cook.id, completionId, USES),
+    ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect((await rowsOf(cook.id)).slice(0, 2)).toEqual([
       { nameKey: "cooked rice", quantity: 200, unit: "g" },
@@ -122,7 +139,11 @@ describe("Update your pantry after cooking", () => {
   it("refuses more than is left and changes nothing at all, not even the rows before it", async () => {
     const { cook, completionId } = await cookWhoCooked("toomuch");
     const result = await confirmPantryUpdate(cook.id, completionId, [USES[0], { ...USES[1], amount: 7 }]);
-    expect(result).toEqual({ ok: false, status: 400, message: 'You have only 6 of egg left: enter at most that, or choose "Used it all".' });
+    expect(result).toEqual({
+      ok: false,
+      status: 400,
+      message: 'You have only 6 of egg left: enter at most that, or choose "Used it all".',
+    });
     expect((await rowsOf(cook.id)).slice(0, 2)).toEqual([
       { nameKey: "cooked rice", quantity: 500, unit: "g" },
       { nameKey: "egg", quantity: 6, unit: null },
@@ -134,17 +155,26 @@ describe("Update your pantry after cooking", () => {
   it("'Keep the rest' with nothing left keeps the item; undo puts everything back, once", async () => {
     const { cook, completionId } = await cookWhoCooked("undo");
     const before = await rowsOf(cook.id);
-    await confirmPantryUpdate(cook.id, completionId, [{ ...USES[0], amount: 500 }, { ...USES[1], rest: "all" }]);
+    await confirmPantryUpdate(cook.id, completionId, [
+      { ...USES[0], amount: 500 },
+      { ...USES[1], rest: "all" },
+    ]);
     expect(await rowsOf(cook.id)).toEqual([
       { nameKey: "cooked rice", quantity: null, unit: null },
       { nameKey: "onion", quantity: null, unit: null },
     ]);
     expect(await undoPantryUpdate(cook.id, completionId)).toEqual({ ok: true, message: "Pantry update undone." });
     const after = await rowsOf(cook.id);
-    expect(after.sort((a, b) => a.nameKey.localeCompare(b.nameKey))).toEqual(before.sort((a, b) => a.nameKey.localeCompare(b.nameKey)));
+    expect(after.sort((a, b) => a.nameKey.localeCompare(b.nameKey))).toEqual(
+      before.sort((a, b) => a.nameKey.localeCompare(b.nameKey))
+    );
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
     expect((await monthlyMealStats(cook.id)).current_month.rescued_kg).toBe(0);
-    expect(await undoPantryUpdate(cook.id, completionId)).toEqual({ ok: false, status: 409, message: NOTHING_TO_UNDO_MESSAGE });
+    expect(await undoPantryUpdate(cook.id, completionId)).toEqual({
+      ok: false,
+      status: 409,
+      message: NOTHING_TO_UNDO_MESSAGE,
+    });
   });
 
   it("a stale undo (after 10 minutes) changes nothing", async () => {
@@ -152,7 +182,11 @@ describe("Update your pantry after cooking", () => {
     const at = new Date();
     await confirmPantryUpdate(cook.id, completionId, USES, at);
     const late = new Date(at.getTime() + UNDO_MS + 1000);
-    expect(await undoPantryUpdate(cook.id, completionId, late)).toEqual({ ok: false, status: 409, message: UNDO_TOO_LATE_MESSAGE });
+    expect(await undoPantryUpdate(cook.id, completionId, late)).toEqual({
+      ok: false,
+      status: 409,
+      message: UNDO_TOO_LATE_MESSAGE,
+    });
     expect((await rowsOf(cook.id)).slice(0, 2)).toEqual([
       { nameKey: "cooked rice", quantity: 200, unit: "g" },
       { nameKey: "egg", quantity: 4, unit: null },
@@ -171,16 +205,30 @@ describe("Update your pantry after cooking", () => {
 describe("Used up / Thrown away", () => {
   it("takes part of an item or all of it, logs it as wasted or used, and refuses zero and more than is left", async () => {
     const { cook } = await cookWhoCooked("waste");
-    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" })).toMatchObject({
-      ok: true,
-      message: "0.1 kg of cooked rice thrown away.",
-    });
+    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" })).toMatchObject(
+      {
+        ok: true,
+        message: "0.1 kg of cooked rice thrown away.",
+      }
+    );
     expect((await rowsOf(cook.id))[0]).toEqual({ nameKey: "cooked rice", quantity: 400, unit: "g" });
-    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 401, unit: "g" })).toMatchObject({ ok: false, status: 400 });
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: 0, unit: null })).toMatchObject({ ok: false, status: 400 });
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({ ok: true, message: "egg used up." });
+    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 401, unit: "g" })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: 0, unit: null })).toMatchObject({
+      ok: false,
+      status: 400,
+    });
+    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({
+      ok: true,
+      message: "egg used up.",
+    });
     expect((await rowsOf(cook.id)).map((row) => row.nameKey)).toEqual(["cooked rice", "onion"]);
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({ ok: false, status: 404 });
+    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     const stats = await monthlyMealStats(cook.id);
     expect(stats.current_month).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1 });
     // only meals count towards CO2 saved: the estimate of the unconfirmed meal stays
@@ -193,7 +241,17 @@ describe("Undo of Used up / Thrown away", () => {
     prisma.pantryItem.findMany({
       where: { pantry: { ownerUserId: userId } },
       orderBy: { nameKey: "asc" },
-      select: { name: true, nameKey: true, type: true, source: true, quantity: true, unit: true, storage: true, addedOn: true, bestBefore: true },
+      select: {
+        name: true,
+        nameKey: true,
+        type: true,
+        source: true,
+        quantity: true,
+        unit: true,
+        storage: true,
+        addedOn: true,
+        bestBefore: true,
+      },
     });
 
   it("puts the item back exactly as it was and removes the entry; a second undo changes nothing", async () => {
@@ -201,12 +259,18 @@ describe("Undo of Used up / Thrown away", () => {
     const before = await fullRows(cook.id);
     const part = await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" });
     const all = await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null });
-    expect((await fullRows(cook.id)).map((row) => [row.nameKey, row.quantity])).toEqual([["cooked rice", 400], ["onion", null]]);
+    expect((await fullRows(cook.id)).map((row) => [row.nameKey, row.quantity])).toEqual([
+      ["cooked rice", 400],
+      ["onion", null],
+    ]);
 
     const allId = (all as { entryId: number }).entryId;
     const partId = (part as { entryId: number }).entryId;
     expect(await undoFoodLog(cook.id, allId)).toEqual({ ok: true, message: "Undone: egg is back in your pantry." });
-    expect(await undoFoodLog(cook.id, partId)).toEqual({ ok: true, message: "Undone: cooked rice is back in your pantry." });
+    expect(await undoFoodLog(cook.id, partId)).toEqual({
+      ok: true,
+      message: "Undone: cooked rice is back in your pantry.",
+    });
     expect(await fullRows(cook.id)).toEqual(before);
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
     expect((await monthlyMealStats(cook.id)).current_month).toMatchObject({ rescued_kg: 0, wasted_kg: 0 });
@@ -217,11 +281,21 @@ describe("Undo of Used up / Thrown away", () => {
 
   it("refuses another cook's entry, a meal's entry and an undo after 10 minutes, changing nothing", async () => {
     const { cook, completionId } = await cookWhoCooked("undoguard");
-    const logged = (await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 100, unit: "g" })) as { entryId: number };
+    const logged = (await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 100, unit: "g" })) as {
+      entryId: number;
+    };
     const stranger = await signedInMember("undostranger");
-    expect(await undoFoodLog(stranger.id, logged.entryId)).toEqual({ ok: false, message: NOTHING_TO_UNDO, status: 404 });
+    expect(await undoFoodLog(stranger.id, logged.entryId)).toEqual({
+      ok: false,
+      message: NOTHING_TO_UNDO,
+      status: 404,
+    });
     const late = new Date(Date.now() + UNDO_MS + 1000);
-    expect(await undoFoodLog(cook.id, logged.entryId, late)).toEqual({ ok: false, message: UNDO_TOO_LATE_MESSAGE, status: 409 });
+    expect(await undoFoodLog(cook.id, logged.entryId, late)).toEqual({
+      ok: false,
+      message: UNDO_TOO_LATE_MESSAGE,
+      status: 409,
+    });
     await confirmPantryUpdate(cook.id, completionId, [USES[1]]);
     const mealEntry = await prisma.foodLogEntry.findFirstOrThrow({ where: { mealCompletionId: completionId } });
     expect(await undoFoodLog(cook.id, mealEntry.id)).toMatchObject({ ok: false, status: 404 });
@@ -233,7 +307,13 @@ describe("Undo of Used up / Thrown away", () => {
 describe("the page actions", () => {
   it("/cooked/{id} shows the form, updates the pantry with a plain form post and answers a redirect with a message", async () => {
     const { cook, completionId } = await cookWhoCooked("page");
-    const page = await run(() => cookedLoader({ request: getRequest(`/cooked/${completionId}`, { cookie: cook.cookie }), params: { id: String(completionId) }, context: {} }));
+    const page = await run(() =>
+      cookedLoader({
+        request: getRequest(`/cooked/${completionId}`, { cookie: cook.cookie }),
+        params: { id: String(completionId) },
+        context: {},
+      })
+    );
     expect(page.status).toBe(200);
     const fields = {
       back: "page",
@@ -248,13 +328,23 @@ describe("the page actions", () => {
       "use[1].rest": "keep",
     };
     const post = (values: Record<string, string>, member: Member = cook) =>
-      run(() => cookedAction({ request: formRequest(`/cooked/${completionId}`, values, { cookie: member.cookie }), params: { id: String(completionId) }, context: {} }));
+      run(() =>
+        cookedAction({
+          request: formRequest(`/cooked/${completionId}`, values, { cookie: member.cookie }),
+          params: { id: String(completionId) },
+          context: {},
+        })
+      );
     const refused = await post(fields);
     expect(refused.status).toBe(302);
     expect(refused.headers.get("Location")).toBe(`/cooked/${completionId}`);
     // the servings cooked (3⅓ after a fit to the pantry) stay in the address the page returns to
     const fitted = await run(() =>
-      cookedAction({ request: formRequest(`/cooked/${completionId}?servings=3.3333`, fields, { cookie: cook.cookie }), params: { id: String(completionId) }, context: {} }),
+      cookedAction({
+        request: formRequest(`/cooked/${completionId}?servings=3.3333`, fields, { cookie: cook.cookie }),
+        params: { id: String(completionId) },
+        context: {},
+      })
     );
     expect(fitted.headers.get("Location")).toBe(`/cooked/${completionId}?servings=3.3333`);
     expect((await rowsOf(cook.id))[0].quantity).toBe(500);
@@ -272,7 +362,9 @@ describe("the page actions", () => {
   it("/ingredient-preview marks an item thrown away, and asks a guest to log in", async () => {
     const { cook } = await cookWhoCooked("preview");
     const post = (cookie: string | null, values: Record<string, string>) =>
-      run(() => previewAction({ request: formRequest("/ingredient-preview", values, { cookie }), params: {}, context: {} }));
+      run(() =>
+        previewAction({ request: formRequest("/ingredient-preview", values, { cookie }), params: {}, context: {} })
+      );
     const fields = { intent: "log-food", key: "cooked rice", kind: "wasted", amount: "250", unit: "g" };
     const thrown = await post(cook.cookie, fields);
     expect(thrown.status).toBe(302);
@@ -285,9 +377,18 @@ describe("the page actions", () => {
 
     // the page it returns to says what was done beside an Undo, a plain form; only the cook sees it
     const page = (member: Member) =>
-      run(() => previewLoader({ request: getRequest(thrown.headers.get("Location")!, { cookie: member.cookie }), params: {}, context: {} }));
+      run(() =>
+        previewLoader({
+          request: getRequest(thrown.headers.get("Location")!, { cookie: member.cookie }),
+          params: {},
+          context: {},
+        })
+      );
     const entryId = Number(thrown.headers.get("Location")!.split("=")[1]);
-    expect((await (await page(cook)).json()).logged).toEqual({ id: entryId, message: "250 g of cooked rice thrown away." });
+    expect((await (await page(cook)).json()).logged).toEqual({
+      id: entryId,
+      message: "250 g of cooked rice thrown away.",
+    });
     const stranger = await signedInMember("previewstranger");
     expect((await (await page(stranger)).json()).logged).toBeNull();
     const undo = { intent: "undo-food-log", entry: String(entryId) };
@@ -313,7 +414,10 @@ describe("the JSON calls", () => {
     const { cook, completionId } = await cookWhoCooked("apiupdate");
     const path = `/api/meal-completions/${completionId}/pantry-update`;
     const suggested = await (await call("GET", path, cook)).json();
-    expect(suggested).toMatchObject({ updated: false, uses: [{ key: "cooked rice", amount: 300, unit: "g", rest: "keep" }, { key: "egg" }] });
+    expect(suggested).toMatchObject({
+      updated: false,
+      uses: [{ key: "cooked rice", amount: 300, unit: "g", rest: "keep" }, { key: "egg" }],
+    });
     expect((await call("GET", path, null)).status).toBe(401);
     const stranger = await signedInMember("apistranger");
     const uses = [{ pantry_item_id: await idOf(cook.id, "cooked rice"), amount: 300, unit: "g", rest: "keep" }];
@@ -324,7 +428,10 @@ describe("the JSON calls", () => {
     expect((await call("POST", path, cook, { json: { uses } })).status).toBe(200);
     expect((await call("POST", path, cook, { json: { uses } })).status).toBe(409);
     expect((await rowsOf(cook.id))[0].quantity).toBe(200);
-    expect(await (await call("GET", path, cook)).json()).toMatchObject({ updated: true, taken: ["cooked rice: 300 g"] });
+    expect(await (await call("GET", path, cook)).json()).toMatchObject({
+      updated: true,
+      taken: ["cooked rice: 300 g"],
+    });
     expect((await call("DELETE", path, stranger)).status).toBe(404);
     expect((await call("DELETE", path, cook)).status).toBe(200);
     expect((await call("DELETE", path, cook)).status).toBe(409);
@@ -335,12 +442,26 @@ describe("the JSON calls", () => {
     const { cook } = await cookWhoCooked("apilog");
     const rice = await idOf(cook.id, "cooked rice");
     const stranger = await signedInMember("logstranger");
-    expect((await call("POST", "/api/food-log", stranger, { json: { pantry_item_id: rice, kind: "wasted" } })).status).toBe(404);
-    expect((await call("POST", "/api/food-log", null, { json: { pantry_item_id: rice, kind: "wasted" } })).status).toBe(401);
-    expect((await call("POST", "/api/food-log", cook, { json: { pantry_item_id: rice, kind: "eaten" } })).status).toBe(400);
-    expect((await call("POST", "/api/food-log", cook, { json: { pantry_item_id: rice, kind: "wasted", amount: 501, unit: "g" } })).status).toBe(400);
+    expect(
+      (await call("POST", "/api/food-log", stranger, { json: { pantry_item_id: rice, kind: "wasted" } })).status
+    ).toBe(404);
+    expect((await call("POST", "/api/food-log", null, { json: { pantry_item_id: rice, kind: "wasted" } })).status).toBe(
+      401
+    );
+    expect((await call("POST", "/api/food-log", cook, { json: { pantry_item_id: rice, kind: "eaten" } })).status).toBe(
+      400
+    );
+    expect(
+      (
+        await call("POST", "/api/food-log", cook, {
+          json: { pantry_item_id: rice, kind: "wasted", amount: 501, unit: "g" },
+        })
+      ).status
+    ).toBe(400);
     expect((await rowsOf(cook.id))[0].quantity).toBe(500);
-    const logged = await call("POST", "/api/food-log", cook, { json: { pantry_item_id: rice, kind: "wasted", amount: 120, unit: "g" } });
+    const logged = await call("POST", "/api/food-log", cook, {
+      json: { pantry_item_id: rice, kind: "wasted", amount: 120, unit: "g" },
+    });
     expect(logged.status).toBe(201);
     const { message, entry_id } = await logged.json();
     expect(message).toBe("120 g of cooked rice thrown away.");

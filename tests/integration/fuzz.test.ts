@@ -12,7 +12,17 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/services/db.server";
 import type { RequestBody } from "../support/requests";
-import { call, describeAnswer, errorFlash, fixture, prepareCookbook, probes, rowsOf, tableCounts, type Fixture } from "../support/route-table";
+import {
+  call,
+  describeAnswer,
+  errorFlash,
+  fixture,
+  prepareCookbook,
+  probes,
+  rowsOf,
+  tableCounts,
+  type Fixture,
+} from "../support/route-table";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-fuzz-${process.pid}`;
@@ -44,15 +54,21 @@ const nasty = fc.constantFrom(
   "true",
   "null",
   "__proto__",
-  "constructor",
+  "constructor"
 );
 /** Larger than the app's field, body and JSON limits (64 KB text fields, 1 MB JSON). */
 const huge = fc.constantFrom(70_000, 1_100_000).map((length) => "é".repeat(length / 2));
 /** One field repeated hundreds or tens of thousands of times (parsing repeated fields was quadratic). */
-const repeated = fc.tuple(fc.constantFrom(600, 1_500, 20_000), fc.constantFrom("abc", "")).map(([count, value]) => Array<string>(count).fill(value));
+const repeated = fc
+  .tuple(fc.constantFrom(600, 1_500, 20_000), fc.constantFrom("abc", ""))
+  .map(([count, value]) => Array<string>(count).fill(value));
 /** Long inputs built to make a pattern backtrack: runs of dots, brackets, tags, spaces, digits, underscores. */
 const backtracking = fc
-  .tuple(fc.constantFrom("a@", "(", "<", "tomato ", "1", "_", "-\t"), fc.constantFrom(".", "(", "<", " ", "0", "_", "\t"), fc.constantFrom(20_000, 100_000))
+  .tuple(
+    fc.constantFrom("a@", "(", "<", "tomato ", "1", "_", "-\t"),
+    fc.constantFrom(".", "(", "<", " ", "0", "_", "\t"),
+    fc.constantFrom(20_000, 100_000)
+  )
   .map(([head, run, length]) => `${head}${run.repeat(length)}@`);
 const text = fc.oneof(
   { arbitrary: fc.string({ maxLength: 30 }), weight: 3 },
@@ -60,13 +76,15 @@ const text = fc.oneof(
   { arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }), weight: 3 },
   { arbitrary: fc.string({ unit: "binary", maxLength: 30 }), weight: 2 },
   { arbitrary: nasty, weight: 3 },
-  { arbitrary: huge, weight: 1 },
+  { arbitrary: huge, weight: 1 }
 );
 const number = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(0, -1, 2 ** 31, 2 ** 53, Number.MAX_VALUE));
 /** An object or list nested `depth` levels deep. */
 const deep = fc
   .tuple(fc.integer({ min: 20, max: 2_000 }), fc.boolean())
-  .map(([depth, asList]) => Array.from({ length: depth }).reduce<unknown>((inner) => (asList ? [inner] : { a: inner }), "x"));
+  .map(([depth, asList]) =>
+    Array.from({ length: depth }).reduce<unknown>((inner) => (asList ? [inner] : { a: inner }), "x")
+  );
 const jsonValue = fc.oneof(
   { arbitrary: text, weight: 4 },
   { arbitrary: number, weight: 2 },
@@ -76,16 +94,23 @@ const jsonValue = fc.oneof(
   { arbitrary: repeated, weight: 1 },
   { arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), text, { maxKeys: 4 }), weight: 1 },
   { arbitrary: deep, weight: 1 },
-  { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 },
+  { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 }
 );
-const fileName = fc.constantFrom("photo.jpg", "../../../../tmp/evil.png", "x.svg", "", "a".repeat(300) + ".jpg", "nul\u0000.jpg");
+const fileName = fc.constantFrom(
+  "photo.jpg",
+  "../../../../tmp/evil.png",
+  "x.svg",
+  "",
+  "a".repeat(300) + ".jpg",
+  "nul\u0000.jpg"
+);
 const file = fc
   .tuple(fc.uint8Array({ maxLength: 2_000 }), fileName, fc.constantFrom("image/jpeg", "image/svg+xml", "text/html", ""))
   .map(([bytes, name, type]) => new File([bytes], name, { type }));
 const formValue = fc.oneof(
   { arbitrary: text, weight: 4 },
   { arbitrary: fc.array(text, { minLength: 2, maxLength: 4 }), weight: 1 },
-  { arbitrary: repeated, weight: 1 },
+  { arbitrary: repeated, weight: 1 }
 );
 const multipartValue = fc.oneof({ arbitrary: text, weight: 4 }, { arbitrary: file, weight: 1 });
 
@@ -95,7 +120,10 @@ type Fields = Record<string, unknown>;
 
 /** 1-4 changes to the fields: a known or a random one set to `value`, or dropped. */
 function mutated(base: Fields, value: fc.Arbitrary<unknown>): fc.Arbitrary<Fields> {
-  const key = Object.keys(base).length > 0 ? fc.oneof(fc.constantFrom(...Object.keys(base)), fc.string({ maxLength: 10 })) : fc.string({ maxLength: 10 });
+  const key =
+    Object.keys(base).length > 0
+      ? fc.oneof(fc.constantFrom(...Object.keys(base)), fc.string({ maxLength: 10 }))
+      : fc.string({ maxLength: 10 });
   const change = fc.record({ key, drop: fc.boolean(), value });
   return fc.array(change, { minLength: 1, maxLength: 4 }).map((changes) => {
     const fields: Fields = { ...base };
@@ -111,7 +139,7 @@ function mutated(base: Fields, value: fc.Arbitrary<unknown>): fc.Arbitrary<Field
 const notAJsonObject = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.stringify(value)),
-  fc.integer({ min: 1_000, max: 200_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth)),
+  fc.integer({ min: 1_000, max: 200_000 }).map((depth) => "[".repeat(depth) + "]".repeat(depth))
 );
 
 /** Bodies built from the probe's valid one; the route must cope with each. */
@@ -121,20 +149,33 @@ function bodies(base: RequestBody): fc.Arbitrary<RequestBody> {
     const fields = typeof base.json === "object" && base.json !== null ? (base.json as Fields) : {};
     return fc.oneof(
       { arbitrary: mutated(fields, jsonValue).map(asJson), weight: 6 },
-      { arbitrary: notAJsonObject.map((raw) => ({ json: raw })), weight: 1 },
+      { arbitrary: notAJsonObject.map((raw) => ({ json: raw })), weight: 1 }
     );
   }
   if ("form" in base) {
     return fc.oneof(
-      { arbitrary: mutated(base.form, formValue).map((form) => ({ form: form as Record<string, string | string[]> })), weight: 5 },
+      {
+        arbitrary: mutated(base.form, formValue).map((form) => ({ form: form as Record<string, string | string[]> })),
+        weight: 5,
+      },
       // Pages read JSON too (readFormOrJson): the same fields with any JSON values.
       { arbitrary: mutated(base.form, jsonValue).map(asJson), weight: 2 },
-      { arbitrary: notAJsonObject.map((raw) => ({ json: raw })), weight: 1 },
+      { arbitrary: notAJsonObject.map((raw) => ({ json: raw })), weight: 1 }
     );
   }
   return fc.oneof(
-    { arbitrary: mutated(base.multipart, multipartValue).map((multipart) => ({ multipart: multipart as Record<string, string | Blob> })), weight: 5 },
-    { arbitrary: mutated(base.multipart, formValue).map((form) => ({ form: form as Record<string, string | string[]> })), weight: 1 },
+    {
+      arbitrary: mutated(base.multipart, multipartValue).map((multipart) => ({
+        multipart: multipart as Record<string, string | Blob>,
+      })),
+      weight: 5,
+    },
+    {
+      arbitrary: mutated(base.multipart, formValue).map((form) => ({
+        form: form as Record<string, string | string[]>,
+      })),
+      weight: 1,
+    }
   );
 }
 
@@ -151,7 +192,7 @@ const tally = { routes: 0, cases: 0, refused: 0, largestMs: 0 };
 afterAll(() => {
   console.info(
     `Fuzzing: ${tally.cases} cases over ${tally.routes} form actions and JSON calls (${RUNS} each), ` +
-      `${tally.refused} refused with no change to the data; slowest case ${tally.largestMs} ms`,
+      `${tally.refused} refused with no change to the data; slowest case ${tally.largestMs} ms`
   );
 });
 
@@ -173,11 +214,17 @@ describe.each(fuzzed)("$name", ({ route, probe }) => {
         expect(serverError, `answered ${describeAnswer(response)}`).toBe(false);
         if (await refused(response)) {
           tally.refused += 1;
-          expect(await tableCounts(), `refused with ${describeAnswer(response)} but rows were added or removed`).toEqual(countsBefore);
-          expect(await rowsOf(f.owner.id), `refused with ${describeAnswer(response)} but the user's data changed`).toEqual(ownerBefore);
+          expect(
+            await tableCounts(),
+            `refused with ${describeAnswer(response)} but rows were added or removed`
+          ).toEqual(countsBefore);
+          expect(
+            await rowsOf(f.owner.id),
+            `refused with ${describeAnswer(response)} but the user's data changed`
+          ).toEqual(ownerBefore);
         }
       }),
-      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      { numRuns: RUNS, seed: SEED, endOnFailure: true }
     );
   });
 });

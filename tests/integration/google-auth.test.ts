@@ -33,7 +33,13 @@ let sequence = 0;
 /** Claims of a Google account no test has used yet. */
 function newAccount(overrides: Record<string, unknown> = {}) {
   sequence += 1;
-  return { sub: `google-${sequence}-${Date.now()}`, email: `cook${sequence}@gmail.example`, email_verified: true, name: "Ana María López", ...overrides };
+  return {
+    sub: `google-${sequence}-${Date.now()}`,
+    email: `cook${sequence}@gmail.example`,
+    email_verified: true,
+    name: "Ana María López",
+    ...overrides,
+  };
 }
 
 function idToken(claims: Record<string, unknown>, expiresIn = 3600) {
@@ -70,9 +76,16 @@ describe("POST /google-auth", () => {
   });
 
   it("gives a second person with the same name a different valid username", async () => {
-    const first = (await (await postCredential(await idToken(newAccount({ name: "Zoë Tan" })))).json()) as { user_id: number };
-    const second = (await (await postCredential(await idToken(newAccount({ name: "Zoë Tan" })))).json()) as { user_id: number };
-    const names = await prisma.user.findMany({ where: { id: { in: [first.user_id, second.user_id] } }, orderBy: { id: "asc" } });
+    const first = (await (await postCredential(await idToken(newAccount({ name: "Zoë Tan" })))).json()) as {
+      user_id: number;
+    };
+    const second = (await (await postCredential(await idToken(newAccount({ name: "Zoë Tan" })))).json()) as {
+      user_id: number;
+    };
+    const names = await prisma.user.findMany({
+      where: { id: { in: [first.user_id, second.user_id] } },
+      orderBy: { id: "asc" },
+    });
     expect(names.map((user) => user.username)).toEqual(["Zoe_Tan", "Zoe_Tan_2"]);
   });
 
@@ -91,13 +104,17 @@ describe("POST /google-auth", () => {
     const created = (await (await postCredential(await idToken(first))).json()) as { user_id: number };
     const response = await postCredential(await idToken(newAccount({ email: "taken@gmail.example" })));
     expect(response.status).toBe(409);
-    expect(await response.json()).toEqual({ message: "An account with this email already exists. Log in with your password." });
+    expect(await response.json()).toEqual({
+      message: "An account with this email already exists. Log in with your password.",
+    });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: created.user_id } })).googleId).toBe(first.sub);
   });
 
   it("refuses an unverified email, leaving the existing account unlinked", async () => {
     const existing = await prisma.user.create({ data: { username: "unverified_owner", email: "owner@gmail.example" } });
-    const response = await postCredential(await idToken(newAccount({ email: "owner@gmail.example", email_verified: false })));
+    const response = await postCredential(
+      await idToken(newAccount({ email: "owner@gmail.example", email_verified: false }))
+    );
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: "Your Google account's email address is not verified." });
     expect((await prisma.user.findUniqueOrThrow({ where: { id: existing.id } })).googleId).toBeNull();
@@ -155,7 +172,9 @@ describe("the authorization-code flow", () => {
 
   /** POST /auth/google, then the provider's consent (which answers at once) — the URL it sends the browser back to. */
   async function throughProvider(cookie: string | null = null) {
-    const start = await run(() => startAction({ request: formRequest("/auth/google", {}, { cookie }), params: {}, context: {} }));
+    const start = await run(() =>
+      startAction({ request: formRequest("/auth/google", {}, { cookie }), params: {}, context: {} })
+    );
     expect(start.status).toBe(302);
     const authorize = new URL(start.headers.get("Location")!);
     expect(authorize.origin + authorize.pathname).toBe(`${issuer}/authorize`);
@@ -183,7 +202,10 @@ describe("the authorization-code flow", () => {
     expect(created.status).toBe(302);
     expect(created.headers.get("Location")).toBe("/home");
     const userId = await signedInUserId(created);
-    expect(await prisma.user.findUniqueOrThrow({ where: { id: userId! } })).toMatchObject({ googleId: claims.sub, username: "Flow_Tester" });
+    expect(await prisma.user.findUniqueOrThrow({ where: { id: userId! } })).toMatchObject({
+      googleId: claims.sub,
+      username: "Flow_Tester",
+    });
     expect(await flashAfter(created)).toEqual({ type: "success", message: "Account created successfully" });
 
     const second = await throughProvider();
@@ -195,7 +217,10 @@ describe("the authorization-code flow", () => {
   it("keeps what the guest had in their session", async () => {
     const first = await throughProvider();
     const guestSession = await prisma.session.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
-    await prisma.session.update({ where: { id: guestSession.id }, data: { data: JSON.stringify({ ...JSON.parse(guestSession.data), theme: "kept" }) } });
+    await prisma.session.update({
+      where: { id: guestSession.id },
+      data: { data: JSON.stringify({ ...JSON.parse(guestSession.data), theme: "kept" }) },
+    });
     const response = await callback(first.callbackPath, first.cookie);
     const session = await prisma.session.findFirstOrThrow({ where: { userId: (await signedInUserId(response))! } });
     expect(JSON.parse(session.data)).toMatchObject({ theme: "kept" });

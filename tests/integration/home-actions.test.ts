@@ -26,7 +26,14 @@ function post(fields: Record<string, string>, cookie: string | null) {
 
 describe("Home's most-searched toggles", () => {
   it("come from the built-in list while nobody has searched, then from what people add most", async () => {
-    expect((await home(null)).toggles.map((toggle) => toggle.name)).toEqual(["rice", "pasta", "bread", "flour", "chickpea", "tomato"]);
+    expect((await home(null)).toggles.map((toggle) => toggle.name)).toEqual([
+      "rice",
+      "pasta",
+      "bread",
+      "flour",
+      "chickpea",
+      "tomato",
+    ]);
     const someone = await addToPantry(getRequest("/search"), [{ name: "kimchi" }, { name: "tofu" }]);
     expect(someone.ok).toBe(true);
     await addToPantry(getRequest("/search"), [{ name: "tofu" }]);
@@ -65,7 +72,11 @@ describe("Home's most-searched toggles", () => {
   });
 
   it("refuse a post from another site", async () => {
-    const request = formRequest("/home", { intent: "toggle", name: "rice" }, { headers: { Origin: "https://elsewhere.example" } });
+    const request = formRequest(
+      "/home",
+      { intent: "toggle", name: "rice" },
+      { headers: { Origin: "https://elsewhere.example" } }
+    );
     expect((await served(request, () => homeAction(args(request)))).status).toBe(403);
   });
 });
@@ -88,7 +99,10 @@ describe("START RANDOM", () => {
     await prisma.$transaction([prisma.recipe.deleteMany()]);
     const response = await post({ intent: "random-menu" }, null);
     expect(response.headers.get("Location")).toBe("/home");
-    expect((await home(cookiesAfter(null, response))).flash).toEqual({ type: "error", message: "Failed to generate menu. Please try again." });
+    expect((await home(cookiesAfter(null, response))).flash).toEqual({
+      type: "error",
+      message: "Failed to generate menu. Please try again.",
+    });
     const json = await run(() => randomMenuLoader());
     expect(json.status).toBe(404);
     expect(await json.json()).toMatchObject({ success: false });

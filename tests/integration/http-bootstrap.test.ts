@@ -41,7 +41,10 @@ const folder = mkdtempSync(path.join(tmpdir(), "bootstrap-"));
 
 /** The stand-in app behind the bootstrap, started from an empty folder so no .env is read. */
 function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", BOOTSTRAP, "-e", APP], { cwd: folder, env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env } });
+  const child = spawn(process.execPath, ["--import", BOOTSTRAP, "-e", APP], {
+    cwd: folder,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", ...env },
+  });
   return new Promise((resolve, reject) => {
     child.once("error", reject);
     child.stderr.on("data", (chunk) => reject(new Error(String(chunk))));
@@ -68,7 +71,8 @@ afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const send = (server: Server, pathname: string, init: RequestInit = {}) => fetch(`${server.origin}${pathname}`, { redirect: "manual", ...init });
+const send = (server: Server, pathname: string, init: RequestInit = {}) =>
+  fetch(`${server.origin}${pathname}`, { redirect: "manual", ...init });
 const reached = async (response: Response) => ((await response.json()) as { reached?: string }).reached ?? null;
 
 describe("cross-site writes", () => {
@@ -88,9 +92,13 @@ describe("cross-site writes", () => {
   });
 
   it("let same-origin writes, scripts without an Origin, and reads from anywhere through", async () => {
-    expect(await reached(await send(direct, "/login", { method: "POST", headers: { Origin: direct.origin }, body: "x" }))).toBe("POST /login");
+    expect(
+      await reached(await send(direct, "/login", { method: "POST", headers: { Origin: direct.origin }, body: "x" }))
+    ).toBe("POST /login");
     expect(await reached(await send(direct, "/login", { method: "POST", body: "x" }))).toBe("POST /login");
-    expect(await reached(await send(direct, "/home", { headers: { Origin: "https://evil.example" } }))).toBe("GET /home");
+    expect(await reached(await send(direct, "/home", { headers: { Origin: "https://evil.example" } }))).toBe(
+      "GET /home"
+    );
   });
 });
 
@@ -115,7 +123,10 @@ describe("request bodies", () => {
     // Only the headers are sent: the answer must come before any of the body (a client still uploading when
     // the server closes may see EPIPE instead, which made a fetch of a real 17 MB body flaky).
     const declared = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${direct.origin}/search`, { method: "POST", headers: { "Content-Length": String(17 * MB) } });
+      const request = http.request(`${direct.origin}/search`, {
+        method: "POST",
+        headers: { "Content-Length": String(17 * MB) },
+      });
       request.on("response", (response) => {
         let body = "";
         response.on("data", (chunk) => (body += chunk));
@@ -132,7 +143,9 @@ describe("request bodies", () => {
 
 describe("client address", () => {
   it("comes from the socket, whatever the request claims", async () => {
-    const response = await send(direct, "/", { headers: { "X-Recipe-Helper-Client-Address": "203.0.113.9", "X-Forwarded-For": "203.0.113.8" } });
+    const response = await send(direct, "/", {
+      headers: { "X-Recipe-Helper-Client-Address": "203.0.113.9", "X-Forwarded-For": "203.0.113.8" },
+    });
     expect((await response.json()).address).toBe("127.0.0.1");
   });
 
@@ -145,30 +158,50 @@ describe("client address", () => {
   });
 
   it("walks back as many hops as TRUST_PROXY counts", async () => {
-    const response = await send(behindTwo, "/", { headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7, 10.0.0.2" } });
+    const response = await send(behindTwo, "/", {
+      headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7, 10.0.0.2" },
+    });
     expect((await response.json()).address).toBe("198.51.100.7");
   });
 
   it("with a list of proxy addresses, is the first address from the right that is not one of them", async () => {
-    const response = await send(byAddress, "/", { headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7, 10.9.9.9" } });
+    const response = await send(byAddress, "/", {
+      headers: { "X-Forwarded-For": "203.0.113.8, 198.51.100.7, 10.9.9.9" },
+    });
     expect((await response.json()).address).toBe("198.51.100.7");
   });
 });
 
 describe("scheme and host", () => {
-  const forwarded = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "recipes.example", "X-Forwarded-For": "198.51.100.7" };
+  const forwarded = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "recipes.example",
+    "X-Forwarded-For": "198.51.100.7",
+  };
 
   it("come from X-Forwarded-Proto and X-Forwarded-Host only through a trusted proxy", async () => {
-    expect(await (await send(behindProxy, "/", { headers: forwarded })).json()).toMatchObject({ proto: "https", host: "recipes.example" });
-    expect(await (await send(byAddress, "/", { headers: forwarded })).json()).toMatchObject({ proto: "https", host: "recipes.example" });
+    expect(await (await send(behindProxy, "/", { headers: forwarded })).json()).toMatchObject({
+      proto: "https",
+      host: "recipes.example",
+    });
+    expect(await (await send(byAddress, "/", { headers: forwarded })).json()).toMatchObject({
+      proto: "https",
+      host: "recipes.example",
+    });
     const host = new URL(direct.origin).host;
-    expect(await (await send(direct, "/", { headers: forwarded })).json()).toMatchObject({ proto: "http", host, address: "127.0.0.1" });
+    expect(await (await send(direct, "/", { headers: forwarded })).json()).toMatchObject({
+      proto: "http",
+      host,
+      address: "127.0.0.1",
+    });
   });
 
   it("a forged X-Forwarded-Host does not make another site's post same-origin when no proxy is trusted", async () => {
     const headers = { ...forwarded, Origin: "https://recipes.example" };
     expect((await send(direct, "/login", { method: "POST", headers, body: "x" })).status).toBe(403);
-    expect(await reached(await send(behindProxy, "/login", { method: "POST", headers, body: "x" }))).toBe("POST /login");
+    expect(await reached(await send(behindProxy, "/login", { method: "POST", headers, body: "x" }))).toBe(
+      "POST /login"
+    );
   });
 
   it("cookies are Secure exactly when the request came over https (COOKIE_SECURE unset)", async () => {
@@ -181,7 +214,9 @@ describe("scheme and host", () => {
   });
 
   it("COOKIE_SECURE=true keeps the app's Secure cookies as they are", async () => {
-    expect((await send(alwaysSecure, "/cookie")).headers.getSetCookie()[0]).toBe("__session=a; Path=/; HttpOnly; Secure");
+    expect((await send(alwaysSecure, "/cookie")).headers.getSetCookie()[0]).toBe(
+      "__session=a; Path=/; HttpOnly; Secure"
+    );
   });
 });
 
@@ -217,14 +252,20 @@ describe("security headers", () => {
   const baseline = Object.entries(BASELINE_HEADERS);
 
   it("every response without its own gets the baseline: nothing loads or frames it, no sniffing", async () => {
-    for (const response of [await send(direct, "/api/menus"), await send(direct, "/uploads/avatars/x.webp"), await send(direct, "/x", { method: "POST", headers: { Origin: "https://evil.example" } })]) {
+    for (const response of [
+      await send(direct, "/api/menus"),
+      await send(direct, "/uploads/avatars/x.webp"),
+      await send(direct, "/x", { method: "POST", headers: { Origin: "https://evil.example" } }),
+    ]) {
       for (const [name, value] of baseline) expect(response.headers.get(name), `${response.url} ${name}`).toBe(value);
     }
   });
 
   it("a page keeps its own CSP (nonce scripts) and gets the rest", async () => {
     const response = await send(direct, "/page");
-    expect(response.headers.get("Content-Security-Policy")).toBe("script-src 'self' 'nonce-abc'; frame-ancestors 'none'");
+    expect(response.headers.get("Content-Security-Policy")).toBe(
+      "script-src 'self' 'nonce-abc'; frame-ancestors 'none'"
+    );
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("X-Frame-Options")).toBe("DENY");
   });
@@ -238,12 +279,22 @@ describe("security headers", () => {
 
   it("HSTS only when a trusted proxy says the request came over https", async () => {
     const https = { "X-Forwarded-Proto": "https" };
-    expect((await send(behindProxy, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
-    expect((await send(behindProxy, "/page", { headers: https })).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
-    expect((await send(behindProxy, "/", { headers: { "X-Forwarded-Proto": "http" } })).headers.get("Strict-Transport-Security")).toBeNull();
+    expect((await send(behindProxy, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBe(
+      STRICT_TRANSPORT_SECURITY
+    );
+    expect((await send(behindProxy, "/page", { headers: https })).headers.get("Strict-Transport-Security")).toBe(
+      STRICT_TRANSPORT_SECURITY
+    );
+    expect(
+      (await send(behindProxy, "/", { headers: { "X-Forwarded-Proto": "http" } })).headers.get(
+        "Strict-Transport-Security"
+      )
+    ).toBeNull();
     expect((await send(behindProxy, "/")).headers.get("Strict-Transport-Security")).toBeNull();
     // Without TRUST_PROXY anyone could send the header: it proves nothing.
-    expect((await send(byAddress, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBe(STRICT_TRANSPORT_SECURITY);
+    expect((await send(byAddress, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBe(
+      STRICT_TRANSPORT_SECURITY
+    );
     expect((await send(direct, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBeNull();
   });
 });

@@ -41,7 +41,9 @@ describe("storeImage", () => {
     const before = await sharp(photo).metadata();
     expect([before.orientation, Boolean(before.icc), Boolean(before.xmp)]).toEqual([6, true, true]);
     // The GPS IFD pointer tag (0x8825), in either byte order.
-    expect(before.exif!.includes(Buffer.from([0x25, 0x88])) || before.exif!.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+    expect(before.exif!.includes(Buffer.from([0x25, 0x88])) || before.exif!.includes(Buffer.from([0x88, 0x25]))).toBe(
+      true
+    );
 
     const stored = await storeImage("dishes", file(photo, "dish.jpg", "image/jpeg"));
     expect(stored).toMatch(/^dishes\/[0-9a-f]{32}\.jpg$/);
@@ -81,17 +83,22 @@ describe("storeImage", () => {
 
   it("refuses a file with an image signature that does not decode", async () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
-    expect(await refusal(file(broken, "broken.jpg", "image/jpeg"))).toBe("The image could not be read. Please choose another one.");
+    expect(await refusal(file(broken, "broken.jpg", "image/jpeg"))).toBe(
+      "The image could not be read. Please choose another one."
+    );
   });
 
   it("refuses a file over 8 MB with status 413", async () => {
     const huge = Buffer.concat([await cameraJpeg(), Buffer.alloc(MAX_IMAGE_BYTES)]);
-    const error = (await storeImage("dishes", file(huge, "big.jpg", "image/jpeg")).catch((e: unknown) => e)) as UploadRejectedError;
+    const error = (await storeImage("dishes", file(huge, "big.jpg", "image/jpeg")).catch(
+      (e: unknown) => e
+    )) as UploadRejectedError;
     expect([error.message, error.status]).toEqual(["The image must be 8 MB or smaller", 413]);
   });
 
   it("writes nothing when it refuses", async () => {
-    const count = () => (existsSync(path.join(uploadsDir, "dishes")) ? readdirSync(path.join(uploadsDir, "dishes")).length : 0);
+    const count = () =>
+      existsSync(path.join(uploadsDir, "dishes")) ? readdirSync(path.join(uploadsDir, "dishes")).length : 0;
     const before = count();
     await storeImage("dishes", file("<html></html>", "x.jpg", "image/jpeg")).catch(() => undefined);
     expect(count()).toBe(before);

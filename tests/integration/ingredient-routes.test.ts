@@ -47,7 +47,9 @@ function browser(initialCookie: string | null = null) {
     },
     async preview(query = "") {
       const sent = cookie;
-      const response = keep(await run(() => previewLoader(args(getRequest(`/ingredient-preview${query}`, { cookie: sent })))));
+      const response = keep(
+        await run(() => previewLoader(args(getRequest(`/ingredient-preview${query}`, { cookie: sent }))))
+      );
       const page = (await response.json()) as Awaited<ReturnType<typeof previewLoader>>["data"];
       return { ...page, flash: await flashOn(`/ingredient-preview${query}`, sent) };
     },
@@ -117,12 +119,18 @@ describe("/search", () => {
     const guest = browser();
     await guest.search();
     expect(guest.cookie).not.toBeNull();
-    await Promise.all(["Bread", "Tomato", "Celery", "Pork"].map((name) => guest.postSearch({ intent: "toggle", name })));
+    await Promise.all(
+      ["Bread", "Tomato", "Celery", "Pork"].map((name) => guest.postSearch({ intent: "toggle", name }))
+    );
     expect((await guest.names()).sort()).toEqual(["Bread", "Celery", "Pork", "Tomato"]);
   });
 
   it("refuses a post from another site", async () => {
-    const request = formRequest("/search", { intent: "add", name: "egg" }, { headers: { Origin: "https://evil.example" } });
+    const request = formRequest(
+      "/search",
+      { intent: "add", name: "egg" },
+      { headers: { Origin: "https://evil.example" } }
+    );
     expect((await served(request, () => searchAction(args(request)))).status).toBe(403);
   });
 
@@ -139,7 +147,9 @@ describe("/search", () => {
 describe("/api/ingredient-suggestions", () => {
   it("suggests by prefix, synonym and typo", async () => {
     const names = async (q: string) => {
-      const response = await suggestionsLoader(args(getRequest(`/api/ingredient-suggestions?q=${encodeURIComponent(q)}`)));
+      const response = await suggestionsLoader(
+        args(getRequest(`/api/ingredient-suggestions?q=${encodeURIComponent(q)}`))
+      );
       return ((await response.json()) as { suggestions: { name: string }[] }).suggestions.map((s) => s.name);
     };
     expect((await names("toma"))[0]).toBe("tomato");
@@ -199,7 +209,10 @@ describe("/ingredient-preview", () => {
     await guest.postPreview({ intent: "delete", key: "egg" });
     expect((await guest.preview()).flash?.message).toBe("egg deleted.");
     await guest.postPreview({ intent: "delete", key: "egg" });
-    expect((await guest.preview()).flash).toEqual({ type: "error", message: "That ingredient is no longer in your list." });
+    expect((await guest.preview()).flash).toEqual({
+      type: "error",
+      message: "That ingredient is no longer in your list.",
+    });
     expect(await guest.names()).toEqual([]);
   });
 
@@ -222,7 +235,7 @@ describe("signing in with a guest list", () => {
     await guest.postSearch({ intent: "add", name: "celery" });
     await guest.postSearch({ intent: "add", name: "pork" });
     const login = await run(() =>
-      loginAction(args(formRequest("/login", { username, password: "Secret123" }, { cookie: guest.cookie }))),
+      loginAction(args(formRequest("/login", { username, password: "Secret123" }, { cookie: guest.cookie })))
     );
     expect(login.status).toBe(302);
     const user = browser(cookiesAfter(guest.cookie, login));

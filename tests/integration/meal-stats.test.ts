@@ -53,7 +53,12 @@ describe("monthlyMealStats", () => {
     const userId = await newUser("stats_empty");
     const stats = await monthlyMealStats(userId, new Date("2026-01-02T00:00:00Z"));
     expect(stats.monthly_stats.map((entry) => entry.month)).toEqual([
-      "2025-08", "2025-09", "2025-10", "2025-11", "2025-12", "2026-01",
+      "2025-08",
+      "2025-09",
+      "2025-10",
+      "2025-11",
+      "2025-12",
+      "2026-01",
     ]);
     expect(stats.monthly_stats.every((entry) => entry.meal_count === 0)).toBe(true);
     expect(stats.current_month).toEqual({ meal_count: 0, co2_saved: 0, rescued_kg: 0, wasted_kg: 0 });
@@ -96,16 +101,27 @@ describe("GET /api/users/{id}/monthly-meal-stats and /meal-stats", () => {
     await complete(userId, soup, new Date(), 1.25);
     const cookie = await cookieFor(userId);
     const monthly = await run(() =>
-      monthlyLoader({ request: getRequest(`/api/users/${userId}/monthly-meal-stats`, { cookie }), params: { id: String(userId) }, context: {} }),
+      monthlyLoader({
+        request: getRequest(`/api/users/${userId}/monthly-meal-stats`, { cookie }),
+        params: { id: String(userId) },
+        context: {},
+      })
     );
     expect(monthly.status).toBe(200);
     const body = (await monthly.json()) as { monthly_stats: unknown[]; current_month: unknown };
     expect(body.monthly_stats).toHaveLength(6);
     expect(body.current_month).toEqual({ meal_count: 1, co2_saved: 1.25, rescued_kg: 0, wasted_kg: 0 });
     const totals = await run(() =>
-      mealStatsLoader({ request: getRequest(`/api/users/${userId}/meal-stats`, { cookie }), params: { id: String(userId) }, context: {} }),
+      mealStatsLoader({
+        request: getRequest(`/api/users/${userId}/meal-stats`, { cookie }),
+        params: { id: String(userId) },
+        context: {},
+      })
     );
-    expect(await totals.json()).toEqual({ total_completed: 1, most_cooked: { menu_name: "Stats Test Soup", cook_count: 1 } });
+    expect(await totals.json()).toEqual({
+      total_completed: 1,
+      most_cooked: { menu_name: "Stats Test Soup", cook_count: 1 },
+    });
   });
 
   it("refuses guests with 401 and other users' ids (or no id at all) with 403", async () => {
@@ -114,7 +130,13 @@ describe("GET /api/users/{id}/monthly-meal-stats and /meal-stats", () => {
     const cookie = await cookieFor(intruder);
     for (const { path, loader } of endpoints) {
       const call = (id: string, withCookie: string | null) =>
-        run(() => loader({ request: getRequest(`/api/users/${id}/${path}`, { cookie: withCookie }), params: { id }, context: {} }));
+        run(() =>
+          loader({
+            request: getRequest(`/api/users/${id}/${path}`, { cookie: withCookie }),
+            params: { id },
+            context: {},
+          })
+        );
       const guest = await call(String(owner), null);
       expect(guest.status).toBe(401);
       expect(await guest.json()).toEqual({ message: expect.any(String) });

@@ -27,7 +27,12 @@ describe("reading a menu again after it changed", () => {
     const { id } = await saveRecipe(soup);
     expect((await findRecipe(id, null))?.steps).toEqual(soup.steps);
 
-    const changed = { ...soup, ingredients: [{ name: "leek", quantity: "1" }], steps: ["Slice the leek.", "Simmer."], tips: [] };
+    const changed = {
+      ...soup,
+      ingredients: [{ name: "leek", quantity: "1" }],
+      steps: ["Slice the leek.", "Simmer."],
+      tips: [],
+    };
     await saveRecipe(changed);
     const menu = await findRecipe(id, null);
     expect(menu?.steps).toEqual(changed.steps);

@@ -17,7 +17,10 @@ let userCounter = 0;
 async function signedInCookie(): Promise<{ userId: number; cookie: string }> {
   userCounter += 1;
   const user = await prisma.user.create({
-    data: { username: `menus_${userCounter}_${Date.now() % 100000}`, email: `menus${userCounter}_${Date.now()}@example.com` },
+    data: {
+      username: `menus_${userCounter}_${Date.now() % 100000}`,
+      email: `menus${userCounter}_${Date.now()}@example.com`,
+    },
   });
   const cookie = await createUserSession(getRequest("/home"), user.id);
   return { userId: user.id, cookie: cookie.split(";")[0] };
@@ -31,7 +34,11 @@ const omelette = {
   servings: 2,
   ingredients_quantity: { eggs: "4", spinach: "60 g", "cheddar cheese": "40 g", butter: "1 tbsp", salt: "to taste" },
   ingredients_type: { eggs: "Eggs", butter: "miscellaneous items", salt: "miscellaneous items" },
-  steps: ["Whisk the eggs with a pinch of salt.", "Wilt the spinach in the butter, pour in the eggs and cook gently.", "Scatter the cheese over, fold and serve."],
+  steps: [
+    "Whisk the eggs with a pinch of salt.",
+    "Wilt the spinach in the butter, pour in the eggs and cook gently.",
+    "Scatter the cheese over, fold and serve.",
+  ],
   tips: ["Take the pan off the heat while the top is still a little runny."],
   // A client's figures are not trusted: the store computes nutrition from the catalogue.
   nutrition: { calories: 1, protein: 999, fat: 0, carbohydrates: 0, sodium: 0, sugar: 0 },
@@ -57,7 +64,13 @@ describe("POST /api/menus", () => {
       prep_time: 5,
       cooking_time: 8,
       ingredients_quantity: omelette.ingredients_quantity,
-      ingredients_type: { eggs: "Eggs", spinach: "Vegetables", "cheddar cheese": "Milk and dairy products", butter: "miscellaneous items", salt: "miscellaneous items" },
+      ingredients_type: {
+        eggs: "Eggs",
+        spinach: "Vegetables",
+        "cheddar cheese": "Milk and dairy products",
+        butter: "miscellaneous items",
+        salt: "miscellaneous items",
+      },
       steps: omelette.steps,
       tips: omelette.tips,
       image: `/recipe-images/${menu.menu_id}.svg`,
@@ -77,7 +90,12 @@ describe("POST /api/menus", () => {
     const name = "Tomato Egg Scramble For Two";
     const first = await createMenu({ ...omelette, menu_name: name, shared: true }, cookie);
     const created = (await first.json()) as Menu;
-    const again = await createMenu({ ...omelette, menu_name: name, steps: ["Something else entirely."], prep_time: 99 }, (await signedInCookie()).cookie);
+    const again = await createMenu(
+      { ...omelette, menu_name: name, steps: ["Something else entirely."], prep_time: 99 },
+      (
+        await signedInCookie()
+      ).cookie
+    );
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(created);
     expect(await prisma.recipe.count({ where: { name } })).toBe(1);
@@ -113,16 +131,40 @@ describe("POST /api/menus", () => {
     ["a list", [omelette], "Request body must be a JSON object"],
     ["no name", { ...omelette, menu_name: "  " }, "menu_name: must not be blank"],
     ["a name that is not text", { ...omelette, menu_name: 7 }, "menu_name: must be text"],
-    ["no ingredients", { ...omelette, ingredients_quantity: {} }, "ingredients_quantity: must list at least one ingredient"],
-    ["ingredients as a list", { ...omelette, ingredients_quantity: ["egg"] }, "ingredients_quantity: must be an object of ingredient name to quantity text"],
-    ["an ingredient listed twice", { ...omelette, ingredients_quantity: { Egg: "1", egg: "2" } }, "ingredients_quantity.egg: is listed twice"],
-    ["a quantity that is not text", { ...omelette, ingredients_quantity: { egg: 2 } }, "ingredients_quantity.egg: must be quantity text"],
-    ["a type for an ingredient not listed", { ...omelette, ingredients_type: { flour: "Grains nuts and baking products" } }, "ingredients_type.flour: is not in ingredients_quantity"],
+    [
+      "no ingredients",
+      { ...omelette, ingredients_quantity: {} },
+      "ingredients_quantity: must list at least one ingredient",
+    ],
+    [
+      "ingredients as a list",
+      { ...omelette, ingredients_quantity: ["egg"] },
+      "ingredients_quantity: must be an object of ingredient name to quantity text",
+    ],
+    [
+      "an ingredient listed twice",
+      { ...omelette, ingredients_quantity: { Egg: "1", egg: "2" } },
+      "ingredients_quantity.egg: is listed twice",
+    ],
+    [
+      "a quantity that is not text",
+      { ...omelette, ingredients_quantity: { egg: 2 } },
+      "ingredients_quantity.egg: must be quantity text",
+    ],
+    [
+      "a type for an ingredient not listed",
+      { ...omelette, ingredients_type: { flour: "Grains nuts and baking products" } },
+      "ingredients_type.flour: is not in ingredients_quantity",
+    ],
     ["no steps", { ...omelette, steps: [] }, "steps: must list at least one step"],
     ["a blank step", { ...omelette, steps: ["Cook.", " "] }, "steps.1: must not be blank"],
     ["a negative time", { ...omelette, prep_time: -5 }, "prep_time: must not be negative"],
     ["a time as text", { ...omelette, cooking_time: "ten" }, "cooking_time: must be a number of minutes or null"],
-    ["a script as the picture", { ...omelette, image: "javascript:alert(1)" }, "image: must be a web address (http:// or https://) or a path on this site"],
+    [
+      "a script as the picture",
+      { ...omelette, image: "javascript:alert(1)" },
+      "image: must be a web address (http:// or https://) or a path on this site",
+    ],
   ])("answers %s with 400 and a message, creating nothing", async (_, body, message) => {
     const { cookie } = await signedInCookie();
     const before = await prisma.recipe.count();
@@ -134,14 +176,23 @@ describe("POST /api/menus", () => {
 
   it("answers an unknown ingredient type with the allowed types", async () => {
     const { cookie } = await signedInCookie();
-    const response = await createMenu({ ...omelette, menu_name: "Typed Omelette", ingredients_type: { eggs: "Dairy" } }, cookie);
+    const response = await createMenu(
+      { ...omelette, menu_name: "Typed Omelette", ingredients_type: { eggs: "Dairy" } },
+      cookie
+    );
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^ingredients_type\.eggs: must be one of: Grains nuts and baking products, .*miscellaneous items$/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^ingredients_type\.eggs: must be one of: Grains nuts and baking products, .*miscellaneous items$/
+    );
   });
 
   it("refuses a post from another site", async () => {
     const { cookie } = await signedInCookie();
-    const request = jsonRequest("/api/menus", { ...omelette, menu_name: "Cross-site Omelette" }, { cookie, headers: { Origin: "https://elsewhere.example" } });
+    const request = jsonRequest(
+      "/api/menus",
+      { ...omelette, menu_name: "Cross-site Omelette" },
+      { cookie, headers: { Origin: "https://elsewhere.example" } }
+    );
     const response = await served(request, () => createMenuAction({ request, params: {}, context: {} }));
     expect(response.status).toBe(403);
     expect(await prisma.recipe.count({ where: { name: "Cross-site Omelette" } })).toBe(0);
@@ -157,7 +208,11 @@ describe("PUT /api/menus/{id}", () => {
 
   it("sets the picture of the user's own menu", async () => {
     const { owner, menu } = await ownMenu("Picture Omelette");
-    const response = await setImage(String(menu.menu_id), { image: "https://images.example/omelette.jpg" }, owner.cookie);
+    const response = await setImage(
+      String(menu.menu_id),
+      { image: "https://images.example/omelette.jpg" },
+      owner.cookie
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ...menu, image: "https://images.example/omelette.jpg" });
     const path = await setImage(String(menu.menu_id), { image: " /uploads/omelette.webp " }, owner.cookie);
@@ -168,13 +223,25 @@ describe("PUT /api/menus/{id}", () => {
     const { menu } = await ownMenu("Guarded Omelette", { shared: true });
     const guest = await setImage(String(menu.menu_id), { image: "https://images.example/x.jpg" }, null);
     expect(guest.status).toBe(401);
-    const other = await setImage(String(menu.menu_id), { image: "https://images.example/x.jpg" }, (await signedInCookie()).cookie);
+    const other = await setImage(
+      String(menu.menu_id),
+      { image: "https://images.example/x.jpg" },
+      (
+        await signedInCookie()
+      ).cookie
+    );
     expect(other.status).toBe(403);
     expect(await other.json()).toEqual({ message: "You can only change the picture of a recipe you added" });
     expect((await prisma.recipe.findUniqueOrThrow({ where: { id: menu.menu_id } })).image).toBe(menu.image);
 
     const { menu: hidden } = await ownMenu("Hidden Guarded Omelette");
-    const stranger = await setImage(String(hidden.menu_id), { image: "https://images.example/x.jpg" }, (await signedInCookie()).cookie);
+    const stranger = await setImage(
+      String(hidden.menu_id),
+      { image: "https://images.example/x.jpg" },
+      (
+        await signedInCookie()
+      ).cookie
+    );
     expect(stranger.status).toBe(404);
     expect(await stranger.json()).toEqual({ message: "Menu not found" });
     expect((await prisma.recipe.findUniqueOrThrow({ where: { id: hidden.menu_id } })).image).toBe(hidden.image);
@@ -182,9 +249,21 @@ describe("PUT /api/menus/{id}", () => {
 
   it.each([
     ["no image", {}, "image: must be a web address (http:// or https://) or a path on this site"],
-    ["a protocol-relative address", { image: "//evil.example/x.png" }, "image: must be a web address (http:// or https://) or a path on this site"],
-    ["a data URL", { image: "data:image/png;base64,AAAA" }, "image: must be a web address (http:// or https://) or a path on this site"],
-    ["a huge address", { image: `https://images.example/${"a".repeat(2100)}` }, "image: must be at most 2000 characters"],
+    [
+      "a protocol-relative address",
+      { image: "//evil.example/x.png" },
+      "image: must be a web address (http:// or https://) or a path on this site",
+    ],
+    [
+      "a data URL",
+      { image: "data:image/png;base64,AAAA" },
+      "image: must be a web address (http:// or https://) or a path on this site",
+    ],
+    [
+      "a huge address",
+      { image: `https://images.example/${"a".repeat(2100)}` },
+      "image: must be at most 2000 characters",
+    ],
   ])("answers %s with 400, leaving the picture as it was", async (_, body, message) => {
     const { owner, menu } = await ownMenu(`Bad Picture Omelette ${message.length}${JSON.stringify(body).length}`);
     const response = await setImage(String(menu.menu_id), body, owner.cookie);

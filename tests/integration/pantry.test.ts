@@ -39,7 +39,10 @@ let userCounter = 0;
 async function signedIn() {
   userCounter += 1;
   const user = await prisma.user.create({
-    data: { username: `pantry_${userCounter}_${Date.now() % 100000}`, email: `pantry${userCounter}_${Date.now()}@example.com` },
+    data: {
+      username: `pantry_${userCounter}_${Date.now() % 100000}`,
+      email: `pantry${userCounter}_${Date.now()}@example.com`,
+    },
   });
   const browser = visitor();
   const cookie = await createUserSession(browser.request(), user.id);
@@ -47,12 +50,16 @@ async function signedIn() {
 }
 
 async function add(browser: ReturnType<typeof visitor>, ...names: string[]) {
-  const result = await addToPantry(browser.request(), names.map((name) => ({ name })));
+  const result = await addToPantry(
+    browser.request(),
+    names.map((name) => ({ name }))
+  );
   if (result.ok) browser.keep(result.headers);
   return result;
 }
 
-const names = async (browser: ReturnType<typeof visitor>) => (await readPantry(browser.request())).map((item) => item.name);
+const names = async (browser: ReturnType<typeof visitor>) =>
+  (await readPantry(browser.request())).map((item) => item.name);
 
 describe("a guest's ingredient list", () => {
   it("lives in the session: added items come back on the next request", async () => {
@@ -147,12 +154,24 @@ describe("camera items", () => {
     ]);
     expect(added.ok && added.added.length).toBe(2);
     if (added.ok) guest.keep(added.headers);
-    const edited = await editPantryItem(guest.request(), { key: "tomato", name: "red bell pepper", type: "Vegetables" });
+    const edited = await editPantryItem(guest.request(), {
+      key: "tomato",
+      name: "red bell pepper",
+      type: "Vegetables",
+    });
     expect(edited.ok && edited.item).toMatchObject({ source: "camera", captureId: "cap-1" });
-    expect(edited.ok && edited.correction).toEqual({ captureId: "cap-1", previousName: "tomato", correctedName: "red bell pepper" });
+    expect(edited.ok && edited.correction).toEqual({
+      captureId: "cap-1",
+      previousName: "tomato",
+      correctedName: "red bell pepper",
+    });
     if (edited.ok) guest.keep(edited.headers);
     const removed = await removePantryItem(guest.request(), "lemon");
-    expect(removed.ok && removed.correction).toEqual({ captureId: "cap-1", previousName: "lemon", correctedName: null });
+    expect(removed.ok && removed.correction).toEqual({
+      captureId: "cap-1",
+      previousName: "lemon",
+      correctedName: null,
+    });
   });
 
   it("a manual item's edit is no correction", async () => {
@@ -168,7 +187,10 @@ describe("a signed-in user's ingredient list", () => {
     const { user, browser } = await signedIn();
     await add(browser, "Tomatoes", "egg");
     await add(browser, "tomato");
-    const rows = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } }, orderBy: { id: "asc" } });
+    const rows = await prisma.pantryItem.findMany({
+      where: { pantry: { ownerUserId: user.id } },
+      orderBy: { id: "asc" },
+    });
     expect(rows.map((row) => [row.name, row.nameKey, row.type])).toEqual([
       ["Tomatoes", "tomato", "Vegetables"],
       ["egg", "egg", "Eggs"],
@@ -189,14 +211,24 @@ describe("a signed-in user's ingredient list", () => {
     const cookie = await createUserSession(guest.request(), user.id);
     const signedInBrowser = visitor(cookie.split(";")[0]);
     expect(await names(signedInBrowser)).toEqual(["egg", "milk", "celery", "tomato"]);
-    const session = await prisma.session.findFirstOrThrow({ where: { userId: user.id }, orderBy: { createdAt: "desc" } });
+    const session = await prisma.session.findFirstOrThrow({
+      where: { userId: user.id },
+      orderBy: { createdAt: "desc" },
+    });
     expect(JSON.parse(session.data)).not.toHaveProperty("pantry");
   });
 });
 
 describe("an item's amount, place and dates", () => {
   const details = (items: PantryItem[]) =>
-    items.map(({ name, quantity, unit, storage, addedOn, bestBefore }) => ({ name, quantity, unit, storage, addedOn, bestBefore }));
+    items.map(({ name, quantity, unit, storage, addedOn, bestBefore }) => ({
+      name,
+      quantity,
+      unit,
+      storage,
+      addedOn,
+      bestBefore,
+    }));
 
   it("are kept in a guest's session, estimated where not given, and edited there", async () => {
     const guest = visitor();
@@ -208,7 +240,14 @@ describe("an item's amount, place and dates", () => {
     if (added.ok) guest.keep(added.headers);
     const chicken = getCatalogue().find("chicken breast")!;
     expect(details(await readPantry(guest.request()))).toEqual([
-      { name: "chicken breast", quantity: 400, unit: "g", storage: "fridge", addedOn: today, bestBefore: addDays(today, chicken.shelfLife.fridge) },
+      {
+        name: "chicken breast",
+        quantity: 400,
+        unit: "g",
+        storage: "fridge",
+        addedOn: today,
+        bestBefore: addDays(today, chicken.shelfLife.fridge),
+      },
       { name: "rice", quantity: null, unit: null, storage: "cupboard", addedOn: today, bestBefore: "2027-03-01" },
     ]);
     const [before] = await readPantry(guest.request());
@@ -230,20 +269,33 @@ describe("an item's amount, place and dates", () => {
   it("survive the merge at sign-in", async () => {
     const { user } = await signedIn();
     const guest = visitor();
-    const added = await addToPantry(guest.request(), [{ name: "milk", quantity: 1, unit: "l", storage: "freezer", bestBefore: "2027-01-15" }]);
+    const added = await addToPantry(guest.request(), [
+      { name: "milk", quantity: 1, unit: "l", storage: "freezer", bestBefore: "2027-01-15" },
+    ]);
     if (added.ok) guest.keep(added.headers);
     const guestItems = details(await readPantry(guest.request()));
     const cookie = await createUserSession(guest.request(), user.id);
     expect(details(await readPantry(visitor(cookie.split(";")[0]).request()))).toEqual(guestItems);
     const [row] = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } } });
-    expect(row).toMatchObject({ quantity: 1, unit: "l", storage: "freezer", addedOn: todayUtc(), bestBefore: "2027-01-15" });
+    expect(row).toMatchObject({
+      quantity: 1,
+      unit: "l",
+      storage: "freezer",
+      addedOn: todayUtc(),
+      bestBefore: "2027-01-15",
+    });
   });
 
   it("are refused whole when a change is not valid: nothing is written", async () => {
     const { user, browser } = await signedIn();
     await addToPantry(browser.request(), [{ name: "egg" }]);
     const before = await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } } });
-    const refused = await editPantryItem(browser.request(), { key: "egg", name: "duck egg", type: "Eggs", details: { unit: "piece" } });
+    const refused = await editPantryItem(browser.request(), {
+      key: "egg",
+      name: "duck egg",
+      type: "Eggs",
+      details: { unit: "piece" },
+    });
     expect(refused).toEqual({ ok: false, message: "Please enter an amount for the unit.", field: "quantity" });
     expect(await prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: user.id } } })).toEqual(before);
   });

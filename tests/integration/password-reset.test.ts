@@ -43,7 +43,8 @@ async function mailTo(email: string) {
 }
 
 const tokenOf = (link: string) => link.split("/").pop()!;
-const verify = (token: string) => run(() => verifyLoader(args(getRequest(`/api/auth/verify-reset-token/${token}`), { token })));
+const verify = (token: string) =>
+  run(() => verifyLoader(args(getRequest(`/api/auth/verify-reset-token/${token}`), { token })));
 const setPassword = (body: Record<string, string>, cookie?: string) =>
   run(() => newPasswordAction(args(jsonRequest("/api/auth/new-password", body, { cookie }))));
 const loginStatus = async (username: string, password: string) =>
@@ -101,7 +102,9 @@ describe("asking for a reset link", () => {
 
   it("without JavaScript, shows the success view after a redirect", async () => {
     const user = await existingUser();
-    const response = await run(() => resetPageAction(args(formRequest("/reset-password", { email: user.email }, { headers: fromClient() }))));
+    const response = await run(() =>
+      resetPageAction(args(formRequest("/reset-password", { email: user.email }, { headers: fromClient() })))
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/reset-password");
     // The screen shows its success view for this message.
@@ -142,7 +145,10 @@ describe("using a reset link", () => {
   it("refuses an expired link", async () => {
     const user = await existingUser();
     const token = await linkFor(user);
-    await prisma.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await prisma.passwordResetToken.updateMany({
+      where: { userId: user.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expect((await verify(token)).status).toBe(400);
     expect((await setPassword({ token, password: "NewSecret2" })).status).toBe(400);
     expect(await loginStatus(user.username, "OldSecret1")).toBe(200);
@@ -160,14 +166,20 @@ describe("using a reset link", () => {
     const token = await linkFor(user);
     const weak = await setPassword({ token, password: "weakpass" });
     expect(weak.status).toBe(400);
-    expect(await weak.json()).toEqual({ message: "Password must contain uppercase, lowercase, and number", field: "password" });
+    expect(await weak.json()).toEqual({
+      message: "Password must contain uppercase, lowercase, and number",
+      field: "password",
+    });
     expect(await (await verify(token)).json()).toMatchObject({ valid: true });
   });
 
   it("only one of two uses of the same link at once succeeds", async () => {
     const user = await existingUser();
     const token = await linkFor(user);
-    const statuses = await Promise.all([setPassword({ token, password: "FirstPass1" }), setPassword({ token, password: "SecondPass2" })]);
+    const statuses = await Promise.all([
+      setPassword({ token, password: "FirstPass1" }),
+      setPassword({ token, password: "SecondPass2" }),
+    ]);
     expect(statuses.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 

@@ -38,25 +38,51 @@ beforeAll(async () => {
 let counter = 0;
 async function signedInUser() {
   counter += 1;
-  const user = await prisma.user.create({ data: { username: `api_${counter}_${Date.now() % 100000}`, email: `api${counter}_${Date.now()}@example.com` } });
+  const user = await prisma.user.create({
+    data: { username: `api_${counter}_${Date.now() % 100000}`, email: `api${counter}_${Date.now()}@example.com` },
+  });
   return { id: user.id, cookie: (await createUserSession(getRequest("/login"), user.id)).split(";")[0] };
 }
 type User = Awaited<ReturnType<typeof signedInUser>>;
 
 function jsonCall(method: string, path: string, body: unknown, user: User | null) {
   const request = jsonRequest(path, body, { cookie: user?.cookie });
-  return new Request(request, { method, body: typeof body === "string" ? body : JSON.stringify(body), headers: request.headers });
+  return new Request(request, {
+    method,
+    body: typeof body === "string" ? body : JSON.stringify(body),
+    headers: request.headers,
+  });
 }
 const favorites = (method: string, body: unknown, user: User | null) =>
   run(() => favoritesAction({ request: jsonCall(method, "/api/favorites", body, user), params: {}, context: {} }));
 const listFavorites = (pathId: string, user: User | null) =>
-  run(() => favoritesListLoader({ request: getRequest(`/api/favorites/${pathId}`, { cookie: user?.cookie }), params: { userId: pathId }, context: {} }));
+  run(() =>
+    favoritesListLoader({
+      request: getRequest(`/api/favorites/${pathId}`, { cookie: user?.cookie }),
+      params: { userId: pathId },
+      context: {},
+    })
+  );
 const listHistory = (pathId: string, user: User | null) =>
-  run(() => historyListLoader({ request: getRequest(`/api/history/${pathId}`, { cookie: user?.cookie }), params: { userId: pathId }, context: {} }));
+  run(() =>
+    historyListLoader({
+      request: getRequest(`/api/history/${pathId}`, { cookie: user?.cookie }),
+      params: { userId: pathId },
+      context: {},
+    })
+  );
 const postHistory = (body: unknown, user: User | null) =>
-  run(() => historyAction({ request: jsonRequest("/history", body, { cookie: user?.cookie }), params: {}, context: {} }));
+  run(() =>
+    historyAction({ request: jsonRequest("/history", body, { cookie: user?.cookie }), params: {}, context: {} })
+  );
 const complete = (body: unknown, user: User | null) =>
-  run(() => mealCompletionsAction({ request: jsonRequest("/meal-completions", body, { cookie: user?.cookie }), params: {}, context: {} }));
+  run(() =>
+    mealCompletionsAction({
+      request: jsonRequest("/meal-completions", body, { cookie: user?.cookie }),
+      params: {},
+      context: {},
+    })
+  );
 
 async function expectError(response: Promise<Response>, status: number, message: string) {
   const reply = await response;
@@ -69,11 +95,22 @@ describe("favourites JSON calls", () => {
     const user = await signedInUser();
     const added = await favorites("POST", { user_id: user.id, menu_id: recipeId }, user);
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ message: "Added to favorites", user_id: user.id, menu_id: recipeId, favorite: true });
+    expect(await added.json()).toEqual({
+      message: "Added to favorites",
+      user_id: user.id,
+      menu_id: recipeId,
+      favorite: true,
+    });
     await favorites("POST", { user_id: String(user.id), menu_id: String(recipeId) }, user);
     const list = await listFavorites(String(user.id), user);
     expect(await list.json()).toEqual([
-      { menu_id: recipeId, menu_name: "Api Test Traybake", prep_time: 15, cooking_time: 40, image: `/recipe-images/${recipeId}.svg` },
+      {
+        menu_id: recipeId,
+        menu_name: "Api Test Traybake",
+        prep_time: 15,
+        cooking_time: 40,
+        image: `/recipe-images/${recipeId}.svg`,
+      },
     ]);
     const removed = await favorites("DELETE", { user_id: user.id, menu_id: recipeId }, user);
     expect(await removed.json()).toMatchObject({ message: "Removed from favorites", favorite: false });
@@ -85,8 +122,16 @@ describe("favourites JSON calls", () => {
     const user = await signedInUser();
     const other = await signedInUser();
     await prisma.favorite.create({ data: { userId: other.id, recipeId } });
-    await expectError(favorites("POST", { user_id: other.id, menu_id: recipeId }, null), 401, "Please log in to continue");
-    await expectError(favorites("DELETE", { user_id: other.id, menu_id: recipeId }, user), 403, "You can only access your own data");
+    await expectError(
+      favorites("POST", { user_id: other.id, menu_id: recipeId }, null),
+      401,
+      "Please log in to continue"
+    );
+    await expectError(
+      favorites("DELETE", { user_id: other.id, menu_id: recipeId }, user),
+      403,
+      "You can only access your own data"
+    );
     await expectError(listFavorites(String(other.id), user), 403, "You can only access your own data");
     await expectError(listFavorites("abc", user), 403, "You can only access your own data");
     await expectError(listFavorites(String(other.id), null), 401, "Please log in to continue");
@@ -97,8 +142,16 @@ describe("favourites JSON calls", () => {
   it("answers bad bodies with a 400 naming the problem, and an unknown menu with a 404", async () => {
     const user = await signedInUser();
     await expectError(favorites("POST", {}, user), 400, "menu_id: menu_id is required");
-    await expectError(favorites("POST", { menu_id: "seven" }, user), 400, "menu_id: menu_id must be a positive whole number");
-    await expectError(favorites("POST", { menu_id: 1, user_id: -4 }, user), 400, "user_id: user_id must be a positive whole number");
+    await expectError(
+      favorites("POST", { menu_id: "seven" }, user),
+      400,
+      "menu_id: menu_id must be a positive whole number"
+    );
+    await expectError(
+      favorites("POST", { menu_id: 1, user_id: -4 }, user),
+      400,
+      "user_id: user_id must be a positive whole number"
+    );
     await expectError(favorites("POST", "{broken", user), 400, "Request body must be valid JSON");
     await expectError(favorites("POST", [recipeId], user), 400, "Request body must be a JSON object");
     await expectError(favorites("POST", { menu_id: 987654 }, user), 404, "Menu not found");
@@ -132,7 +185,11 @@ describe("history JSON calls", () => {
     const user = await signedInUser();
     const other = await signedInUser();
     await expectError(postHistory({ user_id: user.id, menu_id: recipeId }, null), 401, "Please log in to continue");
-    await expectError(postHistory({ user_id: other.id, menu_id: recipeId }, user), 403, "You can only access your own data");
+    await expectError(
+      postHistory({ user_id: other.id, menu_id: recipeId }, user),
+      403,
+      "You can only access your own data"
+    );
     await expectError(postHistory({ user_id: user.id }, user), 400, "menu_id: menu_id is required");
     await expectError(postHistory({ menu_id: 987654 }, user), 404, "Menu not found");
     await expectError(listHistory(String(other.id), user), 403, "You can only access your own data");
@@ -163,8 +220,16 @@ describe("POST /meal-completions", () => {
     const user = await signedInUser();
     const other = await signedInUser();
     await expectError(complete({ user_id: user.id, menu_id: recipeId }, null), 401, "Please log in to continue");
-    await expectError(complete({ user_id: other.id, menu_id: recipeId }, user), 403, "You can only access your own data");
-    await expectError(complete({ user_id: user.id, menu_id: 0 }, user), 400, "menu_id: menu_id must be a positive whole number");
+    await expectError(
+      complete({ user_id: other.id, menu_id: recipeId }, user),
+      403,
+      "You can only access your own data"
+    );
+    await expectError(
+      complete({ user_id: user.id, menu_id: 0 }, user),
+      400,
+      "menu_id: menu_id must be a positive whole number"
+    );
     await expectError(complete({ menu_id: 987654 }, user), 404, "Menu not found");
     expect(await prisma.mealCompletion.count({ where: { userId: { in: [user.id, other.id] } } })).toBe(0);
   });
@@ -176,21 +241,42 @@ describe("POST /analyze-allergies", () => {
 
   it("lists alerts through allergen groups and synonyms, with the substring match as fallback", async () => {
     const response = await analyze({
-      ingredients: ["almonds", { ingredient_name: "Walnut halves" }, "cheddar cheese", "soy sauce", "Dragonfruit jam", "rice"],
+      ingredients: [
+        "almonds",
+        { ingredient_name: "Walnut halves" },
+        "cheddar cheese",
+        "soy sauce",
+        "Dragonfruit jam",
+        "rice",
+      ],
       allergies: ["nuts", "milk", "gluten", "dragonfruit"],
     });
     expect(response.status).toBe(200);
     const { alerts } = await response.json();
     const hits = alerts.map((alert: { allergy: string; ingredient: string }) => `${alert.allergy}:${alert.ingredient}`);
     expect(hits).toEqual(
-      expect.arrayContaining(["nuts:almonds", "nuts:Walnut halves", "milk:cheddar cheese", "gluten:soy sauce", "dragonfruit:Dragonfruit jam"]),
+      expect.arrayContaining([
+        "nuts:almonds",
+        "nuts:Walnut halves",
+        "milk:cheddar cheese",
+        "gluten:soy sauce",
+        "dragonfruit:Dragonfruit jam",
+      ])
     );
     expect(hits.some((hit: string) => hit.endsWith(":rice"))).toBe(false);
   });
 
   it("answers bad bodies with a 400", async () => {
-    await expectError(analyze({ ingredients: "almonds", allergies: [] }), 400, "ingredients: must be a list of ingredient names");
+    await expectError(
+      analyze({ ingredients: "almonds", allergies: [] }),
+      400,
+      "ingredients: must be a list of ingredient names"
+    );
     await expectError(analyze({ ingredients: [], allergies: [""] }), 400, "allergies.0: must not be blank");
-    await expectError(analyze({ ingredients: [{ name: "x" }], allergies: [] }), 400, "ingredients.0: must be an ingredient name or { ingredient_name }");
+    await expectError(
+      analyze({ ingredients: [{ name: "x" }], allergies: [] }),
+      400,
+      "ingredients.0: must be an ingredient name or { ingredient_name }"
+    );
   });
 });

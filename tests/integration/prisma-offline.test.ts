@@ -65,13 +65,15 @@ describe("Prisma CLI on SQLite, offline", () => {
     const client = createClient({ url: databaseUrl });
     try {
       const tables = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map(
-        (row) => row.name,
+        (row) => row.name
       );
-      expect(tables).toEqual(expect.arrayContaining([...modelNames(path.join(root, "prisma", "schema.prisma")), "_prisma_migrations"]));
+      expect(tables).toEqual(
+        expect.arrayContaining([...modelNames(path.join(root, "prisma", "schema.prisma")), "_prisma_migrations"])
+      );
 
       const applied = (
         await client.execute(
-          "SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name",
+          "SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name"
         )
       ).rows.map((row) => ({ name: row.name, checksum: row.checksum }));
       expect(applied).toEqual(committedMigrations(path.join(root, "prisma", "migrations")));
@@ -88,8 +90,16 @@ describe("Prisma CLI on SQLite, offline", () => {
 
   it("migrate diff finds no difference between the migrations and the schema", () => {
     const diff = prisma(
-      ["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema", "prisma/schema.prisma", "--exit-code"],
-      databaseUrl,
+      [
+        "migrate",
+        "diff",
+        "--from-migrations",
+        "prisma/migrations",
+        "--to-schema",
+        "prisma/schema.prisma",
+        "--exit-code",
+      ],
+      databaseUrl
     );
     expect(diff.output).toContain("No difference detected.");
     expect(diff.status).toBe(0);
@@ -117,7 +127,9 @@ describe("db:check", () => {
     const schemaFile = path.join(drifted, "schema.prisma");
     fs.writeFileSync(
       schemaFile,
-      fs.readFileSync(schemaFile, "utf8").replace("  country      String?\n", "  country      String?\n  nickname     String?\n"),
+      fs
+        .readFileSync(schemaFile, "utf8")
+        .replace("  country      String?\n", "  country      String?\n  nickname     String?\n")
     );
 
     const check = dbCheck(drifted);
@@ -140,7 +152,7 @@ const postgresUrl = process.env.TEST_POSTGRES_URL;
 
 if (!postgresUrl) {
   console.log(
-    "prisma-offline: PostgreSQL tests not run: set TEST_POSTGRES_URL (e.g. from `tests/support/postgres.sh start`).",
+    "prisma-offline: PostgreSQL tests not run: set TEST_POSTGRES_URL (e.g. from `tests/support/postgres.sh start`)."
   );
 } else {
   describe("Prisma CLI on PostgreSQL, offline", () => {
@@ -166,11 +178,14 @@ if (!postgresUrl) {
           await client.query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")
         ).rows.map((row) => row.table_name);
         expect(tables).toEqual(
-          expect.arrayContaining([...modelNames(path.join(root, "prisma", "postgres", "schema.prisma")), "_prisma_migrations"]),
+          expect.arrayContaining([
+            ...modelNames(path.join(root, "prisma", "postgres", "schema.prisma")),
+            "_prisma_migrations",
+          ])
         );
         const applied = (
           await client.query(
-            "SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name",
+            "SELECT migration_name AS name, checksum FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name"
           )
         ).rows;
         expect(applied).toEqual(committedMigrations(path.join(root, "prisma", "postgres", "migrations")));

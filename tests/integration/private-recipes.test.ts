@@ -20,7 +20,9 @@ beforeAll(seedIngredients);
 let counter = 0;
 async function cook(): Promise<{ id: number; cookie: string }> {
   counter += 1;
-  const user = await prisma.user.create({ data: { username: `private_${counter}`, email: `private${counter}@example.com` } });
+  const user = await prisma.user.create({
+    data: { username: `private_${counter}`, email: `private${counter}@example.com` },
+  });
   return { id: user.id, cookie: (await createUserSession(getRequest("/home"), user.id)).split(";")[0] };
 }
 
@@ -35,13 +37,21 @@ const okraDish = (name: string, extra: Record<string, unknown> = {}) => ({
 const create = (body: unknown, cookie: string) =>
   run(() => createMenuAction({ request: jsonRequest("/api/menus", body, { cookie }), params: {}, context: {} }));
 const read = (id: number, cookie: string | null) =>
-  run(() => menuLoader({ request: getRequest(`/menus/${id}`, { cookie }), params: { recipeId: String(id) }, context: {} }));
+  run(() =>
+    menuLoader({ request: getRequest(`/menus/${id}`, { cookie }), params: { recipeId: String(id) }, context: {} })
+  );
 const byName = (name: string, cookie: string | null) =>
   run(() => byNameLoader({ request: getRequest(`/api/menus/by-name/x`, { cookie }), params: { name }, context: {} }));
 async function suggestedNames(cookie: string | null): Promise<string[]> {
-  const request = jsonRequest("/api/menu-recommendations", { ingredients: ["okra", "tomato", "salt"], cuisines: [], dietaryPreferences: [], mealOccasions: [] }, { cookie });
+  const request = jsonRequest(
+    "/api/menu-recommendations",
+    { ingredients: ["okra", "tomato", "salt"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
+    { cookie }
+  );
   const response = await run(() => recommendationsAction({ request, params: {}, context: {} }));
-  return ((await response.json()) as { recommendations: { menu_name: string }[] }).recommendations.map((menu) => menu.menu_name);
+  return ((await response.json()) as { recommendations: { menu_name: string }[] }).recommendations.map(
+    (menu) => menu.menu_name
+  );
 }
 
 describe("a recipe a user adds", () => {
@@ -64,18 +74,25 @@ describe("a recipe a user adds", () => {
 
   it("with the same name as another's private recipe makes a second recipe, leaving the first unseen and unchanged", async () => {
     const [first, second] = [await cook(), await cook()];
-    const original = (await (await create(okraDish("Twin Okra"), first.cookie)).json()) as { menu_id: number; steps: string[] };
+    const original = (await (await create(okraDish("Twin Okra"), first.cookie)).json()) as {
+      menu_id: number;
+      steps: string[];
+    };
     const copy = await create(okraDish("Twin Okra", { steps: ["Something else."] }), second.cookie);
     expect(copy.status).toBe(201);
     const copied = (await copy.json()) as { menu_id: number; steps: string[] };
     expect(copied.menu_id).not.toBe(original.menu_id);
     expect(copied.steps).toEqual(["Something else."]);
-    expect(((await (await read(original.menu_id, first.cookie)).json()) as { steps: string[] }).steps).toEqual(original.steps);
+    expect(((await (await read(original.menu_id, first.cookie)).json()) as { steps: string[] }).steps).toEqual(
+      original.steps
+    );
   });
 
   it("is everyone's when shared", async () => {
     const [author, other] = [await cook(), await cook()];
-    const { menu_id: id } = (await (await create(okraDish("Shared Okra Curry", { shared: true }), author.cookie)).json()) as { menu_id: number };
+    const { menu_id: id } = (await (
+      await create(okraDish("Shared Okra Curry", { shared: true }), author.cookie)
+    ).json()) as { menu_id: number };
     expect((await read(id, other.cookie)).status).toBe(200);
     expect(await suggestedNames(other.cookie)).toContain("Shared Okra Curry");
   });
@@ -85,7 +102,9 @@ describe("a cook's own private recipe in suggestions", () => {
   /** The names /menu-suggestion lists for the cook, with okra, tomato and salt in their pantry. */
   async function suggestionScreen(who: { id: number; cookie: string }): Promise<string[]> {
     await addToUserPantry(who.id, ["okra", "tomato", "salt"]);
-    const response = await run(() => menuSuggestionLoader({ request: getRequest("/menu-suggestion", { cookie: who.cookie }), params: {}, context: {} }));
+    const response = await run(() =>
+      menuSuggestionLoader({ request: getRequest("/menu-suggestion", { cookie: who.cookie }), params: {}, context: {} })
+    );
     return ((await response.json()) as { menus: { menu_name: string }[] }).menus.map((menu) => menu.menu_name);
   }
 
@@ -97,7 +116,10 @@ describe("a cook's own private recipe in suggestions", () => {
     expect((await create(okraDish("Okra Bake Ours", { shared: true }), sharer.cookie)).status).toBe(201);
 
     const jsonCall = (who: { cookie: string }) => suggestedNames(who.cookie);
-    for (const [where, list] of [["the JSON call", jsonCall], ["/menu-suggestion", suggestionScreen]] as const) {
+    for (const [where, list] of [
+      ["the JSON call", jsonCall],
+      ["/menu-suggestion", suggestionScreen],
+    ] as const) {
       const mine = await list(author);
       const theirs = await list(other);
       expect(mine, where).toContain("Okra Bake Mine");
@@ -105,7 +127,10 @@ describe("a cook's own private recipe in suggestions", () => {
       expect(Math.abs(mine.indexOf("Okra Bake Mine") - mine.indexOf("Okra Bake Ours")), where).toBe(1);
       // Everyone else's list is the author's without it.
       expect(theirs, where).not.toContain("Okra Bake Mine");
-      expect(mine.filter((name) => name !== "Okra Bake Mine"), where).toEqual(theirs.slice(0, mine.length - 1));
+      expect(
+        mine.filter((name) => name !== "Okra Bake Mine"),
+        where
+      ).toEqual(theirs.slice(0, mine.length - 1));
     }
     const guest = await suggestedNames(null);
     expect(guest).not.toContain("Okra Bake Mine");
@@ -140,7 +165,9 @@ describe("limits on what a user adds", () => {
     }
     const refused = await create(okraDish("Hourly Okra 20"), author.cookie);
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ message: "You can add at most 20 recipes an hour. Please try again later." });
+    expect(await refused.json()).toEqual({
+      message: "You can add at most 20 recipes an hour. Please try again later.",
+    });
     expect(await prisma.recipe.count({ where: { name: "Hourly Okra 20" } })).toBe(0);
     // Someone else is not held up by it.
     expect((await create(okraDish("Other Okra"), (await cook()).cookie)).status).toBe(201);

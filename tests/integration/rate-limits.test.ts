@@ -39,13 +39,22 @@ const uploadsDir = vi.hoisted(() => {
 afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
 
 type Handler = (args: ActionFunctionArgs) => unknown;
-const send = (handler: Handler, method: string, path: string, body: RequestBody, options: { cookie?: string; address?: string; params?: Record<string, string> } = {}) =>
+const send = (
+  handler: Handler,
+  method: string,
+  path: string,
+  body: RequestBody,
+  options: { cookie?: string; address?: string; params?: Record<string, string> } = {}
+) =>
   run(async () =>
     handler({
-      request: requestWith(method, path, body, { cookie: options.cookie, headers: options.address ? { [CLIENT_ADDRESS_HEADER]: options.address } : {} }),
+      request: requestWith(method, path, body, {
+        cookie: options.cookie,
+        headers: options.address ? { [CLIENT_ADDRESS_HEADER]: options.address } : {},
+      }),
       params: options.params ?? {},
       context: {},
-    }),
+    })
   );
 
 const photo = async () => new File([await cameraJpeg(40, 30)], "me.jpg", { type: "image/jpeg" });
@@ -53,7 +62,8 @@ const figures: string[] = [];
 afterAll(() => console.info(`Rate limits:\n  ${figures.join("\n  ")}`));
 
 /** The form errors a page action sends back to be shown on the form (conform's reply). */
-const formErrors = async (response: Response) => ((await response.json()) as { result?: { error?: Record<string, string[]> } }).result?.error?.[""];
+const formErrors = async (response: Response) =>
+  ((await response.json()) as { result?: { error?: Record<string, string[]> } }).result?.error?.[""];
 
 let people = 0;
 const newcomer = () => {
@@ -65,17 +75,24 @@ const newcomer = () => {
 describe("the password-reset answer", () => {
   /** Status, headers and body of an answer, without the Date header. */
   async function answer(response: Response) {
-    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== "date" && name !== "set-cookie"));
+    const headers = Object.fromEntries(
+      [...response.headers].filter(([name]) => name !== "date" && name !== "set-cookie")
+    );
     return { status: response.status, headers, body: await response.text() };
   }
 
   it("is the same for an account's email and an unknown one, as JSON, as a form, and once limited", async () => {
     const member = await signedInMember("forgetful");
     const unknown = "nobody_at_all@example.com";
-    const json = (email: string, address: string) => send(resetJsonAction, "POST", "/api/auth/reset-password", { json: { email } }, { address });
-    const form = (email: string, address: string) => send(resetFormAction, "POST", "/reset-password", { form: { email } }, { address });
+    const json = (email: string, address: string) =>
+      send(resetJsonAction, "POST", "/api/auth/reset-password", { json: { email } }, { address });
+    const form = (email: string, address: string) =>
+      send(resetFormAction, "POST", "/reset-password", { form: { email } }, { address });
 
-    const [known, notKnown] = [await answer(await json(member.email, "192.0.2.50")), await answer(await json(unknown, "192.0.2.51"))];
+    const [known, notKnown] = [
+      await answer(await json(member.email, "192.0.2.50")),
+      await answer(await json(unknown, "192.0.2.51")),
+    ];
     expect(known).toEqual(notKnown);
     expect(JSON.parse(known.body)).toEqual({ message: RESET_REQUESTED });
 
@@ -88,12 +105,17 @@ describe("the password-reset answer", () => {
     // Both have now been asked for twice; the third passes and the fourth is limited, for both alike.
     const statuses: number[] = [];
     for (const address of ["192.0.2.54", "192.0.2.55"]) {
-      const [forKnown, forUnknown] = [await answer(await json(member.email, address)), await answer(await json(unknown, address))];
+      const [forKnown, forUnknown] = [
+        await answer(await json(member.email, address)),
+        await answer(await json(unknown, address)),
+      ];
       expect(forKnown).toEqual(forUnknown);
       statuses.push(forKnown.status);
     }
     expect(statuses).toEqual([200, 429]);
-    figures.push("password reset: the same status, headers and body for an existing and an unknown email (JSON, form, limited)");
+    figures.push(
+      "password reset: the same status, headers and body for an existing and an unknown email (JSON, form, limited)"
+    );
   });
 });
 
@@ -111,14 +133,19 @@ describe("sign-up", () => {
     expect(limitedForm.status).toBe(429);
     expect(await formErrors(limitedForm)).toEqual([TOO_MANY_SIGNUPS]);
     expect(await prisma.user.count({ where: { username: refused.username } })).toBe(0);
-    expect((await send(signupAction, "POST", "/signup", { json: newcomer() }, { address: "192.0.2.11" })).status).toBe(201);
+    expect((await send(signupAction, "POST", "/signup", { json: newcomer() }, { address: "192.0.2.11" })).status).toBe(
+      201
+    );
     figures.push(`sign-up: ${env.SIGNUP_LIMIT_PER_HOUR} per client address per hour, then 429 "${TOO_MANY_SIGNUPS}"`);
   });
 
   it("does not count forms that fail validation", async () => {
     const address = "192.0.2.12";
     for (let i = 0; i < env.SIGNUP_LIMIT_PER_HOUR + 2; i += 1) {
-      expect((await send(signupAction, "POST", "/signup", { json: { ...newcomer(), password: "short" } }, { address })).status).toBe(400);
+      expect(
+        (await send(signupAction, "POST", "/signup", { json: { ...newcomer(), password: "short" } }, { address }))
+          .status
+      ).toBe(400);
     }
     expect((await send(signupAction, "POST", "/signup", { json: newcomer() }, { address })).status).toBe(201);
   });
@@ -128,9 +155,22 @@ describe("profile pictures", () => {
   it(`allow ${AVATARS_PER_HOUR} changes an hour per user, counted across /setting and PUT /api/users/<id>, then 429 with a message`, async () => {
     const member = await signedInMember("painter");
     const fields = async () => ({ username: member.username, email: member.email, avatar: await photo() });
-    const viaSetting = async () => send(settingAction, "POST", "/setting", { multipart: { intent: "update", ...(await fields()) } }, { cookie: member.cookie });
+    const viaSetting = async () =>
+      send(
+        settingAction,
+        "POST",
+        "/setting",
+        { multipart: { intent: "update", ...(await fields()) } },
+        { cookie: member.cookie }
+      );
     const viaApi = async () =>
-      send(userAction, "PUT", `/api/users/${member.id}`, { multipart: await fields() }, { cookie: member.cookie, params: { id: String(member.id) } });
+      send(
+        userAction,
+        "PUT",
+        `/api/users/${member.id}`,
+        { multipart: await fields() },
+        { cookie: member.cookie, params: { id: String(member.id) } }
+      );
     for (let i = 0; i < AVATARS_PER_HOUR; i += 1) {
       const response = i % 2 === 0 ? await viaSetting() : await viaApi();
       expect(response.status, `change ${i + 1}`).toBeLessThan(400);
@@ -142,15 +182,25 @@ describe("profile pictures", () => {
     expect(await apiLimited.json()).toEqual({ message: TOO_MANY_AVATARS, field: "avatar" });
     const pageLimited = await viaSetting();
     expect(pageLimited.status).toBe(429);
-    expect(((await pageLimited.json()) as { result: { error: Record<string, string[]> } }).result.error.avatar).toEqual([TOO_MANY_AVATARS]);
+    expect(((await pageLimited.json()) as { result: { error: Record<string, string[]> } }).result.error.avatar).toEqual(
+      [TOO_MANY_AVATARS]
+    );
     expect((await prisma.user.findUniqueOrThrow({ where: { id: member.id } })).avatar).toBe(avatarBefore);
 
-    const withoutPicture = await send(userAction, "PUT", `/api/users/${member.id}`, { multipart: { username: member.username, email: member.email, country: "Peru" } }, {
-      cookie: member.cookie,
-      params: { id: String(member.id) },
-    });
+    const withoutPicture = await send(
+      userAction,
+      "PUT",
+      `/api/users/${member.id}`,
+      { multipart: { username: member.username, email: member.email, country: "Peru" } },
+      {
+        cookie: member.cookie,
+        params: { id: String(member.id) },
+      }
+    );
     expect(withoutPicture.status, "the rest of the profile can still be saved").toBe(200);
-    figures.push(`profile pictures: ${AVATARS_PER_HOUR} per user per hour (setting and API together), then 429 "${TOO_MANY_AVATARS}"`);
+    figures.push(
+      `profile pictures: ${AVATARS_PER_HOUR} per user per hour (setting and API together), then 429 "${TOO_MANY_AVATARS}"`
+    );
   });
 });
 
@@ -158,38 +208,74 @@ describe("forms without JavaScript", () => {
   it("login: after 5 failures for a username from one address the form shows the spec's 429 message there", async () => {
     const member = await signedInMember("locked", await hashPassword("Secret123"));
     for (let i = 0; i < 5; i += 1) {
-      const failed = await send(loginAction, "POST", "/login", { form: { username: member.username, password: "Wrong1234" } }, { address: "192.0.2.20" });
+      const failed = await send(
+        loginAction,
+        "POST",
+        "/login",
+        { form: { username: member.username, password: "Wrong1234" } },
+        { address: "192.0.2.20" }
+      );
       expect(failed.status).toBe(401);
     }
-    const limited = await send(loginAction, "POST", "/login", { form: { username: member.username, password: "Secret123" } }, { address: "192.0.2.20" });
+    const limited = await send(
+      loginAction,
+      "POST",
+      "/login",
+      { form: { username: member.username, password: "Secret123" } },
+      { address: "192.0.2.20" }
+    );
     expect(limited.status).toBe(429);
     expect(await formErrors(limited)).toEqual(["Too many login attempts. Please try again later"]);
-    figures.push('login: 5 failures per username and client address, and 20 per client address, in 15 minutes, then 429 "Too many login attempts. Please try again later"');
+    figures.push(
+      'login: 5 failures per username and client address, and 20 per client address, in 15 minutes, then 429 "Too many login attempts. Please try again later"'
+    );
   });
 
   it("reset request: 10 an hour per client address, whatever the emails, then the form shows a 429 message", async () => {
     const address = "192.0.2.40";
     for (let i = 0; i < 10; i += 1) {
-      const response = await send(resetFormAction, "POST", "/reset-password", { form: { email: `sweep${i}@example.com` } }, { address });
+      const response = await send(
+        resetFormAction,
+        "POST",
+        "/reset-password",
+        { form: { email: `sweep${i}@example.com` } },
+        { address }
+      );
       expect(response.status).toBe(302);
     }
-    const limited = await send(resetFormAction, "POST", "/reset-password", { form: { email: "sweep10@example.com" } }, { address });
+    const limited = await send(
+      resetFormAction,
+      "POST",
+      "/reset-password",
+      { form: { email: "sweep10@example.com" } },
+      { address }
+    );
     expect(limited.status).toBe(429);
     expect(await formErrors(limited)).toEqual([TOO_MANY_RESET_REQUESTS]);
-    figures.push(`password reset: 3 per email and 10 per client address per hour, then 429 "${TOO_MANY_RESET_REQUESTS}"`);
+    figures.push(
+      `password reset: 3 per email and 10 per client address per hour, then 429 "${TOO_MANY_RESET_REQUESTS}"`
+    );
   });
 
   it("sharing a dish from the recipe screen: the 11th photo in an hour goes back with the limit's message", async () => {
     const cook = await signedInMember("sharer");
     const recipeId = (await prisma.recipe.create({ data: { name: "Rate Limit Stew" } })).id;
     const share = async () =>
-      send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(recipeId), caption: "", image: await photo() } }, { cookie: cook.cookie });
+      send(
+        communityAction,
+        "POST",
+        "/community",
+        { multipart: { intent: "share", menu_id: String(recipeId), caption: "", image: await photo() } },
+        { cookie: cook.cookie }
+      );
     for (let i = 0; i < 10; i += 1) expect((await share()).headers.get("Location")).toBe("/community");
     const limited = await share();
     expect(limited.headers.get("Location")).toBe(`/menu-detail/${recipeId}#share-dish`);
     const flash = await flashAfter(limited);
     expect(flash).toMatchObject({ type: "error", message: COMMUNITY_MESSAGES.tooManyPosts });
     expect(await prisma.communityPost.count({ where: { userId: cook.id } })).toBe(10);
-    figures.push(`community posts: 10 per user per hour (API and screen together), then 429 / "${COMMUNITY_MESSAGES.tooManyPosts}"`);
+    figures.push(
+      `community posts: 10 per user per hour (API and screen together), then 429 / "${COMMUNITY_MESSAGES.tooManyPosts}"`
+    );
   });
 });

@@ -60,7 +60,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 beforeAll(async () => {
   server = createServer(async (request, response) => {
-    const chat: ChatRequest = { path: request.url ?? "", authorization: request.headers.authorization, body: JSON.parse(await readBody(request)) };
+    const chat: ChatRequest = {
+      path: request.url ?? "",
+      authorization: request.headers.authorization,
+      body: JSON.parse(await readBody(request)),
+    };
     requests.push(chat);
     const reply = answer(chat);
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
@@ -96,7 +100,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function generated(name: string, ingredients: { name: string; quantity: string; seasoning?: boolean }[], extra: object = {}) {
+function generated(
+  name: string,
+  ingredients: { name: string; quantity: string; seasoning?: boolean }[],
+  extra: object = {}
+) {
   return {
     name,
     description: "Quick and cheap.",
@@ -117,7 +125,8 @@ const recipesAnswer = (...recipes: object[]) => JSON.stringify({ recipes });
 const suggest = (ingredients: string[], preferences: { dietaryPreferences?: string[] } = {}) =>
   app.suggestRecipes({ ingredients, cuisines: [], mealOccasions: [], dietaryPreferences: [], ...preferences });
 
-const storedNamed = (name: string) => app.prisma.recipe.findFirst({ where: { name }, select: { id: true, origin: true, steps: true } });
+const storedNamed = (name: string) =>
+  app.prisma.recipe.findFirst({ where: { name }, select: { id: true, origin: true, steps: true } });
 
 describe("recipe generator", () => {
   it("adds a generated recipe, saved with nutrition computed from the catalogue, when the cookbook has no good match", async () => {
@@ -134,10 +143,24 @@ describe("recipe generator", () => {
 
     const menus = await suggest(["cherry tomatoes", "Eggs"]);
 
-    expect(menus[0]).toMatchObject({ menu_name: "Test kitchen tomato egg bake", generated: true, prep_time: 10, cooking_time: 25 });
+    expect(menus[0]).toMatchObject({
+      menu_name: "Test kitchen tomato egg bake",
+      generated: true,
+      prep_time: 10,
+      cooking_time: 25,
+    });
     expect(menus[0].have.sort()).toEqual(["egg", "tomato"]);
     expect(menus[0].missing).toEqual(["onion"]);
-    const draft: RecipeDraft = { name: recipe.name, cuisines: [], occasions: [], servings: 2, ingredients: lines, steps: recipe.steps, tips: [], origin: "generated" };
+    const draft: RecipeDraft = {
+      name: recipe.name,
+      cuisines: [],
+      occasions: [],
+      servings: 2,
+      ingredients: lines,
+      steps: recipe.steps,
+      tips: [],
+      origin: "generated",
+    };
     const computed = app.analyzeRecipe(draft, await app.loadCatalogue()).nutrition!;
     expect(menus[0].nutrition.calories).toBeCloseTo(computed.calories, 5);
     expect(menus[0].nutrition.protein).toBeCloseTo(computed.protein, 5);
@@ -171,7 +194,11 @@ describe("recipe generator", () => {
       origin: "user",
     });
     const before = await storedNamed("Grandma's lentil soup");
-    answer = () => ({ content: recipesAnswer(generated("Grandma's lentil soup", [{ name: "lentils", quantity: "100 g" }], { steps: ["Something else."] })) });
+    answer = () => ({
+      content: recipesAnswer(
+        generated("Grandma's lentil soup", [{ name: "lentils", quantity: "100 g" }], { steps: ["Something else."] })
+      ),
+    });
 
     const menus = await suggest(["lentils"]);
 
@@ -192,7 +219,7 @@ describe("recipe generator", () => {
         generated("Simple okra stew", [
           { name: "okra", quantity: "300 g" },
           { name: "tomato", quantity: "2" },
-        ]),
+        ])
       ),
     });
     const warn = vi.spyOn(console, "warn");
@@ -202,11 +229,21 @@ describe("recipe generator", () => {
     expect(names).toContain("Simple okra stew");
     expect(names).not.toContain("Okra with xylophone dust");
     expect(await storedNamed("Okra with xylophone dust")).toBeNull();
-    expect(warn).toHaveBeenCalledWith('Recipe generator: dropped "Okra with xylophone dust":', expect.stringContaining('"xylophone dust" is not in the catalogue'));
+    expect(warn).toHaveBeenCalledWith(
+      'Recipe generator: dropped "Okra with xylophone dust":',
+      expect.stringContaining('"xylophone dust" is not in the catalogue')
+    );
   });
 
   it("never shows a generated recipe that breaks the chosen diet", async () => {
-    answer = () => ({ content: recipesAnswer(generated("Pumpkin and bacon bake", [{ name: "pumpkin", quantity: "500 g" }, { name: "bacon", quantity: "100 g" }])) });
+    answer = () => ({
+      content: recipesAnswer(
+        generated("Pumpkin and bacon bake", [
+          { name: "pumpkin", quantity: "500 g" },
+          { name: "bacon", quantity: "100 g" },
+        ])
+      ),
+    });
 
     const menus = await suggest(["pumpkin"], { dietaryPreferences: ["Vegetarian"] });
 
@@ -236,7 +273,10 @@ describe("recipe generator", () => {
   });
 
   it("gives up when the generator is slower than its timeout", async () => {
-    answer = () => ({ delayMs: TIMEOUT_MS * 3, content: recipesAnswer(generated("Late tofu stir-fry", [{ name: "tofu", quantity: "200 g" }])) });
+    answer = () => ({
+      delayMs: TIMEOUT_MS * 3,
+      content: recipesAnswer(generated("Late tofu stir-fry", [{ name: "tofu", quantity: "200 g" }])),
+    });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const started = performance.now();
 
@@ -251,17 +291,30 @@ describe("recipe generator", () => {
     answer = (request) =>
       request.body.response_format
         ? { status: 400, raw: JSON.stringify({ error: { message: "response_format is not supported" } }) }
-        : { content: recipesAnswer(generated("Mango lassi", [{ name: "mango", quantity: "200 g" }, { name: "yogurt", quantity: "250 g" }])) };
+        : {
+            content: recipesAnswer(
+              generated("Mango lassi", [
+                { name: "mango", quantity: "200 g" },
+                { name: "yogurt", quantity: "250 g" },
+              ])
+            ),
+          };
     const asked = requests.length;
 
     const menus = await suggest(["mango"]);
 
     expect(menus[0]).toMatchObject({ menu_name: "Mango lassi", generated: true });
-    expect(requests.slice(asked).map((request) => request.body.response_format ?? null)).toEqual([{ type: "json_object" }, null]);
+    expect(requests.slice(asked).map((request) => request.body.response_format ?? null)).toEqual([
+      { type: "json_object" },
+      null,
+    ]);
   });
 
   it("runs one generation at a time: a second search meanwhile answers from the cookbook", async () => {
-    answer = () => ({ delayMs: 300, content: recipesAnswer(generated("Kale chips", [{ name: "kale", quantity: "200 g" }])) });
+    answer = () => ({
+      delayMs: 300,
+      content: recipesAnswer(generated("Kale chips", [{ name: "kale", quantity: "200 g" }])),
+    });
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const asked = requests.length;
 
@@ -285,7 +338,9 @@ describe("recipe generator", () => {
         origin: "user",
       });
     }
-    answer = () => ({ content: recipesAnswer(generated("Chickpea curry", [{ name: "chickpeas", quantity: "400 g" }])) });
+    answer = () => ({
+      content: recipesAnswer(generated("Chickpea curry", [{ name: "chickpeas", quantity: "400 g" }])),
+    });
     const asked = requests.length;
 
     const menus = await suggest(["chickpeas"]);

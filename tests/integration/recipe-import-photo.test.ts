@@ -128,13 +128,17 @@ describe("re-importing a recipe", () => {
 
   it("that is refused leaves no photo behind", async () => {
     const [owner, other] = await Promise.all(
-      ["owner", "other"].map((name) => prisma.user.create({ data: { username: `import-${name}`, email: `${name}@example.com` } })),
+      ["owner", "other"].map((name) =>
+        prisma.user.create({ data: { username: `import-${name}`, email: `${name}@example.com` } })
+      )
     );
     await importUrl(`${base}/page/taken`, { allowPrivateHosts: true, userId: owner.id, shared: true });
     const before = dishFiles();
 
     const summary = await importUrl(`${base}/page/taken`, { allowPrivateHosts: true, userId: other.id, shared: true });
-    expect(summary.failed.map((item) => item.reason)).toEqual(['"Photo noodles taken" is already in the cookbook; it was left unchanged']);
+    expect(summary.failed.map((item) => item.reason)).toEqual([
+      '"Photo noodles taken" is already in the cookbook; it was left unchanged',
+    ]);
     expect(dishFiles()).toEqual(before);
   });
 });
@@ -147,9 +151,12 @@ describe("replacing an imported recipe's photo through PUT /api/menus/{id}", () 
     const [{ id }] = summary.imported;
     const old = await imageOf("Photo noodles replaced");
 
-    const request = new Request(jsonRequest(`/api/menus/${id}`, { image: "https://images.example/noodles.jpg" }, { cookie }), {
-      method: "PUT",
-    });
+    const request = new Request(
+      jsonRequest(`/api/menus/${id}`, { image: "https://images.example/noodles.jpg" }, { cookie }),
+      {
+        method: "PUT",
+      }
+    );
     const response = await run(() => updateMenuAction({ request, params: { recipeId: String(id) }, context: {} }));
     expect(response.status).toBe(200);
     const files = dishFiles();

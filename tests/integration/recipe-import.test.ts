@@ -63,7 +63,15 @@ beforeAll(async () => {
   await seedIngredients();
   folder = mkdtempSync(path.join(tmpdir(), "recipe-import-"));
   mkdirSync(path.join(folder, "nested"));
-  writeFileSync(path.join(folder, "curry.html"), jsonLdPage("Green Curry for Two", ["400 ml coconut milk", "300 g chicken breast, sliced", "2 tbsp green curry paste", "1 tbsp fish sauce"]));
+  writeFileSync(
+    path.join(folder, "curry.html"),
+    jsonLdPage("Green Curry for Two", [
+      "400 ml coconut milk",
+      "300 g chicken breast, sliced",
+      "2 tbsp green curry paste",
+      "1 tbsp fish sauce",
+    ])
+  );
   writeFileSync(path.join(folder, "nested", "eggs.json"), scrapersJson("Eggs on Toast"));
   writeFileSync(path.join(folder, "nested", "rice.md"), MARKDOWN);
   writeFileSync(path.join(folder, "broken.json"), "{ not json");
@@ -82,7 +90,11 @@ describe("importing a folder", () => {
   it("imports every .json, .html and .md file under it, reports failures with reasons, and reports progress", async () => {
     const progress: string[] = [];
     const summary = await importSource(folder, { onProgress: ({ done, total }) => progress.push(`${done}/${total}`) });
-    expect(summary.imported.map((item) => item.name).sort()).toEqual(["Eggs on Toast", "Green Curry for Two", "Plain Boiled Rice"]);
+    expect(summary.imported.map((item) => item.name).sort()).toEqual([
+      "Eggs on Toast",
+      "Green Curry for Two",
+      "Plain Boiled Rice",
+    ]);
     expect(summary.updated).toEqual([]);
     expect(summary.failed).toEqual([{ item: path.join(folder, "broken.json"), reason: "not valid JSON" }]);
     expect(progress).toEqual(["1/4", "2/4", "3/4", "4/4"]);
@@ -91,7 +103,10 @@ describe("importing a folder", () => {
     expect(curry).toMatchObject({ origin: "imported", servings: 2, cookingTime: 20 });
     expect(curry.calories).toBeGreaterThan(0);
     expect(curry.tags).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: "cuisine", value: "Southeast Asian" }), expect.objectContaining({ kind: "occasion", value: "Dinner" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "cuisine", value: "Southeast Asian" }),
+        expect.objectContaining({ kind: "occasion", value: "Dinner" }),
+      ])
     );
     const chicken = curry.ingredients.find((line) => line.name === "chicken breast");
     expect(chicken).toMatchObject({ quantity: "300 g, sliced", type: "Meat sausages and fish" });
@@ -110,7 +125,11 @@ describe("importing a folder", () => {
     writeFileSync(path.join(folder, "nested", "rice.md"), MARKDOWN.replace("- 🍽️ Servings: 4", "- 🍽️ Servings: 6"));
     const summary = await importSource(folder);
     expect(summary.imported).toEqual([]);
-    expect(summary.updated.map((item) => item.name).sort()).toEqual(["Eggs on Toast", "Green Curry for Two", "Plain Boiled Rice"]);
+    expect(summary.updated.map((item) => item.name).sort()).toEqual([
+      "Eggs on Toast",
+      "Green Curry for Two",
+      "Plain Boiled Rice",
+    ]);
     expect(await prisma.recipe.count()).toBe(before);
     expect((await storedRecipe("Plain Boiled Rice")).servings).toBe(6);
   });
@@ -120,23 +139,33 @@ describe("importing a folder", () => {
     const file = path.join(folder, "starter-soup.html");
     writeFileSync(file, jsonLdPage("Starter Soup", ["1 l water"]));
     const summary = await importSource(file);
-    expect(summary.failed).toEqual([{ item: file, reason: '"Starter Soup" is already a starter recipe; it was left unchanged' }]);
+    expect(summary.failed).toEqual([
+      { item: file, reason: '"Starter Soup" is already a starter recipe; it was left unchanged' },
+    ]);
     expect(await storedRecipe("Starter Soup")).toMatchObject({ origin: "starter", ingredients: [] });
     rmSync(file);
   });
 
   it("lets a cook update only the recipes they imported themself", async () => {
     const [first, second] = await Promise.all(
-      ["importer_one", "importer_two"].map((username) => prisma.user.create({ data: { username, email: `${username}@example.com` } })),
+      ["importer_one", "importer_two"].map((username) =>
+        prisma.user.create({ data: { username, email: `${username}@example.com` } })
+      )
     );
     const file = path.join(folder, "laksa.html");
     const linesOf = async (visibleTo: number) =>
-      (await prisma.recipe.findFirstOrThrow({ where: { name: "Weeknight Laksa", visibleTo }, include: { ingredients: { orderBy: { position: "asc" } } } }))
-        .ingredients.map((line) => line.name);
+      (
+        await prisma.recipe.findFirstOrThrow({
+          where: { name: "Weeknight Laksa", visibleTo },
+          include: { ingredients: { orderBy: { position: "asc" } } },
+        })
+      ).ingredients.map((line) => line.name);
     writeFileSync(file, jsonLdPage("Weeknight Laksa", ["400 ml coconut milk", "200 g rice noodles"]));
     expect((await importSource(file, { userId: first.id, shared: true })).imported).toHaveLength(1);
     writeFileSync(file, jsonLdPage("Weeknight Laksa", ["400 ml coconut milk", "200 g rice noodles", "100 g tofu"]));
-    expect((await importSource(file, { userId: second.id, shared: true })).failed).toEqual([{ item: file, reason: '"Weeknight Laksa" is already in the cookbook; it was left unchanged' }]);
+    expect((await importSource(file, { userId: second.id, shared: true })).failed).toEqual([
+      { item: file, reason: '"Weeknight Laksa" is already in the cookbook; it was left unchanged' },
+    ]);
     expect(await linesOf(0)).toEqual(["coconut milk", "rice noodles"]);
     // Kept to themself, the second cook's copy is theirs: the shared one stays as it was.
     expect((await importSource(file, { userId: second.id })).imported).toHaveLength(1);
@@ -228,11 +257,29 @@ describe("importing a URL", () => {
   });
 
   it.each([
-    ["127.0.0.1", true], ["10.0.0.1", true], ["172.20.1.1", true], ["192.168.1.1", true], ["100.64.0.1", true],
-    ["169.254.1.1", true], ["0.0.0.0", true], ["224.0.0.1", true], ["::", true], ["::1", true], ["fd00::1", true],
-    ["fe80::1", true], ["::ffff:127.0.0.1", true], ["::127.0.0.1", true], ["ff02::1", true],
-    ["::ffff:10.0.0.1", true], ["64:ff9b::a00:1", true], ["2002:a00:1::", true], ["fe80::1%eth0", true],
-    ["93.184.216.34", false], ["172.32.0.1", false], ["2606:4700::1111", false], ["::ffff:93.184.216.34", false],
+    ["127.0.0.1", true],
+    ["10.0.0.1", true],
+    ["172.20.1.1", true],
+    ["192.168.1.1", true],
+    ["100.64.0.1", true],
+    ["169.254.1.1", true],
+    ["0.0.0.0", true],
+    ["224.0.0.1", true],
+    ["::", true],
+    ["::1", true],
+    ["fd00::1", true],
+    ["fe80::1", true],
+    ["::ffff:127.0.0.1", true],
+    ["::127.0.0.1", true],
+    ["ff02::1", true],
+    ["::ffff:10.0.0.1", true],
+    ["64:ff9b::a00:1", true],
+    ["2002:a00:1::", true],
+    ["fe80::1%eth0", true],
+    ["93.184.216.34", false],
+    ["172.32.0.1", false],
+    ["2606:4700::1111", false],
+    ["::ffff:93.184.216.34", false],
   ])("isPrivateAddress(%s) is %s", (address, expected) => {
     expect(isPrivateAddress(address)).toBe(expected);
   });
@@ -269,7 +316,9 @@ describe("importing from this machine itself", () => {
   it("refuses the machine's own non-loopback address, however written, and sends the server nothing", async () => {
     // The page is there: with the test setting the same address imports.
     const direct = `http://${ownIpv4}:${port}/recipe`;
-    expect((await importUrl(direct, { allowPrivateHosts: true })).imported.map((item) => item.name)).toEqual(["Fetched From Myself"]);
+    expect((await importUrl(direct, { allowPrivateHosts: true })).imported.map((item) => item.name)).toEqual([
+      "Fetched From Myself",
+    ]);
     requests = 0;
     for (const address of [direct, `http://[::ffff:${ownIpv4}]:${port}/recipe`]) {
       const summary = await importUrl(address, { allowPrivateHosts: false });
@@ -297,7 +346,8 @@ describe("importing from this machine itself", () => {
       const reasons = [
         (await importUrl(`http://${urlHost(ownIpv4!)}:${port}/recipe`, { allowPrivateHosts: false })).failed[0].reason,
         (await importUrl(`http://127.0.0.1:${closedPort}/recipe`, { allowPrivateHosts: true })).failed[0].reason,
-        (await importUrl(`http://127.0.0.1:${(notHttp.address() as AddressInfo).port}/`, { allowPrivateHosts: true })).failed[0].reason,
+        (await importUrl(`http://127.0.0.1:${(notHttp.address() as AddressInfo).port}/`, { allowPrivateHosts: true }))
+          .failed[0].reason,
         (await importUrl("http://no-such-host.invalid/recipe", { allowPrivateHosts: true })).failed[0].reason,
       ];
       expect(reasons).toEqual([UNREACHABLE, UNREACHABLE, UNREACHABLE, UNREACHABLE]);
@@ -312,7 +362,9 @@ describe("the import form", () => {
   beforeAll(async () => {
     const user = { username: "importer", email: "importer@example.com", password: "Secret123" };
     await run(() => signupAction(args(jsonRequest("/signup", user))));
-    cookie = sessionCookieFrom(await run(() => loginAction(args(jsonRequest("/login", { username: user.username, password: user.password })))));
+    cookie = sessionCookieFrom(
+      await run(() => loginAction(args(jsonRequest("/login", { username: user.username, password: user.password }))))
+    );
   });
 
   function uploadRequest(fields: Record<string, string | File>, withCookie = cookie) {
@@ -338,7 +390,11 @@ describe("the import form", () => {
     const response = await run(() => importAction(args(uploadRequest({ url: "", file }))));
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.summary).toMatchObject({ imported: [{ item: "omelette.json", name: "Uploaded Omelette" }], updated: [], failed: [] });
+    expect(body.summary).toMatchObject({
+      imported: [{ item: "omelette.json", name: "Uploaded Omelette" }],
+      updated: [],
+      failed: [],
+    });
     const user = await prisma.user.findUniqueOrThrow({ where: { username: "importer" } });
     expect((await storedRecipe("Uploaded Omelette")).importedById).toBe(user.id);
   });

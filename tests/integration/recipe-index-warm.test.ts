@@ -14,14 +14,27 @@ afterEach(() => {
 /** The index and search modules as a server that has just started has them: no index built yet. */
 async function justStarted() {
   vi.resetModules();
-  const [{ warmRecipeIndex }, { suggestRecipes }] = await Promise.all([import("~/services/recipe-index.server"), import("~/services/recipe-search.server")]);
+  const [{ warmRecipeIndex }, { suggestRecipes }] = await Promise.all([
+    import("~/services/recipe-index.server"),
+    import("~/services/recipe-search.server"),
+  ]);
   const search = async (ingredients: string[]) =>
-    (await suggestRecipes({ ingredients, cuisines: [], dietaryPreferences: [], mealOccasions: [] })).map((menu) => menu.menu_name);
+    (await suggestRecipes({ ingredients, cuisines: [], dietaryPreferences: [], mealOccasions: [] })).map(
+      (menu) => menu.menu_name
+    );
   return { warmRecipeIndex, search };
 }
 
 const recipeOf = (name: string, ingredient: string) =>
-  saveRecipe({ name, cuisines: [], occasions: [], ingredients: [{ name: ingredient, quantity: "300 g" }], steps: ["Cook."], tips: [], origin: "user" });
+  saveRecipe({
+    name,
+    cuisines: [],
+    occasions: [],
+    ingredients: [{ name: ingredient, quantity: "300 g" }],
+    steps: ["Cook."],
+    tips: [],
+    origin: "user",
+  });
 
 describe("warmRecipeIndex", () => {
   it("builds an empty cookbook's index without complaint", async () => {
@@ -48,7 +61,10 @@ describe("warmRecipeIndex", () => {
     await prisma.$executeRawUnsafe('ALTER TABLE "Recipe" RENAME TO "RecipeAway"');
     try {
       await expect(server.warmRecipeIndex()).resolves.toBeUndefined();
-      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Suggestions index: not built at start/), expect.anything());
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringMatching(/^Suggestions index: not built at start/),
+        expect.anything()
+      );
     } finally {
       await prisma.$executeRawUnsafe('ALTER TABLE "RecipeAway" RENAME TO "Recipe"');
     }

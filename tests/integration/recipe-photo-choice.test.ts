@@ -17,9 +17,16 @@ let counter = 0;
 async function signedInCook() {
   counter += 1;
   const user = await prisma.user.create({
-    data: { username: `chooser_${counter}_${Date.now() % 100000}`, email: `chooser${counter}_${Date.now()}@example.com` },
+    data: {
+      username: `chooser_${counter}_${Date.now() % 100000}`,
+      email: `chooser${counter}_${Date.now()}@example.com`,
+    },
   });
-  return { id: user.id, username: user.username, cookie: (await createUserSession(getRequest("/login"), user.id)).split(";")[0] };
+  return {
+    id: user.id,
+    username: user.username,
+    cookie: (await createUserSession(getRequest("/login"), user.id)).split(";")[0],
+  };
 }
 type Cook = Awaited<ReturnType<typeof signedInCook>>;
 
@@ -58,7 +65,13 @@ async function post(cook: Cook, image: string, likes = 0, recipe = recipeId) {
 }
 
 async function screen(cook: Cook, cookie: string | null = cook.cookie) {
-  const response = await run(() => menuLoader({ request: getRequest(`/menu-detail/${recipeId}`, { cookie }), params: { id: String(recipeId) }, context: {} }));
+  const response = await run(() =>
+    menuLoader({
+      request: getRequest(`/menu-detail/${recipeId}`, { cookie }),
+      params: { id: String(recipeId) },
+      context: {},
+    })
+  );
   const page = (await response.json()) as {
     sharedPhoto: { image: string; image_credit: string } | null;
     photoChoices: { postId: number; chosen: boolean }[] | null;
@@ -72,7 +85,7 @@ const choose = (cook: Cook, post: string) =>
       request: formRequest(`/menu-detail/${recipeId}`, { intent: "choose-photo", post }, { cookie: cook.cookie }),
       params: { id: String(recipeId) },
       context: {},
-    }),
+    })
   );
 
 describe("choosing the photo a recipe is shown with", () => {
@@ -110,10 +123,14 @@ describe("choosing the photo a recipe is shown with", () => {
 
     const json = await run(() =>
       menuAction({
-        request: jsonRequest(`/menu-detail/${recipeId}`, { intent: "choose-photo", post: String(strangers) }, { cookie: stranger.cookie }),
+        request: jsonRequest(
+          `/menu-detail/${recipeId}`,
+          { intent: "choose-photo", post: String(strangers) },
+          { cookie: stranger.cookie }
+        ),
         params: { id: String(recipeId) },
         context: {},
-      }),
+      })
     );
     // A page action reads forms only: a JSON body is refused before anything is looked at.
     expect(json.status).toBe(400);
@@ -140,6 +157,9 @@ describe("choosing the photo a recipe is shown with", () => {
     expect((await screen(stranger)).sharedPhoto?.image).toBe(`/uploads/${photo("h8")}`);
 
     expect((await deletePost(owner.id, chosen)).ok).toBe(true);
-    expect((await screen(stranger)).sharedPhoto).toMatchObject({ image: `/uploads/${photo("g7")}`, image_credit: stranger.username });
+    expect((await screen(stranger)).sharedPhoto).toMatchObject({
+      image: `/uploads/${photo("g7")}`,
+      image_credit: stranger.username,
+    });
   });
 });

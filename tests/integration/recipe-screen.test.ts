@@ -61,7 +61,11 @@ let counter = 0;
 async function signedInCook(allergies: string[] = [], pantry: string[] = []) {
   counter += 1;
   const user = await prisma.user.create({
-    data: { username: `screen_${counter}_${Date.now() % 100000}`, email: `screen${counter}_${Date.now()}@example.com`, allergies: JSON.stringify(allergies) },
+    data: {
+      username: `screen_${counter}_${Date.now() % 100000}`,
+      email: `screen${counter}_${Date.now()}@example.com`,
+      allergies: JSON.stringify(allergies),
+    },
   });
   await addToUserPantry(user.id, pantry);
   const cookie = (await createUserSession(getRequest("/login"), user.id)).split(";")[0];
@@ -71,18 +75,32 @@ async function signedInCook(allergies: string[] = [], pantry: string[] = []) {
 type Cook = Awaited<ReturnType<typeof signedInCook>>;
 const path = (id = recipeId) => `/menu-detail/${id}`;
 const openRecipe = (cook: Cook | null, id = recipeId) =>
-  run(() => menuLoader({ request: getRequest(path(id), { cookie: cook?.cookie }), params: { id: String(id) }, context: {} }));
+  run(() =>
+    menuLoader({ request: getRequest(path(id), { cookie: cook?.cookie }), params: { id: String(id) }, context: {} })
+  );
 const detail = async (cook: Cook, id = recipeId) => {
   const response = await openRecipe(cook, id);
   expect(response.status).toBe(200);
   return response.json();
 };
 const post = (cook: Cook, fields: Record<string, string>, id = recipeId) =>
-  run(() => menuAction({ request: formRequest(path(id), fields, { cookie: cook.cookie }), params: { id: String(id) }, context: {} }));
+  run(() =>
+    menuAction({
+      request: formRequest(path(id), fields, { cookie: cook.cookie }),
+      params: { id: String(id) },
+      context: {},
+    })
+  );
 const postFields = (cook: Cook, fields: [string, string][], id = recipeId) => {
   const request = formRequest(path(id), {}, { cookie: cook.cookie });
   const body = new URLSearchParams(fields);
-  return run(() => menuAction({ request: new Request(request, { body, headers: request.headers, method: "POST" }), params: { id: String(id) }, context: {} }));
+  return run(() =>
+    menuAction({
+      request: new Request(request, { body, headers: request.headers, method: "POST" }),
+      params: { id: String(id) },
+      context: {},
+    })
+  );
 };
 const completions = (cook: Cook) => prisma.mealCompletion.count({ where: { userId: cook.id, recipeId } });
 
@@ -96,7 +114,9 @@ describe("opening a recipe", () => {
   it("answers 404 for a recipe that does not exist or an id that is not one", async () => {
     const cook = await signedInCook();
     for (const id of ["999999", "abc", "0"]) {
-      const response = await run(() => menuLoader({ request: getRequest(`/menu-detail/${id}`, { cookie: cook.cookie }), params: { id }, context: {} }));
+      const response = await run(() =>
+        menuLoader({ request: getRequest(`/menu-detail/${id}`, { cookie: cook.cookie }), params: { id }, context: {} })
+      );
       expect(response.status).toBe(404);
     }
   });
@@ -104,7 +124,12 @@ describe("opening a recipe", () => {
   it("shows the grids with seasonings apart, untyped lines hidden, units abbreviated and what the cook has marked", async () => {
     const cook = await signedInCook([], ["egg", "tomato"]);
     const page = await detail(cook);
-    expect(page.menu).toMatchObject({ menu_name: "Screen Test Pancakes", prep_time: 10, cooking_time: null, steps: STEPS });
+    expect(page.menu).toMatchObject({
+      menu_name: "Screen Test Pancakes",
+      prep_time: 10,
+      cooking_time: null,
+      steps: STEPS,
+    });
     expect(page.grids.ingredients).toEqual([
       { name: "plain flour", quantity: "150 g", have: false, section: null },
       { name: "egg", quantity: "2", have: true, section: null },
@@ -129,16 +154,34 @@ describe("opening a recipe", () => {
     await detail(cook);
     expect(await prisma.historyEntry.count({ where: { userId: cook.id } })).toBe(3);
     // Long after, the same recipe again is a new visit.
-    await prisma.historyEntry.updateMany({ where: { userId: cook.id }, data: { createdAt: new Date(Date.now() - REPEAT_VISIT_MS - 1000) } });
+    await prisma.historyEntry.updateMany({
+      where: { userId: cook.id },
+      data: { createdAt: new Date(Date.now() - REPEAT_VISIT_MS - 1000) },
+    });
     await detail(cook);
-    const history = await (await run(() => historyLoader({ request: getRequest("/history", { cookie: cook.cookie }), params: {}, context: {} }))).json();
-    expect(history.history.map((entry: { menu_id: number }) => entry.menu_id)).toEqual([recipeId, recipeId, otherRecipeId, recipeId]);
+    const history = await (
+      await run(() =>
+        historyLoader({ request: getRequest("/history", { cookie: cook.cookie }), params: {}, context: {} })
+      )
+    ).json();
+    expect(history.history.map((entry: { menu_id: number }) => entry.menu_id)).toEqual([
+      recipeId,
+      recipeId,
+      otherRecipeId,
+      recipeId,
+    ]);
   });
 
   it("records no history when another site sends the cook to the recipe; the app's own links and typed addresses do", async () => {
     const cook = await signedInCook();
     const open = (site: string, id = recipeId) =>
-      run(() => menuLoader({ request: getRequest(path(id), { cookie: cook.cookie, headers: { "Sec-Fetch-Site": site } }), params: { id: String(id) }, context: {} }));
+      run(() =>
+        menuLoader({
+          request: getRequest(path(id), { cookie: cook.cookie, headers: { "Sec-Fetch-Site": site } }),
+          params: { id: String(id) },
+          context: {},
+        })
+      );
     for (const site of ["cross-site", "same-site"]) {
       const page = await open(site);
       expect(page.status).toBe(200);
@@ -153,7 +196,10 @@ describe("opening a recipe", () => {
 
   it("/menu-detail opens the recipe opened last, or says there is none", async () => {
     const cook = await signedInCook();
-    const load = () => run(() => menuIndexLoader({ request: getRequest("/menu-detail", { cookie: cook.cookie }), params: {}, context: {} }));
+    const load = () =>
+      run(() =>
+        menuIndexLoader({ request: getRequest("/menu-detail", { cookie: cook.cookie }), params: {}, context: {} })
+      );
     expect((await load()).status).toBe(200);
     await detail(cook, otherRecipeId);
     const response = await load();
@@ -172,8 +218,20 @@ describe("favourite heart", () => {
     }
     expect(await prisma.favorite.count({ where: { userId: cook.id } })).toBe(1);
     expect((await detail(cook)).favorite).toBe(true);
-    const liked = await (await run(() => favoritesLoader({ request: getRequest("/favorites", { cookie: cook.cookie }), params: {}, context: {} }))).json();
-    expect(liked.favorites).toEqual([{ menu_id: recipeId, menu_name: "Screen Test Pancakes", prep_time: 10, cooking_time: null, image: `/recipe-images/${recipeId}.svg` }]);
+    const liked = await (
+      await run(() =>
+        favoritesLoader({ request: getRequest("/favorites", { cookie: cook.cookie }), params: {}, context: {} })
+      )
+    ).json();
+    expect(liked.favorites).toEqual([
+      {
+        menu_id: recipeId,
+        menu_name: "Screen Test Pancakes",
+        prep_time: 10,
+        cooking_time: null,
+        image: `/recipe-images/${recipeId}.svg`,
+      },
+    ]);
     const off = await post(cook, { intent: "favorite", favorite: "false" });
     expect(off.headers.get("Location")).toBe(path());
     expect(await prisma.favorite.count({ where: { userId: cook.id } })).toBe(0);
@@ -181,8 +239,14 @@ describe("favourite heart", () => {
 
   it("refuses a cross-site post", async () => {
     const cook = await signedInCook();
-    const request = formRequest(path(), { intent: "favorite", favorite: "true" }, { cookie: cook.cookie, headers: { Origin: "https://evil.example" } });
-    const response = await served(request, () => menuAction({ request, params: { id: String(recipeId) }, context: {} }));
+    const request = formRequest(
+      path(),
+      { intent: "favorite", favorite: "true" },
+      { cookie: cook.cookie, headers: { Origin: "https://evil.example" } }
+    );
+    const response = await served(request, () =>
+      menuAction({ request, params: { id: String(recipeId) }, context: {} })
+    );
     expect(response.status).toBe(403);
     expect(await prisma.favorite.count({ where: { userId: cook.id } })).toBe(0);
   });
@@ -199,33 +263,58 @@ describe("missing ingredients", () => {
     expect((await detail(cook)).selectedIngredients).toEqual(["egg", "butter"]);
 
     const request = formRequest(path(), {}, { cookie: cook.cookie });
-    const body = new URLSearchParams([["intent", "add-to-list"], ["ingredient", "egg"], ["ingredient", "butter"]]);
+    const body = new URLSearchParams([
+      ["intent", "add-to-list"],
+      ["ingredient", "egg"],
+      ["ingredient", "butter"],
+    ]);
     const response = await run(() =>
-      menuAction({ request: new Request(request, { body, headers: request.headers, method: "POST" }), params: { id: String(recipeId) }, context: {} }),
+      menuAction({
+        request: new Request(request, { body, headers: request.headers, method: "POST" }),
+        params: { id: String(recipeId) },
+        context: {},
+      })
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/shoppinglist");
     const followCookie = cookiesAfter(cook.cookie, response);
-    const list = await (await run(() => shoppingLoader({ request: getRequest("/shoppinglist", { cookie: followCookie }), params: {}, context: {} }))).json();
+    const list = await (
+      await run(() =>
+        shoppingLoader({ request: getRequest("/shoppinglist", { cookie: followCookie }), params: {}, context: {} })
+      )
+    ).json();
     const flash = await flashOn("/shoppinglist", followCookie);
     expect(list.items.map((item: { name: string; quantity: string }) => [item.name, item.quantity])).toEqual([
       ["Eggs", "6"],
       ["butter", "2 tbsp"],
     ]);
     expect(list.items[1].image).toMatch(/^\/icons\/[\w-]+$/);
-    expect(flash).toEqual({ type: "success", message: "Added 1 item to your shopping list. 1 item was already on it." });
+    expect(flash).toEqual({
+      type: "success",
+      message: "Added 1 item to your shopping list. 1 item was already on it.",
+    });
     expect((await detail(cook)).selectedIngredients).toEqual([]);
 
     // The same add again (a double submit) changes nothing; Home's badge counts the rows.
-    await postFields(cook, [["intent", "add-to-list"], ["ingredient", "egg"], ["ingredient", "butter"]]);
+    await postFields(cook, [
+      ["intent", "add-to-list"],
+      ["ingredient", "egg"],
+      ["ingredient", "butter"],
+    ]);
     expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(2);
-    const home = await (await run(() => homeLoader({ request: getRequest("/home", { cookie: cook.cookie }), params: {}, context: {} }))).json();
+    const home = await (
+      await run(() => homeLoader({ request: getRequest("/home", { cookie: cook.cookie }), params: {}, context: {} }))
+    ).json();
     expect(home.shoppingCount).toBe(2);
   });
 
   it("refuses nothing picked, or names the recipe does not have, leaving the list unchanged", async () => {
     const cook = await signedInCook();
-    const stranger = await postFields(cook, [["intent", "add-to-list"], ["ingredient", "egg"], ["ingredient", "caviar"]]);
+    const stranger = await postFields(cook, [
+      ["intent", "add-to-list"],
+      ["ingredient", "egg"],
+      ["ingredient", "caviar"],
+    ]);
     expect(await flashAfter(stranger)).toEqual({ type: "error", message: "caviar is not in this recipe." });
     const hidden = await post(cook, { intent: "select-ingredient", ingredient: "water", selected: "true" });
     expect(await flashAfter(hidden)).toEqual({ type: "error", message: "That ingredient is not in this recipe." });
@@ -262,7 +351,11 @@ describe("cooking checklist", () => {
     const cook = await signedInCook();
     await tick(cook, 0);
     await tick(cook, 1);
-    const replies = await Promise.all([tick(cook, 2), tick(cook, 2), post(cook, { intent: "check-step", step: "2", checked: "true" })]);
+    const replies = await Promise.all([
+      tick(cook, 2),
+      tick(cook, 2),
+      post(cook, { intent: "check-step", step: "2", checked: "true" }),
+    ]);
     expect(replies.map((reply) => reply.status)).toEqual([302, 302, 302]);
     expect(await completions(cook)).toBe(1);
   });
@@ -295,7 +388,11 @@ describe("allergy warning", () => {
   it("flags ingredients through the catalogue's allergen groups, until 'I Understand'", async () => {
     const cook = await signedInCook(["lactose", "gluten"]);
     const alerts = (await detail(cook)).allergyAlerts;
-    expect(alerts.map((alert: { ingredient: string }) => alert.ingredient).sort()).toEqual(["butter", "milk", "plain flour"]);
+    expect(alerts.map((alert: { ingredient: string }) => alert.ingredient).sort()).toEqual([
+      "butter",
+      "milk",
+      "plain flour",
+    ]);
     const response = await post(cook, { intent: "acknowledge-allergies" });
     expect(response.status).toBe(302);
     expect((await detail(cook)).allergyAlerts).toEqual([]);
@@ -310,9 +407,21 @@ describe("allergy warning", () => {
 
 describe("shopping list", () => {
   const load = (cook: Cook | null, query = "") =>
-    run(() => shoppingLoader({ request: getRequest(`/shoppinglist${query}`, { cookie: cook?.cookie }), params: {}, context: {} }));
+    run(() =>
+      shoppingLoader({
+        request: getRequest(`/shoppinglist${query}`, { cookie: cook?.cookie }),
+        params: {},
+        context: {},
+      })
+    );
   const remove = (cook: Cook, item: string) =>
-    run(() => shoppingAction({ request: formRequest("/shoppinglist", { intent: "remove", item }, { cookie: cook.cookie }), params: {}, context: {} }));
+    run(() =>
+      shoppingAction({
+        request: formRequest("/shoppinglist", { intent: "remove", item }, { cookie: cook.cookie }),
+        params: {},
+        context: {},
+      })
+    );
 
   it("is for signed-in cooks only", async () => {
     const response = await load(null);

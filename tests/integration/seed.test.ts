@@ -13,7 +13,11 @@ async function snapshot() {
 }
 
 const imageOf = (id: number, headers: Record<string, string> = {}) =>
-  recipeImageLoader({ params: { id: `${id}.svg` }, request: new Request(`http://localhost/recipe-images/${id}.svg`, { headers }), context: {} });
+  recipeImageLoader({
+    params: { id: `${id}.svg` },
+    request: new Request(`http://localhost/recipe-images/${id}.svg`, { headers }),
+    context: {},
+  });
 
 describe("seeding a fresh database", () => {
   it("loads the catalogue and 300+ starter recipes with tags, pictures and nutrition; seeding again changes nothing", async () => {
@@ -64,10 +68,16 @@ describe("seeding a fresh database", () => {
     };
     const created = await saveRecipe(draft);
     expect(created).toMatchObject({ created: true, problems: [] });
-    const updated = await saveRecipe({ ...draft, ingredients: [...draft.ingredients, { name: "bacon", quantity: "2 slice" }] });
+    const updated = await saveRecipe({
+      ...draft,
+      ingredients: [...draft.ingredients, { name: "bacon", quantity: "2 slice" }],
+    });
     expect(updated).toMatchObject({ id: created.id, created: false });
 
-    const stored = await prisma.recipe.findUniqueOrThrow({ where: { id: created.id }, include: { ingredients: true, tags: true } });
+    const stored = await prisma.recipe.findUniqueOrThrow({
+      where: { id: created.id },
+      include: { ingredients: true, tags: true },
+    });
     expect(stored.ingredients.map((line) => [line.name, line.quantity, line.type])).toEqual([
       ["egg", "3", "Eggs"],
       ["cheddar cheese", "30 g, grated", "Milk and dairy products"],

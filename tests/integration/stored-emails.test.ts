@@ -14,7 +14,10 @@ async function user(username: string, email: string, emailVerifiedAt: Date | nul
 }
 
 const stored = (id: number) =>
-  prisma.user.findUniqueOrThrow({ where: { id }, select: { email: true, emailVerifiedAt: true, passwordHash: true, username: true } });
+  prisma.user.findUniqueOrThrow({
+    where: { id },
+    select: { email: true, emailVerifiedAt: true, passwordHash: true, username: true },
+  });
 
 describe("normalising the emails stored before sign-up did", () => {
   it("rewrites addresses in normal form and settles clashes for the account that proved the address, else the oldest", async () => {
@@ -27,8 +30,22 @@ describe("normalising the emails stored before sign-up did", () => {
     const newer = await user("carol_newer", "carol@EXAMPLE.com\u202e");
     // Alone in its spelling: rewritten, still verified, its pending link still good.
     const bob = await user("bob", "Bob@Example.com", verified);
-    await prisma.emailVerificationToken.create({ data: { userId: bob.id, tokenHash: "bob-link", email: "Bob@Example.com", expiresAt: new Date(Date.now() + 3_600_000) } });
-    await prisma.emailVerificationToken.create({ data: { userId: third.id, tokenHash: "third-link", email: "alice@example.com", expiresAt: new Date(Date.now() + 3_600_000) } });
+    await prisma.emailVerificationToken.create({
+      data: {
+        userId: bob.id,
+        tokenHash: "bob-link",
+        email: "Bob@Example.com",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    await prisma.emailVerificationToken.create({
+      data: {
+        userId: third.id,
+        tokenHash: "third-link",
+        email: "alice@example.com",
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
     const dana = await user("dana", "dana@example.com");
 
     const result = await normalizeStoredEmails();
@@ -36,13 +53,20 @@ describe("normalising the emails stored before sign-up did", () => {
     expect(await stored(proved.id)).toMatchObject({ email: "alice@example.com", emailVerifiedAt: verified });
     for (const loser of [first, third]) {
       // The account stays (username, password), without an address: no mail reaches it, it is not verified.
-      expect(await stored(loser.id)).toEqual({ email: clashPlaceholder(loser.id), emailVerifiedAt: null, passwordHash: `hash-of-${loser.username}`, username: loser.username });
+      expect(await stored(loser.id)).toEqual({
+        email: clashPlaceholder(loser.id),
+        emailVerifiedAt: null,
+        passwordHash: `hash-of-${loser.username}`,
+        username: loser.username,
+      });
     }
     expect(await prisma.emailVerificationToken.count({ where: { userId: third.id } })).toBe(0);
     expect((await stored(older.id)).email).toBe("carol@example.com");
     expect((await stored(newer.id)).email).toBe(clashPlaceholder(newer.id));
     expect(await stored(bob.id)).toMatchObject({ email: "bob@example.com", emailVerifiedAt: verified });
-    expect((await prisma.emailVerificationToken.findUniqueOrThrow({ where: { tokenHash: "bob-link" } })).email).toBe("bob@example.com");
+    expect((await prisma.emailVerificationToken.findUniqueOrThrow({ where: { tokenHash: "bob-link" } })).email).toBe(
+      "bob@example.com"
+    );
     expect((await stored(dana.id)).email).toBe("dana@example.com");
     expect(result.normalized).toBe(3);
     expect(result.cleared).toEqual(
@@ -50,7 +74,7 @@ describe("normalising the emails stored before sign-up did", () => {
         { userId: first.id, email: " Alice@Example.COM", keptBy: proved.id },
         { userId: third.id, email: "alice@example.com", keptBy: proved.id },
         { userId: newer.id, email: "carol@EXAMPLE.com\u202e", keptBy: older.id },
-      ]),
+      ])
     );
     expect(result.cleared).toHaveLength(3);
 

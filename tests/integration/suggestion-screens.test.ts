@@ -28,7 +28,10 @@ function browser(initialCookie: string | null = null) {
       if (setCookie) cookie = setCookie.split(";")[0];
     },
     async have(...names: string[]) {
-      const result = await addToPantry(getRequest("/search", { cookie }), names.map((name) => ({ name })));
+      const result = await addToPantry(
+        getRequest("/search", { cookie }),
+        names.map((name) => ({ name }))
+      );
       if (!result.ok) throw new Error(result.message);
       this.keep(result.headers);
     },
@@ -39,7 +42,11 @@ function browser(initialCookie: string | null = null) {
       return response;
     },
     async preferences() {
-      return ((await (await run(() => preferencesLoader(args(getRequest("/preferences", { cookie }))))).json()) as { preferences: unknown }).preferences;
+      return (
+        (await (await run(() => preferencesLoader(args(getRequest("/preferences", { cookie }))))).json()) as {
+          preferences: unknown;
+        }
+      ).preferences;
     },
     async suggestions(path = "/menu-suggestion") {
       const response = await run(() => menuSuggestionLoader(args(getRequest(path, { cookie }))));
@@ -63,7 +70,10 @@ let userCounter = 0;
 async function newUser() {
   userCounter += 1;
   return prisma.user.create({
-    data: { username: `prefs_${userCounter}_${Date.now() % 100000}`, email: `prefs${userCounter}_${Date.now()}@example.com` },
+    data: {
+      username: `prefs_${userCounter}_${Date.now() % 100000}`,
+      email: `prefs${userCounter}_${Date.now()}@example.com`,
+    },
   });
 }
 
@@ -78,7 +88,11 @@ describe("/preferences", () => {
     ]);
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/menu-suggestion");
-    expect(await guest.preferences()).toEqual({ cuisines: ["Italian"], dietaryPreferences: ["Vegetarian"], mealOccasions: ["Lunch", "Dinner"] });
+    expect(await guest.preferences()).toEqual({
+      cuisines: ["Italian"],
+      dietaryPreferences: ["Vegetarian"],
+      mealOccasions: ["Lunch", "Dinner"],
+    });
     // Unchecking everything is a choice too.
     await guest.choose([]);
     expect(await guest.preferences()).toEqual({ cuisines: [], dietaryPreferences: [], mealOccasions: [] });
@@ -87,32 +101,55 @@ describe("/preferences", () => {
   it("saves a signed-in user's chips with the account, where a new session finds them", async () => {
     const user = await newUser();
     const cook = browser((await createUserSession(getRequest("/login"), user.id)).split(";")[0]);
-    await cook.choose([["dietaryPreferences", "Gluten intolerance"], ["cuisines", "Indian"]]);
+    await cook.choose([
+      ["dietaryPreferences", "Gluten intolerance"],
+      ["cuisines", "Indian"],
+    ]);
     const row = await prisma.userPreferences.findUniqueOrThrow({ where: { userId: user.id } });
     expect(JSON.parse(row.dietaryPreferences)).toEqual(["Gluten intolerance"]);
     const laterSession = browser((await createUserSession(getRequest("/login"), user.id)).split(";")[0]);
-    expect(await laterSession.preferences()).toEqual({ cuisines: ["Indian"], dietaryPreferences: ["Gluten intolerance"], mealOccasions: [] });
+    expect(await laterSession.preferences()).toEqual({
+      cuisines: ["Indian"],
+      dietaryPreferences: ["Gluten intolerance"],
+      mealOccasions: [],
+    });
   });
 
   it("carries a guest's choices into an account without any at sign-in, never over the account's own", async () => {
     const guest = browser();
-    await guest.choose([["dietaryPreferences", "Vegetarian"], ["cuisines", "Mexican"]]);
+    await guest.choose([
+      ["dietaryPreferences", "Vegetarian"],
+      ["cuisines", "Mexican"],
+    ]);
     const fresh = await newUser();
-    const signedIn = browser((await createUserSession(getRequest("/login", { cookie: guest.cookie }), fresh.id)).split(";")[0]);
-    expect(await signedIn.preferences()).toEqual({ cuisines: ["Mexican"], dietaryPreferences: ["Vegetarian"], mealOccasions: [] });
+    const signedIn = browser(
+      (await createUserSession(getRequest("/login", { cookie: guest.cookie }), fresh.id)).split(";")[0]
+    );
+    expect(await signedIn.preferences()).toEqual({
+      cuisines: ["Mexican"],
+      dietaryPreferences: ["Vegetarian"],
+      mealOccasions: [],
+    });
 
     const settled = await newUser();
-    await prisma.userPreferences.create({ data: { userId: settled.id, dietaryPreferences: JSON.stringify(["Pescatarian"]) } });
+    await prisma.userPreferences.create({
+      data: { userId: settled.id, dietaryPreferences: JSON.stringify(["Pescatarian"]) },
+    });
     const other = browser();
     await other.choose([["dietaryPreferences", "Keto"]]);
-    const back = browser((await createUserSession(getRequest("/login", { cookie: other.cookie }), settled.id)).split(";")[0]);
+    const back = browser(
+      (await createUserSession(getRequest("/login", { cookie: other.cookie }), settled.id)).split(";")[0]
+    );
     expect(await back.preferences()).toEqual({ cuisines: [], dietaryPreferences: ["Pescatarian"], mealOccasions: [] });
   });
 
   it("refuses a value that is not on the spec's lists, keeping what was saved", async () => {
     const guest = browser();
     await guest.choose([["cuisines", "Mexican"]]);
-    const response = await guest.choose([["cuisines", "Klingon"], ["mealOccasions", "Party"]]);
+    const response = await guest.choose([
+      ["cuisines", "Klingon"],
+      ["mealOccasions", "Party"],
+    ]);
     expect(response.status).toBe(400);
     expect(await guest.preferences()).toEqual({ cuisines: ["Mexican"], dietaryPreferences: [], mealOccasions: [] });
   });
@@ -120,7 +157,14 @@ describe("/preferences", () => {
   it.each([
     ["a JSON body", jsonRequest("/preferences", { cuisines: ["Fusion"] }), "Request body must be a form"],
     ["broken JSON", jsonRequest("/preferences", "{oops"), "Request body must be a form"],
-    ["a body that is not a form", new Request(formRequest("/preferences", {}), { body: "cuisines", headers: { "Content-Type": "text/plain", Origin: "http://localhost:3000" } }), "Request body must be a form"],
+    [
+      "a body that is not a form",
+      new Request(formRequest("/preferences", {}), {
+        body: "cuisines",
+        headers: { "Content-Type": "text/plain", Origin: "http://localhost:3000" },
+      }),
+      "Request body must be a form",
+    ],
   ])("answers %s with 400 and a message, saving nothing", async (_, request, message) => {
     const response = await run(() => preferencesAction(args(request)));
     expect(response.status).toBe(400);
@@ -129,7 +173,11 @@ describe("/preferences", () => {
   });
 
   it("refuses a post from another site", async () => {
-    const request = formRequest("/preferences", { cuisines: "Italian" }, { headers: { Origin: "https://elsewhere.example" } });
+    const request = formRequest(
+      "/preferences",
+      { cuisines: "Italian" },
+      { headers: { Origin: "https://elsewhere.example" } }
+    );
     expect((await served(request, () => preferencesAction(args(request)))).status).toBe(403);
   });
 });
@@ -155,7 +203,8 @@ describe("/menu-suggestion", () => {
     for (const menu of menus) {
       expect(menu.have.length).toBeGreaterThan(0);
       // a kind of a listed item counts as had (red onion for "onion")
-      for (const name of menu.have) expect(["tomato", "egg", "onion"].some((item) => name === item || name.endsWith(` ${item}`))).toBe(true);
+      for (const name of menu.have)
+        expect(["tomato", "egg", "onion"].some((item) => name === item || name.endsWith(` ${item}`))).toBe(true);
       for (const name of menu.missing) expect(["tomato", "egg", "onion"]).not.toContain(name);
     }
   });
@@ -180,9 +229,17 @@ describe("/menu-suggestion", () => {
     await guest.have("egg", "spring onion", "rice");
     const ids = async () => (await guest.suggestions()).menus.map((menu) => menu.menu_id);
     const unchosen = await ids();
-    await guest.choose([["cuisines", "Southeast Asian"], ["mealOccasions", "Breakfast"]]);
+    await guest.choose([
+      ["cuisines", "Southeast Asian"],
+      ["mealOccasions", "Breakfast"],
+    ]);
     const chosen = await ids();
-    const ranked = await suggestRecipes({ ingredients: ["egg", "spring onion", "rice"], cuisines: ["Southeast Asian"], dietaryPreferences: [], mealOccasions: ["Breakfast"] });
+    const ranked = await suggestRecipes({
+      ingredients: ["egg", "spring onion", "rice"],
+      cuisines: ["Southeast Asian"],
+      dietaryPreferences: [],
+      mealOccasions: ["Breakfast"],
+    });
     expect(chosen).toEqual(ranked.map((menu) => menu.menu_id));
     expect(chosen).not.toEqual(unchosen);
   });
@@ -190,7 +247,10 @@ describe("/menu-suggestion", () => {
   it("is empty when no recipe can meet the dietary preferences", async () => {
     const guest = browser();
     await guest.have("potato");
-    await guest.choose([["dietaryPreferences", "Keto"], ["dietaryPreferences", "High carb"]]);
+    await guest.choose([
+      ["dietaryPreferences", "Keto"],
+      ["dietaryPreferences", "High carb"],
+    ]);
     expect((await guest.suggestions()).menus).toEqual([]);
   });
 
@@ -212,13 +272,26 @@ describe("/menu-suggestion", () => {
 
   it("'Under 30 min' and 'Cook with these' look past the first 20 suggestions for what they keep", async () => {
     const parsnipRecipe = (name: string, extra: Partial<RecipeDraft>) =>
-      saveRecipe({ name, cuisines: [], occasions: [], ingredients: [{ name: "parsnip", quantity: "400 g" }], steps: ["Roast it."], tips: [], origin: "user", ...extra });
+      saveRecipe({
+        name,
+        cuisines: [],
+        occasions: [],
+        ingredients: [{ name: "parsnip", quantity: "400 g" }],
+        steps: ["Roast it."],
+        tips: [],
+        origin: "user",
+        ...extra,
+      });
     for (let i = 1; i <= 25; i++) await parsnipRecipe(`Slow Parsnip Bake ${i}`, { prepTime: 20, cookingTime: 90 });
     // Needs two things the cook lacks, so it ranks below every bake that uses the parsnip alone.
     await parsnipRecipe("Quick Parsnip Fritters", {
       prepTime: 10,
       cookingTime: 10,
-      ingredients: [{ name: "parsnip", quantity: "300 g" }, { name: "cheddar", quantity: "50 g" }, { name: "leek", quantity: "1" }],
+      ingredients: [
+        { name: "parsnip", quantity: "300 g" },
+        { name: "cheddar", quantity: "50 g" },
+        { name: "leek", quantity: "1" },
+      ],
     });
     const guest = browser();
     await guest.have("parsnip", "leek");
@@ -233,7 +306,15 @@ describe("/menu-suggestion", () => {
 
   it("marks the recipes the recipe generator wrote as generated, and no others", async () => {
     const celeriacRecipe = (name: string, origin: "generated" | "user") =>
-      saveRecipe({ name, cuisines: [], occasions: [], ingredients: [{ name: "celeriac", quantity: "400 g" }], steps: ["Cook it."], tips: [], origin });
+      saveRecipe({
+        name,
+        cuisines: [],
+        occasions: [],
+        ingredients: [{ name: "celeriac", quantity: "400 g" }],
+        steps: ["Cook it."],
+        tips: [],
+        origin,
+      });
     await celeriacRecipe("Generated Celeriac Soup", "generated");
     await celeriacRecipe("Cook's Celeriac Mash", "user");
     const guest = browser();

@@ -71,7 +71,9 @@ describe("POST /api/menu-recommendations", () => {
     // Changed by issue 15: grouped (nothing to buy, 1–2 to buy, more) instead of sorted by the share covered;
     // nothing in this pantry spoils within a week, so no recipe is lifted above its group.
     const order = ["ready", "few-missing", "rest"];
-    expect(before.map((menu) => order.indexOf(menu.group))).toEqual(before.map((menu) => order.indexOf(menu.group)).sort());
+    expect(before.map((menu) => order.indexOf(menu.group))).toEqual(
+      before.map((menu) => order.indexOf(menu.group)).sort()
+    );
     expect(before.some((menu) => menu.missing.length > 0)).toBe(true);
 
     await saveRecipe({
@@ -98,7 +100,8 @@ describe("POST /api/menu-recommendations", () => {
 
   it("uses the pork and the chicken first, and says which pantry food each recipe uses with its days left", async () => {
     const menus = await recommendations({ ingredients: ["pork", "chicken breast", "tomato", "onion"] });
-    const meat = (menu: SuggestedMenu) => menu.uses.some((item) => ["pork", "chicken breast"].includes(item.ingredient_name));
+    const meat = (menu: SuggestedMenu) =>
+      menu.uses.some((item) => ["pork", "chicken breast"].includes(item.ingredient_name));
     expect(menus.slice(0, 5).map(meat)).toEqual([true, true, true, true, true]);
     expect(menus[0].uses[0]).toEqual({ ingredient_name: "chicken breast", days_left: 2 });
   });
@@ -144,7 +147,11 @@ describe("POST /api/menu-recommendations", () => {
       { ingredients: [{ ingredient_name: "milk", storage: "shed" }] },
       "ingredients.0.storage: must be one of: fridge, freezer, cupboard",
     ],
-    ["a preference list that is null", { ingredients: ["egg"], cuisines: null }, "cuisines: Invalid input: expected array, received null"],
+    [
+      "a preference list that is null",
+      { ingredients: ["egg"], cuisines: null },
+      "cuisines: Invalid input: expected array, received null",
+    ],
   ])("answers %s with 400 and a message", async (_, body, message) => {
     const response = await recommend(body);
     expect(response.status).toBe(400);
@@ -154,11 +161,19 @@ describe("POST /api/menu-recommendations", () => {
   it("answers an unknown preference with 400 naming the allowed values", async () => {
     const response = await recommend({ ingredients: ["tomato"], dietaryPreferences: ["Carnivore"] });
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { message: string }).message).toMatch(/^dietaryPreferences\.0: must be one of: .*Vegetarian.*\(got "Carnivore"\)$/);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^dietaryPreferences\.0: must be one of: .*Vegetarian.*\(got "Carnivore"\)$/
+    );
   });
 
   it("answers a form post with 400 asking for JSON", async () => {
-    const response = await run(() => recommendationsAction({ request: formRequest("/api/menu-recommendations", { ingredients: "egg" }), params: {}, context: {} }));
+    const response = await run(() =>
+      recommendationsAction({
+        request: formRequest("/api/menu-recommendations", { ingredients: "egg" }),
+        params: {},
+        context: {},
+      })
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: "Request body must be JSON (Content-Type: application/json)" });
   });
@@ -180,7 +195,8 @@ describe("suggestions stay up to date", () => {
     tips: [],
     origin: "user",
   });
-  const namesFor = async (ingredients: string[]) => (await recommendations({ ingredients })).map((menu) => menu.menu_name);
+  const namesFor = async (ingredients: string[]) =>
+    (await recommendations({ ingredients })).map((menu) => menu.menu_name);
 
   it("shows a recipe's new ingredients once it is saved again", async () => {
     await saveRecipe(draft("Freshness stew", ["parsnip", "leek"]));
@@ -225,9 +241,14 @@ describe("suggestions stay up to date", () => {
     const folder = mkdtempSync(path.join("tests", ".tmp", "cli-import-"));
     try {
       const file = path.join(folder, "kohlrabi.md");
-      writeFileSync(file, "---\ntitle: Kohlrabi gratin\n---\n\n- Servings: 2\n\n## Ingredients\n\n- 400 g kohlrabi\n- 100 g cheddar\n\n## Directions\n\n1. Bake.\n");
+      writeFileSync(
+        file,
+        "---\ntitle: Kohlrabi gratin\n---\n\n- Servings: 2\n\n## Ingredients\n\n- 400 g kohlrabi\n- 100 g cheddar\n\n## Directions\n\n1. Bake.\n"
+      );
       expect(await namesFor(["kohlrabi"])).not.toContain("Kohlrabi gratin");
-      await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["app/cli/recipes-import.server.ts", file], { env: process.env });
+      await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["app/cli/recipes-import.server.ts", file], {
+        env: process.env,
+      });
       const deadline = Date.now() + 10_000;
       let names = await namesFor(["kohlrabi"]);
       while (!names.includes("Kohlrabi gratin") && Date.now() < deadline) {

@@ -35,7 +35,9 @@ describe("links in mails", () => {
     });
     const forged = { Host: "evil.example:3200", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
     const request = jsonRequest("/api/auth/reset-password", { email: user.email }, { headers: forged });
-    const response = await run(() => resetRequestAction(args(new Request("http://evil.example:3200/api/auth/reset-password", request))));
+    const response = await run(() =>
+      resetRequestAction(args(new Request("http://evil.example:3200/api/auth/reset-password", request)))
+    );
     expect(response.status).toBe(200);
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(1);
     const link = resetLinkIn(smtp.received[0].raw);
@@ -58,7 +60,9 @@ describe("a reset request", () => {
     } finally {
       await hold.release();
     }
-    await expect.poll(() => prisma.passwordResetToken.count({ where: { user: { email: "owner@example.com" } } })).toBe(1);
+    await expect
+      .poll(() => prisma.passwordResetToken.count({ where: { user: { email: "owner@example.com" } } }))
+      .toBe(1);
   });
 });
 
@@ -73,7 +77,9 @@ describe("start-up", () => {
     const refused = start({ NODE_ENV: "production", SMTP_HOST: "mail.example" });
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain("APP_URL is needed in production when SMTP_HOST is set");
-    expect(start({ NODE_ENV: "production", SMTP_HOST: "mail.example", APP_URL: "https://recipes.example" }).status).toBe(0);
+    expect(
+      start({ NODE_ENV: "production", SMTP_HOST: "mail.example", APP_URL: "https://recipes.example" }).status
+    ).toBe(0);
     expect(start({ NODE_ENV: "production" }).status).toBe(0);
   });
 

@@ -39,22 +39,30 @@ type Attack = { name: string; file: () => Promise<File>; expected: "refused" | "
 const attacks: Attack[] = [
   {
     name: "an HTML page named photo.jpg",
-    file: async () => new File(["<!doctype html><html><body><script>alert(document.cookie)</script></body></html>"], "photo.jpg", { type: "image/jpeg" }),
+    file: async () =>
+      new File(["<!doctype html><html><body><script>alert(document.cookie)</script></body></html>"], "photo.jpg", {
+        type: "image/jpeg",
+      }),
     expected: "refused",
   },
   {
     name: "an SVG with a script",
-    file: async () => new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "avatar.svg", { type: "image/svg+xml" }),
+    file: async () =>
+      new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "avatar.svg", {
+        type: "image/svg+xml",
+      }),
     expected: "refused",
   },
   {
     name: "the same SVG named .png",
-    file: async () => new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], "avatar.png", { type: "image/png" }),
+    file: async () =>
+      new File(['<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'], "avatar.png", { type: "image/png" }),
     expected: "refused",
   },
   {
     name: "a polyglot: a real JPEG with a script appended",
-    file: async () => new File([await cameraJpeg(32, 24), "<script>alert(1)</script>"], "dish.jpg", { type: "image/jpeg" }),
+    file: async () =>
+      new File([await cameraJpeg(32, 24), "<script>alert(1)</script>"], "dish.jpg", { type: "image/jpeg" }),
     expected: "refused",
   },
   {
@@ -64,7 +72,8 @@ const attacks: Attack[] = [
   },
   {
     name: "a 50 MB file",
-    file: async () => new File([await cameraJpeg(32, 24), new Uint8Array(FIFTY_MB)], "huge.jpg", { type: "image/jpeg" }),
+    file: async () =>
+      new File([await cameraJpeg(32, 24), new Uint8Array(FIFTY_MB)], "huge.jpg", { type: "image/jpeg" }),
     expected: "refused",
   },
   {
@@ -82,13 +91,22 @@ beforeAll(async () => {
 
 type Handler = (args: ActionFunctionArgs) => unknown;
 let addresses = 0;
-const send = (handler: Handler, method: string, pathname: string, body: RequestBody, params: Record<string, string> = {}) =>
+const send = (
+  handler: Handler,
+  method: string,
+  pathname: string,
+  body: RequestBody,
+  params: Record<string, string> = {}
+) =>
   run(async () =>
     handler({
-      request: requestWith(method, pathname, body, { cookie: member.cookie, headers: { [CLIENT_ADDRESS_HEADER]: `192.0.2.${++addresses % 250}` } }),
+      request: requestWith(method, pathname, body, {
+        cookie: member.cookie,
+        headers: { [CLIENT_ADDRESS_HEADER]: `192.0.2.${++addresses % 250}` },
+      }),
       params,
       context: {},
-    }),
+    })
   );
 
 /** The message an answer refuses with: a JSON message, a page's error data, or a flash on the redirect. */
@@ -110,29 +128,61 @@ async function refusalMessage(response: Response): Promise<string | null> {
 
 type EntryPoint = { name: string; send: (file: File) => Promise<Response>; stores: boolean };
 
-const dataUrl = async (file: File) => `data:${file.type};base64,${Buffer.from(await file.arrayBuffer()).toString("base64")}`;
+const dataUrl = async (file: File) =>
+  `data:${file.type};base64,${Buffer.from(await file.arrayBuffer()).toString("base64")}`;
 const profile = () => ({ username: member.username, email: member.email });
 
 const entryPoints: EntryPoint[] = [
-  { name: "avatar on /setting", stores: true, send: (avatar) => send(settingAction, "POST", "/setting", { multipart: { intent: "update", ...profile(), avatar } }) },
+  {
+    name: "avatar on /setting",
+    stores: true,
+    send: (avatar) =>
+      send(settingAction, "POST", "/setting", { multipart: { intent: "update", ...profile(), avatar } }),
+  },
   {
     name: "avatar by PUT /api/users/<id>",
     stores: true,
-    send: (avatar) => send(userAction, "PUT", `/api/users/${member.id}`, { multipart: { ...profile(), avatar } }, { id: String(member.id) }),
+    send: (avatar) =>
+      send(
+        userAction,
+        "PUT",
+        `/api/users/${member.id}`,
+        { multipart: { ...profile(), avatar } },
+        { id: String(member.id) }
+      ),
   },
-  { name: "photo by POST /api/upload (data URL)", stores: false, send: async (file) => send(uploadAction, "POST", "/api/upload", { json: { image: await dataUrl(file) } }) },
-  { name: "photo on /camera without JavaScript", stores: false, send: (image) => send(cameraAction, "POST", "/camera", { multipart: { image } }) },
+  {
+    name: "photo by POST /api/upload (data URL)",
+    stores: false,
+    send: async (file) => send(uploadAction, "POST", "/api/upload", { json: { image: await dataUrl(file) } }),
+  },
+  {
+    name: "photo on /camera without JavaScript",
+    stores: false,
+    send: (image) => send(cameraAction, "POST", "/camera", { multipart: { image } }),
+  },
   {
     name: "dish by POST /api/community",
     stores: true,
-    send: (image) => send(communityApiAction, "POST", "/api/community", { multipart: { menu_id: String(recipeId), caption: "x", image } }),
+    send: (image) =>
+      send(communityApiAction, "POST", "/api/community", {
+        multipart: { menu_id: String(recipeId), caption: "x", image },
+      }),
   },
   {
     name: "dish shared on the community screen",
     stores: true,
-    send: (image) => send(communityAction, "POST", "/community", { multipart: { intent: "share", menu_id: String(recipeId), caption: "x", image } }),
+    send: (image) =>
+      send(communityAction, "POST", "/community", {
+        multipart: { intent: "share", menu_id: String(recipeId), caption: "x", image },
+      }),
   },
-  { name: "dish photo on /camera-share-dish", stores: true, send: (image) => send(cameraShareAction, "POST", "/camera-share-dish", { multipart: { menu_id: String(recipeId), image } }) },
+  {
+    name: "dish photo on /camera-share-dish",
+    stores: true,
+    send: (image) =>
+      send(cameraShareAction, "POST", "/camera-share-dish", { multipart: { menu_id: String(recipeId), image } }),
+  },
 ];
 
 function filesUnder(folder: string): string[] {
@@ -143,7 +193,11 @@ function filesUnder(folder: string): string[] {
 }
 
 const tally = { cases: 0, refused: 0, stored: 0 };
-afterAll(() => console.info(`Upload attacks: ${tally.cases} cases (${attacks.length} files × ${entryPoints.length} entry points), ${tally.refused} refused, ${tally.stored} stored re-encoded under a server-made name`));
+afterAll(() =>
+  console.info(
+    `Upload attacks: ${tally.cases} cases (${attacks.length} files × ${entryPoints.length} entry points), ${tally.refused} refused, ${tally.stored} stored re-encoded under a server-made name`
+  )
+);
 
 describe.each(entryPoints)("$name", (entry) => {
   it.each(attacks)("$name: $expected", async (attack) => {
@@ -157,7 +211,9 @@ describe.each(entryPoints)("$name", (entry) => {
     if (attack.expected === "refused") {
       if (attack.name === "a 50 MB file") {
         // JSON bodies stop at their own limit (the data URL of 50 MB is a 67 MB body), forms at the picture's.
-        expect(message, `answered ${response.status}`).toMatch(new RegExp(`${IMAGE_TOO_LARGE}|Request body is too large`));
+        expect(message, `answered ${response.status}`).toMatch(
+          new RegExp(`${IMAGE_TOO_LARGE}|Request body is too large`)
+        );
       } else {
         expect(message, `answered ${response.status}`).toBe(NOT_AN_IMAGE);
       }

@@ -18,7 +18,12 @@ async function photo(detected: string[], takenMsAgo = 0) {
   const embedding = Float32Array.from({ length: 128 }, () => Math.random());
   const id = randomBytes(16).toString("hex");
   await prisma.visionCapture.create({
-    data: { id, embedding: embeddingToBytes(embedding), detected: JSON.stringify(detected), createdAt: new Date(Date.now() - takenMsAgo) },
+    data: {
+      id,
+      embedding: embeddingToBytes(embedding),
+      detected: JSON.stringify(detected),
+      createdAt: new Date(Date.now() - takenMsAgo),
+    },
   });
   return { id, embedding: embeddingToBytes(embedding) };
 }
@@ -27,7 +32,10 @@ async function photo(detected: string[], takenMsAgo = 0) {
 async function guestWithCameraItems(captureId: string, names: string[]) {
   let cookie: string | null = null;
   const request = () => getRequest("/ingredient-preview", { cookie });
-  const added = await addToPantry(request(), names.map((name) => ({ name, source: "camera" as const, captureId })));
+  const added = await addToPantry(
+    request(),
+    names.map((name) => ({ name, source: "camera" as const, captureId }))
+  );
   if (!added.ok) throw new Error(added.message);
   cookie = added.headers.get("Set-Cookie")!.split(";")[0];
   return { request };
@@ -35,7 +43,12 @@ async function guestWithCameraItems(captureId: string, names: string[]) {
 
 async function lessons() {
   const rows = await prisma.visionExample.findMany({ include: { ingredient: true }, orderBy: { id: "asc" } });
-  return rows.map((row) => ({ ingredient: row.ingredient.name, negative: row.negative, source: row.source, embedding: Buffer.from(row.embedding) }));
+  return rows.map((row) => ({
+    ingredient: row.ingredient.name,
+    negative: row.negative,
+    source: row.source,
+    embedding: Buffer.from(row.embedding),
+  }));
 }
 
 describe("corrections on ingredient preview teach the recogniser", () => {

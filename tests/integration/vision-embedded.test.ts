@@ -35,7 +35,8 @@ const otherShot = (bytes: Buffer) =>
 
 describe.skipIf(skip)("a fresh install: the committed model and starter memory, nothing learned", () => {
   const provider = createEmbeddedProvider(MODEL_DIR);
-  const names = async (bytes: Buffer) => (await provider.recognize(sharp(bytes))).ingredients.map((found) => found.name);
+  const names = async (bytes: Buffer) =>
+    (await provider.recognize(sharp(bytes))).ingredients.map((found) => found.name);
 
   beforeAll(async () => {
     await seedIngredients();
@@ -55,12 +56,23 @@ describe.skipIf(skip)("a fresh install: the committed model and starter memory, 
 
   it("finds at least two of four items on a shelf, each once, and nothing for a photo without food", async () => {
     const found = await names(
-      await tiled(["Banana/Banana_003.jpg", "Juice/God-Morgon-Orange-Juice_002.jpg", "Carrots/Carrots_001.jpg", "Lime/Lime_004.jpg"]),
+      await tiled([
+        "Banana/Banana_003.jpg",
+        "Juice/God-Morgon-Orange-Juice_002.jpg",
+        "Carrots/Carrots_001.jpg",
+        "Lime/Lime_004.jpg",
+      ])
     );
     const shown = ["banana", "orange juice", "carrot", "lime"].filter((name) => found.includes(name));
     expect(shown.length).toBeGreaterThanOrEqual(2);
     expect(new Set(found).size).toBe(found.length);
-    expect(await names(await sharp({ create: { width: 320, height: 240, channels: 3, background: "#8a8f8c" } }).jpeg().toBuffer())).toEqual([]);
+    expect(
+      await names(
+        await sharp({ create: { width: 320, height: 240, channels: 3, background: "#8a8f8c" } })
+          .jpeg()
+          .toBuffer()
+      )
+    ).toEqual([]);
   });
 });
 
@@ -96,7 +108,9 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const mango = (await loadCatalogue()).byName("mango")!;
     for (const file of ["Mango/Mango_001.jpg", "Mango/Mango_002.jpg", "Mango/Mango_003.jpg"]) {
       const { crops } = await classifier.analyze(sharp(groceryPhoto(file)), LEARNING_PLAN);
-      expect(await rememberExample({ ingredient: mango, embedding: crops[0].embedding, source: "folder", negative: false })).toBe(true);
+      expect(
+        await rememberExample({ ingredient: mango, embedding: crops[0].embedding, source: "folder", negative: false })
+      ).toBe(true);
     }
     expect(await names(test)).toContain("mango");
   });
@@ -114,7 +128,11 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const photo = groceryPhoto("Banana/Banana_002.jpg");
     const first = await recognize(photo);
     expect(first.ingredients.map((found) => found.name)).toContain("banana");
-    const learned = await learnFromCorrection({ captureId: first.captureId!, previousName: "banana", correctedName: null });
+    const learned = await learnFromCorrection({
+      captureId: first.captureId!,
+      previousName: "banana",
+      correctedName: null,
+    });
     expect(learned).toBe(1);
     expect(await names(photo)).not.toContain("banana");
   });
@@ -123,8 +141,12 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const photo = groceryPhoto("Banana/Banana_003.jpg");
     const first = await recognize(photo);
     expect(first.ingredients.map((found) => found.name)).toContain("banana");
-    expect(await learnFromCorrection({ captureId: first.captureId!, previousName: "pork", correctedName: null })).toBe(0);
-    expect(await learnFromCorrection({ captureId: first.captureId!, previousName: "banana", correctedName: "plantain" })).toBe(2);
+    expect(await learnFromCorrection({ captureId: first.captureId!, previousName: "pork", correctedName: null })).toBe(
+      0
+    );
+    expect(
+      await learnFromCorrection({ captureId: first.captureId!, previousName: "banana", correctedName: "plantain" })
+    ).toBe(2);
     const after = await names(photo);
     expect(after).toContain("plantain");
     expect(after).not.toContain("banana");
@@ -133,7 +155,9 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
   it("learns a missed item soon after the photo, not later", async () => {
     const photo = groceryPhoto("Pineapple/Pineapple_002.jpg");
     const fresh = await recognize(photo);
-    expect(await learnFromCorrection({ captureId: fresh.captureId!, previousName: null, correctedName: "mango" })).toBe(1);
+    expect(await learnFromCorrection({ captureId: fresh.captureId!, previousName: null, correctedName: "mango" })).toBe(
+      1
+    );
     expect(await names(photo)).toContain("mango");
 
     const late = await recognize(groceryPhoto("Pineapple/Pineapple_003.jpg"));
@@ -141,7 +165,9 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
       where: { id: late.captureId! },
       data: { createdAt: new Date(Date.now() - MISSED_ITEM_WINDOW_MS - 1000) },
     });
-    expect(await learnFromCorrection({ captureId: late.captureId!, previousName: null, correctedName: "papaya" })).toBe(0);
+    expect(await learnFromCorrection({ captureId: late.captureId!, previousName: null, correctedName: "papaya" })).toBe(
+      0
+    );
   });
 
   it("sees examples another process added, and forgets photos past their retention", async () => {
@@ -158,7 +184,10 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     });
     expect(await names(photo)).toContain("ginger");
 
-    await prisma.visionCapture.update({ where: { id: capture.id }, data: { createdAt: new Date(Date.now() - CAPTURE_RETENTION_MS - 1000) } });
+    await prisma.visionCapture.update({
+      where: { id: capture.id },
+      data: { createdAt: new Date(Date.now() - CAPTURE_RETENTION_MS - 1000) },
+    });
     // a photo in which something is found is kept, and sweeps the old ones on the way
     expect((await recognize(photo)).captureId).not.toBeNull();
     expect(await prisma.visionCapture.findUnique({ where: { id: capture.id } })).toBeNull();

@@ -15,9 +15,13 @@ const folder = path.resolve(`tests/.tmp/vision-learn-${process.pid}`);
 /** `npm run vision:learn -- <folder>` as a separate process on this test file's database. */
 async function visionLearn(target: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout } = await promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["app/cli/vision-learn.server.ts", target], {
-      env: { ...process.env, VISION_MODEL_DIR: MODEL_DIR },
-    });
+    const { stdout } = await promisify(execFile)(
+      path.resolve("node_modules/.bin/tsx"),
+      ["app/cli/vision-learn.server.ts", target],
+      {
+        env: { ...process.env, VISION_MODEL_DIR: MODEL_DIR },
+      }
+    );
     return { code: 0, output: stdout };
   } catch (error) {
     const { code, stdout = "", stderr = "" } = error as { code: number; stdout?: string; stderr?: string };
@@ -42,7 +46,7 @@ describe.skipIf(skip)("npm run vision:learn", () => {
         "Juice/Bravo-Apple-Juice_001.jpg,Mystery-Juice,Juice",
         "Mango/Mango_009.jpg,Mango,Mango",
         "../labels.csv,Mango,Mango",
-      ].join("\r\n"),
+      ].join("\r\n")
     );
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -59,7 +63,7 @@ describe.skipIf(skip)("npm run vision:learn", () => {
     const examples = await prisma.visionExample.findMany({ include: { ingredient: true } });
     // each photo as it is and mirrored
     expect(examples.map((example) => [example.ingredient.name, example.source, example.negative])).toEqual(
-      Array.from({ length: 4 }, () => ["mango", "folder", false]),
+      Array.from({ length: 4 }, () => ["mango", "folder", false])
     );
 
     const again = await visionLearn(folder);
@@ -69,7 +73,9 @@ describe.skipIf(skip)("npm run vision:learn", () => {
   }, 300_000);
 
   it("teaches the running recogniser: another mango photo is now a mango", async () => {
-    const { ingredients } = await createEmbeddedProvider(MODEL_DIR).recognize(sharp(groceryPhoto("Mango/Mango_004.jpg")));
+    const { ingredients } = await createEmbeddedProvider(MODEL_DIR).recognize(
+      sharp(groceryPhoto("Mango/Mango_004.jpg"))
+    );
     expect(ingredients.map((found) => found.name)).toContain("mango");
   });
 

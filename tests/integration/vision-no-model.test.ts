@@ -25,7 +25,9 @@ describe("an install whose recognition model folder is broken", () => {
   it("says so once in the server log at start-up, and on the camera screen with another way to add ingredients", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     warmVision();
-    await vi.waitFor(async () => expect((await cameraLoader()).recognition.state).toBe("unavailable"), { timeout: 30_000 });
+    await vi.waitFor(async () => expect((await cameraLoader()).recognition.state).toBe("unavailable"), {
+      timeout: 30_000,
+    });
     warmVision();
     expect(await cameraLoader()).toEqual({ recognition: { state: "unavailable", message: BROKEN_MODEL_MESSAGE } });
     const lines = logged.mock.calls.filter(([first]) => first === BROKEN_MODEL_MESSAGE);
@@ -43,7 +45,15 @@ describe("an install whose recognition model folder is broken", () => {
     const form = new FormData();
     form.set("image", new File([new Uint8Array(photo)], "photo.jpg", { type: "image/jpeg" }));
     const posted = await run(() =>
-      cameraAction(args(new Request("http://localhost:3000/camera", { method: "POST", body: form, headers: { Origin: "http://localhost:3000" } }))),
+      cameraAction(
+        args(
+          new Request("http://localhost:3000/camera", {
+            method: "POST",
+            body: form,
+            headers: { Origin: "http://localhost:3000" },
+          })
+        )
+      )
     );
     expect(posted.status).toBe(503);
     expect(await posted.json()).toEqual({ failure: BROKEN_MODEL_MESSAGE });

@@ -28,7 +28,9 @@ beforeEach(() => {
 });
 
 const recognize = async (config: Partial<Parameters<typeof createOpenAiProvider>[0]> = {}) =>
-  createOpenAiProvider({ baseUrl: endpoint.baseUrl, model: "llava:7b", apiKey: "sk-test-key", ...config }).recognize(sharp(await cameraJpeg(64, 32)));
+  createOpenAiProvider({ baseUrl: endpoint.baseUrl, model: "llava:7b", apiKey: "sk-test-key", ...config }).recognize(
+    sharp(await cameraJpeg(64, 32))
+  );
 
 describe("the OpenAI-compatible provider", () => {
   it("asks for a JSON list with the photo as an upright JPEG without metadata, with the model and key", async () => {
@@ -46,7 +48,9 @@ describe("the OpenAI-compatible provider", () => {
   });
 
   it("keeps only catalogue ingredients, each once, in the model's order", async () => {
-    endpoint.answer({ content: 'Sure!\n```json\n{"ingredients": ["Roma tomatoes", "red onion", "unicorn dust", "tomato"]}\n```' });
+    endpoint.answer({
+      content: 'Sure!\n```json\n{"ingredients": ["Roma tomatoes", "red onion", "unicorn dust", "tomato"]}\n```',
+    });
     expect(await recognize()).toEqual({
       ingredients: [
         { name: "tomato", type: "Vegetables" },
@@ -66,7 +70,10 @@ describe("the OpenAI-compatible provider", () => {
   it("asks for a JSON object, and asks again without response_format when the server refuses it", async () => {
     endpoint.answer({ status: 400 }, { content: '{"ingredients": ["banana"]}' });
     expect((await recognize()).ingredients.map((found) => found.name)).toEqual(["banana"]);
-    expect(endpoint.requests.map((request) => request.body.response_format ?? null)).toEqual([{ type: "json_object" }, null]);
+    expect(endpoint.requests.map((request) => request.body.response_format ?? null)).toEqual([
+      { type: "json_object" },
+      null,
+    ]);
   });
 
   it("sends no key when none is set", async () => {
@@ -79,13 +86,16 @@ describe("the OpenAI-compatible provider", () => {
     endpoint.answer({ status: 500 });
     await expect(recognize()).rejects.toBeInstanceOf(VisionUnavailableError);
     endpoint.answer({ hang: true });
-    await expect(recognize({ timeoutMs: 300 })).rejects.toThrow("The ingredient recognition service is not answering. Please try again later.");
+    await expect(recognize({ timeoutMs: 300 })).rejects.toThrow(
+      "The ingredient recognition service is not answering. Please try again later."
+    );
     await expect(recognize({ baseUrl: "http://127.0.0.1:9/v1" })).rejects.toBeInstanceOf(VisionUnavailableError);
   });
 });
 
 describe("POST /api/upload with VISION_PROVIDER=openai", () => {
-  const post = (image: string) => run(() => uploadAction({ request: jsonRequest("/api/upload", { image }), params: {}, context: {} }));
+  const post = (image: string) =>
+    run(() => uploadAction({ request: jsonRequest("/api/upload", { image }), params: {}, context: {} }));
 
   it("answers what the endpoint saw, in the spec's shape", async () => {
     endpoint.answer({ content: '{"ingredients": ["chicken breast", "lemons"]}' });
@@ -103,6 +113,8 @@ describe("POST /api/upload with VISION_PROVIDER=openai", () => {
     endpoint.answer({ status: 503 });
     const response = await post(dataUrl(await cameraJpeg()));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ message: "The ingredient recognition service is not answering. Please try again later." });
+    expect(await response.json()).toEqual({
+      message: "The ingredient recognition service is not answering. Please try again later.",
+    });
   });
 });

@@ -10,7 +10,6 @@ import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, served, sessionCookieFrom } from "../support/requests";
 import { dataUrl, explainSkip, groceryPhoto, hasGroceryPhotos } from "../support/vision";
 
-
 let client = 0;
 /** POST /api/upload from a client address of its own, so the rate limit of one test does not touch another. */
 function upload(body: unknown, headers: Record<string, string> = {}, from = `10.0.0.${++client}`) {
@@ -32,7 +31,10 @@ describe("POST /api/upload with bad input", () => {
     expect(await refusal("{not json")).toEqual({ status: 400, message: "Request body must be valid JSON" });
     expect(await refusal({})).toEqual({ status: 400, message: NOT_A_DATA_URL });
     expect(await refusal({ image: 42 })).toEqual({ status: 400, message: NOT_A_DATA_URL });
-    expect(await refusal({ image: "https://example.com/banana.jpg" })).toEqual({ status: 400, message: NOT_A_DATA_URL });
+    expect(await refusal({ image: "https://example.com/banana.jpg" })).toEqual({
+      status: 400,
+      message: NOT_A_DATA_URL,
+    });
     expect(await refusal({ image: "data:image/jpeg;base64," })).toEqual({ status: 400, message: NO_PHOTO });
   });
 
@@ -41,18 +43,26 @@ describe("POST /api/upload with bad input", () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9"/></svg>');
     expect(await refusal({ image: dataUrl(html, "image/jpeg") })).toEqual({ status: 400, message: NOT_AN_IMAGE });
     expect(await refusal({ image: dataUrl(svg, "image/svg+xml") })).toEqual({ status: 400, message: NOT_AN_IMAGE });
-    expect(await refusal({ image: dataUrl(Buffer.from("just words"), "image/png") })).toEqual({ status: 400, message: NOT_AN_IMAGE });
+    expect(await refusal({ image: dataUrl(Buffer.from("just words"), "image/png") })).toEqual({
+      status: 400,
+      message: NOT_AN_IMAGE,
+    });
   });
 
   it("refuses a photo over the size limit with 413", async () => {
-    expect(await refusal({ image: "data:image/jpeg;base64,AAAA" }, { "Content-Length": String(20 * 1024 * 1024) })).toEqual({
+    expect(
+      await refusal({ image: "data:image/jpeg;base64,AAAA" }, { "Content-Length": String(20 * 1024 * 1024) })
+    ).toEqual({
       status: 413,
       message: IMAGE_TOO_LARGE,
     });
   });
 
   it("refuses a post from another site", async () => {
-    const response = await upload({ image: "data:image/jpeg;base64,AAAA" }, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
+    const response = await upload(
+      { image: "data:image/jpeg;base64,AAAA" },
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }
+    );
     expect(response.status).toBe(403);
   });
 
@@ -66,29 +76,30 @@ describe("POST /api/upload with bad input", () => {
   });
 });
 
-describe.skipIf(explainSkip("the /api/upload recognition tests", hasGroceryPhotos, "../shared/data/images/grocery-dev"))(
-  "POST /api/upload with a photo",
-  () => {
-    it("answers the ingredients in the spec's shape and lists them as camera items of this photo", async () => {
-      const response = await upload({ image: dataUrl(groceryPhoto("Banana/Banana_001.jpg")) });
-      expect(response.status).toBe(200);
-      const { ingredients } = (await response.json()) as { ingredients: unknown[] };
-      expect(ingredients).toContainEqual({ ingredient_name: "banana", ingredient_type: "Fruit", source: "camera" });
+describe.skipIf(
+  explainSkip("the /api/upload recognition tests", hasGroceryPhotos, "../shared/data/images/grocery-dev")
+)("POST /api/upload with a photo", () => {
+  it("answers the ingredients in the spec's shape and lists them as camera items of this photo", async () => {
+    const response = await upload({ image: dataUrl(groceryPhoto("Banana/Banana_001.jpg")) });
+    expect(response.status).toBe(200);
+    const { ingredients } = (await response.json()) as { ingredients: unknown[] };
+    expect(ingredients).toContainEqual({ ingredient_name: "banana", ingredient_type: "Fruit", source: "camera" });
 
-      const cookie = sessionCookieFrom(response);
-      const listed = await readPantry(getRequest("/ingredient-preview", { cookie }));
-      const banana = listed.find((item) => item.name === "banana");
-      expect(banana).toMatchObject({ source: "camera", type: "Fruit" });
-      const capture = await prisma.visionCapture.findUniqueOrThrow({ where: { id: banana!.captureId! } });
-      expect(JSON.parse(capture.detected)).toContain("banana");
-    });
+    const cookie = sessionCookieFrom(response);
+    const listed = await readPantry(getRequest("/ingredient-preview", { cookie }));
+    const banana = listed.find((item) => item.name === "banana");
+    expect(banana).toMatchObject({ source: "camera", type: "Fruit" });
+    const capture = await prisma.visionCapture.findUniqueOrThrow({ where: { id: banana!.captureId! } });
+    expect(JSON.parse(capture.detected)).toContain("banana");
+  });
 
-    it("answers an empty list for a photo of nothing it knows, and lists nothing", async () => {
-      const card = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#8a8f8c" } }).png().toBuffer();
-      const response = await upload({ image: dataUrl(card, "image/png") });
-      expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ ingredients: [] });
-      expect(sessionCookieFrom(response)).toBeNull();
-    });
-  },
-);
+  it("answers an empty list for a photo of nothing it knows, and lists nothing", async () => {
+    const card = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#8a8f8c" } })
+      .png()
+      .toBuffer();
+    const response = await upload({ image: dataUrl(card, "image/png") });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ingredients: [] });
+    expect(sessionCookieFrom(response)).toBeNull();
+  });
+});

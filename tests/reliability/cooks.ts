@@ -67,7 +67,12 @@ export async function recipesInPlay(prisma: PrismaClient, count: number): Promis
 }
 
 /** Signs up and in `count` cooks named `<prefix>_<n>` through the real forms. */
-export async function signInCooks(origin: string, prisma: PrismaClient, count: number, prefix: string): Promise<Ledger[]> {
+export async function signInCooks(
+  origin: string,
+  prisma: PrismaClient,
+  count: number,
+  prefix: string
+): Promise<Ledger[]> {
   const ledgers: Ledger[] = [];
   for (let i = 0; i < count; i++) {
     const username = `${prefix}_${i}`;
@@ -93,7 +98,7 @@ export async function runCooks(
   ledgers: Ledger[],
   recipes: Recipe[],
   seconds: number,
-  serverDown: () => boolean = () => false,
+  serverDown: () => boolean = () => false
 ): Promise<CookingRun> {
   const run: CookingRun = { latencies: [], counts: new Map(), failures: [], unansweredWhileDown: 0 };
 
@@ -162,7 +167,10 @@ export async function runCooks(
         if (ledger.completedRecipes.has(recipe.id)) return;
         ledger.completedRecipes.add(recipe.id);
         ledger.completionsAttempted += 1;
-        const response = await send(ledger, "POST", "/meal-completions", { user_id: ledger.userId, menu_id: recipe.id });
+        const response = await send(ledger, "POST", "/meal-completions", {
+          user_id: ledger.userId,
+          menu_id: recipe.id,
+        });
         expect(response, [201]);
         ledger.completionsAcknowledged += 1;
         return;

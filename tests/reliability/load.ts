@@ -110,7 +110,7 @@ async function main() {
       }
       if (completions < ledger.completionsAcknowledged || completions > ledger.completionsAttempted) {
         lost.push(
-          `completions of ${ledger.userId}: ${completions} stored, ${ledger.completionsAcknowledged} acknowledged, ${ledger.completionsAttempted} sent`,
+          `completions of ${ledger.userId}: ${completions} stored, ${ledger.completionsAcknowledged} acknowledged, ${ledger.completionsAttempted} sent`
         );
       }
     }
@@ -124,17 +124,28 @@ async function main() {
     const percentile = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
     const writes = ledgers.reduce(
       (sum, l) => sum + l.favorites.size + l.reviews.size + l.shopping.size + l.completionsAcknowledged,
-      0,
+      0
     );
-    console.log(`\nRequests answered: ${latencies.length} in ${elapsed.toFixed(0)} s (${(latencies.length / elapsed).toFixed(0)}/s)`);
-    console.log(`Latency: p50 ${percentile(0.5).toFixed(0)} ms, p95 ${percentile(0.95).toFixed(0)} ms, max ${percentile(1).toFixed(0)} ms`);
+    console.log(
+      `\nRequests answered: ${latencies.length} in ${elapsed.toFixed(0)} s (${(latencies.length / elapsed).toFixed(
+        0
+      )}/s)`
+    );
+    console.log(
+      `Latency: p50 ${percentile(0.5).toFixed(0)} ms, p95 ${percentile(0.95).toFixed(0)} ms, max ${percentile(
+        1
+      ).toFixed(0)} ms`
+    );
     console.log(`By kind: ${[...counts].map(([kind, count]) => `${kind} ${count}`).join(", ")}`);
     console.log(`Distinct acknowledged writes checked: ${writes}`);
     if (CRASH) console.log(`Requests unanswered while the server was down: ${unansweredWhileDown}`);
     console.log(`Integrity check: ${integrity}`);
     console.log(`Errors: ${failures.length}${failures.length ? ` (first: ${failures.slice(0, 5).join(" | ")})` : ""}`);
-    console.log(`Acknowledged writes missing: ${lost.length}${lost.length ? ` (first: ${lost.slice(0, 5).join(" | ")})` : ""}`);
-    const ok = failures.length === 0 && lost.length === 0 && (integrity === "ok" || database.url.startsWith("postgres"));
+    console.log(
+      `Acknowledged writes missing: ${lost.length}${lost.length ? ` (first: ${lost.slice(0, 5).join(" | ")})` : ""}`
+    );
+    const ok =
+      failures.length === 0 && lost.length === 0 && (integrity === "ok" || database.url.startsWith("postgres"));
     console.log(ok ? "LOAD TEST PASSED" : "LOAD TEST FAILED");
     process.exitCode = ok ? 0 : 1;
   } finally {

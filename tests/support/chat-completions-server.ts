@@ -37,7 +37,9 @@ export async function startChatCompletionsServer() {
     const next = script.length > 1 ? script.shift()! : script[0];
     if ("hang" in next) return;
     if ("status" in next) {
-      response.writeHead(next.status, { "Content-Type": "application/json" }).end('{"error":{"message":"model not loaded"}}');
+      response
+        .writeHead(next.status, { "Content-Type": "application/json" })
+        .end('{"error":{"message":"model not loaded"}}');
       return;
     }
     response.writeHead(200, { "Content-Type": "application/json" }).end(
@@ -47,7 +49,7 @@ export async function startChatCompletionsServer() {
         created: Math.floor(Date.now() / 1000),
         model: requests.at(-1)!.body.model,
         choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: next.content } }],
-      }),
+      })
     );
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -6,7 +6,9 @@ import pg from "pg";
  * connection, as a long transaction of another process would, until `release` is called. `count` reads the table
  * through that connection meanwhile. The app's writes wait (up to its busy timeout on SQLite), they do not fail.
  */
-export async function holdWrites(table: string): Promise<{ count: () => Promise<number>; release: () => Promise<void> }> {
+export async function holdWrites(
+  table: string
+): Promise<{ count: () => Promise<number>; release: () => Promise<void> }> {
   const url = process.env.DATABASE_URL!;
   const countSql = `SELECT count(*) AS n FROM "${table}"`;
   if (url.startsWith("postgres")) {

@@ -6,7 +6,9 @@ export async function cameraJpeg(width = 64, height = 32): Promise<Uint8Array<Ar
     .jpeg()
     .withMetadata({ orientation: 6 })
     .withIccProfile("p3")
-    .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>')
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></x:xmpmeta>'
+    )
     .withExifMerge({
       IFD0: { Make: "CamMaker" },
       IFD3: { GPSLatitudeRef: "N", GPSLatitude: "51/1 30/1 0/1", GPSLongitudeRef: "W", GPSLongitude: "0/1 7/1 0/1" },

@@ -38,7 +38,12 @@ export function getRequest(path: string, options: RequestOptions = {}): Request 
 
 /** The cookie pair ("__session=...") a response sets, ready to send back. */
 export function sessionCookieFrom(response: Response): string | null {
-  return response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).find((pair) => pair.startsWith("__session=")) ?? null;
+  return (
+    response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .find((pair) => pair.startsWith("__session=")) ?? null
+  );
 }
 
 /**
@@ -46,7 +51,12 @@ export function sessionCookieFrom(response: Response): string | null {
  * replacing them, and those it expired removed.
  */
 export function cookiesAfter(cookie: string | null, response: Response): string | null {
-  const pairs = new Map((cookie ?? "").split("; ").filter(Boolean).map((pair) => [pair.split("=")[0], pair] as const));
+  const pairs = new Map(
+    (cookie ?? "")
+      .split("; ")
+      .filter(Boolean)
+      .map((pair) => [pair.split("=")[0], pair] as const)
+  );
   for (const set of response.headers.getSetCookie()) {
     const pair = set.split(";")[0];
     const expired = /;\s*max-age=0(;|$)/i.test(set) || /;\s*expires=Thu, 01 Jan 1970/i.test(set);

@@ -73,7 +73,13 @@ const get = (access: Access, path: Probe["path"], alsoAllowed?: Probe["alsoAllow
   path,
   alsoAllowed,
 });
-const act = (method: Probe["method"], access: Access, path: Probe["path"], body?: Probe["body"], extra: Partial<Probe> = {}): Probe => ({
+const act = (
+  method: Probe["method"],
+  access: Access,
+  path: Probe["path"],
+  body?: Probe["body"],
+  extra: Partial<Probe> = {}
+): Probe => ({
   handler: "action",
   method,
   access,
@@ -91,19 +97,37 @@ const NEW_PASSWORD = { password: "Fresh1234", confirmPassword: "Fresh1234" };
 /** A recipe document as the import screen takes it (recipe-scrapers JSON). */
 const recipeFile = (name: string) =>
   new File(
-    [JSON.stringify({ title: name, ingredients: ["2 eggs", "1 tbsp butter"], instructions_list: ["Scramble the eggs in the butter."], yields: "1 serving" })],
+    [
+      JSON.stringify({
+        title: name,
+        ingredients: ["2 eggs", "1 tbsp butter"],
+        instructions_list: ["Scramble the eggs in the butter."],
+        yields: "1 serving",
+      }),
+    ],
     "recipe.json",
-    { type: "application/json" },
+    { type: "application/json" }
   );
 
-const profileFields = (member: Member) => ({ intent: "update", username: member.username, email: member.email, phone_number: "0123456789" });
+const profileFields = (member: Member) => ({
+  intent: "update",
+  username: member.username,
+  email: member.email,
+  phone_number: "0123456789",
+});
 
 const unknownPath = (path: string): Probe[] => [
   get("public", () => path, { status: 404, because: "unknown paths are not found" }),
-  act("POST", "public", () => path, () => ({ form: {} }), {
-    alsoAllowed: { status: 404, because: "unknown paths are not found" },
-    writesNothing: true,
-  }),
+  act(
+    "POST",
+    "public",
+    () => path,
+    () => ({ form: {} }),
+    {
+      alsoAllowed: { status: 404, because: "unknown paths are not found" },
+      writesNothing: true,
+    }
+  ),
 ];
 
 /**
@@ -117,138 +141,309 @@ export const ROUTES: Record<string, Probe[]> = {
   "_tabs.favorites.tsx": [get("signed-in", () => "/favorites")],
   "_tabs.history.tsx": [
     get("signed-in", () => "/history"),
-    act("POST", "owner-only", () => "/history", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
-    act("POST", "author-only", () => "/history", (f, caller) => ({
-      json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
-    })),
+    act(
+      "POST",
+      "owner-only",
+      () => "/history",
+      (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })
+    ),
+    act(
+      "POST",
+      "author-only",
+      () => "/history",
+      (f, caller) => ({
+        json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
+      })
+    ),
   ],
   "_tabs.home.tsx": [
     get("public", () => "/home"),
-    act("POST", "guest-ok", () => "/home", () => ({ form: { intent: "toggle", name: "Tomato" } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/home",
+      () => ({ form: { intent: "toggle", name: "Tomato" } })
+    ),
   ],
   "_tabs.tsx": [],
   "analyze-allergies.ts": [
-    act("POST", "guest-ok", () => "/analyze-allergies", () => ({ json: { ingredients: ["peanut butter"], allergies: ["peanut"] } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/analyze-allergies",
+      () => ({ json: { ingredients: ["peanut butter"], allergies: ["peanut"] } })
+    ),
   ],
   "api.$.ts": unknownPath("/api/no-such-call"),
   "/api/:recipeId/:userId/reviews": [act("DELETE", "owner-only", (f) => `/api/${f.recipeId}/${f.owner.id}/reviews`)],
   "/api/auth/new-password": [
-    act("POST", "guest-ok", () => "/api/auth/new-password", () => ({ json: { token: BOGUS_TOKEN, password: NEW_PASSWORD.password } }), {
-      alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
-    }),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/api/auth/new-password",
+      () => ({ json: { token: BOGUS_TOKEN, password: NEW_PASSWORD.password } }),
+      {
+        alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
+      }
+    ),
   ],
   "/api/auth/reset-password": [
-    act("POST", "guest-ok", () => "/api/auth/reset-password", () => ({ json: { email: `reset${next()}@example.com` } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/api/auth/reset-password",
+      () => ({ json: { email: `reset${next()}@example.com` } })
+    ),
   ],
   "/api/auth/verify-reset-token/:token": [
-    get("public", () => `/api/auth/verify-reset-token/${BOGUS_TOKEN}`, { status: 400, because: "a made-up link is invalid" }),
+    get("public", () => `/api/auth/verify-reset-token/${BOGUS_TOKEN}`, {
+      status: 400,
+      because: "a made-up link is invalid",
+    }),
   ],
   "/api/community/:postId/comments/:commentId": [
     act("DELETE", "owner-only", (f) => `/api/community/${f.postId}/comments/${f.commentId}`),
   ],
   "/api/community/:postId/comments": [
-    act("POST", "owner-only", (f) => `/api/community/${f.postId}/comments`, (f) => ({ json: { user_id: f.owner.id, comment_text: "Looks great" } })),
+    act(
+      "POST",
+      "owner-only",
+      (f) => `/api/community/${f.postId}/comments`,
+      (f) => ({ json: { user_id: f.owner.id, comment_text: "Looks great" } })
+    ),
   ],
   "/api/community/:postId/like": [
-    act("POST", "owner-only", (f) => `/api/community/${f.postId}/like`, (f) => ({ json: { user_id: f.owner.id } })),
+    act(
+      "POST",
+      "owner-only",
+      (f) => `/api/community/${f.postId}/like`,
+      (f) => ({ json: { user_id: f.owner.id } })
+    ),
   ],
   "/api/community": [
     get("signed-in", () => "/api/community"),
     get("author-only", (f) => `/api/community?menu_id=${f.ownRecipe.id}`),
-    act("POST", "owner-only", () => "/api/community", async (f) => ({
-      multipart: { user_id: String(f.owner.id), menu_id: String(f.recipeId), caption: "Dinner", image: await photo() },
-    })),
+    act(
+      "POST",
+      "owner-only",
+      () => "/api/community",
+      async (f) => ({
+        multipart: {
+          user_id: String(f.owner.id),
+          menu_id: String(f.recipeId),
+          caption: "Dinner",
+          image: await photo(),
+        },
+      })
+    ),
   ],
   "/api/favorites/:userId": [get("owner-only", (f) => `/api/favorites/${f.owner.id}`)],
   "/api/favorites": [
-    act("POST", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })),
-    act("POST", "author-only", () => "/api/favorites", (f, caller) => ({
-      json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
-    })),
-    act("DELETE", "owner-only", () => "/api/favorites", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId } })),
+    act(
+      "POST",
+      "owner-only",
+      () => "/api/favorites",
+      (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })
+    ),
+    act(
+      "POST",
+      "author-only",
+      () => "/api/favorites",
+      (f, caller) => ({
+        json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id },
+      })
+    ),
+    act(
+      "DELETE",
+      "owner-only",
+      () => "/api/favorites",
+      (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId } })
+    ),
   ],
   "/api/food-log": [
-    act("POST", "owner-only", () => "/api/food-log", (f) => ({ json: { pantry_item_id: f.pantryItemId, kind: "wasted", amount: 1, unit: "piece" } })),
-    act("DELETE", "owner-only", () => "/api/food-log", (f) => ({ json: { entry_id: f.foodLogEntryId } })),
+    act(
+      "POST",
+      "owner-only",
+      () => "/api/food-log",
+      (f) => ({ json: { pantry_item_id: f.pantryItemId, kind: "wasted", amount: 1, unit: "piece" } })
+    ),
+    act(
+      "DELETE",
+      "owner-only",
+      () => "/api/food-log",
+      (f) => ({ json: { entry_id: f.foodLogEntryId } })
+    ),
   ],
   "/api/meal-completions/:id/pantry-update": [
     get("owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`),
-    act("POST", "owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`, (f) => ({
-      json: { uses: [{ pantry_item_id: f.pantryItemId, amount: 1, unit: "piece", rest: "keep" }] },
-    })),
+    act(
+      "POST",
+      "owner-only",
+      (f) => `/api/meal-completions/${f.completionId}/pantry-update`,
+      (f) => ({
+        json: { uses: [{ pantry_item_id: f.pantryItemId, amount: 1, unit: "piece", rest: "keep" }] },
+      })
+    ),
     act("DELETE", "owner-only", (f) => `/api/meal-completions/${f.completionId}/pantry-update`, undefined, {
       alsoAllowed: { status: 409, because: "the owner has not updated their pantry for this meal: nothing to undo" },
     }),
   ],
-  "/api/get_ingredient_image": [act("POST", "guest-ok", () => "/api/get_ingredient_image", () => ({ json: { ingredients: ["tomato"] } }))],
+  "/api/get_ingredient_image": [
+    act(
+      "POST",
+      "guest-ok",
+      () => "/api/get_ingredient_image",
+      () => ({ json: { ingredients: ["tomato"] } })
+    ),
+  ],
   "/api/history/:userId": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
   "/api/ingredient-suggestions": [get("public", () => "/api/ingredient-suggestions?q=tom")],
   "/api/menu-detail/:id/reviews": [
     get("signed-in", (f) => `/api/menu-detail/${f.recipeId}/reviews`),
     get("author-only", (f) => `/api/menu-detail/${f.ownRecipe.id}/reviews`),
-    act("POST", "author-only", (f) => `/api/menu-detail/${f.ownRecipe.id}/reviews`, (f, caller) => ({
-      json: { user_id: (caller === "other" ? f.other : f.owner).id, menu_id: f.ownRecipe.id, rating: 1, comment: "Found it" },
-    })),
-    act("POST", "owner-only", (f) => `/api/menu-detail/${f.freshRecipeId}/reviews`, (f) => ({
-      json: { user_id: f.owner.id, menu_id: f.freshRecipeId, rating: 4, comment: "Tasty" },
-    })),
+    act(
+      "POST",
+      "author-only",
+      (f) => `/api/menu-detail/${f.ownRecipe.id}/reviews`,
+      (f, caller) => ({
+        json: {
+          user_id: (caller === "other" ? f.other : f.owner).id,
+          menu_id: f.ownRecipe.id,
+          rating: 1,
+          comment: "Found it",
+        },
+      })
+    ),
+    act(
+      "POST",
+      "owner-only",
+      (f) => `/api/menu-detail/${f.freshRecipeId}/reviews`,
+      (f) => ({
+        json: { user_id: f.owner.id, menu_id: f.freshRecipeId, rating: 4, comment: "Tasty" },
+      })
+    ),
   ],
   "/api/menu-recommendations": [
-    act("POST", "guest-ok", () => "/api/menu-recommendations", () => ({
-      json: { ingredients: ["egg"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
-    })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/api/menu-recommendations",
+      () => ({
+        json: { ingredients: ["egg"], cuisines: [], dietaryPreferences: [], mealOccasions: [] },
+      })
+    ),
   ],
   "/api/menus/:recipeId": [
-    act("PUT", "owner-only", (f) => `/api/menus/${f.ownRecipe.id}`, () => ({ json: { image: "/recipe-images/1.svg" } })),
+    act(
+      "PUT",
+      "owner-only",
+      (f) => `/api/menus/${f.ownRecipe.id}`,
+      () => ({ json: { image: "/recipe-images/1.svg" } })
+    ),
   ],
   "/api/menus/by-name/:name": [
     get("public", (f) => `/api/menus/by-name/${encodeURIComponent(f.recipeName)}`),
     get("author-only", (f) => `/api/menus/by-name/${encodeURIComponent(f.ownRecipe.name)}`),
   ],
   "/api/menus": [
-    act("POST", "signed-in", () => "/api/menus", () => ({
-      json: { menu_name: `Matrix Omelette ${next()}`, ingredients_quantity: { egg: "2" }, steps: ["Beat and fry the eggs."], cuisines: [], mealOccasions: [] },
-    })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/menus",
+      () => ({
+        json: {
+          menu_name: `Matrix Omelette ${next()}`,
+          ingredients_quantity: { egg: "2" },
+          steps: ["Beat and fry the eggs."],
+          cuisines: [],
+          mealOccasions: [],
+        },
+      })
+    ),
   ],
   "/api/pantry": [
     get("signed-in", () => "/api/pantry"),
-    act("POST", "signed-in", () => "/api/pantry", () => ({
-      json: { ingredient_name: "Celery", quantity: 2, unit: "piece", storage: "fridge" },
-    })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/pantry",
+      () => ({
+        json: { ingredient_name: "Celery", quantity: 2, unit: "piece", storage: "fridge" },
+      })
+    ),
   ],
   "/api/pantry/:id": [
-    act("PUT", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`, () => ({
-      json: { quantity: 3, unit: "piece", storage: "freezer" },
-    })),
+    act(
+      "PUT",
+      "owner-only",
+      (f) => `/api/pantry/${f.pantryItemId}`,
+      () => ({
+        json: { quantity: 3, unit: "piece", storage: "freezer" },
+      })
+    ),
     act("DELETE", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`),
   ],
   "/api/random-menu": [get("public", () => "/api/random-menu")],
   "/api/reviews": [
-    act("PUT", "owner-only", () => "/api/reviews", (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId, rating: 2, comment: "Changed my mind" } })),
+    act(
+      "PUT",
+      "owner-only",
+      () => "/api/reviews",
+      (f) => ({ json: { user_id: f.owner.id, menu_id: f.recipeId, rating: 2, comment: "Changed my mind" } })
+    ),
   ],
   "/api/shopping-list/got": [
-    act("POST", "owner-only", () => "/api/shopping-list/got", (f) => ({ json: { intent: "got-it", item: f.shoppingItemId } })),
+    act(
+      "POST",
+      "owner-only",
+      () => "/api/shopping-list/got",
+      (f) => ({ json: { intent: "got-it", item: f.shoppingItemId } })
+    ),
   ],
   "/api/use-soon-reminder": [
     get("signed-in", () => "/api/use-soon-reminder"),
-    act("PUT", "signed-in", () => "/api/use-soon-reminder", () => ({ json: { intent: "reminder-on", time: "07:30", timeZone: "UTC" } })),
+    act(
+      "PUT",
+      "signed-in",
+      () => "/api/use-soon-reminder",
+      () => ({ json: { intent: "reminder-on", time: "07:30", timeZone: "UTC" } })
+    ),
   ],
   "/api/upload": [
-    act("POST", "guest-ok", () => "/api/upload", async () => ({
-      json: { image: `data:image/jpeg;base64,${Buffer.from(await cameraJpeg(32, 24)).toString("base64")}` },
-    }), { alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" } }),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/api/upload",
+      async () => ({
+        json: { image: `data:image/jpeg;base64,${Buffer.from(await cameraJpeg(32, 24)).toString("base64")}` },
+      }),
+      { alsoAllowed: { status: 503, because: "no recognition model is installed for the unit tests" } }
+    ),
   ],
   "/api/users/:id/meal-stats": [get("owner-only", (f) => `/api/users/${f.owner.id}/meal-stats`)],
   "/api/users/:id/monthly-meal-stats": [get("owner-only", (f) => `/api/users/${f.owner.id}/monthly-meal-stats`)],
   "/api/users/:id": [
     get("owner-only", (f) => `/api/users/${f.owner.id}`),
-    act("PUT", "owner-only", (f) => `/api/users/${f.owner.id}`, async (f) => ({
-      multipart: { username: f.owner.username, email: f.owner.email, country: "France", avatar: await photo("me.png") },
-    })),
+    act(
+      "PUT",
+      "owner-only",
+      (f) => `/api/users/${f.owner.id}`,
+      async (f) => ({
+        multipart: {
+          username: f.owner.username,
+          email: f.owner.email,
+          country: "France",
+          avatar: await photo("me.png"),
+        },
+      })
+    ),
     act("DELETE", "owner-only", (f) => `/api/users/${f.owner.id}`),
   ],
   "auth.google.callback.ts": [
-    get("public", () => "/auth/google/callback?code=x&state=y", { status: 302, because: "a guest with no sign-in under way goes back to /login with the reason" }),
+    get("public", () => "/auth/google/callback?code=x&state=y", {
+      status: 302,
+      because: "a guest with no sign-in under way goes back to /login with the reason",
+    }),
   ],
   "auth.google.ts": [
     get("public", () => "/auth/google"),
@@ -258,152 +453,369 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "camera-search.tsx": [
     get("public", () => "/camera-search"),
-    act("POST", "guest-ok", () => "/camera-search", async () => ({ multipart: { image: await photo() } }), {
-      alsoAllowed: { status: 422, because: "the synthetic test photo shows nothing the recogniser knows (nothing found)" },
-    }),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/camera-search",
+      async () => ({ multipart: { image: await photo() } }),
+      {
+        alsoAllowed: {
+          status: 422,
+          because: "the synthetic test photo shows nothing the recogniser knows (nothing found)",
+        },
+      }
+    ),
   ],
   "camera-share-dish.tsx": [
     get("signed-in", (f) => `/camera-share-dish?menu_id=${f.recipeId}`),
-    act("POST", "signed-in", () => "/camera-share-dish", async (f) => ({ multipart: { menu_id: String(f.recipeId), image: await photo() } })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/camera-share-dish",
+      async (f) => ({ multipart: { menu_id: String(f.recipeId), image: await photo() } })
+    ),
   ],
   "camera.tsx": [
     get("public", () => "/camera"),
-    act("POST", "guest-ok", () => "/camera", async () => ({ multipart: { image: await photo() } }), {
-      alsoAllowed: { status: 422, because: "the synthetic test photo shows nothing the recogniser knows (nothing found)" },
-    }),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/camera",
+      async () => ({ multipart: { image: await photo() } }),
+      {
+        alsoAllowed: {
+          status: 422,
+          because: "the synthetic test photo shows nothing the recogniser knows (nothing found)",
+        },
+      }
+    ),
   ],
   "community.tsx": [
     get("public", () => "/community"),
-    act("POST", "signed-in", () => "/community", (f) => ({ form: { intent: "like", post_id: String(f.postId) } })),
-    act("POST", "signed-in", () => "/community", (f) => ({ form: { intent: "comment", post_id: String(f.postId), comment_text: "Yum" } })),
-    act("POST", "signed-in", () => "/community", async (f) => ({
-      multipart: { intent: "share", menu_id: String(f.recipeId), caption: "Mine", image: await photo() },
-    })),
-    act("POST", "owner-only", () => "/community", (f) => ({
-      form: { intent: "delete-comment", post_id: String(f.postId), comment_id: String(f.commentId) },
-    })),
-    act("POST", "owner-only", () => "/community", (f) => ({ form: { intent: "delete-post", post_id: String(f.postId) } })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/community",
+      (f) => ({ form: { intent: "like", post_id: String(f.postId) } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/community",
+      (f) => ({ form: { intent: "comment", post_id: String(f.postId), comment_text: "Yum" } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/community",
+      async (f) => ({
+        multipart: { intent: "share", menu_id: String(f.recipeId), caption: "Mine", image: await photo() },
+      })
+    ),
+    act(
+      "POST",
+      "owner-only",
+      () => "/community",
+      (f) => ({
+        form: { intent: "delete-comment", post_id: String(f.postId), comment_id: String(f.commentId) },
+      })
+    ),
+    act(
+      "POST",
+      "owner-only",
+      () => "/community",
+      (f) => ({ form: { intent: "delete-post", post_id: String(f.postId) } })
+    ),
   ],
-  "get_ingredient_image.ts": [act("POST", "guest-ok", () => "/get_ingredient_image", () => ({ json: { ingredients: ["egg"] } }))],
+  "get_ingredient_image.ts": [
+    act(
+      "POST",
+      "guest-ok",
+      () => "/get_ingredient_image",
+      () => ({ json: { ingredients: ["egg"] } })
+    ),
+  ],
   "google-auth.ts": [
-    act("POST", "guest-ok", () => "/google-auth", () => ({ json: { credential: "not-a-token" } }), {
-      alsoAllowed: { status: 503, because: "Google sign-in is off in the unit tests" },
-    }),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/google-auth",
+      () => ({ json: { credential: "not-a-token" } }),
+      {
+        alsoAllowed: { status: 503, because: "Google sign-in is off in the unit tests" },
+      }
+    ),
   ],
   "icons.$name.ts": [get("public", () => "/icons/carrot.svg")],
   "import.tsx": [
     get("signed-in", () => "/import"),
-    act("POST", "signed-in", () => "/import", (f) => ({ multipart: { file: recipeFile(f.ownRecipe.name) } })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/import",
+      (f) => ({ multipart: { file: recipeFile(f.ownRecipe.name) } })
+    ),
   ],
   "ingredient-preview.tsx": [
     get("public", () => "/ingredient-preview"),
-    act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({ form: { intent: "delete", key: f.pantryKey } })),
-    act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({
-      form: { intent: "log-food", key: f.pantryKey, kind: "used", amount: "", unit: "" },
-    })),
-    act("POST", "guest-ok", () => "/ingredient-preview", (f) => ({ form: { intent: "undo-food-log", entry: String(f.foodLogEntryId) } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/ingredient-preview",
+      (f) => ({ form: { intent: "delete", key: f.pantryKey } })
+    ),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/ingredient-preview",
+      (f) => ({
+        form: { intent: "log-food", key: f.pantryKey, kind: "used", amount: "", unit: "" },
+      })
+    ),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/ingredient-preview",
+      (f) => ({ form: { intent: "undo-food-log", entry: String(f.foodLogEntryId) } })
+    ),
   ],
   "cooked.$id.tsx": [
     get("owner-only", (f) => `/cooked/${f.completionId}`),
-    act("POST", "owner-only", (f) => `/cooked/${f.completionId}`, (f) => ({
-      form: { back: "page", intent: "update", "use[0].key": f.pantryKey, "use[0].amount": "1", "use[0].unit": "", "use[0].rest": "keep" },
-    })),
+    act(
+      "POST",
+      "owner-only",
+      (f) => `/cooked/${f.completionId}`,
+      (f) => ({
+        form: {
+          back: "page",
+          intent: "update",
+          "use[0].key": f.pantryKey,
+          "use[0].amount": "1",
+          "use[0].unit": "",
+          "use[0].rest": "keep",
+        },
+      })
+    ),
   ],
   "login.tsx": [
     get("public", () => "/login"),
     // Only the owner signs in to the owner's account: whoever knows a password may use it, that is not the question here.
-    act("POST", "guest-ok", () => "/login", (f, caller) => ({
-      form: { username: (caller === "owner" ? f.owner : f.other).username, password: f.password },
-    })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/login",
+      (f, caller) => ({
+        form: { username: (caller === "owner" ? f.owner : f.other).username, password: f.password },
+      })
+    ),
   ],
-  "logout.tsx": [get("public", () => "/logout"), act("POST", "guest-ok", () => "/logout", () => ({ form: {} }))],
-  "meal-completions.ts": [act("POST", "owner-only", () => "/meal-completions", (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } }))],
+  "logout.tsx": [
+    get("public", () => "/logout"),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/logout",
+      () => ({ form: {} })
+    ),
+  ],
+  "meal-completions.ts": [
+    act(
+      "POST",
+      "owner-only",
+      () => "/meal-completions",
+      (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })
+    ),
+  ],
   "menu-detail.$id.tsx": [
     get("signed-in", (f) => `/menu-detail/${f.recipeId}`),
-    act("POST", "signed-in", (f) => `/menu-detail/${f.recipeId}`, () => ({ form: { intent: "favorite", favorite: "false" } })),
-    act("POST", "signed-in", (f) => `/menu-detail/${f.recipeId}`, () => ({ form: { intent: "add-to-list", ingredient: "egg" } })),
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/menu-detail/${f.recipeId}`,
+      () => ({ form: { intent: "favorite", favorite: "false" } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/menu-detail/${f.recipeId}`,
+      () => ({ form: { intent: "add-to-list", ingredient: "egg" } })
+    ),
     get("author-only", (f) => `/menu-detail/${f.ownRecipe.id}`),
-    act("POST", "author-only", (f) => `/menu-detail/${f.ownRecipe.id}`, () => ({ form: { intent: "favorite", favorite: "true" } })),
+    act(
+      "POST",
+      "author-only",
+      (f) => `/menu-detail/${f.ownRecipe.id}`,
+      () => ({ form: { intent: "favorite", favorite: "true" } })
+    ),
   ],
   "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
   "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
-  "menus.$recipeId.ts": [get("public", (f) => `/menus/${f.recipeId}`), get("author-only", (f) => `/menus/${f.ownRecipe.id}`)],
+  "menus.$recipeId.ts": [
+    get("public", (f) => `/menus/${f.recipeId}`),
+    get("author-only", (f) => `/menus/${f.ownRecipe.id}`),
+  ],
   "preferences.tsx": [
     get("public", () => "/preferences"),
-    act("POST", "guest-ok", () => "/preferences", () => ({ form: { cuisines: ["Italian"] } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/preferences",
+      () => ({ form: { cuisines: ["Italian"] } })
+    ),
   ],
   "recipe-images.$id.ts": [
     get("public", (f) => `/recipe-images/${f.recipeId}.svg`),
     get("author-only", (f) => `/recipe-images/${f.ownRecipe.id}.svg`),
   ],
   "reset-password.tsx": [
-    act("POST", "guest-ok", () => "/reset-password", () => ({ form: { email: `reset${next()}@example.com` } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/reset-password",
+      () => ({ form: { email: `reset${next()}@example.com` } })
+    ),
   ],
   "reset-password_.$token.tsx": [
     get("public", () => `/reset-password/${BOGUS_TOKEN}`),
-    act("POST", "guest-ok", () => `/reset-password/${BOGUS_TOKEN}`, () => ({ form: NEW_PASSWORD }), {
-      alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
-    }),
+    act(
+      "POST",
+      "guest-ok",
+      () => `/reset-password/${BOGUS_TOKEN}`,
+      () => ({ form: NEW_PASSWORD }),
+      {
+        alsoAllowed: { status: 400, because: "a made-up link is invalid, whoever sends it" },
+      }
+    ),
   ],
   "verify-email.ts": [
     get("public", () => "/verify-email"),
-    act("POST", "signed-in", () => "/verify-email", () => ({ form: {} })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/verify-email",
+      () => ({ form: {} })
+    ),
   ],
   "verify-email_.$token.ts": [get("public", () => `/verify-email/${BOGUS_TOKEN}`)],
   "reviews.tsx": [
     get("signed-in", (f) => `/reviews?menu_id=${f.recipeId}`),
     get("author-only", (f) => `/reviews?menu_id=${f.ownRecipe.id}`),
-    act("POST", "signed-in", (f) => `/reviews?menu_id=${f.recipeId}`, (f) => ({
-      form: { intent: "update", menu_id: String(f.recipeId), rating: "3", comment: "Edited" },
-    }), { alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to update" } }),
-    act("POST", "signed-in", (f) => `/reviews?menu_id=${f.recipeId}`, (f) => ({ form: { intent: "delete", menu_id: String(f.recipeId) } }), {
-      alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to delete" },
-    }),
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/reviews?menu_id=${f.recipeId}`,
+      (f) => ({
+        form: { intent: "update", menu_id: String(f.recipeId), rating: "3", comment: "Edited" },
+      }),
+      { alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to update" } }
+    ),
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/reviews?menu_id=${f.recipeId}`,
+      (f) => ({ form: { intent: "delete", menu_id: String(f.recipeId) } }),
+      {
+        alsoAllowed: { status: 404, because: "someone who has not reviewed the recipe has no review to delete" },
+      }
+    ),
   ],
   "search.tsx": [
     get("public", () => "/search?q=tomato"),
-    act("POST", "guest-ok", () => "/search", () => ({ form: { intent: "add", name: "Celery" } })),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/search",
+      () => ({ form: { intent: "add", name: "Celery" } })
+    ),
   ],
   "setting.tsx": [
     get("signed-in", () => "/setting"),
-    act("POST", "signed-in", () => "/setting", async (f) => ({ multipart: { ...profileFields(f.owner), avatar: await photo("me.jpg") } }), {
-      alsoAllowed: { status: 409, because: "another user may not take the owner's username and email" },
-    }),
-    act("POST", "signed-in", () => "/setting", () => ({ form: { intent: "delete" } })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/setting",
+      async (f) => ({ multipart: { ...profileFields(f.owner), avatar: await photo("me.jpg") } }),
+      {
+        alsoAllowed: { status: 409, because: "another user may not take the owner's username and email" },
+      }
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/setting",
+      () => ({ form: { intent: "delete" } })
+    ),
   ],
   "shoppinglist.tsx": [
     get("signed-in", () => "/shoppinglist"),
-    act("POST", "owner-only", () => "/shoppinglist", (f) => ({ form: { intent: "remove", item: String(f.shoppingItemId) } })),
-    act("POST", "owner-only", () => "/shoppinglist", (f) => ({ form: { intent: "got-it", item: String(f.shoppingItemId) } })),
+    act(
+      "POST",
+      "owner-only",
+      () => "/shoppinglist",
+      (f) => ({ form: { intent: "remove", item: String(f.shoppingItemId) } })
+    ),
+    act(
+      "POST",
+      "owner-only",
+      () => "/shoppinglist",
+      (f) => ({ form: { intent: "got-it", item: String(f.shoppingItemId) } })
+    ),
   ],
   "signup.tsx": [
     get("public", () => "/signup"),
-    act("POST", "guest-ok", () => "/signup", () => {
-      const username = `newcook_${next()}`;
-      return { form: { username, email: `${username}@example.com`, password: "Secret123" } };
-    }),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/signup",
+      () => {
+        const username = `newcook_${next()}`;
+        return { form: { username, email: `${username}@example.com`, password: "Secret123" } };
+      }
+    ),
   ],
   "unsubscribe.$token.tsx": [
-    get("public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, { status: 400, because: "a forged link changes nothing" }),
-    act("POST", "public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, () => ({ form: {} }), {
-      alsoAllowed: { status: 400, because: "a forged link changes nothing" },
-      writesNothing: true,
+    get("public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, {
+      status: 400,
+      because: "a forged link changes nothing",
     }),
+    act(
+      "POST",
+      "public",
+      () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`,
+      () => ({ form: {} }),
+      {
+        alsoAllowed: { status: 400, because: "a forged link changes nothing" },
+        writesNothing: true,
+      }
+    ),
   ],
   "use-soon-reminder.ts": [
     get("public", () => "/use-soon-reminder"),
-    act("POST", "signed-in", () => "/use-soon-reminder", () => ({ form: { intent: "reminder-on", time: "07:30", timeZone: "UTC" } })),
+    act(
+      "POST",
+      "signed-in",
+      () => "/use-soon-reminder",
+      () => ({ form: { intent: "reminder-on", time: "07:30", timeZone: "UTC" } })
+    ),
   ],
-  "uploads.$.ts": [get("public", () => "/uploads/avatars/00000000000000000000000000000000.webp", { status: 404, because: "no such picture" })],
+  "uploads.$.ts": [
+    get("public", () => "/uploads/avatars/00000000000000000000000000000000.webp", {
+      status: 404,
+      because: "no such picture",
+    }),
+  ],
 };
 
 /** Every probe of the table, named for test titles ("/api/favorites POST action #1"). */
 export const probes = Object.entries(ROUTES).flatMap(([route, list]) =>
-  list.map((probe, index) => ({ route, probe, name: `${route} ${probe.method} ${probe.handler}${list.length > 1 ? ` #${index + 1}` : ""}` })),
+  list.map((probe, index) => ({
+    route,
+    probe,
+    name: `${route} ${probe.method} ${probe.handler}${list.length > 1 ? ` #${index + 1}` : ""}`,
+  }))
 );
 
 // ---------- running a probe ----------
-
 
 type RouteModule = {
   loader?: (args: { request: Request; params: Record<string, string>; context: object }) => unknown;
@@ -467,11 +879,12 @@ export async function call(
   probe: Probe,
   f: Fixture,
   caller: Caller,
-  options: { headers?: Record<string, string>; body?: RequestBody } = {},
+  options: { headers?: Record<string, string>; body?: RequestBody } = {}
 ): Promise<Response> {
   const path = probe.path(f);
   const cookie = caller === "owner" ? f.owner.cookie : caller === "other" ? f.other.cookie : null;
-  const body = options.body ?? (probe.body ? await probe.body(f, caller) : probe.method === "GET" ? undefined : { form: {} });
+  const body =
+    options.body ?? (probe.body ? await probe.body(f, caller) : probe.method === "GET" ? undefined : { form: {} });
   // Each call comes from its own address, so the per-address rate limits never decide an outcome here.
   clientNumber += 1;
   const request = requestWith(probe.method, path, body, {
@@ -482,7 +895,8 @@ export async function call(
   const apiRoute = apiRouteOf(route);
   if (apiRoute) {
     const match = matchApiCall(pathname);
-    if (match === null || match === "malformed" || match.route !== apiRoute) throw new Error(`${path} is not a path of ${route}`);
+    if (match === null || match === "malformed" || match.route !== apiRoute)
+      throw new Error(`${path} is not a path of ${route}`);
   }
   const file = apiRoute ? API_ROUTE_FILE : route;
   const handler = (await moduleOf(file))[probe.handler]!;
@@ -493,7 +907,8 @@ export const isRedirect = (response: Response) => response.status >= 300 && resp
 
 /** A JSON call's 401, or a page's redirect to /login that brings the guest back afterwards (requireUserId). */
 export const sentToLogin = (response: Response) =>
-  response.status === 401 || (isRedirect(response) && (response.headers.get("Location") ?? "").startsWith("/login?redirectTo="));
+  response.status === 401 ||
+  (isRedirect(response) && (response.headers.get("Location") ?? "").startsWith("/login?redirectTo="));
 
 /** The error a form posted without JavaScript is sent back with (a flash message for its screen), if any. */
 export async function errorFlash(response: Response): Promise<string | null> {
@@ -512,7 +927,8 @@ export function permitted(probe: Probe, response: Response): boolean {
   return response.status >= 200 && response.status < 400 && !sentToLogin(response);
 }
 
-export const describeAnswer = (response: Response) => `${response.status} ${response.headers.get("Location") ?? ""}`.trim();
+export const describeAnswer = (response: Response) =>
+  `${response.status} ${response.headers.get("Location") ?? ""}`.trim();
 
 // ---------- what must not change ----------
 
@@ -523,7 +939,9 @@ const TABLES = Object.values(Prisma.ModelName).filter((model) => model !== "Sess
 export async function databaseRows(): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    rows[table] = await (prisma as unknown as Record<string, { findMany(): Promise<unknown[]> }>)[lowerFirst(table)].findMany();
+    rows[table] = await (prisma as unknown as Record<string, { findMany(): Promise<unknown[]> }>)[
+      lowerFirst(table)
+    ].findMany();
   }
   return rows;
 }
@@ -531,7 +949,7 @@ export async function databaseRows(): Promise<Record<string, unknown[]>> {
 /** How many rows each table but sessions holds, in one query. */
 export async function tableCounts(): Promise<Record<string, unknown>> {
   const [counts] = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
-    `SELECT ${TABLES.map((table) => `(SELECT COUNT(*) FROM "${table}") AS "${table}"`).join(", ")}`,
+    `SELECT ${TABLES.map((table) => `(SELECT COUNT(*) FROM "${table}") AS "${table}"`).join(", ")}`
   );
   return Object.fromEntries(Object.entries(counts).map(([table, count]) => [table, Number(count)]));
 }
@@ -598,7 +1016,9 @@ export async function fixture(): Promise<Fixture> {
   await prisma.historyEntry.create({ data });
   const completion = await prisma.mealCompletion.create({ data });
   await prisma.review.create({ data: { ...data, rating: 5, comment: "Lovely" } });
-  const shoppingItem = await prisma.shoppingItem.create({ data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" } });
+  const shoppingItem = await prisma.shoppingItem.create({
+    data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" },
+  });
   const tomato = resolveName(await loadCatalogue(), "tomato")!;
   await addToUserPantry(owner.id, [tomato.name]);
   const pantryItem = await prisma.pantryItem.findFirstOrThrow({ where: { pantry: { ownerUserId: owner.id } } });
@@ -609,7 +1029,14 @@ export async function fixture(): Promise<Fixture> {
   const comment = await prisma.postComment.create({ data: { postId: post.id, userId: owner.id, text: "Thanks!" } });
   await prisma.postLike.create({ data: { postId: post.id, userId: owner.id } });
   const thrownAway = await prisma.foodLogEntry.create({
-    data: { userId: owner.id, ingredient: tomato.name, nameKey: tomato.key, amount: 1, kind: "wasted", source: "manual" },
+    data: {
+      userId: owner.id,
+      ingredient: tomato.name,
+      nameKey: tomato.key,
+      amount: 1,
+      kind: "wasted",
+      source: "manual",
+    },
   });
   return {
     owner,

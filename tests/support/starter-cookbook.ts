@@ -27,7 +27,7 @@ export function starterCookbook(): StarterCookbook {
         index,
         { name: ingredient.name, parentId: parent ? idOf(parent) : null, shelfLife: ingredient.shelfLife },
       ];
-    }),
+    })
   );
   const recipes = readStarterDrafts().map((draft, index): RankableRecipe => {
     const analysis = analyzeRecipe(draft, catalogue);

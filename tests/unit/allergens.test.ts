@@ -32,11 +32,17 @@ describe("analyzeAllergies", () => {
   });
 
   it("flags wheat flour and soy sauce for gluten", () => {
-    expect(flagged(["whole wheat flour", "soy sauce", "rice"], ["gluten"])).toEqual(["gluten: whole wheat flour", "gluten: soy sauce"]);
+    expect(flagged(["whole wheat flour", "soy sauce", "rice"], ["gluten"])).toEqual([
+      "gluten: whole wheat flour",
+      "gluten: soy sauce",
+    ]);
   });
 
   it("flags prawns and mussels for shellfish", () => {
-    expect(flagged(["prawns", "mussels", "salmon"], ["shellfish"])).toEqual(["shellfish: prawns", "shellfish: mussels"]);
+    expect(flagged(["prawns", "mussels", "salmon"], ["shellfish"])).toEqual([
+      "shellfish: prawns",
+      "shellfish: mussels",
+    ]);
   });
 
   it("flags an ingredient allergy through its synonyms", () => {

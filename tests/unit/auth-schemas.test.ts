@@ -51,12 +51,15 @@ describe("safeRedirectPath", () => {
 describe("password reset schemas", () => {
   it("asks for a valid email before sending a link", () => {
     expect(errorsOf(ResetRequestSchema, { email: "" })).toEqual({ email: ["Email is required"] });
-    expect(errorsOf(ResetRequestSchema, { email: "cook@home" })).toEqual({ email: ["Please enter a valid email address"] });
+    expect(errorsOf(ResetRequestSchema, { email: "cook@home" })).toEqual({
+      email: ["Please enter a valid email address"],
+    });
     expect(errorsOf(ResetRequestSchema, { email: " cook@example.com " })).toEqual({});
   });
 
   it("holds a new password to the signup rules", () => {
-    const form = (password: string) => errorsOf(NewPasswordFormSchema, { token: "t", password, confirmPassword: password });
+    const form = (password: string) =>
+      errorsOf(NewPasswordFormSchema, { token: "t", password, confirmPassword: password });
     expect(form("Ab1")).toEqual({ password: ["Password must be at least 8 characters"] });
     expect(form("abcdefgh1")).toEqual({ password: ["Password must contain uppercase, lowercase, and number"] });
     expect(form("Abcdefg1")).toEqual({});

@@ -24,15 +24,39 @@ describe("catalogue data", () => {
 
   it("knows the cuisine-specific ingredients home cooks ask for", () => {
     const wanted = [
-      "lemongrass", "galangal", "tamarind", "garam masala", "ghee", "paneer", "tahini", "sumac", "za'atar",
-      "harissa", "chipotle", "masa harina", "queso fresco", "plantain", "quinoa", "black bean", "aji amarillo",
-      "pecorino", "pancetta", "arborio rice", "feta", "halloumi", "fish sauce", "soy sauce", "ketchup",
+      "lemongrass",
+      "galangal",
+      "tamarind",
+      "garam masala",
+      "ghee",
+      "paneer",
+      "tahini",
+      "sumac",
+      "za'atar",
+      "harissa",
+      "chipotle",
+      "masa harina",
+      "queso fresco",
+      "plantain",
+      "quinoa",
+      "black bean",
+      "aji amarillo",
+      "pecorino",
+      "pancetta",
+      "arborio rice",
+      "feta",
+      "halloumi",
+      "fish sauce",
+      "soy sauce",
+      "ketchup",
     ];
     expect(wanted.filter((name) => !catalogue.byName(name))).toEqual([]);
   });
 
   it("treats only what every kitchen has as a staple", () => {
-    const staples = catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map((ingredient) => ingredient.name);
+    const staples = catalogue.ingredients
+      .filter((ingredient) => ingredient.isStaple)
+      .map((ingredient) => ingredient.name);
     expect(staples).toEqual(expect.arrayContaining(["salt", "black pepper", "water", "vegetable oil", "olive oil"]));
     expect(staples).not.toContain("flour");
     expect(staples).not.toContain("egg");
@@ -132,9 +156,11 @@ describe("autocomplete", () => {
 
 describe("word helpers", () => {
   it("singularizes English plurals", () => {
-    expect(["tomatoes", "berries", "leaves", "radishes", "cookies", "chillies", "garlics", "hummus", "molasses"].map(singularize)).toEqual(
-      ["tomato", "berry", "leaf", "radish", "cookie", "chilli", "garlic", "hummus", "molass"],
-    );
+    expect(
+      ["tomatoes", "berries", "leaves", "radishes", "cookies", "chillies", "garlics", "hummus", "molasses"].map(
+        singularize
+      )
+    ).toEqual(["tomato", "berry", "leaf", "radish", "cookie", "chilli", "garlic", "hummus", "molass"]);
   });
 
   it("counts a transposition as one edit", () => {

@@ -46,7 +46,7 @@ describe("yAxis", () => {
         expect(ticks[0]).toBe(0);
         expect(ticks.at(-1)).toBe(max);
         for (const tick of ticks) expect(Number.isInteger(tick)).toBe(true);
-      }),
+      })
     );
   });
 });

@@ -1,14 +1,38 @@
 import { describe, expect, it } from "vitest";
 import { createCatalogue, type CatalogueIngredient } from "../../app/domain/catalogue";
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { co2PerKgAsWeighed, co2SavedKg, co2SavedText, pantryIngredientsUsed, type CookedRecipeLine } from "../../app/domain/co2-saved";
+import {
+  co2PerKgAsWeighed,
+  co2SavedKg,
+  co2SavedText,
+  pantryIngredientsUsed,
+  type CookedRecipeLine,
+} from "../../app/domain/co2-saved";
 
-function ingredient(name: string, co2PerKg: number | null, unitWeights: Record<string, number>, aliases: string[] = []) {
+function ingredient(
+  name: string,
+  co2PerKg: number | null,
+  unitWeights: Record<string, number>,
+  aliases: string[] = []
+) {
   return {
-    name, plural: null, type: "Vegetables", icon: "", caloriesPer100g: null, proteinPer100g: null, fatPer100g: null,
-    carbohydratesPer100g: null, sodiumMgPer100g: null, sugarPer100g: null, co2PerKg, allergens: [], unitWeights,
-    isStaple: false, aliases: [name, ...aliases],
-    shelfLife: { fridge: 7, freezer: 240, cupboard: 2, opened: null, storage: "fridge" }, parent: null,
+    name,
+    plural: null,
+    type: "Vegetables",
+    icon: "",
+    caloriesPer100g: null,
+    proteinPer100g: null,
+    fatPer100g: null,
+    carbohydratesPer100g: null,
+    sodiumMgPer100g: null,
+    sugarPer100g: null,
+    co2PerKg,
+    allergens: [],
+    unitWeights,
+    isStaple: false,
+    aliases: [name, ...aliases],
+    shelfLife: { fridge: 7, freezer: 240, cupboard: 2, opened: null, storage: "fridge" },
+    parent: null,
   } satisfies CatalogueIngredient;
 }
 
@@ -24,7 +48,9 @@ const catalogue = createCatalogue([
 ]);
 
 const line = (name: string, quantity: string, catalogueName: string | null = name): CookedRecipeLine => ({
-  name, quantity, catalogueName,
+  name,
+  quantity,
+  catalogueName,
 });
 
 describe("co2PerKgAsWeighed", () => {
@@ -45,7 +71,12 @@ describe("co2PerKgAsWeighed", () => {
 
 describe("co2SavedKg worked examples", () => {
   it("egg fried rice from leftover rice and eggs: 300 g cooked rice and 2 eggs, bought garlic not counted", () => {
-    const lines = [line("cooked rice", "300 g"), line("egg", "2"), line("garlic", "2 cloves"), line("salt", "to taste")];
+    const lines = [
+      line("cooked rice", "300 g"),
+      line("egg", "2"),
+      line("garlic", "2 cloves"),
+      line("salt", "to taste"),
+    ];
     // 0.300 kg × 4 × 31.56/88.38 = 0.4285 kg, 2 × 50 g = 0.100 kg × 4.5 = 0.45 kg
     expect(co2SavedKg(lines, ["leftover rice", "Eggs"], catalogue)).toBe(0.879);
     expect(pantryIngredientsUsed(lines, ["leftover rice", "Eggs"], catalogue)).toEqual([

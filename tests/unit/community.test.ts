@@ -36,16 +36,24 @@ describe("the community's rules", () => {
   it("a comment is trimmed and must not be blank", () => {
     expect(CommentSchema.parse({ comment_text: "  Looks great  " })).toEqual({ comment_text: "Looks great" });
     for (const blank of [undefined, "", " \n\t "]) {
-      expect(CommentSchema.safeParse({ comment_text: blank }).error?.issues[0].message).toBe(COMMUNITY_MESSAGES.commentBlank);
+      expect(CommentSchema.safeParse({ comment_text: blank }).error?.issues[0].message).toBe(
+        COMMUNITY_MESSAGES.commentBlank
+      );
     }
-    expect(CommentSchema.safeParse({ comment_text: "x".repeat(501) }).error?.issues[0].message).toBe(COMMUNITY_MESSAGES.commentTooLong);
+    expect(CommentSchema.safeParse({ comment_text: "x".repeat(501) }).error?.issues[0].message).toBe(
+      COMMUNITY_MESSAGES.commentTooLong
+    );
   });
 
   it("a caption may be left out, and a recipe id is a positive whole number", () => {
     expect(DishPostSchema.parse({})).toEqual({ caption: "" });
     expect(DishPostSchema.parse({ menu_id: "7", caption: " Mine " })).toEqual({ menu_id: 7, caption: "Mine" });
-    expect(DishPostSchema.safeParse({ menu_id: "-1" }).error?.issues[0].message).toBe("menu_id must be a positive whole number");
-    expect(DishPostSchema.safeParse({ caption: "x".repeat(501) }).error?.issues[0].message).toBe(COMMUNITY_MESSAGES.captionTooLong);
+    expect(DishPostSchema.safeParse({ menu_id: "-1" }).error?.issues[0].message).toBe(
+      "menu_id must be a positive whole number"
+    );
+    expect(DishPostSchema.safeParse({ caption: "x".repeat(501) }).error?.issues[0].message).toBe(
+      COMMUNITY_MESSAGES.captionTooLong
+    );
   });
 
   it("each screen action names what it is about", () => {

@@ -3,7 +3,9 @@ import { deliveryApps, shoppingSearchQuery } from "~/domain/delivery-apps";
 
 describe("delivery apps", () => {
   it("hands the list over as one search, each name once, in list order", () => {
-    expect(shoppingSearchQuery(["Chicken thigh", " lemon ", "chicken thigh", "", "Garlic"])).toBe("Chicken thigh, lemon, Garlic");
+    expect(shoppingSearchQuery(["Chicken thigh", " lemon ", "chicken thigh", "", "Garlic"])).toBe(
+      "Chicken thigh, lemon, Garlic"
+    );
   });
 
   it("offers two apps whose search addresses carry the list, encoded", () => {

@@ -7,14 +7,30 @@ import type { Nutrition } from "../../app/domain/nutrition";
 const catalogue = getCatalogue();
 const ingredients = (...names: string[]) => names.map((name) => catalogue.byName(name)!);
 const nutrition = (values: Partial<Nutrition>): Nutrition => ({
-  calories: 500, protein: 20, fat: 20, carbohydrates: 50, sodium: 400, sugar: 5, ...values,
+  calories: 500,
+  protein: 20,
+  fat: 20,
+  carbohydrates: 50,
+  sodium: 400,
+  sugar: 5,
+  ...values,
 });
 
 describe("ingredient-based preferences", () => {
   it("a vegetable curry with coconut milk is vegetarian, dairy-free and nut-free", () => {
     const curry = ingredients("chickpea", "spinach", "coconut milk", "onion", "garam masala");
     const fits = dietaryPreferencesOf(curry, null);
-    expect(fits).toEqual(expect.arrayContaining(["Vegetarian", "Pescatarian", "Dairy-free", "Lactose Intolerance", "Nuts Allergies", "No red meat", "Gluten intolerance"]));
+    expect(fits).toEqual(
+      expect.arrayContaining([
+        "Vegetarian",
+        "Pescatarian",
+        "Dairy-free",
+        "Lactose Intolerance",
+        "Nuts Allergies",
+        "No red meat",
+        "Gluten intolerance",
+      ])
+    );
   });
 
   it("fish sauce or stock made from animals rule out vegetarian", () => {
@@ -38,7 +54,7 @@ describe("ingredient-based preferences", () => {
     const RED_MEAT_PRODUCTS = ["beef (beef herd)", "beef (dairy herd)", "pork", "bacon", "lamb & mutton"];
     const meats = catalogue.ingredients.filter((ingredient) => ingredient.type === "Meat sausages and fish");
     const misjudged = meats.filter(
-      (meat) => fitsDietaryPreference("No red meat", [meat], null) === RED_MEAT_PRODUCTS.includes(meat.co2Product ?? ""),
+      (meat) => fitsDietaryPreference("No red meat", [meat], null) === RED_MEAT_PRODUCTS.includes(meat.co2Product ?? "")
     );
     expect(meats.length).toBeGreaterThan(50);
     expect(misjudged.map((meat) => meat.name)).toEqual([]);
@@ -59,8 +75,12 @@ describe("ingredient-based preferences", () => {
 
 describe("nutrition-based preferences", () => {
   it("keto needs few carbohydrates and most energy from fat", () => {
-    expect(fitsDietaryPreference("Keto", [], nutrition({ calories: 600, fat: 45, carbohydrates: 8, protein: 35 }))).toBe(true);
-    expect(fitsDietaryPreference("Keto", [], nutrition({ calories: 600, fat: 20, carbohydrates: 8, protein: 35 }))).toBe(false);
+    expect(
+      fitsDietaryPreference("Keto", [], nutrition({ calories: 600, fat: 45, carbohydrates: 8, protein: 35 }))
+    ).toBe(true);
+    expect(
+      fitsDietaryPreference("Keto", [], nutrition({ calories: 600, fat: 20, carbohydrates: 8, protein: 35 }))
+    ).toBe(false);
     expect(fitsDietaryPreference("Keto", [], nutrition({ calories: 600, fat: 45, carbohydrates: 15 }))).toBe(false);
   });
 
@@ -86,7 +106,22 @@ describe("nutrition-based preferences", () => {
   });
 
   it("lists preferences in the spec's order", () => {
-    const fits = dietaryPreferencesOf(ingredients("tofu", "broccoli"), nutrition({ calories: 300, protein: 25, fat: 12, carbohydrates: 15 }));
-    expect(fits).toEqual(["Vegetarian", "Lactose Intolerance", "Pescatarian", "Gluten intolerance", "No red meat", "Diabetes", "Dairy-free", "Low carb", "High protein", "Nuts Allergies", "Healthy"]);
+    const fits = dietaryPreferencesOf(
+      ingredients("tofu", "broccoli"),
+      nutrition({ calories: 300, protein: 25, fat: 12, carbohydrates: 15 })
+    );
+    expect(fits).toEqual([
+      "Vegetarian",
+      "Lactose Intolerance",
+      "Pescatarian",
+      "Gluten intolerance",
+      "No red meat",
+      "Diabetes",
+      "Dairy-free",
+      "Low carb",
+      "High protein",
+      "Nuts Allergies",
+      "Healthy",
+    ]);
   });
 });

@@ -35,12 +35,17 @@ describe("usernameCandidate", () => {
 
   it("always satisfies the signup username rules, and differs for every n", () => {
     fc.assert(
-      fc.property(fc.option(fc.string({ maxLength: 60 })), fc.emailAddress(), fc.integer({ min: 1, max: 99_999 }), (name, email, n) => {
-        const base = usernameBase(name, email);
-        const candidate = usernameCandidate(base, n);
-        expect(signupUsername.safeParse(candidate).success).toBe(true);
-        if (n > 1) expect(candidate).not.toBe(usernameCandidate(base, n - 1));
-      }),
+      fc.property(
+        fc.option(fc.string({ maxLength: 60 })),
+        fc.emailAddress(),
+        fc.integer({ min: 1, max: 99_999 }),
+        (name, email, n) => {
+          const base = usernameBase(name, email);
+          const candidate = usernameCandidate(base, n);
+          expect(signupUsername.safeParse(candidate).success).toBe(true);
+          if (n > 1) expect(candidate).not.toBe(usernameCandidate(base, n - 1));
+        }
+      )
     );
   });
 });

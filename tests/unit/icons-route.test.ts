@@ -4,7 +4,11 @@ import { describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/icons.$name";
 
 const get = (name: string) =>
-  loader({ params: { name }, request: new Request(`http://localhost/icons/${name}`), context: {} } as LoaderFunctionArgs);
+  loader({
+    params: { name },
+    request: new Request(`http://localhost/icons/${name}`),
+    context: {},
+  } as LoaderFunctionArgs);
 
 describe("GET /icons/<name>", () => {
   it("serves a known icon as cacheable SVG, with or without .svg", async () => {

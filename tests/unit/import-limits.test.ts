@@ -9,10 +9,17 @@ const recipe = (ingredients: number, steps = 3) => ({
   "@context": "https://schema.org",
   "@type": "Recipe",
   name: "Huge soup",
-  recipeIngredient: Array.from({ length: ingredients }, (_, index) => `${index + 1} g tomato, chopped finely for the soup`),
-  recipeInstructions: Array.from({ length: steps }, (_, index) => ({ "@type": "HowToStep", text: `Stir the pot, step ${index}.` })),
+  recipeIngredient: Array.from(
+    { length: ingredients },
+    (_, index) => `${index + 1} g tomato, chopped finely for the soup`
+  ),
+  recipeInstructions: Array.from({ length: steps }, (_, index) => ({
+    "@type": "HowToStep",
+    text: `Stir the pot, step ${index}.`,
+  })),
 });
-const page = (json: unknown) => `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script></head></html>`;
+const page = (json: unknown) =>
+  `<html><head><script type="application/ld+json">${JSON.stringify(json)}</script></head></html>`;
 
 describe("importing a page", () => {
   it("refuses a 3.4 MB page of 20,000 ingredients quickly, saying why", () => {

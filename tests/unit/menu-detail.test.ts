@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { idField } from "~/domain/id-field";
 import { parseId } from "~/domain/ids";
-import { addedToListMessage, gridLines, nutritionRows, parseMenuIntent, recipeGrids, shoppingQuantity } from "~/domain/menu-detail";
+import {
+  addedToListMessage,
+  gridLines,
+  nutritionRows,
+  parseMenuIntent,
+  recipeGrids,
+  shoppingQuantity,
+} from "~/domain/menu-detail";
 
 const menu = {
   ingredients_quantity: {
@@ -42,12 +49,35 @@ describe("recipe grids", () => {
 
 describe("recipe screen intents", () => {
   it("reads each intent with its fields", () => {
-    expect(parseMenuIntent(form([["intent", "favorite"], ["favorite", "true"]]))).toEqual({ ok: true, intent: { intent: "favorite", favorite: true } });
-    expect(parseMenuIntent(form([["intent", "check-step"], ["step", "2"], ["checked", "false"]]))).toEqual({
+    expect(
+      parseMenuIntent(
+        form([
+          ["intent", "favorite"],
+          ["favorite", "true"],
+        ])
+      )
+    ).toEqual({ ok: true, intent: { intent: "favorite", favorite: true } });
+    expect(
+      parseMenuIntent(
+        form([
+          ["intent", "check-step"],
+          ["step", "2"],
+          ["checked", "false"],
+        ])
+      )
+    ).toEqual({
       ok: true,
       intent: { intent: "check-step", step: 2, checked: false },
     });
-    expect(parseMenuIntent(form([["intent", "add-to-list"], ["ingredient", "lemon"], ["ingredient", "olive oil"]]))).toEqual({
+    expect(
+      parseMenuIntent(
+        form([
+          ["intent", "add-to-list"],
+          ["ingredient", "lemon"],
+          ["ingredient", "olive oil"],
+        ])
+      )
+    ).toEqual({
       ok: true,
       intent: { intent: "add-to-list", ingredients: ["lemon", "olive oil"] },
     });
@@ -57,8 +87,21 @@ describe("recipe screen intents", () => {
     [[["intent", "dance"]], "Unknown action"],
     [[], "Unknown action"],
     [[["intent", "add-to-list"]], "Select the ingredients you are missing first."],
-    [[["intent", "favorite"], ["favorite", "maybe"]], "favorite: must be true or false"],
-    [[["intent", "check-step"], ["step", "-1"], ["checked", "true"]], "step: step must be a step number"],
+    [
+      [
+        ["intent", "favorite"],
+        ["favorite", "maybe"],
+      ],
+      "favorite: must be true or false",
+    ],
+    [
+      [
+        ["intent", "check-step"],
+        ["step", "-1"],
+        ["checked", "true"],
+      ],
+      "step: step must be a step number",
+    ],
   ])("refuses %j with a clear message", (fields, message) => {
     expect(parseMenuIntent(form(fields))).toEqual({ ok: false, message });
   });
@@ -66,7 +109,14 @@ describe("recipe screen intents", () => {
 
 describe("nutrition rows", () => {
   it("rounds per unit and shows N/A where the recipe does not tell", () => {
-    const rows = nutritionRows({ calories: 512.6, protein: 31.26, fat: null, carbohydrates: 40, sodium: 812.4, sugar: 3.04 });
+    const rows = nutritionRows({
+      calories: 512.6,
+      protein: 31.26,
+      fat: null,
+      carbohydrates: 40,
+      sodium: 812.4,
+      sugar: 3.04,
+    });
     expect(rows).toEqual([
       { label: "Calories", value: "513 kcal" },
       { label: "Protein", value: "31.3 g" },
@@ -89,8 +139,12 @@ describe("shopping quantity", () => {
 describe("added-to-list message", () => {
   it("counts what was added and what was there already", () => {
     expect(addedToListMessage({ added: ["lemon"], alreadyListed: [] })).toBe("Added 1 item to your shopping list.");
-    expect(addedToListMessage({ added: ["a", "b"], alreadyListed: ["c"] })).toBe("Added 2 items to your shopping list. 1 item was already on it.");
-    expect(addedToListMessage({ added: [], alreadyListed: ["c"] })).toBe("Those ingredients are already on your shopping list.");
+    expect(addedToListMessage({ added: ["a", "b"], alreadyListed: ["c"] })).toBe(
+      "Added 2 items to your shopping list. 1 item was already on it."
+    );
+    expect(addedToListMessage({ added: [], alreadyListed: ["c"] })).toBe(
+      "Those ingredients are already on your shopping list."
+    );
   });
 });
 

@@ -40,14 +40,23 @@ describe("a menu sent by a client", () => {
 });
 
 describe("picture addresses", () => {
-  it.each(["/recipe-images/3.svg", "https://cdn.example/a.jpg", "http://example.com/p.png?size=2"])("accept %s", (address) => {
-    expect(ImageAddressSchema.safeParse(address).success).toBe(true);
-  });
-
-  it.each(["javascript:alert(1)", "//evil.example/a.png", "data:image/png;base64,AA", "ftp://example.com/a.png", "/a b.png", "\\\\server\\a.png", "picture.png", ""])(
-    "refuse %j",
+  it.each(["/recipe-images/3.svg", "https://cdn.example/a.jpg", "http://example.com/p.png?size=2"])(
+    "accept %s",
     (address) => {
-      expect(ImageAddressSchema.safeParse(address).success).toBe(false);
-    },
+      expect(ImageAddressSchema.safeParse(address).success).toBe(true);
+    }
   );
+
+  it.each([
+    "javascript:alert(1)",
+    "//evil.example/a.png",
+    "data:image/png;base64,AA",
+    "ftp://example.com/a.png",
+    "/a b.png",
+    "\\\\server\\a.png",
+    "picture.png",
+    "",
+  ])("refuse %j", (address) => {
+    expect(ImageAddressSchema.safeParse(address).success).toBe(false);
+  });
 });

@@ -13,11 +13,12 @@ describe("recipeNutrition", () => {
         { name: "olive oil", quantity: "2 tbsp" },
       ],
       2,
-      catalogue,
+      catalogue
     );
     const chicken = catalogue.byName("chicken breast")!;
     const oil = catalogue.byName("olive oil")!;
-    const expectedCalories = (chicken.caloriesPer100g! * 4 + (oil.caloriesPer100g! * oil.unitWeights.tbsp * 2) / 100) / 2;
+    const expectedCalories =
+      (chicken.caloriesPer100g! * 4 + (oil.caloriesPer100g! * oil.unitWeights.tbsp * 2) / 100) / 2;
     expect(perServing.calories).toBe(Math.round(expectedCalories));
     expect(perServing.protein).toBeCloseTo(chicken.proteinPer100g! * 2, 1);
     expect(unconverted).toEqual([]);
@@ -39,7 +40,7 @@ describe("recipeNutrition", () => {
         { name: "salt", quantity: "to taste" },
       ],
       4,
-      catalogue,
+      catalogue
     );
     expect(unconverted).toEqual([
       { name: "moonbeam glitter", quantity: "1 cup", reason: "unknown ingredient" },

@@ -32,7 +32,11 @@ describe("resolveName", () => {
   });
 
   it("types a name the catalogue does not know 'Other', without borrowing a part of it", () => {
-    expect(resolveName(catalogue, "moon cheese")).toMatchObject({ key: "moon cheese", type: "Other", ingredient: null });
+    expect(resolveName(catalogue, "moon cheese")).toMatchObject({
+      key: "moon cheese",
+      type: "Other",
+      ingredient: null,
+    });
     expect(resolveName(catalogue, "Grandma's zorblax")).toMatchObject({ name: "Grandma's zorblax", type: "Other" });
   });
 
@@ -92,7 +96,9 @@ describe("form schemas", () => {
   };
 
   it("needs a non-blank name of at most 60 characters", () => {
-    expect(errors(SearchActionSchema, { intent: "add", name: "  " })).toEqual({ name: ["Please enter an ingredient name."] });
+    expect(errors(SearchActionSchema, { intent: "add", name: "  " })).toEqual({
+      name: ["Please enter an ingredient name."],
+    });
     expect(errors(SearchActionSchema, { intent: "add", name: "x".repeat(61) })).toEqual({
       name: ["Ingredient names can be at most 60 characters."],
     });

@@ -17,7 +17,7 @@ describe("the preferences form", () => {
         ["cuisines", "Mexican"],
         ["dietaryPreferences", "Vegetarian"],
       ]),
-      { schema: PreferencesSchema },
+      { schema: PreferencesSchema }
     );
     expect(submission.status === "success" && submission.value).toEqual({
       cuisines: ["Italian", "Mexican"],
@@ -46,7 +46,11 @@ describe("the preferences form", () => {
 describe("stored preferences", () => {
   it("keep the known values and drop what is no longer a choice", () => {
     expect(
-      storedPreferences({ cuisines: ["Italian", "Klingon"], dietaryPreferences: "Vegetarian", mealOccasions: ["Party", 3] }),
+      storedPreferences({
+        cuisines: ["Italian", "Klingon"],
+        dietaryPreferences: "Vegetarian",
+        mealOccasions: ["Party", 3],
+      })
     ).toEqual({ cuisines: ["Italian"], dietaryPreferences: [], mealOccasions: ["Party"] });
   });
 

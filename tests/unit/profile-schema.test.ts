@@ -52,12 +52,16 @@ describe("allergies", () => {
 
 describe("profile form", () => {
   it("accepts a complete profile", () => {
-    expect(errorsOf({ phone_number: "0612345678", birth_date: "1990-02-28", country: "Peru", allergies: "milk" })).toEqual({});
+    expect(
+      errorsOf({ phone_number: "0612345678", birth_date: "1990-02-28", country: "Peru", allergies: "milk" })
+    ).toEqual({});
   });
 
   it("takes phone numbers of digits only, at most 10", () => {
     expect(errorsOf({ phone_number: "+31 6123" })).toEqual({ phone_number: ["Phone number can only contain digits"] });
-    expect(errorsOf({ phone_number: "12345678901" })).toEqual({ phone_number: ["Phone number must not exceed 10 digits"] });
+    expect(errorsOf({ phone_number: "12345678901" })).toEqual({
+      phone_number: ["Phone number must not exceed 10 digits"],
+    });
     expect(errorsOf({ phone_number: "1234567890" })).toEqual({});
   });
 
@@ -73,7 +77,11 @@ describe("profile form", () => {
   });
 
   it("takes the birth date as dd/mm/yyyy, the way the screens show dates, and stores it as yyyy-mm-dd", () => {
-    const parsed = ProfileFormSchema.safeParse({ username: "cook_one", email: "cook@example.com", birth_date: "7/05/1990" });
+    const parsed = ProfileFormSchema.safeParse({
+      username: "cook_one",
+      email: "cook@example.com",
+      birth_date: "7/05/1990",
+    });
     expect(parsed.success && parsed.data.birth_date).toBe("1990-05-07");
     expect(errorsOf({ birth_date: "17/05/1990" })).toEqual({});
   });

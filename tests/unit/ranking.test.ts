@@ -8,9 +8,21 @@ import {
 } from "../../app/domain/ranking";
 import { starterCookbook } from "../support/starter-cookbook";
 
-const ids = { tomato: 1, egg: 2, onion: 3, pork: 4, rice: 5, cheese: 6, basil: 7, garlic: 8, pepper: 9, salt: 100, oil: 101 };
+const ids = {
+  tomato: 1,
+  egg: 2,
+  onion: 3,
+  pork: 4,
+  rice: 5,
+  cheese: 6,
+  basil: 7,
+  garlic: 8,
+  pepper: 9,
+  salt: 100,
+  oil: 101,
+};
 const names = new Map<number, RankingIngredient>(
-  Object.entries(ids).map(([name, id]) => [id, { name, parentId: null }]),
+  Object.entries(ids).map(([name, id]) => [id, { name, parentId: null }])
 );
 const id = (name: string) => [...names].find(([, value]) => value.name === name)![0];
 /** Items a month from their date: all equally urgent, none due soon. */
@@ -60,7 +72,10 @@ describe("recipe ranking", () => {
   });
 
   it("within a group, puts the recipe with less to buy first when it rescues as much", () => {
-    const recipes = [recipe("Two of four", ["tomato", "egg", "pork", "pepper"]), recipe("One of two", ["tomato", "garlic"])];
+    const recipes = [
+      recipe("Two of four", ["tomato", "egg", "pork", "pepper"]),
+      recipe("One of two", ["tomato", "garlic"]),
+    ];
     expect(ranked(recipes, ["tomato"])).toEqual(["One of two", "Two of four"]);
   });
 
@@ -77,16 +92,25 @@ describe("recipe ranking", () => {
       recipe("Uses the salt too", ["tomato", "pepper", "salt"]),
       recipe("Breakfast", ["tomato", "garlic"], { occasions: ["Breakfast"] }),
     ];
-    expect(ranked(recipes, ["tomato", "salt"], { mealOccasions: ["Breakfast"] })).toEqual(["Breakfast", "Uses the salt too"]);
+    expect(ranked(recipes, ["tomato", "salt"], { mealOccasions: ["Breakfast"] })).toEqual([
+      "Breakfast",
+      "Uses the salt too",
+    ]);
   });
 
   it("then prefers the recipe using up more of the cook's items", () => {
-    const recipes = [recipe("Well rated", ["tomato", "pepper"], { rating: 5 }), recipe("Uses the oil too", ["tomato", "garlic", "oil"])];
+    const recipes = [
+      recipe("Well rated", ["tomato", "pepper"], { rating: 5 }),
+      recipe("Uses the oil too", ["tomato", "garlic", "oil"]),
+    ];
     expect(ranked(recipes, ["tomato", "oil"])).toEqual(["Uses the oil too", "Well rated"]);
   });
 
   it("then prefers the better rated recipe", () => {
-    const recipes = [recipe("Alright", ["tomato", "pepper"], { rating: 3 }), recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 })];
+    const recipes = [
+      recipe("Alright", ["tomato", "pepper"], { rating: 3 }),
+      recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 }),
+    ];
     expect(ranked(recipes, ["tomato"])).toEqual(["Zesty", "Alright"]);
   });
 
@@ -114,7 +138,10 @@ describe("recipe ranking", () => {
 
   it("names what the cook has and what they would have to get, staples never missing", () => {
     const index = createRecipeIndex([recipe("Shakshuka", ["tomato", "egg", "onion", "pepper", "salt", "oil"])], names);
-    const [result] = index.rank({ pantry: items(["egg", "tomato", "oil"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
+    const [result] = index.rank(
+      { pantry: items(["egg", "tomato", "oil"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] },
+      20
+    );
     expect(result.have).toEqual(["tomato", "egg", "oil"]);
     expect(result.missing).toEqual(["onion", "pepper"]);
     expect(result.group).toBe("few-missing");
@@ -128,12 +155,20 @@ describe("recipe ranking", () => {
     const index = createRecipeIndex([tomatoSalad], book.ingredients);
     const pantry = [{ ingredientId: idOf("cherry tomatoes"), name: "cherry tomatoes" }];
     const [result] = index.rank({ pantry, cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 20);
-    expect(result).toMatchObject({ recipeId: tomatoSalad.id, have: ["tomato"], missing: ["basil"], group: "few-missing" });
+    expect(result).toMatchObject({
+      recipeId: tomatoSalad.id,
+      have: ["tomato"],
+      missing: ["basil"],
+      group: "few-missing",
+    });
     expect(result.uses).toEqual([{ name: "cherry tomatoes", daysLeft: 10, grams: null }]);
   });
 
   it("answers the same question the same way every time", () => {
-    const index = createRecipeIndex([recipe("Omelette", ["egg", "cheese"]), recipe("Fried rice", ["rice", "egg", "onion"])], names);
+    const index = createRecipeIndex(
+      [recipe("Omelette", ["egg", "cheese"]), recipe("Fried rice", ["rice", "egg", "onion"])],
+      names
+    );
     const question = { pantry: items(["egg", "onion"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] };
     const first = index.rank(question, 20);
     expect(first).toHaveLength(2);
@@ -143,19 +178,30 @@ describe("recipe ranking", () => {
   it("returns at most the requested number of results", () => {
     const recipes = ["A", "B", "C"].map((name) => recipe(name, ["tomato"]));
     const index = createRecipeIndex(recipes, names);
-    expect(index.rank({ pantry: items(["tomato"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 2)).toHaveLength(2);
+    expect(
+      index.rank({ pantry: items(["tomato"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] }, 2)
+    ).toHaveLength(2);
   });
 });
 
 describe("keeping the index up to date", () => {
-  const query = (pantry: string[]) => ({ pantry: items(pantry), cuisines: [], dietaryPreferences: [], mealOccasions: [] });
+  const query = (pantry: string[]) => ({
+    pantry: items(pantry),
+    cuisines: [],
+    dietaryPreferences: [],
+    mealOccasions: [],
+  });
   const namesOf = (index: ReturnType<typeof createRecipeIndex>, recipes: RankableRecipe[], pantry: string[]) =>
     index.rank(query(pantry), 20).map((result) => recipes.find((item) => item.id === result.recipeId)!.name);
 
   it("replaces a recipe put again under the same id", () => {
     const omelette = recipe("Omelette", ["egg", "cheese"]);
     const index = createRecipeIndex([omelette, recipe("Fried rice", ["rice", "egg"])], names);
-    const changed = { ...omelette, ingredientIds: [id("egg"), id("basil")], keyIngredientIds: [id("egg"), id("basil")] };
+    const changed = {
+      ...omelette,
+      ingredientIds: [id("egg"), id("basil")],
+      keyIngredientIds: [id("egg"), id("basil")],
+    };
     index.put([changed]);
     expect(index.size).toBe(2);
     expect(namesOf(index, [changed], ["cheese"])).toEqual([]);
@@ -163,20 +209,29 @@ describe("keeping the index up to date", () => {
   });
 
   it("takes new ratings, a recipe without one counting as unrated", () => {
-    const recipes = [recipe("Alright", ["tomato", "pepper"], { rating: 3 }), recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 })];
+    const recipes = [
+      recipe("Alright", ["tomato", "pepper"], { rating: 3 }),
+      recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 }),
+    ];
     const index = createRecipeIndex(recipes, names);
     index.setRatings(new Map([[recipes[0].id, 5]]));
     expect(namesOf(index, recipes, ["tomato"])).toEqual(["Alright", "Zesty"]);
   });
 
   it("ranks the same after many replacements, ratings included", () => {
-    const recipes = [recipe("Alright", ["tomato", "pepper"]), recipe("Zesty", ["tomato", "garlic"]), recipe("Pork rice", ["pork", "rice"])];
+    const recipes = [
+      recipe("Alright", ["tomato", "pepper"]),
+      recipe("Zesty", ["tomato", "garlic"]),
+      recipe("Pork rice", ["pork", "rice"]),
+    ];
     const index = createRecipeIndex(recipes, names);
     index.setRatings(new Map([[recipes[1].id, 4]]));
     for (let round = 0; round < 50; round++) index.put([{ ...recipes[2], name: `Pork rice ${round}` }]);
     expect(index.size).toBe(3);
     expect(namesOf(index, recipes, ["tomato"])).toEqual(["Zesty", "Alright"]);
-    expect(index.rank(query(["pork"]), 20)).toMatchObject([{ recipeId: recipes[2].id, have: ["pork"], missing: ["rice"] }]);
+    expect(index.rank(query(["pork"]), 20)).toMatchObject([
+      { recipeId: recipes[2].id, have: ["pork"], missing: ["rice"] },
+    ]);
   });
 });
 
@@ -197,7 +252,9 @@ describe("ranking by the food a recipe rescues", () => {
     const pantry = ["pork", "chicken breast", "tomato", "onion"].map((name) => ({ ingredientId: idOf(name), name }));
     const meat = new Set(book.catalogue.ingredients.filter((item) => /pork|chicken/.test(item.name)).map(book.idOf));
     const results = index.rank(query(pantry, { mealOccasions: ["Dinner"] }), 20);
-    const usesMeat = results.map((result) => byId.get(result.recipeId)!.keyIngredientIds.some((line) => meat.has(line)));
+    const usesMeat = results.map((result) =>
+      byId.get(result.recipeId)!.keyIngredientIds.some((line) => meat.has(line))
+    );
     expect(usesMeat.slice(0, 5)).toEqual([true, true, true, true, true]);
     expect(results[0].uses[0]).toMatchObject({ name: "chicken breast", daysLeft: 2 });
   });
@@ -220,7 +277,11 @@ describe("ranking by the food a recipe rescues", () => {
     const lines = (names: string[]) => ({ ingredientIds: names.map(idOf), keyIngredientIds: names.map(idOf) });
     const recipes = [
       { ...recipe("Plain rice", []), ...lines(["rice"]), ingredientGrams: [1000] },
-      { ...recipe("Chicken and rice", []), ...lines(["chicken breast", "rice", "lemon"]), ingredientGrams: [300, 200, 50] },
+      {
+        ...recipe("Chicken and rice", []),
+        ...lines(["chicken breast", "rice", "lemon"]),
+        ingredientGrams: [300, 200, 50],
+      },
     ];
     const index = createRecipeIndex(recipes, book.ingredients);
     const pantry = [
@@ -259,7 +320,9 @@ describe("ranking by the food a recipe rescues", () => {
     ];
     const index = createRecipeIndex(recipes, book.ingredients);
     const found = (name: string) =>
-      index.rank(query([{ ingredientId: idOf(name) }]), 20).map((result) => recipes.find((item) => item.id === result.recipeId)!.name);
+      index
+        .rank(query([{ ingredientId: idOf(name) }]), 20)
+        .map((result) => recipes.find((item) => item.id === result.recipeId)!.name);
 
     it("counts a generic item for the specific recipes: pork for pork shoulder and ground pork, chicken for thighs", () => {
       expect(found("pork").sort()).toEqual(["Pork dumplings", "Pork roast", "Pulled pork"]);

@@ -63,7 +63,10 @@ describe("ingredient lines", () => {
     ["3 cloves garlic, smashed", { quantity: "3 cloves", name: "garlic", note: "smashed" }],
     ["1 1/2 cups plain flour", { quantity: "1 1/2 cups", name: "plain flour" }],
     ["½ tsp salt", { quantity: "½ tsp", name: "salt" }],
-    ["1 pound (500g) spaghetti (or other long pasta)", { quantity: "1 pound (500g)", name: "spaghetti", note: "or other long pasta" }],
+    [
+      "1 pound (500g) spaghetti (or other long pasta)",
+      { quantity: "1 pound (500g)", name: "spaghetti", note: "or other long pasta" },
+    ],
     ["2-3 carrots, peeled and diced", { quantity: "2-3", name: "carrots", note: "peeled and diced" }],
     ["A bunch of fresh parsley", { quantity: "A bunch", name: "fresh parsley" }],
     ["2 slices sourdough bread", { quantity: "2 slices", name: "sourdough bread" }],
@@ -145,7 +148,10 @@ describe("fromJsonLd", () => {
       prepTime: "PT2M",
       totalTime: "PT5M",
     });
-    expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({ steps: ["Toast the bread.", "Eat it."], cookingTime: 3 });
+    expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({
+      steps: ["Toast the bread.", "Eat it."],
+      cookingTime: 3,
+    });
   });
 
   it("says why a page cannot be imported", () => {
@@ -172,14 +178,27 @@ describe("fromRecipeScrapers", () => {
         cuisine: "Thai",
         category: "Main Course,Quick",
         canonical_url: "https://example.org/krapow",
-      }),
+      })
     );
-    expect(draft).toMatchObject({ name: "Pad Krapow", servings: 2, prepTime: 10, cookingTime: 10, cuisines: ["Southeast Asian"], occasions: ["Dinner"] });
+    expect(draft).toMatchObject({
+      name: "Pad Krapow",
+      servings: 2,
+      prepTime: 10,
+      cookingTime: 10,
+      cuisines: ["Southeast Asian"],
+      occasions: ["Dinner"],
+    });
     expect(draft.ingredients[1]).toMatchObject({ name: "fish sauce", quantity: "2 tbsp", seasoning: true });
   });
 
   it("takes ingredients and instructions given as newline-separated text", () => {
-    const draft = draftOf(fromRecipeScrapers({ title: "Bowl", ingredients: "1 cup rice\n1 avocado", instructions: "Cook the rice.\nTop with avocado." }));
+    const draft = draftOf(
+      fromRecipeScrapers({
+        title: "Bowl",
+        ingredients: "1 cup rice\n1 avocado",
+        instructions: "Cook the rice.\nTop with avocado.",
+      })
+    );
     expect(draft.ingredients.map((line) => line.name)).toEqual(["rice", "avocado"]);
     expect(draft.steps).toEqual(["Cook the rice.", "Top with avocado."]);
   });
@@ -244,7 +263,8 @@ describe("fromMarkdown", () => {
   });
 
   it("takes directions written as plain lines, one step per line", () => {
-    const text = "---\ntitle: Quick Ricotta\n---\n## Ingredients\n\n- 1 l milk\n- 1 tsp salt\n\n## Directions\n\n### Heating\n\nHeat the milk to 90°C.\nAdd lemon juice and let it curdle.\n";
+    const text =
+      "---\ntitle: Quick Ricotta\n---\n## Ingredients\n\n- 1 l milk\n- 1 tsp salt\n\n## Directions\n\n### Heating\n\nHeat the milk to 90°C.\nAdd lemon juice and let it curdle.\n";
     expect(draftOf(fromMarkdown(text)).steps).toEqual(["Heat the milk to 90°C.", "Add lemon juice and let it curdle."]);
   });
 

@@ -18,7 +18,8 @@ function draftOf(result: ReturnType<typeof fromHtmlPage>) {
   return result.draft;
 }
 
-const ldPage = (json: string) => `<html><head><script type="application/ld+json">${json}</script></head><body></body></html>`;
+const ldPage = (json: string) =>
+  `<html><head><script type="application/ld+json">${json}</script></head><body></body></html>`;
 
 describe("durations and yields as pages write them", () => {
   it.each([
@@ -74,12 +75,25 @@ overnight."},
   });
 
   it("keeps no total time when it is just prep + cook", () => {
-    const json = JSON.stringify({ "@type": "Recipe", name: "Toast", recipeIngredient: ["1 slice bread"], recipeInstructions: "Toast it.", prepTime: "PT2M", cookTime: "PT3M", totalTime: "PT5M" });
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Toast",
+      recipeIngredient: ["1 slice bread"],
+      recipeInstructions: "Toast it.",
+      prepTime: "PT2M",
+      cookTime: "PT3M",
+      totalTime: "PT5M",
+    });
     expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({ totalTime: null, cookingTime: 3 });
   });
 
   it("takes ingredient group headings from the page around a flat JSON-LD list", () => {
-    const json = JSON.stringify({ "@type": "Recipe", name: "Tacos", recipeIngredient: ["4 tortillas", "200 g beef", "1 lime"], recipeInstructions: "Fill.\nServe." });
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Tacos",
+      recipeIngredient: ["4 tortillas", "200 g beef", "1 lime"],
+      recipeInstructions: "Fill.\nServe.",
+    });
     const html = `<html><head><script type="application/ld+json">${json}</script></head><body>
       <div class="wprm-recipe-ingredients-container"><h3>Ingredients 1x 2x</h3>
         <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">For the tacos</h4><ul><li>4 tortillas</li><li>200 g beef</li></ul></div>
@@ -97,9 +111,12 @@ overnight."},
       fromRecipeScrapers({
         title: "Cake",
         ingredients: ["200 g flour", "100 g sugar"],
-        ingredient_groups: [{ purpose: "For the sponge", ingredients: ["200 g flour"] }, { purpose: "Icing", ingredients: ["100 g sugar"] }],
+        ingredient_groups: [
+          { purpose: "For the sponge", ingredients: ["200 g flour"] },
+          { purpose: "Icing", ingredients: ["100 g sugar"] },
+        ],
         instructions_list: ["Bake."],
-      }),
+      })
     );
     expect(draft.ingredients.map((line) => line.section)).toEqual(["For the sponge", "Icing"]);
   });
@@ -116,8 +133,16 @@ describe("microdata and RDFa", () => {
       <div itemprop="recipeInstructions"><p>Blend everything.</p><p>Chill.</p></div>
     </div></body></html>`;
     const draft = draftOf(fromHtmlPage(html));
-    expect(draft).toMatchObject({ name: "Salsa", servings: 6, cookingTime: 10, steps: ["Blend everything.", "Chill."] });
-    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([["1 can (28 ounce)", "whole tomatoes"], ["1 clove", "garlic"]]);
+    expect(draft).toMatchObject({
+      name: "Salsa",
+      servings: 6,
+      cookingTime: 10,
+      steps: ["Blend everything.", "Chill."],
+    });
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["1 can (28 ounce)", "whole tomatoes"],
+      ["1 clove", "garlic"],
+    ]);
   });
 
   it("reads RDFa", () => {
@@ -128,7 +153,10 @@ describe("microdata and RDFa", () => {
   });
 
   it("says what it looked for when a page has no recipe", () => {
-    expect(fromHtmlPage("<html><body><h1>About us</h1></body></html>")).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });
+    expect(fromHtmlPage("<html><body><h1>About us</h1></body></html>")).toEqual({
+      ok: false,
+      reason: NO_RECIPE_ON_PAGE,
+    });
     expect(NO_RECIPE_ON_PAGE).toMatch(/JSON-LD, microdata and RDFa, and for an Ingredients heading over a list/);
   });
 });
@@ -175,33 +203,66 @@ describe("pages without schema.org data", () => {
 
   describe("the ingredient list the page shows, when it says more than its JSON-LD", () => {
     const page = (data: string[], shown: string) =>
-      `${ldPage(JSON.stringify({ "@type": "Recipe", name: "Cake", recipeIngredient: data, recipeInstructions: "Bake." }))}` +
-      `<h2>Ingredients</h2>${shown}<h2>Method</h2><p>Bake.</p>`;
-    const lines = (html: string) => draftOf(fromHtmlPage(html)).ingredients.map((line) => [line.quantity, line.name, line.section ?? null]);
+      `${ldPage(
+        JSON.stringify({ "@type": "Recipe", name: "Cake", recipeIngredient: data, recipeInstructions: "Bake." })
+      )}` + `<h2>Ingredients</h2>${shown}<h2>Method</h2><p>Bake.</p>`;
+    const lines = (html: string) =>
+      draftOf(fromHtmlPage(html)).ingredients.map((line) => [line.quantity, line.name, line.section ?? null]);
 
     it("takes a second group the JSON-LD leaves out", () => {
-      const html = page(["250 g flour", "2  tsp soda"], "<ul><li>250 g flour</li><li>2 tsp soda</li></ul><h3>For the filling</h3><ul><li>350 ml milk</li></ul>");
-      expect(lines(html)).toEqual([["250 g", "flour", null], ["2 tsp", "soda", null], ["350 ml", "milk", "For the filling"]]);
+      const html = page(
+        ["250 g flour", "2  tsp soda"],
+        "<ul><li>250 g flour</li><li>2 tsp soda</li></ul><h3>For the filling</h3><ul><li>350 ml milk</li></ul>"
+      );
+      expect(lines(html)).toEqual([
+        ["250 g", "flour", null],
+        ["2 tsp", "soda", null],
+        ["350 ml", "milk", "For the filling"],
+      ]);
     });
 
     it("takes the amounts the JSON-LD leaves out", () => {
-      const html = page(["Knoblauchzehe", "Speck"], "<ul><li>1 Stück Knoblauchzehe</li><li>18 Scheiben Speck</li></ul>");
-      expect(lines(html)).toEqual([["1 Stück", "Knoblauchzehe", null], ["18 Scheiben", "Speck", null]]);
+      const html = page(
+        ["Knoblauchzehe", "Speck"],
+        "<ul><li>1 Stück Knoblauchzehe</li><li>18 Scheiben Speck</li></ul>"
+      );
+      expect(lines(html)).toEqual([
+        ["1 Stück", "Knoblauchzehe", null],
+        ["18 Scheiben", "Speck", null],
+      ]);
     });
 
     it("keeps the JSON-LD's lines when the page's list adds only what follows it, or differs", () => {
       const data = ["500 g mascarpone", "cocoa"];
-      expect(lines(page(data, "<ul><li>500 g mascarpone</li><li>cocoa</li><li>Baking dish (24 x 19 cm)</li></ul>"))).toEqual([
-        ["500 g", "mascarpone", null], ["", "cocoa", null],
+      expect(
+        lines(page(data, "<ul><li>500 g mascarpone</li><li>cocoa</li><li>Baking dish (24 x 19 cm)</li></ul>"))
+      ).toEqual([
+        ["500 g", "mascarpone", null],
+        ["", "cocoa", null],
       ]);
-      expect(lines(page(data, "<ul><li>500 g ricotta</li><li>1 tbsp cocoa</li></ul>"))).toEqual([["500 g", "mascarpone", null], ["", "cocoa", null]]);
-      const apart = page(["ziemniaki", "cebula"], "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li></ul>");
-      expect(lines(apart)).toEqual([["", "ziemniaki", null], ["", "cebula", null]]);
+      expect(lines(page(data, "<ul><li>500 g ricotta</li><li>1 tbsp cocoa</li></ul>"))).toEqual([
+        ["500 g", "mascarpone", null],
+        ["", "cocoa", null],
+      ]);
+      const apart = page(
+        ["ziemniaki", "cebula"],
+        "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li></ul>"
+      );
+      expect(lines(apart)).toEqual([
+        ["", "ziemniaki", null],
+        ["", "cebula", null],
+      ]);
     });
 
     it("reads a group heading followed by an invisible separator as a heading", () => {
-      const html = page(["1 tbsp oil", "1 tbsp oyster sauce"], "<ul><li>1 tbsp oil</li><li>Seasoning:\u2063</li><li>1 tbsp oyster sauce</li></ul>");
-      expect(lines(html)).toEqual([["1 tbsp", "oil", null], ["1 tbsp", "oyster sauce", "Seasoning"]]);
+      const html = page(
+        ["1 tbsp oil", "1 tbsp oyster sauce"],
+        "<ul><li>1 tbsp oil</li><li>Seasoning:\u2063</li><li>1 tbsp oyster sauce</li></ul>"
+      );
+      expect(lines(html)).toEqual([
+        ["1 tbsp", "oil", null],
+        ["1 tbsp", "oyster sauce", "Seasoning"],
+      ]);
     });
   });
 
@@ -222,11 +283,18 @@ describe("pages without schema.org data", () => {
 
 describe("steps and text as pages write them", () => {
   const oneLineRecipe = (line: string, steps: string) =>
-    draftOf(parseRecipeDocument(JSON.stringify({ "@type": "Recipe", name: "One", recipeIngredient: [line], recipeInstructions: steps }), "json"));
+    draftOf(
+      parseRecipeDocument(
+        JSON.stringify({ "@type": "Recipe", name: "One", recipeIngredient: [line], recipeInstructions: steps }),
+        "json"
+      )
+    );
 
   it("keeps a step's own title before its text, but not a number or the text cut short", () => {
     const json = JSON.stringify({
-      "@type": "Recipe", name: "Tomatoes", recipeIngredient: ["4 tomatoes"],
+      "@type": "Recipe",
+      name: "Tomatoes",
+      recipeIngredient: ["4 tomatoes"],
       recipeInstructions: [
         { "@type": "HowToStep", name: "Blister the tomatoes", text: "Sear them in a hot pan." },
         { "@type": "HowToStep", name: "Step 2", text: "Salt them." },
@@ -234,14 +302,23 @@ describe("steps and text as pages write them", () => {
       ],
     });
     expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
-      "Blister the tomatoes", "Sear them in a hot pan.", "Salt them.", "Serve them on toast.",
+      "Blister the tomatoes",
+      "Sear them in a hot pan.",
+      "Salt them.",
+      "Serve them on toast.",
     ]);
   });
 
   it("leaves out a step section's heading that only says these are the steps", () => {
-    const section = (name: string, text: string) => ({ "@type": "HowToSection", name, itemListElement: [{ "@type": "HowToStep", text }] });
+    const section = (name: string, text: string) => ({
+      "@type": "HowToSection",
+      name,
+      itemListElement: [{ "@type": "HowToStep", text }],
+    });
     const json = JSON.stringify({
-      "@type": "Recipe", name: "Hackbraten", recipeIngredient: ["500 g Hackfleisch"],
+      "@type": "Recipe",
+      name: "Hackbraten",
+      recipeIngredient: ["500 g Hackfleisch"],
       recipeInstructions: [section("Zubereitung", "Alles verkneten."), section("Für die Soße:", "Sahne erhitzen.")],
     });
     const draft = draftOf(parseRecipeDocument(json, "json"));
@@ -251,10 +328,15 @@ describe("steps and text as pages write them", () => {
 
   it("splits a step at line breaks that end sentences, and keeps a step that was only wrapped whole", () => {
     const json = JSON.stringify({
-      "@type": "Recipe", name: "Gazpacho", recipeIngredient: ["1 cucumber"],
+      "@type": "Recipe",
+      name: "Gazpacho",
+      recipeIngredient: ["1 cucumber"],
       recipeInstructions: [
         { "@type": "HowToStep", text: "Wash the vegetables.\nPeel the cucumber. Seed the pepper." },
-        { "@type": "HowToStep", text: "Put the flour,\nsugar and cocoa in a bowl and whisk until smooth.\nWhen no lumps\nremain, add the milk." },
+        {
+          "@type": "HowToStep",
+          text: "Put the flour,\nsugar and cocoa in a bowl and whisk until smooth.\nWhen no lumps\nremain, add the milk.",
+        },
       ],
     });
     expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
@@ -271,14 +353,24 @@ describe("steps and text as pages write them", () => {
   ];
 
   it("takes the page's list of steps when its JSON-LD runs them into one long step", () => {
-    const json = JSON.stringify({ "@type": "Recipe", name: "Bratlinge", recipeIngredient: ["500 g Kichererbsen"], recipeInstructions: oneLongStep.join(" ") });
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Bratlinge",
+      recipeIngredient: ["500 g Kichererbsen"],
+      recipeInstructions: oneLongStep.join(" "),
+    });
     const shown = oneLongStep.map((step, index) => `<li>${index + 1} ${step}</li>`).join("");
     const page = `${ldPage(json)}<h2>Zubereitung</h2><ol>${shown}<li>2387 kJ Energie</li></ol>`;
     expect(draftOf(fromHtmlPage(page)).steps).toEqual(oneLongStep);
   });
 
   it("splits one long step where its sentences were run together, and leaves other long steps whole", () => {
-    const glued = { "@type": "Recipe", name: "Bratlinge", recipeIngredient: ["500 g Kichererbsen"], recipeInstructions: oneLongStep.join("") };
+    const glued = {
+      "@type": "Recipe",
+      name: "Bratlinge",
+      recipeIngredient: ["500 g Kichererbsen"],
+      recipeInstructions: oneLongStep.join(""),
+    };
     expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(glued)))).steps).toEqual(oneLongStep);
     const spaced = { ...glued, recipeInstructions: oneLongStep.join(" ") };
     expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(spaced)))).steps).toEqual([oneLongStep.join(" ")]);
@@ -287,7 +379,10 @@ describe("steps and text as pages write them", () => {
   });
 
   it("takes formatting tags out without a space, and other tags with one", () => {
-    const draft = oneLineRecipe("1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>", "Junte o sal e o <b>aji-no-moto</b><sup>&reg;</sup>, e mexa.");
+    const draft = oneLineRecipe(
+      "1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>",
+      "Junte o sal e o <b>aji-no-moto</b><sup>&reg;</sup>, e mexa."
+    );
     expect(draft.ingredients[0].name).toBe("AJI-NO-MOTO®");
     expect(draft.steps).toEqual(["Junte o sal e o aji-no-moto®, e mexa."]);
     const page =
@@ -319,7 +414,10 @@ describe("ingredient lines", () => {
     ["1 tablespoon Dijon mustard", { quantity: "1 tablespoon", name: "Dijon mustard" }],
     ["¼ tsp clove", { quantity: "¼ tsp", name: "clove" }],
     ["2 c. à soupe de menthe fraîche", { quantity: "2 c. à soupe", name: "menthe fraîche" }],
-    ["1 orange (zest and juice (about 80 ml))", { quantity: "1", name: "orange", note: "zest and juice (about 80 ml)" }],
+    [
+      "1 orange (zest and juice (about 80 ml))",
+      { quantity: "1", name: "orange", note: "zest and juice (about 80 ml)" },
+    ],
     ["500.0 g Kichererbse, gegart", { quantity: "500 g", name: "Kichererbse", note: "gegart" }],
     ["2.00 cups flour", { quantity: "2 cups", name: "flour" }],
     ["1.000 g Mehl", { quantity: "1.000 g", name: "Mehl" }],
@@ -336,7 +434,11 @@ describe("ingredient lines", () => {
 
   it("says 'to taste', 'optional' or 'as needed' once", () => {
     expect(splitIngredientLine("Salt, to taste")).toEqual({ quantity: "to taste", name: "Salt" });
-    expect(splitIngredientLine("black pepper, to taste, freshly ground")).toEqual({ quantity: "to taste", name: "black pepper", note: "freshly ground" });
+    expect(splitIngredientLine("black pepper, to taste, freshly ground")).toEqual({
+      quantity: "to taste",
+      name: "black pepper",
+      note: "freshly ground",
+    });
     expect(splitIngredientLine("chives (optional)")).toEqual({ quantity: "optional", name: "chives" });
   });
 
@@ -391,13 +493,23 @@ describe("hostile pages", () => {
   });
 
   it("refuses a recipe with a huge list of lines", () => {
-    const json = JSON.stringify({ "@type": "Recipe", name: "Many", recipeIngredient: Array(5000).fill("1 egg"), recipeInstructions: "Cook." });
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Many",
+      recipeIngredient: Array(5000).fill("1 egg"),
+      recipeInstructions: "Cook.",
+    });
     expect(fromHtmlPage(ldPage(json))).toEqual({ ok: false, reason: "more than 200 ingredient lines" });
   });
 
   it("reads deeply nested and unclosed markup in time proportional to its size", () => {
     const started = performance.now();
-    for (const page of ["<div>".repeat(200_000), "<".repeat(1_000_000), `<script type="application/ld+json">`.repeat(20_000), `<a "`.repeat(200_000)]) {
+    for (const page of [
+      "<div>".repeat(200_000),
+      "<".repeat(1_000_000),
+      `<script type="application/ld+json">`.repeat(20_000),
+      `<a "`.repeat(200_000),
+    ]) {
       expect(fromHtmlPage(page)).toMatchObject({ ok: false });
     }
     expect(performance.now() - started).toBeLessThan(10_000);

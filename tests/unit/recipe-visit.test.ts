@@ -58,7 +58,10 @@ describe("cooking checklist", () => {
 
   it("forgets ticks on steps the recipe no longer has", () => {
     const stale = { ...emptyVisit(start), checkedSteps: [0, 5] };
-    expect(setStepChecked(stale, 1, true, 2, start)).toMatchObject({ completed: true, visit: { checkedSteps: [0, 1] } });
+    expect(setStepChecked(stale, 1, true, 2, start)).toMatchObject({
+      completed: true,
+      visit: { checkedSteps: [0, 1] },
+    });
   });
 
   it("shows a counted cooking for a while, then starts afresh", () => {

@@ -17,7 +17,11 @@ describe("review schema", () => {
   it("accepts a rating and a comment, trimming the comment", () => {
     const submission = parse({ menu_id: "7", rating: "4", comment: "  Lovely and quick.  " });
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && submission.value).toEqual({ menu_id: 7, rating: 4, comment: "Lovely and quick." });
+    expect(submission.status === "success" && submission.value).toEqual({
+      menu_id: 7,
+      rating: 4,
+      comment: "Lovely and quick.",
+    });
   });
 
   it("asks for a star rating and a comment with the spec's messages", () => {
@@ -42,9 +46,14 @@ describe("review schema", () => {
     });
   });
 
-  it.each(["0", "2147483648", "1.5"])("refuses the menu id %s (beyond a database id it would fail on PostgreSQL)", (recipeId) => {
-    expect(errorsOf({ menu_id: recipeId, rating: "5", comment: "ok" })).toEqual({ menu_id: ["A menu id is needed."] });
-  });
+  it.each(["0", "2147483648", "1.5"])(
+    "refuses the menu id %s (beyond a database id it would fail on PostgreSQL)",
+    (recipeId) => {
+      expect(errorsOf({ menu_id: recipeId, rating: "5", comment: "ok" })).toEqual({
+        menu_id: ["A menu id is needed."],
+      });
+    }
+  );
 
   it("needs the menu id", () => {
     expect(errorsOf({ rating: "5", comment: "ok" })).toEqual({ menu_id: ["A menu id is needed."] });
@@ -100,7 +109,9 @@ describe("rating summary", () => {
 
 describe("review date", () => {
   it("shows the date part of the updated time as dd/mm/yyyy", () => {
-    expect(reviewDate({ created_at: "2024-01-02T10:00:00.000Z", updated_at: "2024-03-09T23:59:00.000Z" })).toBe("09/03/2024");
+    expect(reviewDate({ created_at: "2024-01-02T10:00:00.000Z", updated_at: "2024-03-09T23:59:00.000Z" })).toBe(
+      "09/03/2024"
+    );
   });
   it("falls back to the created time, then to 'No date'", () => {
     expect(reviewDate({ created_at: "2023-12-31T00:00:00.000Z", updated_at: null })).toBe("31/12/2023");

@@ -32,11 +32,17 @@ describe("cross-site writes", () => {
     expect(refusal(request)).toBeNull();
   });
   it("does not believe X-Forwarded-Host or X-Forwarded-Proto when no proxy is trusted (TRUST_PROXY unset)", () => {
-    const request = post({ Origin: "https://evil.example", "X-Forwarded-Proto": "https", "X-Forwarded-Host": "evil.example" });
+    const request = post({
+      Origin: "https://evil.example",
+      "X-Forwarded-Proto": "https",
+      "X-Forwarded-Host": "evil.example",
+    });
     expect(refusal(request)).toBe(403);
   });
   it("never blocks reads", () => {
-    expect(refusal(new Request("http://localhost:3000/home", { headers: { Origin: "https://evil.example" } }))).toBeNull();
+    expect(
+      refusal(new Request("http://localhost:3000/home", { headers: { Origin: "https://evil.example" } }))
+    ).toBeNull();
   });
 });
 

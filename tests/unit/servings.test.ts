@@ -101,7 +101,7 @@ describe("fitToPantry", () => {
         line("egg", "2", { quantity: 6, unit: null }),
         line("milk", "300 ml", null),
       ],
-      4,
+      4
     );
     expect(fit).toMatchObject({ limiting: "flour", belowOneServing: false });
     expect(fit!.factor).toBeCloseTo(0.7);
@@ -112,7 +112,7 @@ describe("fitToPantry", () => {
   it("compares kilos with grams and counts with pieces", () => {
     const fit = fitToPantry(
       [line("flour", "500 g", { quantity: 2, unit: "kg" }), line("egg", "2", { quantity: 3, unit: "piece" })],
-      2,
+      2
     );
     expect(fit).toMatchObject({ limiting: "egg", servings: 3 });
   });
@@ -124,7 +124,10 @@ describe("fitToPantry", () => {
       pantryItem: "onion",
     });
     // 200 g for the sauce and 100 g for the topping: 300 g a batch of 2, so 600 g makes 4 servings, not 6
-    const fit = fitToPantry([onion("onion", "200 g"), onion("red onion", "100 g"), line("egg", "2", { quantity: 12, unit: null })], 2);
+    const fit = fitToPantry(
+      [onion("onion", "200 g"), onion("red onion", "100 g"), line("egg", "2", { quantity: 12, unit: null })],
+      2
+    );
     expect(fit).toMatchObject({ limiting: "onion", servings: 4, belowOneServing: false });
   });
 

@@ -18,7 +18,13 @@ describe("built-in suggestions", () => {
   });
 
   it("resolves the five recommended toggles to catalogue ingredients", () => {
-    expect(RECOMMENDED_TOGGLES.map((label) => catalogue.find(label)?.name)).toEqual(["bread", "tomato", "celery", "pork", "shrimp"]);
+    expect(RECOMMENDED_TOGGLES.map((label) => catalogue.find(label)?.name)).toEqual([
+      "bread",
+      "tomato",
+      "celery",
+      "pork",
+      "shrimp",
+    ]);
   });
 });
 
@@ -32,6 +38,13 @@ describe("Home's most-searched toggles", () => {
   });
 
   it("show only the most searched once there are enough", () => {
-    expect(mostSearchedToggles(["leek", "kale", "tofu", "lime", "feta", "okra", "miso"])).toEqual(["leek", "kale", "tofu", "lime", "feta", "okra"]);
+    expect(mostSearchedToggles(["leek", "kale", "tofu", "lime", "feta", "okra", "miso"])).toEqual([
+      "leek",
+      "kale",
+      "tofu",
+      "lime",
+      "feta",
+      "okra",
+    ]);
   });
 });

@@ -16,7 +16,9 @@ const catalogue = getCatalogue();
 
 describe("the ImageNet → ingredient table", () => {
   it("names only catalogue ingredients", () => {
-    const unknown = Object.values({ ...IMAGENET_INGREDIENTS, ...CLASS_NAME_INGREDIENTS }).filter((name) => !catalogue.byName(name));
+    const unknown = Object.values({ ...IMAGENET_INGREDIENTS, ...CLASS_NAME_INGREDIENTS }).filter(
+      (name) => !catalogue.byName(name)
+    );
     expect(unknown).toEqual([]);
   });
 
@@ -53,12 +55,13 @@ describe("class names of labelled photo folders", () => {
       const classes = [...new Set(photos.map((photo) => photo.coarseClass))];
       expect(classes.length).toBeGreaterThan(40);
       expect(classes.filter((name) => !ingredientOfClassName(catalogue, name))).toEqual(["Juice"]);
-    },
+    }
   );
 });
 
 describe("the most specific ingredient of a labelled photo", () => {
-  const of = (fineClass: string, coarseClass: string) => ingredientOfPhoto(catalogue, { fineClass, coarseClass })?.name ?? null;
+  const of = (fineClass: string, coarseClass: string) =>
+    ingredientOfPhoto(catalogue, { fineClass, coarseClass })?.name ?? null;
 
   it("takes the fine class when the catalogue knows it, else the coarse class", () => {
     expect(of("Sweet-Potato", "Potato")).toBe("sweet potato");
@@ -86,14 +89,17 @@ describe("the most specific ingredient of a labelled photo", () => {
     "resolves every grocery-dev photo",
     () => {
       const { photos } = parseLabelsCsv(readFileSync(path.join(GROCERY_DIR, "labels.csv"), "utf8"));
-      expect(photos.filter((photo) => !ingredientOfPhoto(catalogue, photo)).map((photo) => photo.fineClass)).toEqual([]);
-    },
+      expect(photos.filter((photo) => !ingredientOfPhoto(catalogue, photo)).map((photo) => photo.fineClass)).toEqual(
+        []
+      );
+    }
   );
 });
 
 describe("labels.csv", () => {
   it("reads file, fine and coarse class, with Windows line ends, quotes and a byte-order mark", () => {
-    const text = '\uFEFFfile,fine_class,coarse_class\r\nApple/a 1.jpg,Pink-Lady,Apple\r\n"Odd/b,2.jpg","He said ""hi""",Pear\r\n\r\n';
+    const text =
+      '\uFEFFfile,fine_class,coarse_class\r\nApple/a 1.jpg,Pink-Lady,Apple\r\n"Odd/b,2.jpg","He said ""hi""",Pear\r\n\r\n';
     expect(parseLabelsCsv(text)).toEqual({
       photos: [
         { file: "Apple/a 1.jpg", fineClass: "Pink-Lady", coarseClass: "Apple" },

@@ -17,7 +17,8 @@ import {
 } from "~/domain/vision";
 
 /** A unit vector at `degrees` from the x axis in the plane: cosine similarities are easy to reason about. */
-const at = (degrees: number) => Float32Array.of(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
+const at = (degrees: number) =>
+  Float32Array.of(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
 
 describe("crops", () => {
   it("looks at the whole photo first, then four overlapping corner windows a little over half its size", () => {
@@ -35,7 +36,14 @@ describe("crops", () => {
     const windows = cropRegions(349, 211).slice(1);
     const inside = (x: number, y: number) =>
       windows.filter((w) => x >= w.left && x < w.left + w.width && y >= w.top && y < w.top + w.height).length;
-    for (const [x, y] of [[0, 0], [348, 0], [0, 210], [348, 210], [174, 105]]) expect(inside(x, y)).toBeGreaterThan(0);
+    for (const [x, y] of [
+      [0, 0],
+      [348, 0],
+      [0, 210],
+      [348, 210],
+      [174, 105],
+    ])
+      expect(inside(x, y)).toBeGreaterThan(0);
     expect(inside(174, 105)).toBe(4);
     for (const w of windows) {
       expect(w.left + w.width).toBeLessThanOrEqual(349);
@@ -49,7 +57,8 @@ describe("crops", () => {
 });
 
 describe("what the memory compares", () => {
-  const square = (rgb: [number, number, number], side = 14) => Uint8Array.from({ length: side * side * 3 }, (_, i) => rgb[i % 3]);
+  const square = (rgb: [number, number, number], side = 14) =>
+    Uint8Array.from({ length: side * side * 3 }, (_, i) => rgb[i % 3]);
 
   it("tells colours apart that the classifier's features hardly keep: a lime from a lemon, white from dark", () => {
     const lime = colourStatistics(square([90, 160, 40]), 14);
@@ -100,10 +109,13 @@ describe("nearest neighbours", () => {
 
   it("refuses embeddings of another length", () => {
     expect(() => memory.nearest(Float32Array.of(1, 0, 0), 1)).toThrow(/wrong length/);
-    expect(() => new ExampleMemory([
-      { ingredient: "a", embedding: at(0), negative: false },
-      { ingredient: "b", embedding: Float32Array.of(1, 0, 0), negative: false },
-    ])).toThrow(/same embedding length/);
+    expect(
+      () =>
+        new ExampleMemory([
+          { ingredient: "a", embedding: at(0), negative: false },
+          { ingredient: "b", embedding: Float32Array.of(1, 0, 0), negative: false },
+        ])
+    ).toThrow(/same embedding length/);
   });
 
   it("keeps a zero vector at zero instead of dividing by zero", () => {
@@ -112,7 +124,11 @@ describe("nearest neighbours", () => {
   });
 });
 
-const neighbour = (ingredient: string, similarity: number, negative = false): Neighbour => ({ ingredient, similarity, negative });
+const neighbour = (ingredient: string, similarity: number, negative = false): Neighbour => ({
+  ingredient,
+  similarity,
+  negative,
+});
 
 describe("neighbour votes", () => {
   it("lets a close example speak with confidence and a far one hardly at all", () => {
@@ -130,7 +146,10 @@ describe("neighbour votes", () => {
     const renamed = neighbourVotes([neighbour("banana", 1, true), neighbour("plantain", 1)]);
     expect(renamed.positive.get("plantain")).toBeGreaterThan(0.99);
     expect(renamed.negative.get("banana")).toBeGreaterThan(0.99);
-    const outvoted = neighbourVotes([neighbour("banana", 0.95, true), ...[0.95, 0.95, 0.95].map((s) => neighbour("banana", s))]);
+    const outvoted = neighbourVotes([
+      neighbour("banana", 0.95, true),
+      ...[0.95, 0.95, 0.95].map((s) => neighbour("banana", s)),
+    ]);
     expect(outvoted.negative.get("banana")).toBeCloseTo(0.25, 3);
     expect(outvoted.positive.get("banana")).toBeGreaterThan(0.99);
   });
@@ -138,7 +157,10 @@ describe("neighbour votes", () => {
   it("hears 'not this' only from a retake of the same scene", () => {
     const retake = neighbourVotes([neighbour("banana", NEGATIVE_MIN_SIMILARITY + 0.05, true)]);
     expect(retake.negative.get("banana")).toBeGreaterThan(0.99);
-    const lookalike = neighbourVotes([neighbour("banana", NEGATIVE_MIN_SIMILARITY - 0.05, true), neighbour("banana", 0.8)]);
+    const lookalike = neighbourVotes([
+      neighbour("banana", NEGATIVE_MIN_SIMILARITY - 0.05, true),
+      neighbour("banana", 0.8),
+    ]);
     expect(lookalike.negative.has("banana")).toBe(false);
     expect(lookalike.positive.get("banana")).toBeGreaterThan(0.9);
   });
@@ -148,14 +170,28 @@ describe("combining the classifier and the examples", () => {
   const classes = ["banana", null, "apple", "apple"];
 
   it("adds the probabilities of the classes that show one ingredient and ignores the rest", () => {
-    expect(classifierVotes([0.1, 0.5, 0.2, 0.15], classes)).toEqual(new Map([["banana", 0.1], ["apple", 0.35]]));
+    expect(classifierVotes([0.1, 0.5, 0.2, 0.15], classes)).toEqual(
+      new Map([
+        ["banana", 0.1],
+        ["apple", 0.35],
+      ])
+    );
   });
 
   it("takes the stronger of the two sources, lowered by 'not this' votes", () => {
-    const scores = cropScores(new Map([["apple", 0.6], ["banana", 0.2]]), {
-      positive: new Map([["banana", 0.7], ["mango", 0.3]]),
-      negative: new Map([["apple", 0.5]]),
-    });
+    const scores = cropScores(
+      new Map([
+        ["apple", 0.6],
+        ["banana", 0.2],
+      ]),
+      {
+        positive: new Map([
+          ["banana", 0.7],
+          ["mango", 0.3],
+        ]),
+        negative: new Map([["apple", 0.5]]),
+      }
+    );
     expect(scores.get("apple")).toBeCloseTo(0.3);
     expect(scores.get("banana")).toBeCloseTo(0.7);
     expect(scores.get("mango")).toBeCloseTo(0.3);
@@ -170,8 +206,14 @@ describe("combining the classifier and the examples", () => {
 describe("confident answers", () => {
   it("keeps what the whole photo is fairly sure of and what a window is very sure of, each once, best first", () => {
     const found = confidentIngredients([
-      new Map([["banana", WHOLE_PHOTO_THRESHOLD + 0.1], ["fig", WHOLE_PHOTO_THRESHOLD - 0.1]]),
-      new Map([["pineapple", CROP_THRESHOLD + 0.05], ["banana", 0.95]]),
+      new Map([
+        ["banana", WHOLE_PHOTO_THRESHOLD + 0.1],
+        ["fig", WHOLE_PHOTO_THRESHOLD - 0.1],
+      ]),
+      new Map([
+        ["pineapple", CROP_THRESHOLD + 0.05],
+        ["banana", 0.95],
+      ]),
       new Map([["lemon", CROP_THRESHOLD - 0.05]]),
       new Map(),
       new Map([["pineapple", CROP_THRESHOLD + 0.1]]),
@@ -181,8 +223,17 @@ describe("confident answers", () => {
   });
 
   it("ranks every ingredient seen by its best score, for top-k figures", () => {
-    const ranked = rankIngredients([new Map([["a", 0.2], ["b", 0.4]]), new Map([["a", 0.6]])]);
-    expect(ranked).toEqual([{ name: "a", score: 0.6 }, { name: "b", score: 0.4 }]);
+    const ranked = rankIngredients([
+      new Map([
+        ["a", 0.2],
+        ["b", 0.4],
+      ]),
+      new Map([["a", 0.6]]),
+    ]);
+    expect(ranked).toEqual([
+      { name: "a", score: 0.6 },
+      { name: "b", score: 0.4 },
+    ]);
   });
 
   it("finds nothing in a photo nobody is sure about", () => {

@@ -39,7 +39,11 @@ export const MAX_PARSED_LINE_LENGTH = 2_000;
 
 /** Why the page's lists are too big to parse, or null. */
 function oversized(raw: RawRecipe): string | null {
-  for (const [what, list] of [["ingredient lines", raw.ingredientLines], ["steps", raw.steps], ["tips", raw.tips ?? []]] as const) {
+  for (const [what, list] of [
+    ["ingredient lines", raw.ingredientLines],
+    ["steps", raw.steps],
+    ["tips", raw.tips ?? []],
+  ] as const) {
     if (list.length > MAX_PARSED_LINES) return `more than ${MAX_PARSED_LINES} ${what}`;
     if (list.some((line) => String(line).length > MAX_PARSED_LINE_LENGTH)) {
       return `${what} longer than ${MAX_PARSED_LINE_LENGTH} characters`;
@@ -78,7 +82,8 @@ function sectionedSteps(entries: readonly RawEntry[]): { steps: string[]; stepSe
 export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()): ParseResult {
   const name = cleanText(raw.name);
   if (!name) return { ok: false, reason: "no recipe name" };
-  if (name.length > MAX_NAME_LENGTH) return { ok: false, reason: `recipe name longer than ${MAX_NAME_LENGTH} characters` };
+  if (name.length > MAX_NAME_LENGTH)
+    return { ok: false, reason: `recipe name longer than ${MAX_NAME_LENGTH} characters` };
   const tooBig = oversized(raw);
   if (tooBig) return { ok: false, reason: tooBig };
   const ingredients = draftLines(raw.ingredientLines, catalogue);

@@ -3,16 +3,48 @@ import { normalizeText } from "../catalogue";
 import { CUISINES, MEAL_OCCASIONS, type Cuisine, type MealOccasion } from "../constants";
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", frac12: "½", frac14: "¼", frac34: "¾", deg: "°",
-  ndash: "–", mdash: "—", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“", hellip: "…", frac13: "⅓", times: "×",
-  ordm: "º", reg: "®", copy: "©", trade: "™", szlig: "ß", aelig: "æ", AElig: "Æ", oslash: "ø", Oslash: "Ø", ccedil: "ç", Ccedil: "Ç",
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+  frac12: "½",
+  frac14: "¼",
+  frac34: "¾",
+  deg: "°",
+  ndash: "–",
+  mdash: "—",
+  rsquo: "’",
+  lsquo: "‘",
+  rdquo: "”",
+  ldquo: "“",
+  hellip: "…",
+  frac13: "⅓",
+  times: "×",
+  ordm: "º",
+  reg: "®",
+  copy: "©",
+  trade: "™",
+  szlig: "ß",
+  aelig: "æ",
+  AElig: "Æ",
+  oslash: "ø",
+  Oslash: "Ø",
+  ccedil: "ç",
+  Ccedil: "Ç",
   ...accentedLetters(),
 };
 
 /** &agrave; &auml; &Ouml; &acirc; ...: the Latin letters with a grave, acute, circumflex, umlaut, tilde or ring. */
 function accentedLetters(): Record<string, string> {
   const marks: Record<string, string> = {
-    grave: "\u0300", acute: "\u0301", circ: "\u0302", tilde: "\u0303", uml: "\u0308", ring: "\u030a",
+    grave: "\u0300",
+    acute: "\u0301",
+    circ: "\u0302",
+    tilde: "\u0303",
+    uml: "\u0308",
+    ring: "\u030a",
   };
   const letters: Record<string, string> = {};
   for (const base of "aeiouyAEIOUYnN") {
@@ -55,10 +87,7 @@ const LINE_BREAK = /<br\s*\/?>|<\/?(?:p|li|div|h[1-6]|ul|ol|tr)\b[^<>]*>|\r?\n/g
 
 /** The lines of text that may hold HTML: split at line breaks and block tags, each cleaned, empty ones left out. */
 export function htmlLines(value: string): string[] {
-  return value
-    .split(LINE_BREAK)
-    .map(cleanText)
-    .filter(Boolean);
+  return value.split(LINE_BREAK).map(cleanText).filter(Boolean);
 }
 
 /** ISO-8601 durations, read leniently: "PT1H20M", "P1DT2H", "P2H10M" (no T), "PT0D4H45M", "PT1.5H". */
@@ -70,7 +99,8 @@ function isoMinutes(text: string): number | null {
   if (text.length > 60 || !ISO_DURATION.test(text)) return null;
   let minutes = 0;
   // recipes never last months: M is minutes wherever it stands
-  for (const [, amount, letter] of text.matchAll(ISO_PART)) minutes += Number(amount.replace(",", ".")) * MINUTES_PER[letter.toUpperCase()];
+  for (const [, amount, letter] of text.matchAll(ISO_PART))
+    minutes += Number(amount.replace(",", ".")) * MINUTES_PER[letter.toUpperCase()];
   return minutes;
 }
 
@@ -91,7 +121,8 @@ function textMinutes(text: string): number | null {
  */
 export function durationMinutes(value: unknown, depth = 0): number | null {
   if (depth > 3) return null;
-  if (Array.isArray(value)) return value.map((item) => durationMinutes(item, depth + 1)).find((minutes) => minutes !== null) ?? null;
+  if (Array.isArray(value))
+    return value.map((item) => durationMinutes(item, depth + 1)).find((minutes) => minutes !== null) ?? null;
   if (typeof value === "object" && value !== null) {
     const object = value as Record<string, unknown>;
     for (const key of ["value", "@value", "duration", "maxValue", "minValue", "name", "text", "content"]) {
@@ -131,32 +162,89 @@ export function servingsOf(value: unknown, depth = 0): number | null {
 
 /** Words in source tags that mean one of the spec's cuisines. */
 const CUISINE_WORDS: Record<string, Cuisine> = {
-  thai: "Southeast Asian", vietnamese: "Southeast Asian", filipino: "Southeast Asian", indonesian: "Southeast Asian",
-  malaysian: "Southeast Asian", singaporean: "Southeast Asian", cambodian: "Southeast Asian", "southeast asian": "Southeast Asian",
-  american: "American", southern: "American", cajun: "American", creole: "American", "tex mex": "Mexican",
-  italian: "Italian", italiana: "Italian", italiano: "Italian",
-  mexican: "Mexican", mexicana: "Mexican",
-  indian: "Indian", "south indian": "Indian", "north indian": "Indian", pakistani: "Indian",
+  thai: "Southeast Asian",
+  vietnamese: "Southeast Asian",
+  filipino: "Southeast Asian",
+  indonesian: "Southeast Asian",
+  malaysian: "Southeast Asian",
+  singaporean: "Southeast Asian",
+  cambodian: "Southeast Asian",
+  "southeast asian": "Southeast Asian",
+  american: "American",
+  southern: "American",
+  cajun: "American",
+  creole: "American",
+  "tex mex": "Mexican",
+  italian: "Italian",
+  italiana: "Italian",
+  italiano: "Italian",
+  mexican: "Mexican",
+  mexicana: "Mexican",
+  indian: "Indian",
+  "south indian": "Indian",
+  "north indian": "Indian",
+  pakistani: "Indian",
   fusion: "Fusion",
-  brazilian: "South American", brasileira: "South American", peruvian: "South American", argentinian: "South American",
-  argentine: "South American", colombian: "South American", venezuelan: "South American", chilean: "South American",
-  "south american": "South American", "latin american": "South American",
-  lebanese: "Middle Eastern", turkish: "Middle Eastern", persian: "Middle Eastern", iranian: "Middle Eastern",
-  israeli: "Middle Eastern", syrian: "Middle Eastern", "middle eastern": "Middle Eastern", arabic: "Middle Eastern",
-  mediterranean: "Mediterranean", greek: "Mediterranean", spanish: "Mediterranean", "espanola": "Mediterranean",
-  "cocina espanola": "Mediterranean", portuguese: "Mediterranean", moroccan: "Mediterranean", maltese: "Mediterranean",
+  brazilian: "South American",
+  brasileira: "South American",
+  peruvian: "South American",
+  argentinian: "South American",
+  argentine: "South American",
+  colombian: "South American",
+  venezuelan: "South American",
+  chilean: "South American",
+  "south american": "South American",
+  "latin american": "South American",
+  lebanese: "Middle Eastern",
+  turkish: "Middle Eastern",
+  persian: "Middle Eastern",
+  iranian: "Middle Eastern",
+  israeli: "Middle Eastern",
+  syrian: "Middle Eastern",
+  "middle eastern": "Middle Eastern",
+  arabic: "Middle Eastern",
+  mediterranean: "Mediterranean",
+  greek: "Mediterranean",
+  spanish: "Mediterranean",
+  espanola: "Mediterranean",
+  "cocina espanola": "Mediterranean",
+  portuguese: "Mediterranean",
+  moroccan: "Mediterranean",
+  maltese: "Mediterranean",
 };
 
 /** Words in source categories and tags that mean one of the spec's meal occasions. */
 const OCCASION_WORDS: Record<string, MealOccasion> = {
-  breakfast: "Breakfast", brunch: "Breakfast",
+  breakfast: "Breakfast",
+  brunch: "Breakfast",
   lunch: "Lunch",
-  dinner: "Dinner", "main course": "Dinner", main: "Dinner", "main dish": "Dinner", mains: "Dinner", entree: "Dinner",
-  supper: "Dinner", hauptgericht: "Dinner", hoofdgerecht: "Dinner",
-  snack: "Snack", snacks: "Snack", dessert: "Snack", desserts: "Snack", appetizer: "Snack", appetizers: "Snack",
-  sweets: "Snack", sweet: "Snack", cookies: "Snack", cake: "Snack", starter: "Snack",
-  "side dish": "Side Dish", "side dishes": "Side Dish", side: "Side Dish", sides: "Side Dish",
-  party: "Party", "party food": "Party", "finger food": "Party",
+  dinner: "Dinner",
+  "main course": "Dinner",
+  main: "Dinner",
+  "main dish": "Dinner",
+  mains: "Dinner",
+  entree: "Dinner",
+  supper: "Dinner",
+  hauptgericht: "Dinner",
+  hoofdgerecht: "Dinner",
+  snack: "Snack",
+  snacks: "Snack",
+  dessert: "Snack",
+  desserts: "Snack",
+  appetizer: "Snack",
+  appetizers: "Snack",
+  sweets: "Snack",
+  sweet: "Snack",
+  cookies: "Snack",
+  cake: "Snack",
+  starter: "Snack",
+  "side dish": "Side Dish",
+  "side dishes": "Side Dish",
+  side: "Side Dish",
+  sides: "Side Dish",
+  party: "Party",
+  "party food": "Party",
+  "finger food": "Party",
 };
 
 function tagWords(values: unknown): string[] {
@@ -168,7 +256,11 @@ function tagWords(values: unknown): string[] {
 }
 
 function mapTags<T extends string>(values: unknown, table: Record<string, T>, order: readonly T[]): T[] {
-  const found = new Set(tagWords(values).map((word) => table[word]).filter((value): value is T => value !== undefined));
+  const found = new Set(
+    tagWords(values)
+      .map((word) => table[word])
+      .filter((value): value is T => value !== undefined)
+  );
   return order.filter((value) => found.has(value));
 }
 

@@ -33,5 +33,9 @@ export function fromHtmlPage(html: string): ParseResult {
   if (fromMarkup.reason !== NO_MICRODATA_RECIPE) return fromMarkup;
   const plain = plainHtmlRecipe(tree);
   if (plain) return buildDraft(plain);
-  return { ok: false, reason: "reason" in jsonLd && jsonLd.reason !== NO_JSON_LD ? `${NO_RECIPE_ON_PAGE}; ${jsonLd.reason}` : NO_RECIPE_ON_PAGE };
+  return {
+    ok: false,
+    reason:
+      "reason" in jsonLd && jsonLd.reason !== NO_JSON_LD ? `${NO_RECIPE_ON_PAGE}; ${jsonLd.reason}` : NO_RECIPE_ON_PAGE,
+  };
 }

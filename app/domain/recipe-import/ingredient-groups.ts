@@ -30,7 +30,9 @@ function text(element: Element, depth = 0): string {
 
 function hasListItems(element: Element, depth = 0): boolean {
   if (depth > MAX_DEPTH) return false;
-  return element.children.some((child) => typeof child !== "string" && (child.tag === "li" || hasListItems(child, depth + 1)));
+  return element.children.some(
+    (child) => typeof child !== "string" && (child.tag === "li" || hasListItems(child, depth + 1))
+  );
 }
 
 function findContainer(element: Element, depth = 0): Element | null {

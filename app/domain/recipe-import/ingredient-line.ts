@@ -100,7 +100,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
 }
 
 /** Words that make an ingredient the catalogue does not know a seasoning or dressing. */
-const SEASONING_WORDS = /\b(salt|pepper|spices?|seasoning|sauce|dressing|vinegar|oil|ketchup|mustard|mayonnaise|stock cube|bouillon)\b/i;
+const SEASONING_WORDS =
+  /\b(salt|pepper|spices?|seasoning|sauce|dressing|vinegar|oil|ketchup|mustard|mayonnaise|stock cube|bouillon)\b/i;
 
 /** Seasonings, spices, oils, sauces and dressings: catalogue type Seasoning or Oil and fat, else by name. */
 export function isSeasoning(name: string, catalogue: Catalogue): boolean {

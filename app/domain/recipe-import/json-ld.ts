@@ -43,7 +43,10 @@ function findRecipe(value: unknown, depth = 0): RecipeNode | null {
 
 /** A script's JSON: strict first, then read leniently (raw line breaks in strings, trailing commas). */
 function parseScript(source: string): unknown[] {
-  const text = source.trim().replace(/^<!\[CDATA\[|\]\]>$/g, "").replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, "");
+  const text = source
+    .trim()
+    .replace(/^<!\[CDATA\[|\]\]>$/g, "")
+    .replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, "");
   try {
     return [JSON.parse(text)];
   } catch {

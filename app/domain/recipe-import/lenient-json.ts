@@ -21,7 +21,8 @@ export function parseLenientJson(text: string): unknown {
   function skipSpace(): void {
     while (at < text.length) {
       const char = text[at];
-      if (char === " " || char === "\n" || char === "\r" || char === "\t" || char === "\uFEFF" || char === "\u00A0") at++;
+      if (char === " " || char === "\n" || char === "\r" || char === "\t" || char === "\uFEFF" || char === "\u00A0")
+        at++;
       else if (char === "/" && text[at + 1] === "/") {
         const end = text.indexOf("\n", at);
         at = end < 0 ? text.length : end + 1;

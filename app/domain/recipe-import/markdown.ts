@@ -24,7 +24,12 @@ function frontMatter(block: string): Record<string, string | string[]> {
     if (!pair) continue;
     const [, key, value] = pair;
     listKey = null;
-    if (value.startsWith("[")) fields[key] = value.replace(/^\[|\]$/g, "").split(",").map(unquote).filter(Boolean);
+    if (value.startsWith("["))
+      fields[key] = value
+        .replace(/^\[|\]$/g, "")
+        .split(",")
+        .map(unquote)
+        .filter(Boolean);
     else if (value === "") fields[(listKey = key)] = [];
     else fields[key] = unquote(value);
   }

@@ -16,9 +16,39 @@ export interface Element {
 const MAX_DEPTH = 200;
 export const NO_MICRODATA_RECIPE = "no schema.org Recipe in microdata or RDFa";
 const MAX_ELEMENTS = 200_000;
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+]);
 const RAW_TEXT = new Set(["script", "style", "template", "noscript", "svg"]);
-const BLOCK = new Set(["p", "li", "div", "br", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "tr", "section", "article"]);
+const BLOCK = new Set([
+  "p",
+  "li",
+  "div",
+  "br",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "ul",
+  "ol",
+  "tr",
+  "section",
+  "article",
+]);
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 function parseAttributes(text: string): Record<string, string> {
@@ -101,12 +131,7 @@ function textOf(element: Element, out: string[] = []): string[] {
 }
 
 function elementText(element: Element): string {
-  return textOf(element)
-    .join("")
-    .split("\n")
-    .map(cleanText)
-    .filter(Boolean)
-    .join("\n");
+  return textOf(element).join("").split("\n").map(cleanText).filter(Boolean).join("\n");
 }
 
 function propertyValue(element: Element): string {
@@ -115,7 +140,11 @@ function propertyValue(element: Element): string {
   if (tag === "meta") return "";
   if (tag === "time" && attributes.datetime) return attributes.datetime;
   if ((tag === "img" || tag === "source") && attributes.src) return attributes.src;
-  if ((tag === "a" || tag === "link") && attributes.href && /^(?:url|image|sameas)$/i.test(propertyNames(element)[0] ?? "")) {
+  if (
+    (tag === "a" || tag === "link") &&
+    attributes.href &&
+    /^(?:url|image|sameas)$/i.test(propertyNames(element)[0] ?? "")
+  ) {
     return attributes.href;
   }
   return elementText(element);
@@ -153,7 +182,10 @@ function itemNode(item: Element, depth = 0): RecipeNode {
       const names = propertyNames(child);
       if (names.length > 0) {
         // a nested item keeps its whole text too: an ingredient item may hold its amount and name apart
-        const value = isItem(child) && depth < 8 ? { ...itemNode(child, depth + 1), "@text": elementText(child) } : propertyValue(child);
+        const value =
+          isItem(child) && depth < 8
+            ? { ...itemNode(child, depth + 1), "@text": elementText(child) }
+            : propertyValue(child);
         for (const name of names) add(node, name, value);
         if (isItem(child)) continue;
       } else if (isItem(child)) continue;

@@ -170,9 +170,7 @@ function blocksOf(page: Element): Block[] {
       else if (child.tag === "li") {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
-        const text = cleanText(
-          textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join("")
-        );
+        const text = cleanText(textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(""));
         push({ kind: "item", text });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);

@@ -47,7 +47,8 @@ export function textsOf(value: unknown, depth = 0): string[] {
   if (typeof value === "string") return htmlLines(value);
   if (typeof value === "number") return [String(value)];
   if (Array.isArray(value) && depth < MAX_NESTING) return value.flatMap((item) => textsOf(item, depth + 1));
-  if (isObject(value) && depth < MAX_NESTING) return textsOf(value.text ?? value["@text"] ?? value.name ?? value["@value"], depth + 1);
+  if (isObject(value) && depth < MAX_NESTING)
+    return textsOf(value.text ?? value["@text"] ?? value.name ?? value["@value"], depth + 1);
   return [];
 }
 
@@ -59,7 +60,9 @@ function heading(value: unknown): RawEntry[] {
 
 /** A step section's heading, unless it only says these are the steps ("Preparation", "Zubereitung", "Modo de preparo"). */
 function stepHeading(value: unknown): RawEntry[] {
-  return heading(value).filter((entry) => typeof entry === "string" || !METHOD_HEADING.test(entry.heading.replace(/:$/, "")));
+  return heading(value).filter(
+    (entry) => typeof entry === "string" || !METHOD_HEADING.test(entry.heading.replace(/:$/, ""))
+  );
 }
 
 /**
@@ -81,11 +84,15 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
     return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1)];
   }
-  const lines = sentenceLines(textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")));
+  const lines = sentenceLines(
+    textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name"))
+  );
   const text = lines.join(" ");
   if (!text) return [];
   // a step's own title ("Blister the tomatoes") comes before it, unless it is the text again, cut short, or a number
-  const name = textsOf(property(value, "name")).join(" ").replace(/(?:\.\.\.|…)$/, "");
+  const name = textsOf(property(value, "name"))
+    .join(" ")
+    .replace(/(?:\.\.\.|…)$/, "");
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
   const titled = name && !numbered && !text.toLowerCase().startsWith(name.replace(/\.$/, "").toLowerCase());
   return titled ? [name, ...lines] : lines;

@@ -23,7 +23,8 @@ export function isRecipeScrapersShape(value: unknown): value is Record<string, u
 }
 
 export function fromRecipeScrapers(json: unknown): ParseResult {
-  if (!isRecipeScrapersShape(json)) return { ok: false, reason: "not a recipe-scrapers recipe (needs title and ingredients)" };
+  if (!isRecipeScrapersShape(json))
+    return { ok: false, reason: "not a recipe-scrapers recipe (needs title and ingredients)" };
   const instructions = lines(json.instructions_list);
   const steps = instructions.length > 0 ? instructions : lines(json.instructions);
   return buildDraft({

@@ -14,6 +14,7 @@ export function cameraScreenLoader() {
  */
 export async function cameraScreenAction({ request }: ActionFunctionArgs) {
   const outcome = await identifyPhoto(request);
-  if (outcome.ok && outcome.ingredients.length > 0) return redirect("/ingredient-preview", { headers: outcome.headers });
+  if (outcome.ok && outcome.ingredients.length > 0)
+    return redirect("/ingredient-preview", { headers: outcome.headers });
   return data({ failure: outcome.ok ? NOTHING_FOUND : outcome.message }, { status: outcome.ok ? 422 : outcome.status });
 }

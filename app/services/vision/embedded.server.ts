@@ -40,13 +40,13 @@ export function scoreAnalysis(
   {
     classifier = memory.size === 0,
     embedding = "embedding",
-  }: { classifier?: boolean; embedding?: "embedding" | "penultimate" } = {},
+  }: { classifier?: boolean; embedding?: "embedding" | "penultimate" } = {}
 ): Map<string, number>[] {
   return analysis.crops.map((crop) =>
     cropScores(
       classifier ? classifierVotes(crop.probabilities, ingredientOfClass) : new Map(),
-      neighbourVotes(memory.nearest(crop[embedding], NEIGHBOURS)),
-    ),
+      neighbourVotes(memory.nearest(crop[embedding], NEIGHBOURS))
+    )
   );
 }
 
@@ -55,7 +55,10 @@ export interface EmbeddedOptions {
   starter?: boolean;
 }
 
-export function createEmbeddedProvider(modelDirectory: string, { starter = true }: EmbeddedOptions = {}): VisionProvider {
+export function createEmbeddedProvider(
+  modelDirectory: string,
+  { starter = true }: EmbeddedOptions = {}
+): VisionProvider {
   return {
     async recognize(image: Sharp) {
       const classifier = await loadClassifier(modelDirectory);
@@ -68,7 +71,7 @@ export function createEmbeddedProvider(modelDirectory: string, { starter = true 
         ingredients.length > 0
           ? await saveCapture(
               analysis.crops[0].embedding,
-              ingredients.map(({ name }) => name),
+              ingredients.map(({ name }) => name)
             )
           : null;
       return { ingredients, captureId };

@@ -56,11 +56,13 @@ export async function* readLabelledFolder(
   classifier: Classifier,
   catalogue: Catalogue,
   result: Pick<FolderLearning, "unknownClasses" | "failed">,
-  onProgress?: (done: number, total: number) => void,
+  onProgress?: (done: number, total: number) => void
 ): AsyncGenerator<LabelledPhotoEmbeddings> {
   const root = path.resolve(folder);
   const { photos, badLines } = await labelledPhotos(root);
-  result.failed.push(...badLines.map((line) => ({ file: `labels.csv line ${line}`, reason: "needs a file and a coarse class" })));
+  result.failed.push(
+    ...badLines.map((line) => ({ file: `labels.csv line ${line}`, reason: "needs a file and a coarse class" }))
+  );
   for (const [index, photo] of photos.entries()) {
     onProgress?.(index, photos.length);
     const ingredient = ingredientOfPhoto(catalogue, photo);
@@ -78,7 +80,10 @@ export async function* readLabelledFolder(
       yield { photo, ingredient, embeddings: crops.map((crop) => crop.embedding) };
     } catch (error) {
       if (!(error instanceof UploadRejectedError) && (error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-      result.failed.push({ file: photo.file, reason: error instanceof UploadRejectedError ? error.message : "file not found" });
+      result.failed.push({
+        file: photo.file,
+        reason: error instanceof UploadRejectedError ? error.message : "file not found",
+      });
     }
   }
   onProgress?.(photos.length, photos.length);
@@ -87,11 +92,17 @@ export async function* readLabelledFolder(
 export async function learnFolder(
   folder: string,
   modelDirectory: string,
-  onProgress?: (done: number, total: number) => void,
+  onProgress?: (done: number, total: number) => void
 ): Promise<FolderLearning> {
   const [classifier, catalogue] = await Promise.all([loadClassifier(modelDirectory), loadCatalogue()]);
   const result: FolderLearning = { learned: new Map(), known: 0, unknownClasses: new Map(), failed: [] };
-  for await (const { ingredient, embeddings } of readLabelledFolder(folder, classifier, catalogue, result, onProgress)) {
+  for await (const { ingredient, embeddings } of readLabelledFolder(
+    folder,
+    classifier,
+    catalogue,
+    result,
+    onProgress
+  )) {
     let added = false;
     for (const embedding of embeddings) {
       if (await rememberExample({ ingredient, embedding, source: "folder", negative: false })) added = true;

@@ -53,17 +53,23 @@ export interface StarterMemoryFile {
 }
 
 export function encodeStarterVectors(embeddings: readonly Float32Array[]): string {
-  const bytes = Int8Array.from(embeddings.flatMap((embedding) => Array.from(embedding, (value) => Math.round(value * 127))));
+  const bytes = Int8Array.from(
+    embeddings.flatMap((embedding) => Array.from(embedding, (value) => Math.round(value * 127)))
+  );
   return Buffer.from(bytes.buffer).toString("base64");
 }
 
 function decodeStarter(file: StarterMemoryFile): LabelledEmbedding[] {
   const bytes = new Int8Array(Buffer.from(file.vectors, "base64"));
-  if (bytes.length !== file.ingredients.length * file.dimensions) throw new Error("the vectors do not match the ingredients");
+  if (bytes.length !== file.ingredients.length * file.dimensions)
+    throw new Error("the vectors do not match the ingredients");
   return file.ingredients.map((ingredient, row) => ({
     ingredient,
     negative: false,
-    embedding: Float32Array.from(bytes.subarray(row * file.dimensions, (row + 1) * file.dimensions), (value) => value / 127),
+    embedding: Float32Array.from(
+      bytes.subarray(row * file.dimensions, (row + 1) * file.dimensions),
+      (value) => value / 127
+    ),
   }));
 }
 
@@ -121,7 +127,9 @@ export async function loadExampleMemory(starter: readonly LabelledEmbedding[] = 
   const skipped = `${learned.length - usable.length}:${stamp}`;
   if (usable.length < learned.length && skipped !== skippedOtherLength) {
     skippedOtherLength = skipped;
-    console.warn(`Photo recognition leaves out ${learned.length - usable.length} learned examples of an older embedding`);
+    console.warn(
+      `Photo recognition leaves out ${learned.length - usable.length} learned examples of an older embedding`
+    );
   }
   const memory = new ExampleMemory([...starter, ...usable]);
   cached = { stamp, starter, memory };
@@ -145,7 +153,9 @@ export async function rememberExample(example: {
     const same = await tx.visionExample.findFirst({ where: { ingredientId, embedding: { equals: embedding } } });
     if (same?.negative === example.negative) return false;
     if (same) await tx.visionExample.delete({ where: { id: same.id } });
-    await tx.visionExample.create({ data: { ingredientId, embedding, source: example.source, negative: example.negative } });
+    await tx.visionExample.create({
+      data: { ingredientId, embedding, source: example.source, negative: example.negative },
+    });
     return true;
   });
 }
@@ -158,7 +168,9 @@ export async function saveCapture(embedding: Float32Array, detected: readonly st
   const id = randomBytes(16).toString("hex");
   await prisma.$transaction([
     prisma.visionCapture.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - CAPTURE_RETENTION_MS) } } }),
-    prisma.visionCapture.create({ data: { id, embedding: embeddingToBytes(embedding), detected: JSON.stringify(detected) } }),
+    prisma.visionCapture.create({
+      data: { id, embedding: embeddingToBytes(embedding), detected: JSON.stringify(detected) },
+    }),
   ]);
   return id;
 }
@@ -199,7 +211,9 @@ export async function learnFromCorrection(correction: VisionCorrection): Promise
   for (const lesson of lessons.slice(0, Math.max(0, MAX_EXAMPLES_PER_PHOTO - alreadyTaught))) {
     if (await rememberExample({ ...lesson, embedding, source: "correction" })) learned++;
   }
-  const corrected = detected.filter((name) => name !== wrong?.name).concat(right && !detected.includes(right.name) ? [right.name] : []);
+  const corrected = detected
+    .filter((name) => name !== wrong?.name)
+    .concat(right && !detected.includes(right.name) ? [right.name] : []);
   await prisma.visionCapture.update({ where: { id: capture.id }, data: { detected: JSON.stringify(corrected) } });
   return learned;
 }
@@ -217,7 +231,10 @@ export async function noteCorrection(correction: VisionCorrection): Promise<void
  * Ingredients added by hand while the list holds a photo's items may be ones the photo missed: each teaches
  * the newest photo (if it was taken within MISSED_ITEM_WINDOW_MS).
  */
-export async function noteMissedIngredients(existing: readonly PantryItem[], added: readonly PantryItem[]): Promise<void> {
+export async function noteMissedIngredients(
+  existing: readonly PantryItem[],
+  added: readonly PantryItem[]
+): Promise<void> {
   const captureId = existing.findLast((item) => item.captureId)?.captureId;
   if (!captureId) return;
   for (const item of added) {

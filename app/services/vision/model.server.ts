@@ -43,10 +43,7 @@ export const BROKEN_MODEL_MESSAGE =
 
 /** The model directory has its files but they do not load (damaged, cut short, another format). */
 export class ModelBrokenError extends VisionUnavailableError {
-  constructor(
-    readonly directory: string,
-    cause: unknown,
-  ) {
+  constructor(readonly directory: string, cause: unknown) {
     super(BROKEN_MODEL_MESSAGE, { cause });
     this.name = "ModelBrokenError";
   }
@@ -96,7 +93,12 @@ export const RECOGNITION_PLAN: AnalysisPlan = {
 };
 
 /** Learning a labelled photo: the whole photo as it is and mirrored (the examples stored). */
-export const LEARNING_PLAN: AnalysisPlan = { windowShare: null, wholeSide: MODEL_INPUT_SIZE, windowSide: 0, mirrored: true };
+export const LEARNING_PLAN: AnalysisPlan = {
+  windowShare: null,
+  wholeSide: MODEL_INPUT_SIZE,
+  windowSide: 0,
+  mirrored: true,
+};
 
 export interface Classifier {
   readonly labels: readonly string[];
@@ -160,7 +162,10 @@ async function tensorflow() {
     import("@tensorflow/tfjs-backend-wasm"),
   ]);
   backendReady ??= (async () => {
-    const wasmFiles = path.join(path.dirname(createRequire(import.meta.url).resolve("@tensorflow/tfjs-backend-wasm/package.json")), "dist");
+    const wasmFiles = path.join(
+      path.dirname(createRequire(import.meta.url).resolve("@tensorflow/tfjs-backend-wasm/package.json")),
+      "dist"
+    );
     wasm.setWasmPaths(`${wasmFiles}${path.sep}`);
     if (!(await tf.setBackend("wasm"))) throw new Error("The TensorFlow.js WebAssembly backend could not start");
   })();
@@ -180,18 +185,23 @@ async function loadFrom(directory: string): Promise<Classifier> {
 async function readModel(directory: string): Promise<Classifier> {
   const { tf, layers } = await tensorflow();
   const [modelJson, labelsJson] = await Promise.all(
-    ["model.json", "labels.json"].map((file) => readFile(path.join(directory, file), "utf8")),
+    ["model.json", "labels.json"].map((file) => readFile(path.join(directory, file), "utf8"))
   );
-  const { modelTopology, weightsManifest } = JSON.parse(modelJson) as { modelTopology: Topology; weightsManifest: WeightsManifest };
+  const { modelTopology, weightsManifest } = JSON.parse(modelJson) as {
+    modelTopology: Topology;
+    weightsManifest: WeightsManifest;
+  };
   const labels = JSON.parse(labelsJson) as string[];
-  const shards = await Promise.all(weightsManifest.flatMap((group) => group.paths.map((file) => readFile(path.join(directory, file)))));
+  const shards = await Promise.all(
+    weightsManifest.flatMap((group) => group.paths.map((file) => readFile(path.join(directory, file))))
+  );
   const weights = Buffer.concat(shards);
   const model = await layers.loadLayersModel(
     tf.io.fromMemory({
       modelTopology: anySizedInput(modelTopology),
       weightSpecs: weightsManifest.flatMap((group) => group.weights) as never,
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
-    }),
+    })
   );
   const classCount = model.outputs[0].shape.at(-1);
   if (classCount !== labels.length) {
@@ -221,7 +231,7 @@ async function readModel(directory: string): Promise<Classifier> {
       const input = tf.tensor4d(pixels, [bytes.length, side, side, 3]);
       const [logits, last, deeper, mid] = withFeatures.predict(input) as Tensor[];
       return [tf.softmax(logits), tf.mean(last, [1, 2]), tf.max(deeper, [1, 2]), tf.mean(mid, [1, 2])].map(
-        (tensor) => tensor.dataSync() as Float32Array,
+        (tensor) => tensor.dataSync() as Float32Array
       );
     });
     const row = (values: Float32Array, index: number) => {
@@ -253,13 +263,17 @@ async function readModel(directory: string): Promise<Classifier> {
   };
 }
 
-type Topology = { model_config?: { config: { layers: { config: Record<string, unknown> }[] } }; config?: { layers: { config: Record<string, unknown> }[] } };
+type Topology = {
+  model_config?: { config: { layers: { config: Record<string, unknown> }[] } };
+  config?: { layers: { config: Record<string, unknown> }[] };
+};
 
 /** The topology with its input of any height and width: the windows are read at a smaller size. */
 function anySizedInput(topology: Topology): Topology {
   const copy = structuredClone(topology);
   const input = (copy.model_config ?? copy).config?.layers[0]?.config;
-  if (input && Array.isArray(input.batch_input_shape)) input.batch_input_shape = [null, null, null, input.batch_input_shape.at(-1)];
+  if (input && Array.isArray(input.batch_input_shape))
+    input.batch_input_shape = [null, null, null, input.batch_input_shape.at(-1)];
   return copy;
 }
 

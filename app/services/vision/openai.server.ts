@@ -82,7 +82,8 @@ export function createOpenAiProvider(config: OpenAiVisionConfig): VisionProvider
       const found = new Map<string, FoundIngredient>();
       for (const name of namesInAnswer(answer)) {
         const ingredient = catalogue.match(name);
-        if (ingredient && !found.has(ingredient.name)) found.set(ingredient.name, { name: ingredient.name, type: ingredient.type });
+        if (ingredient && !found.has(ingredient.name))
+          found.set(ingredient.name, { name: ingredient.name, type: ingredient.type });
       }
       return { ingredients: [...found.values()].slice(0, MAX_ANSWERS), captureId: null };
     },

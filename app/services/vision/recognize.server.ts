@@ -12,7 +12,11 @@ let provider: VisionProvider | undefined;
 export function configuredProvider(): VisionProvider {
   provider ??=
     env.VISION_PROVIDER === "openai"
-      ? createOpenAiProvider({ baseUrl: env.VISION_API_BASE_URL!, model: env.VISION_API_MODEL!, apiKey: env.VISION_API_KEY })
+      ? createOpenAiProvider({
+          baseUrl: env.VISION_API_BASE_URL!,
+          model: env.VISION_API_MODEL!,
+          apiKey: env.VISION_API_KEY,
+        })
       : createEmbeddedProvider(path.resolve(env.VISION_MODEL_DIR));
   return provider;
 }
@@ -39,10 +43,14 @@ export function warmVision(): void {
       status = { state: "ready" };
     },
     (error: unknown) => {
-      status = { state: "unavailable", message: error instanceof VisionUnavailableError ? error.message : BROKEN_MODEL_MESSAGE };
-      const detail = error instanceof ModelNotInstalledError || error instanceof ModelBrokenError ? error.instructions : error;
+      status = {
+        state: "unavailable",
+        message: error instanceof VisionUnavailableError ? error.message : BROKEN_MODEL_MESSAGE,
+      };
+      const detail =
+        error instanceof ModelNotInstalledError || error instanceof ModelBrokenError ? error.instructions : error;
       console.error(status.message, detail);
-    },
+    }
   );
 }
 

@@ -63,8 +63,8 @@ export async function identifyPhoto(request: Request): Promise<PhotoOutcome> {
     const listed = await oneAtATimePerSession(request, () =>
       addToPantry(
         request,
-        ingredients.map(({ name }) => ({ name, source: "camera" as const, captureId })),
-      ),
+        ingredients.map(({ name }) => ({ name, source: "camera" as const, captureId }))
+      )
     );
     if (!listed.ok) return { ok: false, status: 409, message: listed.message };
     return { ok: true, ingredients, headers: listed.headers };
