@@ -1,5 +1,4 @@
 import { refusalBeforeApp } from "~/cli/refusals.mjs";
-import { requestClient } from "~/services/client.server";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -71,6 +70,8 @@ export function cookiesAfter(cookie: string | null, response: Response): string 
  * requests itself (a cross-site write's 403) before the app sees them.
  */
 export async function served(request: Request, handler: () => Promise<unknown>): Promise<Response> {
+  // Imported here, not at the top: a test file sets the app's settings before its first import of the app.
+  const { requestClient } = await import("~/services/client.server");
   const { method, url, headers } = request;
   const refusal = refusalBeforeApp({ method, url, headers, publicOrigin: requestClient(request).origin });
   if (refusal) return Response.json({ message: refusal.message }, { status: refusal.status, headers: refusal.headers });
