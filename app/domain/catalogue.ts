@@ -53,24 +53,34 @@ export interface Catalogue {
   find(name: string): CatalogueIngredient | null;
 }
 
-/** Lowercase, accents and punctuation removed, hyphens as spaces: "Jalapeño-Peppers!" → "jalapeno peppers". */
+/**
+ * Lowercase, accents and punctuation removed, hyphens as spaces: "Jalapeño-Peppers!" → "jalapeno peppers". Letters
+ * of other scripts are kept (Cyrillic and Greek without accents, katakana as hiragana, full-width digits as digits),
+ * so that names in Russian, Greek or Japanese can be matched.
+ */
 export function normalizeText(text: string): string {
-  return text
-    .replace(/[øØ]/g, "o")
-    .replace(/[æÆ]/g, "ae")
-    .replace(/[œŒ]/g, "oe")
-    .replace(/ß/g, "ss")
-    .replace(/[łŁ]/g, "l")
-    .replace(/[đĐ]/g, "d")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/['’`]/g, "")
-    .replace(/&/g, " and ")
-    .replace(/[^a-z0-9½⅓⅔¼¾⅛/.\s]/g, " ")
-    .replace(/(?<!\d)[./]|[./](?!\d)/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .replace(/[\uFF01-\uFF5E]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+      .replace(/[\u30A1-\u30F6]/g, (char) => String.fromCharCode(char.charCodeAt(0) - 0x60))
+      .replace(/[øØ]/g, "o")
+      .replace(/[æÆ]/g, "ae")
+      .replace(/[œŒ]/g, "oe")
+      .replace(/ß/g, "ss")
+      .replace(/[łŁ]/g, "l")
+      .replace(/[đĐ]/g, "d")
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .normalize("NFC")
+      .toLowerCase()
+      .replace(/['’`]/g, "")
+      .replace(/&/g, " and ")
+      // Latin letters beyond a-z (ı, ð) as before; letters of other scripts kept
+      .replace(/[^a-z0-9½⅓⅔¼¾⅛/.\s\p{L}]|[^\P{Script=Latin}a-z]/gu, " ")
+      .replace(/(?<!\d)[./]|[./](?!\d)/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 const IRREGULAR_SINGULARS: Record<string, string> = {
@@ -194,7 +204,11 @@ const MAX_FUZZY_WORDS = 3;
  * Romance plurals. Stripped from a word of another language to compare it with the names by stem.
  */
 const INFLECTION_ENDINGS =
-  /(?:owie|ami|ach|ych|ich|ymi|imi|ego|emu|owi|ow|om|ej|ie|en|em|er|ar|or|es|y|i|a|e|o|u|n|s)$/;
+  /(?:owie|ami|ach|ych|ich|ymi|imi|ego|emu|owi|ow|om|ej|ie|en|em|er|ar|or|es|y|i|a|e|o|u|n|s|ого|его|ому|ему|ами|ями|ов|ев|ей|ой|ом|ем|ам|ям|ах|ях|ый|ий|ая|яя|ое|ее|ые|ие|ых|их|а|я|ы|и|у|ю|е|о|ь)$/;
+/** Cyrillic names are stemmed down to three letters (мука, вода, соль): few languages share that script. */
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+/** Chinese characters and kana: names are written without spaces, so a line's word may hold one ("有塩バター"). */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 /**
  * A name's word by its stem, or as it is when the stem would be shorter than four letters: too little to tell it
@@ -202,7 +216,7 @@ const INFLECTION_ENDINGS =
  */
 function nameStem(word: string): string {
   const stem = word.replace(INFLECTION_ENDINGS, "");
-  return stem.length >= 4 ? stem : word;
+  return stem.length >= (CYRILLIC.test(word) ? 3 : 4) ? stem : word;
 }
 
 /**
@@ -399,6 +413,20 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return null;
   }
 
+  /**
+   * A name in Chinese or Japanese, of two characters or more, that ends a word of the line: "有塩バター" (salted
+   * butter) is butter. Only the end: what comes first there says what kind ("奶油奶酪", cream cheese, is no cream).
+   */
+  function nameInsideCjkWord(words: string[]): CatalogueIngredient | null {
+    for (const word of words.filter((word) => CJK.test(word))) {
+      for (let length = word.length - 1; length >= 2; length--) {
+        const found = byForeignKey.get(word.slice(-length));
+        if (found) return found;
+      }
+    }
+    return null;
+  }
+
   function match(text: string): CatalogueIngredient | null {
     const withoutNotes = text.replace(/\([^()]*\)/g, " ");
     const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
@@ -424,6 +452,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
         .filter((word) => word && !isNumber(word))
     );
     if (inflected) return inflected;
+    const inCjkWord = nameInsideCjkWord(nameKey(mainPart).split(" "));
+    if (inCjkWord) return inCjkWord;
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;
     const headNoun = essential[essential.length - 1];

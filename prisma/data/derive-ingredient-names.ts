@@ -17,7 +17,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const taxonomyFile = path.resolve(process.env.SHARED_DIR ?? path.join(here, "../../../shared"), "data/taxonomy/ingredients.full.json.gz");
 const outputFile = path.join(here, "ingredient-names.json");
 
-export const LANGUAGES = ["de", "fr", "es", "it", "nl", "pt", "sv", "da", "nb", "fi", "pl", "cs", "sk", "hu"] as const;
+export const LANGUAGES = [
+  ...["de", "fr", "es", "it", "nl", "pt", "sv", "da", "nb", "fi", "pl", "cs", "sk", "hu"],
+  // in scripts of their own, so their names cannot be taken for a word of the languages above
+  ...["ru", "uk", "bg", "el", "ja", "zh"],
+] as const;
+
+/** One Chinese character is a whole name in Japanese (卵 egg, 塩 salt); one letter of any other script is not. */
+const tooShort = (key: string) => key.length < 2 && !/\p{Script=Han}/u.test(key);
 
 interface TaxonomyEntry {
   name?: Record<string, string>;
@@ -57,7 +64,7 @@ function main() {
         const names = [entry.name?.[language], ...(entry.synonyms?.[language] ?? [])].filter(Boolean) as string[];
         for (const name of names) {
           const key = nameKey(name);
-          if (key.length < 2 || englishOfCatalogue.has(key) || name.length > 40) continue;
+          if (tooShort(key) || englishOfCatalogue.has(key) || name.length > 40) continue;
           const byIngredient = candidates.get(key) ?? new Map<string, Set<string>>();
           candidates.set(key, byIngredient);
           const written = byIngredient.get(ingredient.name) ?? new Set<string>();

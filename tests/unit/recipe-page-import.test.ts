@@ -480,6 +480,17 @@ describe("catalogue matching", () => {
     ["pimiento rojo", "bell pepper"],
     ["pimientos", "roasted red pepper"],
     ["lemon rind", "lemon"],
+    // Russian, Greek, Japanese and Chinese names, inflected Russian, full-width digits, katakana or hiragana
+    ["сливочное масло", "butter"],
+    ["муки", "flour"],
+    ["щепотка соли", "salt"],
+    ["αυγά μεγάλα", "egg"],
+    ["卵 ２個", "egg"],
+    ["水 適量", "water"],
+    ["ばたー", "butter"],
+    ["有塩バター 10g", "butter"],
+    ["一勺 酱油", "soy sauce"],
+    ["奶油奶酪", null],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });
