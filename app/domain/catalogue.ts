@@ -238,6 +238,30 @@ const STATE_WORDS_ABROAD = new Set(
   duzy duza czerwony czerwona czerwone zielony zielona zielone`.split(/\s+/)
 );
 
+/**
+ * Words of the catalogue's other languages (as nameKey writes them) that make an ingredient a kind the catalogue
+ * names apart: "Ingwer gemahlen" is ground ginger, "páprica defumada" smoked paprika, "costelinha de porco" a pork
+ * rib, "kippenvleugels" chicken wings. A cut may end a compound word, so those patterns are not anchored at the end.
+ */
+const KINDS_ABROAD: [kind: string, word: RegExp][] = [
+  [
+    "ground",
+    /^(?:gemahl|moulu|molid|macinat|moid[ao]s?$|gemalen|mal(?:en|d|et)$|mielon|jauhet|mlet[yae]$|orolt|молот)/,
+  ],
+  [
+    "smoked",
+    /^(?:gerauch|fume(?:e|s|es)?$|ahumad|affumicat|defumad|gerookt|rokt|roge?t|rogede|wedzon|savust|uzen[yae]$|fustolt|копч)/,
+  ],
+  [
+    "dried",
+    /^(?:getrockn|sechee?s?$|secad|secch|gedroogd|torkad|torr?e[dt]|torket|suszon|kuivat|susen[yae]$|szaritott|сушен)/,
+  ],
+  ["rib", /(?:costel|costill|rippch|rippe|ribbetje|revben|ribbe|zeber|ребр)/],
+  ["breast", /(?:pechug|peito|brust|borst|brost|bryst|piersi?$|petto|грудк)/],
+  ["thigh", /(?:^coxa|muslo|oberkeule|schenkel|dijen|dijtje|sovracosc|бедр)/],
+  ["wing", /(?:^alitas?$|^asas?$|^asinhas?$|^ailes?$|flugel|vleugel|vinger?$|vingar|^alette|skrzyd|крыл)/],
+];
+
 /** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
 function lineStem(word: string): string {
   if (STATE_WORDS_ABROAD.has(word)) return word;
@@ -427,7 +451,40 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     return null;
   }
 
+  /** The kind of `found` the line's words name in another language ("Ingwer gemahlen" → ground ginger), if listed. */
+  function kindNamed(found: CatalogueIngredient, words: string[]): CatalogueIngredient {
+    for (const [kind, pattern] of KINDS_ABROAD) {
+      if (!words.some((word) => pattern.test(word))) continue;
+      const named = byName.get(`${kind} ${found.name}`) ?? byName.get(`${found.name} ${kind}`);
+      if (named) return named;
+    }
+    return found;
+  }
+
+  /** A compound of a name and a cut: "kippenvleugels" (kip, wing) is chicken wing, "Schweinerippchen" pork rib. */
+  function compoundCut(words: string[]): CatalogueIngredient | null {
+    for (const word of words) {
+      for (const [kind, pattern] of KINDS_ABROAD.slice(3)) {
+        const cut = word.match(pattern);
+        if (!cut || cut.index! < 3) continue;
+        const head = word.slice(0, cut.index);
+        for (const name of [head, head.replace(/(?:en|n|s|e)$/, "")]) {
+          const found = byKey.get(name) ?? byForeignKey.get(name);
+          const named = found && (byName.get(`${found.name} ${kind}`) ?? byName.get(`${kind} ${found.name}`));
+          if (named) return named;
+        }
+      }
+    }
+    return null;
+  }
+
   function match(text: string): CatalogueIngredient | null {
+    const found = matchName(text);
+    const words = nameKey(text).split(" ");
+    return found ? kindNamed(found, words) : compoundCut(words);
+  }
+
+  function matchName(text: string): CatalogueIngredient | null {
     const withoutNotes = text.replace(/\([^()]*\)/g, " ");
     const whole = byKey.get(nameKey(withoutNotes)) ?? byForeignKey.get(nameKey(withoutNotes));
     if (whole) return whole;

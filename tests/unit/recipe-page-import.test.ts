@@ -491,6 +491,14 @@ describe("catalogue matching", () => {
     ["有塩バター 10g", "butter"],
     ["一勺 酱油", "soy sauce"],
     ["奶油奶酪", null],
+    // a kind the catalogue lists apart, named by a word of another language
+    ["Ingwer gemahlen", "ground ginger"],
+    ["páprica defumada", "smoked paprika"],
+    ["costelinha de porco", "pork rib"],
+    ["macinato di manzo", "ground beef"],
+    ["kippenvleugels", "chicken wing"],
+    ["Hühnerbrust", "chicken breast"],
+    ["getrocknete Tomaten", "tomato"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });
