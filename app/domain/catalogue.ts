@@ -31,6 +31,8 @@ export interface CatalogueIngredient {
   parent: string | null;
   /** names in other languages (prisma/data/ingredient-names.json); looked at only after the English names */
   translations?: string[];
+  /** those of the translations in languages that put the food first ("beurre demi-sel" is butter, not salt) */
+  headFirstTranslations?: string[];
   /** Provenance, in ingredients.json only (not stored in the database): the USDA food the figures come from */
   usdaNdb?: string;
   /** Provenance, in ingredients.json only: the Poore & Nemecek or ghgi product the CO2 figure comes from */
@@ -305,6 +307,9 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
       if (!byKey.has(key) && !byForeignKey.has(key)) byForeignKey.set(key, ingredient);
     }
   }
+  const headFirstKeys = new Set(
+    ingredients.flatMap((ingredient) => (ingredient.headFirstTranslations ?? []).map(nameKey))
+  );
   /**
    * Names in other languages by the stems of their words ("kwasn smietan" for kwaśna śmietana), for inflected
    * forms the names do not list; a stem two ingredients share, or that is an English name, is left out.
@@ -370,6 +375,10 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
    */
   function longestKnownPhrase(words: string[], names = byKey): CatalogueIngredient | null {
     for (let size = Math.min(MAX_PHRASE_WORDS, words.length); size >= 1; size--) {
+      if (names === byForeignKey) {
+        const first = firstHeadFirstName(words, size);
+        if (first) return first;
+      }
       for (let start = words.length - size; start >= 0; start--) {
         const found = names.get(words.slice(start, start + size).join(" "));
         if (!found) continue;
@@ -391,6 +400,19 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
         }
         return found;
       }
+    }
+    return null;
+  }
+
+  /**
+   * The first name of `size` words in the line when it is one of a language that names the food first ("filets
+   * d'anchois au sel", "tomate bien mûres"), else null (then the last name is the food, as in English and German).
+   */
+  function firstHeadFirstName(words: string[], size: number): CatalogueIngredient | null {
+    for (let start = 0; start + size <= words.length; start++) {
+      const key = words.slice(start, start + size).join(" ");
+      const found = byForeignKey.get(key);
+      if (found) return headFirstKeys.has(key) ? found : null;
     }
     return null;
   }

@@ -4,8 +4,14 @@ import type { CatalogueIngredient } from "./catalogue";
 
 const byIngredient = names as Record<string, Record<string, string[]>>;
 
-/** The ingredient with its names in the main European languages added as translations. */
+/** Languages that name the food first and what it is made of or with after it: "beurre demi-sel" is butter. */
+const HEAD_FIRST = new Set(["fr", "es", "it", "pt"]);
+
+/** The ingredient with its names in other languages added as translations. */
 export function withTranslations(ingredient: CatalogueIngredient): CatalogueIngredient {
-  const translations = Object.values(byIngredient[ingredient.name] ?? {}).flat();
-  return translations.length > 0 ? { ...ingredient, translations } : ingredient;
+  const byLanguage = Object.entries(byIngredient[ingredient.name] ?? {});
+  const translations = byLanguage.flatMap(([, names]) => names);
+  if (translations.length === 0) return ingredient;
+  const headFirstTranslations = byLanguage.flatMap(([language, names]) => (HEAD_FIRST.has(language) ? names : []));
+  return { ...ingredient, translations, headFirstTranslations };
 }

@@ -297,7 +297,26 @@ const UNIT_WORDS: Record<string, Unit> = {
   pot: "jar",
   frasco: "jar",
   vasetto: "jar",
+  stange: "stalk",
+  stangen: "stalk",
+  stengel: "stalk",
+  stengels: "stalk",
+  msp: "pinch",
+  pincee: "pinch",
+  pincees: "pinch",
+  bouquet: "bunch",
+  branche: "sprig",
+  branches: "sprig",
+  becher: "jar",
   handvoll: "handful",
+  // Japanese counters and spoons (the amount comes first once cleanQuantityText has turned 大さじ1 round)
+  大さじ: "tbsp",
+  小さじ: "tsp",
+  カップ: "cup",
+  個: "piece",
+  本: "piece",
+  枚: "slice",
+  片: "clove",
   handvol: "handful",
   poignee: "handful",
   punado: "handful",
@@ -345,22 +364,29 @@ export const AMOUNTLESS_QUANTITIES = ["to taste", "as needed", "optional"] as co
 const NEGLIGIBLE =
   /\b(to taste|as needed|as required|optional|for (serving|garnish|frying|greasing|dusting)|a little|some)\b/i;
 
+/** A plural ending in brackets: "pound(s)", "pinch(es)", German "Stange(n)", "Zehe(n)", Dutch "ei(eren)". */
+const PLURAL_MARKER = /\((?:s|es|n|en|e|er|eren|r)\)$/;
+
 /** Unit word as written → canonical unit, or null when the word is not a unit. */
 export function unitOf(word: string): Unit | null {
   const key = word
     .toLowerCase()
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
+    .normalize("NFC")
     .replace(/ł/g, "l")
-    .replace(/\(s\)$|\.$/g, "");
+    .replace(PLURAL_MARKER, "")
+    .replace(/\.$/, "");
   return Object.hasOwn(UNIT_WORDS, key) ? UNIT_WORDS[key] : null;
 }
 
 const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
-const AND = /^(?:and|i|e|y|et|und|en|och|og|és)$/i;
-const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és)\s+)?\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
-const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:-|–|—|to|or)\s*(${NUMBER}))?`, "i");
+const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
+const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */
+const RANGE = String.raw`-|–|—|(?:to|or|à|a|bis|tot|till|til|ou|o|oder|eller|lub|vagy)(?=\s)`;
+const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
 
 function parseNumber(text: string): number {
   let total = 0;
@@ -378,23 +404,23 @@ function parseNumber(text: string): number {
 
 /** Units written in several words; read as the unit their words name (PHRASE_UNITS), else their first word's. */
 const UNIT_PHRASES = new RegExp(
-  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill[eè]res?\s+[àa]\s+(?:soupe|caf[ée])` +
-    String.raw`|colher(?:es)?\s+(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
+  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+(?:soupe|caf[ée])` +
+    String.raw`|(?:colher(?:es)?\s+|c\.\s*)(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
     String.raw`|cucharadas?\s+soperas?)(?![a-z])`,
   "i"
 );
 /** The spoon phrases of French and Portuguese: "c. à soupe", "colher (sopa)" a tablespoon, "colher (chá)" a teaspoon. */
 const PHRASE_UNITS: [RegExp, Unit][] = [
   [
-    /^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill[eè]res?\s+[àa]\s+soupe|colher(?:es)?\s+\(?\s*(?:de\s+)?sopa)/i,
+    /^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+soupe|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?sopa)/i,
     "tbsp",
   ],
   [
-    /^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill[eè]res?\s+[àa]\s+caf[ée]|colher(?:es)?\s+\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
+    /^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+caf[ée]|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
     "tsp",
   ],
 ];
-const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\(s\)|\(es\))?\.?(?![a-zA-Z\u00C0-\u024F])/;
+const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\((?:s|es|n|en|e|er|eren|r)\))?\.?(?![a-zA-Z\u00C0-\u024F])/;
 const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
@@ -416,6 +442,12 @@ function isQuantityWord(word: string, previous: string | null, hasAmount: boolea
   return hasAmount && (previous === null || previousUnit === "piece");
 }
 
+/** The text starts with a unit word or phrase ("botte de coriandre", "xícara (chá) de arroz"). */
+function unitFollows(text: string): boolean {
+  const token = text.match(UNIT_TOKEN);
+  return UNIT_PHRASES.test(text) || (token !== null && unitOf(token[0]) !== null && unitOf(token[0]) !== "piece");
+}
+
 /**
  * Splits an ingredient line into its leading quantity ("1 cup (240 ml)", "100g/3½oz", "2 pound(s)", "150gr",
  * "2-3 large") and the rest; the quantity is "" when the line does not start with one. Parsing that quantity
@@ -435,7 +467,13 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
   let units = 0;
   let previousWord: string | null = null;
   for (let step = 0; step < 6; step++) {
-    const rest = text.slice(at);
+    let rest = text.slice(at);
+    // "1/4 de botte", "⅓ de xícara", "1/4 de cucharadita": "of" between an amount and its unit
+    const of = amount && !article && units === 0 ? rest.match(/^\s*(?:de\s+|d['’]\s*)/i) : null;
+    if (of && unitFollows(rest.slice(of[0].length))) {
+      at += of[0].length;
+      rest = text.slice(at);
+    }
     const space = rest.match(/^\s*/)![0].length;
     const next = rest.slice(space);
     const bracket = at > 0 ? next.match(BRACKET_MEASURE) : null;
@@ -469,10 +507,16 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
 
 /** Quantity text with "1½" spaced as "1 ½" and a leading article read as 1, as parseQuantity reads it. */
 function cleanQuantityText(text: string): string {
-  return text
-    .trim()
-    .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
-    .replace(/^(a|an|one)\s+/i, "1 ");
+  return (
+    text
+      .trim()
+      .replace(/[０-９]/g, (digit) => String.fromCharCode(digit.charCodeAt(0) - 0xfee0))
+      // Japanese writes the spoon before the amount and "と" for "and": 大さじ1と1/2 is 1 and 1/2 大さじ
+      .replace(/^(大さじ|小さじ|カップ)\s*([\d./と]+)/, "$2 $1")
+      .replace(/(\d)と(\d)/, "$1 と $2")
+      .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
+      .replace(/^(a|an|one)\s+/i, "1 ")
+  );
 }
 
 /**
@@ -501,7 +545,10 @@ export function parseQuantity(text: string): Quantity {
   const quantity: Quantity = { amount, unit: null, negligible: false };
   if (match[2]) quantity.maxAmount = parseNumber(match[2]);
 
-  let rest = cleaned.slice(match[0].length).trim();
+  let rest = cleaned
+    .slice(match[0].length)
+    .trim()
+    .replace(/^(?:de\s+|d['’]\s*)/i, "");
   const packageWeight = rest.match(/\((\d+(?:[.,]\d+)?)\s*([a-z]+)\.?\)/i);
   if (packageWeight) {
     const unit = unitOf(packageWeight[2]);

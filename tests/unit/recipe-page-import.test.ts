@@ -428,6 +428,28 @@ describe("ingredient lines", () => {
     ["3 Stk. Pak Choi", { quantity: "3 Stk.", name: "Pak Choi" }],
     ["1 i 1/2 łyżeczki kurkumy", { quantity: "1 i 1/2 łyżeczki", name: "kurkumy" }],
     ["1 colher (sopa) de colorau", { quantity: "1 colher (sopa)", name: "colorau" }],
+    // plural markers, spoon abbreviations, ranges and "de" before the unit in other languages
+    ["1 Stange(n) Lauch", { quantity: "1 Stange(n)", name: "Lauch" }],
+    ["1 pinch(es) Table salt", { quantity: "1 pinch(es)", name: "Table salt" }],
+    ["1 cuill. à café de cannelle en poudre", { quantity: "1 cuill. à café", name: "cannelle en poudre" }],
+    ["1 à 2 c. à café de miel", { quantity: "1 à 2 c. à café", name: "miel" }],
+    ["1/4 de botte de coriandre hachée", { quantity: "1/4 de botte", name: "coriandre hachée" }],
+    ["2 de mayo", { quantity: "2", name: "mayo" }],
+    // a count, then the size of each; all after the amount in brackets
+    ["1, 14 oz can of sweetened condensed milk", { quantity: "1", name: "14 oz can of sweetened condensed milk" }],
+    ["1 packet (2¼ tsp instant dry yeast)", { quantity: "1 packet", name: "instant dry yeast", note: "2¼ tsp" }],
+    ["½ stick ((4 tbsp) butter)", { quantity: "½ stick", name: "butter", note: "4 tbsp" }],
+    // the amount after the name
+    ["Beurre doux : 120 g", { quantity: "120 g", name: "Beurre doux" }],
+    ["Sel - 1 cuillère à café", { quantity: "1 cuillère à café", name: "Sel" }],
+    ["cebula 1 sztuka", { quantity: "1 sztuka", name: "cebula" }],
+    ["Süßkartoffel ca. 200 g", { quantity: "200 g", name: "Süßkartoffel", note: "ca." }],
+    ["Garlic 2 cloves, minced", { quantity: "2 cloves", name: "Garlic", note: "minced" }],
+    ["farina 00", { quantity: "", name: "farina 00" }],
+    ["玉ねぎ 1/4個(50g)", { quantity: "1/4個(50g)", name: "玉ねぎ" }],
+    ["薄力粉 大さじ1/2", { quantity: "大さじ1/2", name: "薄力粉" }],
+    ["卵(60g 程度) 2個", { quantity: "2個", name: "卵", note: "60g 程度" }],
+    ["水 適量", { quantity: "", name: "水 適量" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toEqual(parts);
   });
@@ -450,6 +472,14 @@ describe("ingredient lines", () => {
     expect(parseQuantity("150gr")).toMatchObject({ amount: 150, unit: "g" });
     expect(parseQuantity("2 pound(s)")).toMatchObject({ amount: 2, unit: "lb" });
     expect(parseQuantity("3 dl")).toMatchObject({ amount: 3, unit: "dl" });
+    expect(parseQuantity("1 Stange(n)")).toMatchObject({ amount: 1, unit: "stalk" });
+    expect(parseQuantity("1 à 2 c. à café")).toMatchObject({ amount: 1, maxAmount: 2, unit: "tsp" });
+    expect(parseQuantity("2 bis 3 EL")).toMatchObject({ amount: 2, maxAmount: 3, unit: "tbsp" });
+    expect(parseQuantity("1/4 de botte")).toMatchObject({ amount: 0.25, unit: "bunch" });
+    expect(parseQuantity("2 c. de chá")).toMatchObject({ amount: 2, unit: "tsp" });
+    expect(parseQuantity("大さじ1と1/2")).toMatchObject({ amount: 1.5, unit: "tbsp" });
+    expect(parseQuantity("1/4個(50g)")).toMatchObject({ amount: 0.25, unit: "piece", gramsPerUnit: 50 });
+    expect(parseQuantity("２個")).toMatchObject({ amount: 2, unit: "piece" });
   });
 });
 
@@ -491,6 +521,11 @@ describe("catalogue matching", () => {
     ["有塩バター 10g", "butter"],
     ["一勺 酱油", "soy sauce"],
     ["奶油奶酪", null],
+    // French, Spanish, Italian and Portuguese name the food first
+    ["Beurre demi-sel", "butter"],
+    ["filetti di acciughe sotto sale", "anchovy"],
+    ["tomate bien mûres", "tomato"],
+    ["fromage frais double crème", "cheese"],
     // a kind the catalogue lists apart, named by a word of another language
     ["Ingwer gemahlen", "ground ginger"],
     ["páprica defumada", "smoked paprika"],

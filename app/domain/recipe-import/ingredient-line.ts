@@ -4,7 +4,7 @@
  * (app/domain/quantity.ts), so every unit it knows is read the same way here and when weighing.
  */
 import type { Catalogue } from "../catalogue";
-import { AMOUNTLESS_QUANTITIES, splitLeadingQuantity } from "../quantity";
+import { AMOUNTLESS_QUANTITIES, splitLeadingQuantity, unitOf } from "../quantity";
 import type { RecipeDraftLine } from "../recipe-analysis";
 import type { RawEntry } from "./draft";
 import { cleanText } from "./fields";
@@ -57,19 +57,62 @@ function splitBrackets(text: string): { outside: string; inside: string[] } {
   return { outside, inside };
 }
 
+/** "about" before an amount written after the name: "Süßkartoffel ca. 200 g", "Beurre : environ 120 g". */
+const ABOUT = String.raw`(?:ca\.?|circa|about|approx\.?|env\.?|environ|cerca de|unos|unas|около)\s*`;
+/** An amount and unit at the end of a line, after the name: "Beurre doux : 120 g", "Sel - 1 cuillère à café", "cebula 1 sztuka". */
+const TRAILING_AMOUNT = new RegExp(
+  String.raw`^(\D.*?)(?:\s*[-–:]\s*|\s+)((?:${ABOUT})?(?:\d|[½⅓⅔¼¾⅛])[^,(]*)((?:[,(].*)?)$`,
+  "iu"
+);
+/** Japanese puts the amount after the name: "玉ねぎ 1/4個(50g)", "薄力粉 大さじ1/2", "卵 2個". */
+const TRAILING_AMOUNT_JAPANESE = /^(.+?)\s+((?:大さじ|小さじ|カップ|約)?\s*[\d０-９][^\s]*)$/u;
+
+/**
+ * The line's quantity and the rest: the amount at its start, else one written after the name when all that follows
+ * the name is an amount and units (a number alone must not be a grade, as in "farina 00").
+ */
+function splitQuantity(line: string): { quantity: string; rest: string } {
+  const leading = splitLeadingQuantity(line);
+  if (leading.quantity) return leading;
+  const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(line)
+    ? line.match(TRAILING_AMOUNT_JAPANESE)
+    : null;
+  if (japanese) return { quantity: japanese[2], rest: japanese[1] };
+  const trailing = line.match(TRAILING_AMOUNT);
+  if (!trailing) return leading;
+  const quantity = trailing[2].trim();
+  const about = quantity.match(new RegExp(`^${ABOUT}`, "i"))?.[0] ?? "";
+  const amount = splitLeadingQuantity(quantity.slice(about.length));
+  // "120 g" at the very end: a unit with nothing after it is part of the amount here
+  const onlyAmount = amount.quantity && (!amount.rest || unitOf(amount.rest) !== null);
+  if (!onlyAmount || /^0\d/.test(amount.quantity)) return leading;
+  // "ca." goes with the notes, so that the quantity reads as an amount
+  const note = about ? ` (${about.trim()})` : "";
+  return { quantity: quantity.slice(about.length), rest: `${trailing[1]}${note} ${trailing[3]}`.trim() };
+}
+
 /** Splits a line; null for an empty line or a group header ("For the icing:"). */
 export function splitIngredientLine(rawLine: string): IngredientLineParts | null {
-  const line = cleanText(rawLine).slice(0, MAX_LINE_LENGTH).replace(BULLET, "");
+  const line = cleanText(rawLine)
+    .slice(0, MAX_LINE_LENGTH)
+    .replace(BULLET, "")
+    // "1, 14 oz can of milk", "1, 9-inch pie crust": a count and the size of each
+    .replace(/^(\d+),\s+(?=\d)/, "$1 ");
   if (!line || isHeadingLine(line)) return null;
-  const split = splitLeadingQuantity(line);
+  const split = splitQuantity(line);
   // "500.0 g", "2.00 cups" as shop and CMS exports write them: the zeros say nothing ("1.000 g" is a thousand)
   let quantity = split.quantity.replace(/(\d)\.0{1,2}(?![\d])/g, "$1");
   const rest = split.rest;
 
   const notes: string[] = [];
   const { outside, inside } = splitBrackets(rest);
-  notes.push(...inside);
   let name = outside;
+  const inner = !outside.trim() && inside.length > 0 ? splitIngredientLine(inside.join(" ")) : null;
+  if (inner?.name) {
+    // all after the amount is in brackets: "1 packet (2¼ tsp instant dry yeast)", "½ stick ((4 tbsp) butter)"
+    name = inner.name;
+    notes.push(...[inner.quantity, inner.note ?? ""].filter(Boolean));
+  } else notes.push(...inside);
   const comma = name.indexOf(",");
   if (comma >= 0) {
     const after = name.slice(comma + 1).trim();
@@ -83,8 +126,15 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
   }
   name = name.replace(/\s+/g, " ").replace(/^[\s.;:/*-]+|[\s.;:/*-]+$/g, "");
   if (!name) {
-    // "2 large" alone: the last word of the quantity is the name
     if (!quantity) return null;
+    // "1 packet (2¼ tsp instant dry yeast)": the bracket read as a measure holds the name
+    const bracket = quantity.match(/^([^()]+?)\s*\(([^()]+)\)$/);
+    const inner = bracket ? splitIngredientLine(bracket[2]) : null;
+    if (bracket && inner?.quantity && /\p{L}{3}/u.test(inner.name)) {
+      const note = [inner.quantity, inner.note ?? ""].filter(Boolean).join(", ");
+      return { quantity: bracket[1], name: inner.name, note };
+    }
+    // "2 large" alone: the last word of the quantity is the name
     return { quantity: "", name: quantity.replace(/^[\d\s./½⅓⅔¼¾-]+/, "") || quantity };
   }
   let note = notes.join(", ").replace(/\s+/g, " ").trim();
