@@ -37,9 +37,16 @@ describe("field conversions", () => {
 
   it.each([
     ["4 servings", 4],
-    ["Serves 4-6", 4],
+    // a range feeds up to its upper end, as recipe-scrapers (the reference the pages are checked against) reads it
+    ["Serves 4-6", 6],
+    ["11-12 cookies", 12],
+    ["4 à 6 personnes", 6],
+    ["2 bis 3 Portionen", 3],
+    ["4 Portionen à 250 g", 4],
+    ["4 -6 servings", 4],
     [6, 6],
     [["8", "8 slices"], 8],
+    [["11", "11-12 cookies"], 12],
     ["a few", null],
     [undefined, null],
   ])("reads the yield %o as %o servings", (value, servings) => {

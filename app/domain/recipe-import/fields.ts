@@ -138,15 +138,23 @@ export function durationMinutes(value: unknown, depth = 0): number | null {
   return minutes !== null && minutes > 0 && Number.isFinite(minutes) ? Math.ceil(minutes - 1e-9) : null;
 }
 
-/** Servings from a yield: 4, "4 servings", "Serves 4-6" (→ 4), ["4", "4 servings"], {"value": 4}. */
+/** A number, or a range of two: "4", "4-6", "4 to 6", "4 à 6", "2 bis 3" (not "4 -6" nor "4- 5": a number, then other text). */
+const YIELD_NUMBER = /(\d+(?:[.,]\d+)?)(?:(?:-|–|\s+(?:to|or|à|a|bis|tot|till|til|ou|o)\s+)(\d+(?:[.,]\d+)?))?/i;
+
+/**
+ * Servings from a yield: 4, "4 servings", "Serves 4-6" (→ 6: the list feeds up to six, as recipe-scrapers reads a
+ * range), ["4", "4 servings"], {"value": 4}.
+ */
 export function servingsOf(value: unknown, depth = 0): number | null {
   if (depth > 3) return null;
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const servings = servingsOf(item, depth + 1);
-      if (servings !== null) return servings;
-    }
-    return null;
+    // the item that says most: WP Recipe Maker lists ["11", "11-12 cookies"]
+    const said = value.filter((item) => servingsOf(item, depth + 1) !== null);
+    const longest = said.reduce<unknown>(
+      (best, item) => (String(item).length > String(best ?? "").length ? item : best),
+      undefined
+    );
+    return longest === undefined ? null : servingsOf(longest, depth + 1);
   }
   if (typeof value === "object" && value !== null) {
     const object = value as Record<string, unknown>;
@@ -154,9 +162,10 @@ export function servingsOf(value: unknown, depth = 0): number | null {
   }
   if (typeof value === "number") return Number.isFinite(value) && value >= 1 ? Math.round(value) : null;
   if (typeof value !== "string") return null;
-  const number = cleanText(value).match(/\d+(?:[.,]\d+)?/);
+  const number = cleanText(value).match(YIELD_NUMBER);
   if (!number) return null;
-  const servings = Math.round(Number(number[0].replace(",", ".")));
+  const [low, high] = [number[1], number[2]].map((text) => (text ? Number(text.replace(",", ".")) : 0));
+  const servings = Math.round(Math.max(low, high));
   return servings >= 1 && servings <= 1000 ? servings : null;
 }
 
