@@ -25,6 +25,8 @@ describe("field conversions", () => {
     ["PT45M", 45],
     ["P0DT2H", 120],
     ["PT90S", 2],
+    ["PTH30MS", 30],
+    ["PTHMS", null],
     ["15 min", 15],
     ["1 hour 10 minutes", 70],
     [25, 25],

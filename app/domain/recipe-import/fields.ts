@@ -90,18 +90,22 @@ export function htmlLines(value: string): string[] {
   return value.split(LINE_BREAK).map(cleanText).filter(Boolean);
 }
 
-/** ISO-8601 durations, read leniently: "PT1H20M", "P1DT2H", "P2H10M" (no T), "PT0D4H45M", "PT1.5H". */
-const ISO_DURATION = /^P(?:T?\d+(?:[.,]\d+)?[WDHMS])+T?$/i;
+/**
+ * ISO-8601 durations, read leniently: "PT1H20M", "P1DT2H", "P2H10M" (no T), "PT0D4H45M", "PT1.5H", and a template's
+ * empty parts ("PTH30MS" is 30 minutes).
+ */
+const ISO_DURATION = /^P(?:T?(?:\d+(?:[.,]\d+)?)?[WDHMS])+T?$/i;
 const ISO_PART = /(\d+(?:[.,]\d+)?)([WDHMS])/gi;
 const MINUTES_PER: Record<string, number> = { W: 10080, D: 1440, H: 60, M: 1, S: 1 / 60 };
 
 function isoMinutes(text: string): number | null {
   if (text.length > 60 || !ISO_DURATION.test(text)) return null;
+  const parts = [...text.matchAll(ISO_PART)];
   let minutes = 0;
   // recipes never last months: M is minutes wherever it stands
-  for (const [, amount, letter] of text.matchAll(ISO_PART))
+  for (const [, amount, letter] of parts)
     minutes += Number(amount.replace(",", ".")) * MINUTES_PER[letter.toUpperCase()];
-  return minutes;
+  return parts.length > 0 ? minutes : null;
 }
 
 const TEXT_DAYS = /(\d+(?:[.,]\d+)?)\s*(?:d|days?)\b/i;
