@@ -426,6 +426,12 @@ const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
 const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
 
+/** Words before an amount that say how exact it is: "scant 1/2 teaspoon", "about 2 cups", "heaping tablespoon". */
+const AMOUNT_QUALIFIER =
+  /^(?:scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=[\d½⅓⅔¼¾⅛])/i;
+/** A size and a unit with no amount: "large handful", "small pinch" (the unit word is checked apart). */
+const SIZED_UNIT = /^((?:small|large|big|generous|good)\s+([a-zA-Z]+))\s+/i;
+
 /** Words read as the unit "piece" that say a size, not a count: another unit may follow them ("2 large cloves"). */
 const SIZE_WORD = /^(?:small|medium|large|big|whole)$/i;
 
@@ -455,6 +461,17 @@ function unitFollows(text: string): boolean {
  */
 export function splitLeadingQuantity(line: string): { quantity: string; rest: string } {
   const text = line.trim();
+  const qualifier = text.match(AMOUNT_QUALIFIER);
+  if (qualifier) {
+    // "Scant 1/2 teaspoon", "About 2 cups": the word goes with the amount it qualifies
+    const after = splitLeadingQuantity(text.slice(qualifier[0].length));
+    if (after.quantity) return { quantity: `${qualifier[0]}${after.quantity}`, rest: after.rest };
+  }
+  const sized = text.match(SIZED_UNIT);
+  if (sized && unitOf(sized[2]) !== null && unitOf(sized[2]) !== "piece" && /\S/.test(text.slice(sized[0].length))) {
+    // "large handful parsley", "Small handful of cilantro": a unit without an amount, its size before it
+    return { quantity: sized[1], rest: text.slice(sized[0].length).replace(LINKING_WORD, "") };
+  }
   let at = 0;
   const article = text.match(/^(?:an?|one)\s+/i);
   const amount = text.match(LEADING_AMOUNT) ?? article;
@@ -516,6 +533,7 @@ function cleanQuantityText(text: string): string {
       .replace(/(\d)と(\d)/, "$1 と $2")
       .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
       .replace(/^(a|an|one)\s+/i, "1 ")
+      .replace(AMOUNT_QUALIFIER, "")
   );
 }
 
@@ -537,7 +555,9 @@ export function parseQuantity(text: string): Quantity {
   const cleaned = cleanQuantityText(text);
   const match = cleaned.match(LEADING_AMOUNT);
   if (!match) {
-    const unitAlone = unitOf(cleaned.split(/\s+/)[0] ?? "");
+    const [first = "", second = ""] = cleaned.split(/\s+/);
+    // "large handful": the unit after a size word
+    const unitAlone = SIZED_UNIT.test(`${first} ${second} `) && unitOf(second) ? unitOf(second) : unitOf(first);
     if (unitAlone && !NEGLIGIBLE.test(cleaned)) return { amount: 1, unit: unitAlone, negligible: false };
     return { amount: null, unit: null, negligible: true };
   }

@@ -439,6 +439,12 @@ describe("ingredient lines", () => {
     ["1, 14 oz can of sweetened condensed milk", { quantity: "1", name: "14 oz can of sweetened condensed milk" }],
     ["1 packet (2¼ tsp instant dry yeast)", { quantity: "1 packet", name: "instant dry yeast", note: "2¼ tsp" }],
     ["½ stick ((4 tbsp) butter)", { quantity: "½ stick", name: "butter", note: "4 tbsp" }],
+    // a word that says how exact the amount is; a size and a unit with no amount
+    ["Scant 1/2 teaspoon ground ginger", { quantity: "Scant 1/2 teaspoon", name: "ground ginger" }],
+    ["About 1/2 tsp. kosher salt", { quantity: "About 1/2 tsp.", name: "kosher salt" }],
+    ["Small handful of cilantro, leaves", { quantity: "Small handful", name: "cilantro", note: "leaves" }],
+    ["Large pinch salt", { quantity: "Large pinch", name: "salt" }],
+    ["Large eggs", { quantity: "", name: "Large eggs" }],
     // the amount after the name
     ["Beurre doux : 120 g", { quantity: "120 g", name: "Beurre doux" }],
     ["Sel - 1 cuillère à café", { quantity: "1 cuillère à café", name: "Sel" }],
@@ -480,6 +486,8 @@ describe("ingredient lines", () => {
     expect(parseQuantity("大さじ1と1/2")).toMatchObject({ amount: 1.5, unit: "tbsp" });
     expect(parseQuantity("1/4個(50g)")).toMatchObject({ amount: 0.25, unit: "piece", gramsPerUnit: 50 });
     expect(parseQuantity("２個")).toMatchObject({ amount: 2, unit: "piece" });
+    expect(parseQuantity("Scant 1/2 teaspoon")).toMatchObject({ amount: 0.5, unit: "tsp" });
+    expect(parseQuantity("good pinch")).toMatchObject({ amount: 1, unit: "pinch" });
   });
 });
 
