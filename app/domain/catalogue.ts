@@ -263,6 +263,8 @@ const KINDS_ABROAD: [kind: string, word: RegExp][] = [
   ["thigh", /(?:^coxa|muslo|oberkeule|schenkel|dijen|dijtje|sovracosc|бедр)/],
   ["wing", /(?:^alitas?$|^asas?$|^asinhas?$|^ailes?$|flugel|vleugel|vinger?$|vingar|^alette|skrzyd|крыл)/],
 ];
+/** Green, which makes an onion a spring onion and a bean a green bean ("oignon vert", "зелёный лук"). */
+const GREEN_ABROAD = /^(?:grun|gron|groen|vert|verde|verdi|zielon|zelen|зелен|πρασιν)/;
 
 /** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
 function lineStem(word: string): string {
@@ -475,6 +477,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
 
   /** The kind of `found` the line's words name in another language ("Ingwer gemahlen" → ground ginger), if listed. */
   function kindNamed(found: CatalogueIngredient, words: string[]): CatalogueIngredient {
+    const green = words.some((word) => GREEN_ABROAD.test(word)) ? byKey.get(nameKey(`green ${found.name}`)) : undefined;
+    if (green) return green;
     for (const [kind, pattern] of KINDS_ABROAD) {
       if (!words.some((word) => pattern.test(word))) continue;
       const named = byName.get(`${kind} ${found.name}`) ?? byName.get(`${found.name} ${kind}`);

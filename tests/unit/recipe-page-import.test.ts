@@ -542,6 +542,9 @@ describe("catalogue matching", () => {
     ["kippenvleugels", "chicken wing"],
     ["Hühnerbrust", "chicken breast"],
     ["getrocknete Tomaten", "tomato"],
+    ["зелёный лук", "spring onion"],
+    ["oignon vert", "spring onion"],
+    ["grüne Bohnen", "green bean"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });
