@@ -127,8 +127,8 @@ export function foldedNetwork(tf: Tf, model: LayersModel, taps: readonly Layer[]
           bias: step.bias,
           strides: step.strides,
           pad: step.padding,
+          ...(step.alpha === null ? {} : { activation: "leakyrelu", leakyreluAlpha: step.alpha }),
         });
-        if (step.alpha !== null) current = tf.leakyRelu(current, step.alpha);
       }
       outputs.push(current);
     }
