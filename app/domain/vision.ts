@@ -8,11 +8,6 @@
 
 /** Side of the square the classifier looks at for the whole photo (its training size). */
 export const MODEL_INPUT_SIZE = 224;
-/**
- * Side of the square each window is read at: the model ends in a global average, so it reads any size, and a
- * window at 160 px costs half a whole photo at 224 (single-item accuracy comes from the whole photo).
- */
-export const WINDOW_INPUT_SIZE = 160;
 
 export interface CropRegion {
   left: number;
@@ -21,25 +16,37 @@ export interface CropRegion {
   height: number;
 }
 
-/**
- * Each window covers this share of the photo's width and height: a little more than a quarter of the photo,
- * so that four items laid out in two rows are each seen nearly alone, and neighbours overlap a little.
- */
-export const WINDOW_SHARE = 0.6;
+/** Windows laid over a photo: `grid` × `grid` of them, each `share` of its width and height, read at `side` px. */
+export interface WindowGrid {
+  grid: number;
+  share: number;
+  side: number;
+}
 
 /**
- * The parts of a photo the classifier looks at: the whole photo first, then a 2×2 grid of overlapping
- * windows (`share` of the width and height), so that a few items on a shelf are each seen large enough.
+ * The windows the recogniser reads when the whole photo is not sure: the photo's four quarters, so that four
+ * items laid out in two rows are each seen alone.
  */
-export function cropRegions(width: number, height: number, share = WINDOW_SHARE): CropRegion[] {
-  const windowWidth = Math.max(1, Math.round(width * share));
-  const windowHeight = Math.max(1, Math.round(height * share));
-  const lefts = [0, width - windowWidth];
-  const tops = [0, height - windowHeight];
-  return [
-    { left: 0, top: 0, width, height },
-    ...tops.flatMap((top) => lefts.map((left) => ({ left, top, width: windowWidth, height: windowHeight }))),
-  ];
+export const WINDOW_GRID: WindowGrid = { grid: 2, share: 0.5, side: 160 };
+
+export function wholeRegion(width: number, height: number): CropRegion {
+  return { left: 0, top: 0, width, height };
+}
+
+/** The windows of a grid, row by row, spread evenly from edge to edge (overlapping when grid × share > 1). */
+export function windowRegions(width: number, height: number, { grid, share }: Pick<WindowGrid, "grid" | "share">) {
+  const along = (length: number) => {
+    const size = Math.max(1, Math.round(length * share));
+    const starts = Array.from({ length: grid }, (_, index) =>
+      grid === 1 ? 0 : Math.round(((length - size) * index) / (grid - 1))
+    );
+    return { size, starts };
+  };
+  const across = along(width);
+  const down = along(height);
+  return down.starts.flatMap((top) =>
+    across.starts.map((left): CropRegion => ({ left, top, width: across.size, height: down.size }))
+  );
 }
 
 /** Hue bins of the colour statistics; with three more figures (white, dark, saturation) they describe a crop. */
@@ -268,25 +275,87 @@ export function rankIngredients(crops: readonly ReadonlyMap<string, number>[]): 
 }
 
 /**
- * Score the whole photo must reach for an ingredient to be reported: held out on grocery-dev, 0.4 keeps wrong
- * items near 0.2 per photo (0.35: 0.27) for about the same right-first share, and says nothing for 9 %.
+ * How sure each part of a photo must be, chosen on grocery-dev with held-out photos and 2 × 2 tilings of them
+ * (docs/vision.md): the windows find two or more of four tiled items while adding few wrong items to photos of
+ * one item.
  */
-export const WHOLE_PHOTO_THRESHOLD = 0.4;
-/** A window must be surer: it sees less, and mistakes more (0.7 found more items of a shelf, and twice the wrong ones). */
-export const CROP_THRESHOLD = 0.8;
+export interface DecisionThresholds {
+  /** the whole photo names an ingredient from this score (0.4 keeps wrong items near 0.2 per single photo) */
+  whole: number;
+  /** the whole photo is one item when its best ingredient reaches this: the windows are not read */
+  sure: number;
+  /** ...or when at least this many windows name the whole photo's best ingredient as theirs */
+  agreeing: number;
+  /** ...or when the windows look alike (mean cosine similarity of their embeddings): one kind of thing fills it */
+  alike: number;
+  /** a window names its best ingredient from this score (it sees less and errs more) */
+  window: number;
+}
+
+export const DECISION_THRESHOLDS: DecisionThresholds = {
+  whole: 0.4,
+  sure: 0.8,
+  agreeing: 2,
+  alike: 0.65,
+  window: 0.55,
+};
+
+/** The whole photo is sure enough of its best ingredient to be answered alone (no windows read). */
+export function wholePhotoIsSure(
+  whole: ReadonlyMap<string, number>,
+  thresholds: DecisionThresholds = DECISION_THRESHOLDS
+): boolean {
+  return (rankIngredients([whole])[0]?.score ?? 0) >= thresholds.sure;
+}
+
+/** The mean cosine similarity of every pair of (unit-length) embeddings; 1 for fewer than two. */
+export function meanSimilarity(embeddings: readonly Float32Array[]): number {
+  let sum = 0;
+  let pairs = 0;
+  for (let i = 0; i < embeddings.length; i++) {
+    for (let j = i + 1; j < embeddings.length; j++) {
+      let dot = 0;
+      for (let k = 0; k < embeddings[i].length; k++) dot += embeddings[i][k] * embeddings[j][k];
+      sum += dot;
+      pairs++;
+    }
+  }
+  return pairs === 0 ? 1 : sum / pairs;
+}
+
+/** One window of a photo: its score per ingredient and its embedding (unit length). */
+export interface WindowReading {
+  scores: ReadonlyMap<string, number>;
+  embedding: Float32Array;
+}
 
 /**
- * The confident answers, each ingredient once, best first: those the whole photo (the first crop) is sure of,
- * and those one of the windows is very sure of.
+ * The ingredients a photo shows, each once, confident first. A photo of one item is answered by the whole
+ * photo: when it is sure of its best ingredient (`windows` null: they were not read), when the windows look
+ * alike, or when enough windows name that same ingredient. Otherwise it may hold several items: what the whole
+ * photo names is kept when a window names it too (a shelf read whole mixes its items into something else),
+ * then each window names its best ingredient when it is sure of it.
  */
-export function confidentIngredients(
-  crops: readonly ReadonlyMap<string, number>[],
-  { whole: wholeThreshold, window: windowThreshold } = { whole: WHOLE_PHOTO_THRESHOLD, window: CROP_THRESHOLD }
+export function photoIngredients(
+  whole: ReadonlyMap<string, number>,
+  windows: readonly WindowReading[] | null,
+  thresholds: DecisionThresholds = DECISION_THRESHOLDS
 ): ScoredIngredient[] {
-  const [whole, ...windows] = crops;
-  const confident = (name: string) =>
-    (whole?.get(name) ?? 0) >= wholeThreshold || windows.some((scores) => (scores.get(name) ?? 0) >= windowThreshold);
-  return rankIngredients(crops).filter(({ name }) => confident(name));
+  const ranked = rankIngredients([whole]);
+  const confident = ranked.filter(({ score }) => score >= thresholds.whole);
+  const [best] = ranked;
+  if (windows === null || windows.length === 0 || (best?.score ?? 0) >= thresholds.sure) return confident;
+  if (meanSimilarity(windows.map(({ embedding }) => embedding)) >= thresholds.alike) return confident;
+  const windowBest = windows.flatMap(({ scores }) => rankIngredients([scores]).slice(0, 1));
+  if (best && windowBest.filter(({ name }) => name === best.name).length >= thresholds.agreeing) {
+    return [best, ...confident.filter(({ name }) => name !== best.name)];
+  }
+  const kept = confident.filter(({ name }) => windowBest.some((choice) => choice.name === name));
+  const said = new Set(kept.map(({ name }) => name));
+  const sure = windowBest
+    .filter(({ name, score }) => score >= thresholds.window && !said.has(name))
+    .map(({ name, score }) => new Map([[name, score]]));
+  return [...kept, ...rankIngredients(sure)];
 }
 
 /** Why the camera screens show their error popup when a photo gave nothing. */

@@ -3,17 +3,21 @@ import {
   classifierVotes,
   colourStatistics,
   composeEmbedding,
-  confidentIngredients,
-  cropRegions,
   cropScores,
-  CROP_THRESHOLD,
+  DECISION_THRESHOLDS,
   ExampleMemory,
+  meanSimilarity,
+  photoIngredients,
+  wholePhotoIsSure,
   NEGATIVE_MIN_SIMILARITY,
   neighbourVotes,
   rankIngredients,
   unitVector,
-  WHOLE_PHOTO_THRESHOLD,
+  wholeRegion,
+  WINDOW_GRID,
+  windowRegions,
   type Neighbour,
+  type WindowReading,
 } from "~/domain/vision";
 
 /** A unit vector at `degrees` from the x axis in the plane: cosine similarities are easy to reason about. */
@@ -21,19 +25,19 @@ const at = (degrees: number) =>
   Float32Array.of(Math.cos((degrees * Math.PI) / 180), Math.sin((degrees * Math.PI) / 180));
 
 describe("crops", () => {
-  it("looks at the whole photo first, then four overlapping corner windows a little over half its size", () => {
-    const [whole, ...windows] = cropRegions(600, 300);
-    expect(whole).toEqual({ left: 0, top: 0, width: 600, height: 300 });
-    expect(windows).toEqual([
-      { left: 0, top: 0, width: 360, height: 180 },
-      { left: 240, top: 0, width: 360, height: 180 },
-      { left: 0, top: 120, width: 360, height: 180 },
-      { left: 240, top: 120, width: 360, height: 180 },
+  it("reads the four quarters of a photo as its windows, row by row", () => {
+    expect(wholeRegion(600, 300)).toEqual({ left: 0, top: 0, width: 600, height: 300 });
+    expect(windowRegions(600, 300, { grid: 2, share: 0.5 })).toEqual([
+      { left: 0, top: 0, width: 300, height: 150 },
+      { left: 300, top: 0, width: 300, height: 150 },
+      { left: 0, top: 150, width: 300, height: 150 },
+      { left: 300, top: 150, width: 300, height: 150 },
     ]);
   });
 
-  it("covers every point of the photo by a window, and the centre by all of them", () => {
-    const windows = cropRegions(349, 211).slice(1);
+  it("spreads a larger grid of overlapping windows from edge to edge, covering every point", () => {
+    const windows = windowRegions(349, 211, { grid: 3, share: 0.4 });
+    expect(windows).toHaveLength(9);
     const inside = (x: number, y: number) =>
       windows.filter((w) => x >= w.left && x < w.left + w.width && y >= w.top && y < w.top + w.height).length;
     for (const [x, y] of [
@@ -44,7 +48,6 @@ describe("crops", () => {
       [174, 105],
     ])
       expect(inside(x, y)).toBeGreaterThan(0);
-    expect(inside(174, 105)).toBe(4);
     for (const w of windows) {
       expect(w.left + w.width).toBeLessThanOrEqual(349);
       expect(w.top + w.height).toBeLessThanOrEqual(211);
@@ -52,7 +55,7 @@ describe("crops", () => {
   });
 
   it("never makes an empty window of a tiny photo", () => {
-    for (const region of cropRegions(1, 1)) expect(region).toMatchObject({ width: 1, height: 1 });
+    for (const region of windowRegions(1, 1, WINDOW_GRID)) expect(region).toMatchObject({ width: 1, height: 1 });
   });
 });
 
@@ -203,23 +206,79 @@ describe("combining the classifier and the examples", () => {
   });
 });
 
-describe("confident answers", () => {
-  it("keeps what the whole photo is fairly sure of and what a window is very sure of, each once, best first", () => {
-    const found = confidentIngredients([
-      new Map([
-        ["banana", WHOLE_PHOTO_THRESHOLD + 0.1],
-        ["fig", WHOLE_PHOTO_THRESHOLD - 0.1],
-      ]),
-      new Map([
-        ["pineapple", CROP_THRESHOLD + 0.05],
-        ["banana", 0.95],
-      ]),
-      new Map([["lemon", CROP_THRESHOLD - 0.05]]),
-      new Map(),
-      new Map([["pineapple", CROP_THRESHOLD + 0.1]]),
+describe("which ingredients a photo shows", () => {
+  const t = DECISION_THRESHOLDS;
+  /** a window's reading: its scores, and an embedding at `degrees` (windows at close angles look alike) */
+  const window = (scores: [string, number][], degrees: number): WindowReading => ({
+    scores: new Map(scores),
+    embedding: at(degrees),
+  });
+  /** four windows that look nothing alike (embeddings 90° apart pairwise on average) */
+  const unlike = (scores: [string, number][][]) => scores.map((s, i) => window(s, [0, 90, 180, 270][i]));
+
+  it("answers a photo the whole of which is sure of one item by the whole photo alone, without windows", () => {
+    const whole = new Map([
+      ["banana", t.sure + 0.05],
+      ["fig", t.whole + 0.01],
+      ["lemon", t.whole - 0.01],
     ]);
-    expect(found.map((f) => f.name)).toEqual(["banana", "pineapple"]);
-    expect(found[0].score).toBeCloseTo(0.95);
+    expect(wholePhotoIsSure(whole)).toBe(true);
+    expect(photoIngredients(whole, null).map((f) => f.name)).toEqual(["banana", "fig"]);
+    expect(wholePhotoIsSure(new Map([["banana", t.sure - 0.05]]))).toBe(false);
+  });
+
+  it("finds each item of a shelf its windows are sure of, once, the surest first", () => {
+    const whole = new Map([["melon", 0.5]]);
+    const found = photoIngredients(
+      whole,
+      unlike([
+        [["carrot", t.window + 0.1]],
+        [["pineapple", t.window + 0.3]],
+        [
+          ["lemon", t.window - 0.05],
+          ["lime", 0.01],
+        ],
+        [["carrot", t.window + 0.2]],
+      ])
+    );
+    expect(found.map((f) => f.name)).toEqual(["pineapple", "carrot"]);
+    expect(found[1].score).toBeCloseTo(t.window + 0.2);
+  });
+
+  it("keeps what the whole photo names first when a window names it too", () => {
+    const whole = new Map([["milk", 0.6]]);
+    const found = photoIngredients(
+      whole,
+      unlike([[["milk", 0.3]], [["kiwi", t.window + 0.3]], [["leek", 0.2]], [["onion", 0.1]]])
+    );
+    expect(found.map((f) => f.name)).toEqual(["milk", "kiwi"]);
+  });
+
+  it("treats a photo whose windows look alike as one item: the windows' look-alikes are not said", () => {
+    const whole = new Map([["apple", 0.5]]);
+    const alike = [0, 5, 10, 15].map((degrees, i) =>
+      window([[["pear", "peach", "nectarine", "plum"][i], t.window + 0.2]], degrees)
+    );
+    expect(photoIngredients(whole, alike).map((f) => f.name)).toEqual(["apple"]);
+    expect(meanSimilarity(alike.map((w) => w.embedding))).toBeGreaterThanOrEqual(t.alike);
+  });
+
+  it("treats a photo as one item when two windows name the whole photo's best ingredient", () => {
+    const whole = new Map([["apple", 0.3]]);
+    const found = photoIngredients(
+      whole,
+      unlike([[["apple", 0.5]], [["apple", 0.4]], [["pear", t.window + 0.2]], [["peach", t.window + 0.2]]])
+    );
+    expect(found.map((f) => f.name)).toEqual(["apple"]);
+  });
+
+  it("finds nothing in a photo nobody is sure about", () => {
+    expect(
+      photoIngredients(
+        new Map([["fig", 0.3]]),
+        unlike([[["lemon", 0.5]], [["lime", 0.2]], [], [["kiwi", t.window - 0.01]]])
+      )
+    ).toEqual([]);
   });
 
   it("ranks every ingredient seen by its best score, for top-k figures", () => {
@@ -234,9 +293,5 @@ describe("confident answers", () => {
       { name: "a", score: 0.6 },
       { name: "b", score: 0.4 },
     ]);
-  });
-
-  it("finds nothing in a photo nobody is sure about", () => {
-    expect(confidentIngredients([new Map([["fig", 0.3]]), new Map([["lemon", 0.5]])])).toEqual([]);
   });
 });

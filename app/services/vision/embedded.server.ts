@@ -1,22 +1,27 @@
 /**
  * The default recogniser: the embedded ImageNet classifier (its food classes mapped to catalogue
  * ingredients) together with the learned examples (nearest neighbours of the photo's embedding), over the
- * whole photo and a grid of windows. Each recognised photo is kept for a while so that corrections teach.
+ * whole photo and, when it is not sure of one item, its four quarters. Each recognised photo is kept for a while so that corrections teach.
  */
 import type { Sharp } from "sharp";
 import type { Catalogue } from "~/domain/catalogue";
 import {
   classifierVotes,
-  confidentIngredients,
   cropScores,
+  MODEL_INPUT_SIZE,
   neighbourVotes,
   NEIGHBOURS,
+  photoIngredients,
+  wholePhotoIsSure,
+  wholeRegion,
+  WINDOW_GRID,
   type ExampleMemory,
+  type ScoredIngredient,
 } from "~/domain/vision";
 import { IMAGENET_INGREDIENTS } from "~/domain/vision-labels";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { loadExampleMemory, saveCapture, starterExamples } from "./memory.server";
-import { loadClassifier, type ImageAnalysis } from "./model.server";
+import { loadClassifier, windowCrops, type Classifier, type CropAnalysis } from "./model.server";
 import type { VisionProvider } from "./provider.server";
 
 /** Per class of the model, the catalogue ingredient it shows, or null. */
@@ -28,26 +33,57 @@ export function classIngredients(labels: readonly string[], catalogue: Catalogue
 }
 
 /**
- * Each crop's score per ingredient, from the examples and the ImageNet classes. The classes speak only when the
+ * A crop's score per ingredient, from the examples and the ImageNet classes. The classes speak only when the
  * memory is empty (an install without its starter memory): beside the examples they add more wrong items than
  * right ones (a lime as "lemon", a melon as "squash"; held out on grocery-dev, whole photo: 69.5 % right first
  * and 0.44 wrong items per produce photo with them, 71.0 % and 0.21 without).
  */
-export function scoreAnalysis(
-  analysis: ImageAnalysis,
+export function scoreCrop(
+  crop: CropAnalysis,
   ingredientOfClass: readonly (string | null)[],
   memory: ExampleMemory,
   {
     classifier = memory.size === 0,
     embedding = "embedding",
   }: { classifier?: boolean; embedding?: "embedding" | "penultimate" } = {}
-): Map<string, number>[] {
-  return analysis.crops.map((crop) =>
-    cropScores(
-      classifier ? classifierVotes(crop.probabilities, ingredientOfClass) : new Map(),
-      neighbourVotes(memory.nearest(crop[embedding], NEIGHBOURS))
-    )
+): Map<string, number> {
+  return cropScores(
+    classifier ? classifierVotes(crop.probabilities, ingredientOfClass) : new Map(),
+    neighbourVotes(memory.nearest(crop[embedding], NEIGHBOURS))
   );
+}
+
+export interface Recognition {
+  ingredients: ScoredIngredient[];
+  /** what the classifier saw in the whole photo (kept so that corrections teach) */
+  whole: CropAnalysis;
+  /** the windows were read: the whole photo was not sure of one item */
+  windowsRead: boolean;
+}
+
+/**
+ * Recognises a photo: the whole photo first, and only when it is not sure of one item the four quarters of
+ * it (a few items on a shelf), read from the same decoded pixels.
+ */
+export async function recognisePhoto(
+  classifier: Classifier,
+  image: Sharp,
+  memory: ExampleMemory,
+  ingredientOfClass: readonly (string | null)[]
+): Promise<Recognition> {
+  const photo = await classifier.decode(image);
+  const [whole] = await classifier.read(photo, [
+    { region: wholeRegion(photo.width, photo.height), side: MODEL_INPUT_SIZE },
+  ]);
+  const wholeScores = scoreCrop(whole, ingredientOfClass, memory);
+  if (wholePhotoIsSure(wholeScores)) {
+    return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
+  }
+  const windows = (await classifier.read(photo, windowCrops(photo, WINDOW_GRID))).map((crop) => ({
+    scores: scoreCrop(crop, ingredientOfClass, memory),
+    embedding: crop.embedding,
+  }));
+  return { ingredients: photoIngredients(wholeScores, windows), whole, windowsRead: true };
 }
 
 export interface EmbeddedOptions {
@@ -62,15 +98,19 @@ export function createEmbeddedProvider(
   return {
     async recognize(image: Sharp) {
       const classifier = await loadClassifier(modelDirectory);
-      const analysis = await classifier.analyze(image);
       const starterMemory = starter ? starterExamples(classifier.fingerprint) : [];
       const [catalogue, memory] = await Promise.all([loadCatalogue(), loadExampleMemory(starterMemory)]);
-      const crops = scoreAnalysis(analysis, classIngredients(classifier.labels, catalogue), memory);
-      const ingredients = confidentIngredients(crops).map(({ name }) => ({ name, type: catalogue.byName(name)!.type }));
+      const recognition = await recognisePhoto(
+        classifier,
+        image,
+        memory,
+        classIngredients(classifier.labels, catalogue)
+      );
+      const ingredients = recognition.ingredients.map(({ name }) => ({ name, type: catalogue.byName(name)!.type }));
       const captureId =
         ingredients.length > 0
           ? await saveCapture(
-              analysis.crops[0].embedding,
+              recognition.whole.embedding,
               ingredients.map(({ name }) => name)
             )
           : null;

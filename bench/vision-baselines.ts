@@ -1,0 +1,33 @@
+/**
+ * The recognisers bench:vision compares the shipped one with, on the same folds: "old" (before issue 17) and
+ * "25 Nov" (the first issue-17 recogniser: four 0.6 windows read at 160 px every time, and its thresholds).
+ */
+import { MODEL_INPUT_SIZE, rankIngredients, type ScoredIngredient } from "~/domain/vision";
+import type { AnalysisPlan } from "~/services/vision/model.server";
+
+/** The old recogniser's crops: the whole photo and four 2/3 windows, all at 224 px. */
+export const OLD_PLAN: AnalysisPlan = {
+  wholeSide: MODEL_INPUT_SIZE,
+  mirrored: false,
+  windows: { grid: 2, share: 2 / 3, side: MODEL_INPUT_SIZE },
+};
+export const OLD_THRESHOLDS = { whole: 0.5, window: 0.8 };
+
+/** The 25 November recogniser's windows (read beside the whole photo at 224 px). */
+export const NOVEMBER_WINDOWS = { grid: 2, share: 0.6, side: 160 };
+export const NOVEMBER_THRESHOLDS = { whole: 0.4, window: 0.8 };
+
+/**
+ * The rule both used: what the whole photo (the first crop) reaches `whole` for, and what one of the windows
+ * reaches `window` for, each once, best first.
+ */
+export function confidentIngredients(
+  crops: readonly ReadonlyMap<string, number>[],
+  thresholds: { whole: number; window: number }
+): ScoredIngredient[] {
+  const [whole, ...windows] = crops;
+  const confident = (name: string) =>
+    (whole?.get(name) ?? 0) >= thresholds.whole ||
+    windows.some((scores) => (scores.get(name) ?? 0) >= thresholds.window);
+  return rankIngredients(crops).filter(({ name }) => confident(name));
+}
