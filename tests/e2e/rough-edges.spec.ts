@@ -101,8 +101,13 @@ test("'I Understand' holds after the next login, and the warning stays off the d
 
   await open(page, `/menu-detail/${recipeId}`, javascript);
   await expect(warning).toBeVisible();
+  // With JavaScript the warning goes at once, before the server has stored the answer: wait for it.
+  const stored = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes(`/menu-detail/${recipeId}`)
+  );
   await warning.getByRole("button", { name: "I Understand" }).click();
   await expect(warning).toBeHidden();
+  await stored;
 
   // Next login (a new session): still acknowledged.
   await page.context().clearCookies();
