@@ -16,7 +16,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
 import { useHydrated } from "~/components/forms";
 import { CameraIcon, ImageIcon } from "~/components/icons";
-import { communityPath, MAX_CAPTION_LENGTH } from "~/domain/community";
+import { communityPath, MAX_CAPTION_LENGTH } from "~/domain/community-messages";
 
 export const DISH_PLACEHOLDER_IMAGE = "/images/dish-placeholder.svg";
 

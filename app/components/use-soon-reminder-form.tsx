@@ -22,17 +22,21 @@ export function UseSoonReminderForm({ reminder }: { reminder: { time: string; ti
       </p>
       <fetcher.Form method="post" action="/use-soon-reminder" className="stack">
         <input type="hidden" name="intent" value="reminder-on" />
-        <label htmlFor="reminder-time">Time</label>
-        <input id="reminder-time" name="time" type="time" required defaultValue={reminder?.time ?? "08:00"} />
-        <label htmlFor="reminder-zone">Time zone</label>
-        <input
-          id="reminder-zone"
-          name="timeZone"
-          type="text"
-          required
-          value={timeZone}
-          onChange={(event) => setTimeZone(event.target.value)}
-        />
+        <div className="field">
+          <label htmlFor="reminder-time">Time</label>
+          <input id="reminder-time" name="time" type="time" required defaultValue={reminder?.time ?? "08:00"} />
+        </div>
+        <div className="field">
+          <label htmlFor="reminder-zone">Time zone</label>
+          <input
+            id="reminder-zone"
+            name="timeZone"
+            type="text"
+            required
+            value={timeZone}
+            onChange={(event) => setTimeZone(event.target.value)}
+          />
+        </div>
         <button type="submit" className="button button-primary" disabled={busy}>
           {reminder ? "Change time" : "Email me"}
         </button>

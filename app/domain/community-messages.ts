@@ -1,4 +1,4 @@
-/** The community's limits and the messages people see, without the schemas (and zod) of community.ts. */
+/** The community's limits, messages and address, without the schemas (and zod) of community.ts. */
 export const MAX_CAPTION_LENGTH = 500;
 export const MAX_COMMENT_TEXT_LENGTH = 500;
 
@@ -20,3 +20,17 @@ export const COMMUNITY_MESSAGES = {
   commentDeleted: "Comment deleted.",
   photoDiscarded: "Photo removed.",
 } as const;
+
+/** The community screen's address, for a recipe's dishes or all of them, optionally with a post's comments open. */
+export function communityPath({
+  recipeId,
+  before,
+  comments,
+}: { recipeId?: number | null; before?: number | null; comments?: number | null } = {}): string {
+  const query = new URLSearchParams();
+  if (recipeId) query.set("menu_id", String(recipeId));
+  if (before) query.set("before", String(before));
+  if (comments) query.set("comments", String(comments));
+  const search = query.toString();
+  return search ? `/community?${search}` : "/community";
+}

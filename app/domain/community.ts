@@ -5,10 +5,10 @@
  */
 import * as z from "zod";
 import { stripBidiControls } from "./text-safety";
-import { COMMUNITY_MESSAGES, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH } from "./community-messages";
+import { COMMUNITY_MESSAGES, communityPath, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH } from "./community-messages";
 import { idField } from "./id-field";
 
-export { COMMUNITY_MESSAGES, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH };
+export { COMMUNITY_MESSAGES, communityPath, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH };
 
 /** The feed shows the first two comments of each post; the rest are in its comments drawer. */
 export const COMMENT_PREVIEW_COUNT = 2;
@@ -84,17 +84,3 @@ export type LikeAnswer = { success: true; like_count: number; liked: boolean };
 
 export const likesText = (count: number) => `${count} ${count === 1 ? "like" : "likes"}`;
 export const commentsText = (count: number) => `${count} ${count === 1 ? "comment" : "comments"}`;
-
-/** The community screen's address, for a recipe's dishes or all of them, optionally with a post's comments open. */
-export function communityPath({
-  recipeId,
-  before,
-  comments,
-}: { recipeId?: number | null; before?: number | null; comments?: number | null } = {}): string {
-  const query = new URLSearchParams();
-  if (recipeId) query.set("menu_id", String(recipeId));
-  if (before) query.set("before", String(before));
-  if (comments) query.set("comments", String(comments));
-  const search = query.toString();
-  return search ? `/community?${search}` : "/community";
-}

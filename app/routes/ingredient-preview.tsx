@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Flash } from "~/components/flash";
@@ -7,6 +6,7 @@ import { Field, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
+import { useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { ScreenHeader } from "~/components/screen-header";
 import { parseId } from "~/domain/ids";
 import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
@@ -18,7 +18,6 @@ import {
   STORAGE_PLACES,
   todayUtc,
 } from "~/domain/pantry-details";
-import { detailsOfEdit, EditIngredientSchema } from "~/domain/pantry-schemas";
 import {
   logPantryFood,
   NOTHING_TO_UNDO,
@@ -26,7 +25,14 @@ import {
   undoableFoodLog,
   undoFoodLog,
 } from "~/services/food-log.server";
-import { editPantryItem, ingredientImages, readPantry, removePantryItem } from "~/services/pantry.server";
+import {
+  editPantryItem,
+  INGREDIENT_EDIT_CONSTRAINT,
+  ingredientImages,
+  parseIngredientEdit,
+  readPantry,
+  removePantryItem,
+} from "~/services/pantry.server";
 import { readForm } from "~/services/request.server";
 import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone } from "~/services/session.server";
 
@@ -53,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       editKey: search.get("edit"),
       signedIn: userId !== null,
       logged: userId !== null && loggedId !== null ? await undoableFoodLog(userId, loggedId) : null,
+      editConstraint: INGREDIENT_EDIT_CONSTRAINT,
     },
     { headers }
   );
@@ -76,11 +83,10 @@ async function changeItem(request: Request) {
     );
   }
 
-  const submission = parseWithZod(formData, { schema: EditIngredientSchema });
+  const { submission, change } = parseIngredientEdit(formData);
   const editKey = String(formData.get("key") ?? "");
-  if (submission.status !== "success") return data({ editKey, result: submission.reply() }, { status: 400 });
-  const details = detailsOfEdit(formData, submission.value);
-  const edited = await editPantryItem(request, { ...submission.value, details });
+  if (!change) return data({ editKey, result: submission.reply() }, { status: 400 });
+  const edited = await editPantryItem(request, change);
   if (!edited.ok) {
     if (edited.field === "key") return redirectWithFlash(PREVIEW, { type: "error", message: edited.message });
     return data(
@@ -132,73 +138,77 @@ function LoggedNotice({ logged }: { logged: { id: number; message: string } }) {
   );
 }
 
-type Item = ReturnType<typeof useLoaderData<typeof loader>>["items"][number];
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type Item = LoaderData["items"][number];
+const loadCheck = () => import("~/domain/pantry-edit-check").then((module) => module.ingredientEditErrors);
 
-function EditForm({ item, lastResult }: { item: Item; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
-    id: `edit-${item.key}`,
-    lastResult,
-    constraint: getZodConstraint(EditIngredientSchema),
-    defaultValue: {
-      key: item.key,
-      name: item.name,
-      type: item.type,
-      quantity: item.quantity === null ? "" : String(item.quantity),
-      unit: item.unit ?? "",
-      storage: item.storage,
-      bestBefore: item.bestBefore,
-    },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: EditIngredientSchema }),
+function EditForm({
+  item,
+  constraint,
+  lastResult,
+}: {
+  item: Item;
+  constraint: LoaderData["editConstraint"];
+  lastResult: SubmissionResult | undefined;
+}) {
+  const { errors, formProps } = useLazyFormCheck(loadCheck, lastResult);
+  const id = `edit-${item.key.replace(/[^a-z0-9]+/gi, "-")}`;
+  /** What the cook sent, when the server sent the form back; the item's own values otherwise. */
+  const sent = (name: string, value: string) => {
+    const previous = lastResult?.initialValue?.[name];
+    return typeof previous === "string" ? previous : value;
+  };
+  const field = (name: keyof typeof constraint, value: string) => ({
+    id: `${id}-${name}`,
+    name,
+    defaultValue: sent(name, value),
+    required: constraint[name]?.required,
   });
   return (
-    <Form
-      method="post"
-      action={PREVIEW}
-      {...getFormProps(form)}
-      noValidate
-      className="edit-form"
-      aria-label={`Edit ${item.name}`}
-    >
-      <input {...getInputProps(fields.key, { type: "hidden" })} />
+    <Form method="post" action={PREVIEW} {...formProps} id={id} className="edit-form" aria-label={`Edit ${item.name}`}>
+      <input type="hidden" name="key" value={item.key} />
       <Field
         label="Name"
-        inputProps={{ ...getInputProps(fields.name, { type: "text" }), autoFocus: true }}
-        errors={fields.name.errors}
+        inputProps={{ ...field("name", item.name), type: "text", autoFocus: true }}
+        errors={errors.name}
       />
       <SelectField
         label="Type"
-        selectProps={getSelectProps(fields.type)}
+        selectProps={field("type", item.type)}
         placeholder="Choose a type"
         options={PANTRY_TYPES}
-        errors={fields.type.errors}
+        errors={errors.type}
       />
       <div className="edit-details">
         <Field
           label="Amount"
-          inputProps={{ ...getInputProps(fields.quantity, { type: "number" }), step: "any", inputMode: "decimal" }}
-          errors={fields.quantity.errors}
+          inputProps={{
+            ...field("quantity", item.quantity === null ? "" : String(item.quantity)),
+            type: "number",
+            step: "any",
+            inputMode: "decimal",
+          }}
+          errors={errors.quantity}
         />
         <SelectField
           label="Unit"
-          selectProps={getSelectProps(fields.unit)}
+          selectProps={field("unit", item.unit ?? "")}
           placeholder="No unit"
           options={PANTRY_UNITS}
-          errors={fields.unit.errors}
+          errors={errors.unit}
         />
         <SelectField
           label="Kept in"
-          selectProps={getSelectProps(fields.storage)}
+          selectProps={field("storage", item.storage)}
           placeholder="Choose a place"
           options={STORAGE_PLACES}
           optionLabels={STORAGE_LABELS}
-          errors={fields.storage.errors}
+          errors={errors.storage}
         />
         <Field
           label="Best before"
-          inputProps={getInputProps(fields.bestBefore, { type: "date" })}
-          errors={fields.bestBefore.errors}
+          inputProps={{ ...field("bestBefore", item.bestBefore), type: "date" }}
+          errors={errors.bestBefore}
         />
       </div>
       <div className="edit-actions">
@@ -278,7 +288,7 @@ function FoodLogForm({ item }: { item: Item }) {
 }
 
 export default function IngredientPreviewScreen() {
-  const { items, editKey, signedIn, logged } = useLoaderData<typeof loader>();
+  const { items, editKey, signedIn, logged, editConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failedEdit = actionData && "editKey" in actionData ? actionData : null;
@@ -308,7 +318,11 @@ export default function IngredientPreviewScreen() {
             item.key === editing ? (
               <li key={item.key} className="ingredient-row ingredient-row-editing">
                 <img src={item.imageUrl} alt="" width={40} height={40} />
-                <EditForm item={item} lastResult={failedEdit?.editKey === item.key ? failedEdit.result : undefined} />
+                <EditForm
+                  item={item}
+                  constraint={editConstraint}
+                  lastResult={failedEdit?.editKey === item.key ? failedEdit.result : undefined}
+                />
               </li>
             ) : (
               <li key={item.key} className="ingredient-row">

@@ -19,7 +19,6 @@ import {
   addedToListMessage,
   gridLines,
   nutritionRows,
-  parseMenuIntent,
   recipeGrids,
   sectionRuns,
   type GridLine,
@@ -30,7 +29,7 @@ import { visitMayBeRecorded } from "~/domain/recipe-visit";
 import { sharedDishImage } from "~/services/dish-draft.server";
 import { setFavorite } from "~/services/favorites.server";
 import { recordHistory } from "~/services/history.server";
-import { loadMenuDetail, type MenuDetail } from "~/services/menu-detail.server";
+import { loadMenuDetail, parseMenuIntent, type MenuDetail } from "~/services/menu-detail.server";
 import { chooseRecipePhoto, type PhotoChoice } from "~/services/recipe-pictures.server";
 import { findRecipe } from "~/services/recipe-search.server";
 import {

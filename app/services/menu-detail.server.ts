@@ -1,6 +1,7 @@
 /** Everything the recipe screen shows for one signed-in cook. */
 import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
 import { gridLines, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
+export { parseMenuIntent } from "~/domain/menu-intent-schema";
 import { mealCo2Kg } from "~/domain/food-log";
 import { covers, resolveName, type PantryItem } from "~/domain/pantry";
 import type { Catalogue } from "~/domain/catalogue";

@@ -32,7 +32,8 @@ import { convertAmount } from "~/domain/servings";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Catalogue } from "~/domain/catalogue";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
-import { HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
+import { checkIngredientEdit } from "~/domain/pantry-edit-check";
+import { detailsOfEdit, HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { getSession, redirectWithFlash, sessionStorage } from "./session.server";
@@ -326,6 +327,17 @@ export const parseHomeAction = (formData: FormData) => parseWithZod(formData, { 
 
 /** Search's posts: add an ingredient, or toggle a recommended one. */
 export const parseSearchAction = (formData: FormData) => parseWithZod(formData, { schema: SearchActionSchema });
+
+/** Ingredient preview's edit form: the submission, and the change for editPantryItem when it is valid. */
+export function parseIngredientEdit(formData: FormData) {
+  const submission = checkIngredientEdit(formData);
+  const change =
+    submission.status === "success"
+      ? { ...submission.value, details: detailsOfEdit(formData, submission.value) }
+      : null;
+  return { submission, change };
+}
+export { INGREDIENT_EDIT_CONSTRAINT } from "~/domain/pantry-edit-check";
 
 /** Search's recommended toggles: removes the ingredient when it is listed, adds it otherwise. */
 export async function togglePantryItem(

@@ -146,6 +146,55 @@ test.describe("ingredient preview", () => {
     await expect(page.getByRole("button", { name: "CONFIRM" })).toBeDisabled();
   });
 
+  test("the edit form checks an amount (in the browser once opened, on the server without JavaScript)", async ({
+    page,
+  }, testInfo) => {
+    const javaScript = hasJavaScript(testInfo);
+    // The browser's check (zod) is fetched when a form opens, not with the screen.
+    const checkScripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/build\/.*pantry-edit-check/.test(request.url())) checkScripts.push(request.url());
+    });
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/search");
+    await toggle(page, "Tomato").click();
+    await expect(toggle(page, "Tomato")).toHaveAttribute("aria-pressed", "true");
+    await page.goto("/ingredient-preview");
+    await expect(page.getByRole("link", { name: "Edit Tomato" })).toBeVisible();
+    if (javaScript) await page.waitForLoadState("networkidle");
+    expect(checkScripts).toEqual([]);
+    posts.length = 0;
+
+    await page.getByRole("link", { name: "Edit Tomato" }).click();
+    const form = page.getByRole("form", { name: "Edit Tomato" });
+    const amount = form.getByLabel("Amount");
+    await amount.fill("0");
+    const message = form.getByText("Please enter an amount above 0 and below");
+    if (javaScript) {
+      await amount.press("Tab"); // leaving the field checks it
+      await expect(message).toBeVisible();
+      await expect(amount).toHaveAttribute("aria-invalid", "true");
+      await amount.fill("2");
+      await expect(message).toHaveCount(0); // and every change after that
+      await amount.fill("0");
+      await expect(message).toBeVisible();
+    }
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(message).toBeVisible();
+    await expect(amount).toHaveValue("0"); // what the cook typed stays
+    if (javaScript) await expect(amount).toBeFocused(); // the first wrong field
+    expect(posts).toEqual(javaScript ? [] : [expect.stringContaining("/ingredient-preview")]);
+    expect(checkScripts).toHaveLength(javaScript ? 1 : 0);
+
+    await amount.fill("2");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Tomato saved.")).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Tomato" })).toContainText("2");
+  });
+
   test("CONFIRM goes on to /preferences", async ({ page }, testInfo) => {
     await page.goto("/search");
     await toggle(page, "Pork").click();

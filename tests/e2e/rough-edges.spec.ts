@@ -101,8 +101,13 @@ test("'I Understand' holds after the next login, and the warning stays off the d
 
   await open(page, `/menu-detail/${recipeId}`, javascript);
   await expect(warning).toBeVisible();
+  // With JavaScript the warning goes at once, before the server has stored the answer: wait for it.
+  const stored = page.waitForResponse(
+    (response) => response.request().method() === "POST" && response.url().includes(`/menu-detail/${recipeId}`)
+  );
   await warning.getByRole("button", { name: "I Understand" }).click();
   await expect(warning).toBeHidden();
+  await stored;
 
   // Next login (a new session): still acknowledged.
   await page.context().clearCookies();
@@ -236,4 +241,46 @@ test("a message sent to Home is not shown on Search when the cook gets to Search
   await open(page, "/search", javascript);
   await expect(page.getByRole("heading", { level: 1, name: "Searching" })).toBeVisible();
   await expect(page.getByText("Ingredient added.")).toHaveCount(0);
+});
+
+test.describe("in dark mode at 360 px", () => {
+  test.use({ colorScheme: "dark", viewport: { width: 360, height: 740 } });
+
+  test("text boxes, lists and text areas are drawn from the tokens, not the browser's boxes", async ({
+    page,
+  }, testInfo) => {
+    const javascript = hasJavaScript(testInfo);
+    await signInAsNewCook(page, uniqueUsername(testInfo, "dark"));
+    for (const path of ["/menu-detail/1", "/setting", "/search"]) {
+      await open(page, path, javascript);
+      const controls = await page.evaluate(() => {
+        const token = (name: string, property: "color" | "backgroundColor") => {
+          const probe = document.body.appendChild(document.createElement("span"));
+          probe.style[property] = `var(${name})`;
+          const value = getComputedStyle(probe)[property];
+          probe.remove();
+          return value;
+        };
+        const [card, ink] = [token("--card", "backgroundColor"), token("--ink", "color")];
+        const skipped = ["checkbox", "radio", "file", "hidden", "range", "color"];
+        return [...document.querySelectorAll<HTMLElement>("input, select, textarea")]
+          .filter((control) => !skipped.includes((control as HTMLInputElement).type) && control.offsetParent !== null)
+          .map((control) => {
+            const style = getComputedStyle(control);
+            return {
+              control: control.id || (control as HTMLInputElement).name,
+              // a box of its own in the card's colour, or none inside a box that has it (the search box)
+              background: style.backgroundColor === "rgba(0, 0, 0, 0)" ? card : style.backgroundColor,
+              color: style.color,
+              expected: { background: card, color: ink },
+            };
+          });
+      });
+      expect(controls.length, `${path} has form controls`).toBeGreaterThan(0);
+      if (path.startsWith("/menu-detail")) expect(controls.map(({ control }) => control)).toContain("servings-input");
+      for (const { control, background, color, expected } of controls) {
+        expect({ control, background, color }, path).toEqual({ control, ...expected });
+      }
+    }
+  });
 });

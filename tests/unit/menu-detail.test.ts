@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { idField } from "~/domain/id-field";
 import { parseId } from "~/domain/ids";
-import {
-  addedToListMessage,
-  gridLines,
-  nutritionRows,
-  parseMenuIntent,
-  recipeGrids,
-  shoppingQuantity,
-} from "~/domain/menu-detail";
+import { addedToListMessage, gridLines, nutritionRows, recipeGrids, shoppingQuantity } from "~/domain/menu-detail";
+import { parseMenuIntent } from "~/domain/menu-intent-schema";
 
 const menu = {
   ingredients_quantity: {

@@ -1,0 +1,78 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
+
+type FieldErrors = Record<string, string[]>;
+/** A form's check: its errors by field name (from conform's parse with a zod schema, say). */
+export type FormCheck = (formData: FormData) => Record<string, string[] | null> | null | undefined;
+
+const present = (errors: Record<string, string[] | null> | null | undefined): FieldErrors =>
+  Object.fromEntries(Object.entries(errors ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]?.length));
+
+const fieldName = (event: SyntheticEvent) => (event.target as Partial<HTMLInputElement>).name || null;
+
+/**
+ * A form's errors for a screen that should not carry its check (zod) in its first load: the server's reply
+ * (`lastResult`, with or without JavaScript) to start with, then the browser's own check once `load` has
+ * brought it, as conform would do it: a field is checked when left and again on every change after that, the
+ * whole form on submit (a form with errors is not sent; its first wrong field gets the focus). Until the check
+ * arrives, or if it never does, the server checks on submit; fields left before it came are checked when it does.
+ */
+export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: SubmissionResult | undefined) {
+  const [check, setCheck] = useState<FormCheck | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(() => present(lastResult?.error));
+  const formRef = useRef<HTMLFormElement>(null);
+  const left = useRef(new Set<string>());
+
+  useEffect(() => setErrors(present(lastResult?.error)), [lastResult]);
+  useEffect(() => {
+    let mounted = true;
+    load().then(
+      (loaded) => mounted && setCheck(() => loaded),
+      () => undefined
+    );
+    return () => {
+      mounted = false;
+    };
+  }, []); // loaded once, with the form
+
+  const checkFields = (names: Iterable<string>) => {
+    if (!check || !formRef.current) return;
+    const found = present(check(new FormData(formRef.current)));
+    setErrors((before) => {
+      const after = { ...before };
+      for (const name of names) {
+        if (found[name]) after[name] = found[name];
+        else delete after[name];
+      }
+      return after;
+    });
+  };
+  useEffect(() => checkFields(left.current), [check]);
+
+  const formProps = {
+    ref: formRef,
+    noValidate: true,
+    onBlur(event: SyntheticEvent) {
+      const name = fieldName(event);
+      if (!name) return;
+      left.current.add(name);
+      checkFields([name]);
+    },
+    onChange(event: SyntheticEvent) {
+      const name = fieldName(event);
+      if (name && left.current.has(name)) checkFields([name]);
+    },
+    onSubmit(event: FormEvent<HTMLFormElement>) {
+      if (!check) return;
+      const found = present(check(new FormData(event.currentTarget)));
+      const wrong = Object.keys(found);
+      if (wrong.length === 0) return;
+      event.preventDefault();
+      const fields = [...event.currentTarget.elements] as (HTMLElement & { name?: string })[];
+      for (const field of fields) if (field.name) left.current.add(field.name);
+      setErrors(found);
+      fields.find((field) => field.name && wrong.includes(field.name))?.focus();
+    },
+  };
+  return { errors, formProps };
+}
