@@ -222,7 +222,7 @@ function nameStem(word: string): string {
 }
 
 /**
- * Words of the catalogue's other languages for fresh, dried, chopped, ground, small, big, red and green: they say
+ * Words of the catalogue's other languages for fresh, dried, chopped, grated, ground, small, big, red and green: they say
  * what state or kind an ingredient is in, and their stems are close to names ("ferske" is fresh, "fersken" a peach).
  */
 const STATE_WORDS_ABROAD = new Set(
@@ -230,7 +230,8 @@ const STATE_WORDS_ABROAD = new Set(
   gemahlener klein kleine kleiner kleinen gross grosse grosser rot rote roter roten grun grune gruner grunen
   vers verse gedroogd gedroogde gehakt gehakte gemalen klein kleine groot grote rood rode groen groene
   frais fraiche fraiches sec seche seches hache hachee hachees moulu moulue petit petite petits petites gros grosse
-  rouge rouges vert verte verts vertes
+  rouge rouges vert verte verts vertes rape rapee rapes rapees gerieben geriebene geriebener geraspt geraspte
+  rallado rallada ralado ralada grattugiato grattugiata riven rivna revet revne
   fresco fresca frescos frescas freschi fresche seco seca secos secas secco secca secchi picado picada picados
   molido molida tritato tritata macinato pequeno pequena pequenos pequenas piccolo piccola grande grandes
   rojo roja rojos rojas rosso rossa rossi vermelho vermelha verde verdes moido moida
@@ -306,6 +307,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   for (const ingredient of ingredients) {
     for (const translation of ingredient.translations ?? []) {
       const key = nameKey(translation);
+      // a word for a state is never a name on its own: French "râpé" (grated) is not Italian "rape" (turnips)
+      if (STATE_WORDS_ABROAD.has(key)) continue;
       if (!byKey.has(key) && !byForeignKey.has(key)) byForeignKey.set(key, ingredient);
     }
   }
