@@ -244,13 +244,25 @@ describe("pages without schema.org data", () => {
         ["500 g", "mascarpone", null],
         ["", "cocoa", null],
       ]);
-      const apart = page(
+      const amountsFirst = page(
         ["ziemniaki", "cebula"],
-        "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li></ul>"
+        "<ul><li>1 kilogram</li><li>ziemniaki</li><li>1 sztuka</li><li>cebula</li></ul>"
       );
-      expect(lines(apart)).toEqual([
+      expect(lines(amountsFirst)).toEqual([
         ["", "ziemniaki", null],
         ["", "cebula", null],
+      ]);
+    });
+
+    it("joins each amount the page prints as an item of its own after its name", () => {
+      const apart = page(
+        ["ziemniaki", "cebula", "sól"],
+        "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li><li>sól</li><li>1 szczypta</li></ul>"
+      );
+      expect(lines(apart)).toEqual([
+        ["1 kilogram", "ziemniaki", null],
+        ["1 sztuka", "cebula", null],
+        ["1 szczypta", "sól", null],
       ]);
     });
 
