@@ -25,7 +25,7 @@ export const LANGUAGES = [
 
 /**
  * Reviewed by hand from an audit of every catalogue name whose taxonomy entry is not the ingredient's own entry
- * nor a kind of it: names that stand in for another food in English (haddock for cod, comté for gruyère, sake
+ * nor a kind of it: names that stand in for another food in English (haddock for cod, marjoram for oregano, sake
  * for mirin), name a wider class (herbs, fat, liver, cereal, white fish) or hit a taxonomy entry that means
  * something else ("green pepper" is green peppercorn, "jelly" aspic, "cornflour" maize flour, "ice" gives
  * "is"/"ijs"). They keep matching in English; their names in other languages are not the ingredient's.
@@ -46,7 +46,7 @@ export const LENDS_NO_NAMES: Readonly<Record<string, readonly string[]>> = {
   "burger bun": ["bread roll"],
   lentil: ["split pea"],
   seitan: ["wheat gluten"],
-  "golden syrup": ["corn syrup", "glucose syrup", "agave syrup", "agave nectar", "rice syrup"],
+  "golden syrup": ["corn syrup", "glucose syrup", "rice syrup"],
   cornflakes: ["cereal"],
   cookie: ["shortbread"],
   granola: ["granola", "muesli"],
@@ -61,9 +61,6 @@ export const LENDS_NO_NAMES: Readonly<Record<string, readonly string[]>> = {
   cheddar: ["american cheese"],
   "cream cheese": ["soft cheese"],
   brie: ["camembert"],
-  gouda: ["edam"],
-  "gruyère": ["swiss cheese", "comté", "comte", "jarlsberg"],
-  provolone: ["fontina"],
   shortening: ["shortening"],
   lard: ["suet", "duck fat", "goose fat"],
   nutmeg: ["mace"],

@@ -557,8 +557,11 @@ describe("catalogue matching", () => {
     ["зелёный лук", "spring onion"],
     ["oignon vert", "spring onion"],
     ["grüne Bohnen", "green bean"],
-    // a stand-in or a wider class in English lends no names abroad; a little word of one language is no name
-    ["emmental râpé", null],
+    // a kind of cheese the catalogue does not list is cheese, not another kind; a stand-in or a wider class in
+    // English lends no names abroad; a little word of one language is no name
+    ["emmental râpé", "cheese"],
+    ["Comté râpé", "cheese"],
+    ["gruyère râpé", "gruyère"],
     ["filet de plie", null],
     ["cabillaud", "cod"],
     ["enrobage", null],
