@@ -266,6 +266,18 @@ const KINDS_ABROAD: [kind: string, word: RegExp][] = [
 ];
 /** Green, which makes an onion a spring onion and a bean a green bean ("oignon vert", "зелёный лук"). */
 const GREEN_ABROAD = /^(?:grun|gron|groen|vert|verde|verdi|zielon|zelen|зелен|πρασιν)/;
+/** Red or yellow in the catalogue's other languages: with green, what makes paprika the vegetable ("Paprika, rot"). */
+const RED_OR_YELLOW_ABROAD =
+  /^(?:rot|rote|roter|rood|rode|rouge|rojo|roja|rosso|rossa|vermelh|czerwon|rod|roda|gelb|gelbe|geel|gele|jaune|amarill|giall|amarel|gul|gula)$/;
+/**
+ * Paprika is the vegetable, not the spice, in Dutch and German when it has a colour or a plural ("rode paprika's",
+ * "Paprika, gelb"): the spice is "Paprikapulver", "paprikapoeder".
+ */
+function isPaprikaVegetable(text: string, words: string[]): boolean {
+  return (
+    /paprika['’]s\b/i.test(text) || words.some((word) => GREEN_ABROAD.test(word) || RED_OR_YELLOW_ABROAD.test(word))
+  );
+}
 
 /** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
 function lineStem(word: string): string {
@@ -479,7 +491,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   }
 
   /** The kind of `found` the line's words name in another language ("Ingwer gemahlen" → ground ginger), if listed. */
-  function kindNamed(found: CatalogueIngredient, words: string[]): CatalogueIngredient {
+  function kindNamed(found: CatalogueIngredient, words: string[], text: string): CatalogueIngredient {
+    if (found.name === "paprika" && isPaprikaVegetable(text, words)) return byName.get("bell pepper") ?? found;
     const green = words.some((word) => GREEN_ABROAD.test(word)) ? byKey.get(nameKey(`green ${found.name}`)) : undefined;
     if (green) return green;
     for (const [kind, pattern] of KINDS_ABROAD) {
@@ -510,7 +523,7 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   function match(text: string): CatalogueIngredient | null {
     const found = matchName(text);
     const words = nameKey(text).split(" ");
-    return found ? kindNamed(found, words) : compoundCut(words);
+    return found ? kindNamed(found, words, text) : compoundCut(words);
   }
 
   function matchName(text: string): CatalogueIngredient | null {

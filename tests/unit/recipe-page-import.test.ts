@@ -557,6 +557,11 @@ describe("catalogue matching", () => {
     ["зелёный лук", "spring onion"],
     ["oignon vert", "spring onion"],
     ["grüne Bohnen", "green bean"],
+    ["rode paprika's", "bell pepper"],
+    ["paprika’s", "bell pepper"],
+    ["Paprika, gelb", "bell pepper"],
+    ["Paprika edelsüß", "paprika"],
+    ["1 tsp sweet paprika", "paprika"],
     // a kind of cheese the catalogue does not list is cheese, not another kind; a stand-in or a wider class in
     // English lends no names abroad; a little word of one language is no name
     ["emmental râpé", "cheese"],
