@@ -94,6 +94,9 @@ export const NOT_ITS_NAME: Readonly<Record<string, readonly string[]>> = {
 /** Reviewed: taxonomy entries that are the ingredient under an English name the catalogue does not list. */
 export const ALSO_NAMED_BY: Readonly<Record<string, readonly string[]>> = {
   nutmeg: ["en:nutmeg-nut"],
+  // else "pâte feuilletée" is pasta (pâtes) abroad
+  "puff pastry": ["fr:pate-feuilletee"],
+  "pie crust": ["en:shortcrust-dough"],
 };
 
 /**

@@ -583,6 +583,9 @@ describe("catalogue matching", () => {
     ["1 csipet só", "salt"],
     ["noix de muscade", "nutmeg"],
     ["geriebener Käse", "cheese"],
+    ["rouleau de pâte feuilletée", "puff pastry"],
+    ["pâte brisée", "pie crust"],
+    ["250 g de pâtes", "pasta"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });
