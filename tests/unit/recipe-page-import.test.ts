@@ -281,7 +281,8 @@ describe("pages without schema.org data", () => {
   it('drops a step label and the bar or dash after it ("STEP 1 | Preheat")', () => {
     const html =
       "<h1>Slice</h1><h2>Ingredients</h2><ul><li>2 eggs</li></ul><h2>Method</h2>" +
-      "<p><strong>STEP 1 </strong>| Preheat the oven.</p><p>Step 2 – Bake for 30 minutes.</p>";
+      "<p><strong>STEP 1 </strong>| Preheat the oven.</p><p>Step 2 – Bake for 30 minutes.</p>" +
+      "<p>NOTE | the eggs can be left out.</p>";
     expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Preheat the oven.", "Bake for 30 minutes."]);
   });
 
