@@ -264,6 +264,8 @@ const KINDS_ABROAD: [kind: string, word: RegExp][] = [
   ["thigh", /(?:^coxa|muslo|oberkeule|schenkel|dijen|dijtje|sovracosc|бедр)/],
   ["wing", /(?:^alitas?$|^asas?$|^asinhas?$|^ailes?$|flugel|vleugel|vinger?$|vingar|^alette|skrzyd|крыл)/],
 ];
+const ELISION = /(?<!\p{L})(d|l|qu|dell|dall|all|nell|sull)['’](?=\p{L})/giu;
+
 /** Green, which makes an onion a spring onion and a bean a green bean ("oignon vert", "зелёный лук"). */
 const GREEN_ABROAD = /^(?:grun|gron|groen|vert|verde|verdi|zielon|zelen|зелен|πρασιν)/;
 /** Red or yellow in the catalogue's other languages: with green, what makes paprika the vegetable ("Paprika, rot"). */
@@ -521,7 +523,10 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   }
 
   function match(text: string): CatalogueIngredient | null {
-    const found = matchName(text);
+    // an elided French or Italian article read as a word of its own when the line is not known as written:
+    // "gousse d'ail" holds "ail", garlic ("huile d'olive" is a name as it stands)
+    const elisionsApart = text.replace(ELISION, "$1 ");
+    const found = matchName(text) ?? (elisionsApart === text ? null : matchName(elisionsApart));
     const words = nameKey(text).split(" ");
     return found ? kindNamed(found, words, text) : compoundCut(words);
   }

@@ -594,6 +594,8 @@ describe("catalogue matching", () => {
     ["rouleau de pâte feuilletée", "puff pastry"],
     ["pâte brisée", "pie crust"],
     ["250 g de pâtes", "pasta"],
+    ["2 gousses d'ail hachées", "garlic"],
+    ["huile d’olive", "olive oil"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });
