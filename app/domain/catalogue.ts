@@ -222,7 +222,7 @@ function nameStem(word: string): string {
 }
 
 /**
- * Words of the catalogue's other languages for fresh, dried, chopped, ground, small, big, red and green: they say
+ * Words of the catalogue's other languages for fresh, dried, chopped, grated, ground, small, big, red and green: they say
  * what state or kind an ingredient is in, and their stems are close to names ("ferske" is fresh, "fersken" a peach).
  */
 const STATE_WORDS_ABROAD = new Set(
@@ -230,7 +230,8 @@ const STATE_WORDS_ABROAD = new Set(
   gemahlener klein kleine kleiner kleinen gross grosse grosser rot rote roter roten grun grune gruner grunen
   vers verse gedroogd gedroogde gehakt gehakte gemalen klein kleine groot grote rood rode groen groene
   frais fraiche fraiches sec seche seches hache hachee hachees moulu moulue petit petite petits petites gros grosse
-  rouge rouges vert verte verts vertes
+  rouge rouges vert verte verts vertes rape rapee rapes rapees gerieben geriebene geriebener geraspt geraspte
+  rallado rallada ralado ralada grattugiato grattugiata riven rivna revet revne
   fresco fresca frescos frescas freschi fresche seco seca secos secas secco secca secchi picado picada picados
   molido molida tritato tritata macinato pequeno pequena pequenos pequenas piccolo piccola grande grandes
   rojo roja rojos rojas rosso rossa rossi vermelho vermelha verde verdes moido moida
@@ -263,8 +264,22 @@ const KINDS_ABROAD: [kind: string, word: RegExp][] = [
   ["thigh", /(?:^coxa|muslo|oberkeule|schenkel|dijen|dijtje|sovracosc|бедр)/],
   ["wing", /(?:^alitas?$|^asas?$|^asinhas?$|^ailes?$|flugel|vleugel|vinger?$|vingar|^alette|skrzyd|крыл)/],
 ];
+const ELISION = /(?<!\p{L})(d|l|qu|dell|dall|all|nell|sull)['’](?=\p{L})/giu;
+
 /** Green, which makes an onion a spring onion and a bean a green bean ("oignon vert", "зелёный лук"). */
 const GREEN_ABROAD = /^(?:grun|gron|groen|vert|verde|verdi|zielon|zelen|зелен|πρασιν)/;
+/** Red or yellow in the catalogue's other languages: with green, what makes paprika the vegetable ("Paprika, rot"). */
+const RED_OR_YELLOW_ABROAD =
+  /^(?:rot|rote|roter|rood|rode|rouge|rojo|roja|rosso|rossa|vermelh|czerwon|rod|roda|gelb|gelbe|geel|gele|jaune|amarill|giall|amarel|gul|gula)$/;
+/**
+ * Paprika is the vegetable, not the spice, in Dutch and German when it has a colour or a plural ("rode paprika's",
+ * "Paprika, gelb"): the spice is "Paprikapulver", "paprikapoeder".
+ */
+function isPaprikaVegetable(text: string, words: string[]): boolean {
+  return (
+    /paprika['’]s\b/i.test(text) || words.some((word) => GREEN_ABROAD.test(word) || RED_OR_YELLOW_ABROAD.test(word))
+  );
+}
 
 /** A line's word by its stem, down to three letters: "soku" is "sok" (juice), "soli" is "sol" (salt). */
 function lineStem(word: string): string {
@@ -306,6 +321,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   for (const ingredient of ingredients) {
     for (const translation of ingredient.translations ?? []) {
       const key = nameKey(translation);
+      // a word for a state is never a name on its own: French "râpé" (grated) is not Italian "rape" (turnips)
+      if (STATE_WORDS_ABROAD.has(key)) continue;
       if (!byKey.has(key) && !byForeignKey.has(key)) byForeignKey.set(key, ingredient);
     }
   }
@@ -476,7 +493,8 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   }
 
   /** The kind of `found` the line's words name in another language ("Ingwer gemahlen" → ground ginger), if listed. */
-  function kindNamed(found: CatalogueIngredient, words: string[]): CatalogueIngredient {
+  function kindNamed(found: CatalogueIngredient, words: string[], text: string): CatalogueIngredient {
+    if (found.name === "paprika" && isPaprikaVegetable(text, words)) return byName.get("bell pepper") ?? found;
     const green = words.some((word) => GREEN_ABROAD.test(word)) ? byKey.get(nameKey(`green ${found.name}`)) : undefined;
     if (green) return green;
     for (const [kind, pattern] of KINDS_ABROAD) {
@@ -505,9 +523,12 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
   }
 
   function match(text: string): CatalogueIngredient | null {
-    const found = matchName(text);
+    // an elided French or Italian article read as a word of its own when the line is not known as written:
+    // "gousse d'ail" holds "ail", garlic ("huile d'olive" is a name as it stands)
+    const elisionsApart = text.replace(ELISION, "$1 ");
+    const found = matchName(text) ?? (elisionsApart === text ? null : matchName(elisionsApart));
     const words = nameKey(text).split(" ");
-    return found ? kindNamed(found, words) : compoundCut(words);
+    return found ? kindNamed(found, words, text) : compoundCut(words);
   }
 
   function matchName(text: string): CatalogueIngredient | null {

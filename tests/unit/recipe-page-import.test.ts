@@ -244,13 +244,25 @@ describe("pages without schema.org data", () => {
         ["500 g", "mascarpone", null],
         ["", "cocoa", null],
       ]);
-      const apart = page(
+      const amountsFirst = page(
         ["ziemniaki", "cebula"],
-        "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li></ul>"
+        "<ul><li>1 kilogram</li><li>ziemniaki</li><li>1 sztuka</li><li>cebula</li></ul>"
       );
-      expect(lines(apart)).toEqual([
+      expect(lines(amountsFirst)).toEqual([
         ["", "ziemniaki", null],
         ["", "cebula", null],
+      ]);
+    });
+
+    it("joins each amount the page prints as an item of its own after its name", () => {
+      const apart = page(
+        ["ziemniaki", "cebula", "sól"],
+        "<ul><li>ziemniaki</li><li>1 kilogram</li><li>cebula</li><li>1 sztuka</li><li>sól</li><li>1 szczypta</li></ul>"
+      );
+      expect(lines(apart)).toEqual([
+        ["1 kilogram", "ziemniaki", null],
+        ["1 sztuka", "cebula", null],
+        ["1 szczypta", "sól", null],
       ]);
     });
 
@@ -264,6 +276,14 @@ describe("pages without schema.org data", () => {
         ["1 tbsp", "oyster sauce", "Seasoning"],
       ]);
     });
+  });
+
+  it('drops a step label and the bar or dash after it ("STEP 1 | Preheat")', () => {
+    const html =
+      "<h1>Slice</h1><h2>Ingredients</h2><ul><li>2 eggs</li></ul><h2>Method</h2>" +
+      "<p><strong>STEP 1 </strong>| Preheat the oven.</p><p>Step 2 – Bake for 30 minutes.</p>" +
+      "<p>NOTE | the eggs can be left out.</p>";
+    expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Preheat the oven.", "Bake for 30 minutes."]);
   });
 
   it("still refuses a page whose lists are not under recipe headings", () => {
@@ -545,6 +565,37 @@ describe("catalogue matching", () => {
     ["зелёный лук", "spring onion"],
     ["oignon vert", "spring onion"],
     ["grüne Bohnen", "green bean"],
+    ["rode paprika's", "bell pepper"],
+    ["paprika’s", "bell pepper"],
+    ["Paprika, gelb", "bell pepper"],
+    ["Paprika edelsüß", "paprika"],
+    ["1 tsp sweet paprika", "paprika"],
+    // a kind of cheese the catalogue does not list is cheese, not another kind; a stand-in or a wider class in
+    // English lends no names abroad; a little word of one language is no name
+    ["emmental râpé", "cheese"],
+    ["Comté râpé", "cheese"],
+    ["gruyère râpé", "gruyère"],
+    ["filet de plie", null],
+    ["cabillaud", "cod"],
+    ["enrobage", null],
+    ["seasoning", null],
+    ["levain", null],
+    ["Fett für die Form", null],
+    ["granen naar keuze", null],
+    ["beurre fondu", "butter"],
+    ["sucre en poudre", "sugar"],
+    ["snuf peper en zout", "black pepper"],
+    ["Öl zum Braten", "vegetable oil"],
+    ["extra koriander om te serveren", "cilantro"],
+    ["smør med salt", "butter"],
+    ["1 csipet só", "salt"],
+    ["noix de muscade", "nutmeg"],
+    ["geriebener Käse", "cheese"],
+    ["rouleau de pâte feuilletée", "puff pastry"],
+    ["pâte brisée", "pie crust"],
+    ["250 g de pâtes", "pasta"],
+    ["2 gousses d'ail hachées", "garlic"],
+    ["huile d’olive", "olive oil"],
   ])("matches %o to %o", (name, ingredient) => {
     expect(match(name)).toBe(ingredient);
   });

@@ -81,7 +81,7 @@ export function cleanText(value: unknown): string {
 }
 
 /** "Step 2", "Schritt 2:", "Passo 2." before a step's text, or as a step's whole title. */
-export const STEP_LABEL = /^(?:step|schritt|paso|passo|[ée]tape|stap|krok|steg|trin|l[ée]p[ée]s)\s*\d+\s*[:.]?\s*/i;
+export const STEP_LABEL = /^(?:step|schritt|paso|passo|[ée]tape|stap|krok|steg|trin|l[ée]p[ée]s)\s*\d+\s*[:.|–—-]?\s*/i;
 
 const LINE_BREAK = /<br\s*\/?>|<\/?(?:p|li|div|h[1-6]|ul|ol|tr)\b[^<>]*>|\r?\n/gi;
 

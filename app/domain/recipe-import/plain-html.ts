@@ -99,6 +99,9 @@ const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
 const AFTER_RECIPE =
   /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment)\b/i;
 
+/** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
+const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
+
 function headingText(text: string): string {
   return text.replace(/[:：]\s*$/, "").trim();
 }
@@ -221,6 +224,7 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
       items.push({ heading: block.text });
       paragraphs.push({ heading: block.text });
     } else if (block.kind === "item") items.push(block.text.replace(STEP_LABEL, ""));
+    else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
     else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;

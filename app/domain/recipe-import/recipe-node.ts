@@ -128,13 +128,38 @@ function splitJoinedStep(step: string, page: PageFallback): string[] {
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]+/gu, "");
 const hasAmount = (text: string) => /\d|[½⅓⅔¼¾⅛]/.test(text);
 
+const isAmountOnly = (entry: RawEntry) => {
+  if (typeof entry !== "string") return false;
+  const { quantity, rest } = splitLeadingQuantity(entry);
+  return Boolean(quantity) && (!rest || unitOf(rest) !== null);
+};
+
+/**
+ * A page that prints each amount as an item of its own after the name ("ziemniaki", "1 kilogram"): the two
+ * joined into one line, name first, as the page reads. Only when every amount-only item follows a name with none.
+ */
+function withAmountsJoined(shown: RawEntry[]): RawEntry[] {
+  const apart = shown.map(isAmountOnly);
+  if (!apart.some(Boolean)) return shown;
+  const followsName = (index: number) =>
+    index > 0 && typeof shown[index - 1] === "string" && !apart[index - 1] && !hasAmount(shown[index - 1] as string);
+  if (!apart.every((amountOnly, index) => !amountOnly || followsName(index))) return shown;
+  const joined: RawEntry[] = [];
+  shown.forEach((entry, index) => {
+    if (apart[index]) joined[joined.length - 1] = `${joined[joined.length - 1] as string} ${entry as string}`;
+    else joined.push(entry);
+  });
+  return joined;
+}
+
 /**
  * The ingredient lines the page shows instead of its data's, when they say more: every data line is among them,
  * in order, and the page adds lines the data leaves out (between them, or a group of its own after them) or amounts
  * it leaves out ("Knoblauchzehe" in the data, "1 Stück Knoblauchzehe" on the page). Lines after the last data line
  * with no group heading before them are the page's next block (equipment, times), not ingredients.
  */
-function shownIfFuller(listed: RawEntry[], shown: RawEntry[]): RawEntry[] {
+function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
+  const shown = withAmountsJoined(pageShown);
   const listedLines = listed.filter((entry): entry is string => typeof entry === "string");
   let at = 0;
   let amountsAdded = 0;
@@ -144,9 +169,8 @@ function shownIfFuller(listed: RawEntry[], shown: RawEntry[]): RawEntry[] {
       const entry = shown[at];
       if (typeof entry !== "string") continue;
       if (wanted && letters(entry).includes(wanted)) break;
-      // an amount on a line of its own ("ziemniaki", "1 kilogram"): the page splits lines its own way
-      const { quantity, rest } = splitLeadingQuantity(entry);
-      if (quantity && (!rest || unitOf(rest))) return listed;
+      // an amount on a line of its own before its name: the page splits lines its own way
+      if (isAmountOnly(entry)) return listed;
     }
     if (at === shown.length) return listed;
     if (hasAmount(shown[at] as string) && !hasAmount(line)) amountsAdded++;
