@@ -290,6 +290,12 @@ export interface DecisionThresholds {
   alike: number;
   /** a window names its best ingredient from this score (it sees less and errs more) */
   window: number;
+  /**
+   * when the whole photo's best ingredient reaches this and comes first, the whole photo's runner-up is not
+   * said, from the whole photo or a window: beside a clear best it is that same item half-recognised (an oat
+   * milk carton and the same brand's oatghurt), far more often than a second item
+   */
+  runnerUp: number;
 }
 
 export const DECISION_THRESHOLDS: DecisionThresholds = {
@@ -298,6 +304,7 @@ export const DECISION_THRESHOLDS: DecisionThresholds = {
   agreeing: 2,
   alike: 0.65,
   window: 0.55,
+  runnerUp: 0.5,
 };
 
 /** The whole photo is sure enough of its best ingredient to be answered alone (no windows read). */
@@ -329,14 +336,8 @@ export interface WindowReading {
   embedding: Float32Array;
 }
 
-/**
- * The ingredients a photo shows, each once, confident first. A photo of one item is answered by the whole
- * photo: when it is sure of its best ingredient (`windows` null: they were not read), when the windows look
- * alike, or when enough windows name that same ingredient. Otherwise it may hold several items: what the whole
- * photo names is kept when a window names it too (a shelf read whole mixes its items into something else),
- * then each window names its best ingredient when it is sure of it.
- */
-export function photoIngredients(
+/** What photoIngredients says before the runner-up rule. */
+function itemsOfPhoto(
   whole: ReadonlyMap<string, number>,
   windows: readonly WindowReading[] | null,
   thresholds: DecisionThresholds = DECISION_THRESHOLDS
@@ -356,6 +357,25 @@ export function photoIngredients(
     .filter(({ name, score }) => score >= thresholds.window && !said.has(name))
     .map(({ name, score }) => new Map([[name, score]]));
   return [...kept, ...rankIngredients(sure)];
+}
+
+/**
+ * The ingredients a photo shows, each once, confident first. A photo of one item is answered by the whole
+ * photo: when it is sure of its best ingredient (`windows` null: they were not read), when the windows look
+ * alike, or when enough windows name that same ingredient. Otherwise it may hold several items: what the whole
+ * photo names is kept when a window names it too (a shelf read whole mixes its items into something else),
+ * then each window names its best ingredient when it is sure of it. The whole photo's runner-up is not said
+ * beside a clear best (`runnerUp`).
+ */
+export function photoIngredients(
+  whole: ReadonlyMap<string, number>,
+  windows: readonly WindowReading[] | null,
+  thresholds: DecisionThresholds = DECISION_THRESHOLDS
+): ScoredIngredient[] {
+  const said = itemsOfPhoto(whole, windows, thresholds);
+  const [best, runnerUp] = rankIngredients([whole]);
+  if (!best || !runnerUp || best.score < thresholds.runnerUp || said[0]?.name !== best.name) return said;
+  return said.filter(({ name }) => name !== runnerUp.name);
 }
 
 /** Why the camera screens show their error popup when a photo gave nothing. */

@@ -219,11 +219,10 @@ describe("which ingredients a photo shows", () => {
   it("answers a photo the whole of which is sure of one item by the whole photo alone, without windows", () => {
     const whole = new Map([
       ["banana", t.sure + 0.05],
-      ["fig", t.whole + 0.01],
       ["lemon", t.whole - 0.01],
     ]);
     expect(wholePhotoIsSure(whole)).toBe(true);
-    expect(photoIngredients(whole, null).map((f) => f.name)).toEqual(["banana", "fig"]);
+    expect(photoIngredients(whole, null).map((f) => f.name)).toEqual(["banana"]);
     expect(wholePhotoIsSure(new Map([["banana", t.sure - 0.05]]))).toBe(false);
   });
 
@@ -270,6 +269,35 @@ describe("which ingredients a photo shows", () => {
       unlike([[["apple", 0.5]], [["apple", 0.4]], [["pear", t.window + 0.2]], [["peach", t.window + 0.2]]])
     );
     expect(found.map((f) => f.name)).toEqual(["apple"]);
+  });
+
+  it("does not name the whole photo's runner-up beside a clear best, even where a window is sure of it", () => {
+    const oatMilkCarton = new Map([
+      ["oat milk", t.runnerUp + 0.1],
+      ["yogurt", 0.25],
+      ["milk", 0.05],
+    ]);
+    const windows = unlike([
+      [["oat milk", 0.9]],
+      [["yogurt", t.window + 0.3]],
+      [["milk", 0.3]],
+      [["kiwi", t.window + 0.2]],
+    ]);
+    expect(photoIngredients(oatMilkCarton, windows).map((f) => f.name)).toEqual(["oat milk", "kiwi"]);
+    const twoConfident = new Map([
+      ["oat milk", t.runnerUp + 0.05],
+      ["yogurt", t.whole + 0.01],
+    ]);
+    expect(photoIngredients(twoConfident, null).map((f) => f.name)).toEqual(["oat milk"]);
+  });
+
+  it("names the runner-up a window is sure of when the whole photo's best is not clear (a shelf)", () => {
+    const shelf = new Map([
+      ["oat milk", t.runnerUp - 0.05],
+      ["yogurt", 0.25],
+    ]);
+    const windows = unlike([[["oat milk", 0.9]], [["yogurt", t.window + 0.3]], [["milk", 0.3]], [["leek", 0.2]]]);
+    expect(photoIngredients(shelf, windows).map((f) => f.name)).toEqual(["oat milk", "yogurt"]);
   });
 
   it("finds nothing in a photo nobody is sure about", () => {
