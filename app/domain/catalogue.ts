@@ -99,6 +99,8 @@ const IRREGULAR_SINGULARS: Record<string, string> = {
   veggies: "veggie",
   smoothies: "smoothie",
   quiches: "quiche",
+  // French plurals that name another food than their singular: "pâtes" is pasta, "pâte" (brisée, sablée) a dough
+  pates: "pates",
 };
 /** Words that end in s but are not plurals. */
 const NOT_PLURAL = /(ss|us|is)$/;
@@ -170,6 +172,23 @@ function typoAllowance(length: number): number {
   // four letters leave too little to tell a typo from another word ("soli" is Polish salt, not sole)
   if (length <= 4) return 0;
   return Math.min(3, Math.floor(length / 4));
+}
+
+/** Little words of the catalogue's other languages (articles, "of", "with", "and") that English lines do not use. */
+const LITTLE_WORDS_ABROAD = new Set(
+  `de du des au aux la le les un une et di del della dello dei delle degli al alla da und mit von vom zum zur der das
+  dem het een van voor met och og af til z ze w na ze ou y e`.split(/\s+/)
+);
+/** Letters of the shortest word guessed at as a typo on a line in another language. */
+const MIN_TYPO_WORD_ABROAD = 7;
+/** A line written in another language than English, as far as its little words or letters tell. */
+function isLineAbroad(text: string): boolean {
+  return (
+    /[^\P{L}a-zA-Z]/u.test(text) ||
+    normalizeText(text)
+      .split(" ")
+      .some((word) => LITTLE_WORDS_ABROAD.has(word))
+  );
 }
 
 const MAX_PHRASE_WORDS = 5;
@@ -528,7 +547,24 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     const elisionsApart = text.replace(ELISION, "$1 ");
     const found = matchName(text) ?? (elisionsApart === text ? null : matchName(elisionsApart));
     const words = nameKey(text).split(" ");
-    return found ? kindNamed(found, words, text) : compoundCut(words);
+    if (!found) return compoundCut(words);
+    const kind = kindNamed(found, words, text);
+    return kind.name.endsWith(" stock") ? animalStock(kind, nameKey(text.split(PART_BREAK)[0]).split(" ")) : kind;
+  }
+
+  /**
+   * A stock is the stock of the animal the line names ("fond de veau", "turkey stock", "bouillon de poulet"): that
+   * animal's stock when the catalogue lists one, else not the vegetable stock a generic word ("fond", "stock") is.
+   */
+  function animalStock(found: CatalogueIngredient, words: string[]): CatalogueIngredient | null {
+    for (const word of words) {
+      const animal = byKey.get(word) ?? byForeignKey.get(word);
+      if (!animal || animal.type !== "Meat sausages and fish" || animal.name.endsWith(" stock")) continue;
+      const own = byName.get(`${animal.name} stock`) ?? byName.get(`${animal.name.split(" ")[0]} stock`);
+      if (own) return own;
+      return found.name === "vegetable stock" ? null : found;
+    }
+    return found;
   }
 
   function matchName(text: string): CatalogueIngredient | null {
@@ -561,10 +597,14 @@ export function createCatalogue(ingredients: readonly CatalogueIngredient[]): Ca
     const essential = normalizeText(mainPart).split(" ").filter(isEssential).slice(-MAX_FUZZY_WORDS);
     if (essential.length === 0) return null;
     const headNoun = essential[essential.length - 1];
+    // on a line in another language a short unknown word is more often a real word of it than a typo ("liqueur au
+    // cassis" is blackcurrant, not cassia): only a longer one is guessed at
+    const guessHeadNoun =
+      !knownWords.has(nameKey(headNoun)) && (headNoun.length >= MIN_TYPO_WORD_ABROAD || !isLineAbroad(text));
     return (
       closestName(essential.join(" ")) ??
       closestName(nameKey(essential.join(" "))) ??
-      (knownWords.has(nameKey(headNoun)) ? null : closestName(headNoun))
+      (guessHeadNoun ? closestName(headNoun) : null)
     );
   }
 

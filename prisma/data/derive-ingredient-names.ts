@@ -97,6 +97,8 @@ export const ALSO_NAMED_BY: Readonly<Record<string, readonly string[]>> = {
   // else "pâte feuilletée" is pasta (pâtes) abroad
   "puff pastry": ["fr:pate-feuilletee"],
   "pie crust": ["en:shortcrust-dough"],
+  // poultry broth is chicken stock in a recipe ("bouillon de volaille", "Geflügelbrühe")
+  "chicken stock": ["en:poultry-broth"],
 };
 
 /**

@@ -119,6 +119,38 @@ describe("matching what people type", () => {
     expect(nameOf("jaalpeno pepper")).toBe("jalapeño");
   });
 
+  it("tells French pastry doughs from pasta", () => {
+    expect(nameOf("300 g de pâtes")).toBe("pasta");
+    expect(nameOf("pâte brisée")).toBe("pie crust");
+    expect(nameOf("pâte feuilletée")).toBe("puff pastry");
+    expect(nameOf("pâte sablée")).not.toBe("pasta");
+    expect(nameOf("1 pâte")).not.toBe("pasta");
+  });
+
+  it.each([
+    ["bouillon de volaille", "chicken stock"],
+    ["fond de volaille", "chicken stock"],
+    ["bouillon de poulet", "chicken stock"],
+    ["bouillon de boeuf", "beef stock"],
+    ["chicken stock cube", "chicken stock"],
+    ["bouillon de légumes", "vegetable stock"],
+    ["stock", "vegetable stock"],
+  ])("takes %s for the stock of what it names: %s", (text, expected) => {
+    expect(nameOf(text)).toBe(expected);
+  });
+
+  it("never takes a veal stock for vegetable stock", () => {
+    expect(nameOf("fond de veau")).not.toBe("vegetable stock");
+    expect(nameOf("veal stock")).not.toBe("vegetable stock");
+  });
+
+  it("does not guess a short word of another language as a typo of a different food", () => {
+    expect(nameOf("liqueur au cassis")).toBeNull();
+    expect(nameOf("sirop de cassis")).toBeNull();
+    expect(nameOf("olvies")).toBe("olive");
+    expect(nameOf("½ tomatoe")).toBe("tomato");
+  });
+
   it("does not take a real word for a typo of another", () => {
     expect(nameOf("tikka masala paste")).not.toBe("pasta");
   });
