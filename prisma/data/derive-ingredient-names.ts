@@ -53,7 +53,7 @@ export const LENDS_NO_NAMES: Readonly<Record<string, readonly string[]>> = {
   "chicken drumstick": ["chicken drumstick"],
   "chicken liver": ["liver"],
   "beef brisket": ["oxtail"],
-  cod: ["white fish", "haddock", "pollock", "halibut", "sole", "flounder", "plaice"],
+  cod: ["white fish", "haddock", "pollock", "hake", "halibut", "sole", "flounder", "plaice"],
   "sea bass": ["snapper", "grouper"],
   "fish ball": ["surimi"],
   lobster: ["crayfish"],
@@ -81,7 +81,7 @@ export const LENDS_NO_NAMES: Readonly<Record<string, readonly string[]>> = {
  * Reviewed: names the taxonomy gives an entry that, in their language, usually mean something else in a recipe:
  * "Gewürz" is spice, "beurre fondu" melted butter, French "sucre en poudre" caster sugar, Dutch "pepers" (a
  * plural, so "peper" too) is the black pepper of "peper en zout", and Danish "øl" (beer) reads as German "Öl"
- * (oil) once the accents go.
+ * (oil) once the accents go; Dutch "raap" is a turnip, French "carré" a rack of any meat.
  */
 export const NOT_ITS_NAME: Readonly<Record<string, readonly string[]>> = {
   "italian seasoning": ["de:gewürz"],
@@ -89,6 +89,8 @@ export const NOT_ITS_NAME: Readonly<Record<string, readonly string[]>> = {
   "powdered sugar": ["fr:sucre en poudre"],
   "chili pepper": ["nl:pepers"],
   beer: ["da:øl"],
+  "canola oil": ["nl:raap"],
+  "pork shoulder": ["fr:carré"],
 };
 
 /** Reviewed: taxonomy entries that are the ingredient under an English name the catalogue does not list. */

@@ -151,6 +151,12 @@ describe("matching what people type", () => {
     expect(nameOf("½ tomatoe")).toBe("tomato");
   });
 
+  it("does not take another food's name abroad for a catalogue stand-in", () => {
+    expect(nameOf("1 raap")).not.toBe("canola oil");
+    expect(nameOf("filet de merlu")).not.toBe("cod");
+    expect(nameOf("carré")).not.toBe("pork shoulder");
+  });
+
   it("does not take a real word for a typo of another", () => {
     expect(nameOf("tikka masala paste")).not.toBe("pasta");
   });
