@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createCatalogue, type CatalogueIngredient } from "../../app/domain/catalogue";
+import { createCatalogue } from "../../app/domain/catalogue";
+import { catalogueIngredient } from "../support/catalogue-ingredient";
 import { getCatalogue } from "../../app/domain/catalogue-data";
 import {
   co2PerKgAsWeighed,
@@ -15,25 +16,7 @@ function ingredient(
   unitWeights: Record<string, number>,
   aliases: string[] = []
 ) {
-  return {
-    name,
-    plural: null,
-    type: "Vegetables",
-    icon: "",
-    caloriesPer100g: null,
-    proteinPer100g: null,
-    fatPer100g: null,
-    carbohydratesPer100g: null,
-    sodiumMgPer100g: null,
-    sugarPer100g: null,
-    co2PerKg,
-    allergens: [],
-    unitWeights,
-    isStaple: false,
-    aliases: [name, ...aliases],
-    shelfLife: { fridge: 7, freezer: 240, cupboard: 2, opened: null, storage: "fridge" },
-    parent: null,
-  } satisfies CatalogueIngredient;
+  return catalogueIngredient(name, unitWeights, { co2PerKg, aliases: [name, ...aliases] });
 }
 
 // Figures as in prisma/data/ingredients.json, fixed here so the worked examples stay worked examples.

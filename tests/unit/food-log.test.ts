@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createCatalogue, type CatalogueIngredient } from "../../app/domain/catalogue";
+import { createCatalogue } from "../../app/domain/catalogue";
+import { catalogueIngredient } from "../support/catalogue-ingredient";
 import {
   AMOUNT_MESSAGE,
   deduct,
@@ -11,29 +12,6 @@ import {
   TOO_MUCH_MESSAGE,
 } from "../../app/domain/food-log";
 import { ApiFoodLogSchema, PantryUpdateSchema } from "../../app/domain/food-log-schemas";
-
-function ingredient(name: string, unitWeights: Record<string, number>, extra: Partial<CatalogueIngredient> = {}) {
-  return {
-    name,
-    plural: null,
-    type: "Vegetables",
-    icon: "",
-    caloriesPer100g: null,
-    proteinPer100g: null,
-    fatPer100g: null,
-    carbohydratesPer100g: null,
-    sodiumMgPer100g: null,
-    sugarPer100g: null,
-    co2PerKg: 1,
-    allergens: [],
-    unitWeights,
-    isStaple: false,
-    aliases: [name],
-    shelfLife: { fridge: 7, freezer: 240, cupboard: 2, opened: null, storage: "fridge" },
-    parent: null,
-    ...extra,
-  } satisfies CatalogueIngredient;
-}
 
 const EGG = { piece: 50 };
 const keep = { keepEmpty: true };
@@ -197,10 +175,10 @@ describe("suggestedUses: several lines of one pantry item", () => {
 
 describe("pantryItemsUsedBy", () => {
   const catalogue = createCatalogue([
-    ingredient("pork", {}),
-    ingredient("pork shoulder", {}, { parent: "pork" }),
-    ingredient("egg", EGG, { aliases: ["egg", "eggs"] }),
-    ingredient("onion", {}),
+    catalogueIngredient("pork", {}),
+    catalogueIngredient("pork shoulder", {}, { parent: "pork" }),
+    catalogueIngredient("egg", EGG, { aliases: ["egg", "eggs"] }),
+    catalogueIngredient("onion", {}),
   ]);
   it("pairs each pantry item with every recipe line that uses it, through the catalogue", () => {
     const lines = [
