@@ -346,7 +346,7 @@ describe("steps and text as pages write them", () => {
     expect(draft.stepSections).toEqual([null, "Für die Soße"]);
   });
 
-  it("splits a step at line breaks that end sentences, and keeps a step that was only wrapped whole", () => {
+  it("keeps each HowToStep one step, its line breaks only wrapping it, as recipe-scrapers reads it", () => {
     const json = JSON.stringify({
       "@type": "Recipe",
       name: "Gazpacho",
@@ -355,14 +355,53 @@ describe("steps and text as pages write them", () => {
         { "@type": "HowToStep", text: "Wash the vegetables.\nPeel the cucumber. Seed the pepper." },
         {
           "@type": "HowToStep",
-          text: "Put the flour,\nsugar and cocoa in a bowl and whisk until smooth.\nWhen no lumps\nremain, add the milk.",
+          text: "Put the flour,\nsugar and cocoa in a bowl and whisk until smooth.<br>When no lumps\nremain, add the milk.",
         },
       ],
     });
     expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
-      "Wash the vegetables.",
-      "Peel the cucumber. Seed the pepper.",
+      "Wash the vegetables. Peel the cucumber. Seed the pepper.",
       "Put the flour, sugar and cocoa in a bowl and whisk until smooth. When no lumps remain, add the milk.",
+    ]);
+  });
+
+  it("reads each item of a list of texts as one line or step, and a list of one text split at its line breaks", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Pancakes",
+      recipeIngredient: ["200 g flour\n(plain)", "2 eggs"],
+      recipeInstructions: ["Whisk the flour,\neggs and milk.", "Fry in butter."],
+    });
+    const draft = draftOf(parseRecipeDocument(json, "json"));
+    expect(draft.ingredients.map((line) => [line.quantity, line.name, line.note ?? ""])).toEqual([
+      ["200 g", "flour", "plain"],
+      ["2", "eggs", ""],
+    ]);
+    expect(draft.steps).toEqual(["Whisk the flour, eggs and milk.", "Fry in butter."]);
+    const joined = JSON.stringify({
+      "@type": "Recipe",
+      name: "Pancakes",
+      recipeIngredient: ["200 g flour\n2 eggs"],
+      recipeInstructions: ["Whisk.\nFry."],
+    });
+    const one = draftOf(parseRecipeDocument(joined, "json"));
+    expect(one.ingredients.map((line) => line.name)).toEqual(["flour", "eggs"]);
+    expect(one.steps).toEqual(["Whisk.", "Fry."]);
+  });
+
+  it("reads an ingredient given as a PropertyValue as its amount, unit and name", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Porridge",
+      recipeIngredient: [
+        { "@type": "PropertyValue", value: 80, unitText: "g", name: "rolled oats" },
+        { "@type": "PropertyValue", value: "1", name: "banana" },
+      ],
+      recipeInstructions: "Cook.",
+    });
+    expect(draftOf(parseRecipeDocument(json, "json")).ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["80 g", "rolled oats"],
+      ["1", "banana"],
     ]);
   });
 

@@ -66,28 +66,26 @@ function stepHeading(value: unknown): RawEntry[] {
 }
 
 /**
- * A step's lines as steps of their own when each ends a sentence ("Wash the vegetables.\nPeel the cucumber."),
- * one step when the text was only wrapped ("gas mark 3\nand grease the tins. Put the flour,\nsugar").
+ * The texts of a list, one entry per item as recipe-scrapers reads them: an item's own line breaks and block tags
+ * only wrap its text ("Put the flour,\nsugar"). A list of one string is the whole text, split at its line breaks.
  */
-function sentenceLines(lines: string[]): string[] {
-  const wrapped = lines.slice(0, -1).some((line) => !/[.!?:…)]$/.test(line));
-  return wrapped ? [lines.join(" ")] : lines;
+function listItemTexts(items: unknown[]): string[] | null {
+  if (items.length < 2 || !items.every((item) => typeof item === "string")) return null;
+  return items.map((item) => textsOf(item).join(" ")).filter(Boolean);
 }
 
 /** recipeInstructions: text, a list of texts, HowToStep objects, or HowToSection objects holding steps. */
 function instructionEntries(value: unknown, depth = 0): RawEntry[] {
   if (depth > MAX_NESTING) return [];
   if (typeof value === "string" || typeof value === "number") return textsOf(value);
-  if (Array.isArray(value)) return value.flatMap((item) => instructionEntries(item, depth + 1));
+  if (Array.isArray(value)) return listItemTexts(value) ?? value.flatMap((item) => instructionEntries(item, depth + 1));
   if (!isObject(value)) return [];
   const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
     return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1)];
   }
-  const lines = sentenceLines(
-    textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name"))
-  );
-  const text = lines.join(" ");
+  // a step is one step, its line breaks only wrap it (as recipe-scrapers reads a HowToStep)
+  const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
   if (!text) return [];
   // a step's own title ("Blister the tomatoes") comes before it, unless it is the text again, cut short, or a number
   const name = textsOf(property(value, "name"))
@@ -95,7 +93,7 @@ function instructionEntries(value: unknown, depth = 0): RawEntry[] {
     .replace(/(?:\.\.\.|…)$/, "");
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
   const titled = name && !numbered && !text.toLowerCase().startsWith(name.replace(/\.$/, "").toLowerCase());
-  return titled ? [name, ...lines] : lines;
+  return titled ? [name, text] : [text];
 }
 
 const normalized = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -182,11 +180,20 @@ function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   return fullerLines > listedLines.length || amountsAdded > 0 ? fuller : listed;
 }
 
+/** An ingredient given as a PropertyValue: its amount, unit and name on one line ("2 cups flour"). */
+function propertyValueLine(value: RecipeNode): string {
+  const [amount = "", unit = "", name = ""] = ["value", "unitText", "name"].map((key) =>
+    textsOf(property(value, key)).join(" ")
+  );
+  return [amount, unit || textsOf(property(value, "unitCode")).join(" "), name].filter(Boolean).join(" ");
+}
+
 /** recipeIngredient: a list of lines, one string of lines, or (rarely) sections of lines. */
 function ingredientEntries(value: unknown, depth = 0): RawEntry[] {
   if (depth > MAX_NESTING) return [];
-  if (Array.isArray(value)) return value.flatMap((item) => ingredientEntries(item, depth + 1));
+  if (Array.isArray(value)) return listItemTexts(value) ?? value.flatMap((item) => ingredientEntries(item, depth + 1));
   if (isObject(value)) {
+    if (hasType(value, /PropertyValue$/i)) return [propertyValueLine(value)].filter(Boolean);
     const children = property(value, "itemListElement") ?? property(value, "recipeIngredient");
     if (children !== undefined) return [...heading(property(value, "name")), ...ingredientEntries(children, depth + 1)];
   }
