@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { AMOUNTLESS_QUANTITIES, parseQuantity, unitOf } from "~/domain/quantity";
+import { AMOUNTLESS_QUANTITIES, parseQuantity, unitOf, VULGAR_FRACTIONS } from "~/domain/quantity";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? "../shared");
@@ -101,15 +101,34 @@ const norm = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 
-/** Words a line is made of, whatever the split or spacing: "1 cup (240ml) of milk" → 1 cup 240 ml milk. */
+/** "1½", "1 1/2", "1/2", "½", "1.5", "1,5", "2": an amount however a page writes it. */
+const AMOUNT = /(\d+(?:[.,]\d+)?)?\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])|(?:(\d+)\s+)?(\d+)\s*[/⁄]\s*(\d+)|(\d+(?:[.,]\d+)?)/g;
+const number = (text: string | undefined) => Number((text ?? "0").replace(",", "."));
+
+/** An amount as one word that says its value, so that "0.5 L", "½ L" and "1/2 L" read alike. */
+function amountWord(...[, whole, vulgar, mixed, numerator, denominator, plain]: (string | undefined)[]): string {
+  const value = vulgar
+    ? number(whole) + VULGAR_FRACTIONS[vulgar]
+    : numerator
+    ? number(mixed) + number(numerator) / (number(denominator) || 1)
+    : number(plain);
+  return ` n${Math.round(value * 100)} `;
+}
+
+/**
+ * Words a line is made of, whatever the split or spacing: "1 cup (240ml) of milk" → 1 cup 240 ml milk. An amount
+ * counts by its value ("0.5" is "½" is "1/2"), and a word said twice in a row counts once ("200 g g Feta", a
+ * scraper's slip): neither is a difference a cook would notice.
+ */
 const LINKING = new Set(["of", "de", "d", "di", "van"]);
 function words(text: string): string {
   return text
+    .replace(/(\d)(?=\p{L})/gu, "$1 ")
+    .replace(AMOUNT, amountWord)
     .normalize("NFKC")
     .toLowerCase()
-    .replace(/(\d)(?=\p{L})/gu, "$1 ")
-    .split(/[^\p{L}\p{N}½⅓⅔¼¾⅛⅜⅝⅞]+/u)
-    .filter((word) => word && !LINKING.has(word))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word, index, all) => word && !LINKING.has(word) && word !== all[index - 1])
     .sort()
     .join(" ");
 }

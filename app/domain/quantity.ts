@@ -340,7 +340,7 @@ const MILLILITRES_PER: Partial<Record<Unit, number>> = {
 /** Fractions of a teaspoon when the ingredient has no weight of its own for them. */
 const TEASPOONS_PER: Partial<Record<Unit, number>> = { pinch: 1 / 16, dash: 1 / 8 };
 
-const VULGAR_FRACTIONS: Record<string, number> = {
+export const VULGAR_FRACTIONS: Record<string, number> = {
   "½": 1 / 2,
   "⅓": 1 / 3,
   "⅔": 2 / 3,
@@ -383,14 +383,18 @@ export function unitOf(word: string): Unit | null {
 const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
 const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
-const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+\/\d+|\d+\/\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½). */
+const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+ ?\/ ?\d+|\d+ ?\/ ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
 /** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */
 const RANGE = String.raw`-|–|—|(?:to|or|à|a|bis|tot|till|til|ou|o|oder|eller|lub|vagy)(?=\s)`;
 const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
 
 function parseNumber(text: string): number {
   let total = 0;
-  for (const part of text.trim().split(/\s+/)) {
+  for (const part of text
+    .trim()
+    .replace(/ ?\/ ?/g, "/")
+    .split(/\s+/)) {
     if (AND.test(part)) continue;
     const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
     if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];

@@ -486,6 +486,8 @@ describe("ingredient lines", () => {
     ["8 db répa", { quantity: "8 db", name: "répa" }],
     ["3 Stk. Pak Choi", { quantity: "3 Stk.", name: "Pak Choi" }],
     ["1 i 1/2 łyżeczki kurkumy", { quantity: "1 i 1/2 łyżeczki", name: "kurkumy" }],
+    // a fraction printed with a space before its bar (recipe-scrapers' data, 101cookbooks)
+    ["1 /2 Banana (peeled)", { quantity: "1 /2", name: "Banana", note: "peeled" }],
     ["1 colher (sopa) de colorau", { quantity: "1 colher (sopa)", name: "colorau" }],
     // plural markers, spoon abbreviations, ranges and "de" before the unit in other languages
     ["1 Stange(n) Lauch", { quantity: "1 Stange(n)", name: "Lauch" }],
