@@ -145,6 +145,20 @@ describe("microdata and RDFa", () => {
     ]);
   });
 
+  it("reads line breaks in the page's source as spaces, as a browser shows them (epicurious)", () => {
+    const html = `<div itemscope itemtype="http://schema.org/Recipe"><h1 itemprop="name">Ramen</h1>
+      <span itemprop="ingredients">1 pack
+        ramen noodles</span>
+      <div itemprop="recipeInstructions"><ol><li>
+        Cook noodles according to
+package directions. Drain.
+      </li><li>Toss with
+sauce.</li></ol></div></div>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([["1 pack", "ramen noodles"]]);
+    expect(draft.steps).toEqual(["Cook noodles according to package directions. Drain.", "Toss with sauce."]);
+  });
+
   it("reads RDFa", () => {
     const html = `<div vocab="https://schema.org/" typeof="Recipe"><h1 property="name">Tea</h1>
       <span property="recipeIngredient">1 tea bag</span><span property="recipeIngredient">250 ml water</span>

@@ -120,7 +120,7 @@ export function parseHtml(html: string): Element {
 /** Text content, with line breaks where block elements and <br> break it. */
 function textOf(element: Element, out: string[] = []): string[] {
   for (const child of element.children) {
-    if (typeof child === "string") out.push(child);
+    if (typeof child === "string") out.push(child.replace(/\s+/g, " "));
     else if (!RAW_TEXT.has(child.tag)) {
       if (BLOCK.has(child.tag)) out.push("\n");
       textOf(child, out);

@@ -112,7 +112,7 @@ const FORMATTING = new Set(["b", "strong", "i", "em", "u", "sup", "sub", "small"
 /** The texts of an element, to be joined with "": a space around any element but formatting, "\n" for <br>. */
 function textOf(element: Element, depth = 0, out: string[] = []): string[] {
   for (const child of element.children) {
-    if (typeof child === "string") out.push(child);
+    if (typeof child === "string") out.push(child.replace(/\s+/g, " "));
     else if (depth < MAX_DEPTH && !SKIPPED.has(child.tag)) {
       if (child.tag === "br") out.push("\n");
       else if (FORMATTING.has(child.tag)) textOf(child, depth + 1, out);
