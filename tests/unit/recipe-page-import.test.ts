@@ -471,6 +471,15 @@ describe("steps and text as pages write them", () => {
     expect(draft.ingredients[0].name).toBe("lök");
     expect(draft.steps).toEqual(["Faites revenir à feu doux, 180 ºC."]);
   });
+
+  it("decodes the other named entities pages use: fractions, ligatures, quotes, soft hyphens", () => {
+    const draft = oneLineRecipe(
+      "&frac23; cup cr&egrave;me fra&icirc;che",
+      "Battre les 2 &oelig;ufs &laquo;&thinsp;mousseux&thinsp;&raquo; &ndash; 5&nbsp;min, lar&shy;ge."
+    );
+    expect(draft.ingredients[0]).toMatchObject({ quantity: "⅔ cup", name: "crème fraîche" });
+    expect(draft.steps).toEqual(["Battre les 2 œufs « mousseux » – 5 min, large."]);
+  });
 });
 
 describe("ingredient lines", () => {
