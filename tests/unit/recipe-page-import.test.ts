@@ -106,6 +106,24 @@ overnight."},
     ]);
   });
 
+  it("leaves out the lines of a group of equipment that the JSON-LD lists among the ingredients", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Potato gratin",
+      recipeIngredient: ["3 medium russet potatoes", "1 1/2 cups heavy cream", "4- (8-ounce) Ramekins", "Baking Pan"],
+      recipeInstructions: "Bake.",
+    });
+    const html = `<html><head><script type="application/ld+json">${json}</script></head><body>
+      <div class="wprm-recipe-ingredients-container"><h3>Ingredients</h3>
+        <div class="wprm-recipe-ingredient-group"><ul><li>3 medium russet potatoes</li><li>1 1/2 cups heavy cream</li></ul></div>
+        <div class="wprm-recipe-ingredient-group"><h4 class="wprm-recipe-group-name">Equipment Needed</h4><ul><li>4- (8-ounce) Ramekins</li><li>Baking Pan</li></ul></div>
+      </div></body></html>`;
+    expect(draftOf(fromHtmlPage(html)).ingredients.map((line) => line.name)).toEqual([
+      "russet potatoes",
+      "heavy cream",
+    ]);
+  });
+
   it("keeps recipe-scrapers ingredient groups as sections", () => {
     const draft = draftOf(
       fromRecipeScrapers({

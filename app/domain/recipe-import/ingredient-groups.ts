@@ -9,6 +9,8 @@ import type { Element } from "./microdata";
 export interface IngredientGroup {
   heading: string | null;
   lines: number;
+  /** a group of tools the plugin prints among the ingredients ("Equipment Needed"): not ingredient lines */
+  equipment?: boolean;
 }
 
 const CONTAINER = /(?:^|[\s_-])ingredients?(?:-container|-list|-body|-section)?(?:$|\s)/i;
@@ -17,6 +19,9 @@ const HEADING_TAG = /^h[2-6]$/;
 /** Headings of the whole list or of the next block, not of a group: "Ingredients 1x 2x 3x", "Equipment". */
 const NOT_A_GROUP =
   /^(?:ingredients?|zutaten|ingr[ée]dients?|ingredientes|ingredi[eë]nten|ingredienser|ingredienti|sk[łl]adniki|equipment|you will need|notes?)\b/i;
+/** A group of tools rather than ingredients, which the JSON-LD lists among them. */
+const EQUIPMENT =
+  /^(?:(?:special|kitchen)\s+)?(?:equipment|tools|utensils)(?:\s+(?:needed|required|you(?:'|’)ll need))?$|^(?:ausrüstung|utensilios|ustensiles|utensili|keukengerei)$/i;
 const MAX_DEPTH = 200;
 
 function classOf(element: Element): string {
@@ -57,7 +62,8 @@ export function ingredientGroupsOf(page: Element): IngredientGroup[] | null {
       if (child.tag === "li") groups[groups.length - 1].lines++;
       else if (HEADING_TAG.test(child.tag) || (HEADING_CLASS.test(classOf(child)) && !hasListItems(child))) {
         const heading = cleanText(text(child)).replace(/:$/, "");
-        if (heading && !NOT_A_GROUP.test(heading)) groups.push({ heading, lines: 0 });
+        if (EQUIPMENT.test(heading)) groups.push({ heading, lines: 0, equipment: true });
+        else if (heading && !NOT_A_GROUP.test(heading)) groups.push({ heading, lines: 0 });
       } else if (depth < MAX_DEPTH) walk(child, depth + 1);
     }
   };
@@ -66,13 +72,17 @@ export function ingredientGroupsOf(page: Element): IngredientGroup[] | null {
   return shown.some((group) => group.heading) ? shown : null;
 }
 
-/** The lines with the page's group headings put in, when the page lists exactly as many lines. */
+/**
+ * The lines with the page's group headings put in, when the page lists exactly as many lines; the lines of a group
+ * of equipment are left out.
+ */
 export function withGroupHeadings(lines: RawEntry[], groups: IngredientGroup[] | null | undefined): RawEntry[] {
   if (!groups || lines.some((line) => typeof line !== "string")) return lines;
   if (groups.reduce((total, group) => total + group.lines, 0) !== lines.length) return lines;
   let at = 0;
   return groups.flatMap((group) => {
     const part = lines.slice(at, (at += group.lines));
+    if (group.equipment) return [];
     return group.heading ? [{ heading: group.heading }, ...part] : part;
   });
 }
