@@ -196,6 +196,36 @@ sauce.</li></ol></div></div>`;
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/recipe-pages/${name}`, import.meta.url), "utf8");
 
 describe("pages without schema.org data", () => {
+  // kitchenaid.com.au (dev half): JSON-LD without lists, times or yield; the page shows them
+  const bunsPage = `<html><head><script type="application/ld+json">{"@type": "Recipe", "name": "Hot Cross Buns"}</script></head>
+    <body><div class="summary"><ul><li><strong>Makes</strong> <p>12 servings</p></li>
+      <li><strong>Prep &amp; Cook Time</strong> <p>1 hour 20 minutes</p></li></ul></div>
+    <h2>Ingredients</h2><ul><li>4 cups plain flour</li><li>2 eggs</li></ul><p> </p>
+    <h2>Crosses</h2><ul><li>4 Tbs water</li></ul>
+    <h2>Glaze</h2><ul><ul><li>1/3 cup sugar</li></ul></ul>
+    <h2>Method</h2><ol><li>Mix and knead.</li><li>Bake for 20 minutes.</li></ol>
+    <ul class="tags"><li><a href="/recipes">Recipes</a></li><li> <a href="/dessert">Dessert</a> </li></ul></body></html>`;
+
+  it("reads a list under a heading as high as Ingredients, before the method, as a group of the ingredients", () => {
+    expect(draftOf(fromHtmlPage(bunsPage)).ingredients.map((line) => [line.name, line.section ?? null])).toEqual([
+      ["plain flour", null],
+      ["eggs", null],
+      ["water", "Crosses"],
+      ["sugar", "Glaze"],
+    ]);
+  });
+
+  it("takes no step from a list item that is only a link (the page's tags)", () => {
+    expect(draftOf(fromHtmlPage(bunsPage)).steps).toEqual(["Mix and knead.", "Bake for 20 minutes."]);
+  });
+
+  it("takes yield and times from the page's labels when the JSON-LD leaves them out with its lists", () => {
+    // "Prep & Cook Time" is the whole time, not the preparation
+    const draft = draftOf(fromHtmlPage(bunsPage));
+    expect(draft).toMatchObject({ servings: 12, prepTime: null });
+    expect((draft.prepTime ?? 0) + (draft.cookingTime ?? 0) + (draft.totalTime ?? 0)).toBe(80);
+  });
+
   it("reads the list under an Ingredients heading and the steps under Method, with group headings", () => {
     const draft = draftOf(fromHtmlPage(fixture("plain-headings-and-lists.html")));
     expect(draft.name).toBe("Red lentil soup");

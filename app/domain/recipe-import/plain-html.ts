@@ -10,7 +10,7 @@ import type { Element } from "./microdata";
 
 type Block =
   | { kind: "heading"; level: number; text: string }
-  | { kind: "item"; text: string }
+  | { kind: "item"; text: string; linkOnly?: boolean }
   | { kind: "paragraph"; text: string }
   /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
   | { kind: "label"; text: string };
@@ -86,9 +86,10 @@ const YIELD_WORDS =
   "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|portionen|personen";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
 const TIME_LABELS = {
-  totalTime: /^(?:total(?: time)?|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
+  totalTime:
+    /^(?:total(?: time)?|prep(?:aration)? (?:&|and|\+) cook(?:ing)? time|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
   prepTime:
-    /^(?:prep(?:aration)?(?: time)?|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
+    /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
   cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson|kooktijd)\b\s*:?/i,
 };
 const LABELS = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
@@ -124,6 +125,18 @@ function textOf(element: Element, depth = 0, out: string[] = []): string[] {
     }
   }
   return out;
+}
+
+/** A list item whose text is all in links: the page's tags or navigation ("Recipes", "Dessert"), never a step. */
+function isLinkOnly(item: Element): boolean {
+  let linked = false;
+  const visit = (element: Element, depth: number): boolean =>
+    element.children.every((child) => {
+      if (typeof child === "string") return child.trim() === "";
+      if (child.tag === "a") return (linked = true);
+      return depth < MAX_DEPTH && visit(child, depth + 1);
+    });
+  return visit(item, 0) && linked;
 }
 
 /** The short text an element holds when all of its text is in <strong>/<b>, else null. */
@@ -174,7 +187,7 @@ function blocksOf(page: Element): Block[] {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
         const text = cleanText(textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(""));
-        push({ kind: "item", text });
+        push({ kind: "item", text, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
         continue;
@@ -205,6 +218,23 @@ function blocksOf(page: Element): Block[] {
 }
 
 /**
+ * A heading as high as "Ingredients" that heads a list of its own before the method ("Crosses", "Glaze" after the
+ * bun dough's list): a group of the ingredients, which the page did not nest. Not when its list is links ("Made with"
+ * a product, "Buy").
+ */
+function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp): boolean {
+  const next = blocks[at + 1];
+  if (
+    stop !== METHOD_HEADING ||
+    next?.kind !== "item" ||
+    next.linkOnly ||
+    (blocks[at] as { level: number }).level !== top
+  )
+    return false;
+  return blocks.slice(at + 1).some((block) => block.kind === "heading" && block.level <= top && stop.test(block.text));
+}
+
+/**
  * The entries under the heading at `start`: list items (else paragraphs), with deeper headings as group headings,
  * up to the next heading as high as it or a heading `stop` names.
  */
@@ -216,15 +246,16 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
     const block = blocks[at];
     if (block.kind === "label") continue;
     if (block.kind === "heading") {
-      if (block.level <= top && top !== EMPHASIS_LEVEL) break;
       if (stop.test(block.text) || AFTER_RECIPE.test(block.text)) break;
+      if (block.level <= top && top !== EMPHASIS_LEVEL && !sameLevelGroup(blocks, at, top, stop)) break;
       if (top === EMPHASIS_LEVEL && block.level < EMPHASIS_LEVEL) break;
       // the part's own heading again (a tab label over the real heading) or a "Step 2" label: no group
       if (own.test(block.text) || STEP_LABEL.test(block.text)) continue;
       items.push({ heading: block.text });
       paragraphs.push({ heading: block.text });
-    } else if (block.kind === "item") items.push(block.text.replace(STEP_LABEL, ""));
-    else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
+    } else if (block.kind === "item") {
+      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) items.push(block.text.replace(STEP_LABEL, ""));
+    } else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
     else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;
@@ -262,23 +293,15 @@ function metaContent(page: Element, property: string): string | undefined {
   return found;
 }
 
-/** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
-export function plainHtmlSections(
-  page: Element,
-  blocks = blocksOf(page)
-): { ingredientLines: RawEntry[]; steps: RawEntry[] } {
-  const ingredients = part(blocks, INGREDIENT_HEADING, METHOD_HEADING);
-  const steps = part(blocks, METHOD_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
-  const ingredientLines = ingredients.entries;
-  return { ingredientLines, steps };
+/** Yield and times from the page's short labels ("Serves 4", "Prep time: 10 minutes", "Total time 1 hour"). */
+export interface PageFacts {
+  yields: number | null;
+  totalTime: number | null;
+  prepTime: number | null;
+  cookingTime: number | null;
 }
 
-/** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
-export function plainHtmlRecipe(page: Element): RawRecipe | null {
-  const blocks = blocksOf(page);
-  const { ingredientLines, steps } = plainHtmlSections(page, blocks);
-  if (ingredientLines.length === 0 && steps.length === 0) return null;
-  const title = blocks.find((block) => block.kind === "heading" && block.level === 1)?.text;
+function factsOf(blocks: Block[]): PageFacts {
   const labels = blocks.filter((block) => block.kind === "label").map((block) => block.text);
   /** The first value a label gives, read by `read`: "Serves 4" → 4. */
   const labelled = <T>(pattern: RegExp, read: (text: string) => T | null): T | null => {
@@ -293,6 +316,28 @@ export function plainHtmlRecipe(page: Element): RawRecipe | null {
     totalTime: labelled(TIME_LABELS.totalTime, durationMinutes),
     prepTime: labelled(TIME_LABELS.prepTime, durationMinutes),
     cookingTime: labelled(TIME_LABELS.cookingTime, durationMinutes),
+  };
+}
+
+/** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
+export function plainHtmlSections(
+  page: Element,
+  blocks = blocksOf(page)
+): { ingredientLines: RawEntry[]; steps: RawEntry[]; facts: PageFacts } {
+  const ingredients = part(blocks, INGREDIENT_HEADING, METHOD_HEADING);
+  const steps = part(blocks, METHOD_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
+  const ingredientLines = ingredients.entries;
+  return { ingredientLines, steps, facts: factsOf(blocks) };
+}
+
+/** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
+export function plainHtmlRecipe(page: Element): RawRecipe | null {
+  const blocks = blocksOf(page);
+  const { ingredientLines, steps, facts } = plainHtmlSections(page, blocks);
+  if (ingredientLines.length === 0 && steps.length === 0) return null;
+  const title = blocks.find((block) => block.kind === "heading" && block.level === 1)?.text;
+  return {
+    ...facts,
     name: title || metaContent(page, "og:title"),
     description: metaContent(page, "og:description") ?? metaContent(page, "description"),
     ingredientLines,

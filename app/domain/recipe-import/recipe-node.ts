@@ -6,7 +6,7 @@ import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from ".
 import { htmlLines, STEP_LABEL } from "./fields";
 import { splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
-import { METHOD_HEADING } from "./plain-html";
+import { METHOD_HEADING, type PageFacts } from "./plain-html";
 
 export type RecipeNode = Record<string, unknown>;
 
@@ -216,7 +216,7 @@ class TooManyEntries extends Error {}
 /** What the page's own markup shows, for a recipe whose data leaves its ingredient lines or steps out. */
 export interface PageFallback {
   ingredientGroups?: IngredientGroup[] | null;
-  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[] };
+  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts };
 }
 
 export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): ParseResult {
@@ -225,10 +225,13 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
     const listed = ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient"));
     let ingredientLines = withGroupHeadings(listed, page.ingredientGroups);
     let steps = instructionEntries(get("recipeInstructions") ?? get("instructions"));
+    let shownFacts: Partial<PageFacts> = {};
     if ((ingredientLines.length === 0 || steps.length === 0) && page.sections) {
       const shown = page.sections();
       if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
       if (steps.length === 0) steps = shown.steps;
+      // a recipe whose data leaves its lists out may leave its yield and times out too: the page's labels say them
+      shownFacts = shown.facts ?? {};
     }
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
     if (page.sections && ingredientLines.length > 0 && ingredientLines.length <= MAX_ENTRIES) {
@@ -239,10 +242,10 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       description: textsOf(get("description")).join(" "),
       cuisines: textsOf(get("recipeCuisine")),
       occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
-      prepTime: get("prepTime"),
-      cookingTime: get("cookTime"),
-      totalTime: get("totalTime"),
-      yields: get("recipeYield") ?? get("yield"),
+      prepTime: get("prepTime") ?? shownFacts.prepTime,
+      cookingTime: get("cookTime") ?? shownFacts.cookingTime,
+      totalTime: get("totalTime") ?? shownFacts.totalTime,
+      yields: get("recipeYield") ?? get("yield") ?? shownFacts.yields,
       ingredientLines: limited(ingredientLines, "ingredient lines"),
       steps: limited(steps, "steps"),
       image: imageUrl(get("image")),
