@@ -219,7 +219,23 @@ describe("pages without schema.org data", () => {
     expect(draftOf(fromHtmlPage(bunsPage)).steps).toEqual(["Mix and knead.", "Bake for 20 minutes."]);
   });
 
-  it("takes yield and times from the page's labels when the JSON-LD leaves them out with its lists", () => {
+  it("takes the yield from the page's label when the JSON-LD gives none (Thermomix blogs, panelinha)", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Crema",
+      recipeIngredient: ["200 g de calabaza", "1 puerro"],
+      recipeInstructions: ["Triturar.", "Servir."],
+      recipeYield: "",
+    });
+    const page = (label: string) =>
+      `<html><head><script type="application/ld+json">${json}</script></head><body>${label}</body></html>`;
+    const thermomix = '<div><p class="x">Ración para<!-- -->:</p><p class="y">1 personas</p></div>';
+    expect(draftOf(fromHtmlPage(page(thermomix))).servings).toBe(1);
+    expect(draftOf(fromHtmlPage(page("<dl><div><dt>Serve</dt><dd>Até 4 porções</dd></div></dl>"))).servings).toBe(4);
+    expect(draftOf(fromHtmlPage(page("<p>Serve the soup hot.</p>"))).servings).toBeNull();
+  });
+
+  it("takes yield and times from the page's labels when the JSON-LD leaves them out", () => {
     // "Prep & Cook Time" is the whole time, not the preparation
     const draft = draftOf(fromHtmlPage(bunsPage));
     expect(draft).toMatchObject({ servings: 12, prepTime: null });

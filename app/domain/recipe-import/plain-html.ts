@@ -83,7 +83,7 @@ export const METHOD_HEADING = headingOf([
   "valmistus",
 ]);
 const YIELD_WORDS =
-  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|portionen|personen";
+  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
 const TIME_LABELS = {
   totalTime:

@@ -3,7 +3,7 @@
  * turned into a RawRecipe: sections (HowToSection) kept as headings, texts joined with line breaks split.
  */
 import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from "./draft";
-import { htmlLines, STEP_LABEL } from "./fields";
+import { durationMinutes, htmlLines, servingsOf, STEP_LABEL } from "./fields";
 import { splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
 import { METHOD_HEADING, type PageFacts } from "./plain-html";
@@ -225,14 +225,13 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
     const listed = ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient"));
     let ingredientLines = withGroupHeadings(listed, page.ingredientGroups);
     let steps = instructionEntries(get("recipeInstructions") ?? get("instructions"));
-    let shownFacts: Partial<PageFacts> = {};
     if ((ingredientLines.length === 0 || steps.length === 0) && page.sections) {
       const shown = page.sections();
       if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
       if (steps.length === 0) steps = shown.steps;
-      // a recipe whose data leaves its lists out may leave its yield and times out too: the page's labels say them
-      shownFacts = shown.facts ?? {};
     }
+    // a yield or time the data leaves out, as the page's labels say it ("Serves 4", "Ración para: 1 personas")
+    const shownFacts: Partial<PageFacts> = page.sections?.().facts ?? {};
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
     if (page.sections && ingredientLines.length > 0 && ingredientLines.length <= MAX_ENTRIES) {
       ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
@@ -242,10 +241,10 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       description: textsOf(get("description")).join(" "),
       cuisines: textsOf(get("recipeCuisine")),
       occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
-      prepTime: get("prepTime") ?? shownFacts.prepTime,
-      cookingTime: get("cookTime") ?? shownFacts.cookingTime,
-      totalTime: get("totalTime") ?? shownFacts.totalTime,
-      yields: get("recipeYield") ?? get("yield") ?? shownFacts.yields,
+      prepTime: durationMinutes(get("prepTime")) ?? shownFacts.prepTime,
+      cookingTime: durationMinutes(get("cookTime")) ?? shownFacts.cookingTime,
+      totalTime: durationMinutes(get("totalTime")) ?? shownFacts.totalTime,
+      yields: servingsOf(get("recipeYield") ?? get("yield")) ?? shownFacts.yields,
       ingredientLines: limited(ingredientLines, "ingredient lines"),
       steps: limited(steps, "steps"),
       image: imageUrl(get("image")),
