@@ -424,6 +424,34 @@ describe("steps and text as pages write them", () => {
     expect(draft.stepSections).toEqual([null, "Für die Soße"]);
   });
 
+  it('keeps a section of notes as tips, not steps (kuchnia-domowa\'s "Uwaga:", a HowToSection "Notes")', () => {
+    const microdata = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Mizeria</h1>
+      <span itemprop="recipeIngredient">600 g ogórków</span>
+      <div itemprop="recipeInstructions"><ol><li>Ogórki pokroić.</li><li>Wymieszać.</li></ol>
+        <div id="recipe-remarks"><p>Uwaga:</p><p>*Wybierzcie nieduże ogórki.</p></div></div></div>`;
+    expect(draftOf(fromHtmlPage(microdata))).toMatchObject({
+      steps: ["Ogórki pokroić.", "Wymieszać."],
+      tips: ["*Wybierzcie nieduże ogórki."],
+    });
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Mizeria",
+      recipeIngredient: ["600 g ogórków"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Ogórki pokroić." },
+        {
+          "@type": "HowToSection",
+          name: "Notes",
+          itemListElement: [{ "@type": "HowToStep", text: "Use small ones." }],
+        },
+      ],
+    });
+    expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({
+      steps: ["Ogórki pokroić."],
+      tips: ["Use small ones."],
+    });
+  });
+
   it("keeps each HowToStep one step, its line breaks only wrapping it, as recipe-scrapers reads it", () => {
     const json = JSON.stringify({
       "@type": "Recipe",

@@ -62,21 +62,34 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
-/** Steps as text, with the heading each one stands under (null before the first heading). */
-function sectionedSteps(entries: readonly RawEntry[]): { steps: string[]; stepSections: (string | null)[] } {
+/** A step section that holds notes, not steps. */
+export const NOTES_SECTION =
+  /^(?:notes?|tips?|tipps?|hinweise?|anmerkungen?|uwagi|uwaga|astuces?|remarques?|nota|notas|opmerkingen?|consejos?|dicas?|suggerimenti|vinkit|tips och trix)$/i;
+
+/**
+ * Steps as text, with the heading each one stands under (null before the first heading); the lines under a heading
+ * that says they are notes ("Uwaga:", "Notes") are tips.
+ */
+function sectionedSteps(entries: readonly RawEntry[]): {
+  steps: string[];
+  stepSections: (string | null)[];
+  notes: string[];
+} {
   const steps: string[] = [];
   const stepSections: (string | null)[] = [];
+  const notes: string[] = [];
   let section: string | null = null;
   for (const entry of entries) {
     const text = cleanText(typeof entry === "string" ? entry : entry.heading);
     if (!text) continue;
     if (typeof entry !== "string" || isHeadingLine(text)) section = text.replace(/:$/, "");
+    else if (section !== null && NOTES_SECTION.test(section)) notes.push(text);
     else {
       steps.push(text);
       stepSections.push(section);
     }
   }
-  return { steps, stepSections };
+  return { steps, stepSections, notes };
 }
 
 export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()): ParseResult {
@@ -88,7 +101,7 @@ export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()
   if (tooBig) return { ok: false, reason: tooBig };
   const ingredients = draftLines(raw.ingredientLines, catalogue);
   if (ingredients.length === 0) return { ok: false, reason: "no ingredient lines" };
-  const { steps, stepSections } = sectionedSteps(raw.steps);
+  const { steps, stepSections, notes } = sectionedSteps(raw.steps);
   if (steps.length === 0) return { ok: false, reason: "no directions" };
 
   const prepTime = durationMinutes(raw.prepTime);
@@ -112,7 +125,7 @@ export function buildDraft(raw: RawRecipe, catalogue: Catalogue = getCatalogue()
       ingredients,
       steps,
       ...(stepSections.some(Boolean) ? { stepSections } : {}),
-      tips: (raw.tips ?? []).map(cleanText).filter(Boolean),
+      tips: [...(raw.tips ?? []), ...notes].map(cleanText).filter(Boolean),
       image: httpUrl(raw.image),
       origin: "imported",
       sourceUrl: httpUrl(raw.sourceUrl),

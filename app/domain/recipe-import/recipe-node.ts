@@ -2,7 +2,7 @@
  * A schema.org Recipe as an object of properties, whether it came from JSON-LD or from microdata/RDFa,
  * turned into a RawRecipe: sections (HowToSection) kept as headings, texts joined with line breaks split.
  */
-import { buildDraft, MAX_PARSED_LINES, type ParseResult, type RawEntry } from "./draft";
+import { buildDraft, MAX_PARSED_LINES, NOTES_SECTION, type ParseResult, type RawEntry } from "./draft";
 import { durationMinutes, htmlLines, servingsOf, STEP_LABEL } from "./fields";
 import { splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
@@ -75,14 +75,23 @@ function listItemTexts(items: unknown[]): string[] | null {
 }
 
 /** recipeInstructions: text, a list of texts, HowToStep objects, or HowToSection objects holding steps. */
-function instructionEntries(value: unknown, depth = 0): RawEntry[] {
+function instructionEntries(value: unknown, depth = 0, notes: string[] = []): RawEntry[] {
   if (depth > MAX_NESTING) return [];
   if (typeof value === "string" || typeof value === "number") return textsOf(value);
-  if (Array.isArray(value)) return listItemTexts(value) ?? value.flatMap((item) => instructionEntries(item, depth + 1));
+  if (Array.isArray(value))
+    return listItemTexts(value) ?? value.flatMap((item) => instructionEntries(item, depth + 1, notes));
   if (!isObject(value)) return [];
   const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
-    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1)];
+    const [name] = textsOf(property(value, "name"));
+    if (name && NOTES_SECTION.test(name.replace(/:$/, "").trim())) {
+      // "Notes", "Uwaga", "Tipp": what the cook should know, kept as tips rather than steps
+      notes.push(
+        ...instructionEntries(children, depth + 1).filter((entry): entry is string => typeof entry === "string")
+      );
+      return [];
+    }
+    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1, notes)];
   }
   // a step is one step, its line breaks only wrap it (as recipe-scrapers reads a HowToStep)
   const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
@@ -224,7 +233,8 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
   try {
     const listed = ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient"));
     let ingredientLines = withGroupHeadings(listed, page.ingredientGroups);
-    let steps = instructionEntries(get("recipeInstructions") ?? get("instructions"));
+    const notes: string[] = [];
+    let steps = instructionEntries(get("recipeInstructions") ?? get("instructions"), 0, notes);
     if ((ingredientLines.length === 0 || steps.length === 0) && page.sections) {
       const shown = page.sections();
       if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
@@ -247,6 +257,7 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       yields: servingsOf(get("recipeYield") ?? get("yield")) ?? shownFacts.yields,
       ingredientLines: limited(ingredientLines, "ingredient lines"),
       steps: limited(steps, "steps"),
+      tips: limited(notes, "tips") as string[],
       image: imageUrl(get("image")),
       sourceUrl: textsOf(get("url"))[0],
     });
