@@ -543,6 +543,22 @@ describe("steps and text as pages write them", () => {
     expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(twoSteps)))).steps).toEqual([oneLongStep.join(""), "Servieren."]);
   });
 
+  it("splits one long step before the step numbers it carries (bigoven), when they run 1, 2, 3", () => {
+    const numbered = oneLongStep.map((step, index) => `${index + 1}. ${step}`);
+    const recipe = {
+      "@type": "Recipe",
+      name: "Bratlinge",
+      recipeIngredient: ["500 g Kichererbsen"],
+      recipeInstructions: `Vorbereiten: ${numbered.join("  ")}`,
+    };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(recipe))))).toMatchObject({
+      steps: numbered,
+      stepSections: ["Vorbereiten", "Vorbereiten", "Vorbereiten"],
+    });
+    const outOfOrder = { ...recipe, recipeInstructions: `${numbered[0]} Bei 2. Stufe braten. ${oneLongStep[2]}` };
+    expect(draftOf(fromHtmlPage(ldPage(JSON.stringify(outOfOrder)))).steps).toHaveLength(1);
+  });
+
   it("takes formatting tags out without a space, and other tags with one", () => {
     const draft = oneLineRecipe(
       "1 colher (chá) de AJI-NO-MOTO<sup>&reg;</sup>",

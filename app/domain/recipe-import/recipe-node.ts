@@ -113,7 +113,8 @@ const LONG_STEP = 200;
 
 /**
  * A recipe's only step, when it is the whole method in one string: the page's own list of steps when the page shows
- * the same text as several items, else split where sentences were run together ("schneiden.Kichererbsen").
+ * the same text as several items, else split before the step numbers it carries ("1. Warm... 2. Add..."), else where
+ * sentences were run together ("schneiden.Kichererbsen").
  */
 function splitJoinedStep(step: string, page: PageFallback): string[] {
   if (step.length < LONG_STEP) return [step];
@@ -128,8 +129,26 @@ function splitJoinedStep(step: string, page: PageFallback): string[] {
     shown.push(item);
     if (covered === whole) return shown.length > 1 ? shown : [step];
   }
+  const numbered = splitAtNumbers(step);
+  if (numbered.length > 1) return numbered;
   const sentences = step.split(GLUED_SENTENCE);
   return sentences.length > 1 ? sentences : [step];
+}
+
+/**
+ * "1. Warm the water. 2. Add the flour.": where a step's own numbers run 1, 2, 3 through the text, each starting a
+ * sentence (not "bei 2. Stufe", an ordinal).
+ */
+const STEP_NUMBER_IN_TEXT = /(?<=^|[.!?:]\s+)(\d{1,2})[.)]\s+(?=\p{Lu})/gu;
+
+function splitAtNumbers(step: string): string[] {
+  const starts: number[] = [];
+  for (const match of step.matchAll(STEP_NUMBER_IN_TEXT)) {
+    if (Number(match[1]) === starts.length + 1) starts.push(match.index);
+  }
+  if (starts.length < 2) return [step];
+  const cuts = starts[0] === 0 ? starts : [0, ...starts];
+  return cuts.map((start, index) => step.slice(start, cuts[index + 1]).trim()).filter(Boolean);
 }
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]+/gu, "");
