@@ -424,7 +424,7 @@ describe("steps and text as pages write them", () => {
     expect(draft.stepSections).toEqual([null, "Für die Soße"]);
   });
 
-  it('keeps a section of notes as tips, not steps (kuchnia-domowa\'s "Uwaga:", a HowToSection "Notes")', () => {
+  it('keeps a section of notes and a HowToTip as tips, not steps (kuchnia-domowa\'s "Uwaga:", a HowToSection "Notes")', () => {
     const microdata = `<div itemscope itemtype="https://schema.org/Recipe"><h1 itemprop="name">Mizeria</h1>
       <span itemprop="recipeIngredient">600 g ogórków</span>
       <div itemprop="recipeInstructions"><ol><li>Ogórki pokroić.</li><li>Wymieszać.</li></ol>
@@ -449,6 +449,20 @@ describe("steps and text as pages write them", () => {
     expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({
       steps: ["Ogórki pokroić."],
       tips: ["Use small ones."],
+    });
+    const withTip = JSON.stringify({
+      "@type": "Recipe",
+      name: "Mizeria",
+      recipeIngredient: ["600 g ogórków"],
+      recipeInstructions: [
+        { "@type": "HowToStep", text: "Ogórki pokroić." },
+        { "@type": "HowToTip", text: "Nie za cienko." },
+        { "@type": "HowToStep", text: "Wymieszać." },
+      ],
+    });
+    expect(draftOf(parseRecipeDocument(withTip, "json"))).toMatchObject({
+      steps: ["Ogórki pokroić.", "Wymieszać."],
+      tips: ["Nie za cienko."],
     });
   });
 

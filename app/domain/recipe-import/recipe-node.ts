@@ -81,6 +81,11 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
   if (Array.isArray(value))
     return listItemTexts(value) ?? value.flatMap((item) => instructionEntries(item, depth + 1, notes));
   if (!isObject(value)) return [];
+  if (hasType(value, /HowToTip$/i)) {
+    // a tip among the steps ("Don't overmix"): one of the recipe's tips, as recipe-scrapers takes no step from it
+    notes.push(textsOf(property(value, "text") ?? property(value, "name")).join(" "));
+    return [];
+  }
   const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
     const [name] = textsOf(property(value, "name"));
