@@ -433,34 +433,26 @@ describe("steps and text as pages write them", () => {
       steps: ["Ogórki pokroić.", "Wymieszać."],
       tips: ["*Wybierzcie nieduże ogórki."],
     });
-    const json = JSON.stringify({
-      "@type": "Recipe",
-      name: "Mizeria",
-      recipeIngredient: ["600 g ogórków"],
-      recipeInstructions: [
-        { "@type": "HowToStep", text: "Ogórki pokroić." },
-        {
-          "@type": "HowToSection",
-          name: "Notes",
-          itemListElement: [{ "@type": "HowToStep", text: "Use small ones." }],
-        },
-      ],
-    });
-    expect(draftOf(parseRecipeDocument(json, "json"))).toMatchObject({
+    const mizeria = (recipeInstructions: unknown[]) =>
+      draftOf(
+        parseRecipeDocument(
+          JSON.stringify({
+            "@type": "Recipe",
+            name: "Mizeria",
+            recipeIngredient: ["600 g ogórków"],
+            recipeInstructions,
+          }),
+          "json"
+        )
+      );
+    const step = (text: string) => ({ "@type": "HowToStep", text });
+    const notes = { "@type": "HowToSection", name: "Notes", itemListElement: [step("Use small ones.")] };
+    expect(mizeria([step("Ogórki pokroić."), notes])).toMatchObject({
       steps: ["Ogórki pokroić."],
       tips: ["Use small ones."],
     });
-    const withTip = JSON.stringify({
-      "@type": "Recipe",
-      name: "Mizeria",
-      recipeIngredient: ["600 g ogórków"],
-      recipeInstructions: [
-        { "@type": "HowToStep", text: "Ogórki pokroić." },
-        { "@type": "HowToTip", text: "Nie za cienko." },
-        { "@type": "HowToStep", text: "Wymieszać." },
-      ],
-    });
-    expect(draftOf(parseRecipeDocument(withTip, "json"))).toMatchObject({
+    const tip = { "@type": "HowToTip", text: "Nie za cienko." };
+    expect(mizeria([step("Ogórki pokroić."), tip, step("Wymieszać.")])).toMatchObject({
       steps: ["Ogórki pokroić.", "Wymieszać."],
       tips: ["Nie za cienko."],
     });
