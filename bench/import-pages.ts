@@ -120,7 +120,7 @@ function amountWord(...[, whole, vulgar, mixed, numerator, denominator, plain]: 
 
 /**
  * Words a line is made of, whatever the split or spacing: "1 cup (240ml) of milk" → 1 cup 240 ml milk. An amount
- * counts by its value ("0.5" is "½" is "1/2"), and a word said twice in a row counts once ("200 g g Feta", a
+ * counts by its value ("0.5" is "½" is "1/2"), and a unit said twice in a row counts once ("200 g g Feta", a
  * scraper's slip): neither is a difference a cook would notice.
  */
 const LINKING = new Set(["of", "de", "d", "di", "van"]);
@@ -131,7 +131,7 @@ function words(text: string): string {
     .normalize("NFKC")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word, index, all) => word && !LINKING.has(word) && word !== all[index - 1])
+    .filter((word, index, all) => word && !LINKING.has(word) && !(word === all[index - 1] && unitOf(word) !== null))
     .sort()
     .join(" ");
 }
