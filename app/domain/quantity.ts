@@ -86,6 +86,8 @@ const UNIT_WORDS: Record<string, Unit> = {
   litres: "l",
   cup: "cup",
   cups: "cup",
+  // "1 C strawberries", "2 c. sugar": the American cookbook abbreviation
+  c: "cup",
   tbsp: "tbsp",
   tbsps: "tbsp",
   tbs: "tbsp",

@@ -28,6 +28,8 @@ describe("parseQuantity", () => {
     ["2 c. à soupe", { amount: 2, unit: "tbsp" }],
     ["1 e 1/2 xícara (chá)", { amount: 1.5, unit: "cup" }],
     ["1 /2 cup", { amount: 0.5, unit: "cup" }],
+    ["¼ C", { amount: 0.25, unit: "cup" }],
+    ["2 c.", { amount: 2, unit: "cup" }],
     ["1 1 /2 cups", { amount: 1.5, unit: "cup" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);

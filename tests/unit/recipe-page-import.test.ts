@@ -625,6 +625,12 @@ describe("ingredient lines", () => {
     ["1 i 1/2 łyżeczki kurkumy", { quantity: "1 i 1/2 łyżeczki", name: "kurkumy" }],
     // a fraction printed with a space before its bar (recipe-scrapers' data, 101cookbooks)
     ["1 /2 Banana (peeled)", { quantity: "1 /2", name: "Banana", note: "peeled" }],
+    // "C" for cup (healthyeating.nhlbi.nih.gov, dev half), a comma after the bracket of the amount (recipe-scrapers' data)
+    ["1 C strawberries, rinsed", { quantity: "1 C", name: "strawberries", note: "rinsed" }],
+    [
+      "1/2 cup (1 stick), unsalted butter, cut into pieces",
+      { quantity: "1/2 cup (1 stick)", name: "unsalted butter", note: "cut into pieces" },
+    ],
     ["1 colher (sopa) de colorau", { quantity: "1 colher (sopa)", name: "colorau" }],
     // plural markers, spoon abbreviations, ranges and "de" before the unit in other languages
     ["1 Stange(n) Lauch", { quantity: "1 Stange(n)", name: "Lauch" }],

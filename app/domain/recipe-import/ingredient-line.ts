@@ -106,7 +106,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
 
   const notes: string[] = [];
   const { outside, inside } = splitBrackets(rest);
-  let name = outside;
+  // "1/2 cup (1 stick), unsalted butter": a comma after the bracket only ends the amount
+  let name = outside.replace(/^\s*,\s*/, "");
   const inner = !outside.trim() && inside.length > 0 ? splitIngredientLine(inside.join(" ")) : null;
   if (inner?.name) {
     // all after the amount is in brackets: "1 packet (2¼ tsp instant dry yeast)", "½ stick ((4 tbsp) butter)"
