@@ -397,6 +397,8 @@ describe("steps and text as pages write them", () => {
         { "@type": "HowToStep", name: "Blister the tomatoes", text: "Sear them in a hot pan." },
         { "@type": "HowToStep", name: "Step 2", text: "Salt them." },
         { "@type": "HowToStep", name: "Serve them on...", text: "Serve them on toast." },
+        // rezeptwelt: the name cut from the text where its paragraphs met, without their space
+        { "@type": "HowToStep", name: "Salat1. Wa...", text: "<p>Salat</p><p>1. Wasser aufkochen.</p>" },
       ],
     });
     expect(draftOf(parseRecipeDocument(json, "json")).steps).toEqual([
@@ -404,6 +406,7 @@ describe("steps and text as pages write them", () => {
       "Sear them in a hot pan.",
       "Salt them.",
       "Serve them on toast.",
+      "Salat 1. Wasser aufkochen.",
     ]);
   });
 

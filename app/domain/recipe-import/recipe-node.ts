@@ -106,7 +106,9 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
     .join(" ")
     .replace(/(?:\.\.\.|…)$/, "");
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
-  const titled = name && !numbered && !text.toLowerCase().startsWith(name.replace(/\.$/, "").toLowerCase());
+  // compared without spaces: a name cut from the text where its paragraphs met ("Salat1. Wa..." of "Salat 1. Wasser")
+  const squeezed = (words: string) => words.toLowerCase().replace(/\s+/g, "");
+  const titled = name && !numbered && !squeezed(text).startsWith(squeezed(name.replace(/\.$/, "")));
   return titled ? [name, text] : [text];
 }
 
