@@ -1,7 +1,8 @@
 /**
  * Recipe page import quality on ../shared/data/recipes/recipe-pages (300 saved pages, each with the parse
  * recipe-scrapers expects), for the importer of this checkout and, beside it, the importer of OLD_REF
- * (default: main before issue 19, before the plain-page reading and before the held-out work), each read from git into a temporary
+ * (default: main before issue 19, before the plain-page reading, before the held-out work and the night of 2026-11-26),
+ * each read from git into a temporary
  * folder. Pages fall into two fixed halves by
  * a hash of their file name: "dev" (looked at while building) and "held-out" (not looked at; the honest figure).
  *
