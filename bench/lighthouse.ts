@@ -8,6 +8,7 @@
  * that cost accessibility or best-practices points.
  *
  *   npm run bench:lighthouse [-- --runs 5] [-- --only /home,/search] [-- --json tests/.tmp/lighthouse.json]
+ *     [-- --trace tests/.tmp/trace.json]   (the last run's Chromium trace, for a paint that comes late)
  *
  * Exits 1 when a screen misses a target.
  */
@@ -129,6 +130,8 @@ async function main() {
       const runnerResult = await lighthouse(`${app.origin}${screen.path}`, flags);
       if (!runnerResult) throw new Error(`Lighthouse gave no result for ${screen.path}`);
       const { lhr } = runnerResult;
+      const traceFile = option("trace");
+      if (traceFile) writeFileSync(traceFile, JSON.stringify(runnerResult.artifacts.Trace));
       if (lhr.runtimeError) throw new Error(`${screen.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       if (new URL(lhr.finalDisplayedUrl).pathname !== screen.path) {
         throw new Error(`${screen.path} ended on ${lhr.finalDisplayedUrl}: the session cookie was not taken`);

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { CommentSchema, COMMUNITY_MESSAGES } from "~/domain/community";
+import { COMMUNITY_MESSAGES } from "~/domain/community";
+import { CommentSchema } from "~/domain/community-schemas";
 import { parseId } from "~/domain/ids";
 import { addComment, outcomeResponse, readCommunityCall } from "~/services/community.server";
 import { jsonError } from "~/services/request.server";

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { COMMUNITY_MESSAGES, DishPostSchema } from "~/domain/community";
+import { COMMUNITY_MESSAGES } from "~/domain/community";
+import { DishPostSchema } from "~/domain/community-schemas";
 import { parseId } from "~/domain/ids";
 import { assertOwnUserId, requireApiUserId } from "~/services/api-auth.server";
 import { createPost, listPosts } from "~/services/community.server";

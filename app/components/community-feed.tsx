@@ -4,8 +4,6 @@
  * is a form posted to /community, which redirects back to the feed: with JavaScript a fetcher sends it and the
  * screen stays where it is while the feed reloads (stayOnScreen); without it the browser follows the redirect.
  */
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/avatar";
@@ -14,13 +12,14 @@ import { ErrorList, FormMessage } from "~/components/forms";
 import { CloseIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents, type StayedOnScreen } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
+import { useLazyFormCheck } from "~/components/use-lazy-form-check";
 import {
   COMMENT_PREVIEW_COUNT,
-  CommentSchema,
   commentsText,
   communityPath,
   DRAWER_CLOSE_MS,
   likesText,
+  MAX_COMMENT_TEXT_LENGTH,
   type CommunityComment,
   type CommunityPost,
 } from "~/domain/community";
@@ -283,43 +282,55 @@ function CommentItem({ comment, own, now }: { comment: CommunityComment; own: bo
   );
 }
 
-/** A comment must not be blank; checked here as the user types (after the first try) and by the server. */
+const loadCommentCheck = () => import("~/domain/comment-check").then((module) => module.commentErrors);
+
+/** A comment must not be blank; checked here (once the check has arrived) and by the server. */
 function CommentForm({ postId }: { postId: number }) {
   const fetcher = useFetcher<StayedOnScreen>({ key: `comment-${postId}` });
   const flash = useFlash();
-  const [form, fields] = useForm({
-    id: `comment-form-${postId}`,
-    constraint: getZodConstraint(CommentSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CommentSchema }),
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status !== "success" || fetcher.state !== "idle") return;
-      fetcher.submit(
-        { intent: "comment", post_id: String(postId), comment_text: submission.value.comment_text },
-        { method: "post" }
-      );
-    },
-  });
-  // Emptied once the comment is in. (A native reset: conform's form.reset() would submit the form.)
-  const formElement = useRef<HTMLFormElement>(null);
+  const { errors, formProps, reset } = useLazyFormCheck(loadCommentCheck, undefined);
+  const formId = `comment-form-${postId}`;
+  // Emptied once the comment is in.
   const answered = fetcher.state === "idle" && fetcher.data?.stayed === true;
   const failure = answered && flash?.type === "error" ? flash.message : undefined;
   const sent = answered && !failure;
   useEffect(() => {
-    if (sent) formElement.current?.reset();
-  }, [sent]);
+    if (sent) reset();
+  }, [sent, reset]);
 
   return (
-    <form method="post" {...getFormProps(form)} ref={formElement} className="comment-form">
+    <form
+      method="post"
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (event.defaultPrevented) return; // a blank comment is shown, not sent
+        event.preventDefault();
+        if (fetcher.state !== "idle") return;
+        const text = new FormData(event.currentTarget).get("comment_text");
+        fetcher.submit(
+          { intent: "comment", post_id: String(postId), comment_text: typeof text === "string" ? text : "" },
+          { method: "post" }
+        );
+      }}
+      id={formId}
+      className="comment-form"
+    >
       <input type="hidden" name="intent" value="comment" />
       <input type="hidden" name="post_id" value={postId} />
       <FormMessage type="error" message={failure} />
       <div className="field">
-        <label htmlFor={fields.comment_text.id}>Add a comment</label>
-        <textarea {...getTextareaProps(fields.comment_text)} key={fields.comment_text.key} rows={2} />
-        <ErrorList id={fields.comment_text.errorId} errors={fields.comment_text.errors} />
+        <label htmlFor={`${formId}-comment_text`}>Add a comment</label>
+        <textarea
+          id={`${formId}-comment_text`}
+          name="comment_text"
+          required
+          maxLength={MAX_COMMENT_TEXT_LENGTH}
+          rows={2}
+          aria-invalid={errors.comment_text ? true : undefined}
+          aria-describedby={errors.comment_text ? `${formId}-comment_text-error` : undefined}
+        />
+        <ErrorList id={`${formId}-comment_text-error`} errors={errors.comment_text} />
       </div>
       {/* not disabled while sending: that would take the keyboard focus away from it */}
       <button type="submit" className="button button-primary" aria-disabled={fetcher.state !== "idle"}>

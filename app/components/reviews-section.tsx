@@ -10,14 +10,14 @@
  * refreshes the summary; without JavaScript the action redirects back here (#reviews) with a flash
  * message (the screen's `<Flash />`), or shows the errors or the update confirmation on /reviews.
  */
-import { getCollectionProps, getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
 import { ErrorList, FormMessage, useHydrated } from "~/components/forms";
 import { StarIcon } from "~/components/icons";
 import { ModalDialog } from "~/components/modal-dialog";
-import { ReviewSchema } from "~/domain/review-schema";
+import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { MAX_COMMENT_LENGTH } from "~/domain/review-length";
 import {
   reviewDate,
   roundedStars,
@@ -110,29 +110,20 @@ type ReviewFormProps = {
 };
 
 const reviewFormId = (recipeId: number) => `review-form-${recipeId}`;
+const loadCheck = () => import("~/domain/review-check").then((module) => module.reviewErrors);
+const RATINGS = ["1", "2", "3", "4", "5"] as const;
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
 export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const fetcher = useFetcher<typeof reviewsAction>({ key: reviewFormId(recipeId) });
+  const formId = reviewFormId(recipeId);
+  const fetcher = useFetcher<typeof reviewsAction>({ key: formId });
   const hydrated = useHydrated();
   // The review waiting for the user to confirm that it replaces their earlier one.
   const [pendingReview, setPendingReview] = useState<FormData | null>(null);
   const reply = fetcher.data && "result" in fetcher.data ? fetcher.data : undefined;
-
-  const [form, fields] = useForm({
-    id: reviewFormId(recipeId),
-    lastResult: fetcher.state === "idle" ? reply?.result ?? lastResult : undefined,
-    constraint: getZodConstraint(ReviewSchema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReviewSchema }),
-    onSubmit(event, { formData }) {
-      if (!hasReviewed) return; // the fetcher sends it as it is
-      event.preventDefault();
-      setPendingReview(formData);
-    },
-  });
+  const shownResult = fetcher.state === "idle" ? reply?.result ?? lastResult : undefined;
+  const { errors, formProps, reset } = useLazyFormCheck(loadCheck, shownResult);
 
   // The server also asks for confirmation when it finds a review this screen did not know about.
   const unconfirmed = fetcher.state === "idle" && reply && "confirm" in reply ? reply.confirm : null;
@@ -150,41 +141,70 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
     setPendingReview(null);
   }
 
-  const ratingOptions = getCollectionProps(fields.rating, { type: "radio", options: ["1", "2", "3", "4", "5"] });
   const success = fetcher.state === "idle" && reply && "message" in reply ? reply.message : undefined;
+  useEffect(() => {
+    if (success) reset();
+  }, [reply, success, reset]); // each review in empties the form once
+
+  const sentRating = sentValue(shownResult, "rating");
+  const invalid = (name: string) =>
+    errors[name] ? { "aria-invalid": true, "aria-describedby": `${formId}-${name}-error` } : {};
 
   return (
     <fetcher.Form
       method="post"
       action={reviewsPath(recipeId)}
-      {...getFormProps(form)}
-      noValidate
+      {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        if (event.defaultPrevented || !hasReviewed) return; // a wrong form stays; a first review is sent as it is
+        event.preventDefault();
+        setPendingReview(new FormData(event.currentTarget));
+      }}
+      id={formId}
       className="review-form"
     >
       <Heading>{hasReviewed ? "Update your review" : "Write a review"}</Heading>
       <FormMessage type="success" message={success} />
-      <FormMessage type="error" message={form.errors?.[0]} />
+      <FormMessage type="error" message={errors[""]?.[0]} />
       <input type="hidden" name="menu_id" value={recipeId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
-      <fieldset className="star-input" data-invalid={fields.rating.errors ? true : undefined}>
+      <fieldset className="star-input" data-invalid={errors.rating ? true : undefined}>
         <legend>Your rating</legend>
-        <div className="star-options" key={fields.rating.key}>
-          {ratingOptions.map(({ key, ...option }) => (
-            <span className="star-option" key={key}>
-              <input {...option} className="star-radio" />
-              <label htmlFor={option.id}>
+        <div className="star-options">
+          {RATINGS.map((value) => (
+            <span className="star-option" key={value}>
+              <input
+                type="radio"
+                id={`${formId}-rating-${value}`}
+                name="rating"
+                value={value}
+                required
+                defaultChecked={sentRating === value}
+                className="star-radio"
+                {...invalid("rating")}
+              />
+              <label htmlFor={`${formId}-rating-${value}`}>
                 <StarIcon className="star" />
-                <span className="visually-hidden">{option.value === "1" ? "1 star" : `${option.value} stars`}</span>
+                <span className="visually-hidden">{value === "1" ? "1 star" : `${value} stars`}</span>
               </label>
             </span>
           ))}
         </div>
-        <ErrorList id={fields.rating.errorId} errors={fields.rating.errors} />
+        <ErrorList id={`${formId}-rating-error`} errors={errors.rating} />
       </fieldset>
       <div className="field">
-        <label htmlFor={fields.comment.id}>Your comment</label>
-        <textarea {...getTextareaProps(fields.comment)} key={fields.comment.key} rows={4} />
-        <ErrorList id={fields.comment.errorId} errors={fields.comment.errors} />
+        <label htmlFor={`${formId}-comment`}>Your comment</label>
+        <textarea
+          id={`${formId}-comment`}
+          name="comment"
+          required
+          maxLength={MAX_COMMENT_LENGTH}
+          defaultValue={sentValue(shownResult, "comment")}
+          rows={4}
+          {...invalid("comment")}
+        />
+        <ErrorList id={`${formId}-comment-error`} errors={errors.comment} />
       </div>
       <button
         type="submit"
@@ -196,7 +216,7 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
         {fetcher.state !== "idle" ? "Sending..." : "Submit review"}
       </button>
       {pendingReview ? (
-        <ConfirmUpdateDialog id={`${form.id}-confirm`} onClose={() => setPendingReview(null)}>
+        <ConfirmUpdateDialog id={`${formId}-confirm`} onClose={() => setPendingReview(null)}>
           <div className="modal-dialog-actions">
             <button type="button" className="button button-primary" onClick={confirmUpdate}>
               Update review

@@ -1,14 +1,13 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useState } from "react";
-import type * as z from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { useState, type FormEvent } from "react";
+import { useLazyFormCheck, type FormCheck } from "~/components/use-lazy-form-check";
 import { AUTH_REQUEST_TIMEOUT_MS, ConnectionError, postJson, serverMessage, type JsonReply } from "~/domain/api-client";
 
 export type StatusMessage = { type: "success" | "error"; message: string };
 
-type Options<Schema extends z.ZodObject> = {
-  id: string;
-  schema: Schema;
+type Options = {
+  /** the form's check (its zod schema's), fetched with import() once the form is on screen */
+  loadCheck: () => Promise<FormCheck>;
   /** conform's reply from the action, when the form was posted without JavaScript */
   lastResult: SubmissionResult<string[]> | undefined;
   url: string;
@@ -23,14 +22,15 @@ type Options<Schema extends z.ZodObject> = {
 };
 
 /**
- * An auth form: validated by its zod schema as the user types (after the first submit), and, with
- * JavaScript, sent as the spec's JSON call so the screen shows the server's message, a timeout or a lost
- * connection exactly as the spec words them, then moves on after the spec's delay. Without JavaScript the
- * same form posts normally and the action answers with conform's reply or a redirect.
+ * An auth form: checked in the browser as `useLazyFormCheck` does it (a field when left, the whole form on
+ * submit, once the check has arrived), and, with JavaScript, sent as the spec's JSON call so the screen shows the
+ * server's message, a timeout or a lost connection exactly as the spec words them, then moves on after the spec's
+ * delay. Without JavaScript the same form posts normally and the action answers with conform's reply or a redirect.
  */
-export function useJsonForm<Schema extends z.ZodObject>(options: Options<Schema>) {
+export function useJsonForm(options: Options) {
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<StatusMessage | null>(null);
+  const { errors, formProps, check } = useLazyFormCheck(options.loadCheck, options.lastResult);
 
   async function submit(payload: unknown) {
     setPending(true);
@@ -50,18 +50,12 @@ export function useJsonForm<Schema extends z.ZodObject>(options: Options<Schema>
     setPending(false);
   }
 
-  const [form, fields] = useForm<z.input<Schema>, z.output<Schema>, string[]>({
-    id: options.id,
-    lastResult: options.lastResult,
-    constraint: getZodConstraint(options.schema),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: options.schema }),
-    onSubmit(event, { submission }) {
-      event.preventDefault();
-      if (submission?.status === "success") void submit(submission.value);
-    },
-  });
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return; // a field is wrong: shown, not sent
+    event.preventDefault();
+    void submit(Object.fromEntries(new FormData(event.currentTarget)));
+  };
 
-  return { form, fields, pending, status };
+  return { errors, formProps: { ...formProps, onSubmit }, check, pending, status };
 }

@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from "react";
 
 type FieldErrors = Record<string, string[]>;
 /** A form's check: its errors by field name (from conform's parse with a zod schema, say). */
@@ -8,13 +8,20 @@ export type FormCheck = (formData: FormData) => Record<string, string[] | null> 
 const present = (errors: Record<string, string[] | null> | null | undefined): FieldErrors =>
   Object.fromEntries(Object.entries(errors ?? {}).filter((entry): entry is [string, string[]] => !!entry[1]?.length));
 
+/** What the cook sent for a field when the server sent the form back (conform's `initialValue`), if anything. */
+export function sentValue(lastResult: SubmissionResult | undefined, name: string): string | undefined {
+  const value = lastResult?.initialValue?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
 const fieldName = (event: SyntheticEvent) => (event.target as Partial<HTMLInputElement>).name || null;
 
 /**
  * A form's errors for a screen that should not carry its check (zod) in its first load: the server's reply
  * (`lastResult`, with or without JavaScript) to start with, then the browser's own check once `load` has
- * brought it, as conform would do it: a field is checked when left and again on every change after that, the
- * whole form on submit (a form with errors is not sent; its first wrong field gets the focus). Until the check
+ * brought it, as conform would do it: a field is checked when left after the cook changed it (leaving a field
+ * untouched, say the one focused on arrival, says nothing) and again on every change after that, the whole form
+ * on submit (a form with errors is not sent; its first wrong field gets the focus). Until the check
  * arrives, or if it never does, the server checks on submit; fields left before it came are checked when it does.
  */
 export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: SubmissionResult | undefined) {
@@ -22,6 +29,7 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
   const [errors, setErrors] = useState<FieldErrors>(() => present(lastResult?.error));
   const formRef = useRef<HTMLFormElement>(null);
   const left = useRef(new Set<string>());
+  const edited = useRef(new Set<string>());
 
   useEffect(() => setErrors(present(lastResult?.error)), [lastResult]);
   useEffect(() => {
@@ -54,13 +62,15 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
     noValidate: true,
     onBlur(event: SyntheticEvent) {
       const name = fieldName(event);
-      if (!name) return;
+      if (!name || !edited.current.has(name)) return;
       left.current.add(name);
       checkFields([name]);
     },
     onChange(event: SyntheticEvent) {
       const name = fieldName(event);
-      if (name && left.current.has(name)) checkFields([name]);
+      if (!name) return;
+      edited.current.add(name);
+      if (left.current.has(name)) checkFields([name]);
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       if (!check) return;
@@ -74,5 +84,12 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
       fields.find((field) => field.name && wrong.includes(field.name))?.focus();
     },
   };
-  return { errors, formProps };
+  /** Empties the form and forgets its errors and the fields left, as after a review is in. */
+  const reset = useCallback(() => {
+    formRef.current?.reset();
+    left.current.clear();
+    edited.current.clear();
+    setErrors({});
+  }, []);
+  return { errors, formProps, reset, check };
 }

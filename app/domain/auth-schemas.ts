@@ -1,4 +1,7 @@
 import * as z from "zod";
+import { INVALID_RESET_LINK } from "./auth-messages";
+
+export { INVALID_RESET_LINK, PASSWORD_RESET, RESET_REQUESTED, safeRedirectPath } from "./auth-messages";
 
 // The messages are the product's wording, character for character.
 const username = z
@@ -44,11 +47,6 @@ export type SignupInput = z.infer<typeof SignupSchema>;
 /** /reset-password: where to send the link. */
 export const ResetRequestSchema = z.object({ email });
 
-// What the password-reset screens and calls say.
-export const RESET_REQUESTED = "If an account exists with this email, you will receive a password reset link.";
-export const PASSWORD_RESET = "Your password has been reset successfully!";
-export const INVALID_RESET_LINK = "This password reset link is invalid or has expired.";
-
 /** POST /api/auth/new-password: the link's token and the new password (the signup rules). */
 export const NewPasswordSchema = z.object({
   token: z.string({ error: INVALID_RESET_LINK }).max(200, INVALID_RESET_LINK),
@@ -62,11 +60,3 @@ export const NewPasswordFormSchema = NewPasswordSchema.extend({
   message: "Passwords do not match",
   path: ["confirmPassword"],
 });
-
-/** Only same-site paths are followed after signing in, never another host. */
-export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
-}

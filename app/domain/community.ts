@@ -1,12 +1,8 @@
 /**
- * The community feed: what a post and a comment
- * look like, the rules a caption and a comment meet, and the messages people see. Shared by the screens,
- * their actions and the JSON calls.
+ * The community feed: what a post and a comment look like and the messages people see. Shared by the screens,
+ * their actions and the JSON calls; the rules a caption and a comment meet (zod) are in community-schemas.ts.
  */
-import * as z from "zod";
-import { stripBidiControls } from "./text-safety";
 import { COMMUNITY_MESSAGES, communityPath, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH } from "./community-messages";
-import { idField } from "./id-field";
 
 export { COMMUNITY_MESSAGES, communityPath, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH };
 
@@ -15,38 +11,6 @@ export const COMMENT_PREVIEW_COUNT = 2;
 export const FEED_PAGE_SIZE = 10;
 /** The comments drawer slides down for 300 ms when it closes. */
 export const DRAWER_CLOSE_MS = 300;
-
-/** A dish photo's caption and recipe, as the recipe screen's form and POST /api/community send them. */
-export const DishPostSchema = z.object({
-  menu_id: idField("menu_id").optional(),
-  caption: z
-    .string()
-    .overwrite(stripBidiControls)
-    .trim()
-    .max(MAX_CAPTION_LENGTH, COMMUNITY_MESSAGES.captionTooLong)
-    .optional()
-    .transform((caption) => caption ?? ""),
-});
-export type DishPostInput = z.output<typeof DishPostSchema>;
-
-/** A comment must not be blank. */
-export const CommentSchema = z.object({
-  comment_text: z
-    .string({ error: COMMUNITY_MESSAGES.commentBlank })
-    .overwrite(stripBidiControls)
-    .trim()
-    .min(1, COMMUNITY_MESSAGES.commentBlank)
-    .max(MAX_COMMENT_TEXT_LENGTH, COMMUNITY_MESSAGES.commentTooLong),
-});
-
-/** The community screen's forms: each names its intent and the post (and comment) it is about. */
-export const CommunityIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("like"), post_id: idField("post_id") }),
-  CommentSchema.extend({ intent: z.literal("comment"), post_id: idField("post_id") }),
-  z.object({ intent: z.literal("delete-comment"), post_id: idField("post_id"), comment_id: idField("comment_id") }),
-  z.object({ intent: z.literal("delete-post"), post_id: idField("post_id") }),
-]);
-export type CommunityIntent = z.output<typeof CommunityIntentSchema>;
 
 /** A comment, with the time it was written. */
 export type CommunityComment = {

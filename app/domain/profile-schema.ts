@@ -1,15 +1,9 @@
 import * as z from "zod";
 import { SignupSchema } from "~/domain/auth-schemas";
 import { COUNTRIES } from "~/domain/countries";
-import { optionalImageFile } from "~/domain/image-upload";
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from "~/domain/image-upload";
 
-/** The profile screens' and calls' results. */
-export const PROFILE_MESSAGES = {
-  updated: "User info updated successfully",
-  updateFailed: "Failed to update user info.",
-  deleted: "Account deleted successfully",
-  deleteFailed: "Failed to delete account. Please try again.",
-} as const;
+export { formatAllergies, PROFILE_MESSAGES } from "./profile-messages";
 
 const MAX_ALLERGIES = 30;
 const MAX_ALLERGY_LENGTH = 50;
@@ -24,9 +18,11 @@ export function parseAllergies(text: string): string[] {
   return normalizeAllergies(text.split(","));
 }
 
-export function formatAllergies(allergies: readonly string[]): string {
-  return allergies.join(", ");
-}
+/** An optional picture field of a form (an empty file input counts as no picture). */
+const optionalImageFile = z
+  .instanceof(File, { error: NOT_AN_IMAGE })
+  .refine((file) => file.size <= MAX_IMAGE_BYTES, IMAGE_TOO_LARGE)
+  .optional();
 
 const allergyList = z
   .array(z.string().max(MAX_ALLERGY_LENGTH, `Each allergy must not exceed ${MAX_ALLERGY_LENGTH} characters`))

@@ -1,8 +1,9 @@
 import * as z from "zod";
 import { stripBidiControls } from "./text-safety";
 import { MAX_ID } from "./ids";
+import { MAX_COMMENT_LENGTH } from "./review-length";
 
-export const MAX_COMMENT_LENGTH = 1000;
+export { MAX_COMMENT_LENGTH };
 export const REVIEW_MESSAGES = {
   rating: "Please give a star rating.",
   comment: "Please comment.",

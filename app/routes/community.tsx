@@ -1,19 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CommentsDrawer, PostCard, useFocusReturnFromDrawer } from "~/components/community-feed";
 import { Flash } from "~/components/flash";
 import { stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
-import {
-  COMMENT_PREVIEW_COUNT,
-  COMMUNITY_MESSAGES,
-  communityPath,
-  CommunityIntentSchema,
-  DishPostSchema,
-  FEED_PAGE_SIZE,
-  type CommunityIntent,
-} from "~/domain/community";
+import { COMMENT_PREVIEW_COUNT, COMMUNITY_MESSAGES, communityPath, FEED_PAGE_SIZE } from "~/domain/community";
+import type { CommunityIntent } from "~/domain/community-schemas";
 import { parseId } from "~/domain/ids";
 import {
   addComment,
@@ -22,6 +14,8 @@ import {
   deletePost,
   findPost,
   listPosts,
+  parseCommunityIntent,
+  parseDishPost,
   toggleLike,
   type Outcome,
 } from "~/services/community.server";
@@ -81,7 +75,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (formData.get("intent") === "share") return share(request, userId, formData);
 
   const url = new URL(request.url);
-  const parsed = parseWithZod(formData, { schema: CommunityIntentSchema });
+  const parsed = parseCommunityIntent(formData);
   const fail = (message: string) => redirectWithFlash(`/community${url.search}`, { type: "error", message });
   if (parsed.status !== "success") return fail(firstSubmissionError(parsed, "Unknown action").message);
   const intent = parsed.value;
@@ -125,7 +119,7 @@ const sharePath = (recipeId: number) => `/menu-detail/${recipeId}#share-dish`;
  * waiting from the camera. Success goes to the feed; a refusal goes back to the recipe with the reason.
  */
 async function share(request: Request, userId: number, formData: FormData) {
-  const parsed = parseWithZod(formData, { schema: DishPostSchema });
+  const parsed = parseDishPost(formData);
   const recipeId = parseId(String(formData.get("menu_id") ?? ""));
   const back = recipeId ? sharePath(recipeId) : "/community";
   if (parsed.status !== "success") {

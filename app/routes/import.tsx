@@ -1,36 +1,21 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import * as z from "zod";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect } from "react";
 import { Field, FormMessage } from "~/components/forms";
-import { formatOfFileName, IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
+import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
+import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
+import { parseImportForm, refusedImport } from "~/services/import-form.server";
 import { readForm } from "~/services/request.server";
 import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
 
-const TOO_LARGE = "The file must be 5 MB or smaller";
-
-const ImportSchema = z
-  .object({
-    url: z.url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" }).optional(),
-    file: z
-      .instanceof(File)
-      .refine((file) => formatOfFileName(file.name) !== null, "Choose a .json, .html or .md file")
-      .refine((file) => file.size <= MAX_DOCUMENT_BYTES, TOO_LARGE)
-      .optional(),
-    /** "Share with everyone": unticked, the recipes are the importer's alone */
-    shared: z.literal("on").optional(),
-  })
-  .refine((value) => value.url || value.file, { error: "Enter a recipe URL or choose a file to import" })
-  .refine((value) => !(value.url && value.file), { error: "Import either a URL or a file, not both" });
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
-  return null;
+  return { maxFileBytes: MAX_DOCUMENT_BYTES };
 }
 
 /** The posted form, or why it is refused: a file over 5 MB, or a body the bounded reader refuses. */
@@ -42,7 +27,7 @@ async function readUploadForm(request: Request): Promise<FormData | { status: 40
     });
   } catch (error) {
     if (!(error instanceof BodyRefusedError)) throw error;
-    return { status: error.status, message: error.message === BODY_TOO_LARGE ? TOO_LARGE : error.message };
+    return { status: error.status, message: error.message === BODY_TOO_LARGE ? IMPORT_FILE_TOO_LARGE : error.message };
   }
 }
 
@@ -51,10 +36,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const isMultipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
   const formData = isMultipart ? await readUploadForm(request) : await readForm(request);
   if (!(formData instanceof FormData)) {
-    const refused = parseWithZod(new FormData(), { schema: ImportSchema }).reply({ formErrors: [formData.message] });
-    return data({ result: refused, summary: null }, { status: formData.status });
+    return data({ result: refusedImport(formData.message), summary: null }, { status: formData.status });
   }
-  const submission = parseWithZod(formData, { schema: ImportSchema });
+  const submission = parseImportForm(formData);
   if (submission.status !== "success") return data({ result: submission.reply(), summary: null }, { status: 400 });
 
   const { url, file, shared } = submission.value;
@@ -102,13 +86,18 @@ export default function ImportScreen() {
   const navigation = useNavigation();
   const importing = navigation.state === "submitting" && navigation.formAction === "/import";
 
-  const [form, fields] = useForm({
-    id: "import",
-    lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    constraint: getZodConstraint(ImportSchema),
-    shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImportSchema }),
-  });
+  const { maxFileBytes } = useLoaderData<typeof loader>();
+  const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
+  const loadCheck = useCallback(
+    () => import("~/domain/import-check").then((module) => module.importErrorsWithin(maxFileBytes)),
+    [maxFileBytes]
+  );
+  const { errors, formProps, reset } = useLazyFormCheck(loadCheck, lastResult);
+  // Emptied once an import is done (without JavaScript the page comes back empty anyway).
+  const summary = navigation.state === "idle" ? actionData?.summary : undefined;
+  useEffect(() => {
+    if (summary) reset();
+  }, [summary, reset]);
 
   return (
     <main className="import-screen">
@@ -117,27 +106,27 @@ export default function ImportScreen() {
         Paste the address of a recipe page, or upload a recipe file of up to 5 MB: a saved recipe page (.html), recipe
         data (.json) or a markdown recipe (.md).
       </p>
-      <FormMessage type="error" message={form.errors?.[0]} />
-      <Form
-        method="post"
-        action="/import"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        noValidate
-        className="stack"
-      >
+      <FormMessage type="error" message={errors[""]?.[0]} />
+      <Form method="post" action="/import" encType="multipart/form-data" {...formProps} id="import" className="stack">
         <Field
           label="Recipe URL"
-          inputProps={{ ...getInputProps(fields.url, { type: "url" }), placeholder: "https://", autoComplete: "url" }}
-          errors={fields.url.errors}
+          inputProps={{
+            id: "import-url",
+            name: "url",
+            type: "url",
+            defaultValue: sentValue(lastResult, "url"),
+            placeholder: "https://",
+            autoComplete: "url",
+          }}
+          errors={errors.url}
         />
         <Field
           label="Recipe file"
-          inputProps={{ ...getInputProps(fields.file, { type: "file" }), accept: IMPORTABLE_EXTENSIONS.join(",") }}
-          errors={fields.file.errors}
+          inputProps={{ id: "import-file", name: "file", type: "file", accept: IMPORTABLE_EXTENSIONS.join(",") }}
+          errors={errors.file}
         />
         <label className="checkbox-field">
-          <input type="checkbox" name={fields.shared.name} defaultChecked={fields.shared.initialValue === "on"} />
+          <input type="checkbox" name="shared" defaultChecked={sentValue(lastResult, "shared") === "on"} />
           Share with everyone (otherwise only you see the imported recipes)
         </label>
         <button type="submit" className="button button-primary" disabled={importing}>

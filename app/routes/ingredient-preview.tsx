@@ -6,7 +6,7 @@ import { Field, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
-import { useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { ScreenHeader } from "~/components/screen-header";
 import { parseId } from "~/domain/ids";
 import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
@@ -154,10 +154,7 @@ function EditForm({
   const { errors, formProps } = useLazyFormCheck(loadCheck, lastResult);
   const id = `edit-${item.key.replace(/[^a-z0-9]+/gi, "-")}`;
   /** What the cook sent, when the server sent the form back; the item's own values otherwise. */
-  const sent = (name: string, value: string) => {
-    const previous = lastResult?.initialValue?.[name];
-    return typeof previous === "string" ? previous : value;
-  };
+  const sent = (name: string, value: string) => sentValue(lastResult, name) ?? value;
   const field = (name: keyof typeof constraint, value: string) => ({
     id: `${id}-${name}`,
     name,

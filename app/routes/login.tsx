@@ -1,12 +1,12 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useFlash } from "~/components/flash";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
-import { LoginSchema, safeRedirectPath } from "~/domain/auth-schemas";
+import { sentValue } from "~/components/use-lazy-form-check";
+import { safeRedirectPath } from "~/domain/auth-messages";
+import { parseLoginForm } from "~/services/auth-forms.server";
 import { login } from "~/services/auth.server";
 import { googleSignInEnabled } from "~/services/google-auth.server";
 import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { formData, isJson } = await readPageCall(request);
-  const submission = parseWithZod(formData, { schema: LoginSchema });
+  const submission = parseLoginForm(formData);
   if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
 
   const result = await login(request, formData, submission.value);
@@ -53,15 +53,17 @@ export async function action({ request }: ActionFunctionArgs) {
   throw await redirectWithFlash(redirectTo, { type: "success", message: LOGIN_SUCCESS }, headers);
 }
 
+const loadCheck = () => import("~/domain/auth-check").then((module) => module.loginErrors);
+
 export default function LoginScreen() {
   const { redirectTo, googleSignIn, httpsNeeded } = useLoaderData<typeof loader>();
   const flash = useFlash();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const { form, fields, pending, status } = useJsonForm({
-    id: "login",
-    schema: LoginSchema,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const { errors, formProps, pending, status } = useJsonForm({
+    loadCheck,
+    lastResult,
     url: "/login",
     successStatus: 200,
     successMessage: LOGIN_SUCCESS,
@@ -70,7 +72,7 @@ export default function LoginScreen() {
     onSuccess: () => navigate(redirectTo, { replace: true }),
   });
 
-  const shown = status ?? (form.errors?.length ? { type: "error" as const, message: form.errors[0] } : flash);
+  const shown = status ?? (errors[""]?.length ? { type: "error" as const, message: errors[""][0] } : flash);
 
   return (
     <main className="auth-screen">
@@ -78,21 +80,25 @@ export default function LoginScreen() {
       <p className="auth-lead">Log in to save favourites, review recipes and track what you cook.</p>
       {httpsNeeded ? <FormMessage type="error" message={httpsNeeded} /> : null}
       <FormMessage type={shown?.type ?? "error"} message={shown?.message} />
-      <Form method="post" {...getFormProps(form)} noValidate className="stack">
+      <Form method="post" {...formProps} id="login" className="stack">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field
           label="Username"
           inputProps={{
-            ...getInputProps(fields.username, { type: "text" }),
+            id: "login-username",
+            name: "username",
+            type: "text",
+            required: true,
+            defaultValue: sentValue(lastResult, "username"),
             autoComplete: "username",
             autoFocus: true,
           }}
-          errors={fields.username.errors}
+          errors={errors.username}
         />
         <PasswordField
           label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
-          errors={fields.password.errors}
+          inputProps={{ id: "login-password", name: "password", required: true, autoComplete: "current-password" }}
+          errors={errors.password}
         />
         <p className="align-end">
           <Link to="/reset-password">Forgot password?</Link>

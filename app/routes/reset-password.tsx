@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFlash } from "~/components/flash";
 import { Field, FormMessage, useHydrated } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
+import { sentValue, type FormCheck } from "~/components/use-lazy-form-check";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
-import { RESET_REQUESTED, ResetRequestSchema } from "~/domain/auth-schemas";
+import { RESET_REQUESTED } from "~/domain/auth-messages";
+import { parseResetRequestForm } from "~/services/auth-forms.server";
 import { requestPasswordReset, TOO_MANY_RESET_REQUESTS } from "~/services/password-reset.server";
 import { readForm } from "~/services/request.server";
 import { redirectWithFlash } from "~/services/session.server";
@@ -16,7 +16,7 @@ export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Help
 
 /** The form posted without JavaScript (with JavaScript the screen calls POST /api/auth/reset-password). */
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readForm(request), { schema: ResetRequestSchema });
+  const submission = parseResetRequestForm(await readForm(request));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   if (requestPasswordReset(submission.value.email, request).limited) {
     return data({ result: submission.reply({ formErrors: [TOO_MANY_RESET_REQUESTS] }) }, { status: 429 });
@@ -43,24 +43,27 @@ function SentView({ onTryAgain }: { onTryAgain: (() => void) | null }) {
 }
 
 const TYPING_PAUSE_MS = 800;
+const EMAIL_ID = "reset-password-email";
+const loadCheck = () => import("~/domain/auth-check").then((module) => module.resetRequestErrors);
+
 /** What is wrong with the address, in the schema's words ('Please enter a valid email address'); null when valid. */
-function emailProblem(email: string): string | null {
-  const parsed = ResetRequestSchema.safeParse({ email });
-  return parsed.success ? null : parsed.error.issues[0]?.message ?? null;
+function emailProblem(check: FormCheck, email: string): string | null {
+  const form = new FormData();
+  form.set("email", email);
+  return check(form)?.email?.[0] ?? null;
 }
 
 function RequestForm({ onSent }: { onSent: () => void }) {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
-  const [problem, setProblem] = useState<string | null>(() => emailProblem(""));
-  // With JavaScript the button stays disabled until the address is valid, so the form is never submitted to show
-  // why: the reason appears once the cook leaves the field or stops typing for a moment.
+  const [typed, setTyped] = useState<string | null>(null);
+  // With JavaScript the button stays disabled until the address is valid (once the check has arrived), so the form
+  // is never submitted to show why: the reason appears once the cook leaves the field or stops typing for a moment.
   const [problemShown, setProblemShown] = useState(false);
   const pause = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(pause.current), []);
-  const { form, fields, pending, status } = useJsonForm({
-    id: "reset-password",
-    schema: ResetRequestSchema,
+  const { errors, formProps, check, pending, status } = useJsonForm({
+    loadCheck,
     lastResult: actionData?.result,
     url: "/api/auth/reset-password",
     successStatus: 200,
@@ -71,38 +74,43 @@ function RequestForm({ onSent }: { onSent: () => void }) {
   });
   // A value typed or filled in before the page became interactive counts too.
   useEffect(() => {
-    const input = document.getElementById(fields.email.id) as HTMLInputElement | null;
-    setProblem(emailProblem(input?.value ?? ""));
-  }, [fields.email.id]);
+    const input = document.getElementById(EMAIL_ID) as HTMLInputElement | null;
+    setTyped(input?.value ?? "");
+  }, []);
+  const problem = check && typed !== null ? emailProblem(check, typed) : null;
   const shown =
-    status?.type === "error"
-      ? status
-      : form.errors?.length
-      ? { type: "error" as const, message: form.errors[0] }
-      : null;
+    status?.type === "error" ? status : errors[""]?.length ? { type: "error" as const, message: errors[""][0] } : null;
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="stack">
+    <Form method="post" {...formProps} id="reset-password" className="stack">
       <FormMessage type="error" message={shown?.message} />
       <Field
         label="Email"
         inputProps={{
-          ...getInputProps(fields.email, { type: "email" }),
+          id: EMAIL_ID,
+          name: "email",
+          type: "email",
+          required: true,
+          defaultValue: sentValue(actionData?.result, "email"),
           autoComplete: "email",
           autoFocus: true,
           onInput: (event) => {
-            const typed = event.currentTarget.value;
-            setProblem(emailProblem(typed));
+            const value = event.currentTarget.value;
+            setTyped(value);
             setProblemShown(false);
             clearTimeout(pause.current);
-            if (typed.trim()) pause.current = setTimeout(() => setProblemShown(true), TYPING_PAUSE_MS);
+            if (value.trim()) pause.current = setTimeout(() => setProblemShown(true), TYPING_PAUSE_MS);
           },
           onBlur: (event) => setProblemShown(event.currentTarget.value.trim() !== ""),
         }}
-        errors={fields.email.errors ?? (problemShown && problem ? [problem] : undefined)}
+        errors={errors.email ?? (problemShown && problem ? [problem] : undefined)}
       />
       {/* Without JavaScript the server checks the address instead. */}
-      <button type="submit" className="button button-primary" disabled={pending || (hydrated && problem !== null)}>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={pending || (hydrated && check !== null && problem !== null)}
+      >
         {pending ? "Sending..." : "SEND RESET LINK"}
       </button>
     </Form>

@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   data,
   type ActionFunctionArgs,
@@ -12,7 +10,8 @@ import { useState } from "react";
 import { FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
-import { INVALID_RESET_LINK, NewPasswordFormSchema, PASSWORD_RESET } from "~/domain/auth-schemas";
+import { INVALID_RESET_LINK, PASSWORD_RESET } from "~/domain/auth-messages";
+import { parseNewPasswordForm } from "~/services/auth-forms.server";
 import { findResetLink, resetPassword } from "~/services/password-reset.server";
 import { readForm } from "~/services/request.server";
 import { getSession, redirectWithFlash } from "~/services/session.server";
@@ -38,7 +37,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const formData = await readForm(request);
   formData.set("token", params.token ?? "");
-  const submission = parseWithZod(formData, { schema: NewPasswordFormSchema });
+  const submission = parseNewPasswordForm(formData);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), invalid: false },
@@ -66,12 +65,13 @@ function InvalidLink() {
   );
 }
 
+const loadCheck = () => import("~/domain/auth-check").then((module) => module.newPasswordErrors);
+
 function NewPasswordForm({ token, email, onInvalidLink }: { token: string; email: string; onInvalidLink: () => void }) {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
-  const { form, fields, pending, status } = useJsonForm({
-    id: "new-password",
-    schema: NewPasswordFormSchema,
+  const { errors, formProps, pending, status } = useJsonForm({
+    loadCheck,
     lastResult: actionData?.result,
     url: "/api/auth/new-password",
     successStatus: 200,
@@ -87,7 +87,7 @@ function NewPasswordForm({ token, email, onInvalidLink }: { token: string; email
   });
 
   return (
-    <Form method="post" {...getFormProps(form)} noValidate className="stack">
+    <Form method="post" {...formProps} id="new-password" className="stack">
       <FormMessage type={status?.type ?? "error"} message={status?.message} />
       <p className="auth-lead">
         Choose a new password for <strong>{email}</strong>: at least 8 characters, with an uppercase letter, a lowercase
@@ -97,16 +97,23 @@ function NewPasswordForm({ token, email, onInvalidLink }: { token: string; email
       <PasswordField
         label="New password"
         inputProps={{
-          ...getInputProps(fields.password, { type: "password" }),
+          id: "new-password-password",
+          name: "password",
+          required: true,
           autoComplete: "new-password",
           autoFocus: true,
         }}
-        errors={fields.password.errors}
+        errors={errors.password}
       />
       <PasswordField
         label="Confirm password"
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.confirmPassword.errors}
+        inputProps={{
+          id: "new-password-confirmPassword",
+          name: "confirmPassword",
+          required: true,
+          autoComplete: "new-password",
+        }}
+        errors={errors.confirmPassword}
       />
       <button type="submit" className="button button-primary" disabled={pending}>
         {pending ? "Saving..." : "RESET PASSWORD"}

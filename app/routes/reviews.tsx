@@ -1,23 +1,28 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { Flash, useFlash } from "~/components/flash";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
-import { safeRedirectPath } from "~/domain/auth-schemas";
+import { safeRedirectPath } from "~/domain/auth-messages";
 import { parseId } from "~/domain/ids";
-import { ReviewSchema } from "~/domain/review-schema";
 import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
 import { readForm } from "~/services/request.server";
-import { createReview, deleteReview, listReviews, replaceReview, REVIEW_RESULTS } from "~/services/reviews.server";
+import {
+  createReview,
+  deleteReview,
+  listReviews,
+  parseReviewDeletion,
+  parseReviewForm,
+  replaceReview,
+  REVIEW_RESULTS,
+} from "~/services/reviews.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Reviews of ${data.menu.name} · Recipe Helper` : "Reviews · Recipe Helper" },
 ];
 
-const MenuIdSchema = ReviewSchema.pick({ menu_id: true });
 const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
 function recipeIdOf(request: Request): number {
@@ -49,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     redirectTo ? redirectWithFlash(`${redirectTo}${anchor}`, { type: "success", message }) : null;
 
   if (formData.get("intent") === "delete") {
-    const submission = parseWithZod(formData, { schema: MenuIdSchema });
+    const submission = parseReviewDeletion(formData);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
     const deleted = await deleteReview(userId, submission.value.menu_id);
     if (!deleted)
@@ -59,7 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  const submission = parseWithZod(formData, { schema: ReviewSchema });
+  const submission = parseReviewForm(formData);
   if (submission.status !== "success") return data({ result: submission.reply(), redirectTo }, { status: 400 });
   const replacing = formData.get("intent") === "update";
   const outcome = replacing

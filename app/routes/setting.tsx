@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
@@ -8,15 +7,16 @@ import { Flash } from "~/components/flash";
 import { ErrorList, Field, FormMessage, SelectField, useHydrated } from "~/components/forms";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
+import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { UseSoonReminderForm } from "~/components/use-soon-reminder-form";
 import { COUNTRIES } from "~/domain/countries";
 import { formatDayMonthYear } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
-import { formatAllergies, PROFILE_MESSAGES, ProfileFormSchema } from "~/domain/profile-schema";
+import { formatAllergies, PROFILE_MESSAGES } from "~/domain/profile-messages";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { redirectWithFlash, requireUserId } from "~/services/session.server";
 import { readReminder } from "~/services/use-soon-reminder.server";
-import { deleteAccount, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
+import { deleteAccount, parseProfileForm, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Recipe Helper" }];
 
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { formData } = read;
   if (formData.get("intent") === "delete") return deleteOwnAccount(userId);
 
-  const submission = parseWithZod(formData, { schema: ProfileFormSchema });
+  const submission = parseProfileForm(formData);
   const failed = (fieldErrors: Record<string, string[]>, status: number) =>
     data(
       {
@@ -152,6 +152,8 @@ function AvatarPicker({
 
 type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
 
+const loadCheck = () => import("~/domain/profile-check").then((module) => module.profileErrors);
+
 /** The profile form; remounted (fresh defaults, no picture chosen) whenever the saved profile changes. */
 function ProfileForm({
   profile,
@@ -164,80 +166,70 @@ function ProfileForm({
 }) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "update";
-  const [form, fields] = useForm({
-    id: "profile",
-    lastResult: navigation.state === "idle" ? lastResult : undefined,
-    defaultValue: {
-      username: profile.username,
-      email: profile.email,
-      phone_number: profile.phone_number ?? "",
-      birth_date: profile.birth_date ? formatDayMonthYear(profile.birth_date) : "",
-      country: profile.country ?? "",
-      allergies: formatAllergies(profile.allergies),
-    },
-    constraint: getZodConstraint(ProfileFormSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ProfileFormSchema }),
+  const shownResult = navigation.state === "idle" ? lastResult : undefined;
+  const { errors, formProps } = useLazyFormCheck(loadCheck, shownResult);
+  const field = (name: string, saved: string) => ({
+    id: `profile-${name}`,
+    name,
+    defaultValue: sentValue(shownResult, name) ?? saved,
   });
 
   return (
-    <Form
-      method="post"
-      action="/setting"
-      encType="multipart/form-data"
-      {...getFormProps(form)}
-      noValidate
-      className="stack"
-    >
-      <FormMessage type="error" message={form.errors?.length || uploadError ? PROFILE_MESSAGES.updateFailed : null} />
+    <Form method="post" action="/setting" encType="multipart/form-data" {...formProps} id="profile" className="stack">
+      <FormMessage type="error" message={errors[""]?.length || uploadError ? PROFILE_MESSAGES.updateFailed : null} />
       <input type="hidden" name="intent" value="update" />
       <AvatarPicker
         current={profile.avatar_url}
-        inputProps={{ ...getInputProps(fields.avatar, { type: "file" }), accept: ACCEPTED_IMAGE_TYPES }}
-        errors={fields.avatar.errors ?? (uploadError ? [uploadError] : undefined)}
+        inputProps={{ id: "profile-avatar", name: "avatar", type: "file", accept: ACCEPTED_IMAGE_TYPES }}
+        errors={errors.avatar ?? (uploadError ? [uploadError] : undefined)}
       />
       <Field
         label="Username"
-        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
-        errors={fields.username.errors}
+        inputProps={{ ...field("username", profile.username), type: "text", required: true, autoComplete: "username" }}
+        errors={errors.username}
       />
       <Field
         label="Email"
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.email.errors}
+        inputProps={{ ...field("email", profile.email), type: "email", required: true, autoComplete: "email" }}
+        errors={errors.email}
       />
       <Field
         label="Phone number"
         inputProps={{
-          ...getInputProps(fields.phone_number, { type: "tel" }),
+          ...field("phone_number", profile.phone_number ?? ""),
+          type: "tel",
           inputMode: "numeric",
           autoComplete: "tel-national",
           placeholder: "Digits only, up to 10",
         }}
-        errors={fields.phone_number.errors}
+        errors={errors.phone_number}
       />
       <Field
         label="Birth date"
         inputProps={{
-          ...getInputProps(fields.birth_date, { type: "text" }),
+          ...field("birth_date", profile.birth_date ? formatDayMonthYear(profile.birth_date) : ""),
+          type: "text",
           inputMode: "numeric",
           placeholder: "dd/mm/yyyy",
           autoComplete: "bday",
         }}
-        errors={fields.birth_date.errors}
+        errors={errors.birth_date}
       />
       <SelectField
         label="Country"
-        selectProps={{ ...getSelectProps(fields.country), autoComplete: "country-name" }}
+        selectProps={{ ...field("country", profile.country ?? ""), autoComplete: "country-name" }}
         placeholder="Choose a country"
         options={COUNTRIES}
-        errors={fields.country.errors}
+        errors={errors.country}
       />
       <Field
         label="Allergies (comma separated)"
-        inputProps={{ ...getInputProps(fields.allergies, { type: "text" }), placeholder: "e.g. peanuts, shellfish" }}
-        errors={fields.allergies.errors}
+        inputProps={{
+          ...field("allergies", formatAllergies(profile.allergies)),
+          type: "text",
+          placeholder: "e.g. peanuts, shellfish",
+        }}
+        errors={errors.allergies}
       />
       <button type="submit" className="button button-primary" disabled={saving}>
         {saving ? "Saving..." : "SAVE CHANGES"}

@@ -1,12 +1,11 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
+import { sentValue } from "~/components/use-lazy-form-check";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
-import { SignupSchema } from "~/domain/auth-schemas";
+import { parseSignupForm } from "~/services/auth-forms.server";
 import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server";
 import { sendVerificationLink } from "~/services/email-verification.server";
 import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
@@ -25,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { formData, isJson } = await readPageCall(request);
-  const submission = parseWithZod(formData, { schema: SignupSchema });
+  const submission = parseSignupForm(formData);
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
   if (!signupAllowed(request)) {
     if (isJson) return jsonPageReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
@@ -51,15 +50,17 @@ export async function action({ request }: ActionFunctionArgs) {
   throw await redirectWithFlash("/login", { type: "success", message: SIGNUP_SUCCESS });
 }
 
+const loadCheck = () => import("~/domain/auth-check").then((module) => module.signupErrors);
+
 export default function SignupScreen() {
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   // A server-side error on one field (name or email taken), shown until the user edits the form.
   const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
-  const { form, fields, pending, status } = useJsonForm({
-    id: "signup",
-    schema: SignupSchema,
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const { errors, formProps, pending, status } = useJsonForm({
+    loadCheck,
+    lastResult,
     url: "/signup",
     successStatus: 201,
     successMessage: SIGNUP_SUCCESS,
@@ -74,33 +75,44 @@ export default function SignupScreen() {
     },
   });
 
-  const errorsOf = (name: "username" | "email" | "password", errors: string[] | undefined) =>
-    fieldError?.field === name ? [fieldError.message] : errors;
+  const errorsOf = (name: "username" | "email" | "password") =>
+    fieldError?.field === name ? [fieldError.message] : errors[name];
 
   return (
     <main className="auth-screen">
       <h1>Create your account</h1>
       <p className="auth-lead">Cook with what you have, waste less, and see the CO2 you save.</p>
-      <FormMessage type={status?.type ?? "error"} message={status?.message ?? form.errors?.[0]} />
-      <Form method="post" {...getFormProps(form)} noValidate className="stack" onInput={() => setFieldError(null)}>
+      <FormMessage type={status?.type ?? "error"} message={status?.message ?? errors[""]?.[0]} />
+      <Form method="post" {...formProps} id="signup" className="stack" onInput={() => setFieldError(null)}>
         <Field
           label="Username"
           inputProps={{
-            ...getInputProps(fields.username, { type: "text" }),
+            id: "signup-username",
+            name: "username",
+            type: "text",
+            required: true,
+            defaultValue: sentValue(lastResult, "username"),
             autoComplete: "username",
             autoFocus: true,
           }}
-          errors={errorsOf("username", fields.username.errors)}
+          errors={errorsOf("username")}
         />
         <Field
           label="Email"
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={errorsOf("email", fields.email.errors)}
+          inputProps={{
+            id: "signup-email",
+            name: "email",
+            type: "email",
+            required: true,
+            defaultValue: sentValue(lastResult, "email"),
+            autoComplete: "email",
+          }}
+          errors={errorsOf("email")}
         />
         <PasswordField
           label="Password"
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-          errors={errorsOf("password", fields.password.errors)}
+          inputProps={{ id: "signup-password", name: "password", required: true, autoComplete: "new-password" }}
+          errors={errorsOf("password")}
         />
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? "Creating account..." : "SIGN UP"}

@@ -3,13 +3,9 @@
  * community screen, the recipe screen's 'Share your dish' and the JSON calls under /api/community; every
  * change checks here who may make it (only the author deletes a comment or a post).
  */
-import {
-  COMMUNITY_MESSAGES,
-  type CommunityComment,
-  type CommunityPost,
-  type DishPostInput,
-  type LikeAnswer,
-} from "~/domain/community";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { COMMUNITY_MESSAGES, type CommunityComment, type CommunityPost, type LikeAnswer } from "~/domain/community";
+import { CommunityIntentSchema, DishPostSchema, type DishPostInput } from "~/domain/community-schemas";
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
 import { isUniqueViolation, prisma } from "./db.server";
@@ -18,6 +14,10 @@ import { deleteImage, dishImageSrcSet, imageUrl, storeImage, UploadRejectedError
 import { RateLimiter } from "./rate-limit.server";
 import { canSeeRecipe, EVERYONE } from "./recipe-access.server";
 import { jsonError, readFormOrJson } from "./request.server";
+
+/** The community screen's posts, parsed here so that the screen's module carries no zod. */
+export const parseCommunityIntent = (formData: FormData) => parseWithZod(formData, { schema: CommunityIntentSchema });
+export const parseDishPost = (formData: FormData) => parseWithZod(formData, { schema: DishPostSchema });
 
 export type Refusal = { ok: false; status: 400 | 403 | 404 | 413 | 429; message: string };
 export type Outcome<Value> = ({ ok: true } & Value) | Refusal;

@@ -22,6 +22,12 @@ export const REVIEW_RESULTS = {
   notReviewed: "You have not reviewed this menu yet.",
 } as const;
 
+/** The review form's post, parsed for the /reviews action (the screen itself carries no zod). */
+export const parseReviewForm = (formData: FormData) => parseWithZod(formData, { schema: ReviewSchema });
+/** The recipe a "Delete my review" post names. */
+export const parseReviewDeletion = (formData: FormData) =>
+  parseWithZod(formData, { schema: ReviewSchema.pick({ menu_id: true }) });
+
 export type ReviewSummary = RatingSummary & { menu_id: number; reviews: ReviewView[] };
 
 export type ReviewOutcome = { ok: true; review: ReviewView } | { ok: false; status: 404 | 409; message: string };

@@ -2,17 +2,21 @@
  * The user's own profile (Account, Setting, /api/users/{id}): reading it in the spec's shape, replacing it,
  * and deleting the account with everything of theirs.
  */
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { isoDay } from "~/domain/dates";
 import { storedStringList } from "~/domain/stored-list";
 import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import type { Prisma } from "~/generated/prisma/client";
-import type { ProfileInput } from "~/domain/profile-schema";
+import { ProfileFormSchema, type ProfileInput } from "~/domain/profile-schema";
 import { accountConflictOf, EMAIL_TAKEN, USERNAME_TAKEN } from "~/services/auth.server";
 import { prisma } from "~/services/db.server";
 import { deleteImage, imageUrl, storeImage, UploadRejectedError } from "~/services/images.server";
 import { RateLimiter } from "~/services/rate-limit.server";
 import { destroyUserSession, requireUserId } from "~/services/session.server";
+
+/** The settings screen's profile form, parsed here so that the screen's module carries no zod. */
+export const parseProfileForm = (formData: FormData) => parseWithZod(formData, { schema: ProfileFormSchema });
 
 /** A user's profile, as GET /api/users/<id> answers it and the account screens show it. */
 export type UserProfile = {

@@ -72,3 +72,27 @@ test("a cook imports a page with sections and an odd duration, and the recipe sh
   await expect(page.locator(".menu-times")).toContainText("Total time");
   await expect(page.locator(".menu-times")).toContainText("285 min");
 });
+
+test("a cook uploads a saved recipe page; a file of another kind is refused with its message", async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsNewCook(page, uniqueUsername(testInfo, "uploader"));
+  const name = `Saved Pulled Pork ${testInfo.project.name} ${Date.now()}`;
+  await page.goto("/import");
+
+  const file = page.getByLabel("Recipe file");
+  await file.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes") });
+  await page.getByRole("button", { name: "IMPORT" }).click();
+  await expect(page.getByText("Choose a .json, .html or .md file")).toBeVisible();
+
+  await page
+    .getByLabel("Recipe file")
+    .setInputFiles({ name: "pulled-pork.html", mimeType: "text/html", buffer: Buffer.from(recipePage(name)) });
+  await page.getByRole("button", { name: "IMPORT" }).click();
+  await expect(page.getByRole("heading", { name: "Imported: 1" })).toBeVisible();
+  await expect(page.getByText(name)).toBeVisible();
+  await expect(page.getByText("Choose a .json, .html or .md file")).toBeHidden();
+  const rows = await queryServerDatabase("SELECT id FROM Recipe WHERE name = ?", [name]);
+  expect(rows).toHaveLength(1);
+});

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  COMMUNITY_MESSAGES,
-  CommentSchema,
-  commentsText,
-  communityPath,
-  CommunityIntentSchema,
-  DishPostSchema,
-  likesText,
-} from "~/domain/community";
+import { COMMUNITY_MESSAGES, commentsText, communityPath, likesText } from "~/domain/community";
+import { CommentSchema, CommunityIntentSchema, DishPostSchema } from "~/domain/community-schemas";
 import { photoFile } from "~/domain/photo-file";
 
 describe("photoFile", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CommentSchema, DishPostSchema } from "~/domain/community";
+import { CommentSchema, DishPostSchema } from "~/domain/community-schemas";
 import { ReviewSchema } from "~/domain/review-schema";
 import { normalizeEmail, stripBidiControls, usernameKey } from "~/domain/text-safety";
 

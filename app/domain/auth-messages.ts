@@ -1,0 +1,17 @@
+/**
+ * What the auth screens say and where they send a cook, apart from the schemas (auth-schemas.ts) so that a screen
+ * showing them does not carry zod to the browser.
+ */
+
+// What the password-reset screens and calls say.
+export const RESET_REQUESTED = "If an account exists with this email, you will receive a password reset link.";
+export const PASSWORD_RESET = "Your password has been reset successfully!";
+export const INVALID_RESET_LINK = "This password reset link is invalid or has expired.";
+
+/** Only same-site paths are followed after signing in, never another host. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/home"): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

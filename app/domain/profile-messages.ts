@@ -1,0 +1,13 @@
+/** How the profile reads on screen, apart from its schema (profile-schema.ts) so that the settings screen carries no zod. */
+
+/** The profile screens' and calls' results. */
+export const PROFILE_MESSAGES = {
+  updated: "User info updated successfully",
+  updateFailed: "Failed to update user info.",
+  deleted: "Account deleted successfully",
+  deleteFailed: "Failed to delete account. Please try again.",
+} as const;
+
+export function formatAllergies(allergies: readonly string[]): string {
+  return allergies.join(", ");
+}
