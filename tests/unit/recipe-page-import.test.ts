@@ -193,6 +193,47 @@ sauce.</li></ol></div></div>`;
   });
 });
 
+describe("a recipe only in the page's JavaScript data", () => {
+  const recipe = {
+    "@context": "https://schema.org/",
+    "@type": "Recipe",
+    name: "Charred Red Sauce Spaghetti",
+    recipeYield: "6 servings",
+    recipeIngredient: ["3 cups boiling water", "12 ounces spaghetti"],
+    recipeInstructions: [{ "@type": "HowToStep", text: "Combine the water & {the} paste." }],
+  };
+
+  it("reads the JSON-LD a Next.js page streams as a string (177milkstreet)", () => {
+    const streamed = JSON.stringify(["1", JSON.stringify(recipe, null, 2)]).slice(1, -1);
+    const html = `<html><body><h1>Charred Red Sauce Spaghetti</h1><script>self.__next_f.push([1,"19:Tf43,"])</script>
+      <script>self.__next_f.push([${streamed}])</script></body></html>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft).toMatchObject({ name: "Charred Red Sauce Spaghetti", servings: 6 });
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["3 cups", "boiling water"],
+      ["12 ounces", "spaghetti"],
+    ]);
+    expect(draft.steps).toEqual(["Combine the water & {the} paste."]);
+  });
+
+  it("reads a Recipe object in a script's state, with code after it", () => {
+    const html = `<script>window.__INITIAL_STATE__ = {"page":{"id":3,"recipe":${JSON.stringify(recipe)}}};
+      window.ready = function () { return {}; };</script>`;
+    expect(draftOf(fromHtmlPage(html)).ingredients).toHaveLength(2);
+  });
+
+  it("prefers the page's own JSON-LD, and says what it looked for when the scripts hold no recipe", () => {
+    const html = `${ldPage(JSON.stringify({ ...recipe, name: "From JSON-LD" }))}<script>x = ${JSON.stringify(
+      recipe
+    )}</script>`;
+    expect(draftOf(fromHtmlPage(html)).name).toBe("From JSON-LD");
+    expect(fromHtmlPage(`<script>x = {"@type":"Recipe", broken</script>`)).toEqual({
+      ok: false,
+      reason: NO_RECIPE_ON_PAGE,
+    });
+  });
+});
+
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/recipe-pages/${name}`, import.meta.url), "utf8");
 
 describe("pages without schema.org data", () => {
@@ -812,6 +853,8 @@ describe("hostile pages", () => {
       "<".repeat(1_000_000),
       `<script type="application/ld+json">`.repeat(20_000),
       `<a "`.repeat(200_000),
+      `<script>"${'\\"@type\\":\\"Recipe\\"'.repeat(200_000)}`,
+      `<script>"${"\\".repeat(1_000_000)}"@type":"Recipe"${"}".repeat(100_000)}`,
     ]) {
       expect(fromHtmlPage(page)).toMatchObject({ ok: false });
     }
