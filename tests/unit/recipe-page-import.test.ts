@@ -663,6 +663,13 @@ describe("ingredient lines", () => {
     ["1.000 g Mehl", { quantity: "1.000 g", name: "Mehl" }],
     ["1.5 kg Kartoffeln", { quantity: "1.5 kg", name: "Kartoffeln" }],
     ["2 sztuki jajka", { quantity: "2 sztuki", name: "jajka" }],
+    // recipe-scrapers' lines (bonappetit, nytimes, bbcgoodfood style)
+    ["1⁄4 tsp. freshly ground black pepper", { quantity: "1⁄4 tsp.", name: "freshly ground black pepper" }],
+    ["1/3 cup plus 2 tablespoons mayonnaise", { quantity: "1/3 cup plus 2 tablespoons", name: "mayonnaise" }],
+    ["2 x 400 g / 14 oz can of chickpeas", { quantity: "2 x 400 g / 14 oz can", name: "chickpeas" }],
+    ["2 x 7g sachets dried yeast", { quantity: "2 x 7g sachets", name: "dried yeast" }],
+    ["200 g plus 1 cup flour", { quantity: "200 g", name: "plus 1 cup flour" }],
+    ["2 large eggs plus 1 egg yolk", { quantity: "2 large", name: "eggs plus 1 egg yolk" }],
     ["1 szczypta soli", { quantity: "1 szczypta", name: "soli" }],
     ["8 db répa", { quantity: "8 db", name: "répa" }],
     ["3 Stk. Pak Choi", { quantity: "3 Stk.", name: "Pak Choi" }],
