@@ -247,6 +247,28 @@ describe("pages without schema.org data", () => {
     <h2>Method</h2><ol><li>Mix and knead.</li><li>Bake for 20 minutes.</li></ol>
     <ul class="tags"><li><a href="/recipes">Recipes</a></li><li> <a href="/dessert">Dessert</a> </li></ul></body></html>`;
 
+  it("ends the steps under a paragraph heading where its container ends, and reads a heading with a full stop (Thermomix blogs)", () => {
+    const html = `<h1>Pan de espelta</h1><div class="post"><p>Un pan muy rico.</p><p>Ingredientes:</p>
+      <p>350 g de agua<br>500 g de harina de espelta</p><p><b><u>Preparación</u></b>.</p>
+      <p>1. Pon el agua en el vaso.</p><p>2. Hornea 20 minutos.</p></div>
+      <div class="exporter"><p>EXPORTAR LA RECETA A TU COOKIDOO®</p><p>Copia la URL de la receta.</p></div>
+      <div class="related"><p>Pan integral con semillas</p><p>Pamplona</p></div>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["agua", "harina de espelta"]);
+    expect(draft.steps).toEqual(["1. Pon el agua en el vaso.", "2. Hornea 20 minutos."]);
+  });
+
+  it("reads on past a paragraph heading's container when the list is in the next block (Squarespace)", () => {
+    const html = `<h1>Sugar-Plums</h1><div class="block"><p><strong>Ingredients:</strong></p></div>
+      <div class="block"><ul><li>40 glacé cherries</li></ul><p><strong>Coating</strong></p><ul><li>4 tablespoons water</li></ul>
+      <p><strong>Method</strong></p><ol><li>Dip the cherries.</li></ol></div>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.name, line.section ?? null])).toEqual([
+      ["glacé cherries", null],
+      ["water", "Coating"],
+    ]);
+  });
+
   it("reads a list under a heading as high as Ingredients, before the method, as a group of the ingredients", () => {
     expect(draftOf(fromHtmlPage(bunsPage)).ingredients.map((line) => [line.name, line.section ?? null])).toEqual([
       ["plain flour", null],

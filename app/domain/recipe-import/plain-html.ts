@@ -9,11 +9,14 @@ import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
 import type { Element } from "./microdata";
 
 type Block =
-  | { kind: "heading"; level: number; text: string }
+  /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
+  | { kind: "heading"; level: number; text: string; end?: number }
   | { kind: "item"; text: string; linkOnly?: boolean }
   | { kind: "paragraph"; text: string }
   /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
   | { kind: "label"; text: string };
+
+type HeadingBlock = Extract<Block, { kind: "heading" }>;
 
 const MAX_DEPTH = 200;
 const MAX_BLOCKS = 20_000;
@@ -103,8 +106,9 @@ const AFTER_RECIPE =
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
 
+/** A heading's words without the colon or full stop after them ("Ingredients:", "<b>Preparación</b>."). */
 function headingText(text: string): string {
-  return text.replace(/[:：]\s*$/, "").trim();
+  return text.replace(/\s*[:：.]\s*$/, "").trim();
 }
 
 /** Tags that format words within a line, which a browser shows without a space around them. */
@@ -178,6 +182,7 @@ function blocksOf(page: Element): Block[] {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
   };
   const visit = (element: Element, depth: number) => {
+    const headings: HeadingBlock[] = [];
     for (const child of element.children) {
       if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
       const level = HEADING_TAG.exec(child.tag);
@@ -199,19 +204,26 @@ function blocksOf(page: Element): Block[] {
         push({ kind: "label", text: `${pendingLabel} ${short}` });
         pendingLabel = null;
       }
-      if (short && isPartHeading(short)) push({ kind: "heading", level: EMPHASIS_LEVEL, text: short });
-      else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
+      if (short && isPartHeading(short)) {
+        const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: short };
+        headings.push(heading);
+        push(heading);
+      } else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
         push({ kind: "label", text: short });
         pendingLabel = LABEL_ALONE.test(short) ? short : null;
         visit(child, depth + 1);
       } else if (child.tag === "p" || child.tag === "dd" || child.tag === "dt") {
         const emphasised = emphasisedText(child);
-        if (emphasised) push({ kind: "heading", level: EMPHASIS_LEVEL, text: headingText(emphasised) });
-        else
+        if (emphasised) {
+          const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: headingText(emphasised) };
+          headings.push(heading);
+          push(heading);
+        } else
           for (const line of textOf(child).join("").split("\n"))
             push({ kind: "paragraph", text: cleanText(line).replace(STEP_LABEL, "") });
       } else if (depth < MAX_DEPTH) visit(child, depth + 1);
     }
+    for (const heading of headings) heading.end = blocks.length;
   };
   visit(page, 0);
   return blocks;
@@ -239,11 +251,14 @@ function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp):
  * up to the next heading as high as it or a heading `stop` names.
  */
 function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp): RawEntry[] {
-  const top = (blocks[start] as { level: number }).level;
+  const { level: top, end } = blocks[start] as { level: number; end?: number };
   const items: RawEntry[] = [];
   const paragraphs: RawEntry[] = [];
   for (let at = start + 1; at < blocks.length; at++) {
     const block = blocks[at];
+    // a heading that is a paragraph ("<p>Preparación:</p>") heads what its own container holds when that holds
+    // any: the page's boxes after the post (its exporter card, related posts, footer links) are no steps
+    if (end !== undefined && at === end && [...items, ...paragraphs].some((entry) => typeof entry === "string")) break;
     if (block.kind === "label") continue;
     if (block.kind === "heading") {
       if (stop.test(block.text) || AFTER_RECIPE.test(block.text)) break;
