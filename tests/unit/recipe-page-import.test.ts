@@ -427,6 +427,13 @@ describe("pages without schema.org data", () => {
     expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Preheat the oven.", "Bake for 30 minutes."]);
   });
 
+  it('reads the steps under a "Step-by-step" heading (lovefood)', () => {
+    const html =
+      "<h1>Shortbread</h1><h3>Ingredients</h3><ul><li>200 g butter</li></ul>" +
+      "<h3>Step-by-step</h3><ol><li>Line two baking trays.</li><li>Bake.</li></ol>";
+    expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Line two baking trays.", "Bake."]);
+  });
+
   it("still refuses a page whose lists are not under recipe headings", () => {
     const html = "<h1>Shop</h1><h2>Categories</h2><ul><li>Pans</li><li>Knives</li></ul>";
     expect(fromHtmlPage(html)).toEqual({ ok: false, reason: NO_RECIPE_ON_PAGE });

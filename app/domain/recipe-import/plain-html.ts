@@ -65,6 +65,7 @@ export const METHOD_HEADING = headingOf([
   "steps?",
   "preparation",
   "how to make(?: it)?",
+  "step[- ]by[- ]step",
   "zubereitung",
   "anleitung",
   "pr[ée]paration",
