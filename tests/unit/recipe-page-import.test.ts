@@ -427,6 +427,15 @@ describe("pages without schema.org data", () => {
     expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Preheat the oven.", "Bake for 30 minutes."]);
   });
 
+  it('reads "Zutaten für 6 Kugeln", "Ingredients (4 servings)" as the Ingredients heading (aldi-suisse)', () => {
+    const list = (heading: string) =>
+      `<h1>Bombs</h1><p><b>${heading}</b></p><ul><li>1 Stück Knoblauchzehe</li></ul><h2>Zubereitung</h2><p>Mischen.</p>`;
+    for (const heading of ["Zutaten für 6 Kugeln", "Ingredients (4 servings)", "Ingrédients pour 6 personnes"]) {
+      expect(draftOf(fromHtmlPage(list(heading))).ingredients.map((line) => line.quantity)).toEqual(["1 Stück"]);
+    }
+    expect(fromHtmlPage(list("Zutaten für die Füllung"))).toEqual({ ok: false, reason: "no ingredient lines" });
+  });
+
   it('reads the steps under a "Step-by-step" heading (lovefood)', () => {
     const html =
       "<h1>Shortbread</h1><h3>Ingredients</h3><ul><li>200 g butter</li></ul>" +

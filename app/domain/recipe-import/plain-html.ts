@@ -42,22 +42,27 @@ const EMPHASIS = new Set(["strong", "b"]);
 const EMPHASIS_LEVEL = 7;
 
 /** A heading that is exactly one of these words (an optional "The" and a trailing colon aside). */
-const headingOf = (words: string[]) => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})$`, "i");
-const INGREDIENT_HEADING = headingOf([
-  "ingredients?(?:\\s+list)?",
-  "what you(?:'|’)?ll need",
-  "you will need",
-  "zutaten",
-  "ingr[ée]dients",
-  "ingredientes",
-  "ingredi[eë]nten",
-  "ingredienser",
-  "ingredienti",
-  "sk[łl]adniki",
-  "hozz[áa]val[óo]k",
-  "suroviny",
-  "ainekset",
-]);
+const headingOf = (words: string[], after = "") => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})${after}$`, "i");
+/** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
+const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*\(\d[^()]{0,30}\))?`;
+const INGREDIENT_HEADING = headingOf(
+  [
+    "ingredients?(?:\\s+list)?",
+    "what you(?:'|’)?ll need",
+    "you will need",
+    "zutaten",
+    "ingr[ée]dients",
+    "ingredientes",
+    "ingredi[eë]nten",
+    "ingredienser",
+    "ingredienti",
+    "sk[łl]adniki",
+    "hozz[áa]val[óo]k",
+    "suroviny",
+    "ainekset",
+  ],
+  FOR_HOW_MANY
+);
 export const METHOD_HEADING = headingOf([
   "method",
   "instructions?",
