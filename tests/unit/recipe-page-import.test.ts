@@ -436,6 +436,23 @@ describe("pages without schema.org data", () => {
     expect(fromHtmlPage(list("Zutaten für die Füllung"))).toEqual({ ok: false, reason: "no ingredient lines" });
   });
 
+  it("keeps the first of the same list in other units, and a list split in two columns whole (lovefood)", () => {
+    const page = (lists: string[][]) =>
+      "<h1>Shortbread</h1><h3>Ingredients</h3>" +
+      lists.map((lines) => `<ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`).join("") +
+      "<h3>Details</h3><ul><li>Cuisine: British</li></ul><h3>Step-by-step</h3><ol><li>Bake.</li></ol>";
+    const metric = ["85 g butterscotch candies", "200 g unsalted butter, softened", "25 g cornflour"];
+    const imperial = ["3 oz butterscotch candies", "7.1 oz unsalted butter, softened", "0.9 oz cornflour"];
+    const cups = ["3 oz butterscotch candies", "7.1 oz unsalted butter, softened", "0.9 oz cornstarch"];
+    const names = (lists: string[][]) => draftOf(fromHtmlPage(page(lists))).ingredients.map((line) => line.quantity);
+    expect(names([metric, imperial, cups])).toEqual(["85 g", "200 g", "25 g"]);
+    const halves = [
+      ["2 eggs", "1 cup milk", "1 tsp salt"],
+      ["200 g flour", "1 tbsp sugar", "50 g butter"],
+    ];
+    expect(names(halves)).toEqual(["2", "1 cup", "1 tsp", "200 g", "1 tbsp", "50 g"]);
+  });
+
   it('reads the steps under a "Step-by-step" heading (lovefood)', () => {
     const html =
       "<h1>Shortbread</h1><h3>Ingredients</h3><ul><li>200 g butter</li></ul>" +

@@ -11,7 +11,8 @@ import type { Element } from "./microdata";
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
   | { kind: "heading"; level: number; text: string; end?: number }
-  | { kind: "item"; text: string; linkOnly?: boolean }
+  /** `list`: which list the item is in (its parent element, numbered in document order) */
+  | { kind: "item"; text: string; linkOnly?: boolean; list?: number }
   | { kind: "paragraph"; text: string }
   /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
   | { kind: "label"; text: string };
@@ -107,7 +108,7 @@ const LABEL = new RegExp(LABELS.join("|"), "i");
 const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
 /** Headings that end the steps: what follows a recipe on most pages. */
 const AFTER_RECIPE =
-  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment)\b/i;
+  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|(?:recipe )?details)\b/i;
 
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
@@ -187,8 +188,10 @@ function blocksOf(page: Element): Block[] {
   const push = (block: Block) => {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
   };
+  let elements = 0;
   const visit = (element: Element, depth: number) => {
     const headings: HeadingBlock[] = [];
+    const list = elements++;
     for (const child of element.children) {
       if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
       const level = HEADING_TAG.exec(child.tag);
@@ -198,7 +201,7 @@ function blocksOf(page: Element): Block[] {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
         const text = cleanText(textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(""));
-        push({ kind: "item", text, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
+        push({ kind: "item", text, list, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
         continue;
@@ -252,6 +255,27 @@ function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp):
   return blocks.slice(at + 1).some((block) => block.kind === "heading" && block.level <= top && stop.test(block.text));
 }
 
+const lastWord = (text: string) => text.toLowerCase().match(/\p{L}+(?=[^\p{L}]*$)/u)?.[0] ?? "";
+
+/**
+ * The lines of the first list only, when the lists after it are the same list in other units (a page's
+ * metric / imperial / cups switch): as many lines, most ending in the same word ("85 g butterscotch candies",
+ * "3 oz butterscotch candies"). Lines of several lists otherwise stay, as do lists with group headings between.
+ */
+function withoutUnitVariants(items: RawEntry[], lists: (number | undefined)[]): RawEntry[] {
+  if (items.some((entry) => typeof entry !== "string") || lists.some((list) => list === undefined)) return items;
+  const firstLength = lists.filter((list) => list === lists[0]).length;
+  if (firstLength === items.length || lists.slice(0, firstLength).some((list) => list !== lists[0])) return items;
+  const first = items.slice(0, firstLength) as string[];
+  for (let at = firstLength; at < items.length; at += firstLength) {
+    const run = items.slice(at, at + firstLength) as string[];
+    const oneList = run.length === firstLength && lists.slice(at, at + firstLength).every((list) => list === lists[at]);
+    const alike = run.filter((line, index) => lastWord(line) === lastWord(first[index])).length;
+    if (!oneList || lists[at + firstLength] === lists[at] || alike < firstLength * 0.6) return items;
+  }
+  return first;
+}
+
 /**
  * The entries under the heading at `start`: list items (else paragraphs), with deeper headings as group headings,
  * up to the next heading as high as it or a heading `stop` names.
@@ -259,6 +283,7 @@ function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp):
 function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp): RawEntry[] {
   const { level: top, end } = blocks[start] as { level: number; end?: number };
   const items: RawEntry[] = [];
+  const itemLists: (number | undefined)[] = [];
   const paragraphs: RawEntry[] = [];
   for (let at = start + 1; at < blocks.length; at++) {
     const block = blocks[at];
@@ -275,14 +300,18 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
       items.push({ heading: block.text });
       paragraphs.push({ heading: block.text });
     } else if (block.kind === "item") {
-      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) items.push(block.text.replace(STEP_LABEL, ""));
+      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) {
+        items.push(block.text.replace(STEP_LABEL, ""));
+        itemLists.push(block.list);
+      }
     } else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
     else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;
     } else if (!items.some((entry) => typeof entry === "string")) paragraphs.push(block.text);
   }
-  const chosen = items.some((entry) => typeof entry === "string") ? items : paragraphs;
+  const listed = stop === METHOD_HEADING ? withoutUnitVariants(items, itemLists) : items;
+  const chosen = listed.some((entry) => typeof entry === "string") ? listed : paragraphs;
   // a heading with nothing under it (the last one before the next part of the page) is no group
   while (chosen.length > 0 && typeof chosen[chosen.length - 1] !== "string") chosen.pop();
   return chosen;
