@@ -385,8 +385,8 @@ export function unitOf(word: string): Unit | null {
 const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
 const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
-/** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½). */
-const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+ ?\/ ?\d+|\d+ ?\/ ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½), or the fraction slash ("1⁄4"). */
+const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
 /** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */
 const RANGE = String.raw`-|–|—|(?:to|or|à|a|bis|tot|till|til|ou|o|oder|eller|lub|vagy)(?=\s)`;
 const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
@@ -395,7 +395,7 @@ function parseNumber(text: string): number {
   let total = 0;
   for (const part of text
     .trim()
-    .replace(/ ?\/ ?/g, "/")
+    .replace(/ ?[/⁄] ?/g, "/")
     .split(/\s+/)) {
     if (AND.test(part)) continue;
     const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
@@ -431,6 +431,10 @@ const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
 const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
+/** The size of each of a count: "2 x 400 g cans", "4 × 4.2oz salmon fillets" (the unit word checked apart). */
+const EACH_MEASURE = new RegExp(String.raw`^\s*[x×]\s*(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
+/** A second amount added to the first: "1 cup plus 2 tablespoons", "¼ cup plus 1 tsp." (the unit checked apart). */
+const PLUS_MEASURE = new RegExp(String.raw`^\s*,?\s*plus\s+(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
 
 /** Words before an amount that say how exact it is: "scant 1/2 teaspoon", "about 2 cups", "heaping tablespoon". */
 const AMOUNT_QUALIFIER =
@@ -452,6 +456,12 @@ function isQuantityWord(word: string, previous: string | null, hasAmount: boolea
   if (unit !== "piece") return unit !== null;
   // "1 medium head": after another size word too, but not after a real unit ("1 cup whole milk")
   return hasAmount && (previous === null || previousUnit === "piece");
+}
+
+/** A unit of weight or volume ("g", "oz", "tablespoons"), or null. */
+function measureUnit(word: string): Unit | null {
+  const unit = unitOf(word);
+  return unit !== null && (GRAMS_PER[unit] !== undefined || MILLILITRES_PER[unit] !== undefined) ? unit : null;
 }
 
 /** The text starts with a unit word or phrase ("botte de coriandre", "xícara (chá) de arroz"). */
@@ -503,7 +513,18 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     const dual = at > 0 && !article ? rest.match(DUAL_MEASURE) : null;
     const phrase = next.match(UNIT_PHRASES);
     const token = next.match(UNIT_TOKEN);
-    if (bracket && !(article && units === 0)) at += space + bracket[0].length;
+    const each = amount && !article && units === 0 ? rest.match(EACH_MEASURE) : null;
+    const plus = units > 0 ? rest.match(PLUS_MEASURE) : null;
+    if (each && measureUnit(each[2]) && /\S/.test(rest.slice(each[0].length))) {
+      at += each[0].length;
+      units++;
+    } else if (
+      plus &&
+      convertible(parseQuantity(text.slice(0, at)).unit, measureUnit(plus[2])) &&
+      /\S/.test(rest.slice(plus[0].length))
+    ) {
+      at += plus[0].length;
+    } else if (bracket && !(article && units === 0)) at += space + bracket[0].length;
     else if (dual && unitOf(dual[0].replace(/^[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0])) at += dual[0].length;
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
@@ -556,6 +577,29 @@ export function leadingAmount(text: string): { amount: number; maxAmount?: numbe
   return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
 }
 
+/**
+ * The amount a "plus" part adds, in the first part's unit ("cup plus 2 tablespoons" → 0.125 cup), or null when
+ * there is none or the two units do not convert (a weight plus a volume).
+ */
+/** Text after a unit without its "plus" part: " plus 2 tablespoons, sifted" → ", sifted". */
+export function withoutPlusMeasure(text: string): string {
+  return text.replace(PLUS_MEASURE, "");
+}
+
+export function plusAmount(rest: string, unit: Unit | null): number | null {
+  const plus = rest.replace(/^[^\s,]+\.?/, "").match(PLUS_MEASURE);
+  const table = plus ? convertible(unit, measureUnit(plus[2])) : null;
+  return plus && table ? (parseNumber(plus[1]) * table[unitOf(plus[2])!]!) / table[unit!]! : null;
+}
+
+/** The table both units are in (weights, volumes), or null when one is no measure or they do not convert. */
+function convertible(first: Unit | null, second: Unit | null): Partial<Record<Unit, number>> | null {
+  if (!first || !second) return null;
+  return (
+    [GRAMS_PER, MILLILITRES_PER].find((table) => table[first] !== undefined && table[second] !== undefined) ?? null
+  );
+}
+
 /** Parses quantity text. Unknown words after the amount leave the unit null (a bare count). */
 export function parseQuantity(text: string): Quantity {
   const cleaned = cleanQuantityText(text);
@@ -575,6 +619,14 @@ export function parseQuantity(text: string): Quantity {
     .slice(match[0].length)
     .trim()
     .replace(/^(?:de\s+|d['’]\s*)/i, "");
+  const each = rest.match(EACH_MEASURE);
+  const eachUnit = each ? measureUnit(each[2]) : null;
+  if (each && eachUnit) {
+    // "2 x 400 g cans": two of what the words after the size name, each weighing the size
+    quantity.gramsPerUnit = parseNumber(each[1]) * (GRAMS_PER[eachUnit] ?? MILLILITRES_PER[eachUnit]!);
+    rest = rest.slice(each[0].length).replace(DUAL_MEASURE, "").trim();
+    if (!unitOf(rest.split(/[\s,()/]+/)[0] ?? "")) rest = `piece ${rest}`;
+  }
   const packageWeight = rest.match(/\((\d+(?:[.,]\d+)?)\s*([a-z]+)\.?\)/i);
   if (packageWeight) {
     const unit = unitOf(packageWeight[2]);
@@ -595,6 +647,8 @@ export function parseQuantity(text: string): Quantity {
     const second = unitOf(words[1] ?? "");
     quantity.unit = first === "piece" && second && second !== "piece" ? second : first;
   }
+  const added = plusAmount(rest, quantity.unit);
+  if (added !== null && quantity.maxAmount === undefined) quantity.amount = amount + added;
   return quantity;
 }
 

@@ -4,7 +4,16 @@
  * recipe to what the cook has ("Fit to my pantry"). Pure: the server and the browser scale with the same code.
  * Amounts are read with the one quantity reader (quantity.ts, decision 036).
  */
-import { leadingAmount, parseQuantity, toGrams, unitOf, type Quantity, type Unit } from "./quantity";
+import {
+  leadingAmount,
+  parseQuantity,
+  plusAmount,
+  toGrams,
+  unitOf,
+  withoutPlusMeasure,
+  type Quantity,
+  type Unit,
+} from "./quantity";
 
 export const MIN_SERVINGS = 1;
 export const MAX_SERVINGS = 100;
@@ -183,8 +192,12 @@ function inflect(word: string, amount: number): string {
 
 const WORD = /^([A-Za-z\u00C0-\u024F]+)(\(s\)|\(es\))?(\.?)/;
 const FLUID_OUNCES = /^(?:fl\.?\s*oz\.?|fluid\s+ounces?)/i;
-/** A bracket before the unit is the size of one unit ("1 (400 g) can") and scales with the count. */
-const SIZE_BRACKET = /^\([^()]*\)\s*/;
+/**
+ * A bracket before the unit is the size of one unit ("1 (400 g) can") and scales with the count, as does the size
+ * after "x" ("2 x 400 g / 14 oz cans").
+ */
+const SIZE_BRACKET =
+  /^(?:\([^()]*\)|[x×]\s*[\d.,½¼¾⅓⅔⅛/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,½¼¾⅓⅔⅛]+\s*[A-Za-z]+\.?)?)\s*/;
 /** A second measure of the whole amount after the unit ("1 cup (240 ml)", "100g/3½oz") no longer holds: dropped. */
 const SECOND_MEASURE = new RegExp(
   String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|\/\s*[\d.,½¼¾⅓⅔⅛\s]+[A-Za-z]+\.?(?:\s+oz\.?)?)`,
@@ -234,9 +247,12 @@ export function scaleQuantity(text: string, factor: number): ScaledQuantity {
   const quantity = parseQuantity(text);
   const lead = leadingAmount(text);
   if (!lead || quantity.amount === null) return unchanged(text);
-  const amount = lead.amount * factor;
+  // "1 cup plus 2 tablespoons" scales as the one amount it adds up to, in the first unit
+  const plus = plusAmount(lead.rest, quantity.unit) !== null;
+  const amount = (plus ? quantity.amount : lead.amount) * factor;
   const maxAmount = lead.maxAmount === undefined ? undefined : lead.maxAmount * factor;
-  const { size, words, after } = unitWords(lead.rest, quantity.unit);
+  const { size, words, after: afterUnit } = unitWords(lead.rest, quantity.unit);
+  const after = plus ? withoutPlusMeasure(afterUnit).replace(SECOND_MEASURE, "") : afterUnit;
 
   const metric = quantity.unit && METRIC[quantity.unit] ? metricUnit(quantity.unit, amount) : null;
   const unit = metric ? metric.unit : quantity.unit;

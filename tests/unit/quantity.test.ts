@@ -45,6 +45,19 @@ describe("parseQuantity", () => {
     expect(parseQuantity("2 cans (400g)")).toMatchObject({ amount: 2, unit: "can", gramsPerUnit: 400 });
   });
 
+  it("reads the fraction slash, a second amount added with 'plus', and a count of a stated size", () => {
+    expect(parseQuantity("1 1⁄2 cups")).toMatchObject({ amount: 1.5, unit: "cup" });
+    expect(parseQuantity("¼ cup plus 2 tablespoons").amount).toBeCloseTo(0.375, 3);
+    expect(parseQuantity("1 tablespoon plus 1 teaspoon")).toMatchObject({ unit: "tbsp" });
+    expect(parseQuantity("1 tablespoon plus 1 teaspoon").amount).toBeCloseTo(4 / 3, 2);
+    expect(parseQuantity("200 g plus 1 cup")).toMatchObject({ amount: 200, unit: "g" });
+    expect(parseQuantity("2 x 400 g cans")).toMatchObject({ amount: 2, unit: "can", gramsPerUnit: 400 });
+    expect(parseQuantity("2 x 400 g / 14 oz can")).toMatchObject({ amount: 2, unit: "can", gramsPerUnit: 400 });
+    expect(parseQuantity("4 x 4.2oz")).toMatchObject({ amount: 4, unit: "piece" });
+    expect(gramsOf("2 x 400 g cans", "chickpea")).toBe(800);
+    expect(gramsOf("1 cup plus 2 tablespoons", "flour")).toBeCloseTo(140.6, 0);
+  });
+
   it("treats 'to taste' as no amount, too small to weigh", () => {
     expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
     expect(parseQuantity("as needed").negligible).toBe(true);

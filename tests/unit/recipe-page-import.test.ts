@@ -193,6 +193,47 @@ sauce.</li></ol></div></div>`;
   });
 });
 
+describe("a recipe only in the page's JavaScript data", () => {
+  const recipe = {
+    "@context": "https://schema.org/",
+    "@type": "Recipe",
+    name: "Charred Red Sauce Spaghetti",
+    recipeYield: "6 servings",
+    recipeIngredient: ["3 cups boiling water", "12 ounces spaghetti"],
+    recipeInstructions: [{ "@type": "HowToStep", text: "Combine the water & {the} paste." }],
+  };
+
+  it("reads the JSON-LD a Next.js page streams as a string (177milkstreet)", () => {
+    const streamed = JSON.stringify(["1", JSON.stringify(recipe, null, 2)]).slice(1, -1);
+    const html = `<html><body><h1>Charred Red Sauce Spaghetti</h1><script>self.__next_f.push([1,"19:Tf43,"])</script>
+      <script>self.__next_f.push([${streamed}])</script></body></html>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft).toMatchObject({ name: "Charred Red Sauce Spaghetti", servings: 6 });
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["3 cups", "boiling water"],
+      ["12 ounces", "spaghetti"],
+    ]);
+    expect(draft.steps).toEqual(["Combine the water & {the} paste."]);
+  });
+
+  it("reads a Recipe object in a script's state, with code after it", () => {
+    const html = `<script>window.__INITIAL_STATE__ = {"page":{"id":3,"recipe":${JSON.stringify(recipe)}}};
+      window.ready = function () { return {}; };</script>`;
+    expect(draftOf(fromHtmlPage(html)).ingredients).toHaveLength(2);
+  });
+
+  it("prefers the page's own JSON-LD, and says what it looked for when the scripts hold no recipe", () => {
+    const html = `${ldPage(JSON.stringify({ ...recipe, name: "From JSON-LD" }))}<script>x = ${JSON.stringify(
+      recipe
+    )}</script>`;
+    expect(draftOf(fromHtmlPage(html)).name).toBe("From JSON-LD");
+    expect(fromHtmlPage(`<script>x = {"@type":"Recipe", broken</script>`)).toEqual({
+      ok: false,
+      reason: NO_RECIPE_ON_PAGE,
+    });
+  });
+});
+
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/recipe-pages/${name}`, import.meta.url), "utf8");
 
 describe("pages without schema.org data", () => {
@@ -205,6 +246,28 @@ describe("pages without schema.org data", () => {
     <h2>Glaze</h2><ul><ul><li>1/3 cup sugar</li></ul></ul>
     <h2>Method</h2><ol><li>Mix and knead.</li><li>Bake for 20 minutes.</li></ol>
     <ul class="tags"><li><a href="/recipes">Recipes</a></li><li> <a href="/dessert">Dessert</a> </li></ul></body></html>`;
+
+  it("ends the steps under a paragraph heading where its container ends, and reads a heading with a full stop (Thermomix blogs)", () => {
+    const html = `<h1>Pan de espelta</h1><div class="post"><p>Un pan muy rico.</p><p>Ingredientes:</p>
+      <p>350 g de agua<br>500 g de harina de espelta</p><p><b><u>Preparación</u></b>.</p>
+      <p>1. Pon el agua en el vaso.</p><p>2. Hornea 20 minutos.</p></div>
+      <div class="exporter"><p>EXPORTAR LA RECETA A TU COOKIDOO®</p><p>Copia la URL de la receta.</p></div>
+      <div class="related"><p>Pan integral con semillas</p><p>Pamplona</p></div>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["agua", "harina de espelta"]);
+    expect(draft.steps).toEqual(["1. Pon el agua en el vaso.", "2. Hornea 20 minutos."]);
+  });
+
+  it("reads on past a paragraph heading's container when the list is in the next block (Squarespace)", () => {
+    const html = `<h1>Sugar-Plums</h1><div class="block"><p><strong>Ingredients:</strong></p></div>
+      <div class="block"><ul><li>40 glacé cherries</li></ul><p><strong>Coating</strong></p><ul><li>4 tablespoons water</li></ul>
+      <p><strong>Method</strong></p><ol><li>Dip the cherries.</li></ol></div>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.name, line.section ?? null])).toEqual([
+      ["glacé cherries", null],
+      ["water", "Coating"],
+    ]);
+  });
 
   it("reads a list under a heading as high as Ingredients, before the method, as a group of the ingredients", () => {
     expect(draftOf(fromHtmlPage(bunsPage)).ingredients.map((line) => [line.name, line.section ?? null])).toEqual([
@@ -362,6 +425,39 @@ describe("pages without schema.org data", () => {
       "<p><strong>STEP 1 </strong>| Preheat the oven.</p><p>Step 2 – Bake for 30 minutes.</p>" +
       "<p>NOTE | the eggs can be left out.</p>";
     expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Preheat the oven.", "Bake for 30 minutes."]);
+  });
+
+  it('reads "Zutaten für 6 Kugeln", "Ingredients (4 servings)" as the Ingredients heading (aldi-suisse)', () => {
+    const list = (heading: string) =>
+      `<h1>Bombs</h1><p><b>${heading}</b></p><ul><li>1 Stück Knoblauchzehe</li></ul><h2>Zubereitung</h2><p>Mischen.</p>`;
+    for (const heading of ["Zutaten für 6 Kugeln", "Ingredients (4 servings)", "Ingrédients pour 6 personnes"]) {
+      expect(draftOf(fromHtmlPage(list(heading))).ingredients.map((line) => line.quantity)).toEqual(["1 Stück"]);
+    }
+    expect(fromHtmlPage(list("Zutaten für die Füllung"))).toEqual({ ok: false, reason: "no ingredient lines" });
+  });
+
+  it("keeps the first of the same list in other units, and a list split in two columns whole (lovefood)", () => {
+    const page = (lists: string[][]) =>
+      "<h1>Shortbread</h1><h3>Ingredients</h3>" +
+      lists.map((lines) => `<ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul>`).join("") +
+      "<h3>Details</h3><ul><li>Cuisine: British</li></ul><h3>Step-by-step</h3><ol><li>Bake.</li></ol>";
+    const metric = ["85 g butterscotch candies", "200 g unsalted butter, softened", "25 g cornflour"];
+    const imperial = ["3 oz butterscotch candies", "7.1 oz unsalted butter, softened", "0.9 oz cornflour"];
+    const cups = ["3 oz butterscotch candies", "7.1 oz unsalted butter, softened", "0.9 oz cornstarch"];
+    const names = (lists: string[][]) => draftOf(fromHtmlPage(page(lists))).ingredients.map((line) => line.quantity);
+    expect(names([metric, imperial, cups])).toEqual(["85 g", "200 g", "25 g"]);
+    const halves = [
+      ["2 eggs", "1 cup milk", "1 tsp salt"],
+      ["200 g flour", "1 tbsp sugar", "50 g butter"],
+    ];
+    expect(names(halves)).toEqual(["2", "1 cup", "1 tsp", "200 g", "1 tbsp", "50 g"]);
+  });
+
+  it('reads the steps under a "Step-by-step" heading (lovefood)', () => {
+    const html =
+      "<h1>Shortbread</h1><h3>Ingredients</h3><ul><li>200 g butter</li></ul>" +
+      "<h3>Step-by-step</h3><ol><li>Line two baking trays.</li><li>Bake.</li></ol>";
+    expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Line two baking trays.", "Bake."]);
   });
 
   it("still refuses a page whose lists are not under recipe headings", () => {
@@ -622,6 +718,13 @@ describe("ingredient lines", () => {
     ["1.000 g Mehl", { quantity: "1.000 g", name: "Mehl" }],
     ["1.5 kg Kartoffeln", { quantity: "1.5 kg", name: "Kartoffeln" }],
     ["2 sztuki jajka", { quantity: "2 sztuki", name: "jajka" }],
+    // recipe-scrapers' lines (bonappetit, nytimes, bbcgoodfood style)
+    ["1⁄4 tsp. freshly ground black pepper", { quantity: "1⁄4 tsp.", name: "freshly ground black pepper" }],
+    ["1/3 cup plus 2 tablespoons mayonnaise", { quantity: "1/3 cup plus 2 tablespoons", name: "mayonnaise" }],
+    ["2 x 400 g / 14 oz can of chickpeas", { quantity: "2 x 400 g / 14 oz can", name: "chickpeas" }],
+    ["2 x 7g sachets dried yeast", { quantity: "2 x 7g sachets", name: "dried yeast" }],
+    ["200 g plus 1 cup flour", { quantity: "200 g", name: "plus 1 cup flour" }],
+    ["2 large eggs plus 1 egg yolk", { quantity: "2 large", name: "eggs plus 1 egg yolk" }],
     ["1 szczypta soli", { quantity: "1 szczypta", name: "soli" }],
     ["8 db répa", { quantity: "8 db", name: "répa" }],
     ["3 Stk. Pak Choi", { quantity: "3 Stk.", name: "Pak Choi" }],
@@ -812,6 +915,8 @@ describe("hostile pages", () => {
       "<".repeat(1_000_000),
       `<script type="application/ld+json">`.repeat(20_000),
       `<a "`.repeat(200_000),
+      `<script>"${'\\"@type\\":\\"Recipe\\"'.repeat(200_000)}`,
+      `<script>"${"\\".repeat(1_000_000)}"@type":"Recipe"${"}".repeat(100_000)}`,
     ]) {
       expect(fromHtmlPage(page)).toMatchObject({ ok: false });
     }

@@ -50,6 +50,12 @@ describe("scaleQuantity", () => {
     ["a pinch", 2, "2 pinches"],
     ["1 e 1/2 xícara (chá)", 2, "3 xícara (chá)"],
     ["1 i 1/2 łyżeczki", 0.5, "¾ łyżeczki"],
+    ["1⁄2 cup", 2, "1 cup"],
+    ["1 cup plus 2 tablespoons", 2, "2¼ cups"],
+    ["1 tablespoon plus 1 teaspoon", 0.5, "⅔ tablespoon"],
+    ["1 cup plus 1 tablespoon / 235 g", 2, "2⅛ cups"],
+    ["2 x 400 g / 14 oz can", 2, "4 x 400 g / 14 oz cans"],
+    ["2 x 7g sachets", 0.5, "1 x 7g sachet"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });

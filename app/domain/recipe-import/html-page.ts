@@ -1,8 +1,10 @@
 /**
- * A recipe web page: its JSON-LD first, then its microdata or RDFa, then its plain markup (an "Ingredients"
+ * A recipe web page: its JSON-LD first, then its microdata or RDFa, then a Recipe in its other scripts' data, then
+ * its plain markup (an "Ingredients"
  * heading over a list, a "Method" heading over steps); ingredient groups from the page's markup.
  */
 import { buildDraft, type ParseResult } from "./draft";
+import { embeddedRecipe } from "./embedded-json";
 import { jsonLdRecipe, NO_JSON_LD } from "./json-ld";
 import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
 import { plainHtmlRecipe, plainHtmlSections } from "./plain-html";
@@ -29,6 +31,9 @@ export function fromHtmlPage(html: string): ParseResult {
   }
   const fromMarkup = fromMicrodata(tree, page);
   if (fromMarkup.ok) return fromMarkup;
+  const embedded = "reason" in jsonLd ? embeddedRecipe(html) : null;
+  const fromScript = embedded ? fromRecipeNode(embedded, page) : null;
+  if (fromScript?.ok) return fromScript;
   if (failure) return { ok: false, reason: failure };
   if (fromMarkup.reason !== NO_MICRODATA_RECIPE) return fromMarkup;
   const plain = plainHtmlRecipe(tree);

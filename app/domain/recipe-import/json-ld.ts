@@ -21,7 +21,7 @@ function isRecipe(node: RecipeNode): boolean {
 }
 
 /** The first Recipe node in a JSON-LD document: top level, in an array, in @graph, or nested (mainEntity). */
-function findRecipe(value: unknown, depth = 0): RecipeNode | null {
+export function findRecipe(value: unknown, depth = 0): RecipeNode | null {
   if (depth > MAX_SEARCH_DEPTH) return null;
   if (Array.isArray(value)) {
     for (const item of value) {

@@ -10,8 +10,11 @@ export class LenientJsonError extends Error {}
 
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
-/** Parses `text`; throws LenientJsonError when it is not JSON even read leniently, or nests too deep. */
-export function parseLenientJson(text: string): unknown {
+/**
+ * Parses `text`; throws LenientJsonError when it is not JSON even read leniently, or nests too deep. With
+ * `{ trailing: true }` the first value is read and any text after it ignored (an object inside a script).
+ */
+export function parseLenientJson(text: string, options: { trailing?: boolean } = {}): unknown {
   let at = 0;
 
   const fail = (what: string): never => {
@@ -134,6 +137,6 @@ export function parseLenientJson(text: string): unknown {
     at++;
     skipSpace();
   }
-  if (at < text.length) fail("text after the value");
+  if (at < text.length && !options.trailing) fail("text after the value");
   return result;
 }

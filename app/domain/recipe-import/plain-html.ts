@@ -9,11 +9,15 @@ import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
 import type { Element } from "./microdata";
 
 type Block =
-  | { kind: "heading"; level: number; text: string }
-  | { kind: "item"; text: string; linkOnly?: boolean }
+  /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
+  | { kind: "heading"; level: number; text: string; end?: number }
+  /** `list`: which list the item is in (its parent element, numbered in document order) */
+  | { kind: "item"; text: string; linkOnly?: boolean; list?: number }
   | { kind: "paragraph"; text: string }
   /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
   | { kind: "label"; text: string };
+
+type HeadingBlock = Extract<Block, { kind: "heading" }>;
 
 const MAX_DEPTH = 200;
 const MAX_BLOCKS = 20_000;
@@ -39,22 +43,27 @@ const EMPHASIS = new Set(["strong", "b"]);
 const EMPHASIS_LEVEL = 7;
 
 /** A heading that is exactly one of these words (an optional "The" and a trailing colon aside). */
-const headingOf = (words: string[]) => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})$`, "i");
-const INGREDIENT_HEADING = headingOf([
-  "ingredients?(?:\\s+list)?",
-  "what you(?:'|’)?ll need",
-  "you will need",
-  "zutaten",
-  "ingr[ée]dients",
-  "ingredientes",
-  "ingredi[eë]nten",
-  "ingredienser",
-  "ingredienti",
-  "sk[łl]adniki",
-  "hozz[áa]val[óo]k",
-  "suroviny",
-  "ainekset",
-]);
+const headingOf = (words: string[], after = "") => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})${after}$`, "i");
+/** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
+const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*\(\d[^()]{0,30}\))?`;
+const INGREDIENT_HEADING = headingOf(
+  [
+    "ingredients?(?:\\s+list)?",
+    "what you(?:'|’)?ll need",
+    "you will need",
+    "zutaten",
+    "ingr[ée]dients",
+    "ingredientes",
+    "ingredi[eë]nten",
+    "ingredienser",
+    "ingredienti",
+    "sk[łl]adniki",
+    "hozz[áa]val[óo]k",
+    "suroviny",
+    "ainekset",
+  ],
+  FOR_HOW_MANY
+);
 export const METHOD_HEADING = headingOf([
   "method",
   "instructions?",
@@ -62,6 +71,7 @@ export const METHOD_HEADING = headingOf([
   "steps?",
   "preparation",
   "how to make(?: it)?",
+  "step[- ]by[- ]step",
   "zubereitung",
   "anleitung",
   "pr[ée]paration",
@@ -98,13 +108,14 @@ const LABEL = new RegExp(LABELS.join("|"), "i");
 const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
 /** Headings that end the steps: what follows a recipe on most pages. */
 const AFTER_RECIPE =
-  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment)\b/i;
+  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|(?:recipe )?details)\b/i;
 
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
 
+/** A heading's words without the colon or full stop after them ("Ingredients:", "<b>Preparación</b>."). */
 function headingText(text: string): string {
-  return text.replace(/[:：]\s*$/, "").trim();
+  return text.replace(/\s*[:：.]\s*$/, "").trim();
 }
 
 /** Tags that format words within a line, which a browser shows without a space around them. */
@@ -177,7 +188,10 @@ function blocksOf(page: Element): Block[] {
   const push = (block: Block) => {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
   };
+  let elements = 0;
   const visit = (element: Element, depth: number) => {
+    const headings: HeadingBlock[] = [];
+    const list = elements++;
     for (const child of element.children) {
       if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
       const level = HEADING_TAG.exec(child.tag);
@@ -187,7 +201,7 @@ function blocksOf(page: Element): Block[] {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
         const text = cleanText(textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(""));
-        push({ kind: "item", text, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
+        push({ kind: "item", text, list, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
         continue;
@@ -199,19 +213,26 @@ function blocksOf(page: Element): Block[] {
         push({ kind: "label", text: `${pendingLabel} ${short}` });
         pendingLabel = null;
       }
-      if (short && isPartHeading(short)) push({ kind: "heading", level: EMPHASIS_LEVEL, text: short });
-      else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
+      if (short && isPartHeading(short)) {
+        const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: short };
+        headings.push(heading);
+        push(heading);
+      } else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
         push({ kind: "label", text: short });
         pendingLabel = LABEL_ALONE.test(short) ? short : null;
         visit(child, depth + 1);
       } else if (child.tag === "p" || child.tag === "dd" || child.tag === "dt") {
         const emphasised = emphasisedText(child);
-        if (emphasised) push({ kind: "heading", level: EMPHASIS_LEVEL, text: headingText(emphasised) });
-        else
+        if (emphasised) {
+          const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: headingText(emphasised) };
+          headings.push(heading);
+          push(heading);
+        } else
           for (const line of textOf(child).join("").split("\n"))
             push({ kind: "paragraph", text: cleanText(line).replace(STEP_LABEL, "") });
       } else if (depth < MAX_DEPTH) visit(child, depth + 1);
     }
+    for (const heading of headings) heading.end = blocks.length;
   };
   visit(page, 0);
   return blocks;
@@ -234,16 +255,41 @@ function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp):
   return blocks.slice(at + 1).some((block) => block.kind === "heading" && block.level <= top && stop.test(block.text));
 }
 
+const lastWord = (text: string) => text.toLowerCase().match(/\p{L}+(?=[^\p{L}]*$)/u)?.[0] ?? "";
+
+/**
+ * The lines of the first list only, when the lists after it are the same list in other units (a page's
+ * metric / imperial / cups switch): as many lines, most ending in the same word ("85 g butterscotch candies",
+ * "3 oz butterscotch candies"). Lines of several lists otherwise stay, as do lists with group headings between.
+ */
+function withoutUnitVariants(items: RawEntry[], lists: (number | undefined)[]): RawEntry[] {
+  if (items.some((entry) => typeof entry !== "string") || lists.some((list) => list === undefined)) return items;
+  const firstLength = lists.filter((list) => list === lists[0]).length;
+  if (firstLength === items.length || lists.slice(0, firstLength).some((list) => list !== lists[0])) return items;
+  const first = items.slice(0, firstLength) as string[];
+  for (let at = firstLength; at < items.length; at += firstLength) {
+    const run = items.slice(at, at + firstLength) as string[];
+    const oneList = run.length === firstLength && lists.slice(at, at + firstLength).every((list) => list === lists[at]);
+    const alike = run.filter((line, index) => lastWord(line) === lastWord(first[index])).length;
+    if (!oneList || lists[at + firstLength] === lists[at] || alike < firstLength * 0.6) return items;
+  }
+  return first;
+}
+
 /**
  * The entries under the heading at `start`: list items (else paragraphs), with deeper headings as group headings,
  * up to the next heading as high as it or a heading `stop` names.
  */
 function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp): RawEntry[] {
-  const top = (blocks[start] as { level: number }).level;
+  const { level: top, end } = blocks[start] as { level: number; end?: number };
   const items: RawEntry[] = [];
+  const itemLists: (number | undefined)[] = [];
   const paragraphs: RawEntry[] = [];
   for (let at = start + 1; at < blocks.length; at++) {
     const block = blocks[at];
+    // a heading that is a paragraph ("<p>Preparación:</p>") heads what its own container holds when that holds
+    // any: the page's boxes after the post (its exporter card, related posts, footer links) are no steps
+    if (end !== undefined && at === end && [...items, ...paragraphs].some((entry) => typeof entry === "string")) break;
     if (block.kind === "label") continue;
     if (block.kind === "heading") {
       if (stop.test(block.text) || AFTER_RECIPE.test(block.text)) break;
@@ -254,14 +300,18 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
       items.push({ heading: block.text });
       paragraphs.push({ heading: block.text });
     } else if (block.kind === "item") {
-      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) items.push(block.text.replace(STEP_LABEL, ""));
+      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) {
+        items.push(block.text.replace(STEP_LABEL, ""));
+        itemLists.push(block.list);
+      }
     } else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
     else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;
     } else if (!items.some((entry) => typeof entry === "string")) paragraphs.push(block.text);
   }
-  const chosen = items.some((entry) => typeof entry === "string") ? items : paragraphs;
+  const listed = stop === METHOD_HEADING ? withoutUnitVariants(items, itemLists) : items;
+  const chosen = listed.some((entry) => typeof entry === "string") ? listed : paragraphs;
   // a heading with nothing under it (the last one before the next part of the page) is no group
   while (chosen.length > 0 && typeof chosen[chosen.length - 1] !== "string") chosen.pop();
   return chosen;

@@ -1,0 +1,89 @@
+/**
+ * A schema.org Recipe that a page carries only inside its JavaScript data: the JSON-LD a Next.js page streams
+ * as a string (`self.__next_f.push([1,"{\"@type\":\"Recipe\",...}"])`), or a Recipe object in
+ * `window.__INITIAL_STATE__ = {...}` or a `__NEXT_DATA__` script. Read after the page's own JSON-LD and microdata.
+ * Every scan is bounded: a few candidates, a few levels of string escaping, a window back to the object's start.
+ */
+import { parseLenientJson } from "./lenient-json";
+import { findRecipe } from "./json-ld";
+import type { RecipeNode } from "./recipe-node";
+
+/** `"@type": "Recipe"` (or `["Recipe", ...]`), as written at the top level of some script's text. */
+const RECIPE_TYPE = /"@type"\s*:\s*(?:\[\s*)?"(?:schema:|https?:\/\/schema\.org\/)?Recipe"/g;
+/** The same inside a string literal: `\"@type\":\"Recipe\"` (one backslash matched first: no backtracking on a run). */
+const ESCAPED_RECIPE_TYPE = /\\"@type\\+"\s*:\s*(?:\[\s*)?\\+"(?:schema:)?Recipe\\+"/g;
+const MAX_CANDIDATES = 5;
+/** How far back from `"@type"` the object's `{` is looked for: a Recipe's fields before its type. */
+const MAX_LOOK_BACK = 200_000;
+/** How long a string literal holding JSON may be. */
+const MAX_LITERAL = 2_000_000;
+const MAX_LEVELS = 3;
+
+/** The `{` that opens the object around `at`: braces counted back (strings aside: recipe text rarely has braces). */
+function objectStart(text: string, at: number): number {
+  let depth = 0;
+  for (let index = at; index >= 0 && at - index <= MAX_LOOK_BACK; index--) {
+    const char = text[index];
+    if (char === "}") depth++;
+    else if (char === "{") {
+      if (depth === 0) return index;
+      depth--;
+    }
+  }
+  return -1;
+}
+
+const escapedQuote = (text: string, at: number): boolean => {
+  let slashes = 0;
+  for (let index = at - 1; index >= 0 && text[index] === "\\"; index--) slashes++;
+  return slashes % 2 === 1;
+};
+
+/** The text of the string literal (between unescaped quotes) that holds position `at`, decoded; null if none. */
+function enclosingLiteral(text: string, at: number): string | null {
+  let start = at;
+  while (start >= 0 && at - start <= MAX_LITERAL && !(text[start] === '"' && !escapedQuote(text, start))) start--;
+  let end = at;
+  while (end < text.length && end - at <= MAX_LITERAL && !(text[end] === '"' && !escapedQuote(text, end))) end++;
+  if (start < 0 || end >= text.length || text[start] !== '"' || text[end] !== '"') return null;
+  const body = text.slice(start + 1, end);
+  try {
+    return JSON.parse(`"${body}"`) as string;
+  } catch {
+    // a JavaScript literal may escape what JSON does not: \' and \xHH
+    try {
+      return JSON.parse(`"${body.replace(/\\'/g, "'").replace(/\\x([0-9a-fA-F]{2})/g, "\\u00$1")}"`) as string;
+    } catch {
+      return null;
+    }
+  }
+}
+
+function recipeIn(text: string, level: number): RecipeNode | null {
+  let candidates = 0;
+  for (const match of text.matchAll(RECIPE_TYPE)) {
+    if (++candidates > MAX_CANDIDATES) break;
+    const start = objectStart(text, match.index);
+    if (start < 0) continue;
+    try {
+      const found = findRecipe(parseLenientJson(text.slice(start), { trailing: true }));
+      if (found) return found;
+    } catch {
+      // not JSON there (a script's code around the words): the next candidate
+    }
+  }
+  if (level >= MAX_LEVELS) return null;
+  candidates = 0;
+  for (const match of text.matchAll(ESCAPED_RECIPE_TYPE)) {
+    if (++candidates > MAX_CANDIDATES) break;
+    const literal = enclosingLiteral(text, match.index);
+    const found = literal === null ? null : recipeIn(literal, level + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** The first Recipe object in the page's scripts other than JSON-LD, or null. */
+export function embeddedRecipe(html: string): RecipeNode | null {
+  return recipeIn(html, 0);
+}
