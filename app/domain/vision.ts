@@ -24,8 +24,8 @@ export interface WindowGrid {
 }
 
 /**
- * The windows the recogniser reads when the whole photo is not sure: the photo's four quarters, so that four
- * items laid out in two rows are each seen alone.
+ * The windows the recogniser reads when the whole photo is not sure and a glance at its quarters says they may
+ * change the answer: the photo's four quarters, so that four items laid out in two rows are each seen alone.
  */
 export const WINDOW_GRID: WindowGrid = { grid: 2, share: 0.5, side: 160 };
 
@@ -376,6 +376,22 @@ export function photoIngredients(
   const [best, runnerUp] = rankIngredients([whole]);
   if (!best || !runnerUp || best.score < thresholds.runnerUp || said[0]?.name !== best.name) return said;
   return said.filter(({ name }) => name !== runnerUp.name);
+}
+
+/**
+ * Whether reading the quarters could change what the photo is said to show: the whole photo is not sure, and
+ * its quarters pooled from the whole photo's own pass (`glance`: free, but each sees its neighbours too) would
+ * make photoIngredients say something else than the whole photo alone. Only then are the quarters read in
+ * passes of their own (decision 067).
+ */
+export function quartersMayChangeAnswer(
+  whole: ReadonlyMap<string, number>,
+  glance: readonly WindowReading[],
+  thresholds: DecisionThresholds = DECISION_THRESHOLDS
+): boolean {
+  if (wholePhotoIsSure(whole, thresholds)) return false;
+  const names = (items: ScoredIngredient[]) => items.map(({ name }) => name).join("\n");
+  return names(photoIngredients(whole, glance, thresholds)) !== names(photoIngredients(whole, null, thresholds));
 }
 
 /** Why the camera screens show their error popup when a photo gave nothing. */

@@ -2,13 +2,15 @@ import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
-import { createEmbeddedProvider } from "~/services/vision/embedded.server";
+import { ExampleMemory } from "~/domain/vision";
+import { classIngredients, createEmbeddedProvider, recognisePhoto } from "~/services/vision/embedded.server";
 import {
   CAPTURE_RETENTION_MS,
   embeddingToBytes,
   learnFromCorrection,
   MISSED_ITEM_WINDOW_MS,
   rememberExample,
+  starterExamples,
 } from "~/services/vision/memory.server";
 import { LEARNING_PLAN, loadClassifier, NO_MODEL_MESSAGE } from "~/services/vision/model.server";
 import { seedIngredients } from "../../prisma/seed";
@@ -73,6 +75,22 @@ describe.skipIf(skip)("a fresh install: the committed model and starter memory, 
           .toBuffer()
       )
     ).toEqual([]);
+  });
+});
+
+describe.skipIf(skip)("what a photo costs", () => {
+  it("reads the quarters in passes of their own only when a glance at them may change the answer", async () => {
+    const classifier = await loadClassifier(MODEL_DIR);
+    const memory = new ExampleMemory(starterExamples(classifier.fingerprint));
+    const ingredientOfClass = classIngredients(classifier.labels, await loadCatalogue());
+    const recognise = async (bytes: Buffer) => recognisePhoto(classifier, sharp(bytes), memory, ingredientOfClass);
+    const shelf = await recognise(
+      await tiled(["Banana/Banana_003.jpg", "Carrots/Carrots_001.jpg", "Lime/Lime_004.jpg", "Kiwi/Kiwi_002.jpg"])
+    );
+    expect(shelf.windowsRead).toBe(true);
+    expect(shelf.ingredients.length).toBeGreaterThanOrEqual(2);
+    const kiwi = await recognise(await otherShot(groceryPhoto("Kiwi/Kiwi_003.jpg")));
+    expect(kiwi).toMatchObject({ windowsRead: false, ingredients: [{ name: "kiwi" }] });
   });
 });
 

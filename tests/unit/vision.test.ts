@@ -8,13 +8,13 @@ import {
   ExampleMemory,
   meanSimilarity,
   photoIngredients,
+  quartersMayChangeAnswer,
   wholePhotoIsSure,
   NEGATIVE_MIN_SIMILARITY,
   neighbourVotes,
   rankIngredients,
   unitVector,
   wholeRegion,
-  WINDOW_GRID,
   windowRegions,
   type Neighbour,
   type WindowReading,
@@ -55,7 +55,8 @@ describe("crops", () => {
   });
 
   it("never makes an empty window of a tiny photo", () => {
-    for (const region of windowRegions(1, 1, WINDOW_GRID)) expect(region).toMatchObject({ width: 1, height: 1 });
+    for (const region of windowRegions(1, 1, { grid: 2, share: 0.5 }))
+      expect(region).toMatchObject({ width: 1, height: 1 });
   });
 });
 
@@ -298,6 +299,20 @@ describe("which ingredients a photo shows", () => {
     ]);
     const windows = unlike([[["oat milk", 0.9]], [["yogurt", t.window + 0.3]], [["milk", 0.3]], [["leek", 0.2]]]);
     expect(photoIngredients(shelf, windows).map((f) => f.name)).toEqual(["oat milk", "yogurt"]);
+  });
+
+  it("reads the quarters only when a glance at them could change the answer", () => {
+    const sure = new Map([["banana", t.sure + 0.05]]);
+    const shelfGlance = unlike([[["carrot", t.window + 0.2]], [["pineapple", t.window + 0.3]], [], []]);
+    expect(quartersMayChangeAnswer(sure, shelfGlance)).toBe(false);
+    const unsure = new Map([["melon", 0.5]]);
+    expect(quartersMayChangeAnswer(unsure, shelfGlance)).toBe(true);
+    const oneItemGlance = [0, 5, 10, 15].map((degrees) => window([["melon", 0.6]], degrees));
+    expect(quartersMayChangeAnswer(unsure, oneItemGlance)).toBe(false);
+    const agreeing = unlike([[["melon", 0.5]], [["melon", 0.4]], [["kiwi", 0.2]], []]);
+    expect(quartersMayChangeAnswer(unsure, agreeing)).toBe(false);
+    const unnamedByAny = unlike([[["kiwi", 0.3]], [["leek", 0.3]], [], []]);
+    expect(quartersMayChangeAnswer(unsure, unnamedByAny)).toBe(true);
   });
 
   it("finds nothing in a photo nobody is sure about", () => {

@@ -8,12 +8,11 @@ import type { Catalogue } from "~/domain/catalogue";
 import {
   classifierVotes,
   cropScores,
-  MODEL_INPUT_SIZE,
   neighbourVotes,
   NEIGHBOURS,
   photoIngredients,
+  quartersMayChangeAnswer,
   wholePhotoIsSure,
-  wholeRegion,
   WINDOW_GRID,
   type ExampleMemory,
   type ScoredIngredient,
@@ -21,7 +20,14 @@ import {
 import { IMAGENET_INGREDIENTS } from "~/domain/vision-labels";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { loadExampleMemory, saveCapture, starterExamples } from "./memory.server";
-import { loadClassifier, windowCrops, type Classifier, type CropAnalysis } from "./model.server";
+import {
+  loadClassifier,
+  planCrops,
+  RECOGNITION_PLAN,
+  windowCrops,
+  type Classifier,
+  type CropAnalysis,
+} from "./model.server";
 import type { VisionProvider } from "./provider.server";
 
 /** Per class of the model, the catalogue ingredient it shows, or null. */
@@ -57,32 +63,37 @@ export interface Recognition {
   ingredients: ScoredIngredient[];
   /** what the classifier saw in the whole photo (kept so that corrections teach) */
   whole: CropAnalysis;
-  /** the windows were read: the whole photo was not sure of one item */
+  /** the quarters were read: the whole photo was not sure of one item, and they could change the answer */
   windowsRead: boolean;
 }
 
 /**
- * Recognises a photo: the whole photo first, and only when it is not sure of one item the four quarters of
- * it (a few items on a shelf), read from the same decoded pixels.
+ * Recognises a photo: the whole photo first, with a glance at its quarters pooled from the same pass; only when
+ * the whole photo is not sure of one item and the glance says the quarters may change the answer (a few items
+ * on a shelf) are the four quarters read in passes of their own, from the same decoded pixels. Without
+ * `glance` (decision 066, kept for bench:vision) they are read whenever the whole photo is not sure.
  */
 export async function recognisePhoto(
   classifier: Classifier,
   image: Sharp,
   memory: ExampleMemory,
-  ingredientOfClass: readonly (string | null)[]
+  ingredientOfClass: readonly (string | null)[],
+  { glance = true }: { glance?: boolean } = {}
 ): Promise<Recognition> {
   const photo = await classifier.decode(image);
-  const [whole] = await classifier.read(photo, [
-    { region: wholeRegion(photo.width, photo.height), side: MODEL_INPUT_SIZE },
-  ]);
+  const [whole] = await classifier.read(photo, planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
   const wholeScores = scoreCrop(whole, ingredientOfClass, memory);
-  if (wholePhotoIsSure(wholeScores)) {
-    return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
-  }
-  const windows = (await classifier.read(photo, windowCrops(photo, WINDOW_GRID))).map((crop) => ({
+  const reading = (crop: CropAnalysis) => ({
     scores: scoreCrop(crop, ingredientOfClass, memory),
     embedding: crop.embedding,
-  }));
+  });
+  if (
+    wholePhotoIsSure(wholeScores) ||
+    (glance && !quartersMayChangeAnswer(wholeScores, (whole.quarters ?? []).map(reading)))
+  ) {
+    return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
+  }
+  const windows = (await classifier.read(photo, windowCrops(photo, WINDOW_GRID))).map(reading);
   return { ingredients: photoIngredients(wholeScores, windows), whole, windowsRead: true };
 }
 

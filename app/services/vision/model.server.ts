@@ -8,6 +8,8 @@ import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type * as TensorFlow from "@tensorflow/tfjs-core";
+import type { Tensor4D } from "@tensorflow/tfjs-core";
 import type { Sharp } from "sharp";
 import sharp from "sharp";
 import {
@@ -15,7 +17,6 @@ import {
   composeEmbedding,
   MODEL_INPUT_SIZE,
   unitVector,
-  WINDOW_GRID,
   wholeRegion,
   windowRegions,
   type CropRegion,
@@ -67,6 +68,8 @@ export interface CropAnalysis {
   embedding: Float32Array;
   /** the penultimate layer alone, averaged over the picture, unit length */
   penultimate: Float32Array;
+  /** the crop's four quarters (row by row), pooled from the same pass, when the request asked for them */
+  quarters?: CropAnalysis[];
 }
 
 /** What the classifier saw in each crop of a photo, in the order asked: the whole photo first, then the windows. */
@@ -79,6 +82,8 @@ export interface CropRequest {
   region: CropRegion;
   side: number;
   mirrored?: boolean;
+  /** also pool the crop's four quarters from the same pass over it (no pass of their own) */
+  quarters?: boolean;
 }
 
 /** How a photo is looked at in one go. */
@@ -89,10 +94,20 @@ export interface AnalysisPlan {
   mirrored: boolean;
   /** the windows read after the whole photo, or null for none */
   windows: WindowGrid | null;
+  /** pool the whole photo's quarters from its own pass (a glance at them, no pass of their own) */
+  quarters?: boolean;
 }
 
-/** Recognising, all at once: the whole photo and the windows (the recogniser itself reads the windows only when needed). */
-export const RECOGNITION_PLAN: AnalysisPlan = { wholeSide: MODEL_INPUT_SIZE, mirrored: false, windows: WINDOW_GRID };
+/**
+ * Recognising: the whole photo, with a glance at its quarters pooled from the same pass (decision 067); the
+ * recogniser reads the quarters in passes of their own (WINDOW_GRID) only when the glance says they matter.
+ */
+export const RECOGNITION_PLAN: AnalysisPlan = {
+  wholeSide: MODEL_INPUT_SIZE,
+  mirrored: false,
+  windows: null,
+  quarters: true,
+};
 
 /** Learning a labelled photo: the whole photo as it is and mirrored (the examples stored). */
 export const LEARNING_PLAN: AnalysisPlan = { wholeSide: MODEL_INPUT_SIZE, mirrored: true, windows: null };
@@ -118,7 +133,7 @@ export interface Classifier {
 export function planCrops(photo: Pick<DecodedPhoto, "width" | "height">, plan: AnalysisPlan): CropRequest[] {
   const whole = wholeRegion(photo.width, photo.height);
   return [
-    { region: whole, side: plan.wholeSide },
+    { region: whole, side: plan.wholeSide, quarters: plan.quarters },
     ...(plan.mirrored ? [{ region: whole, side: plan.wholeSide, mirrored: true }] : []),
     ...(plan.windows ? windowCrops(photo, plan.windows) : []),
   ];
@@ -152,6 +167,7 @@ async function decodeUpright(image: Sharp): Promise<DecodedPhoto> {
 /** One batch of same-sized crops: RGB bytes per crop (for the colours), and where each goes in the answer. */
 interface CropBatch {
   side: number;
+  quarters: boolean;
   bytes: Buffer[];
   positions: number[];
 }
@@ -165,12 +181,13 @@ async function cropBatches(photo: DecodedPhoto, crops: readonly CropRequest[]): 
       return (mirrored ? crop.flop() : crop).resize(side, side, { fit: "fill", kernel: "linear" }).raw().toBuffer();
     })
   );
-  const batches = new Map<number, CropBatch>();
-  crops.forEach(({ side }, position) => {
-    const batch = batches.get(side) ?? { side, bytes: [], positions: [] };
+  const batches = new Map<string, CropBatch>();
+  crops.forEach(({ side, quarters = false }, position) => {
+    const key = `${side}:${quarters}`;
+    const batch = batches.get(key) ?? { side, quarters, bytes: [], positions: [] };
     batch.bytes.push(bytes[position]);
     batch.positions.push(position);
-    batches.set(side, batch);
+    batches.set(key, batch);
   });
   return [...batches.values()];
 }
@@ -245,38 +262,55 @@ async function readModel(directory: string): Promise<Classifier> {
   const network = foldedNetwork(tf, model, [classifierConv, penultimate, deep, middle]);
   model.dispose();
 
-  function readBatch({ side, bytes }: Pick<CropBatch, "side" | "bytes">) {
+  function readBatch({ side, bytes, quarters }: Pick<CropBatch, "side" | "bytes" | "quarters">): CropAnalysis[] {
     const pixels = new Float32Array(bytes.length * side * side * 3);
     bytes.forEach((crop, index) => {
       const offset = index * crop.length;
       for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
     });
-    const [probabilities, penultimateMean, deepMax, middleMean] = tf.tidy(() => {
+    const parts = quarters ? [WHOLE_PART, ...QUARTER_PARTS] : [WHOLE_PART];
+    // per part: probabilities, penultimate mean, deep maximum, middle mean, each [crops, channels]
+    const pooled = tf.tidy(() => {
       const input = tf.tensor4d(pixels, [bytes.length, side, side, 3]);
-      const [scores, last, deeper, mid] = network.run(input);
-      return [
-        tf.softmax(tf.mean(scores, [1, 2])),
-        tf.mean(last, [1, 2]),
-        tf.max(deeper, [1, 2]),
-        tf.mean(mid, [1, 2]),
-      ].map((tensor) => tensor.dataSync() as Float32Array);
+      const [scores, last, deeper, mid] = network.run(input) as Tensor4D[];
+      return parts.map((part) =>
+        [
+          tf.softmax(tf.mean(cells(tf, scores, part), [1, 2])),
+          tf.mean(cells(tf, last, part), [1, 2]),
+          tf.max(cells(tf, deeper, part), [1, 2]),
+          tf.mean(cells(tf, mid, part), [1, 2]),
+        ].map((tensor) => tensor.dataSync() as Float32Array)
+      );
     });
     const row = (values: Float32Array, index: number) => {
       const width = values.length / bytes.length;
       return values.subarray(index * width, (index + 1) * width);
     };
-    return bytes.map((crop, index): CropAnalysis => {
-      const parts = {
+    const analysis = (
+      [probabilities, penultimateMean, deepMax, middleMean]: Float32Array[],
+      index: number,
+      colour: Float32Array
+    ): CropAnalysis => {
+      const embeddingParts = {
         penultimate: row(penultimateMean, index),
         deep: row(deepMax, index),
         middle: row(middleMean, index),
-        colour: colourStatistics(crop, side),
+        colour,
       };
       return {
         probabilities: row(probabilities, index).slice(),
-        embedding: composeEmbedding(parts),
-        penultimate: unitVector(parts.penultimate),
+        embedding: composeEmbedding(embeddingParts),
+        penultimate: unitVector(embeddingParts.penultimate),
       };
+    };
+    return bytes.map((crop, index): CropAnalysis => {
+      const whole = analysis(pooled[0], index, colourStatistics(crop, side));
+      if (!quarters) return whole;
+      const half = Math.floor(side / 2);
+      whole.quarters = QUARTER_PARTS.map((part, at) =>
+        analysis(pooled[at + 1], index, colourStatistics(squareOf(crop, side, part, half), half))
+      );
+      return whole;
     });
   }
 
@@ -298,6 +332,44 @@ async function readModel(directory: string): Promise<Classifier> {
       return { crops: await read(photo, planCrops(photo, plan)) };
     },
   };
+}
+
+type Tf = typeof TensorFlow;
+
+/** A part of a picture as shares of its side: the whole of it, or a quarter. */
+interface PicturePart {
+  left: number;
+  top: number;
+  size: number;
+}
+
+const WHOLE_PART: PicturePart = { left: 0, top: 0, size: 1 };
+/** The four quarters, row by row (as windowRegions lays out a grid of 2 with a share of 0.5). */
+const QUARTER_PARTS: PicturePart[] = [0, 0.5].flatMap((top) => [0, 0.5].map((left) => ({ left, top, size: 0.5 })));
+
+/** The cells of a feature map [crops, height, width, channels] that cover a part of the picture. */
+function cells(tf: Tf, map: Tensor4D, { left, top, size }: PicturePart): Tensor4D {
+  if (size === 1) return map;
+  const [, height, width] = map.shape;
+  const span = (length: number, start: number) => {
+    const from = Math.floor(start * length);
+    return [from, Math.max(1, Math.ceil((start + size) * length) - from)];
+  };
+  const [y, rows] = span(height, top);
+  const [x, columns] = span(width, left);
+  return tf.slice(map, [0, y, x, 0], [-1, rows, columns, -1]);
+}
+
+/** The `half` × `half` square of an RGB `side` × `side` picture at a part of it. */
+function squareOf(pixels: Buffer, side: number, { left, top }: PicturePart, half: number): Buffer {
+  const square = Buffer.alloc(half * half * 3);
+  const x = Math.round(left * side);
+  const y = Math.round(top * side);
+  for (let row = 0; row < half; row++) {
+    const from = ((y + row) * side + x) * 3;
+    pixels.copy(square, row * half * 3, from, from + half * 3);
+  }
+  return square;
 }
 
 type Topology = {
