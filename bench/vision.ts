@@ -14,7 +14,7 @@
  * "old" is the recogniser before issue 17, on the same folds: the penultimate layer only, the whole photo and
  * four 2/3 windows all at 224 px, examples labelled with the coarse class (no juice), the ImageNet classes
  * beside them, and its thresholds (0.5 whole photo, 0.8 window). "25 Nov" is the first issue-17 recogniser and
- * "066" the one before decision 067 (bench/vision-baselines.ts); "new" is the shipped one (recognisePhoto). 066
+ * "066" the one before decision 068 (bench/vision-baselines.ts); "new" is the shipped one (recognisePhoto). 066
  * and new are timed as the app runs them, one after the other on each photo (in turn which goes first), so
  * that both see the same load.
  */

@@ -382,7 +382,7 @@ export function photoIngredients(
  * Whether reading the quarters could change what the photo is said to show: the whole photo is not sure, and
  * its quarters pooled from the whole photo's own pass (`glance`: free, but each sees its neighbours too) would
  * make photoIngredients say something else than the whole photo alone. Only then are the quarters read in
- * passes of their own (decision 067).
+ * passes of their own (decision 068).
  */
 export function quartersMayChangeAnswer(
   whole: ReadonlyMap<string, number>,

@@ -99,7 +99,7 @@ export interface AnalysisPlan {
 }
 
 /**
- * Recognising: the whole photo, with a glance at its quarters pooled from the same pass (decision 067); the
+ * Recognising: the whole photo, with a glance at its quarters pooled from the same pass (decision 068); the
  * recogniser reads the quarters in passes of their own (WINDOW_GRID) only when the glance says they matter.
  */
 export const RECOGNITION_PLAN: AnalysisPlan = {
