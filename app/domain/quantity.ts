@@ -577,15 +577,15 @@ export function leadingAmount(text: string): { amount: number; maxAmount?: numbe
   return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
 }
 
-/**
- * The amount a "plus" part adds, in the first part's unit ("cup plus 2 tablespoons" → 0.125 cup), or null when
- * there is none or the two units do not convert (a weight plus a volume).
- */
 /** Text after a unit without its "plus" part: " plus 2 tablespoons, sifted" → ", sifted". */
 export function withoutPlusMeasure(text: string): string {
   return text.replace(PLUS_MEASURE, "");
 }
 
+/**
+ * The amount a "plus" part adds, in the first part's unit ("cup plus 2 tablespoons" → 0.125 cup), or null when
+ * there is none or the two units do not convert (a weight plus a volume).
+ */
 export function plusAmount(rest: string, unit: Unit | null): number | null {
   const plus = rest.replace(/^[^\s,]+\.?/, "").match(PLUS_MEASURE);
   const table = plus ? convertible(unit, measureUnit(plus[2])) : null;
