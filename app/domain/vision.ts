@@ -396,18 +396,20 @@ export function quartersMayChangeAnswer(
 
 /**
  * The order the quarters are read in when the glance says they may change the answer: first those whose glance
- * names the whole photo's best ingredient as theirs, most sure first, then the others (row by row), so that the
- * reading stops as soon as it can (quartersSettleAnswer).
+ * names the whole photo's best ingredient as theirs, most sure first (two of them settle the answer), then those
+ * naming something else, least sure first, so that the glance of the quarter likeliest to change the answer
+ * stands in for it until it is read (quartersSettleAnswer), and last those naming nothing.
  */
 export function quarterReadingOrder(whole: ReadonlyMap<string, number>, glance: readonly WindowReading[]): number[] {
   const best = rankIngredients([whole])[0]?.name;
-  const agreement = (reading: WindowReading) => {
+  const priority = (reading: WindowReading) => {
     const [first] = rankIngredients([reading.scores]);
-    return first && first.name === best ? 1 + first.score : 0;
+    if (!first) return -1;
+    return first.name === best ? 1 + first.score : -first.score;
   };
   return glance
-    .map((reading, index) => ({ index, agreement: agreement(reading) }))
-    .sort((a, b) => b.agreement - a.agreement || a.index - b.index)
+    .map((reading, index) => ({ index, priority: priority(reading) }))
+    .sort((a, b) => b.priority - a.priority || a.index - b.index)
     .map(({ index }) => index);
 }
 

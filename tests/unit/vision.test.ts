@@ -317,10 +317,12 @@ describe("which ingredients a photo shows", () => {
     expect(quartersMayChangeAnswer(unsure, unnamedByAny)).toBe(true);
   });
 
-  it("reads first the quarters whose glance names the whole photo's best, most sure first", () => {
+  it("reads first the quarters whose glance names the whole photo's best, and last the surest of another item", () => {
     const unsure = new Map([["melon", 0.5]]);
     const glance = unlike([[["kiwi", 0.9]], [["melon", 0.4]], [], [["melon", 0.7]]]);
     expect(quarterReadingOrder(unsure, glance)).toEqual([3, 1, 0, 2]);
+    const shelf = unlike([[["kiwi", 0.9]], [["leek", 0.6]], [["melon", 0.4]], []]);
+    expect(quarterReadingOrder(unsure, shelf)).toEqual([2, 1, 0, 3]);
   });
 
   it("stops reading quarters once those read settle the answer", () => {
