@@ -14,7 +14,8 @@
  * "old" is the recogniser before issue 17, on the same folds: the penultimate layer only, the whole photo and
  * four 2/3 windows all at 224 px, examples labelled with the coarse class (no juice), the ImageNet classes
  * beside them, and its thresholds (0.5 whole photo, 0.8 window). "25 Nov" is the first issue-17 recogniser and
- * "066" the one before decision 068 (bench/vision-baselines.ts); "new" is the shipped one (recognisePhoto). 066
+ * "066" the one before decision 068, "068" decision 068 as first shipped (all four quarters read when the glance
+ * says they may change the answer; bench/vision-baselines.ts); "new" is the shipped one (recognisePhoto). 066, 068
  * and new are timed as the app runs them, one after the other on each photo (in turn which goes first), so
  * that both see the same load.
  */
@@ -44,6 +45,7 @@ import {
   OLD_PLAN,
   OLD_THRESHOLDS,
   recognise066,
+  recognise068,
 } from "./vision-baselines";
 
 const modelDirectory = path.resolve(process.argv[2] ?? "models/darknet-tiny");
@@ -127,7 +129,7 @@ for (const labelled of listed) {
 }
 if (process.stdout.isTTY) process.stdout.write("\n");
 
-const RECOGNISERS = ["old", "25 Nov", "066", "new"] as const;
+const RECOGNISERS = ["old", "25 Nov", "066", "068", "new"] as const;
 type Recogniser = (typeof RECOGNISERS)[number];
 const memories = new Map<string, ExampleMemory>();
 /** The memory of a fold: "new" is the shipped one's (25 Nov and 066 compare with the same, LEARNING_PLAN). */
@@ -176,12 +178,13 @@ interface Outcome {
 /** The recognisers the app ran, each with the memory it compares with: decode, model pass(es), scoring. */
 const RECOGNISE = {
   "066": (image: Sharp, fold: number) => recognise066(classifier, image, memoryFor("new", fold), ingredientOfClass),
+  "068": (image: Sharp, fold: number) => recognise068(classifier, image, memoryFor("new", fold), ingredientOfClass),
   new: (image: Sharp, fold: number) => recognisePhoto(classifier, image, memoryFor("new", fold), ingredientOfClass),
 } satisfies Record<string, (image: Sharp, fold: number) => Promise<Recognition>>;
 type Timed = keyof typeof RECOGNISE;
 const TIMED = Object.keys(RECOGNISE) as Timed[];
 
-/** 066 and the shipped recogniser on each photo, one after the other (in turn which first), timed as the app runs them. */
+/** 066, 068 and the shipped recogniser on each photo, one after the other (in turn which first), timed as the app runs them. */
 const timings = new Map<Timed, { cpu: number; windowsRead: boolean }[]>(TIMED.map((name) => [name, []]));
 const appOutcomes = new Map<Timed, Outcome[]>(TIMED.map((name) => [name, []]));
 for (const [index, photo] of photos.entries()) {
@@ -199,6 +202,7 @@ const outcomes = new Map<Recogniser, Outcome[]>([
   ["old", photos.map((photo) => ({ photo, found: baseline("old", photo.old, photo.fold) }))],
   ["25 Nov", photos.map((photo) => ({ photo, found: baseline("25 Nov", photo.november, photo.fold) }))],
   ["066", appOutcomes.get("066")!],
+  ["068", appOutcomes.get("068")!],
   ["new", newOutcomes],
 ]);
 
@@ -275,7 +279,9 @@ const asYogurt = (recogniser: Recogniser) => {
   const plantOrJuice = outcomes.get(recogniser)!.filter(({ photo }) => /juice|oat milk|soy milk/.test(photo.truth));
   return `${plantOrJuice.filter(({ found }) => found.includes("yogurt")).length} of ${plantOrJuice.length} photos`;
 };
-console.log(`\nJuices and plant milks said to be yogurt: new ${asYogurt("new")}, 066 ${asYogurt("066")}`);
+console.log(
+  `\nJuices and plant milks said to be yogurt: new ${asYogurt("new")}, 068 ${asYogurt("068")}, 066 ${asYogurt("066")}`
+);
 console.log(
   `Most frequent wrong items (new): ${[...confusions]
     .sort((a, b) => b[1] - a[1])
@@ -306,7 +312,7 @@ for (let fold = 0; fold < FOLDS; fold++) {
       const image = await decodableImage(picture);
       const started = cpuMs();
       let found: string[];
-      if (recogniser === "new" || recogniser === "066") {
+      if (recogniser === "new" || recogniser === "066" || recogniser === "068") {
         const recognition = await RECOGNISE[recogniser](image, fold);
         found = recognition.ingredients.map(({ name }) => name);
       } else {
@@ -341,13 +347,15 @@ for (const [recogniser, { found, wrong, cpu }] of tiledCounts) {
 }
 
 console.log(
-  `\nSpeed, CPU time (user + system, all threads), so that the machine's load counts little; 066 and new in turn on each photo:`
+  `\nSpeed, CPU time (user + system, all threads), so that the machine's load counts little; 066, 068 and new in turn on each photo:`
 );
 console.log(`  model load once per process: ${loadMs.toFixed(0)} ms wall, ${loadCpuMs.toFixed(0)} ms CPU`);
 console.log(`  cold first photo (compiles the WebAssembly kernels): ${coldCpuMs.toFixed(0)} ms CPU`);
 const HOW: Record<Timed, string> = {
   "066": "decode, whole at 224, four more passes over the quarters at 160 when not sure",
-  new: "decode, whole at 224 with a glance at its quarters pooled from it, the quarters at 160 when that glance says they may change the answer",
+  "068":
+    "decode, whole at 224 with a glance at its quarters pooled from it, all four quarters at 160 when that glance says they may change the answer",
+  new: "as 068, but the quarters read one at a time (those whose glance names the whole photo's best first) until they settle the answer",
 };
 for (const name of TIMED) {
   const list = timings.get(name)!;

@@ -394,5 +394,49 @@ export function quartersMayChangeAnswer(
   return names(photoIngredients(whole, glance, thresholds)) !== names(photoIngredients(whole, null, thresholds));
 }
 
+/**
+ * The order the quarters are read in when the glance says they may change the answer: first those whose glance
+ * names the whole photo's best ingredient as theirs, most sure first (two of them settle the answer), then those
+ * naming something else, least sure first, so that the glance of the quarter likeliest to change the answer
+ * stands in for it until it is read (quartersSettleAnswer), and last those naming nothing.
+ */
+export function quarterReadingOrder(whole: ReadonlyMap<string, number>, glance: readonly WindowReading[]): number[] {
+  const best = rankIngredients([whole])[0]?.name;
+  const priority = (reading: WindowReading) => {
+    const [first] = rankIngredients([reading.scores]);
+    if (!first) return -1;
+    return first.name === best ? 1 + first.score : -first.score;
+  };
+  return glance
+    .map((reading, index) => ({ index, priority: priority(reading) }))
+    .sort((a, b) => b.priority - a.priority || a.index - b.index)
+    .map(({ index }) => index);
+}
+
+/**
+ * Whether the quarters read so far (`windows`, by position; unread ones missing) settle what the photo is said to
+ * show, so that the others are not read and the whole photo answers alone: when `agreeing` of them name the whole
+ * photo's best ingredient as theirs and the whole photo names it (then photoIngredients says the same with all
+ * four, alike or not), or when two or more are read and, with the glance standing in for the unread ones, the
+ * quarters no longer change the answer (on grocery-dev's folds this never changed one answer, decision 068).
+ */
+export function quartersSettleAnswer(
+  whole: ReadonlyMap<string, number>,
+  windows: readonly (WindowReading | undefined)[],
+  glance: readonly WindowReading[],
+  thresholds: DecisionThresholds = DECISION_THRESHOLDS
+): boolean {
+  const read = windows.filter((window): window is WindowReading => window !== undefined);
+  if (read.length < 2 || read.length >= glance.length) return false;
+  const [best] = rankIngredients([whole]);
+  const naming = read.filter(({ scores }) => rankIngredients([scores])[0]?.name === best?.name);
+  if (best && best.score >= thresholds.whole && naming.length >= thresholds.agreeing) return true;
+  return !quartersMayChangeAnswer(
+    whole,
+    glance.map((glanced, index) => windows[index] ?? glanced),
+    thresholds
+  );
+}
+
 /** Why the camera screens show their error popup when a photo gave nothing. */
 export const NOTHING_FOUND = "No ingredient we know was found in this photo.";

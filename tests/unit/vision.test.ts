@@ -9,6 +9,8 @@ import {
   meanSimilarity,
   photoIngredients,
   quartersMayChangeAnswer,
+  quarterReadingOrder,
+  quartersSettleAnswer,
   wholePhotoIsSure,
   NEGATIVE_MIN_SIMILARITY,
   neighbourVotes,
@@ -313,6 +315,33 @@ describe("which ingredients a photo shows", () => {
     expect(quartersMayChangeAnswer(unsure, agreeing)).toBe(false);
     const unnamedByAny = unlike([[["kiwi", 0.3]], [["leek", 0.3]], [], []]);
     expect(quartersMayChangeAnswer(unsure, unnamedByAny)).toBe(true);
+  });
+
+  it("reads first the quarters whose glance names the whole photo's best, and last the surest of another item", () => {
+    const unsure = new Map([["melon", 0.5]]);
+    const glance = unlike([[["kiwi", 0.9]], [["melon", 0.4]], [], [["melon", 0.7]]]);
+    expect(quarterReadingOrder(unsure, glance)).toEqual([3, 1, 0, 2]);
+    const shelf = unlike([[["kiwi", 0.9]], [["leek", 0.6]], [["melon", 0.4]], []]);
+    expect(quarterReadingOrder(unsure, shelf)).toEqual([2, 1, 0, 3]);
+  });
+
+  it("stops reading quarters once those read settle the answer", () => {
+    const unsure = new Map([["melon", 0.5]]);
+    const glance = unlike([[["melon", 0.6]], [["kiwi", t.window + 0.2]], [["melon", 0.6]], [["leek", 0.3]]]);
+    const read = (scores: [string, number][][]) =>
+      unlike(scores).map((reading, i) => (scores[i] ? reading : undefined));
+    const twoNamingMelon = read([[["melon", 0.6]], undefined!, [["melon", 0.5]]]);
+    expect(quartersSettleAnswer(unsure, twoNamingMelon.slice(0, 1), glance)).toBe(false);
+    expect(quartersSettleAnswer(unsure, twoNamingMelon, glance)).toBe(true);
+    const allFour = unlike([[["melon", 0.6]], [["pineapple", 0.9]], [["melon", 0.5]], [["kiwi", 0.9]]]);
+    expect(photoIngredients(unsure, allFour)).toEqual(photoIngredients(unsure, null));
+    expect(quartersSettleAnswer(unsure, allFour, glance)).toBe(false);
+    const shelf = read([[["carrot", t.window + 0.2]], [["pineapple", t.window + 0.3]]]);
+    expect(quartersSettleAnswer(unsure, shelf, glance)).toBe(false);
+    const oneNamingMelon = read([[["melon", 0.6]], [["leek", 0.2]]]);
+    expect(quartersSettleAnswer(unsure, oneNamingMelon, glance)).toBe(true);
+    const kiwiGlance = unlike([[], [], [["kiwi", t.window + 0.2]], []]);
+    expect(quartersSettleAnswer(unsure, oneNamingMelon, kiwiGlance)).toBe(false);
   });
 
   it("finds nothing in a photo nobody is sure about", () => {

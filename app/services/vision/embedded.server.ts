@@ -12,10 +12,13 @@ import {
   NEIGHBOURS,
   photoIngredients,
   quartersMayChangeAnswer,
+  quarterReadingOrder,
+  quartersSettleAnswer,
   wholePhotoIsSure,
   WINDOW_GRID,
   type ExampleMemory,
   type ScoredIngredient,
+  type WindowReading,
 } from "~/domain/vision";
 import { IMAGENET_INGREDIENTS } from "~/domain/vision-labels";
 import { loadCatalogue } from "~/services/catalogue.server";
@@ -70,15 +73,17 @@ export interface Recognition {
 /**
  * Recognises a photo: the whole photo first, with a glance at its quarters pooled from the same pass; only when
  * the whole photo is not sure of one item and the glance says the quarters may change the answer (a few items
- * on a shelf) are the four quarters read in passes of their own, from the same decoded pixels. Without
- * `glance` (decision 066, kept for bench:vision) they are read whenever the whole photo is not sure.
+ * on a shelf) are the quarters read in passes of their own, from the same decoded pixels, one at a time (those
+ * whose glance names the whole photo's best first) until they settle the answer (decision 068). Without
+ * `glance` (decision 066, kept for bench:vision) all four are read whenever the whole photo is not sure;
+ * without `settle` (068 as first shipped) all four are read whenever the glance says they may change it.
  */
 export async function recognisePhoto(
   classifier: Classifier,
   image: Sharp,
   memory: ExampleMemory,
   ingredientOfClass: readonly (string | null)[],
-  { glance = true }: { glance?: boolean } = {}
+  { glance = true, settle = true }: { glance?: boolean; settle?: boolean } = {}
 ): Promise<Recognition> {
   const photo = await classifier.decode(image);
   const [whole] = await classifier.read(photo, planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
@@ -87,13 +92,25 @@ export async function recognisePhoto(
     scores: scoreCrop(crop, ingredientOfClass, memory),
     embedding: crop.embedding,
   });
-  if (
-    wholePhotoIsSure(wholeScores) ||
-    (glance && !quartersMayChangeAnswer(wholeScores, (whole.quarters ?? []).map(reading)))
-  ) {
+  if (wholePhotoIsSure(wholeScores))
+    return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
+  const glanced = glance ? (whole.quarters ?? []).map(reading) : [];
+  if (glance && !quartersMayChangeAnswer(wholeScores, glanced)) {
     return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
   }
-  const windows = (await classifier.read(photo, windowCrops(photo, WINDOW_GRID))).map(reading);
+  const quarters = windowCrops(photo, WINDOW_GRID);
+  if (!glance || !settle) {
+    const windows = (await classifier.read(photo, quarters)).map(reading);
+    return { ingredients: photoIngredients(wholeScores, windows), whole, windowsRead: true };
+  }
+  const windows: WindowReading[] = [];
+  for (const index of quarterReadingOrder(wholeScores, glanced)) {
+    const [crop] = await classifier.read(photo, [quarters[index]]);
+    windows[index] = reading(crop);
+    if (quartersSettleAnswer(wholeScores, windows, glanced)) {
+      return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: true };
+    }
+  }
   return { ingredients: photoIngredients(wholeScores, windows), whole, windowsRead: true };
 }
 
