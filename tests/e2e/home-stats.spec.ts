@@ -53,9 +53,13 @@ test("a cook sees this month's dishes and CO2, and meals per month as a chart or
     await expect(table).not.toBeInViewport();
     // fits a 360 px phone screen
     await page.setViewportSize({ width: 360, height: 740 });
+    // its whole width on screen (a ratio-1 viewport check failed on a 0.4 px vertical scroll rounding)
     const canvas = page.locator(".monthly-meals-chart canvas");
-    await canvas.scrollIntoViewIfNeeded();
-    await expect(canvas).toBeInViewport({ ratio: 1 });
+    await expect(async () => {
+      const chart = await canvas.boundingBox();
+      expect(chart?.x).toBeGreaterThanOrEqual(0);
+      expect((chart?.x ?? 0) + (chart?.width ?? Infinity)).toBeLessThanOrEqual(360);
+    }).toPass();
   } else {
     await expect(table).toBeVisible();
   }
