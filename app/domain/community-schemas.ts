@@ -2,6 +2,7 @@
 import * as z from "zod";
 import { COMMUNITY_MESSAGES, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT_LENGTH } from "./community-messages";
 import { idField } from "./id-field";
+import { requiredTextField } from "./text-field";
 import { stripBidiControls } from "./text-safety";
 
 /** A dish photo's caption and recipe, as the recipe screen's form and POST /api/community send them. */
@@ -19,12 +20,10 @@ export type DishPostInput = z.output<typeof DishPostSchema>;
 
 /** A comment must not be blank. */
 export const CommentSchema = z.object({
-  comment_text: z
-    .string({ error: COMMUNITY_MESSAGES.commentBlank })
-    .overwrite(stripBidiControls)
-    .trim()
-    .min(1, COMMUNITY_MESSAGES.commentBlank)
-    .max(MAX_COMMENT_TEXT_LENGTH, COMMUNITY_MESSAGES.commentTooLong),
+  comment_text: requiredTextField(
+    { blank: COMMUNITY_MESSAGES.commentBlank, tooLong: COMMUNITY_MESSAGES.commentTooLong },
+    MAX_COMMENT_TEXT_LENGTH
+  ),
 });
 
 /** The community screen's forms: each names its intent and the post (and comment) it is about. */

@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { stripBidiControls } from "./text-safety";
 import { MAX_ID } from "./ids";
+import { requiredTextField } from "./text-field";
 import { MAX_COMMENT_LENGTH } from "./review-length";
 
 export { MAX_COMMENT_LENGTH };
@@ -26,12 +26,10 @@ export const ReviewSchema = z.object({
     .int(REVIEW_MESSAGES.rating)
     .min(1, REVIEW_MESSAGES.rating)
     .max(5, REVIEW_MESSAGES.rating),
-  comment: z
-    .string({ error: REVIEW_MESSAGES.comment })
-    .overwrite(stripBidiControls)
-    .trim()
-    .min(1, REVIEW_MESSAGES.comment)
-    .max(MAX_COMMENT_LENGTH, REVIEW_MESSAGES.commentTooLong),
+  comment: requiredTextField(
+    { blank: REVIEW_MESSAGES.comment, tooLong: REVIEW_MESSAGES.commentTooLong },
+    MAX_COMMENT_LENGTH
+  ),
 });
 
 export type ReviewInput = z.output<typeof ReviewSchema>;
