@@ -5,7 +5,7 @@ import { Flash } from "~/components/flash";
 import { SettingsIcon } from "~/components/icons";
 import { formatDayMonthYear } from "~/domain/dates";
 import { isEmailVerified } from "~/services/email-verification.server";
-import { kgText } from "~/domain/co2-saved";
+import { kgText } from "~/domain/co2-wording";
 import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
 import { requireProfile } from "~/services/users.server";
 

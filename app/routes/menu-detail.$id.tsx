@@ -13,7 +13,7 @@ import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection } from "~/components/reviews-section";
 import { ShareDish } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
-import { co2SavedText } from "~/domain/co2-saved";
+import { co2SavedText } from "~/domain/co2-wording";
 import { parseId } from "~/domain/ids";
 import {
   addedToListMessage,
