@@ -11,28 +11,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return accountScreen(request);
 }
 
-const NOT_SET = "Not set";
-
 export default function AccountScreen() {
-  const { profile, birthDate, stats, food, emailVerified } = useLoaderData<typeof loader>();
+  const { profile, details, emailVerified } = useLoaderData<typeof loader>();
   const sending = useNavigation().formAction === "/verify-email";
-  const details = [
-    ["Email", profile.email],
-    ["Phone", profile.phone_number || NOT_SET],
-    ["Birth date", birthDate ?? NOT_SET],
-    ["Country", profile.country || NOT_SET],
-    ["Meals completed", String(stats.total_completed)],
-    [
-      "Frequently cooked",
-      stats.most_cooked
-        ? `${stats.most_cooked.menu_name} (${stats.most_cooked.cook_count} ${
-            stats.most_cooked.cook_count === 1 ? "time" : "times"
-          })`
-        : "Nothing yet",
-    ],
-    ["Food rescued this month", food.rescued],
-    ["Food wasted this month", food.wasted],
-  ];
   return (
     <main className="account">
       <header className="account-header">
