@@ -1,5 +1,4 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { FormMessage } from "~/components/forms";
 import type { loader as rootLoader } from "~/root";
 import type { FlashMessage } from "~/services/session.server";
 
@@ -12,4 +11,14 @@ export function useFlash(): FlashMessage | null {
 export function Flash() {
   const flash = useFlash();
   return flash ? <FormMessage type={flash.type} message={flash.message} /> : null;
+}
+
+/** A form's or a redirect's message: an alert for an error, a status for a success. */
+export function FormMessage({ type, message }: { type: "success" | "error"; message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className={`form-message form-message-${type}`} role={type === "error" ? "alert" : "status"}>
+      {message}
+    </p>
+  );
 }

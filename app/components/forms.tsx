@@ -1,10 +1,10 @@
-import { useEffect, useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
+import { useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 
-export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
+// The form screens' helpers, defined apart so that screens without fields (the flash, a button that waits for
+// the page to be interactive) do not carry the fields: import them from their modules there.
+export { FormMessage } from "~/components/flash";
+export { useHydrated };
 
 type FieldProps = {
   label: string;
@@ -102,14 +102,5 @@ export function PasswordField({ label, inputProps, errors }: FieldProps) {
       </div>
       <ErrorList id={errorId} errors={errors} />
     </div>
-  );
-}
-
-export function FormMessage({ type, message }: { type: "success" | "error"; message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p className={`form-message form-message-${type}`} role={type === "error" ? "alert" : "status"}>
-      {message}
-    </p>
   );
 }

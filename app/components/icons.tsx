@@ -1,26 +1,4 @@
-import type { SVGProps } from "react";
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Svg({ children, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Svg, type IconProps } from "~/components/icon-frame";
 
 export const HomeIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -62,11 +40,6 @@ export const SearchIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="11" cy="11" r="7" />
     <path d="M21 21l-4.3-4.3" />
-  </Svg>
-);
-export const BackIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M15 18l-6-6 6-6" />
   </Svg>
 );
 export const StarIcon = (p: IconProps) => (

@@ -4,7 +4,7 @@
  * types, ArrowUp/ArrowDown to move, Enter to add the highlighted one, Escape to close (then to clear).
  */
 import { useEffect, useId, useState, type KeyboardEvent } from "react";
-import { useHydrated } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { useIngredientImages } from "~/components/use-ingredient-images";
 import type { IngredientMatch } from "~/domain/ingredient-search";
 import { ingredientIconUrl } from "~/domain/ingredient-types";

@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { BackIcon } from "~/components/icons";
+import { BackIcon } from "~/components/icon-frame";
 
 /**
  * While a recipe screen loads (JavaScript navigation), 'Loading menu details...' with a Back button that

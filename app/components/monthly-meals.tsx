@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { MealChart } from "~/components/meal-chart.client";
 import { monthLabel } from "~/domain/chart-axis";
-import { co2SavedText, kgText } from "~/domain/co2-saved";
+import { co2SavedText, kgText } from "~/domain/co2-wording";
 import type { MonthlyMealStats } from "~/services/meal-stats.server";
 
 /**

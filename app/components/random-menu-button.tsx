@@ -1,7 +1,7 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
+import { RANDOM_MENU_FAILED } from "~/domain/random-recipe";
 
-export const RANDOM_MENU_FAILED = "Failed to generate menu. Please try again.";
 const RANDOM_MENU_TIMEOUT_MS = 10_000;
 
 async function fetchRandomRecipeId(): Promise<number> {

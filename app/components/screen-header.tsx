@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { BackIcon } from "~/components/icons";
+import { BackIcon } from "~/components/icon-frame";
 
 /** A screen's header (styles: .screen-header in app.css): back button, title, and optionally a button at the end. */
 export function ScreenHeader({

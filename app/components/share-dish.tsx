@@ -14,7 +14,7 @@
  */
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useState, type ChangeEvent } from "react";
-import { useHydrated } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { CameraIcon, ImageIcon } from "~/components/icons";
 import { communityPath, MAX_CAPTION_LENGTH } from "~/domain/community-messages";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { describeDaysLeft } from "~/domain/pantry-details";
+import { describeDaysLeft } from "~/domain/shelf-life";
 
 export interface UseSoonItem {
   name: string;

@@ -68,11 +68,3 @@ export function co2SavedKg(
   const total = pantryIngredientsUsed(lines, pantryNames, catalogue).reduce((sum, line) => sum + line.co2Kg, 0);
   return Math.round(total * 1000) / 1000;
 }
-
-/** The product's wording of CO2 saved, to one decimal: Home's monthly figure, a finished meal's. */
-export function co2SavedText(kilograms: number): string {
-  return `Around ${kilograms.toFixed(1)} kg of CO2 saved!`;
-}
-
-/** "1.2 kg" of food rescued or wasted, for the monthly block (here, not in food-log.ts, so that Home and Account do not carry the food log's rules). */
-export const kgText = (kg: number) => `${kg.toFixed(1)} kg`;

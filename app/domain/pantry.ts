@@ -59,10 +59,6 @@ export const TYPE_INVALID_MESSAGE = "Please choose one of the listed types.";
 /** Types a user may give an item: the catalogue's eight, and 'Other'. */
 export const PANTRY_TYPES = [...INGREDIENT_TYPES, OTHER_TYPE] as const;
 
-/** The popup after adding, shown for 2 s. */
-export const INGREDIENT_ADDED = "Ingredient added.";
-export const INGREDIENT_ADDED_POPUP_MS = 2_000;
-
 export const alreadyListedMessage = (name: string) => `${name} is already in your list.`;
 
 /** Whitespace collapsed and trimmed: what is stored as the item's wording. */

@@ -3,47 +3,17 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { Flash } from "~/components/flash";
 import { SettingsIcon } from "~/components/icons";
-import { formatDayMonthYear } from "~/domain/dates";
-import { isEmailVerified } from "~/services/email-verification.server";
-import { kgText } from "~/domain/co2-saved";
-import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
-import { requireProfile } from "~/services/users.server";
+import { accountScreen } from "~/services/account-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Recipe Helper" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const profile = await requireProfile(request);
-  const [stats, monthly, emailVerified] = await Promise.all([
-    mealStats(profile.user_id),
-    monthlyMealStats(profile.user_id),
-    isEmailVerified(profile.user_id),
-  ]);
-  const { rescued_kg, wasted_kg } = monthly.current_month;
-  return { profile, stats, food: { rescued_kg, wasted_kg }, emailVerified };
+  return accountScreen(request);
 }
 
-const NOT_SET = "Not set";
-
 export default function AccountScreen() {
-  const { profile, stats, food, emailVerified } = useLoaderData<typeof loader>();
+  const { profile, details, emailVerified } = useLoaderData<typeof loader>();
   const sending = useNavigation().formAction === "/verify-email";
-  const details = [
-    ["Email", profile.email],
-    ["Phone", profile.phone_number || NOT_SET],
-    ["Birth date", profile.birth_date ? formatDayMonthYear(profile.birth_date) : NOT_SET],
-    ["Country", profile.country || NOT_SET],
-    ["Meals completed", String(stats.total_completed)],
-    [
-      "Frequently cooked",
-      stats.most_cooked
-        ? `${stats.most_cooked.menu_name} (${stats.most_cooked.cook_count} ${
-            stats.most_cooked.cook_count === 1 ? "time" : "times"
-          })`
-        : "Nothing yet",
-    ],
-    ["Food rescued this month", kgText(food.rescued_kg)],
-    ["Food wasted this month", kgText(food.wasted_kg)],
-  ];
   return (
     <main className="account">
       <header className="account-header">

@@ -1,7 +1,8 @@
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
-import { FormMessage, useHydrated } from "~/components/forms";
+import { FormMessage } from "~/components/flash";
+import { useHydrated } from "~/components/use-hydrated";
 import { CloseIcon } from "~/components/icons";
 import { COMMUNITY_MESSAGES } from "~/domain/community-messages";
 import { photoFile } from "~/domain/photo-file";

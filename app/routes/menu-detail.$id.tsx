@@ -2,9 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Flash } from "~/components/flash";
-import { useHydrated } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { GeneratedLabel } from "~/components/generated-label";
-import { BackIcon, HeartIcon } from "~/components/icons";
+import { BackIcon } from "~/components/icon-frame";
+import { HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
 import { cookedPath, PantryUpdate } from "~/components/pantry-update";
@@ -13,7 +14,7 @@ import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection } from "~/components/reviews-section";
 import { ShareDish } from "~/components/share-dish";
 import type { AllergyAlert } from "~/domain/allergens";
-import { co2SavedText } from "~/domain/co2-saved";
+import { co2SavedText } from "~/domain/co2-wording";
 import { parseId } from "~/domain/ids";
 import {
   addedToListMessage,

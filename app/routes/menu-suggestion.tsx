@@ -3,65 +3,15 @@ import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
-import {
-  applySuggestionView,
-  filterLinks,
-  NARROWED_POOL,
-  narrowsSuggestions,
-  parseSuggestionView,
-  sortLinks,
-  type ViewLink,
-} from "~/domain/suggestion-view";
-import { readPantry } from "~/services/pantry.server";
-import { readPreferences } from "~/services/preferences.server";
-import { parseIsoDay, usesReason } from "~/domain/shelf-life";
 import type { SuggestionGroup } from "~/domain/ranking";
-import { SUGGESTION_LIMIT, suggestRecipeCards } from "~/services/recipe-search.server";
-import { getUserId } from "~/services/session.server";
-import { withSuggestionFacts } from "~/services/suggestion-facts.server";
+import type { ViewLink } from "~/domain/suggestion-view";
+import { suggestionScreen } from "~/services/suggestion-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Menu suggestions · Recipe Helper" }];
 const PATH = "/menu-suggestion";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [pantry, preferences, viewerId] = await Promise.all([
-    readPantry(request),
-    readPreferences(request),
-    getUserId(request),
-  ]);
-  const searchParams = new URL(request.url).searchParams;
-  // "Cook with these" on Home: only recipes that use at least one of the named items
-  const mustUse = new Set(
-    searchParams
-      .getAll("use")
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean)
-  );
-  const ingredients = pantry.map((item) => ({
-    name: item.name,
-    quantity: item.quantity,
-    unit: item.unit,
-    bestBefore: parseIsoDay(item.bestBefore),
-    storage: item.storage,
-  }));
-  const view = parseSuggestionView(searchParams, preferences);
-  const narrowed = mustUse.size > 0 || narrowsSuggestions(view);
-  const ranked = await suggestRecipeCards({
-    ingredients,
-    ...preferences,
-    viewerId,
-    limit: narrowed ? NARROWED_POOL : SUGGESTION_LIMIT,
-  });
-  const candidates =
-    mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name)));
-  return {
-    ingredientCount: pantry.length,
-    mustUse: [...mustUse],
-    suggestionCount: Math.min(candidates.length, SUGGESTION_LIMIT),
-    menus: applySuggestionView(await withSuggestionFacts(candidates), view, SUGGESTION_LIMIT),
-    filters: filterLinks(PATH, view, preferences),
-    sorts: sortLinks(PATH, view),
-  };
+  return suggestionScreen(request, PATH);
 }
 
 const GROUP_LABELS: Record<SuggestionGroup, string> = {
@@ -158,13 +108,7 @@ export default function MenuSuggestionScreen() {
                   note: (
                     <>
                       <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
-                      {menu.uses.length > 0 ? (
-                        <span className="menu-reason">
-                          {usesReason(
-                            menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))
-                          )}
-                        </span>
-                      ) : null}
+                      {menu.reason ? <span className="menu-reason">{menu.reason}</span> : null}
                       <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
                       <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
                     </>

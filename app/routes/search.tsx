@@ -1,114 +1,25 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { CountBadge, itemCount } from "~/components/count-badge";
 import { Flash, useFlash } from "~/components/flash";
-import { useHydrated } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { CameraIcon, ListIcon, SearchIcon } from "~/components/icons";
 import { IngredientCombobox } from "~/components/ingredient-combobox";
 import { IngredientToggles } from "~/components/ingredient-toggles";
 import { ScreenHeader } from "~/components/screen-header";
-import { MAX_SEARCH_QUERY_LENGTH, searchIngredients } from "~/domain/ingredient-search";
-import {
-  INGREDIENT_ADDED,
-  INGREDIENT_ADDED_POPUP_MS,
-  NAME_REQUIRED_MESSAGE,
-  alreadyListedMessage,
-  cleanName,
-  resolveName,
-} from "~/domain/pantry";
-import { RECOMMENDED_TOGGLES } from "~/domain/suggestions";
-import { loadCatalogue } from "~/services/catalogue.server";
-import {
-  addToPantry,
-  ingredientImages,
-  parseSearchAction,
-  readPantry,
-  recordIngredientSearch,
-  toggleAndGoBack,
-} from "~/services/pantry.server";
-import { firstSubmissionError, readForm } from "~/services/request.server";
-import {
-  oneAtATimePerSession,
-  redirectWithFlash,
-  startSessionIfNone,
-  flashWaiting,
-  type FlashMessage,
-} from "~/services/session.server";
+import { INGREDIENT_ADDED, INGREDIENT_ADDED_POPUP_MS } from "~/domain/ingredient-added";
+import { changeSearchList, searchScreen } from "~/services/search-screen.server";
+import { oneAtATimePerSession, type FlashMessage } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Searching · Recipe Helper" }];
-const MAX_RESULTS = 20;
-
-function searchPath(query: string): string {
-  return query ? `/search?${new URLSearchParams({ q: query })}` : "/search";
-}
-
-function queryOf(value: unknown): string {
-  return typeof value === "string" ? cleanName(value).slice(0, MAX_SEARCH_QUERY_LENGTH) : "";
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = queryOf(new URL(request.url).searchParams.get("q"));
-  const [catalogue, items, shownAgain] = await Promise.all([
-    loadCatalogue(),
-    readPantry(request),
-    flashWaiting(request),
-  ]);
-  const headers = new Headers();
-  await startSessionIfNone(request, headers);
-  // The page shown again after adding from its results (a message waits for it) is not a new search.
-  if (query && !shownAgain) await recordIngredientSearch(query);
-  const results = query ? searchIngredients(catalogue, query, MAX_RESULTS) : [];
-  const typed = query ? resolveName(catalogue, query) : null;
-  // What was typed, as typed, when it is not one of the results ("grandma's chutney" → Other).
-  const typedExtra =
-    typed && !results.some((result) => result.key === typed.key) ? { name: typed.name, type: typed.type } : null;
-  const images = new Map(
-    (await ingredientImages([...results.map((result) => result.name), ...(typedExtra ? [typedExtra.name] : [])])).map(
-      (image) => [image.ingredient, image.imageUrl]
-    )
-  );
-  const listedKeys = items.map((item) => item.key);
-  return data(
-    {
-      query,
-      results: results.map((result) => ({ ...result, imageUrl: images.get(result.name)! })),
-      typedExtra: typedExtra && { ...typedExtra, imageUrl: images.get(typedExtra.name)! },
-      listedKeys,
-      count: items.length,
-      toggles: RECOMMENDED_TOGGLES.map((name) => ({
-        name,
-        listed: listedKeys.includes(resolveName(catalogue, name)!.key),
-      })),
-    },
-    { headers }
-  );
+  return searchScreen(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return oneAtATimePerSession(request, () => changeList(request));
-}
-
-async function changeList(request: Request) {
-  const formData = await readForm(request);
-  // Forms post to /search?q=<the search on screen>, so the same results show again afterwards.
-  const back = searchPath(queryOf(new URL(request.url).searchParams.get("q")));
-  const submission = parseSearchAction(formData);
-  if (submission.status !== "success") {
-    return redirectWithFlash(back, {
-      type: "error",
-      message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message,
-    });
-  }
-  const { intent, name } = submission.value;
-  if (intent === "toggle") return toggleAndGoBack(request, name, back);
-  const added = await addToPantry(request, [{ name }]);
-  if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
-  const flash: FlashMessage =
-    added.added.length > 0
-      ? { type: "success", message: INGREDIENT_ADDED }
-      : { type: "error", message: alreadyListedMessage(added.alreadyListed[0]?.name ?? name) };
-  return redirectWithFlash(back, flash, added.headers);
+  return oneAtATimePerSession(request, () => changeSearchList(request));
 }
 
 /** 'Ingredient added.' for 2 s with JavaScript; without it, a status line until the next page. */
@@ -125,15 +36,12 @@ function AddedPopup({ flash }: { flash: FlashMessage }) {
 }
 
 export default function SearchScreen() {
-  const { query, results, typedExtra, listedKeys, count, toggles } = useLoaderData<typeof loader>();
+  const { query, path, results, typedExtra, listedKeys, count, toggles } = useLoaderData<typeof loader>();
   const flash = useFlash();
   const submit = useSubmit();
 
   const addByName = (name: string) =>
-    submit(
-      { intent: "add", name },
-      { method: "post", action: searchPath(query), preventScrollReset: true, replace: true }
-    );
+    submit({ intent: "add", name }, { method: "post", action: path, preventScrollReset: true, replace: true });
 
   return (
     <main className="ingredients-screen">
@@ -191,7 +99,7 @@ export default function SearchScreen() {
                   {listed ? (
                     <span className="listed-note">In your list</span>
                   ) : (
-                    <Form method="post" action={searchPath(query)} preventScrollReset replace>
+                    <Form method="post" action={path} preventScrollReset replace>
                       <input type="hidden" name="intent" value="add" />
                       <input type="hidden" name="name" value={result.name} />
                       <button type="submit" className="button button-small" aria-label={`Add ${result.name}`}>
@@ -208,7 +116,7 @@ export default function SearchScreen() {
 
       <section aria-labelledby="recommended-title" className="recommended">
         <h2 id="recommended-title">Recommended</h2>
-        <IngredientToggles label="Recommended ingredients" toggles={toggles} action={searchPath(query)} />
+        <IngredientToggles label="Recommended ingredients" toggles={toggles} action={path} />
       </section>
 
       <Link to="/ingredient-preview" className="button button-primary screen-cta">

@@ -17,7 +17,6 @@ import {
   applyDetailsChange,
   cleanName,
   completeItem,
-  INGREDIENT_ADDED,
   mergeItems,
   resolveName,
   validItems,
@@ -26,6 +25,7 @@ import {
   type PantrySource,
   type StoredPantryItem,
 } from "~/domain/pantry";
+import { INGREDIENT_ADDED } from "~/domain/ingredient-added";
 import { isPantryUnit, isValidAmount, todayUtc, type PantryUnit, type Storage } from "~/domain/pantry-details";
 import { parseQuantity, toGrams } from "~/domain/quantity";
 import { convertAmount } from "~/domain/servings";

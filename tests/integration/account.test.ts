@@ -88,7 +88,12 @@ describe("Account and Setting screens", () => {
       email: user.email,
       avatar_url: null,
     });
-    expect(body.stats).toEqual({ total_completed: 3, most_cooked: { menu_name: soup.name, cook_count: 2 } });
+    expect(body.details).toEqual(
+      expect.arrayContaining([
+        ["Meals completed", "3"],
+        ["Frequently cooked", `${soup.name} (2 times)`],
+      ])
+    );
   });
 
   it("saves the whole profile with a picture, normalising allergies, and says so", async () => {

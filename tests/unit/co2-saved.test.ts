@@ -5,10 +5,10 @@ import { getCatalogue } from "../../app/domain/catalogue-data";
 import {
   co2PerKgAsWeighed,
   co2SavedKg,
-  co2SavedText,
   pantryIngredientsUsed,
   type CookedRecipeLine,
 } from "../../app/domain/co2-saved";
+import { co2SavedText } from "../../app/domain/co2-wording";
 
 function ingredient(
   name: string,

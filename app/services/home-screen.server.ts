@@ -1,0 +1,58 @@
+/**
+ * Home: what it shows (the cook's name and shopping count, the monthly meals, what to use soon, the most-searched
+ * toggles) and what its forms post (a toggle, START RANDOM without JavaScript). The screen's route module imports
+ * only this server module for its loader and action (decision 069).
+ */
+import { redirect } from "@remix-run/node";
+import { resolveName, spoilingSoon, type PantryItem } from "~/domain/pantry";
+import { todayUtc } from "~/domain/pantry-details";
+import { RANDOM_MENU_FAILED } from "~/domain/random-recipe";
+import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
+import { loadCatalogue } from "./catalogue.server";
+import { monthlyMealStats } from "./meal-stats.server";
+import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "./pantry.server";
+import { randomRecipe } from "./recipe-search.server";
+import { firstSubmissionError, readForm } from "./request.server";
+import { getUserId, redirectWithFlash } from "./session.server";
+import { findHomeUser } from "./users.server";
+
+export async function homeScreen(request: Request) {
+  const userId = await getUserId(request);
+  const user = userId === null ? null : await findHomeUser(userId);
+  const mealStats = user ? await monthlyMealStats(user.id) : null;
+  const pantry = await readPantry(request);
+  const toggles = await mostSearchedToggleStates(pantry);
+  const shoppingCount = user?._count.shoppingItems ?? 0;
+  const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
+  return { username: user?.username ?? null, shoppingCount, mealStats, toggles, soon };
+}
+
+/** The most-searched ingredients, each marked when it is on the cook's list. */
+async function mostSearchedToggleStates(pantry: PantryItem[]) {
+  const [catalogue, searched] = await Promise.all([
+    loadCatalogue(),
+    mostSearchedIngredients(MOST_SEARCHED_TOGGLE_COUNT),
+  ]);
+  const listedKeys = new Set(pantry.map((item) => item.key));
+  return mostSearchedToggles(searched.map((ingredient) => ingredient.name)).map((name) => ({
+    name,
+    listed: listedKeys.has(resolveName(catalogue, name)?.key ?? ""),
+  }));
+}
+
+/** A most-searched toggle (adds or removes the ingredient) or START RANDOM without JavaScript. */
+export async function changeHome(request: Request): Promise<Response> {
+  const submission = parseHomeAction(await readForm(request));
+  if (submission.status !== "success") {
+    return redirectWithFlash("/home", {
+      type: "error",
+      message: firstSubmissionError(submission, "Unknown action.").message,
+    });
+  }
+  if (submission.value.intent === "random-menu") {
+    const menu = await randomRecipe();
+    if (!menu) return redirectWithFlash("/home", { type: "error", message: RANDOM_MENU_FAILED });
+    throw redirect(`/menu-detail/${menu.menu_id}`);
+  }
+  return toggleAndGoBack(request, submission.value.name, "/home");
+}
