@@ -42,8 +42,17 @@ const EMPHASIS = new Set(["strong", "b"]);
 /** A heading level for emphasised text and headings made of other tags: below any h1-h6. */
 const EMPHASIS_LEVEL = 7;
 
-/** A heading that is exactly one of these words (an optional "The" and a trailing colon aside). */
-const headingOf = (words: string[], after = "") => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})${after}$`, "i");
+/**
+ * A heading that is exactly one of these words, a trailing colon aside, and also with an article before them ("The",
+ * "Die", "Les"), symbols before them ("🛒 Ingredients", "• Method") or the recipe's name and a dash ("Wikinger-Auflauf
+ * – Die Zutaten").
+ */
+const headingOf = (words: string[], after = "") =>
+  new RegExp(
+    String.raw`^[^\p{L}\p{N}]*(?:[^\n]{1,80}?\s[–—-]\s+)?(?:(?:the|die|de|het)\s+)?` +
+      `(?:${words.join("|")})${after}$`,
+    "iu"
+  );
 /** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
 const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*\(\d[^()]{0,30}\))?`;
 const INGREDIENT_HEADING = headingOf(
@@ -95,6 +104,13 @@ export const METHOD_HEADING = headingOf([
 const YIELD_WORDS =
   "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
+/** A yield said with its number first: "4 Portionen", "4 adag", "Für 6 Personen", "2-4 porcje". */
+const YIELD_AFTER = new RegExp(
+  String.raw`^(?:(?:for|für|pour|para|per|voor|för|til|dla|na)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*` +
+    String.raw`(?:servings?|portions?|portionen|personen|personas|porciones|por[çc][õo]es|pessoas|persone|porzioni|` +
+    String.raw`personnes|people|adag|f[őo]re|osób|osoby|porcje|porcji|porc[ií]|porce|annosta|porsjoner|portioner|personer)\.?$`,
+  "i"
+);
 const TIME_LABELS = {
   totalTime:
     /^(?:total(?: time)?|prep(?:aration)? (?:&|and|\+) cook(?:ing)? time|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
@@ -102,10 +118,10 @@ const TIME_LABELS = {
     /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
   cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson|kooktijd)\b\s*:?/i,
 };
-const LABELS = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
+const LABELS = [YIELD_LABEL, YIELD_AFTER, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
 const LABEL = new RegExp(LABELS.join("|"), "i");
 /** A label with no value after it: "Servings", "Prep time:". */
-const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
+const LABEL_ALONE = new RegExp(`(?:${LABELS.filter((label) => label !== YIELD_AFTER.source).join("|")})$`, "i");
 /** Headings that end the steps: what follows a recipe on most pages. */
 const AFTER_RECIPE =
   /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|(?:recipe )?details)\b/i;
@@ -362,7 +378,7 @@ function factsOf(blocks: Block[]): PageFacts {
     return null;
   };
   return {
-    yields: labelled(YIELD_LABEL, servingsOf),
+    yields: labelled(YIELD_LABEL, servingsOf) ?? servingsOf(labels.find((label) => YIELD_AFTER.test(label))),
     totalTime: labelled(TIME_LABELS.totalTime, durationMinutes),
     prepTime: labelled(TIME_LABELS.prepTime, durationMinutes),
     cookingTime: labelled(TIME_LABELS.cookingTime, durationMinutes),
