@@ -29,6 +29,30 @@ describe("recipe headings as pages write them", () => {
   });
 });
 
+describe("a blog post's recipe without schema.org data", () => {
+  // a food blog's post: the recipe between the story, tools, tips and questions, its headings led by emoji
+  const post =
+    "<h1>Slow Cooker Chili</h1><p>A warm hug in a bowl.</p><h2>🍽 Servings &amp; Time</h2>" +
+    "<p><strong>Serves:</strong> 6-8<br>Prep time: 20 minutes<br>Cook time: 8 hours on low or 4 hours on high</p>" +
+    "<h2>💛 Why I Love This Recipe</h2><ul><li>Hands-off cooking.</li></ul>" +
+    "<h2>🛒 What You’ll Need</h2><ul><li>2 lbs beef brisket</li><li>1 large onion, diced</li></ul>" +
+    "<h2>🔧 Tools You’ll Need</h2><ul><li>Slow cooker</li><li>Ladle</li></ul>" +
+    "<h2>👩&zwj;🍳 Pro Tips</h2><ul><li>Trim the brisket.</li></ul>" +
+    "<h2>👩&zwj;🍳 How to Make Slow Cooker Chili</h2><h3>Step 1: Prep</h3><p>Dice the onion.</p>" +
+    "<h3>Step 2: Cook</h3><p>Cook on low for 8 hours.</p><h2>🧊 Leftovers &amp; Storage Tips</h2>" +
+    "<ul><li>Freeze for up to 3 months.</li></ul><h2>❓ FAQ</h2><p>Can I add beans?</p>";
+
+  it('reads the steps under "How to Make ..." and leaves out the tools and tips around the recipe', () => {
+    const draft = draftOf(fromHtmlPage(post));
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["beef brisket", "onion"]);
+    expect(draft.steps).toEqual(["Dice the onion.", "Cook on low for 8 hours."]);
+  });
+
+  it("reads the yield and times on the lines of one paragraph", () => {
+    expect(draftOf(fromHtmlPage(post))).toMatchObject({ servings: 8, prepTime: 20, cookingTime: 480 });
+  });
+});
+
 describe("yields and times as pages write them", () => {
   const page = (facts: string) =>
     `<h1>Tepsis krumpli</h1>${facts}<h2>Hozzávalók</h2><ul><li>6 db burgonya</li></ul>` +

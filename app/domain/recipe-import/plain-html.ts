@@ -73,7 +73,7 @@ const INGREDIENT_HEADING = headingOf(
   ],
   FOR_HOW_MANY
 );
-export const METHOD_HEADING = headingOf([
+const METHOD_WORDS = [
   "method",
   "instructions?",
   "directions?",
@@ -100,7 +100,13 @@ export const METHOD_HEADING = headingOf([
   "procedimento",
   "preparazione",
   "valmistus",
-]);
+];
+export const METHOD_HEADING = headingOf(METHOD_WORDS);
+/**
+ * On a page, "How to make Slow Cooker Chili" heads the steps too; not as a step section's name in the data, where
+ * "How to make the sauce" is a part of the method.
+ */
+const STEPS_HEADING = headingOf([...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`]);
 const YIELD_WORDS =
   "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
@@ -122,9 +128,12 @@ const LABELS = [YIELD_LABEL, YIELD_AFTER, ...Object.values(TIME_LABELS)].map((pa
 const LABEL = new RegExp(LABELS.join("|"), "i");
 /** A label with no value after it: "Servings", "Prep time:". */
 const LABEL_ALONE = new RegExp(`(?:${LABELS.filter((label) => label !== YIELD_AFTER.source).join("|")})$`, "i");
-/** Headings that end the steps: what follows a recipe on most pages. */
+/**
+ * Headings that end the steps: what follows a recipe on most pages, symbols before it aside ("🔧 Tools You'll Need"),
+ * and the tips, notes and questions a post puts around it ("Pro Tips", "Make Ahead Tips", "FAQ").
+ */
 const AFTER_RECIPE =
-  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|(?:recipe )?details)\b/i;
+  /^[^\p{L}\p{N}]*(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|tools?|utensils|faqs?|(?:recipe )?details)\b|\b(?:tips|notes|faqs?)$/iu;
 
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
@@ -195,7 +204,7 @@ function shortText(element: Element): string | null {
   return cleaned.length <= MAX_HEADING_LENGTH ? headingText(cleaned) : null;
 }
 
-const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || METHOD_HEADING.test(text);
+const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_HEADING.test(text);
 
 /** The page as a run of headings, list items and paragraphs, in document order. */
 function blocksOf(page: Element): Block[] {
@@ -244,8 +253,12 @@ function blocksOf(page: Element): Block[] {
           headings.push(heading);
           push(heading);
         } else
-          for (const line of textOf(child).join("").split("\n"))
-            push({ kind: "paragraph", text: cleanText(line).replace(STEP_LABEL, "") });
+          for (const line of textOf(child).join("").split("\n")) {
+            const text = cleanText(line);
+            push({ kind: "paragraph", text: text.replace(STEP_LABEL, "") });
+            // "Serves: 6<br>Prep time: 20 minutes": labels on the lines of one paragraph
+            if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
+          }
       } else if (depth < MAX_DEPTH) visit(child, depth + 1);
     }
     for (const heading of headings) heading.end = blocks.length;
@@ -262,7 +275,7 @@ function blocksOf(page: Element): Block[] {
 function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp): boolean {
   const next = blocks[at + 1];
   if (
-    stop !== METHOD_HEADING ||
+    stop !== STEPS_HEADING ||
     next?.kind !== "item" ||
     next.linkOnly ||
     (blocks[at] as { level: number }).level !== top
@@ -321,12 +334,12 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
         itemLists.push(block.list);
       }
     } else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
-    else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
+    else if (stop === STEPS_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;
     } else if (!items.some((entry) => typeof entry === "string")) paragraphs.push(block.text);
   }
-  const listed = stop === METHOD_HEADING ? withoutUnitVariants(items, itemLists) : items;
+  const listed = stop === STEPS_HEADING ? withoutUnitVariants(items, itemLists) : items;
   const chosen = listed.some((entry) => typeof entry === "string") ? listed : paragraphs;
   // a heading with nothing under it (the last one before the next part of the page) is no group
   while (chosen.length > 0 && typeof chosen[chosen.length - 1] !== "string") chosen.pop();
@@ -390,8 +403,8 @@ export function plainHtmlSections(
   page: Element,
   blocks = blocksOf(page)
 ): { ingredientLines: RawEntry[]; steps: RawEntry[]; facts: PageFacts } {
-  const ingredients = part(blocks, INGREDIENT_HEADING, METHOD_HEADING);
-  const steps = part(blocks, METHOD_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
+  const ingredients = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
+  const steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
   const ingredientLines = ingredients.entries;
   return { ingredientLines, steps, facts: factsOf(blocks) };
 }
