@@ -53,6 +53,63 @@ describe("a blog post's recipe without schema.org data", () => {
   });
 });
 
+describe("recipes whose parts have no heading", () => {
+  it("takes the paragraphs after the ingredient list as the steps when no Method heading comes", () => {
+    const html =
+      "<h1>Baby Back Ribs</h1><p><b>Ingredients</b></p><ul><li>1 rack of ribs</li><li>1 cup of brown sugar</li></ul>" +
+      "<p>Optional</p><ul><li>Your favorite BBQ sauce</li></ul>" +
+      "<p>Prepare your smoker at 275 degrees. We recommend hickory.</p><p>Remove the membrane off the back of the rack.</p>" +
+      '<ul><li><a href="/share">Facebook</a></li></ul><h2>Featured in this recipe</h2><p>Honey rub</p>';
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => line.name)).toEqual([
+      "rack of ribs",
+      "brown sugar",
+      "Your favorite BBQ sauce",
+    ]);
+    expect(draft.steps).toEqual([
+      "Prepare your smoker at 275 degrees. We recommend hickory.",
+      "Remove the membrane off the back of the rack.",
+    ]);
+  });
+
+  it("reads a list of amounts under no Ingredients heading, its groups, and the steps after it", () => {
+    const html =
+      "<h1>Toona Melt</h1><p>An open-faced melt.</p><h2>Produce</h2><ul><li>1 small red onion</li><li>2 celery stalks</li>" +
+      "<li>½ cup dill leaves</li><li>1 lemon</li></ul><h2>Pantry</h2><ul><li>2 5-ounce cans tuna</li><li>Kosher salt</li>" +
+      "<li>2 slices rye bread</li></ul><h3>1. Do some prep</h3><ul><li>Finely chop the onion.</li><li>Chop the dill.</li></ul>" +
+      "<h3>2. Melt</h3><ul><li>Broil until bubbling.</li></ul><h4>Filed under: Sandos</h4><h2>The Club</h2><p>Join us.</p>";
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.name, line.section])).toEqual([
+      ["red onion", "Produce"],
+      ["celery stalks", "Produce"],
+      ["dill leaves", "Produce"],
+      ["lemon", "Produce"],
+      ["5-ounce cans tuna", "Pantry"],
+      ["Kosher salt", "Pantry"],
+      ["rye bread", "Pantry"],
+    ]);
+    expect(draft.steps).toEqual(["Finely chop the onion.", "Chop the dill.", "Broil until bubbling."]);
+    expect(draft.stepSections).toEqual(["1. Do some prep", "1. Do some prep", "2. Melt"]);
+  });
+
+  it('takes the title from the h1 over the recipe, not a column\'s h1 before it, and a step starting "Serve" as a step', () => {
+    const html =
+      "<h1>For Your Table</h1><h1>Chicken Salad</h1><ul><li>6 cups chicken, shredded</li><li>3 cups red grapes</li>" +
+      "<li>2 celery ribs</li></ul><p>Combine chicken, grapes and celery in a bowl.</p><p>Serve in lettuce cups.</p>" +
+      "<h3>Compare up to 4 products</h3>";
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.name).toBe("Chicken Salad");
+    expect(draft.steps).toEqual(["Combine chicken, grapes and celery in a bowl.", "Serve in lettuce cups."]);
+  });
+
+  it("takes no list of amounts that is not a recipe's: a shop's prices, two lines", () => {
+    const html =
+      "<h1>Our shop</h1><ul><li>2-Day Delivery</li><li>Add $75 more</li></ul><ul><li>Pans</li><li>Knives</li>" +
+      "<li>3 for 2 on bowls</li></ul><p>Free delivery on orders over $75.</p>";
+    expect(fromHtmlPage(html).ok).toBe(false);
+  });
+});
+
 describe("yields and times as pages write them", () => {
   const page = (facts: string) =>
     `<h1>Tepsis krumpli</h1>${facts}<h2>Hozzávalók</h2><ul><li>6 db burgonya</li></ul>` +

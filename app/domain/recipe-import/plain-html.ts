@@ -7,6 +7,7 @@
 import type { RawEntry, RawRecipe } from "./draft";
 import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
 import type { Element } from "./microdata";
+import { splitLeadingQuantity } from "../quantity";
 
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
@@ -128,6 +129,8 @@ const LABELS = [YIELD_LABEL, YIELD_AFTER, ...Object.values(TIME_LABELS)].map((pa
 const LABEL = new RegExp(LABELS.join("|"), "i");
 /** A label with no value after it: "Servings", "Prep time:". */
 const LABEL_ALONE = new RegExp(`(?:${LABELS.filter((label) => label !== YIELD_AFTER.source).join("|")})$`, "i");
+/** A label with its value ("Serves 4") or one whose value follows ("Servings"), not a step ("Serve in bowls."). */
+const isLabel = (text: string) => LABEL.test(text) && (/\d/.test(text) || LABEL_ALONE.test(text));
 /**
  * Headings that end the steps: what follows a recipe on most pages, symbols before it aside ("🔧 Tools You'll Need"),
  * and the tips, notes and questions a post puts around it ("Pro Tips", "Make Ahead Tips", "FAQ").
@@ -242,7 +245,7 @@ function blocksOf(page: Element): Block[] {
         const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: short };
         headings.push(heading);
         push(heading);
-      } else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
+      } else if (short && isLabel(short) && depth < MAX_DEPTH) {
         push({ kind: "label", text: short });
         pendingLabel = LABEL_ALONE.test(short) ? short : null;
         visit(child, depth + 1);
@@ -305,16 +308,26 @@ function withoutUnitVariants(items: RawEntry[], lists: (number | undefined)[]): 
   return first;
 }
 
+/** A paragraph that reads as a sentence of the method ("Prepare your smoker at 275 degrees."), after the list. */
+const isSentence = (text: string) => text.length > 40 && /[.!?]$/.test(text) && text.split(" ").length >= 6;
+
 /**
- * The entries under the heading at `start`: list items (else paragraphs), with deeper headings as group headings,
- * up to the next heading as high as it or a heading `stop` names.
+ * The entries from block `from` on, of a part headed at level `top` (its container ending at block `end`), and the
+ * block where they end.
  */
-function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp): RawEntry[] {
-  const { level: top, end } = blocks[start] as { level: number; end?: number };
+function entriesFrom(
+  blocks: Block[],
+  from: number,
+  top: number,
+  end: number | undefined,
+  own: RegExp,
+  stop: RegExp
+): { entries: RawEntry[]; next: number } {
   const items: RawEntry[] = [];
   const itemLists: (number | undefined)[] = [];
   const paragraphs: RawEntry[] = [];
-  for (let at = start + 1; at < blocks.length; at++) {
+  let at = from;
+  for (; at < blocks.length; at++) {
     const block = blocks[at];
     // a heading that is a paragraph ("<p>Preparación:</p>") heads what its own container holds when that holds
     // any: the page's boxes after the post (its exporter card, related posts, footer links) are no steps
@@ -337,24 +350,27 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
     else if (stop === STEPS_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;
+    } else if (stop === STEPS_HEADING && items.some((entry) => typeof entry === "string") && isSentence(block.text)) {
+      // the method, under no heading of its own, after the list
+      break;
     } else if (!items.some((entry) => typeof entry === "string")) paragraphs.push(block.text);
   }
   const listed = stop === STEPS_HEADING ? withoutUnitVariants(items, itemLists) : items;
   const chosen = listed.some((entry) => typeof entry === "string") ? listed : paragraphs;
   // a heading with nothing under it (the last one before the next part of the page) is no group
   while (chosen.length > 0 && typeof chosen[chosen.length - 1] !== "string") chosen.pop();
-  return chosen;
+  return { entries: chosen, next: at };
 }
 
-/** The entries under the first heading `own` names that has any under it, and where that heading is. */
-function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[] } {
+/** The entries under the first heading `own` names that has any under it, where that heading is and where they end. */
+function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[]; next: number } {
   for (let at = from; at < blocks.length; at++) {
     const block = blocks[at];
     if (block.kind !== "heading" || !own.test(block.text)) continue;
-    const entries = entriesUnder(blocks, at, own, stop);
-    if (entries.length > 0) return { at, entries };
+    const { entries, next } = entriesFrom(blocks, at + 1, block.level, block.end, own, stop);
+    if (entries.length > 0) return { at, entries, next };
   }
-  return { at: -1, entries: [] };
+  return { at: -1, entries: [], next: -1 };
 }
 
 function metaContent(page: Element, property: string): string | undefined {
@@ -398,23 +414,98 @@ function factsOf(blocks: Block[]): PageFacts {
   };
 }
 
+/** A line that starts with an amount ("300g - dried chickpeas", "2 celery stalks", "½ cup dill"). */
+const startsWithAmount = (text: string) =>
+  text.length <= MAX_INGREDIENT_LENGTH && splitLeadingQuantity(text).quantity !== "";
+
+/** The items of the list that starts at block `from` (labels between them skipped), and the block after it. */
+function listAt(blocks: Block[], from: number): { lines: string[]; next: number } {
+  const first = blocks[from];
+  const lines: string[] = [];
+  let at = from;
+  for (; at < blocks.length; at++) {
+    const block = blocks[at];
+    if (block.kind === "label") continue;
+    if (block.kind !== "item" || first.kind !== "item" || block.list !== first.list) break;
+    lines.push(block.text);
+  }
+  return { lines, next: at };
+}
+
+const amountShare = (lines: string[]) => lines.filter(startsWithAmount).length / Math.max(lines.length, 1);
+
+/**
+ * A page with no Ingredients heading: its first list of three lines or more, most of them starting with an amount,
+ * with the lists after it that start with amounts too under headings of one level ("Produce", "Pantry", "Dairy"),
+ * the heading before the first list among them when it is of that level.
+ */
+function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]; next: number; level: number } | null {
+  for (let at = 0; at < blocks.length; at++) {
+    if (blocks[at].kind !== "item" || (at > 0 && blocks[at - 1].kind === "item")) continue;
+    const first = listAt(blocks, at);
+    if (first.lines.length < 3 || amountShare(first.lines) < 2 / 3) continue;
+    const entries: RawEntry[] = [...first.lines];
+    let next = first.next;
+    let level = EMPHASIS_LEVEL;
+    for (;;) {
+      const heading = blocks[next];
+      if (heading?.kind !== "heading" || heading.level === 1 || (level !== EMPHASIS_LEVEL && heading.level !== level))
+        break;
+      if (AFTER_RECIPE.test(heading.text) || STEPS_HEADING.test(heading.text)) break;
+      const group = listAt(blocks, next + 1);
+      if (group.lines.length === 0 || amountShare(group.lines) < 1 / 2) break;
+      level = heading.level;
+      entries.push({ heading: heading.text }, ...group.lines);
+      next = group.next;
+    }
+    const before = blocks[at - 1];
+    const start = before?.kind === "heading" && before.level === level ? at - 1 : at;
+    if (start < at) entries.unshift({ heading: before.text });
+    return { at: start, entries, next, level };
+  }
+  return null;
+}
+
 /** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
 export function plainHtmlSections(
   page: Element,
   blocks = blocksOf(page)
-): { ingredientLines: RawEntry[]; steps: RawEntry[]; facts: PageFacts } {
-  const ingredients = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
-  const steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
-  const ingredientLines = ingredients.entries;
-  return { ingredientLines, steps, facts: factsOf(blocks) };
+): {
+  ingredientLines: RawEntry[];
+  /** the block where the ingredient list or its heading is, -1 when none */
+  ingredientsAt: number;
+  steps: RawEntry[];
+  facts: PageFacts;
+  unheaded?: boolean;
+} {
+  const headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
+  const unheaded = headed.at < 0 ? unheadedIngredients(blocks) : null;
+  const ingredients = unheaded ?? headed;
+  let steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
+  if (steps.length === 0 && ingredients.at >= 0) {
+    // no Method heading: the method is what follows the ingredient list, up to the next part of the page
+    const level = unheaded?.level ?? (blocks[ingredients.at] as HeadingBlock).level;
+    steps = entriesFrom(blocks, ingredients.next, level, undefined, STEPS_HEADING, INGREDIENT_HEADING).entries;
+  }
+  return {
+    ingredientLines: ingredients.entries,
+    ingredientsAt: ingredients.at,
+    steps,
+    facts: factsOf(blocks),
+    ...(unheaded ? { unheaded: true } : {}),
+  };
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
 export function plainHtmlRecipe(page: Element): RawRecipe | null {
   const blocks = blocksOf(page);
-  const { ingredientLines, steps, facts } = plainHtmlSections(page, blocks);
+  const { ingredientLines, ingredientsAt, steps, facts } = plainHtmlSections(page, blocks);
   if (ingredientLines.length === 0 && steps.length === 0) return null;
-  const title = blocks.find((block) => block.kind === "heading" && block.level === 1)?.text;
+  // the recipe's own title: the last h1 before its ingredients ("For Your Table" over "Chicken Salad" is the column's)
+  const titles = blocks.filter(
+    (block, index) => block.kind === "heading" && block.level === 1 && index < ingredientsAt
+  );
+  const title = (titles.at(-1) ?? blocks.find((block) => block.kind === "heading" && block.level === 1))?.text;
   return {
     ...facts,
     name: title || metaContent(page, "og:title"),

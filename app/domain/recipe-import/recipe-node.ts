@@ -251,7 +251,8 @@ class TooManyEntries extends Error {}
 /** What the page's own markup shows, for a recipe whose data leaves its ingredient lines or steps out. */
 export interface PageFallback {
   ingredientGroups?: IngredientGroup[] | null;
-  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts };
+  /** `unheaded`: the ingredient lines are a list of amounts under no Ingredients heading, read for want of any */
+  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts; unheaded?: boolean };
 }
 
 export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): ParseResult {
@@ -269,7 +270,12 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
     // a yield or time the data leaves out, as the page's labels say it ("Serves 4", "Ración para: 1 personas")
     const shownFacts: Partial<PageFacts> = page.sections?.().facts ?? {};
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
-    if (page.sections && ingredientLines.length > 0 && ingredientLines.length <= MAX_ENTRIES) {
+    if (
+      page.sections &&
+      !page.sections().unheaded &&
+      ingredientLines.length > 0 &&
+      ingredientLines.length <= MAX_ENTRIES
+    ) {
       ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
     }
     return buildDraft({
