@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromHtmlPage } from "~/domain/recipe-import";
+import { durationMinutes, fromHtmlPage } from "~/domain/recipe-import";
 
 function draftOf(result: ReturnType<typeof fromHtmlPage>) {
   if (!result.ok) throw new Error(`expected a draft, got: ${result.reason}`);
@@ -19,6 +19,20 @@ describe("recipe headings as pages write them", () => {
     const draft = draftOf(fromHtmlPage(html));
     expect(draft.ingredients.map((line) => line.quantity)).toEqual(["250 g", "1"]);
     expect(draft.steps).toEqual(["Mischen.", "Backen."]);
+  });
+
+  it.each([
+    ["材料（2人分）", "作り方", "玉ねぎ 1/4 個", "1/4 個"],
+    ["Ингредиенты", "Приготовление", "2 ст. л. сахара", "2"],
+    ["Ingrediencie", "Postup", "200 g múky", "200 g"],
+    ["Malzemeler", "Yapılışı", "2 adet yumurta", "2"],
+  ])("reads the headings %o and %o", (ingredients, method, line, quantity) => {
+    const html =
+      `<h1>Recipe</h1><h2>${ingredients}</h2><ul><li>${line}</li></ul>` +
+      `<h2>${method}</h2><ol><li>Step one.</li><li>Step two.</li></ol>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients[0].quantity).toBe(quantity);
+    expect(draft.steps).toEqual(["Step one.", "Step two."]);
   });
 
   it("still takes no heading that only mentions the ingredients", () => {
@@ -122,6 +136,28 @@ describe("yields and times as pages write them", () => {
     ["<li>2-4 porcje</li>", 4],
   ])("reads the yield of %o, its number first", (facts, servings) => {
     expect(draftOf(fromHtmlPage(page(facts))).servings).toBe(servings);
+  });
+
+  it.each([
+    ["<p>Préparation 15 min</p><p>Cuisson 1h10</p>", 85],
+    ["<div><span>Time 45 mins</span><span>Servings 2</span></div>", 45],
+    ["<ul><li>Tempo de preparo: 20 minutos</li><li>Tempo de cozimento: 40 minutos</li></ul>", 60],
+    ["<p>Czas przygotowania: 1 godzina</p>", 60],
+  ])("reads the time the labels of %o give", (facts, minutes) => {
+    const draft = draftOf(fromHtmlPage(page(facts)));
+    expect(draft.totalTime ?? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0)).toBe(minutes);
+  });
+
+  it.each([
+    ["1h10", 70],
+    ["2 h 30", 150],
+    ["45 perc", 45],
+    ["2 óra", 120],
+    ["30 мин", 30],
+    ["1 час 20 минут", 80],
+    ["15分", 15],
+  ])("reads %o as %o minutes", (text, minutes) => {
+    expect(durationMinutes(text)).toBe(minutes);
   });
 
   it("takes no yield from a number of people in a sentence", () => {

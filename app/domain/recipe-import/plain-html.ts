@@ -55,7 +55,7 @@ const headingOf = (words: string[], after = "") =>
     "iu"
   );
 /** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
-const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*\(\d[^()]{0,30}\))?`;
+const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
 const INGREDIENT_HEADING = headingOf(
   [
     "ingredients?(?:\\s+list)?",
@@ -71,6 +71,14 @@ const INGREDIENT_HEADING = headingOf(
     "hozz[áa]val[óo]k",
     "suroviny",
     "ainekset",
+    "ingredien(?:cie|te)",
+    "p[řr][íi]sady",
+    "sastojci",
+    "malzemeler",
+    "ингредиенты",
+    "інгредієнти",
+    "υλικά",
+    "材料",
   ],
   FOR_HOW_MANY
 );
@@ -101,6 +109,24 @@ const METHOD_WORDS = [
   "procedimento",
   "preparazione",
   "valmistus",
+  "ohje",
+  "slik gj[øo]r du",
+  "fremgangsm[åa]te",
+  "g[öo]r s[åa] h[äa]r",
+  "instru(?:cciones|ções|ctions)",
+  "pasos",
+  "[ée]tapes",
+  "prepara[çc][ãa]o",
+  "modo de (?:prepara[çc][ãa]o|fazer)",
+  "p[řr][íi]prava",
+  "priprema",
+  "mod de preparare",
+  "yap[ıi]l[ıi][şs][ıi]",
+  "приготовление",
+  "способ приготовления",
+  "приготування",
+  "εκτέλεση",
+  "作り方",
 ];
 export const METHOD_HEADING = headingOf(METHOD_WORDS);
 /**
@@ -120,10 +146,11 @@ const YIELD_AFTER = new RegExp(
 );
 const TIME_LABELS = {
   totalTime:
-    /^(?:total(?: time)?|prep(?:aration)? (?:&|and|\+) cook(?:ing)? time|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
+    /^(?:total(?: time)?|prep(?:aration)? (?:&|and|\+) cook(?:ing)? time|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd|time(?=\s*:?\s*\d)|ready in|tempo totale|dur[ée]e totale)(?!\w)\s*:?/i,
   prepTime:
-    /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
-  cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson|kooktijd)\b\s*:?/i,
+    /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|(?:temps de )?pr[ée]paration|voorbereiding|tempo de preparo|tiempo de preparaci[óo]n|tempo di preparazione|czas przygotowania)(?!\w)\s*:?/i,
+  cookingTime:
+    /^(?:cook(?:ing)? time|kochzeit|backzeit|(?:temps de )?cuisson|kooktijd|tempo de cozimento|tiempo de cocci[óo]n|(?:tempo di )?cottura|bak(?:e|ing) time)(?!\w)\s*:?/i,
 };
 const LABELS = [YIELD_LABEL, YIELD_AFTER, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
 const LABEL = new RegExp(LABELS.join("|"), "i");
