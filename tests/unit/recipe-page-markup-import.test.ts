@@ -124,6 +124,25 @@ describe("recipes whose parts have no heading", () => {
   });
 });
 
+describe("JSON-LD that the page says better", () => {
+  it("takes the page's list when the data runs the whole list into one line", () => {
+    const json = JSON.stringify({
+      "@type": "Recipe",
+      name: "Soon dubu chigae",
+      recipeIngredient: "3 tablespoons red pepper powder2 small onions, chopped.1 egg.",
+      recipeInstructions: ["Fry the onions.", "Add the egg."],
+    });
+    const page = (lines: string[]) =>
+      `<html><head><script type="application/ld+json">${json}</script></head><body><h2>Ingredients</h2>` +
+      `<ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Instructions</h2></body></html>`;
+    const shown = ["3 tablespoons red pepper powder", "2 small onions, chopped.", "1 egg."];
+    const names = (html: string) => draftOf(fromHtmlPage(html)).ingredients.map((line) => line.name);
+    expect(names(page(shown))).toEqual(["red pepper powder", "onions", "egg"]);
+    // a page list that says something else is not taken
+    expect(names(page(["1 cup rice", "2 eggs"]))).toHaveLength(1);
+  });
+});
+
 describe("yields and times as pages write them", () => {
   const page = (facts: string) =>
     `<h1>Tepsis krumpli</h1>${facts}<h2>Hozzávalók</h2><ul><li>6 db burgonya</li></ul>` +

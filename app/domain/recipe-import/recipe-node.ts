@@ -194,6 +194,12 @@ function withAmountsJoined(shown: RawEntry[]): RawEntry[] {
 function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   const shown = withAmountsJoined(pageShown);
   const listedLines = listed.filter((entry): entry is string => typeof entry === "string");
+  const shownLines = shown.filter((entry): entry is string => typeof entry === "string");
+  // the data's whole list run into one line ("2 tablespoons sesame oil2 small onions, chopped.3 cloves..."): the
+  // page's lines, when they say the same
+  if (listedLines.length === 1 && shownLines.length > 1 && letters(shownLines.join("")) === letters(listedLines[0])) {
+    return shown;
+  }
   let at = 0;
   let amountsAdded = 0;
   for (const line of listedLines) {
