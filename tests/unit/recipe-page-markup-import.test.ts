@@ -143,6 +143,19 @@ describe("JSON-LD that the page says better", () => {
   });
 });
 
+describe("a Recipe whose data gives no name", () => {
+  const json = JSON.stringify({ "@type": "Recipe", recipeIngredient: ["2 eggs"], recipeInstructions: ["Boil."] });
+  const page = (head: string, body: string) =>
+    `<html><head>${head}<script type="application/ld+json">${json}</script></head><body>${body}</body></html>`;
+
+  it("takes the page's h1, else its og:title", () => {
+    expect(draftOf(fromHtmlPage(page("", "<h1>Soft-boiled eggs</h1>"))).name).toBe("Soft-boiled eggs");
+    const og = '<meta property="og:title" content="Eggs on toast">';
+    expect(draftOf(fromHtmlPage(page(og, "<p>Breakfast</p>"))).name).toBe("Eggs on toast");
+    expect(fromHtmlPage(page("", "<p>Breakfast</p>"))).toEqual({ ok: false, reason: "no recipe name" });
+  });
+});
+
 describe("yields and times as pages write them", () => {
   const page = (facts: string) =>
     `<h1>Tepsis krumpli</h1>${facts}<h2>Hozzávalók</h2><ul><li>6 db burgonya</li></ul>` +

@@ -523,6 +523,12 @@ export function plainHtmlSections(
   };
 }
 
+/** The page's title, for a recipe whose data names it not: its first h1, else og:title. */
+export function pageTitle(page: Element): string | undefined {
+  const heading = blocksOf(page).find((block) => block.kind === "heading" && block.level === 1);
+  return heading?.text || metaContent(page, "og:title");
+}
+
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
 export function plainHtmlRecipe(page: Element): RawRecipe | null {
   const blocks = blocksOf(page);

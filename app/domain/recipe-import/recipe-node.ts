@@ -259,6 +259,8 @@ export interface PageFallback {
   ingredientGroups?: IngredientGroup[] | null;
   /** `unheaded`: the ingredient lines are a list of amounts under no Ingredients heading, read for want of any */
   sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts; unheaded?: boolean };
+  /** the page's own title, for a recipe whose data gives no name */
+  title?: () => string | undefined;
 }
 
 export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): ParseResult {
@@ -285,7 +287,7 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
     }
     return buildDraft({
-      name: textsOf(get("name") ?? get("headline"))[0],
+      name: textsOf(get("name") ?? get("headline"))[0] ?? page.title?.(),
       description: textsOf(get("description")).join(" "),
       cuisines: textsOf(get("recipeCuisine")),
       occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
