@@ -116,6 +116,22 @@ describe("recipes whose parts have no heading", () => {
     expect(draft.steps).toEqual(["Combine chicken, grapes and celery in a bowl.", "Serve in lettuce cups."]);
   });
 
+  it('reads lines of text written as a list ("• 15 g Parmesan") under no heading, and numbered steps after them', () => {
+    const html =
+      "<h1>Piccata</h1><p>Schnitzel nach Mailänder Art.</p><p><b>2 Portionen</b></p>" +
+      "<p>• 15 g Parmesan</p><p>• 1/2 Zitrone</p><p>• 1 Ei</p><p>• Salz, Pfeffer</p>" +
+      "<p>1. Parmesan fein reiben und mit dem Ei mischen.</p><p>2. Das Fleisch im Teig wenden und ausbacken.</p>" +
+      "<h3>Ähnliche Beiträge</h3>";
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => `${line.quantity} ${line.name}`.trim())).toEqual([
+      "15 g Parmesan",
+      "1/2 Zitrone",
+      "1 Ei",
+      "Salz",
+    ]);
+    expect(draft.steps).toHaveLength(2);
+  });
+
   it("takes no list of amounts that is not a recipe's: a shop's prices, two lines", () => {
     const html =
       "<h1>Our shop</h1><ul><li>2-Day Delivery</li><li>Add $75 more</li></ul><ul><li>Pans</li><li>Knives</li>" +

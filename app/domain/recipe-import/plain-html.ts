@@ -443,18 +443,28 @@ function factsOf(blocks: Block[]): PageFacts {
 
 /** A line that starts with an amount ("300g - dried chickpeas", "2 celery stalks", "½ cup dill"). */
 const startsWithAmount = (text: string) =>
-  text.length <= MAX_INGREDIENT_LENGTH && splitLeadingQuantity(text).quantity !== "";
+  text.length <= MAX_INGREDIENT_LENGTH &&
+  !/^\d+[.)]\s/.test(text) &&
+  splitLeadingQuantity(text.replace(LINE_BULLET, "")).quantity !== "";
+/** A bullet a paragraph's line starts with when the page writes a list as lines of text ("• 15 g Parmesan"). */
+const LINE_BULLET = /^[•▪·*-]\s*/;
 
 /** The items of the list that starts at block `from` (labels between them skipped), and the block after it. */
 function listAt(blocks: Block[], from: number): { lines: string[]; next: number } {
   const first = blocks[from];
+  const bulleted = LINE_BULLET.test(first.text);
   const lines: string[] = [];
   let at = from;
   for (; at < blocks.length; at++) {
     const block = blocks[at];
     if (block.kind === "label") continue;
-    if (block.kind !== "item" || first.kind !== "item" || block.list !== first.list) break;
-    lines.push(block.text);
+    if (block.kind !== first.kind || (block.kind === "item" && first.kind === "item" && block.list !== first.list))
+      break;
+    if (block.kind === "item") lines.push(block.text);
+    // lines of text are a list while each starts with a bullet as the first does, or with an amount
+    else if (block.kind === "paragraph" && (bulleted ? LINE_BULLET.test(block.text) : startsWithAmount(block.text)))
+      lines.push(block.text.replace(LINE_BULLET, ""));
+    else break;
   }
   return { lines, next: at };
 }
@@ -468,7 +478,9 @@ const amountShare = (lines: string[]) => lines.filter(startsWithAmount).length /
  */
 function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]; next: number; level: number } | null {
   for (let at = 0; at < blocks.length; at++) {
-    if (blocks[at].kind !== "item" || (at > 0 && blocks[at - 1].kind === "item")) continue;
+    const { kind } = blocks[at];
+    if ((kind !== "item" && kind !== "paragraph") || (at > 0 && blocks[at - 1].kind === "item" && kind === "item"))
+      continue;
     const first = listAt(blocks, at);
     if (first.lines.length < 3 || amountShare(first.lines) < 2 / 3) continue;
     const entries: RawEntry[] = [...first.lines];
