@@ -208,6 +208,13 @@ describe("yields and times as pages write them", () => {
     expect(durationMinutes(text)).toBe(minutes);
   });
 
+  it("reads a yield and a time named by the icon before them (alt text)", () => {
+    const facts =
+      '<div><img alt="czas przygotowania" src="time.svg"><div>40 min.</div></div>' +
+      '<div><img alt="ilość porcji" src="man.svg"><div>8 os.</div></div><img alt="Placki" src="photo.jpg">';
+    expect(draftOf(fromHtmlPage(page(facts)))).toMatchObject({ servings: 8, prepTime: 40 });
+  });
+
   it("takes no yield from a number of people in a sentence", () => {
     expect(draftOf(fromHtmlPage(page("<p>Enough for 4 people and more.</p>"))).servings).toBeNull();
   });

@@ -135,7 +135,7 @@ export const METHOD_HEADING = headingOf(METHOD_WORDS);
  */
 const STEPS_HEADING = headingOf([...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`]);
 const YIELD_WORDS =
-  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji";
+  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji|(?:ilo[śs][ćc]|liczba) porcji";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
 /** A yield said with its number first: "4 Portionen", "4 adag", "Für 6 Personen", "2-4 porcje". */
 const YIELD_AFTER = new RegExp(
@@ -249,6 +249,12 @@ function blocksOf(page: Element): Block[] {
     const list = elements++;
     for (const child of element.children) {
       if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
+      // an icon that names the value after it: <img alt="Prep time"> <span>15 min</span>
+      const named = child.tag === "img" ? child.attributes.alt : undefined;
+      if (named && named.length <= MAX_HEADING_LENGTH && LABEL_ALONE.test(cleanText(named))) {
+        pendingLabel = cleanText(named);
+        continue;
+      }
       const level = HEADING_TAG.exec(child.tag);
       if (level)
         push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(""))) });
