@@ -159,6 +159,26 @@ describe("JSON-LD that the page says better", () => {
   });
 });
 
+describe("JSON-LD scripts as pages write them", () => {
+  const recipe = { "@type": "Recipe", name: "Pancakes", recipeIngredient: ["2 eggs"], recipeInstructions: ["Fry."] };
+  const page = (...scripts: string[]) =>
+    `<html><head>${scripts.map((script) => `<script type="application/ld+json">${script}</script>`).join("")}` +
+    "</head><body></body></html>";
+
+  it("reads the next Recipe when the first one does not import (a teaser with no lists)", () => {
+    const teaser = JSON.stringify({ "@type": "Recipe", name: "More pancakes" });
+    const draft = draftOf(fromHtmlPage(page(teaser, JSON.stringify({ "@graph": [recipe] }))));
+    expect(draft.name).toBe("Pancakes");
+    expect(fromHtmlPage(page(teaser))).toEqual({ ok: false, reason: "no ingredient lines" });
+  });
+
+  it("reads JSON the page escaped as HTML, or wrapped in a comment", () => {
+    const escaped = JSON.stringify(recipe).replace(/"/g, "&quot;");
+    expect(draftOf(fromHtmlPage(page(escaped))).name).toBe("Pancakes");
+    expect(draftOf(fromHtmlPage(page(`<!--${JSON.stringify(recipe)}-->`))).name).toBe("Pancakes");
+  });
+});
+
 describe("a Recipe whose data gives no name", () => {
   const json = JSON.stringify({ "@type": "Recipe", recipeIngredient: ["2 eggs"], recipeInstructions: ["Boil."] });
   const page = (head: string, body: string) =>

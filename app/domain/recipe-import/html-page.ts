@@ -29,6 +29,11 @@ export function fromHtmlPage(html: string): ParseResult {
     const fromJson = fromRecipeNode(jsonLd.recipe, page);
     if (fromJson.ok) return fromJson;
     failure = fromJson.reason;
+    // a teaser or an empty Recipe before the page's real one
+    for (const other of jsonLd.others) {
+      const fromOther = fromRecipeNode(other, page);
+      if (fromOther.ok) return fromOther;
+    }
   }
   const fromMarkup = fromMicrodata(tree, page);
   if (fromMarkup.ok) return fromMarkup;
