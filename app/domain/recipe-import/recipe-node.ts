@@ -108,7 +108,9 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
   // compared without spaces: a name cut from the text where its paragraphs met ("Salat1. Wa..." of "Salat 1. Wasser")
   const squeezed = (words: string) => words.toLowerCase().replace(/\s+/g, "");
-  const titled = name && !numbered && !squeezed(text).startsWith(squeezed(name.replace(/\.$/, "")));
+  // a one-word label in small letters ("combine", "knead") tags the step rather than titles it
+  const tag = /^\p{Ll}+$/u.test(name);
+  const titled = name && !numbered && !tag && !squeezed(text).startsWith(squeezed(name.replace(/\.$/, "")));
   return titled ? [name, text] : [text];
 }
 
