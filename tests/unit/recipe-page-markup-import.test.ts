@@ -179,26 +179,6 @@ describe("JSON-LD scripts as pages write them", () => {
   });
 });
 
-describe("step names", () => {
-  it("keeps a step's title but not a one-word tag in small letters", () => {
-    const json = JSON.stringify({
-      "@type": "Recipe",
-      name: "Quesadillas",
-      recipeIngredient: ["2 cups masa harina"],
-      recipeInstructions: [
-        { "@type": "HowToStep", name: "rest", text: "Wrap the masa and leave it for 30 minutes." },
-        { "@type": "HowToStep", name: "Fry the quesadillas", text: "Fry them for 3 minutes a side." },
-      ],
-    });
-    const html = `<html><head><script type="application/ld+json">${json}</script></head><body></body></html>`;
-    expect(draftOf(fromHtmlPage(html)).steps).toEqual([
-      "Wrap the masa and leave it for 30 minutes.",
-      "Fry the quesadillas",
-      "Fry them for 3 minutes a side.",
-    ]);
-  });
-});
-
 describe("a Recipe whose data gives no name", () => {
   const json = JSON.stringify({ "@type": "Recipe", recipeIngredient: ["2 eggs"], recipeInstructions: ["Boil."] });
   const page = (head: string, body: string) =>
