@@ -132,6 +132,13 @@ describe("recipes whose parts have no heading", () => {
     expect(draft.steps).toHaveLength(2);
   });
 
+  it("reads a page of 20,000 lines of text under no heading in time proportional to its size", () => {
+    const html = `<h1>Story</h1>${"<p>• some words here</p>".repeat(20_000)}`;
+    const started = performance.now();
+    expect(fromHtmlPage(html).ok).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it("takes no list of amounts that is not a recipe's: a shop's prices, two lines", () => {
     const html =
       "<h1>Our shop</h1><ul><li>2-Day Delivery</li><li>Add $75 more</li></ul><ul><li>Pans</li><li>Knives</li>" +

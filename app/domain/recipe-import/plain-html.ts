@@ -488,7 +488,11 @@ function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]
     if ((kind !== "item" && kind !== "paragraph") || (at > 0 && blocks[at - 1].kind === "item" && kind === "item"))
       continue;
     const first = listAt(blocks, at);
-    if (first.lines.length < 3 || amountShare(first.lines) < 2 / 3) continue;
+    if (first.lines.length < 3 || amountShare(first.lines) < 2 / 3) {
+      // a run is looked at once, from its start: the scan stays linear
+      at = Math.max(at, first.next - 1);
+      continue;
+    }
     const entries: RawEntry[] = [...first.lines];
     let next = first.next;
     let level = EMPHASIS_LEVEL;
