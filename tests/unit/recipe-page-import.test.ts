@@ -484,7 +484,7 @@ describe("steps and text as pages write them", () => {
       )
     );
 
-  it("keeps a step's own title before its text, but not a number or the text cut short", () => {
+  it("keeps a step's own title before its text, but not a number, a one-word tag in small letters or the text cut short", () => {
     const json = JSON.stringify({
       "@type": "Recipe",
       name: "Tomatoes",
@@ -493,6 +493,7 @@ describe("steps and text as pages write them", () => {
         { "@type": "HowToStep", name: "Blister the tomatoes", text: "Sear them in a hot pan." },
         { "@type": "HowToStep", name: "Step 2", text: "Salt them." },
         { "@type": "HowToStep", name: "Serve them on...", text: "Serve them on toast." },
+        { "@type": "HowToStep", name: "rest", text: "Leave them for 5 minutes." },
         // rezeptwelt: the name cut from the text where its paragraphs met, without their space
         { "@type": "HowToStep", name: "Salat1. Wa...", text: "<p>Salat</p><p>1. Wasser aufkochen.</p>" },
       ],
@@ -502,6 +503,7 @@ describe("steps and text as pages write them", () => {
       "Sear them in a hot pan.",
       "Salt them.",
       "Serve them on toast.",
+      "Leave them for 5 minutes.",
       "Salat 1. Wasser aufkochen.",
     ]);
   });

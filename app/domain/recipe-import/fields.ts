@@ -65,6 +65,10 @@ const NAMED_ENTITIES: Record<string, string> = {
   ensp: " ",
   emsp: " ",
   shy: "",
+  zwj: "",
+  zwnj: "",
+  lrm: "",
+  rlm: "",
   times: "×",
   ordm: "º",
   reg: "®",
@@ -153,10 +157,16 @@ function isoMinutes(text: string): number | null {
 }
 
 const TEXT_DAYS = /(\d+(?:[.,]\d+)?)\s*(?:d|days?)\b/i;
-const TEXT_HOURS = /(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|std|stunden?|uur|timer?|heures?|horas?|ore)\b/i;
-const TEXT_MINUTES = /(\d+)\s*(?:m|mins?|minutes?|minuten?|minutos?|minuti|minutter)\b/i;
+const TEXT_HOURS =
+  /(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|std|stunden?|uur|timer?|heures?|horas?|ore|óra|godz(?:in[ay]?)?|час(?:а|ов)?|時間)(?![\p{L}\p{N}])/iu;
+const TEXT_MINUTES =
+  /(\d+)\s*(?:m|mins?|minutes?|minuten?|minutos?|minuti|minutter|perc|minut[ay]?|мин(?:ут[аы]?)?|分)(?![\p{L}\p{N}])/iu;
+/** "1h10", "2h30": hours and the minutes written straight after the h. */
+const HOURS_AND_MINUTES = /(\d+)\s*h\s*(\d{1,2})(?![\p{L}\p{N}])/iu;
 
 function textMinutes(text: string): number | null {
+  const glued = text.match(HOURS_AND_MINUTES);
+  if (glued) return Number(glued[1]) * 60 + Number(glued[2]);
   const parts = [TEXT_DAYS, TEXT_HOURS, TEXT_MINUTES].map((pattern) => text.match(pattern)?.[1]);
   if (parts.every((part) => part === undefined)) return null;
   const [days, hours, minutes] = parts.map((part) => Number((part ?? "0").replace(",", ".")));

@@ -7,7 +7,7 @@ import { buildDraft, type ParseResult } from "./draft";
 import { embeddedRecipe } from "./embedded-json";
 import { jsonLdRecipe, NO_JSON_LD } from "./json-ld";
 import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
-import { plainHtmlRecipe, plainHtmlSections } from "./plain-html";
+import { pageTitle, plainHtmlRecipe, plainHtmlSections } from "./plain-html";
 import { fromRecipeNode, type PageFallback } from "./recipe-node";
 import { ingredientGroupsOf } from "./ingredient-groups";
 
@@ -21,6 +21,7 @@ export function fromHtmlPage(html: string): ParseResult {
   const page: PageFallback = {
     ingredientGroups: ingredientGroupsOf(tree),
     sections: () => (sections ??= plainHtmlSections(tree)),
+    title: () => pageTitle(tree),
   };
   const jsonLd = jsonLdRecipe(html);
   let failure: string | null = null;
@@ -28,6 +29,11 @@ export function fromHtmlPage(html: string): ParseResult {
     const fromJson = fromRecipeNode(jsonLd.recipe, page);
     if (fromJson.ok) return fromJson;
     failure = fromJson.reason;
+    // a teaser or an empty Recipe before the page's real one
+    for (const other of jsonLd.others) {
+      const fromOther = fromRecipeNode(other, page);
+      if (fromOther.ok) return fromOther;
+    }
   }
   const fromMarkup = fromMicrodata(tree, page);
   if (fromMarkup.ok) return fromMarkup;

@@ -42,21 +42,27 @@ export function findRecipe(value: unknown, depth = 0): RecipeNode | null {
 }
 
 /** A script's JSON: strict first, then read leniently (raw line breaks in strings, trailing commas). */
-function parseScript(source: string): unknown[] {
+function parseScript(source: string, escaped = false): unknown[] {
   const text = source
     .trim()
     .replace(/^<!\[CDATA\[|\]\]>$/g, "")
-    .replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, "");
+    .replace(/^\/\/\s*<!\[CDATA\[|\/\/\s*\]\]>$/g, "")
+    .replace(/^<!--|-->$/g, "");
   try {
     return [JSON.parse(text)];
   } catch {
     try {
       return [parseLenientJson(text)];
     } catch {
-      return [];
+      // a script whose JSON the page escaped as HTML ({&quot;@type&quot;: &quot;Recipe&quot;})
+      return !escaped && text.includes("&quot;") ? parseScript(unescapeHtml(text), true) : [];
     }
   }
 }
+
+const HTML_ESCAPES: Record<string, string> = { quot: '"', amp: "&", lt: "<", gt: ">", "#39": "'", apos: "'" };
+const unescapeHtml = (text: string) =>
+  text.replace(/&(quot|amp|lt|gt|#39|apos);/g, (_, name: string) => HTML_ESCAPES[name]);
 
 function jsonDocuments(text: string): { scripts: number; documents: unknown[] } {
   const trimmed = text.trim();
@@ -71,15 +77,32 @@ function jsonDocuments(text: string): { scripts: number; documents: unknown[] } 
     if (end < 0 || sources.length >= MAX_SCRIPTS) break;
     sources.push(text.slice(start, end));
   }
-  return { scripts: sources.length, documents: sources.flatMap(parseScript) };
+  return { scripts: sources.length, documents: sources.flatMap((source) => parseScript(source)) };
 }
 
-/** What JSON-LD says about a page: its Recipe node, or why there is none. */
-export function jsonLdRecipe(htmlOrJson: string): { recipe: RecipeNode } | { reason: string } {
+/** Recipe nodes looked at on one page: a page may carry a teaser before the recipe, rarely more. */
+const MAX_RECIPES = 10;
+
+/** Every Recipe node of a JSON-LD document, in document order (a recipe's own nested nodes not looked into). */
+function findRecipes(value: unknown, out: RecipeNode[], depth = 0): RecipeNode[] {
+  if (depth > MAX_SEARCH_DEPTH || out.length >= MAX_RECIPES) return out;
+  if (Array.isArray(value)) for (const item of value) findRecipes(item, out, depth + 1);
+  else if (isObject(value)) {
+    if (isRecipe(value)) out.push(value);
+    else for (const child of Object.values(value)) if (typeof child === "object") findRecipes(child, out, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * What JSON-LD says about a page: its Recipe node (and the ones after it, `others`, in case the first does not
+ * import), or why there is none.
+ */
+export function jsonLdRecipe(htmlOrJson: string): { recipe: RecipeNode; others: RecipeNode[] } | { reason: string } {
   const { scripts, documents } = jsonDocuments(htmlOrJson);
   if (scripts === 0) return { reason: NO_JSON_LD };
-  const recipe = documents.map((document) => findRecipe(document)).find((found) => found !== null);
-  if (recipe) return { recipe };
+  const [recipe, ...others] = documents.flatMap((document) => findRecipes(document, []));
+  if (recipe) return { recipe, others };
   return { reason: documents.length === 0 ? "the JSON-LD could not be read" : "no schema.org Recipe in the JSON-LD" };
 }
 

@@ -7,6 +7,7 @@
 import type { RawEntry, RawRecipe } from "./draft";
 import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
 import type { Element } from "./microdata";
+import { splitLeadingQuantity } from "../quantity";
 
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
@@ -42,10 +43,19 @@ const EMPHASIS = new Set(["strong", "b"]);
 /** A heading level for emphasised text and headings made of other tags: below any h1-h6. */
 const EMPHASIS_LEVEL = 7;
 
-/** A heading that is exactly one of these words (an optional "The" and a trailing colon aside). */
-const headingOf = (words: string[], after = "") => new RegExp(`^(?:the\\s+)?(?:${words.join("|")})${after}$`, "i");
+/**
+ * A heading that is exactly one of these words, a trailing colon aside, and also with an article before them ("The",
+ * "Die", "Les"), symbols before them ("🛒 Ingredients", "• Method") or the recipe's name and a dash ("Wikinger-Auflauf
+ * – Die Zutaten").
+ */
+const headingOf = (words: string[], after = "") =>
+  new RegExp(
+    String.raw`^[^\p{L}\p{N}]*(?:[^\n]{1,80}?\s[–—-]\s+)?(?:(?:the|die|de|het)\s+)?` +
+      `(?:${words.join("|")})${after}$`,
+    "iu"
+  );
 /** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
-const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*\(\d[^()]{0,30}\))?`;
+const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
 const INGREDIENT_HEADING = headingOf(
   [
     "ingredients?(?:\\s+list)?",
@@ -61,10 +71,18 @@ const INGREDIENT_HEADING = headingOf(
     "hozz[áa]val[óo]k",
     "suroviny",
     "ainekset",
+    "ingredien(?:cie|te)",
+    "p[řr][íi]sady",
+    "sastojci",
+    "malzemeler",
+    "ингредиенты",
+    "інгредієнти",
+    "υλικά",
+    "材料",
   ],
   FOR_HOW_MANY
 );
-export const METHOD_HEADING = headingOf([
+const METHOD_WORDS = [
   "method",
   "instructions?",
   "directions?",
@@ -91,24 +109,61 @@ export const METHOD_HEADING = headingOf([
   "procedimento",
   "preparazione",
   "valmistus",
-]);
+  "ohje",
+  "slik gj[øo]r du",
+  "fremgangsm[åa]te",
+  "g[öo]r s[åa] h[äa]r",
+  "instru(?:cciones|ções|ctions)",
+  "pasos",
+  "[ée]tapes",
+  "prepara[çc][ãa]o",
+  "modo de (?:prepara[çc][ãa]o|fazer)",
+  "p[řr][íi]prava",
+  "priprema",
+  "mod de preparare",
+  "yap[ıi]l[ıi][şs][ıi]",
+  "приготовление",
+  "способ приготовления",
+  "приготування",
+  "εκτέλεση",
+  "作り方",
+];
+export const METHOD_HEADING = headingOf(METHOD_WORDS);
+/**
+ * On a page, "How to make Slow Cooker Chili" heads the steps too; not as a step section's name in the data, where
+ * "How to make the sauce" is a part of the method.
+ */
+const STEPS_HEADING = headingOf([...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`]);
 const YIELD_WORDS =
-  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji";
+  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji|(?:ilo[śs][ćc]|liczba) porcji";
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
+/** A yield said with its number first: "4 Portionen", "4 adag", "Für 6 Personen", "2-4 porcje". */
+const YIELD_AFTER = new RegExp(
+  String.raw`^(?:(?:for|für|pour|para|per|voor|för|til|dla|na)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*` +
+    String.raw`(?:servings?|portions?|portionen|personen|personas|porciones|por[çc][õo]es|pessoas|persone|porzioni|` +
+    String.raw`personnes|people|adag|f[őo]re|osób|osoby|porcje|porcji|porc[ií]|porce|annosta|porsjoner|portioner|personer)\.?$`,
+  "i"
+);
 const TIME_LABELS = {
   totalTime:
-    /^(?:total(?: time)?|prep(?:aration)? (?:&|and|\+) cook(?:ing)? time|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd)\b\s*:?/i,
+    /^(?:total(?: time)?|prep(?:aration)? (?:&|and|\+) cook(?:ing)? time|gesamtzeit|tiempo total|tempo total|temps total|totale tijd|bereidingstijd|time(?=\s*:?\s*\d)|ready in|tempo totale|dur[ée]e totale)(?!\w)\s*:?/i,
   prepTime:
-    /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|temps de pr[ée]paration|voorbereiding)\b\s*:?/i,
-  cookingTime: /^(?:cook(?:ing)? time|kochzeit|backzeit|temps de cuisson|kooktijd)\b\s*:?/i,
+    /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|(?:temps de )?pr[ée]paration|voorbereiding|tempo de preparo|tiempo de preparaci[óo]n|tempo di preparazione|czas przygotowania)(?!\w)\s*:?/i,
+  cookingTime:
+    /^(?:cook(?:ing)? time|kochzeit|backzeit|(?:temps de )?cuisson|kooktijd|tempo de cozimento|tiempo de cocci[óo]n|(?:tempo di )?cottura|bak(?:e|ing) time)(?!\w)\s*:?/i,
 };
-const LABELS = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
+const LABELS = [YIELD_LABEL, YIELD_AFTER, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
 const LABEL = new RegExp(LABELS.join("|"), "i");
 /** A label with no value after it: "Servings", "Prep time:". */
-const LABEL_ALONE = new RegExp(`(?:${LABELS.join("|")})$`, "i");
-/** Headings that end the steps: what follows a recipe on most pages. */
+const LABEL_ALONE = new RegExp(`(?:${LABELS.filter((label) => label !== YIELD_AFTER.source).join("|")})$`, "i");
+/** A label with its value ("Serves 4") or one whose value follows ("Servings"), not a step ("Serve in bowls."). */
+const isLabel = (text: string) => LABEL.test(text) && (/\d/.test(text) || LABEL_ALONE.test(text));
+/**
+ * Headings that end the steps: what follows a recipe on most pages, symbols before it aside ("🔧 Tools You'll Need"),
+ * and the tips, notes and questions a post puts around it ("Pro Tips", "Make Ahead Tips", "FAQ").
+ */
 const AFTER_RECIPE =
-  /^(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|(?:recipe )?details)\b/i;
+  /^[^\p{L}\p{N}]*(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|tools?|utensils|faqs?|(?:recipe )?details)\b|\b(?:tips|notes|faqs?)$/iu;
 
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
@@ -179,7 +234,7 @@ function shortText(element: Element): string | null {
   return cleaned.length <= MAX_HEADING_LENGTH ? headingText(cleaned) : null;
 }
 
-const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || METHOD_HEADING.test(text);
+const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_HEADING.test(text);
 
 /** The page as a run of headings, list items and paragraphs, in document order. */
 function blocksOf(page: Element): Block[] {
@@ -194,6 +249,12 @@ function blocksOf(page: Element): Block[] {
     const list = elements++;
     for (const child of element.children) {
       if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
+      // an icon that names the value after it: <img alt="Prep time"> <span>15 min</span>
+      const named = child.tag === "img" ? child.attributes.alt : undefined;
+      if (named && named.length <= MAX_HEADING_LENGTH && LABEL_ALONE.test(cleanText(named))) {
+        pendingLabel = cleanText(named);
+        continue;
+      }
       const level = HEADING_TAG.exec(child.tag);
       if (level)
         push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(""))) });
@@ -217,7 +278,7 @@ function blocksOf(page: Element): Block[] {
         const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: short };
         headings.push(heading);
         push(heading);
-      } else if (short && LABEL.test(short) && depth < MAX_DEPTH) {
+      } else if (short && isLabel(short) && depth < MAX_DEPTH) {
         push({ kind: "label", text: short });
         pendingLabel = LABEL_ALONE.test(short) ? short : null;
         visit(child, depth + 1);
@@ -228,8 +289,12 @@ function blocksOf(page: Element): Block[] {
           headings.push(heading);
           push(heading);
         } else
-          for (const line of textOf(child).join("").split("\n"))
-            push({ kind: "paragraph", text: cleanText(line).replace(STEP_LABEL, "") });
+          for (const line of textOf(child).join("").split("\n")) {
+            const text = cleanText(line);
+            push({ kind: "paragraph", text: text.replace(STEP_LABEL, "") });
+            // "Serves: 6<br>Prep time: 20 minutes": labels on the lines of one paragraph
+            if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
+          }
       } else if (depth < MAX_DEPTH) visit(child, depth + 1);
     }
     for (const heading of headings) heading.end = blocks.length;
@@ -246,7 +311,7 @@ function blocksOf(page: Element): Block[] {
 function sameLevelGroup(blocks: Block[], at: number, top: number, stop: RegExp): boolean {
   const next = blocks[at + 1];
   if (
-    stop !== METHOD_HEADING ||
+    stop !== STEPS_HEADING ||
     next?.kind !== "item" ||
     next.linkOnly ||
     (blocks[at] as { level: number }).level !== top
@@ -276,16 +341,26 @@ function withoutUnitVariants(items: RawEntry[], lists: (number | undefined)[]): 
   return first;
 }
 
+/** A paragraph that reads as a sentence of the method ("Prepare your smoker at 275 degrees."), after the list. */
+const isSentence = (text: string) => text.length > 40 && /[.!?]$/.test(text) && text.split(" ").length >= 6;
+
 /**
- * The entries under the heading at `start`: list items (else paragraphs), with deeper headings as group headings,
- * up to the next heading as high as it or a heading `stop` names.
+ * The entries from block `from` on, of a part headed at level `top` (its container ending at block `end`), and the
+ * block where they end.
  */
-function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp): RawEntry[] {
-  const { level: top, end } = blocks[start] as { level: number; end?: number };
+function entriesFrom(
+  blocks: Block[],
+  from: number,
+  top: number,
+  end: number | undefined,
+  own: RegExp,
+  stop: RegExp
+): { entries: RawEntry[]; next: number } {
   const items: RawEntry[] = [];
   const itemLists: (number | undefined)[] = [];
   const paragraphs: RawEntry[] = [];
-  for (let at = start + 1; at < blocks.length; at++) {
+  let at = from;
+  for (; at < blocks.length; at++) {
     const block = blocks[at];
     // a heading that is a paragraph ("<p>Preparación:</p>") heads what its own container holds when that holds
     // any: the page's boxes after the post (its exporter card, related posts, footer links) are no steps
@@ -305,27 +380,30 @@ function entriesUnder(blocks: Block[], start: number, own: RegExp, stop: RegExp)
         itemLists.push(block.list);
       }
     } else if (NOTE_PARAGRAPH.test(block.text) && items.length + paragraphs.length > 0) break;
-    else if (stop === METHOD_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
+    else if (stop === STEPS_HEADING && block.text.length > MAX_INGREDIENT_LENGTH) {
       // prose: the ingredient list has ended
       if (items.length + paragraphs.length > 0) break;
+    } else if (stop === STEPS_HEADING && items.some((entry) => typeof entry === "string") && isSentence(block.text)) {
+      // the method, under no heading of its own, after the list
+      break;
     } else if (!items.some((entry) => typeof entry === "string")) paragraphs.push(block.text);
   }
-  const listed = stop === METHOD_HEADING ? withoutUnitVariants(items, itemLists) : items;
+  const listed = stop === STEPS_HEADING ? withoutUnitVariants(items, itemLists) : items;
   const chosen = listed.some((entry) => typeof entry === "string") ? listed : paragraphs;
   // a heading with nothing under it (the last one before the next part of the page) is no group
   while (chosen.length > 0 && typeof chosen[chosen.length - 1] !== "string") chosen.pop();
-  return chosen;
+  return { entries: chosen, next: at };
 }
 
-/** The entries under the first heading `own` names that has any under it, and where that heading is. */
-function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[] } {
+/** The entries under the first heading `own` names that has any under it, where that heading is and where they end. */
+function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[]; next: number } {
   for (let at = from; at < blocks.length; at++) {
     const block = blocks[at];
     if (block.kind !== "heading" || !own.test(block.text)) continue;
-    const entries = entriesUnder(blocks, at, own, stop);
-    if (entries.length > 0) return { at, entries };
+    const { entries, next } = entriesFrom(blocks, at + 1, block.level, block.end, own, stop);
+    if (entries.length > 0) return { at, entries, next };
   }
-  return { at: -1, entries: [] };
+  return { at: -1, entries: [], next: -1 };
 }
 
 function metaContent(page: Element, property: string): string | undefined {
@@ -362,30 +440,127 @@ function factsOf(blocks: Block[]): PageFacts {
     return null;
   };
   return {
-    yields: labelled(YIELD_LABEL, servingsOf),
+    yields: labelled(YIELD_LABEL, servingsOf) ?? servingsOf(labels.find((label) => YIELD_AFTER.test(label))),
     totalTime: labelled(TIME_LABELS.totalTime, durationMinutes),
     prepTime: labelled(TIME_LABELS.prepTime, durationMinutes),
     cookingTime: labelled(TIME_LABELS.cookingTime, durationMinutes),
   };
 }
 
+/** A line that starts with an amount ("300g - dried chickpeas", "2 celery stalks", "½ cup dill"). */
+const startsWithAmount = (text: string) =>
+  text.length <= MAX_INGREDIENT_LENGTH &&
+  !/^\d+[.)]\s/.test(text) &&
+  splitLeadingQuantity(text.replace(LINE_BULLET, "")).quantity !== "";
+/** A bullet a paragraph's line starts with when the page writes a list as lines of text ("• 15 g Parmesan"). */
+const LINE_BULLET = /^[•▪·*-]\s*/;
+
+/** The items of the list that starts at block `from` (labels between them skipped), and the block after it. */
+function listAt(blocks: Block[], from: number): { lines: string[]; next: number } {
+  const first = blocks[from];
+  const bulleted = LINE_BULLET.test(first.text);
+  const lines: string[] = [];
+  let at = from;
+  for (; at < blocks.length; at++) {
+    const block = blocks[at];
+    if (block.kind === "label") continue;
+    if (block.kind !== first.kind || (block.kind === "item" && first.kind === "item" && block.list !== first.list))
+      break;
+    if (block.kind === "item") lines.push(block.text);
+    // lines of text are a list while each starts with a bullet as the first does, or with an amount
+    else if (block.kind === "paragraph" && (bulleted ? LINE_BULLET.test(block.text) : startsWithAmount(block.text)))
+      lines.push(block.text.replace(LINE_BULLET, ""));
+    else break;
+  }
+  return { lines, next: at };
+}
+
+const amountShare = (lines: string[]) => lines.filter(startsWithAmount).length / Math.max(lines.length, 1);
+
+/**
+ * A page with no Ingredients heading: its first list of three lines or more, most of them starting with an amount,
+ * with the lists after it that start with amounts too under headings of one level ("Produce", "Pantry", "Dairy"),
+ * the heading before the first list among them when it is of that level.
+ */
+function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]; next: number; level: number } | null {
+  for (let at = 0; at < blocks.length; at++) {
+    const { kind } = blocks[at];
+    if ((kind !== "item" && kind !== "paragraph") || (at > 0 && blocks[at - 1].kind === "item" && kind === "item"))
+      continue;
+    const first = listAt(blocks, at);
+    if (first.lines.length < 3 || amountShare(first.lines) < 2 / 3) {
+      // a run is looked at once, from its start: the scan stays linear
+      at = Math.max(at, first.next - 1);
+      continue;
+    }
+    const entries: RawEntry[] = [...first.lines];
+    let next = first.next;
+    let level = EMPHASIS_LEVEL;
+    for (;;) {
+      const heading = blocks[next];
+      if (heading?.kind !== "heading" || heading.level === 1 || (level !== EMPHASIS_LEVEL && heading.level !== level))
+        break;
+      if (AFTER_RECIPE.test(heading.text) || STEPS_HEADING.test(heading.text)) break;
+      const group = listAt(blocks, next + 1);
+      if (group.lines.length === 0 || amountShare(group.lines) < 1 / 2) break;
+      level = heading.level;
+      entries.push({ heading: heading.text }, ...group.lines);
+      next = group.next;
+    }
+    const before = blocks[at - 1];
+    const start = before?.kind === "heading" && before.level === level ? at - 1 : at;
+    if (start < at) entries.unshift({ heading: before.text });
+    return { at: start, entries, next, level };
+  }
+  return null;
+}
+
 /** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
 export function plainHtmlSections(
   page: Element,
   blocks = blocksOf(page)
-): { ingredientLines: RawEntry[]; steps: RawEntry[]; facts: PageFacts } {
-  const ingredients = part(blocks, INGREDIENT_HEADING, METHOD_HEADING);
-  const steps = part(blocks, METHOD_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
-  const ingredientLines = ingredients.entries;
-  return { ingredientLines, steps, facts: factsOf(blocks) };
+): {
+  ingredientLines: RawEntry[];
+  /** the block where the ingredient list or its heading is, -1 when none */
+  ingredientsAt: number;
+  steps: RawEntry[];
+  facts: PageFacts;
+  unheaded?: boolean;
+} {
+  const headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
+  const unheaded = headed.at < 0 ? unheadedIngredients(blocks) : null;
+  const ingredients = unheaded ?? headed;
+  let steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
+  if (steps.length === 0 && ingredients.at >= 0) {
+    // no Method heading: the method is what follows the ingredient list, up to the next part of the page
+    const level = unheaded?.level ?? (blocks[ingredients.at] as HeadingBlock).level;
+    steps = entriesFrom(blocks, ingredients.next, level, undefined, STEPS_HEADING, INGREDIENT_HEADING).entries;
+  }
+  return {
+    ingredientLines: ingredients.entries,
+    ingredientsAt: ingredients.at,
+    steps,
+    facts: factsOf(blocks),
+    ...(unheaded ? { unheaded: true } : {}),
+  };
+}
+
+/** The page's title, for a recipe whose data names it not: its first h1, else og:title. */
+export function pageTitle(page: Element): string | undefined {
+  const heading = blocksOf(page).find((block) => block.kind === "heading" && block.level === 1);
+  return heading?.text || metaContent(page, "og:title");
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
 export function plainHtmlRecipe(page: Element): RawRecipe | null {
   const blocks = blocksOf(page);
-  const { ingredientLines, steps, facts } = plainHtmlSections(page, blocks);
+  const { ingredientLines, ingredientsAt, steps, facts } = plainHtmlSections(page, blocks);
   if (ingredientLines.length === 0 && steps.length === 0) return null;
-  const title = blocks.find((block) => block.kind === "heading" && block.level === 1)?.text;
+  // the recipe's own title: the last h1 before its ingredients ("For Your Table" over "Chicken Salad" is the column's)
+  const titles = blocks.filter(
+    (block, index) => block.kind === "heading" && block.level === 1 && index < ingredientsAt
+  );
+  const title = (titles.at(-1) ?? blocks.find((block) => block.kind === "heading" && block.level === 1))?.text;
   return {
     ...facts,
     name: title || metaContent(page, "og:title"),

@@ -108,7 +108,9 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
   const numbered = /^\d+\.?$/.test(name) || STEP_LABEL.test(name.replace(/^.*?\s(?=\S+\s*\d+\W*$)/, ""));
   // compared without spaces: a name cut from the text where its paragraphs met ("Salat1. Wa..." of "Salat 1. Wasser")
   const squeezed = (words: string) => words.toLowerCase().replace(/\s+/g, "");
-  const titled = name && !numbered && !squeezed(text).startsWith(squeezed(name.replace(/\.$/, "")));
+  // a one-word label in small letters ("combine", "knead") tags the step rather than titles it
+  const tag = /^\p{Ll}+$/u.test(name);
+  const titled = name && !numbered && !tag && !squeezed(text).startsWith(squeezed(name.replace(/\.$/, "")));
   return titled ? [name, text] : [text];
 }
 
@@ -194,6 +196,12 @@ function withAmountsJoined(shown: RawEntry[]): RawEntry[] {
 function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   const shown = withAmountsJoined(pageShown);
   const listedLines = listed.filter((entry): entry is string => typeof entry === "string");
+  const shownLines = shown.filter((entry): entry is string => typeof entry === "string");
+  // the data's whole list run into one line ("2 tablespoons sesame oil2 small onions, chopped.3 cloves..."): the
+  // page's lines, when they say the same
+  if (listedLines.length === 1 && shownLines.length > 1 && letters(shownLines.join("")) === letters(listedLines[0])) {
+    return shown;
+  }
   let at = 0;
   let amountsAdded = 0;
   for (const line of listedLines) {
@@ -251,7 +259,10 @@ class TooManyEntries extends Error {}
 /** What the page's own markup shows, for a recipe whose data leaves its ingredient lines or steps out. */
 export interface PageFallback {
   ingredientGroups?: IngredientGroup[] | null;
-  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts };
+  /** `unheaded`: the ingredient lines are a list of amounts under no Ingredients heading, read for want of any */
+  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts; unheaded?: boolean };
+  /** the page's own title, for a recipe whose data gives no name */
+  title?: () => string | undefined;
 }
 
 export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): ParseResult {
@@ -269,11 +280,16 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
     // a yield or time the data leaves out, as the page's labels say it ("Serves 4", "Ración para: 1 personas")
     const shownFacts: Partial<PageFacts> = page.sections?.().facts ?? {};
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
-    if (page.sections && ingredientLines.length > 0 && ingredientLines.length <= MAX_ENTRIES) {
+    if (
+      page.sections &&
+      !page.sections().unheaded &&
+      ingredientLines.length > 0 &&
+      ingredientLines.length <= MAX_ENTRIES
+    ) {
       ingredientLines = shownIfFuller(ingredientLines, page.sections().ingredientLines);
     }
     return buildDraft({
-      name: textsOf(get("name") ?? get("headline"))[0],
+      name: textsOf(get("name") ?? get("headline"))[0] ?? page.title?.(),
       description: textsOf(get("description")).join(" "),
       cuisines: textsOf(get("recipeCuisine")),
       occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
