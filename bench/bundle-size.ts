@@ -4,6 +4,8 @@
  * when that is set (remix.config.js then puts the server in $BUILD_DIR/index.js and the assets in $BUILD_DIR/assets).
  * Code a screen loads later with import() (Home's chart) is not part of the first load.
  * First load = entry + every route module on the screen's branch (root → layout → screen) + their shared chunks.
+ * Beside the size: how many files that is (each one a request), and how many of them are the empty stubs esbuild
+ * leaves for a `*.server` module a route imports (decision 069).
  *
  * Each screen is printed beside its figure in bench/bundle-baseline.json (committed); a screen more than
  * TOLERANCE_KB above it, or missing from it, is marked and the run exits 1. After a deliberate change:
@@ -67,14 +69,22 @@ function urlOf(manifest: Manifest, routeId: string): string {
   return `/${parts.join("/")}`.replace(/\/+/g, "/");
 }
 
-function firstLoadKb(manifest: Manifest, routeId: string): number {
+function firstLoadFiles(manifest: Manifest, routeId: string): string[] {
   const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
   for (const route of branchOf(manifest, routeId)) {
     files.add(route.module);
     for (const file of route.imports ?? []) files.add(file);
   }
-  return [...files].reduce((sum, file) => sum + gzipped(file), 0) / 1024;
+  return [...files];
 }
+
+const firstLoadKb = (manifest: Manifest, routeId: string) =>
+  firstLoadFiles(manifest, routeId).reduce((sum, file) => sum + gzipped(file), 0) / 1024;
+
+/** A chunk that only defines an empty CommonJS module: what a `*.server` import becomes in the browser build. */
+const EMPTY_STUB =
+  /^import\{\w+ as \w+\}from"[^"]+";var \w+=\w+\(\(\w+,\w+\)=>\{\w+\.exports=\{\}\}\);export\{\w+ as \w+\};$/;
+const isEmptyStub = (url: string) => EMPTY_STUB.test(readFileSync(assetFile(url), "utf8").trim());
 
 /** Screens are leaf routes with a component; resource routes (JSON calls, images) send no JavaScript. */
 const hasComponent = (route: ManifestRoute) => /as default\b/.test(readFileSync(assetFile(route.module), "utf8"));
@@ -87,7 +97,15 @@ const screens = Object.values(manifest.routes).filter(
     hasComponent(route)
 );
 const rows = screens
-  .map((route) => ({ route: urlOf(manifest, route.id), kb: Number(firstLoadKb(manifest, route.id).toFixed(1)) }))
+  .map((route) => {
+    const files = firstLoadFiles(manifest, route.id);
+    return {
+      route: urlOf(manifest, route.id),
+      kb: Number(firstLoadKb(manifest, route.id).toFixed(1)),
+      files: files.length,
+      stubs: files.filter(isEmptyStub).length,
+    };
+  })
   .sort((a, b) => b.kb - a.kb);
 
 if (process.argv.includes("--write-baseline")) {
@@ -102,9 +120,13 @@ const baseline: Record<string, number> = existsSync(BASELINE_FILE)
   : {};
 
 console.log(`First-load JavaScript per screen, gzipped, beside ${BASELINE_FILE}:`);
-console.log(`  ${"screen".padEnd(28)} ${"baseline".padStart(9)} ${"now".padStart(9)} ${"change".padStart(8)}`);
+console.log(
+  `  ${"screen".padEnd(28)} ${"baseline".padStart(9)} ${"now".padStart(9)} ${"change".padStart(
+    8
+  )} ${"files (empty stubs)".padStart(20)}`
+);
 const regressions: string[] = [];
-for (const { route, kb } of rows) {
+for (const { route, kb, files, stubs } of rows) {
   const before = baseline[route];
   const change = before === undefined ? null : kb - before;
   const regressed = change === null || change > TOLERANCE_KB;
@@ -113,7 +135,9 @@ for (const { route, kb } of rows) {
   console.log(
     `  ${route.padEnd(28)} ${(before === undefined ? "-" : `${before.toFixed(1)} KB`).padStart(9)} ${`${kb.toFixed(
       1
-    )} KB`.padStart(9)} ${(change === null ? "" : `${change >= 0 ? "+" : ""}${change.toFixed(1)}`).padStart(8)}${mark}`
+    )} KB`.padStart(9)} ${(change === null ? "" : `${change >= 0 ? "+" : ""}${change.toFixed(1)}`).padStart(
+      8
+    )} ${`${files} (${stubs})`.padStart(20)}${mark}`
   );
 }
 const gone = Object.keys(baseline).filter((route) => !rows.some((row) => row.route === route));

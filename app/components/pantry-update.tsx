@@ -4,8 +4,8 @@
  * without JavaScript, a fetcher with it); `back` says where the answer returns: the recipe screen or that page.
  */
 import { useFetcher } from "@remix-run/react";
-import { suggestedUses } from "~/domain/food-log";
-import { PANTRY_UNITS, type PantryUnit } from "~/domain/pantry-details";
+import { PANTRY_UNITS, type PantryUnit } from "~/domain/pantry-units";
+import { suggestedUses } from "~/domain/suggested-uses";
 import type { PantryUpdateView } from "~/services/food-log.server";
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The recipe screen's form intents and their parse, apart from menu-detail.ts so that the screen, which shows
- * that module's rules, does not carry zod to the browser (the action parses through menu-detail.server.ts).
+ * The recipe screen's form intents and their parse, in a module of their own so that zod stays on the server (the
+ * action parses through recipe-screen.server.ts).
  */
 import * as z from "zod";
 import { NOTHING_SELECTED_MESSAGE } from "./menu-detail";

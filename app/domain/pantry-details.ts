@@ -4,37 +4,15 @@
  * arithmetic: days are UTC calendar days written YYYY-MM-DD, as the JSON calls and date inputs write them.
  */
 import { isoDay } from "./dates";
-import type { Unit } from "./quantity";
+import { MAX_AMOUNT, type PantryUnit } from "./pantry-units";
 import * as shelfLife from "./shelf-life";
 import { isStorage, parseIsoDay, STORAGES, type ShelfLifeInfo, type Storage } from "./shelf-life";
 
 export { isStorage, type Storage };
+export { isPantryUnit, MAX_AMOUNT, PANTRY_UNITS, type PantryUnit } from "./pantry-units";
 export const STORAGE_PLACES = STORAGES;
 export const STORAGE_LABELS: Record<Storage, string> = { fridge: "Fridge", freezer: "Freezer", cupboard: "Cupboard" };
 
-/** Units an amount may be given in: the canonical units of quantity.ts a cook keeps food in. */
-export const PANTRY_UNITS = [
-  "g",
-  "kg",
-  "ml",
-  "l",
-  "oz",
-  "lb",
-  "piece",
-  "slice",
-  "clove",
-  "bunch",
-  "can",
-  "jar",
-  "packet",
-  "block",
-  "stick",
-  "cup",
-] as const satisfies readonly Unit[];
-export type PantryUnit = (typeof PANTRY_UNITS)[number];
-
-/** Amounts are below this, whatever the unit (10 kg of flour is 10000 g: the cap is on the number written). */
-export const MAX_AMOUNT = 10_000;
 const EARLIEST_YEAR = 2000;
 const LATEST_YEAR = 2099;
 
@@ -44,8 +22,6 @@ export const UNIT_WITHOUT_AMOUNT_MESSAGE = "Please enter an amount for the unit.
 export const STORAGE_INVALID_MESSAGE = "Please choose fridge, freezer or cupboard.";
 export const DATE_INVALID_MESSAGE = `Please enter a real date between ${EARLIEST_YEAR} and ${LATEST_YEAR} (YYYY-MM-DD).`;
 
-export const isPantryUnit = (value: unknown): value is PantryUnit =>
-  (PANTRY_UNITS as readonly unknown[]).includes(value);
 export const isValidAmount = (value: unknown): value is number =>
   typeof value === "number" && Number.isFinite(value) && value > 0 && value < MAX_AMOUNT;
 

@@ -8,6 +8,9 @@ export const PROFILE_MESSAGES = {
   deleteFailed: "Failed to delete account. Please try again.",
 } as const;
 
+/** Without JavaScript, "Delete Account" leads to /setting with this query: the same confirmation, drawn by the server. */
+export const CONFIRM_DELETE_QUERY = "confirm=delete";
+
 export function formatAllergies(allergies: readonly string[]): string {
   return allergies.join(", ");
 }

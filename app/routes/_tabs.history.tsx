@@ -3,31 +3,19 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RecipeList } from "~/components/recipe-list";
 import { relativeTime } from "~/domain/relative-time";
-import { readUserMenuCall } from "~/services/api-auth.server";
-import { findHistoryEntry, listHistory, recordHistory } from "~/services/history.server";
-import { jsonPageReply } from "~/services/json-page-calls.server";
-import { jsonError } from "~/services/request.server";
-import { requireUserId } from "~/services/session.server";
+import { historyScreen, recordOpening } from "~/services/history-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "History · Recipe Helper" }];
 
 const REFRESH_MS = 30_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  return { history: await listHistory(userId), now: new Date().toISOString() };
+  return historyScreen(request);
 }
 
-/**
- * POST /history { user_id, menu_id } (JSON): the cook opened a recipe. 201 with the entry, or 200 with the
- * existing one when it is the same recipe they opened last, a moment ago.
- */
+/** POST /history { user_id, menu_id } (JSON): the cook opened a recipe. */
 export async function action({ request }: ActionFunctionArgs) {
-  const { userId, recipeId } = await readUserMenuCall(request);
-  const recorded = await recordHistory(userId, recipeId);
-  if (!recorded) throw jsonError("Menu not found", 404);
-  const entry = await findHistoryEntry(recorded.entryId);
-  return jsonPageReply({ ...entry }, { status: recorded.created ? 201 : 200 });
+  return recordOpening(request);
 }
 
 /** The server's time first (so the page hydrates as rendered), then this device's, kept fresh. */

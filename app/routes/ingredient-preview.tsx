@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { Field, SelectField } from "~/components/forms";
@@ -8,114 +8,21 @@ import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { ScreenHeader } from "~/components/screen-header";
-import { parseId } from "~/domain/ids";
-import { daysLeftOf, PANTRY_TYPES } from "~/domain/pantry";
-import {
-  describeAmount,
-  describeDaysLeft,
-  PANTRY_UNITS,
-  STORAGE_LABELS,
-  STORAGE_PLACES,
-  todayUtc,
-} from "~/domain/pantry-details";
-import {
-  logPantryFood,
-  NOTHING_TO_UNDO,
-  parseFoodLogForm,
-  undoableFoodLog,
-  undoFoodLog,
-} from "~/services/food-log.server";
-import {
-  editPantryItem,
-  INGREDIENT_EDIT_CONSTRAINT,
-  ingredientImages,
-  parseIngredientEdit,
-  readPantry,
-  removePantryItem,
-} from "~/services/pantry.server";
-import { readForm } from "~/services/request.server";
-import { getUserId, oneAtATimePerSession, redirectWithFlash, startSessionIfNone } from "~/services/session.server";
+import { PANTRY_TYPES } from "~/domain/pantry";
+import { PANTRY_UNITS, STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
+import { changeIngredientPreview, ingredientPreviewScreen } from "~/services/ingredient-preview-screen.server";
+import { oneAtATimePerSession } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Your ingredients · Recipe Helper" }];
 const PREVIEW = "/ingredient-preview";
 const editPath = (key: string) => `${PREVIEW}?${new URLSearchParams({ edit: key })}`;
-/** After "Used up" / "Thrown away" the address names the log entry, so the page can offer its Undo. */
-const loggedPath = (entryId: number) => `${PREVIEW}?logged=${entryId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const items = await readPantry(request);
-  const today = todayUtc();
-  const images = new Map(
-    (await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl])
-  );
-  const headers = new Headers();
-  await startSessionIfNone(request, headers);
-  const search = new URL(request.url).searchParams;
-  const userId = await getUserId(request);
-  const loggedId = parseId(search.get("logged"));
-  return data(
-    {
-      items: items.map((item) => ({ ...item, imageUrl: images.get(item.name)!, daysLeft: daysLeftOf(item, today) })),
-      editKey: search.get("edit"),
-      signedIn: userId !== null,
-      logged: userId !== null && loggedId !== null ? await undoableFoodLog(userId, loggedId) : null,
-      editConstraint: INGREDIENT_EDIT_CONSTRAINT,
-    },
-    { headers }
-  );
+  return ingredientPreviewScreen(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return oneAtATimePerSession(request, () => changeItem(request));
-}
-
-async function changeItem(request: Request) {
-  const formData = await readForm(request);
-  if (formData.get("intent") === "log-food" || formData.get("intent") === "undo-food-log")
-    return logFood(request, formData);
-  if (formData.get("intent") === "delete") {
-    const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
-    if (!removed.ok) return redirectWithFlash(PREVIEW, { type: "error", message: removed.message });
-    return redirectWithFlash(
-      PREVIEW,
-      { type: "success", message: `${removed.removed.name} deleted.` },
-      removed.headers
-    );
-  }
-
-  const { submission, change } = parseIngredientEdit(formData);
-  const editKey = String(formData.get("key") ?? "");
-  if (!change) return data({ editKey, result: submission.reply() }, { status: 400 });
-  const edited = await editPantryItem(request, change);
-  if (!edited.ok) {
-    if (edited.field === "key") return redirectWithFlash(PREVIEW, { type: "error", message: edited.message });
-    return data(
-      { editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) },
-      { status: 400 }
-    );
-  }
-  return redirectWithFlash(PREVIEW, { type: "success", message: `${edited.item.name} saved.` }, edited.headers);
-}
-
-/** "Used up" / "Thrown away": into the cook's food log, taken from the pantry. */
-async function logFood(request: Request, formData: FormData) {
-  const userId = await getUserId(request);
-  if (userId === null) {
-    return redirectWithFlash(PREVIEW, {
-      type: "error",
-      message: "Log in to keep a log of the food you use and waste.",
-    });
-  }
-  if (formData.get("intent") === "undo-food-log") {
-    const entryId = parseId(String(formData.get("entry") ?? ""));
-    const undone = entryId === null ? { ok: false, message: NOTHING_TO_UNDO } : await undoFoodLog(userId, entryId);
-    return redirectWithFlash(PREVIEW, { type: undone.ok ? "success" : "error", message: undone.message });
-  }
-  const parsed = parseFoodLogForm(formData);
-  const result = parsed.ok ? await logPantryFood(userId, parsed.value) : parsed;
-  // done: the page says so beside its Undo (see loggedPath)
-  if ("entryId" in result && result.entryId !== undefined) return redirect(loggedPath(result.entryId));
-  return redirectWithFlash(PREVIEW, { type: result.ok ? "success" : "error", message: result.message });
+  return oneAtATimePerSession(request, () => changeIngredientPreview(request));
 }
 
 /** What was just used up or thrown away, and an Undo (a plain form) for 10 minutes. */
@@ -222,14 +129,12 @@ function EditForm({
 
 /** Amount, place and days left, under the name: "400 g · Fridge · 2 days". */
 function ItemDetails({ item }: { item: Item }) {
-  const amount = describeAmount(item.quantity, item.unit);
   const urgency = item.daysLeft < 0 ? "expired" : item.daysLeft <= 1 ? "urgent" : "fresh";
   return (
     <span className="ingredient-details">
-      {amount ? `${amount} · ` : null}
-      {STORAGE_LABELS[item.storage]} ·{" "}
+      {item.detailsText}
       <span className={`days-left days-left-${urgency}`} title={`Best before ${item.bestBefore}`}>
-        {describeDaysLeft(item.daysLeft)}
+        {item.daysLeftText}
       </span>
     </span>
   );

@@ -1,56 +1,23 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
 import { useFlash } from "~/components/flash";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
 import { sentValue } from "~/components/use-lazy-form-check";
-import { safeRedirectPath } from "~/domain/auth-messages";
-import { parseLoginForm } from "~/services/auth-forms.server";
-import { login } from "~/services/auth.server";
-import { googleSignInEnabled } from "~/services/google-auth.server";
-import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
-import { invalidSubmission } from "~/services/request.server";
-import {
-  createUserSession,
-  getUserId,
-  HTTPS_NEEDED_TO_SIGN_IN,
-  redirectWithFlash,
-  signInNeedsHttps,
-} from "~/services/session.server";
+import { LOGIN_DEFAULT_ERROR, LOGIN_SUCCESS } from "~/domain/auth-messages";
+import { logIn, loginScreen } from "~/services/login-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Log in · Recipe Helper" }];
 
-const LOGIN_SUCCESS = "Login successfully";
-const LOGIN_DEFAULT_ERROR = "An error occured. Please try again.";
 const REDIRECT_DELAY_MS = 1_000;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
-  if ((await getUserId(request)) !== null) throw redirect(redirectTo);
-  const httpsNeeded = signInNeedsHttps(request) ? HTTPS_NEEDED_TO_SIGN_IN : null;
-  return { redirectTo, googleSignIn: googleSignInEnabled, httpsNeeded };
+  return loginScreen(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { formData, isJson } = await readPageCall(request);
-  const submission = parseLoginForm(formData);
-  if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
-
-  const result = await login(request, formData, submission.value);
-  if (!result.ok) {
-    if (isJson) return jsonPageReply({ message: result.message }, { status: result.status });
-    return data(
-      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
-      { status: result.status }
-    );
-  }
-
-  const redirectTo = safeRedirectPath(formData.get("redirectTo"));
-  const headers = { "Set-Cookie": await createUserSession(request, result.user.id) };
-  if (isJson) return jsonPageReply({ user_id: result.user.id, message: LOGIN_SUCCESS }, { headers });
-  throw await redirectWithFlash(redirectTo, { type: "success", message: LOGIN_SUCCESS }, headers);
+  return logIn(request);
 }
 
 const loadCheck = () => import("~/domain/auth-check").then((module) => module.loginErrors);

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
 import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { Flash } from "~/components/flash";
@@ -13,121 +13,21 @@ import { RecipeImage } from "~/components/recipe-image";
 import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection } from "~/components/reviews-section";
 import { ShareDish } from "~/components/share-dish";
-import type { AllergyAlert } from "~/domain/allergens";
-import { co2SavedText } from "~/domain/co2-wording";
-import { parseId } from "~/domain/ids";
-import {
-  addedToListMessage,
-  gridLines,
-  nutritionRows,
-  recipeGrids,
-  sectionRuns,
-  type GridLine,
-} from "~/domain/menu-detail";
-import { formatMinutes } from "~/domain/menu-format";
-import { readScaling, scaleQuantity, servingsQuery } from "~/domain/servings";
-import { visitMayBeRecorded } from "~/domain/recipe-visit";
-import { sharedDishImage } from "~/services/dish-draft.server";
-import { setFavorite } from "~/services/favorites.server";
-import { recordHistory } from "~/services/history.server";
-import { loadMenuDetail, parseMenuIntent, type MenuDetail } from "~/services/menu-detail.server";
-import { chooseRecipePhoto, type PhotoChoice } from "~/services/recipe-pictures.server";
-import { findRecipe } from "~/services/recipe-search.server";
-import {
-  acknowledgeAllergyWarning,
-  checkStep,
-  clearIngredientSelection,
-  selectIngredient,
-} from "~/services/recipe-visit.server";
-import { readForm } from "~/services/request.server";
-import { loadReviewsBlock } from "~/services/reviews.server";
-import { redirectWithFlash, requireUserId } from "~/services/session.server";
-import { addShoppingItems, shoppingNeeds } from "~/services/shopping-list.server";
+import type { GridLine } from "~/domain/menu-detail";
+import { sectionRuns } from "~/domain/section-runs";
+import { scaleQuantity } from "~/domain/servings";
+import { changeRecipe, recipeScreen, type MenuDetail, type PhotoChoice } from "~/services/recipe-screen.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.menu.menu_name} · Recipe Helper` : "Recipe · Recipe Helper" },
 ];
 
-const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
-
-function recipeIdOf(params: LoaderFunctionArgs["params"]): number {
-  const recipeId = parseId(params.id);
-  if (recipeId === null) throw new Response("Not found", { status: 404 });
-  return recipeId;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const recipeId = recipeIdOf(params);
-  const detail = await loadMenuDetail(request, userId, recipeId);
-  if (!detail) throw new Response("Not found", { status: 404 });
-  if (visitMayBeRecorded(request.headers.get("Sec-Fetch-Site"))) await recordHistory(userId, recipeId);
-  const reviews = await loadReviewsBlock(recipeId, userId);
-  const dishImage = await sharedDishImage(request, userId, recipeId);
-  // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
-  const allergyAlerts = dishImage ? [] : detail.allergyAlerts;
-  const scaling = readScaling(new URL(request.url).searchParams);
-  return { ...detail, allergyAlerts, reviews, sharedDishImage: dishImage, scaling };
+  return recipeScreen(request, params.id);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
-  const recipeId = recipeIdOf(params);
-  const formData = await readForm(request);
-  // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
-  const back = `${recipePath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
-  const refuse = (message: string) => redirectWithFlash(back, { type: "error", message });
-
-  const parsed = parseMenuIntent(formData);
-  if (!parsed.ok) return refuse(parsed.message);
-  const menu = await findRecipe(recipeId, userId);
-  if (!menu) return refuse("Menu not found");
-  const intent = parsed.intent;
-  // Without JavaScript the page comes back scrolled to what was changed (with it, stayOnScreen keeps the place).
-  const done = (anchor = "") => redirect(`${back}${anchor}`);
-
-  const lines = gridLines(recipeGrids(menu, () => false));
-
-  switch (intent.intent) {
-    case "favorite": {
-      await setFavorite(userId, recipeId, intent.favorite);
-      return done();
-    }
-    case "select-ingredient": {
-      if (!lines.has(intent.ingredient)) return refuse("That ingredient is not in this recipe.");
-      await selectIngredient(request, recipeId, {
-        name: intent.ingredient,
-        selected: intent.selected,
-        recipeIngredients: [...lines.keys()],
-      });
-      return done("#ingredients");
-    }
-    case "add-to-list": {
-      const unknown = intent.ingredients.find((name) => !lines.has(name));
-      if (unknown !== undefined) return refuse(`${unknown} is not in this recipe.`);
-      const picked = intent.ingredients.map((name) => ({ name, quantity: lines.get(name)!.quantity }));
-      const needs = await shoppingNeeds(request, picked, intent.scale ?? 1);
-      const result = await addShoppingItems(userId, needs.items);
-      await clearIngredientSelection(request, recipeId);
-      const message = addedToListMessage({ ...result, enough: needs.enough });
-      return redirectWithFlash("/shoppinglist", { type: "success", message });
-    }
-    case "check-step": {
-      if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
-      const count = menu.steps.length;
-      await checkStep(request, userId, recipeId, { index: intent.step, checked: intent.checked, count });
-      return done(`#step-${intent.step + 1}`);
-    }
-    case "acknowledge-allergies": {
-      await acknowledgeAllergyWarning(userId, recipeId);
-      return done();
-    }
-    case "choose-photo": {
-      const choice = await chooseRecipePhoto(userId, recipeId, intent.post);
-      if (!choice.ok) return refuse(choice.message);
-      return redirectWithFlash(back, { type: "success", message: choice.message });
-    }
-  }
+  return changeRecipe(request, params.id);
 }
 
 export const clientAction = stayOnScreen;
@@ -167,16 +67,16 @@ export default function MenuDetailScreen() {
       <dl className="menu-times">
         <div>
           <dt>Prep time</dt>
-          <dd>{formatMinutes(menu.prep_time)}</dd>
+          <dd>{detail.times.prep}</dd>
         </div>
         <div>
           <dt>Cooking time</dt>
-          <dd>{formatMinutes(menu.cooking_time)}</dd>
+          <dd>{detail.times.cooking}</dd>
         </div>
-        {detail.totalTime ? (
+        {detail.times.total ? (
           <div>
             <dt>Total time</dt>
-            <dd>{formatMinutes(detail.totalTime)}</dd>
+            <dd>{detail.times.total}</dd>
           </div>
         ) : null}
       </dl>
@@ -209,7 +109,7 @@ export default function MenuDetailScreen() {
       <section className="menu-section" aria-labelledby="nutrition-title">
         <h2 id="nutrition-title">Nutrition (per serving)</h2>
         <dl className="nutrition-grid">
-          {nutritionRows(menu.nutrition).map((row) => (
+          {detail.nutrition.map((row) => (
             <div key={row.label}>
               <dt>{row.label}</dt>
               <dd>{row.value}</dd>
@@ -219,7 +119,7 @@ export default function MenuDetailScreen() {
       </section>
       <ShareDish recipeId={menu.menu_id} sharedDishImage={detail.sharedDishImage} />
       <ReviewsSection block={detail.reviews} />
-      <AllergyWarning alerts={detail.allergyAlerts} />
+      <AllergyWarning lines={detail.allergyWarnings} />
     </main>
   );
 }
@@ -397,7 +297,7 @@ function StepsChecklist({
   steps: string[];
   sections: (string | null)[];
   checked: number[];
-  counted: { co2SavedKg: number | null } | null;
+  counted: MenuDetail["counted"];
 }) {
   const ticked = useCheckedSteps(checked);
   return (
@@ -431,7 +331,7 @@ function StepsChecklist({
         {counted ? (
           <p className="cooking-done">
             Well done! This meal counts towards your dishes this month.
-            {counted.co2SavedKg ? ` ${co2SavedText(counted.co2SavedKg)}` : ""}
+            {counted.co2Saved ? ` ${counted.co2Saved}` : ""}
           </p>
         ) : null}
       </div>
@@ -466,18 +366,12 @@ function PantryUpdateSection({
   );
 }
 
-function describeAlert(alert: AllergyAlert): string {
-  const through = alert.allergen && alert.allergen !== alert.allergy.toLowerCase() ? `, ${alert.allergen}` : "";
-  return `${alert.ingredient} (your allergy: ${alert.allergy}${through})`;
-}
-
 const ACKNOWLEDGE = { intent: "acknowledge-allergies" };
 
-function AllergyWarning({ alerts }: { alerts: AllergyAlert[] }) {
+function AllergyWarning({ lines }: { lines: string[] }) {
   const fetcher = useFetcher({ key: ACKNOWLEDGE.intent });
   const acknowledged = usePendingIntents(ACKNOWLEDGE.intent).length > 0;
-  if (alerts.length === 0 || acknowledged) return null;
-  const lines = [...new Set(alerts.map(describeAlert))];
+  if (lines.length === 0 || acknowledged) return null;
   return (
     <ModalDialog
       titleId="allergy-title"

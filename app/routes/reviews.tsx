@@ -1,23 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { Flash, useFlash } from "~/components/flash";
 import { FormMessage, useHydrated } from "~/components/forms";
 import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
-import { safeRedirectPath } from "~/domain/auth-messages";
-import { parseId } from "~/domain/ids";
-import { findVisibleRecipeName } from "~/services/recipe-lookup.server";
-import { readForm } from "~/services/request.server";
-import {
-  createReview,
-  deleteReview,
-  listReviews,
-  parseReviewDeletion,
-  parseReviewForm,
-  replaceReview,
-  REVIEW_RESULTS,
-} from "~/services/reviews.server";
-import { redirectWithFlash, requireUserId } from "~/services/session.server";
+import { changeReview, reviewsScreen } from "~/services/reviews-screen.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Reviews of ${data.menu.name} · Recipe Helper` : "Reviews · Recipe Helper" },
@@ -25,19 +12,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
 
-function recipeIdOf(request: Request): number {
-  const recipeId = parseId(new URL(request.url).searchParams.get("menu_id"));
-  if (recipeId === null) throw new Response("Not Found", { status: 404 });
-  return recipeId;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const recipeId = recipeIdOf(request);
-  const menu = await findVisibleRecipeName(recipeId, userId);
-  if (!menu) throw new Response("Not Found", { status: 404 });
-  const reviews = await listReviews(recipeId);
-  return { menu, reviews, userId };
+  return reviewsScreen(request);
 }
 
 /**
@@ -45,39 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * get action data back; forms posted without JavaScript carry redirectTo and are redirected there.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
-  const formData = await readForm(request);
-  const redirectTo = formData.has("redirectTo")
-    ? safeRedirectPath(formData.get("redirectTo"), reviewsPath(recipeIdOf(request)))
-    : null;
-  const done = async (message: string, anchor = "#reviews") =>
-    redirectTo ? redirectWithFlash(`${redirectTo}${anchor}`, { type: "success", message }) : null;
-
-  if (formData.get("intent") === "delete") {
-    const submission = parseReviewDeletion(formData);
-    if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-    const deleted = await deleteReview(userId, submission.value.menu_id);
-    if (!deleted)
-      return data({ result: submission.reply({ formErrors: [REVIEW_RESULTS.notReviewed] }) }, { status: 404 });
-    return (
-      (await done(REVIEW_RESULTS.deleted, "")) ?? data({ result: submission.reply(), message: REVIEW_RESULTS.deleted })
-    );
-  }
-
-  const submission = parseReviewForm(formData);
-  if (submission.status !== "success") return data({ result: submission.reply(), redirectTo }, { status: 400 });
-  const replacing = formData.get("intent") === "update";
-  const outcome = replacing
-    ? await replaceReview(userId, submission.value)
-    : await createReview(userId, submission.value);
-  if (!outcome.ok) {
-    const result = submission.reply({ formErrors: [outcome.message] });
-    // A second review replaces the first only once the user has confirmed it.
-    if (outcome.status === 409) return data({ result, redirectTo, confirm: submission.value }, { status: 409 });
-    return data({ result, redirectTo }, { status: outcome.status });
-  }
-  const message = replacing ? REVIEW_RESULTS.updated : REVIEW_RESULTS.created;
-  return (await done(message)) ?? data({ result: submission.reply({ resetForm: true }), message });
+  return changeReview(request);
 }
 
 type Confirmation = { menu_id: number; rating: number; comment: string };

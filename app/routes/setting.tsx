@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar } from "~/components/avatar";
@@ -10,56 +10,19 @@ import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { UseSoonReminderForm } from "~/components/use-soon-reminder-form";
 import { COUNTRIES } from "~/domain/countries";
-import { formatDayMonthYear } from "~/domain/dates";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
-import { formatAllergies, PROFILE_MESSAGES } from "~/domain/profile-messages";
-import { readImageFormOrRefusal } from "~/services/images.server";
-import { redirectWithFlash, requireUserId } from "~/services/session.server";
-import { readReminder } from "~/services/use-soon-reminder.server";
-import { deleteAccount, parseProfileForm, refusalStatus, requireProfile, updateProfile } from "~/services/users.server";
+import { CONFIRM_DELETE_QUERY, PROFILE_MESSAGES } from "~/domain/profile-messages";
+import { changeSetting, settingScreen } from "~/services/setting-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Settings · Recipe Helper" }];
 
-/** Without JavaScript, "Delete Account" leads here: the same confirmation, drawn by the server. */
-const CONFIRM_DELETE_QUERY = "confirm=delete";
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const profile = await requireProfile(request);
-  const confirmDelete = new URL(request.url).search === `?${CONFIRM_DELETE_QUERY}`;
-  const reminder = await readReminder(profile.user_id);
-  return { profile, confirmDelete, reminder };
-}
-
-async function deleteOwnAccount(userId: number) {
-  if ((await deleteAccount(userId)) !== "deleted") {
-    return data({ result: undefined, uploadError: null, deleteError: PROFILE_MESSAGES.deleteFailed }, { status: 500 });
-  }
-  throw await redirectWithFlash("/login", { type: "success", message: PROFILE_MESSAGES.deleted });
+  return settingScreen(request);
 }
 
 /** Saves the profile form (multipart, with an optional picture) or deletes the account (intent=delete). */
 export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
-  const read = await readImageFormOrRefusal(request);
-  if (!read.ok)
-    return data({ result: undefined, uploadError: read.message, deleteError: null }, { status: read.status });
-  const { formData } = read;
-  if (formData.get("intent") === "delete") return deleteOwnAccount(userId);
-
-  const submission = parseProfileForm(formData);
-  const failed = (fieldErrors: Record<string, string[]>, status: number) =>
-    data(
-      {
-        result: submission.reply({ formErrors: [PROFILE_MESSAGES.updateFailed], fieldErrors, hideFields: ["avatar"] }),
-        uploadError: null,
-        deleteError: null,
-      },
-      { status }
-    );
-  if (submission.status !== "success") return failed({}, 400);
-  const outcome = await updateProfile(userId, submission.value);
-  if (!outcome.ok) return failed({ [outcome.field]: [outcome.message] }, refusalStatus(outcome));
-  throw await redirectWithFlash("/setting", { type: "success", message: PROFILE_MESSAGES.updated });
+  return changeSetting(request);
 }
 
 function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: string | null }) {
@@ -150,17 +113,20 @@ function AvatarPicker({
   );
 }
 
-type Profile = ReturnType<typeof useLoaderData<typeof loader>>["profile"];
+type Screen = ReturnType<typeof useLoaderData<typeof loader>>;
 
 const loadCheck = () => import("~/domain/profile-check").then((module) => module.profileErrors);
 
 /** The profile form; remounted (fresh defaults, no picture chosen) whenever the saved profile changes. */
 function ProfileForm({
   profile,
+  written,
   lastResult,
   uploadError,
 }: {
-  profile: Profile;
+  profile: Screen["profile"];
+  /** the birth date and allergies as the form writes them */
+  written: Screen["written"];
   lastResult: SubmissionResult<string[]> | undefined;
   uploadError: string | null;
 }) {
@@ -207,7 +173,7 @@ function ProfileForm({
       <Field
         label="Birth date"
         inputProps={{
-          ...field("birth_date", profile.birth_date ? formatDayMonthYear(profile.birth_date) : ""),
+          ...field("birth_date", written.birth_date),
           type: "text",
           inputMode: "numeric",
           placeholder: "dd/mm/yyyy",
@@ -225,7 +191,7 @@ function ProfileForm({
       <Field
         label="Allergies (comma separated)"
         inputProps={{
-          ...field("allergies", formatAllergies(profile.allergies)),
+          ...field("allergies", written.allergies),
           type: "text",
           placeholder: "e.g. peanuts, shellfish",
         }}
@@ -239,7 +205,7 @@ function ProfileForm({
 }
 
 export default function SettingScreen() {
-  const { profile, confirmDelete, reminder } = useLoaderData<typeof loader>();
+  const { profile, written, confirmDelete, reminder } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -254,6 +220,7 @@ export default function SettingScreen() {
       <ProfileForm
         key={JSON.stringify(profile)}
         profile={profile}
+        written={written}
         lastResult={actionData?.result}
         uploadError={actionData?.uploadError ?? null}
       />

@@ -1,53 +1,23 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { Field, FormMessage, PasswordField } from "~/components/forms";
 import { useJsonForm } from "~/components/use-json-form";
 import { sentValue } from "~/components/use-lazy-form-check";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
-import { parseSignupForm } from "~/services/auth-forms.server";
-import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "~/services/auth.server";
-import { sendVerificationLink } from "~/services/email-verification.server";
-import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
-import { invalidSubmission } from "~/services/request.server";
-import { getUserId, redirectWithFlash } from "~/services/session.server";
+import { SIGNUP_SUCCESS } from "~/domain/auth-messages";
+import { signUp, signupScreen } from "~/services/signup-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up · Recipe Helper" }];
 
-const SIGNUP_SUCCESS = "Account created successfully.";
 const REDIRECT_DELAY_MS = 1_500;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  if ((await getUserId(request)) !== null) throw redirect("/home");
-  return null;
+  return signupScreen(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { formData, isJson } = await readPageCall(request);
-  const submission = parseSignupForm(formData);
-  if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
-  if (!signupAllowed(request)) {
-    if (isJson) return jsonPageReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
-    return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) },
-      { status: 429 }
-    );
-  }
-
-  const result = await signup(submission.value);
-  if (!result.ok) {
-    if (isJson) return jsonPageReply({ message: result.message, field: result.field }, { status: 409 });
-    return data(
-      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }) },
-      { status: 409 }
-    );
-  }
-
-  await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) =>
-    console.error("Verification link:", error)
-  );
-  if (isJson) return jsonPageReply({ message: SIGNUP_SUCCESS, user_id: result.userId }, { status: 201 });
-  throw await redirectWithFlash("/login", { type: "success", message: SIGNUP_SUCCESS });
+  return signUp(request);
 }
 
 const loadCheck = () => import("~/domain/auth-check").then((module) => module.signupErrors);

@@ -141,7 +141,7 @@ describe("opening a recipe", () => {
       { name: "salt", quantity: "1 tsp", have: false, section: null },
     ]);
     expect(page.favorite).toBe(false);
-    expect(page.allergyAlerts).toEqual([]);
+    expect(page.allergyWarnings).toEqual([]);
     expect(page.reviews).toMatchObject({ recipeId, latest: null });
   });
 
@@ -344,7 +344,10 @@ describe("cooking checklist", () => {
     await tick(cook, 1, false);
     await tick(cook, 1);
     expect(await completions(cook)).toBe(1);
-    expect((await detail(cook)).counted).toEqual({ co2SavedKg: expect.any(Number) });
+    expect((await detail(cook)).counted).toMatchObject({ co2SavedKg: expect.any(Number) });
+    // The meal's CO2 saved, once known, is worded for the 'Well done!' line.
+    await prisma.mealCompletion.updateMany({ where: { userId: cook.id, recipeId }, data: { co2SavedKg: 1.26 } });
+    expect((await detail(cook)).counted).toEqual({ co2SavedKg: 1.26, co2Saved: "Around 1.3 kg of CO2 saved!" });
   });
 
   it("counts a double submit of the last step once", async () => {
@@ -387,21 +390,22 @@ describe("cooking checklist", () => {
 describe("allergy warning", () => {
   it("flags ingredients through the catalogue's allergen groups, until 'I Understand'", async () => {
     const cook = await signedInCook(["lactose", "gluten"]);
-    const alerts = (await detail(cook)).allergyAlerts;
-    expect(alerts.map((alert: { ingredient: string }) => alert.ingredient).sort()).toEqual([
+    const warnings = (await detail(cook)).allergyWarnings;
+    expect(warnings.map((line: string) => line.slice(0, line.indexOf(" ("))).sort()).toEqual([
       "butter",
       "milk",
       "plain flour",
     ]);
+    expect(warnings).toContain("butter (your allergy: lactose, milk)");
     const response = await post(cook, { intent: "acknowledge-allergies" });
     expect(response.status).toBe(302);
-    expect((await detail(cook)).allergyAlerts).toEqual([]);
-    expect((await detail(cook)).allergyAlerts).toEqual([]);
+    expect((await detail(cook)).allergyWarnings).toEqual([]);
+    expect((await detail(cook)).allergyWarnings).toEqual([]);
   });
 
   it("does not warn a cook whose allergies the recipe does not hit", async () => {
     const cook = await signedInCook(["shellfish"]);
-    expect((await detail(cook)).allergyAlerts).toEqual([]);
+    expect((await detail(cook)).allergyWarnings).toEqual([]);
   });
 });
 

@@ -1,0 +1,53 @@
+/**
+ * /cooked/{completionId}: the pantry update of one meal, worded as the page reads, and what its form posts (the
+ * update or its Undo), also from the recipe screen's inline form. The page's route module imports only this server
+ * module for its loader and action (decision 069).
+ */
+import { cookedPath } from "~/components/pantry-update";
+import { parseId } from "~/domain/ids";
+import { formatServings, MAX_SERVINGS } from "~/domain/servings";
+import { confirmPantryUpdate, parsePantryUpdateForm, pantryUpdateView, undoPantryUpdate } from "./food-log.server";
+import { readForm } from "./request.server";
+import { redirectWithFlash, requireUserId } from "./session.server";
+
+const notFound = () => new Response("Not found", { status: 404 });
+
+/** The servings the cook made (fractional after "Fit to my pantry"); anything else is ignored. */
+function servingsOf(url: string): number | null {
+  const servings = Number(new URL(url).searchParams.get("servings"));
+  return Number.isFinite(servings) && servings > 0 && servings <= MAX_SERVINGS ? servings : null;
+}
+
+export async function cookedScreen(request: Request, id: string | undefined) {
+  const userId = await requireUserId(request);
+  const completionId = parseId(id);
+  const view =
+    completionId === null ? null : await pantryUpdateView(userId, completionId, { servings: servingsOf(request.url) });
+  if (!view) throw notFound();
+  // " Amounts for 3⅓ servings (the recipe is for 2).", while the form is still to be sent.
+  const servingsNote =
+    view.servings && !view.updated
+      ? ` Amounts for ${formatServings(view.servings)} ${
+          view.servings > 1 ? "servings" : "serving"
+        } (the recipe is for ${Math.round(view.servings / view.factor)}).`
+      : null;
+  return { view, servingsNote };
+}
+
+export async function changeCooked(request: Request, id: string | undefined): Promise<Response> {
+  const userId = await requireUserId(request);
+  const completionId = parseId(id);
+  const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
+  if (!view || completionId === null) throw notFound();
+  const formData = await readForm(request);
+  const back =
+    formData.get("back") === "recipe"
+      ? `/menu-detail/${view.recipeId}#pantry-update`
+      : cookedPath(completionId, servingsOf(request.url));
+  const answer = (result: { ok: boolean; message: string }) =>
+    redirectWithFlash(back, { type: result.ok ? "success" : "error", message: result.message });
+  if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(userId, completionId));
+  const parsed = parsePantryUpdateForm(formData);
+  if (!parsed.ok) return answer(parsed);
+  return answer(await confirmPantryUpdate(userId, completionId, parsed.value));
+}

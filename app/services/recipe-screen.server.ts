@@ -1,0 +1,274 @@
+/**
+ * The recipe screen (/menu-detail/:id): everything it shows one signed-in cook, worded as it reads, and what its
+ * forms post (favourite, picked ingredients, Add to list, ticked steps, 'I Understand', the recipe's photo). The
+ * screen's route module imports only this server module for its loader and action (decision 069).
+ */
+import { redirect } from "@remix-run/node";
+import { analyzeAllergies, type AllergyAlert } from "~/domain/allergens";
+import type { Catalogue } from "~/domain/catalogue";
+import { co2SavedText } from "~/domain/co2-wording";
+import { mealCo2Kg } from "~/domain/food-log";
+import { parseId } from "~/domain/ids";
+import { addedToListMessage, gridLines, nutritionRows, recipeGrids, type RecipeGrids } from "~/domain/menu-detail";
+import { formatMinutes } from "~/domain/menu-format";
+import { parseMenuIntent } from "~/domain/menu-intent-schema";
+import { covers, resolveName, type PantryItem } from "~/domain/pantry";
+import { unitOf } from "~/domain/quantity";
+import { visitMayBeRecorded } from "~/domain/recipe-visit";
+import { fitToPantry, readScaling, servingsQuery, type PantryFit } from "~/domain/servings";
+import { storedStringList } from "~/domain/stored-list";
+import { loadCatalogue } from "./catalogue.server";
+import { prisma } from "./db.server";
+import { sharedDishImage } from "./dish-draft.server";
+import { setFavorite } from "./favorites.server";
+import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
+import { recordHistory } from "./history.server";
+import { readPantry } from "./pantry.server";
+import {
+  chooseRecipePhoto,
+  ownPhotoSrcSet,
+  photoChoicesFor,
+  sharedRecipePhotos,
+  type PhotoChoice,
+  type RecipePicture,
+} from "./recipe-pictures.server";
+import { findRecipe, type Menu } from "./recipe-search.server";
+import {
+  acknowledgeAllergyWarning,
+  acknowledgedAllergies,
+  checkStep,
+  clearIngredientSelection,
+  readRecipeScreenState,
+  selectIngredient,
+} from "./recipe-visit.server";
+import { readForm } from "./request.server";
+import { loadReviewsBlock } from "./reviews.server";
+import { redirectWithFlash, requireUserId } from "./session.server";
+import { addShoppingItems, shoppingNeeds } from "./shopping-list.server";
+
+export type { PhotoChoice };
+
+export interface MenuDetail {
+  menu: Menu;
+  grids: RecipeGrids;
+  favorite: boolean;
+  checkedSteps: number[];
+  /** this cooking has been counted as a meal; its CO2 saved when known, and that worded */
+  counted: { co2SavedKg: number | null; co2Saved: string | null } | null;
+  /** "Update your pantry" for this cooking, once it is counted */
+  pantryUpdate: PantryUpdateView | null;
+  selectedIngredients: string[];
+  /** the best photo cooks shared of this recipe, shown in place of its own picture */
+  sharedPhoto: RecipePicture | null;
+  /** for the recipe's cook: the shared photos they may choose to show it with (null for anyone else) */
+  photoChoices: PhotoChoice[] | null;
+  /** narrower copies of the recipe's own picture, when it is a stored photo */
+  ownImageSrcSet: string | null;
+  /** the allergy warning's lines ("butter (your allergy: lactose, milk)"), but for allergies acknowledged here */
+  allergyWarnings: string[];
+  /** prep, cooking and total time as they read ("25 min", "N/A"); total only when the recipe says one */
+  times: { prep: string; cooking: string; total: string | null };
+  /** the 'Nutrition (per serving)' rows */
+  nutrition: { label: string; value: string }[];
+  /** the heading each step stands under (null before the first heading) */
+  stepSections: (string | null)[];
+  /** servings the recipe's amounts are for; null when the recipe does not say */
+  servings: number | null;
+  /** the scaling that uses up the limiting pantry ingredient; null when no pantry amount compares with a line */
+  pantryFit: PantryFit | null;
+}
+
+/** The lines of a recipe with what the cook's pantry holds of each (by catalogue name), for fitting. */
+export function pantryFitOf(
+  catalogue: Catalogue,
+  quantities: Record<string, string>,
+  pantry: readonly PantryItem[],
+  servings: number | null
+): PantryFit | null {
+  const byKey = new Map(pantry.map((item) => [item.key, item]));
+  const lines = Object.entries(quantities).map(([name, quantity]) => {
+    const found = resolveName(catalogue, name);
+    const item = found ? byKey.get(found.key) : undefined;
+    return {
+      name,
+      quantity,
+      unitWeights: found?.ingredient?.unitWeights ?? {},
+      held: item?.quantity ? { quantity: item.quantity, unit: item.unit ? unitOf(item.unit) : null } : null,
+      pantryItem: item?.name,
+    };
+  });
+  return fitToPantry(lines, servings ?? 1);
+}
+
+/** What the recipe screen shows beyond the spec's Menu: the total time and the headings of lines and steps. */
+function readSections(recipeId: number) {
+  return prisma.recipe.findUnique({
+    where: { id: recipeId },
+    select: {
+      totalTime: true,
+      servings: true,
+      ingredients: { select: { name: true, section: true }, orderBy: { position: "asc" } },
+      steps: { select: { section: true }, orderBy: { position: "asc" } },
+    },
+  });
+}
+
+/** "butter (your allergy: lactose, milk)": the ingredient, the allergy, and the allergen when it says more. */
+function allergyWarning(alert: AllergyAlert): string {
+  const through = alert.allergen && alert.allergen !== alert.allergy.toLowerCase() ? `, ${alert.allergen}` : "";
+  return `${alert.ingredient} (your allergy: ${alert.allergy}${through})`;
+}
+
+async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
+  const menu = await findRecipe(recipeId, userId);
+  if (!menu) return null;
+  const [catalogue, pantry, user, state, sections, acknowledged, photos, photoChoices] = await Promise.all([
+    loadCatalogue(),
+    readPantry(request),
+    prisma.user.findUnique({
+      where: { id: userId },
+      select: { allergies: true, _count: { select: { favorites: { where: { recipeId } } } } },
+    }),
+    readRecipeScreenState(request, recipeId),
+    readSections(recipeId),
+    acknowledgedAllergies(userId, recipeId),
+    sharedRecipePhotos([recipeId]),
+    photoChoicesFor(userId, recipeId),
+  ]);
+  const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));
+  const pantryKeys = new Set(pantry.map((item) => item.key));
+  const held = pantry.flatMap((item) => resolveName(catalogue, item.name)?.ingredient ?? []);
+  const grids = recipeGrids(
+    menu,
+    (name) => {
+      const line = resolveName(catalogue, name);
+      if (!line) return false;
+      if (pantryKeys.has(line.key)) return true;
+      return line.ingredient !== null && held.some((item) => covers(catalogue, item, line.ingredient!));
+    },
+    (name) => sectionOfLine.get(name) ?? null
+  );
+  const { visit } = state;
+  const completion = visit.countedAt
+    ? await prisma.mealCompletion.findFirst({
+        where: { userId, recipeId },
+        orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+        select: { id: true, co2SavedKg: true, co2ConfirmedKg: true },
+      })
+    : null;
+  const pantryUpdate = completion ? await pantryUpdateView(userId, completion.id) : null;
+  const shown = gridLines(grids);
+  const co2SavedKg = completion ? mealCo2Kg(completion) : null;
+  const alerts = analyzeAllergies(
+    Object.keys(menu.ingredients_quantity),
+    storedStringList(user?.allergies),
+    catalogue
+  ).filter((alert) => !acknowledged.has(alert.allergy.toLowerCase()));
+  const totalTime = sections?.totalTime ?? null;
+  return {
+    menu,
+    grids,
+    favorite: (user?._count.favorites ?? 0) > 0,
+    checkedSteps: visit.checkedSteps,
+    counted: visit.countedAt ? { co2SavedKg, co2Saved: co2SavedKg ? co2SavedText(co2SavedKg) : null } : null,
+    pantryUpdate,
+    selectedIngredients: visit.selectedIngredients.filter((name) => shown.has(name)),
+    sharedPhoto: photos.get(recipeId) ?? null,
+    photoChoices,
+    ownImageSrcSet: ownPhotoSrcSet(menu.image) ?? null,
+    allergyWarnings: [...new Set(alerts.map(allergyWarning))],
+    times: {
+      prep: formatMinutes(menu.prep_time),
+      cooking: formatMinutes(menu.cooking_time),
+      total: totalTime ? formatMinutes(totalTime) : null,
+    },
+    nutrition: nutritionRows(menu.nutrition),
+    stepSections: menu.steps.map((_, index) => sections?.steps[index]?.section ?? null),
+    servings: sections?.servings ?? null,
+    pantryFit: pantryFitOf(catalogue, menu.ingredients_quantity, pantry, sections?.servings ?? null),
+  };
+}
+
+const recipePath = (recipeId: number) => `/menu-detail/${recipeId}`;
+
+function recipeIdOf(id: string | undefined): number {
+  const recipeId = parseId(id);
+  if (recipeId === null) throw new Response("Not found", { status: 404 });
+  return recipeId;
+}
+
+/** The loader: the recipe as this cook sees it, with its reviews, the servings asked for, and the visit recorded. */
+export async function recipeScreen(request: Request, id: string | undefined) {
+  const userId = await requireUserId(request);
+  const recipeId = recipeIdOf(id);
+  const detail = await loadMenuDetail(request, userId, recipeId);
+  if (!detail) throw new Response("Not found", { status: 404 });
+  if (visitMayBeRecorded(request.headers.get("Sec-Fetch-Site"))) await recordHistory(userId, recipeId);
+  const reviews = await loadReviewsBlock(recipeId, userId);
+  const dishImage = await sharedDishImage(request, userId, recipeId);
+  // Back from /camera-share-dish the cook has made the dish and came to caption its photo: no popup over that form.
+  const allergyWarnings = dishImage ? [] : detail.allergyWarnings;
+  const scaling = readScaling(new URL(request.url).searchParams);
+  return { ...detail, allergyWarnings, reviews, sharedDishImage: dishImage, scaling };
+}
+
+/** The action: one of the screen's intents, answered with a redirect back to the screen (or to the list). */
+export async function changeRecipe(request: Request, id: string | undefined): Promise<Response> {
+  const userId = await requireUserId(request);
+  const recipeId = recipeIdOf(id);
+  const formData = await readForm(request);
+  // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
+  const back = `${recipePath(recipeId)}${servingsQuery(new URL(request.url).searchParams)}`;
+  const refuse = (message: string) => redirectWithFlash(back, { type: "error", message });
+
+  const parsed = parseMenuIntent(formData);
+  if (!parsed.ok) return refuse(parsed.message);
+  const menu = await findRecipe(recipeId, userId);
+  if (!menu) return refuse("Menu not found");
+  const intent = parsed.intent;
+  // Without JavaScript the page comes back scrolled to what was changed (with it, stayOnScreen keeps the place).
+  const done = (anchor = "") => redirect(`${back}${anchor}`);
+
+  const lines = gridLines(recipeGrids(menu, () => false));
+
+  switch (intent.intent) {
+    case "favorite": {
+      await setFavorite(userId, recipeId, intent.favorite);
+      return done();
+    }
+    case "select-ingredient": {
+      if (!lines.has(intent.ingredient)) return refuse("That ingredient is not in this recipe.");
+      await selectIngredient(request, recipeId, {
+        name: intent.ingredient,
+        selected: intent.selected,
+        recipeIngredients: [...lines.keys()],
+      });
+      return done("#ingredients");
+    }
+    case "add-to-list": {
+      const unknown = intent.ingredients.find((name) => !lines.has(name));
+      if (unknown !== undefined) return refuse(`${unknown} is not in this recipe.`);
+      const picked = intent.ingredients.map((name) => ({ name, quantity: lines.get(name)!.quantity }));
+      const needs = await shoppingNeeds(request, picked, intent.scale ?? 1);
+      const result = await addShoppingItems(userId, needs.items);
+      await clearIngredientSelection(request, recipeId);
+      const message = addedToListMessage({ ...result, enough: needs.enough });
+      return redirectWithFlash("/shoppinglist", { type: "success", message });
+    }
+    case "check-step": {
+      if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
+      const count = menu.steps.length;
+      await checkStep(request, userId, recipeId, { index: intent.step, checked: intent.checked, count });
+      return done(`#step-${intent.step + 1}`);
+    }
+    case "acknowledge-allergies": {
+      await acknowledgeAllergyWarning(userId, recipeId);
+      return done();
+    }
+    case "choose-photo": {
+      const choice = await chooseRecipePhoto(userId, recipeId, intent.post);
+      if (!choice.ok) return refuse(choice.message);
+      return redirectWithFlash(back, { type: "success", message: choice.message });
+    }
+  }
+}
