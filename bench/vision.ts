@@ -383,7 +383,7 @@ const HOW: Record<Timed, string> = {
   "066": "decode, whole at 224, four more passes over the quarters at 160 when not sure",
   "068":
     "decode, whole at 224 with a glance at its quarters pooled from it, the quarters at 160 one at a time when that glance says they may change the answer, until they settle it",
-  new: "as 068, and the centre (0.7 of each side) at 160 read when the whole photo names a yogurt",
+  new: "as 068, and the centre (0.7 of each side) at 160 read when the whole photo names a yogurt without being sure of it",
 };
 for (const name of TIMED) {
   const list = timings.get(name)!;

@@ -438,19 +438,6 @@ export function quartersSettleAnswer(
   );
 }
 
-/**
- * Drinks sold in cartons that the memory mistakes for yogurt, which is sold in the same cartons (an Alpro soy
- * milk for the same brand's soyghurt, an Oatly oat milk for its oatghurt, a juice carton held in the hand).
- */
-export const YOGURT_LOOKALIKES: ReadonlySet<string> = new Set([
-  "apple juice",
-  "orange juice",
-  "grapefruit juice",
-  "soy milk",
-  "oat milk",
-  "almond milk",
-]);
-
 /** Plant milks whose brands sell a yogurt in a carton that looks like the milk's. */
 const PLANT_MILKS: ReadonlySet<string> = new Set(["soy milk", "oat milk", "almond milk"]);
 
@@ -486,43 +473,32 @@ export function withoutSiblingYogurt(items: readonly ScoredIngredient[]): Scored
 
 /**
  * Whether a yogurt said of the photo must be confirmed by a second look at its centre: the whole photo names it
- * (a yogurt only a quarter names is one item of several, which the centre does not show alone).
+ * without being sure of it (a photo sure of one item is answered alone, decision 066; a yogurt only a quarter
+ * names is one item of several, which the centre does not show alone).
  */
 export function yogurtNeedsCentreLook(
   whole: ReadonlyMap<string, number>,
   items: readonly ScoredIngredient[],
   thresholds: DecisionThresholds = DECISION_THRESHOLDS
 ): boolean {
-  return items.some(({ name }) => isYogurt(name) && (whole.get(name) ?? 0) >= thresholds.whole);
+  return items.some(({ name }) => {
+    const score = whole.get(name) ?? 0;
+    return isYogurt(name) && score >= thresholds.whole && score < thresholds.sure;
+  });
 }
 
 /**
  * What is said after the second look at the centre (`centre`: its score per ingredient): a yogurt stays only when
- * the centre's best ingredient is a yogurt too; otherwise it is not said, and when the centre is sure of one of
- * the drinks that look like it (`whole` threshold), that drink is said in its place. Saying nothing costs less
- * than a wrong item, so a yogurt is never said on the centre's word alone.
+ * the centre's best ingredient is a yogurt too, else it is not said. Nothing is said in its place: the drink the
+ * centre names instead was as often wrong as right, and a wrong item costs more than saying nothing.
  */
 export function afterCentreLook(
   items: readonly ScoredIngredient[],
-  centre: ReadonlyMap<string, number>,
-  thresholds: DecisionThresholds = DECISION_THRESHOLDS
+  centre: ReadonlyMap<string, number>
 ): ScoredIngredient[] {
   const [best] = rankIngredients([centre]);
   if (best && isYogurt(best.name)) return [...items];
-  const instead =
-    best &&
-    YOGURT_LOOKALIKES.has(best.name) &&
-    best.score >= thresholds.whole &&
-    !items.some(({ name }) => name === best.name)
-      ? best
-      : null;
-  let replaced = false;
-  return items.flatMap((item) => {
-    if (!isYogurt(item.name)) return [item];
-    if (!instead || replaced) return [];
-    replaced = true;
-    return [instead];
-  });
+  return items.filter(({ name }) => !isYogurt(name));
 }
 
 /** Why the camera screens show their error popup when a photo gave nothing. */
