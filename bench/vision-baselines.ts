@@ -2,16 +2,16 @@
  * The recognisers bench:vision compares the shipped one with, on the same folds: "old" (before issue 17),
  * "25 Nov" (the first issue-17 recogniser: four 0.6 windows read at 160 px every time, and its thresholds) and
  * "066" (decision 066: the whole photo at 224 px, and four more passes over its quarters at 160 px whenever it is
- * not sure) and "068" (decision 068 as first shipped: all four quarters read whenever the glance at them says they
- * may change the answer).
+ * not sure) and "068" (decision 068 and its amendment: the quarters read when the glance at them says they may
+ * change the answer, until they settle it; main before decision 071).
  */
 import type { Sharp } from "sharp";
 import { MODEL_INPUT_SIZE, rankIngredients, type ExampleMemory, type ScoredIngredient } from "~/domain/vision";
-import { recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
+import { recognisePhoto, type Recognition, type RecogniserSteps } from "~/services/vision/embedded.server";
 import type { AnalysisPlan, Classifier } from "~/services/vision/model.server";
 
 /** The shipped recogniser with some of its later steps turned off. */
-function recogniserWithout(options: { glance?: false; settle?: false }) {
+function recogniserWithout(options: RecogniserSteps) {
   return (
     classifier: Classifier,
     image: Sharp,
@@ -21,10 +21,13 @@ function recogniserWithout(options: { glance?: false; settle?: false }) {
 }
 
 /** Decision 066's recogniser: the whole photo at 224 px, and whenever it is not sure its quarters at 160 px. */
-export const recognise066 = recogniserWithout({ glance: false });
+export const recognise066 = recogniserWithout({ glance: false, lookalikes: false });
 
-/** Decision 068 as first shipped: all four quarters read at 160 px whenever the glance says they may change the answer. */
-export const recognise068 = recogniserWithout({ settle: false });
+/**
+ * Decision 068 with its amendment (main before decision 071): the quarters read at 160 px one at a time, when the
+ * glance says they may change the answer, until they settle it; no second look at a yogurt.
+ */
+export const recognise068 = recogniserWithout({ lookalikes: false });
 
 /** The old recogniser's crops: the whole photo and four 2/3 windows, all at 224 px. */
 export const OLD_PLAN: AnalysisPlan = {

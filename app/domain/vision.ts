@@ -438,5 +438,68 @@ export function quartersSettleAnswer(
   );
 }
 
+/** Plant milks whose brands sell a yogurt in a carton that looks like the milk's. */
+const PLANT_MILKS: ReadonlySet<string> = new Set(["soy milk", "oat milk", "almond milk"]);
+
+export const isYogurt = (name: string) => /\byogurt$/.test(name);
+
+/**
+ * The part of the photo a second look reads to confirm a yogurt: its centre, `share` of each side, at the quarters'
+ * size. The whole photo compares a carton held in a shop with the shelves around it; the centre sees the carton
+ * itself. Chosen on the training folds of bench:vision among centres of 0.6–0.9 read at 128–224 px (decision 071).
+ */
+export const CENTRE_LOOK = { share: 0.7, side: 160 };
+
+export function centreRegion(width: number, height: number, share = CENTRE_LOOK.share): CropRegion {
+  const cropWidth = Math.max(1, Math.round(width * share));
+  const cropHeight = Math.max(1, Math.round(height * share));
+  return {
+    left: Math.round((width - cropWidth) / 2),
+    top: Math.round((height - cropHeight) / 2),
+    width: cropWidth,
+    height: cropHeight,
+  };
+}
+
+/**
+ * A yogurt said after a plant milk is that milk's carton seen again (a quarter of a soy milk carton looks like
+ * the same brand's soyghurt), so it is not said.
+ */
+export function withoutSiblingYogurt(items: readonly ScoredIngredient[]): ScoredIngredient[] {
+  const milk = items.findIndex(({ name }) => PLANT_MILKS.has(name));
+  if (milk === -1) return [...items];
+  return items.filter(({ name }, index) => index < milk || !isYogurt(name));
+}
+
+/**
+ * Whether a yogurt said of the photo must be confirmed by a second look at its centre: the whole photo names it
+ * without being sure of it (a photo sure of one item is answered alone, decision 066; a yogurt only a quarter
+ * names is one item of several, which the centre does not show alone).
+ */
+export function yogurtNeedsCentreLook(
+  whole: ReadonlyMap<string, number>,
+  items: readonly ScoredIngredient[],
+  thresholds: DecisionThresholds = DECISION_THRESHOLDS
+): boolean {
+  return items.some(({ name }) => {
+    const score = whole.get(name) ?? 0;
+    return isYogurt(name) && score >= thresholds.whole && score < thresholds.sure;
+  });
+}
+
+/**
+ * What is said after the second look at the centre (`centre`: its score per ingredient): a yogurt stays only when
+ * the centre's best ingredient is a yogurt too, else it is not said. Nothing is said in its place: the drink the
+ * centre names instead was as often wrong as right, and a wrong item costs more than saying nothing.
+ */
+export function afterCentreLook(
+  items: readonly ScoredIngredient[],
+  centre: ReadonlyMap<string, number>
+): ScoredIngredient[] {
+  const [best] = rankIngredients([centre]);
+  if (best && isYogurt(best.name)) return [...items];
+  return items.filter(({ name }) => !isYogurt(name));
+}
+
 /** Why the camera screens show their error popup when a photo gave nothing. */
 export const NOTHING_FOUND = "No ingredient we know was found in this photo.";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  afterCentreLook,
+  centreRegion,
   classifierVotes,
   colourStatistics,
   composeEmbedding,
@@ -18,6 +20,8 @@ import {
   unitVector,
   wholeRegion,
   windowRegions,
+  withoutSiblingYogurt,
+  yogurtNeedsCentreLook,
   type Neighbour,
   type WindowReading,
 } from "~/domain/vision";
@@ -365,5 +369,68 @@ describe("which ingredients a photo shows", () => {
       { name: "a", score: 0.6 },
       { name: "b", score: 0.4 },
     ]);
+  });
+});
+
+describe("a yogurt and the drink cartons that look like it", () => {
+  const t = DECISION_THRESHOLDS;
+  const items = (...named: [string, number][]) => named.map(([name, score]) => ({ name, score }));
+  const names = (list: { name: string }[]) => list.map(({ name }) => name);
+
+  it("does not say a yogurt after a plant milk (a quarter of a soy milk carton seen as the brand's soyghurt)", () => {
+    expect(names(withoutSiblingYogurt(items(["soy milk", 0.66], ["yogurt", 0.65])))).toEqual(["soy milk"]);
+    expect(names(withoutSiblingYogurt(items(["oat milk", 0.6], ["kiwi", 0.7], ["greek yogurt", 0.6])))).toEqual([
+      "oat milk",
+      "kiwi",
+    ]);
+  });
+
+  it("keeps a yogurt said before a plant milk, and beside a juice (a shelf holds both)", () => {
+    expect(names(withoutSiblingYogurt(items(["yogurt", 0.8], ["soy milk", 0.6])))).toEqual(["yogurt", "soy milk"]);
+    expect(names(withoutSiblingYogurt(items(["orange juice", 0.7], ["yogurt", 0.6])))).toEqual([
+      "orange juice",
+      "yogurt",
+    ]);
+  });
+
+  it("looks again at the centre only when the whole photo names the yogurt said without being sure of it", () => {
+    const carton = new Map([
+      ["yogurt", t.whole + 0.06],
+      ["soy milk", 0.24],
+    ]);
+    expect(yogurtNeedsCentreLook(carton, items(["yogurt", t.whole + 0.06]))).toBe(true);
+    const shelf = new Map([
+      ["apple juice", 0.33],
+      ["yogurt", 0.1],
+    ]);
+    expect(yogurtNeedsCentreLook(shelf, items(["apple juice", 0.6], ["yogurt", 0.65]))).toBe(false);
+    expect(yogurtNeedsCentreLook(new Map([["banana", 0.9]]), items(["banana", 0.9]))).toBe(false);
+    expect(yogurtNeedsCentreLook(carton, [])).toBe(false);
+    const sure = new Map([["yogurt", t.sure]]);
+    expect(yogurtNeedsCentreLook(sure, items(["yogurt", t.sure]))).toBe(false);
+  });
+
+  it("says the yogurt when the centre names a yogurt too", () => {
+    const said = items(["yogurt", 0.74], ["kiwi", 0.6]);
+    const centre = new Map([
+      ["yogurt", 0.5],
+      ["soy milk", 0.3],
+    ]);
+    expect(afterCentreLook(said, centre)).toEqual(said);
+  });
+
+  it("says nothing in the yogurt's place when the centre's best is something else, even a drink it is sure of", () => {
+    const soyMilk = new Map([
+      ["soy milk", t.whole + 0.2],
+      ["yogurt", 0.3],
+    ]);
+    expect(afterCentreLook(items(["yogurt", 0.46]), soyMilk)).toEqual([]);
+    expect(names(afterCentreLook(items(["yogurt", 0.7], ["kiwi", 0.5]), soyMilk))).toEqual(["kiwi"]);
+    expect(afterCentreLook(items(["yogurt", 0.6]), new Map())).toEqual([]);
+  });
+
+  it("reads the middle of the photo, 0.7 of each side", () => {
+    expect(centreRegion(400, 300)).toEqual({ left: 60, top: 45, width: 280, height: 210 });
+    expect(centreRegion(348, 348, 0.5)).toEqual({ left: 87, top: 87, width: 174, height: 174 });
   });
 });

@@ -6,6 +6,9 @@
 import type { Sharp } from "sharp";
 import type { Catalogue } from "~/domain/catalogue";
 import {
+  afterCentreLook,
+  CENTRE_LOOK,
+  centreRegion,
   classifierVotes,
   cropScores,
   neighbourVotes,
@@ -16,6 +19,8 @@ import {
   quartersSettleAnswer,
   wholePhotoIsSure,
   WINDOW_GRID,
+  withoutSiblingYogurt,
+  yogurtNeedsCentreLook,
   type ExampleMemory,
   type ScoredIngredient,
   type WindowReading,
@@ -30,6 +35,7 @@ import {
   windowCrops,
   type Classifier,
   type CropAnalysis,
+  type DecodedPhoto,
 } from "./model.server";
 import type { VisionProvider } from "./provider.server";
 
@@ -68,50 +74,92 @@ export interface Recognition {
   whole: CropAnalysis;
   /** the quarters were read: the whole photo was not sure of one item, and they could change the answer */
   windowsRead: boolean;
+  /** the centre was read a second time to confirm a yogurt (decision 071) */
+  centreRead: boolean;
+}
+
+/**
+ * The recogniser's steps that bench:vision turns off to measure the ones before them: the glance at the quarters
+ * (decision 068), reading them until they settle the answer (its amendment), and the yogurt's lookalikes (071).
+ */
+export interface RecogniserSteps {
+  glance?: boolean;
+  settle?: boolean;
+  lookalikes?: boolean;
 }
 
 /**
  * Recognises a photo: the whole photo first, with a glance at its quarters pooled from the same pass; only when
  * the whole photo is not sure of one item and the glance says the quarters may change the answer (a few items
  * on a shelf) are the quarters read in passes of their own, from the same decoded pixels, one at a time (those
- * whose glance names the whole photo's best first) until they settle the answer (decision 068). Without
- * `glance` (decision 066, kept for bench:vision) all four are read whenever the whole photo is not sure;
- * without `settle` (068 as first shipped) all four are read whenever the glance says they may change it.
+ * whose glance names the whole photo's best first) until they settle the answer (decision 068). A yogurt said
+ * after a plant milk is not said, and a yogurt the whole photo names is said only when a second look at the
+ * photo's centre names it too (decision 071: juice and plant milk cartons look like yogurt ones). bench:vision
+ * turns later steps off to measure the recognisers before them (RecogniserSteps).
  */
 export async function recognisePhoto(
   classifier: Classifier,
   image: Sharp,
   memory: ExampleMemory,
   ingredientOfClass: readonly (string | null)[],
-  { glance = true, settle = true }: { glance?: boolean; settle?: boolean } = {}
+  { glance = true, settle = true, lookalikes = true }: RecogniserSteps = {}
 ): Promise<Recognition> {
   const photo = await classifier.decode(image);
   const [whole] = await classifier.read(photo, planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
   const wholeScores = scoreCrop(whole, ingredientOfClass, memory);
-  const reading = (crop: CropAnalysis) => ({
-    scores: scoreCrop(crop, ingredientOfClass, memory),
-    embedding: crop.embedding,
-  });
-  if (wholePhotoIsSure(wholeScores))
-    return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
+  const { items, windowsRead } = await itemsOfPhoto(
+    classifier,
+    photo,
+    whole,
+    wholeScores,
+    (crop) => ({
+      scores: scoreCrop(crop, ingredientOfClass, memory),
+      embedding: crop.embedding,
+    }),
+    { glance, settle }
+  );
+  if (!lookalikes) return { ingredients: items, whole, windowsRead, centreRead: false };
+  const said = withoutSiblingYogurt(items);
+  if (!yogurtNeedsCentreLook(wholeScores, said)) return { ingredients: said, whole, windowsRead, centreRead: false };
+  const [centre] = await classifier.read(photo, [
+    { region: centreRegion(photo.width, photo.height), side: CENTRE_LOOK.side },
+  ]);
+  const centreScores = scoreCrop(centre, ingredientOfClass, memory);
+  return { ingredients: afterCentreLook(said, centreScores), whole, windowsRead, centreRead: true };
+}
+
+/**
+ * What the whole photo and, when they may change the answer, its quarters say (decisions 066 and 068): the
+ * quarters read one at a time until they settle the answer, or all four without `settle`, or whenever the whole
+ * photo is not sure without `glance`.
+ */
+async function itemsOfPhoto(
+  classifier: Classifier,
+  photo: DecodedPhoto,
+  whole: CropAnalysis,
+  wholeScores: Map<string, number>,
+  reading: (crop: CropAnalysis) => WindowReading,
+  { glance, settle }: { glance: boolean; settle: boolean }
+): Promise<{ items: ScoredIngredient[]; windowsRead: boolean }> {
+  if (wholePhotoIsSure(wholeScores)) return { items: photoIngredients(wholeScores, null), windowsRead: false };
   const glanced = glance ? (whole.quarters ?? []).map(reading) : [];
   if (glance && !quartersMayChangeAnswer(wholeScores, glanced)) {
-    return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: false };
+    return { items: photoIngredients(wholeScores, null), windowsRead: false };
   }
   const quarters = windowCrops(photo, WINDOW_GRID);
   if (!glance || !settle) {
     const windows = (await classifier.read(photo, quarters)).map(reading);
-    return { ingredients: photoIngredients(wholeScores, windows), whole, windowsRead: true };
+    return { items: photoIngredients(wholeScores, windows), windowsRead: true };
   }
   const windows: WindowReading[] = [];
   for (const index of quarterReadingOrder(wholeScores, glanced)) {
     const [crop] = await classifier.read(photo, [quarters[index]]);
     windows[index] = reading(crop);
     if (quartersSettleAnswer(wholeScores, windows, glanced)) {
-      return { ingredients: photoIngredients(wholeScores, null), whole, windowsRead: true };
+      return { items: photoIngredients(wholeScores, null), windowsRead: true };
     }
   }
-  return { ingredients: photoIngredients(wholeScores, windows), whole, windowsRead: true };
+  return { items: photoIngredients(wholeScores, windows), windowsRead: true };
 }
 
 export interface EmbeddedOptions {
