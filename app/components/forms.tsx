@@ -1,11 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 
-// The form screens' helpers, defined apart so that screens without fields (the flash, a button that waits for
-// the page to be interactive) do not carry the fields: import them from their modules there.
-export { FormMessage } from "~/components/flash";
-export { useHydrated };
-
 type FieldProps = {
   label: string;
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };

@@ -13,7 +13,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { ErrorList, FormMessage, useHydrated } from "~/components/forms";
+import { ErrorList } from "~/components/forms";
+import { FormMessage } from "~/components/flash";
+import { useHydrated } from "~/components/use-hydrated";
 import { StarIcon } from "~/components/icons";
 import { ModalDialog } from "~/components/modal-dialog";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";

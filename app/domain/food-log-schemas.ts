@@ -5,7 +5,7 @@
 import * as z from "zod";
 import { AMOUNT_MESSAGE, FOOD_KINDS } from "./food-log";
 import { idField } from "./id-field";
-import { MAX_AMOUNT, PANTRY_UNITS } from "./pantry-details";
+import { MAX_AMOUNT, PANTRY_UNITS } from "./pantry-units";
 
 const amountField = z.preprocess(
   (value) => (value === "" || value === undefined ? null : typeof value === "string" ? Number(value) : value),

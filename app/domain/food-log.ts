@@ -8,8 +8,6 @@ import { MAX_AMOUNT, type PantryUnit } from "./pantry-units";
 import { toGrams } from "./quantity";
 import { convertAmount } from "./servings";
 
-export { suggestedUse, suggestedUses, type SuggestedUses } from "./suggested-uses";
-
 export const FOOD_KINDS = ["used", "wasted"] as const;
 export type FoodKind = (typeof FOOD_KINDS)[number];
 

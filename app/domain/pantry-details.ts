@@ -9,7 +9,6 @@ import * as shelfLife from "./shelf-life";
 import { isStorage, parseIsoDay, STORAGES, type ShelfLifeInfo, type Storage } from "./shelf-life";
 
 export { isStorage, type Storage };
-export { isPantryUnit, MAX_AMOUNT, PANTRY_UNITS, type PantryUnit } from "./pantry-units";
 export const STORAGE_PLACES = STORAGES;
 export const STORAGE_LABELS: Record<Storage, string> = { fridge: "Fridge", freezer: "Freezer", cupboard: "Cupboard" };
 

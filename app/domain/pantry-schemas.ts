@@ -15,13 +15,12 @@ import {
   AMOUNT_INVALID_MESSAGE,
   DATE_INVALID_MESSAGE,
   isRealDay,
-  MAX_AMOUNT,
-  PANTRY_UNITS,
   STORAGE_INVALID_MESSAGE,
   STORAGE_PLACES,
   UNIT_INVALID_MESSAGE,
   UNIT_WITHOUT_AMOUNT_MESSAGE,
 } from "./pantry-details";
+import { MAX_AMOUNT, PANTRY_UNITS } from "./pantry-units";
 
 const ingredientName = z
   .string({ error: NAME_REQUIRED_MESSAGE })

@@ -10,14 +10,13 @@ import {
   daysLeft,
   defaultStorage,
   estimateBestBefore,
-  isPantryUnit,
   isRealDay,
   isStorage,
   isValidAmount,
-  type PantryUnit,
   type Storage,
   UNIT_WITHOUT_AMOUNT_MESSAGE,
 } from "./pantry-details";
+import { isPantryUnit, type PantryUnit } from "./pantry-units";
 
 export const PANTRY_SOURCES = ["manual", "camera"] as const;
 export type PantrySource = (typeof PANTRY_SOURCES)[number];

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
-import { Field, FormMessage } from "~/components/forms";
+import { Field } from "~/components/forms";
+import { FormMessage } from "~/components/flash";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
 import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";

@@ -9,7 +9,8 @@ import { PendingOverlay } from "~/components/pending-overlay";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { ScreenHeader } from "~/components/screen-header";
 import { PANTRY_TYPES } from "~/domain/pantry";
-import { PANTRY_UNITS, STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
+import { STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
+import { PANTRY_UNITS } from "~/domain/pantry-units";
 import { changeIngredientPreview, ingredientPreviewScreen } from "~/services/ingredient-preview-screen.server";
 import { oneAtATimePerSession } from "~/services/session.server";
 

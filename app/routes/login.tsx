@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useFlash } from "~/components/flash";
-import { Field, FormMessage, PasswordField } from "~/components/forms";
+import { FormMessage, useFlash } from "~/components/flash";
+import { Field, PasswordField } from "~/components/forms";
 import { GoogleSignInButton } from "~/components/google-sign-in";
 import { useJsonForm } from "~/components/use-json-form";
 import { sentValue } from "~/components/use-lazy-form-check";

@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useFlash } from "~/components/flash";
-import { Field, FormMessage, useHydrated } from "~/components/forms";
+import { FormMessage, useFlash } from "~/components/flash";
+import { Field } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { useJsonForm } from "~/components/use-json-form";
 import { sentValue, type FormCheck } from "~/components/use-lazy-form-check";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";

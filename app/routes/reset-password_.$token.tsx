@@ -7,7 +7,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useParams } from "@remix-run/react";
 import { useState } from "react";
-import { FormMessage, PasswordField } from "~/components/forms";
+import { PasswordField } from "~/components/forms";
+import { FormMessage } from "~/components/flash";
 import { useJsonForm } from "~/components/use-json-form";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { INVALID_RESET_LINK, PASSWORD_RESET } from "~/domain/auth-messages";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
-import { Flash, useFlash } from "~/components/flash";
-import { FormMessage, useHydrated } from "~/components/forms";
+import { Flash, FormMessage, useFlash } from "~/components/flash";
+import { useHydrated } from "~/components/use-hydrated";
 import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
 import { changeReview, reviewsScreen } from "~/services/reviews-screen.server";

@@ -3,8 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar } from "~/components/avatar";
-import { Flash } from "~/components/flash";
-import { ErrorList, Field, FormMessage, SelectField, useHydrated } from "~/components/forms";
+import { Flash, FormMessage } from "~/components/flash";
+import { ErrorList, Field, SelectField } from "~/components/forms";
+import { useHydrated } from "~/components/use-hydrated";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";

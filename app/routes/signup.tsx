@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { Field, FormMessage, PasswordField } from "~/components/forms";
+import { Field, PasswordField } from "~/components/forms";
+import { FormMessage } from "~/components/flash";
 import { useJsonForm } from "~/components/use-json-form";
 import { sentValue } from "~/components/use-lazy-form-check";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";

@@ -12,13 +12,13 @@ import {
   NOT_IN_PANTRY_MESSAGE,
   NOTHING_TO_UNDO_MESSAGE,
   pantryItemsUsedBy,
-  suggestedUses,
   UNDO_MS,
   UNDO_TOO_LATE_MESSAGE,
   weightsOf,
   type FoodKind,
   type HeldAmount,
 } from "~/domain/food-log";
+import { suggestedUses } from "~/domain/suggested-uses";
 import {
   FoodLogEntrySchema,
   PantryUpdateSchema,
@@ -26,7 +26,8 @@ import {
   type PantryUseInput,
 } from "~/domain/food-log-schemas";
 import { resolveName, validItems, type PantryItem } from "~/domain/pantry";
-import { describeAmount, type PantryUnit } from "~/domain/pantry-details";
+import { describeAmount } from "~/domain/pantry-details";
+import type { PantryUnit } from "~/domain/pantry-units";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import {

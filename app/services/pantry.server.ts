@@ -26,7 +26,8 @@ import {
   type StoredPantryItem,
 } from "~/domain/pantry";
 import { INGREDIENT_ADDED } from "~/domain/ingredient-added";
-import { isPantryUnit, isValidAmount, todayUtc, type PantryUnit, type Storage } from "~/domain/pantry-details";
+import { isValidAmount, todayUtc, type Storage } from "~/domain/pantry-details";
+import { isPantryUnit, type PantryUnit } from "~/domain/pantry-units";
 import { parseQuantity, toGrams } from "~/domain/quantity";
 import { convertAmount } from "~/domain/servings";
 import type { Prisma } from "~/generated/prisma/client";

@@ -7,10 +7,9 @@ import {
   foodByMonth,
   mealCo2Kg,
   pantryItemsUsedBy,
-  suggestedUse,
-  suggestedUses,
   TOO_MUCH_MESSAGE,
 } from "../../app/domain/food-log";
+import { suggestedUse, suggestedUses } from "../../app/domain/suggested-uses";
 import { ApiFoodLogSchema, PantryUpdateSchema } from "../../app/domain/food-log-schemas";
 
 const EGG = { piece: 50 };
