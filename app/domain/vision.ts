@@ -33,12 +33,15 @@ export function wholeRegion(width: number, height: number): CropRegion {
   return { left: 0, top: 0, width, height };
 }
 
-/** The windows of a grid, row by row, spread evenly from edge to edge (overlapping when grid × share > 1). */
+/**
+ * The windows of a grid, row by row, spread evenly from edge to edge (overlapping when grid × share > 1); a grid of
+ * one is the photo's centre.
+ */
 export function windowRegions(width: number, height: number, { grid, share }: Pick<WindowGrid, "grid" | "share">) {
   const along = (length: number) => {
     const size = Math.max(1, Math.round(length * share));
     const starts = Array.from({ length: grid }, (_, index) =>
-      grid === 1 ? 0 : Math.round(((length - size) * index) / (grid - 1))
+      grid === 1 ? Math.round((length - size) / 2) : Math.round(((length - size) * index) / (grid - 1))
     );
     return { size, starts };
   };
@@ -448,18 +451,7 @@ export const isYogurt = (name: string) => /\byogurt$/.test(name);
  * size. The whole photo compares a carton held in a shop with the shelves around it; the centre sees the carton
  * itself. Chosen on the training folds of bench:vision among centres of 0.6–0.9 read at 128–224 px (decision 071).
  */
-export const CENTRE_LOOK = { share: 0.7, side: 160 };
-
-export function centreRegion(width: number, height: number, share = CENTRE_LOOK.share): CropRegion {
-  const cropWidth = Math.max(1, Math.round(width * share));
-  const cropHeight = Math.max(1, Math.round(height * share));
-  return {
-    left: Math.round((width - cropWidth) / 2),
-    top: Math.round((height - cropHeight) / 2),
-    width: cropWidth,
-    height: cropHeight,
-  };
-}
+export const CENTRE_LOOK: WindowGrid = { grid: 1, share: 0.7, side: WINDOW_GRID.side };
 
 /**
  * A yogurt said after a plant milk is that milk's carton seen again (a quarter of a soy milk carton looks like

@@ -12,7 +12,7 @@ import {
   rememberExample,
   starterExamples,
 } from "~/services/vision/memory.server";
-import { LEARNING_PLAN, loadClassifier, NO_MODEL_MESSAGE } from "~/services/vision/model.server";
+import { LEARNING_PLAN, loadClassifier, NO_MODEL_MESSAGE, type Classifier } from "~/services/vision/model.server";
 import { seedIngredients } from "../../prisma/seed";
 import { explainSkip, groceryPhoto, hasGroceryPhotos, MODEL_DIR, onTable, tiled } from "../support/vision";
 
@@ -80,10 +80,14 @@ describe.skipIf(skip)("a fresh install: the committed model and starter memory, 
 
 describe.skipIf(skip)("what a photo costs", () => {
   /** The shipped recogniser with the starter memory, as a fresh install runs it. */
+  let shipped: Promise<[Classifier, ExampleMemory, (string | null)[]]> | undefined;
   const recognise = async (bytes: Buffer) => {
-    const classifier = await loadClassifier(MODEL_DIR);
-    const memory = new ExampleMemory(starterExamples(classifier.fingerprint));
-    const ingredientOfClass = classIngredients(classifier.labels, await loadCatalogue());
+    shipped ??= (async () => {
+      const classifier = await loadClassifier(MODEL_DIR);
+      const memory = new ExampleMemory(starterExamples(classifier.fingerprint));
+      return [classifier, memory, classIngredients(classifier.labels, await loadCatalogue())];
+    })();
+    const [classifier, memory, ingredientOfClass] = await shipped;
     return recognisePhoto(classifier, sharp(bytes), memory, ingredientOfClass);
   };
 

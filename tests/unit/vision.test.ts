@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   afterCentreLook,
-  centreRegion,
+  CENTRE_LOOK,
   classifierVotes,
   colourStatistics,
   composeEmbedding,
@@ -430,7 +430,7 @@ describe("a yogurt and the drink cartons that look like it", () => {
   });
 
   it("reads the middle of the photo, 0.7 of each side", () => {
-    expect(centreRegion(400, 300)).toEqual({ left: 60, top: 45, width: 280, height: 210 });
-    expect(centreRegion(348, 348, 0.5)).toEqual({ left: 87, top: 87, width: 174, height: 174 });
+    expect(windowRegions(400, 300, CENTRE_LOOK)).toEqual([{ left: 60, top: 45, width: 280, height: 210 }]);
+    expect(windowRegions(348, 348, { grid: 1, share: 0.5 })).toEqual([{ left: 87, top: 87, width: 174, height: 174 }]);
   });
 });

@@ -8,7 +8,6 @@ import type { Catalogue } from "~/domain/catalogue";
 import {
   afterCentreLook,
   CENTRE_LOOK,
-  centreRegion,
   classifierVotes,
   cropScores,
   neighbourVotes,
@@ -107,7 +106,7 @@ export async function recognisePhoto(
   const photo = await classifier.decode(image);
   const [whole] = await classifier.read(photo, planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
   const wholeScores = scoreCrop(whole, ingredientOfClass, memory);
-  const { items, windowsRead } = await itemsOfPhoto(
+  const { items, windowsRead } = await wholeAndQuarters(
     classifier,
     photo,
     whole,
@@ -121,9 +120,7 @@ export async function recognisePhoto(
   if (!lookalikes) return { ingredients: items, whole, windowsRead, centreRead: false };
   const said = withoutSiblingYogurt(items);
   if (!yogurtNeedsCentreLook(wholeScores, said)) return { ingredients: said, whole, windowsRead, centreRead: false };
-  const [centre] = await classifier.read(photo, [
-    { region: centreRegion(photo.width, photo.height), side: CENTRE_LOOK.side },
-  ]);
+  const [centre] = await classifier.read(photo, windowCrops(photo, CENTRE_LOOK));
   const centreScores = scoreCrop(centre, ingredientOfClass, memory);
   return { ingredients: afterCentreLook(said, centreScores), whole, windowsRead, centreRead: true };
 }
@@ -133,7 +130,7 @@ export async function recognisePhoto(
  * quarters read one at a time until they settle the answer, or all four without `settle`, or whenever the whole
  * photo is not sure without `glance`.
  */
-async function itemsOfPhoto(
+async function wholeAndQuarters(
   classifier: Classifier,
   photo: DecodedPhoto,
   whole: CropAnalysis,
