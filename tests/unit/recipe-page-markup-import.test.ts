@@ -139,6 +139,13 @@ describe("recipes whose parts have no heading", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it("finds the list of amounts right after another list (the site's menu)", () => {
+    const html =
+      "<h1>Soup</h1><ul><li>Home</li><li>Blog</li></ul><ul><li>2 carrots</li><li>1 onion</li><li>500 ml stock</li></ul>" +
+      "<p>Chop the vegetables.</p><p>Simmer in the stock.</p>";
+    expect(draftOf(fromHtmlPage(html)).ingredients.map((line) => line.name)).toEqual(["carrots", "onion", "stock"]);
+  });
+
   it("takes no list of amounts that is not a recipe's: a shop's prices, two lines", () => {
     const html =
       "<h1>Our shop</h1><ul><li>2-Day Delivery</li><li>Add $75 more</li></ul><ul><li>Pans</li><li>Knives</li>" +
@@ -155,14 +162,16 @@ describe("JSON-LD that the page says better", () => {
       recipeIngredient: "3 tablespoons red pepper powder2 small onions, chopped.1 egg.",
       recipeInstructions: ["Fry the onions.", "Add the egg."],
     });
-    const page = (lines: string[]) =>
-      `<html><head><script type="application/ld+json">${json}</script></head><body><h2>Ingredients</h2>` +
+    const page = (lines: string[], heading = "<h2>Ingredients</h2>") =>
+      `<html><head><script type="application/ld+json">${json}</script></head><body>${heading}` +
       `<ul>${lines.map((line) => `<li>${line}</li>`).join("")}</ul><h2>Instructions</h2></body></html>`;
     const shown = ["3 tablespoons red pepper powder", "2 small onions, chopped.", "1 egg."];
     const names = (html: string) => draftOf(fromHtmlPage(html)).ingredients.map((line) => line.name);
     expect(names(page(shown))).toEqual(["red pepper powder", "onions", "egg"]);
     // a page list that says something else is not taken
     expect(names(page(["1 cup rice", "2 eggs"]))).toHaveLength(1);
+    // nor a list found under no Ingredients heading: a guess never replaces the data
+    expect(names(page(shown, ""))).toHaveLength(1);
   });
 });
 

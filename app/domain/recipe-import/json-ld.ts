@@ -1,5 +1,6 @@
 /** schema.org Recipe in JSON-LD, inside an HTML page's <script type="application/ld+json"> or as a JSON file. */
 import type { ParseResult } from "./draft";
+import { decodeEntities } from "./fields";
 import { parseLenientJson } from "./lenient-json";
 import { fromRecipeNode, isRecipeType, type RecipeNode } from "./recipe-node";
 
@@ -21,24 +22,8 @@ function isRecipe(node: RecipeNode): boolean {
 }
 
 /** The first Recipe node in a JSON-LD document: top level, in an array, in @graph, or nested (mainEntity). */
-export function findRecipe(value: unknown, depth = 0): RecipeNode | null {
-  if (depth > MAX_SEARCH_DEPTH) return null;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = findRecipe(item, depth + 1);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (!isObject(value)) return null;
-  if (isRecipe(value)) return value;
-  for (const child of Object.values(value)) {
-    if (typeof child === "object") {
-      const found = findRecipe(child, depth + 1);
-      if (found) return found;
-    }
-  }
-  return null;
+export function findRecipe(value: unknown): RecipeNode | null {
+  return findRecipes(value, [])[0] ?? null;
 }
 
 /** A script's JSON: strict first, then read leniently (raw line breaks in strings, trailing commas). */
@@ -55,14 +40,10 @@ function parseScript(source: string, escaped = false): unknown[] {
       return [parseLenientJson(text)];
     } catch {
       // a script whose JSON the page escaped as HTML ({&quot;@type&quot;: &quot;Recipe&quot;})
-      return !escaped && text.includes("&quot;") ? parseScript(unescapeHtml(text), true) : [];
+      return !escaped && text.includes("&quot;") ? parseScript(decodeEntities(text), true) : [];
     }
   }
 }
-
-const HTML_ESCAPES: Record<string, string> = { quot: '"', amp: "&", lt: "<", gt: ">", "#39": "'", apos: "'" };
-const unescapeHtml = (text: string) =>
-  text.replace(/&(quot|amp|lt|gt|#39|apos);/g, (_, name: string) => HTML_ESCAPES[name]);
 
 function jsonDocuments(text: string): { scripts: number; documents: unknown[] } {
   const trimmed = text.trim();

@@ -55,7 +55,9 @@ const headingOf = (words: string[], after = "") =>
     "iu"
   );
 /** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
-const FOR_HOW_MANY = String.raw`(?:\s+(?:for|für|pour|para|per|voor|för|til|dla|na)\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
+/** "for" before a number of people, in the languages read here. */
+const FOR_WORDS = "for|für|pour|para|per|voor|för|til|dla|na";
+const FOR_HOW_MANY = String.raw`(?:\s+(?:${FOR_WORDS})\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
 const INGREDIENT_HEADING = headingOf(
   [
     "ingredients?(?:\\s+list)?",
@@ -139,7 +141,7 @@ const YIELD_WORDS =
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
 /** A yield said with its number first: "4 Portionen", "4 adag", "Für 6 Personen", "2-4 porcje". */
 const YIELD_AFTER = new RegExp(
-  String.raw`^(?:(?:for|für|pour|para|per|voor|för|til|dla|na)\s+)?\d+(?:\s*[-–]\s*\d+)?\s*` +
+  String.raw`^(?:(?:${FOR_WORDS})\s+)?\d+(?:\s*[-–]\s*\d+)?\s*` +
     String.raw`(?:servings?|portions?|portionen|personen|personas|porciones|por[çc][õo]es|pessoas|persone|porzioni|` +
     String.raw`personnes|people|adag|f[őo]re|osób|osoby|porcje|porcji|porc[ií]|porce|annosta|porsjoner|portioner|personer)\.?$`,
   "i"
@@ -152,10 +154,11 @@ const TIME_LABELS = {
   cookingTime:
     /^(?:cook(?:ing)? time|kochzeit|backzeit|(?:temps de )?cuisson|kooktijd|tempo de cozimento|tiempo de cocci[óo]n|(?:tempo di )?cottura|bak(?:e|ing) time)(?!\w)\s*:?/i,
 };
-const LABELS = [YIELD_LABEL, YIELD_AFTER, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
-const LABEL = new RegExp(LABELS.join("|"), "i");
+/** Labels that may come before their value; a yield said number first (YIELD_AFTER) carries its own. */
+const LABELS_BEFORE = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);
+const LABEL = new RegExp([...LABELS_BEFORE, YIELD_AFTER.source].join("|"), "i");
 /** A label with no value after it: "Servings", "Prep time:". */
-const LABEL_ALONE = new RegExp(`(?:${LABELS.filter((label) => label !== YIELD_AFTER.source).join("|")})$`, "i");
+const LABEL_ALONE = new RegExp(`(?:${LABELS_BEFORE.join("|")})$`, "i");
 /** A label with its value ("Serves 4") or one whose value follows ("Servings"), not a step ("Serve in bowls."). */
 const isLabel = (text: string) => LABEL.test(text) && (/\d/.test(text) || LABEL_ALONE.test(text));
 /**
@@ -484,9 +487,10 @@ const amountShare = (lines: string[]) => lines.filter(startsWithAmount).length /
  */
 function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]; next: number; level: number } | null {
   for (let at = 0; at < blocks.length; at++) {
-    const { kind } = blocks[at];
-    if ((kind !== "item" && kind !== "paragraph") || (at > 0 && blocks[at - 1].kind === "item" && kind === "item"))
-      continue;
+    const block = blocks[at];
+    const previous = blocks[at - 1];
+    const insideList = block.kind === "item" && previous?.kind === "item" && previous.list === block.list;
+    if ((block.kind !== "item" && block.kind !== "paragraph") || insideList) continue;
     const first = listAt(blocks, at);
     if (first.lines.length < 3 || amountShare(first.lines) < 2 / 3) {
       // a run is looked at once, from its start: the scan stays linear
