@@ -206,6 +206,11 @@ describe("a Recipe whose data gives no name", () => {
     expect(draftOf(fromHtmlPage(page(og, "<p>Breakfast</p>"))).name).toBe("Eggs on toast");
     expect(fromHtmlPage(page("", "<p>Breakfast</p>"))).toEqual({ ok: false, reason: "no recipe name" });
   });
+
+  it("takes the h1 over the recipe's ingredients, not a column's h1 before it", () => {
+    const body = "<h1>For Your Table</h1><h1>Chicken Salad</h1><h2>Ingredients</h2><ul><li>2 eggs</li></ul>";
+    expect(draftOf(fromHtmlPage(page("", body))).name).toBe("Chicken Salad");
+  });
 });
 
 describe("yields and times as pages write them", () => {

@@ -21,7 +21,7 @@ export function fromHtmlPage(html: string): ParseResult {
   const page: PageFallback = {
     ingredientGroups: ingredientGroupsOf(tree),
     sections: () => (sections ??= plainHtmlSections(tree)),
-    title: () => pageTitle(tree),
+    title: () => pageTitle(tree, undefined, (sections ??= plainHtmlSections(tree)).ingredientsAt),
   };
   const jsonLd = jsonLdRecipe(html);
   let failure: string | null = null;

@@ -550,9 +550,20 @@ export function plainHtmlSections(
 }
 
 /** The page's title, for a recipe whose data names it not: its first h1, else og:title. */
-export function pageTitle(page: Element): string | undefined {
-  const heading = blocksOf(page).find((block) => block.kind === "heading" && block.level === 1);
-  return heading?.text || metaContent(page, "og:title");
+/**
+ * The recipe's own title: the last h1 before its ingredients ("For Your Table" over "Chicken Salad" is the
+ * column's), else the page's first h1, else its og:title.
+ */
+export function pageTitle(
+  page: Element,
+  blocks = blocksOf(page),
+  ingredientsAt = plainHtmlSections(page, blocks).ingredientsAt
+): string | undefined {
+  const isTitle = (block: Block) => block.kind === "heading" && block.level === 1;
+  const title = (
+    blocks.filter((block, index) => isTitle(block) && index < ingredientsAt).at(-1) ?? blocks.find(isTitle)
+  )?.text;
+  return title || metaContent(page, "og:title");
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
@@ -560,14 +571,9 @@ export function plainHtmlRecipe(page: Element): RawRecipe | null {
   const blocks = blocksOf(page);
   const { ingredientLines, ingredientsAt, steps, facts } = plainHtmlSections(page, blocks);
   if (ingredientLines.length === 0 && steps.length === 0) return null;
-  // the recipe's own title: the last h1 before its ingredients ("For Your Table" over "Chicken Salad" is the column's)
-  const titles = blocks.filter(
-    (block, index) => block.kind === "heading" && block.level === 1 && index < ingredientsAt
-  );
-  const title = (titles.at(-1) ?? blocks.find((block) => block.kind === "heading" && block.level === 1))?.text;
   return {
     ...facts,
-    name: title || metaContent(page, "og:title"),
+    name: pageTitle(page, blocks, ingredientsAt),
     description: metaContent(page, "og:description") ?? metaContent(page, "description"),
     ingredientLines,
     steps,
