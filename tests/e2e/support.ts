@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@libsql/client";
-import { expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_PORT } from "./playwright.config";
 
@@ -76,6 +76,13 @@ export const smallJpeg = async () => ({
     .jpeg()
     .toBuffer(),
 });
+
+/** Waits for the element's CSS animations to end, so that a click lands where the control stops, not where it slides past. */
+export async function animationsEnded(element: Locator) {
+  await element.evaluate(async (node) => {
+    await Promise.all(node.getAnimations().map((animation) => animation.finished));
+  });
+}
 
 /** The page does not scroll sideways at the viewport the test set (a 360 px phone, say). */
 export async function expectNoSidewaysScroll(page: Page) {
