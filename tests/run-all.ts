@@ -70,6 +70,20 @@ const unitCounts = counts(vitestJson, (json) => ({
   ),
 }));
 
+/** What the page showed when the test failed (Playwright's error context: its accessibility tree), for a CI log without traces. */
+function pageAtFailure(attachments: { name: string; path?: string }[] | undefined): string {
+  const context = attachments?.find((attachment) => attachment.name === "error-context" && attachment.path);
+  if (!context?.path) return "";
+  try {
+    const [, snapshot] = readFileSync(context.path, "utf8").split("# Page snapshot");
+    if (!snapshot) return "";
+    const lines = snapshot.trim().split("\n").slice(0, 60);
+    return `\n    the page then:\n      ${lines.join("\n      ")}`;
+  } catch {
+    return "";
+  }
+}
+
 /** Playwright's JSON nests suites (file › describe › …); a test failed when its last result is not expected. */
 function failedSpecs(suite: any, trail: string[] = []): string[] {
   const here = [...trail, suite.title].filter(Boolean);
@@ -79,7 +93,8 @@ function failedSpecs(suite: any, trail: string[] = []): string[] {
       .map(
         (test: any) =>
           `[${test.projectName}] ${[...here, spec.title].join(" › ")}` +
-          firstLines(test.results.at(-1)?.errors?.map((error: any) => error.message))
+          firstLines(test.results.at(-1)?.errors?.map((error: any) => error.message)) +
+          pageAtFailure(test.results.at(-1)?.attachments)
       )
   );
   return [...own, ...(suite.suites ?? []).flatMap((child: any) => failedSpecs(child, here))];
