@@ -4,7 +4,7 @@
  */
 import type { Catalogue, CatalogueIngredient } from "./catalogue";
 import { covers, resolveName } from "./pantry";
-import { MAX_AMOUNT, type PantryUnit } from "./pantry-units";
+import { AMOUNT_EPSILON, MAX_AMOUNT, type PantryUnit } from "./pantry-units";
 import { toGrams } from "./quantity";
 import { convertAmount } from "./servings";
 
@@ -53,7 +53,6 @@ export type Deduction =
     }
   | { ok: false; message: string };
 
-const EPSILON = 1e-9;
 const round = (value: number, places = 3) => Number(value.toFixed(places));
 
 /**
@@ -88,11 +87,11 @@ export function deduct(
   if (item.quantity === null) return { ok: true, remaining: null, remove: false, taken };
   const inItemUnit = convertAmount(amount, used.unit, item.unit, weights);
   if (inItemUnit === null) return { ok: false, message: unitMismatchMessage(item.name, item.unit ?? "pieces") };
-  if (inItemUnit > item.quantity + EPSILON) {
+  if (inItemUnit > item.quantity + AMOUNT_EPSILON) {
     return { ok: false, message: moreThanLeftMessage(item.name, describeHeld(item)) };
   }
   const left = round(item.quantity - inItemUnit);
-  if (left > EPSILON) return { ok: true, remaining: left, remove: false, taken };
+  if (left > AMOUNT_EPSILON) return { ok: true, remaining: left, remove: false, taken };
   return { ok: true, remaining: null, remove: !keepEmpty, taken };
 }
 

@@ -27,6 +27,8 @@ export type PantryUnit = (typeof PANTRY_UNITS)[number];
 
 /** Amounts are below this, whatever the unit (10 kg of flour is 10000 g: the cap is on the number written). */
 export const MAX_AMOUNT = 10_000;
+/** Amounts closer than this are the same amount: converting between units leaves floating-point dust. */
+export const AMOUNT_EPSILON = 1e-9;
 
 export const isPantryUnit = (value: unknown): value is PantryUnit =>
   (PANTRY_UNITS as readonly unknown[]).includes(value);

@@ -4,11 +4,9 @@
  * does not carry the pantry's matching, storage and date rules.
  */
 import type { FoodAmount, HeldAmount } from "./food-log";
-import { isPantryUnit, type PantryUnit } from "./pantry-units";
+import { AMOUNT_EPSILON, isPantryUnit, type PantryUnit } from "./pantry-units";
 import type { Unit } from "./quantity";
 import { convertAmount, scaledAmount, scaleQuantity } from "./servings";
-
-const EPSILON = 1e-9;
 
 /** A recipe line's amount scaled by `factor`, in the unit it reads in (grams for "1 (400 g) can"), or null. */
 function lineAmount(lineQuantity: string, factor: number): { amount: number; unit: Unit | null } | null {
@@ -49,7 +47,7 @@ export function suggestedUses(
     if (converted.every((amount) => amount === null)) continue;
     const total = converted.reduce<number>((sum, amount) => sum + (amount ?? 0), 0);
     const rounded = roundForForm(total, unit);
-    const all = item.quantity !== null && rounded >= item.quantity - EPSILON;
+    const all = item.quantity !== null && rounded >= item.quantity - AMOUNT_EPSILON;
     return {
       use: { amount: all ? item.quantity : rounded, unit, all },
       notAdded: lines.filter((_, index) => converted[index] === null).map((line) => line.text),

@@ -9,6 +9,7 @@
  */
 import { data, type EntryContext } from "@remix-run/node";
 import { isRouteErrorResponse } from "@remix-run/react";
+import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { isJsonRequest, readForm, readFormOrJson } from "./request.server";
 
 const JSON_PAGE_CALLS: ReadonlySet<string> = new Set(["/login", "/signup", "/history"]);
@@ -39,7 +40,7 @@ export function jsonPageAnswer(remixContext: EntryContext, status: number, heade
       ? typeof error.data === "object" && error.data !== null
         ? error.data
         : { message: String(error.data || error.statusText) }
-      : { message: "An error occurred. Please try again." };
+      : { message: AN_ERROR_OCCURRED };
   }
   headers.set("Content-Type", "application/json; charset=utf-8");
   headers.set("X-Content-Type-Options", "nosniff");
