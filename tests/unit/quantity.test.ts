@@ -58,6 +58,20 @@ describe("parseQuantity", () => {
     expect(gramsOf("1 cup plus 2 tablespoons", "flour")).toBeCloseTo(140.6, 0);
   });
 
+  it("adds amounts joined by '+' and reads the size of each written before the container, hyphen or not", () => {
+    expect(parseQuantity("1/4 + 1/8 teaspoon").amount).toBeCloseTo(0.375, 3);
+    expect(parseQuantity("1/4 + 1/8 teaspoon")).toMatchObject({ unit: "tsp" });
+    expect(parseQuantity("1 cup + 2 tbsp").amount).toBeCloseTo(1.125, 3);
+    expect(parseQuantity("1 28-ounce can")).toMatchObject({ amount: 1, unit: "can" });
+    expect(parseQuantity("1 28-ounce can").gramsPerUnit).toBeCloseTo(793.8, 1);
+    expect(parseQuantity("2 400 g tins")).toMatchObject({ amount: 2, unit: "can", gramsPerUnit: 400 });
+    expect(parseQuantity("1 (14-ounce) can")).toMatchObject({ amount: 1, unit: "can" });
+    expect(parseQuantity("1 (14-ounce) can").gramsPerUnit).toBeCloseTo(396.9, 1);
+    expect(parseQuantity("400-gram tin")).toMatchObject({ amount: 400, unit: "g" });
+    expect(gramsOf("3 4-ounce", "salmon")).toBeCloseTo(340.2, 1);
+    expect(gramsOf("2 14-ounce cans", "chickpea")).toBeCloseTo(793.8, 1);
+  });
+
   it("treats 'to taste' as no amount, too small to weigh", () => {
     expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
     expect(parseQuantity("as needed").negligible).toBe(true);

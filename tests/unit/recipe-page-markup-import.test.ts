@@ -98,7 +98,7 @@ describe("recipes whose parts have no heading", () => {
       ["celery stalks", "Produce"],
       ["dill leaves", "Produce"],
       ["lemon", "Produce"],
-      ["5-ounce cans tuna", "Pantry"],
+      ["tuna", "Pantry"],
       ["Kosher salt", "Pantry"],
       ["rye bread", "Pantry"],
     ]);

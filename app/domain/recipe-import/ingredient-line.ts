@@ -61,7 +61,7 @@ function splitBrackets(text: string): { outside: string; inside: string[] } {
 const ABOUT = String.raw`(?:ca\.?|circa|about|approx\.?|env\.?|environ|cerca de|unos|unas|около)\s*`;
 /** An amount and unit at the end of a line, after the name: "Beurre doux : 120 g", "Sel - 1 cuillère à café", "cebula 1 sztuka". */
 const TRAILING_AMOUNT = new RegExp(
-  String.raw`^(\D.*?)(?:\s*[-–:]\s*|\s+)((?:${ABOUT})?(?:\d|[½⅓⅔¼¾⅛])[^,(]*)((?:[,(].*)?)$`,
+  String.raw`^(\D.*?)(?:\s*[-–:]\s*|\s+)((?:${ABOUT})?(?:\d|[½⅓⅔¼¾⅛])(?:(?<=\d),(?=\d)|[^,(])*)((?:[,(].*)?)$`,
   "iu"
 );
 /** Japanese puts the amount after the name: "玉ねぎ 1/4個(50g)", "薄力粉 大さじ1/2", "卵 2個". */
@@ -79,7 +79,8 @@ function splitQuantity(line: string): { quantity: string; rest: string } {
     : null;
   if (japanese) return { quantity: japanese[2], rest: japanese[1] };
   const trailing = line.match(TRAILING_AMOUNT);
-  if (!trailing) return leading;
+  // only notes may follow an amount after the name: "Beurre 120 g (doux)", not "Three 8-ounce (680g) packages cheese"
+  if (!trailing || /^\s*[^\s,]/.test(splitBrackets(trailing[3]).outside)) return leading;
   const quantity = trailing[2].trim();
   const about = quantity.match(new RegExp(`^${ABOUT}`, "i"))?.[0] ?? "";
   const amount = splitLeadingQuantity(quantity.slice(about.length));
@@ -114,7 +115,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     name = inner.name;
     notes.push(...[inner.quantity, inner.note ?? ""].filter(Boolean));
   } else notes.push(...inside);
-  const comma = name.indexOf(",");
+  // a decimal comma ("yoghurt 3,5 %") is no note's start
+  const comma = name.search(/,(?!\d)|(?<!\d),/);
   if (comma >= 0) {
     const after = name.slice(comma + 1).trim();
     if (after) notes.unshift(after);
