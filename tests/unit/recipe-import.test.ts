@@ -172,6 +172,21 @@ describe("fromJsonLd", () => {
     const noSteps = JSON.stringify({ "@type": "Recipe", name: "Air", recipeIngredient: ["1 cup air"] });
     expect(fromJsonLd(noSteps)).toEqual({ ok: false, reason: "no directions" });
   });
+
+  it("imports the first Recipe that has lines and steps, from a page or from a JSON file", () => {
+    const teaser = { "@type": "Recipe", name: "More from our kitchen" };
+    const soup = {
+      "@type": "Recipe",
+      name: "Leek soup",
+      recipeIngredient: ["2 leeks, sliced"],
+      recipeInstructions: ["Simmer the leeks."],
+    };
+    const page = `<script type="application/ld+json">${JSON.stringify(teaser)}</script>
+      <script type="application/ld+json">${JSON.stringify(soup)}</script>`;
+    expect(draftOf(fromJsonLd(page)).name).toBe("Leek soup");
+    expect(draftOf(parseRecipeDocument(JSON.stringify([teaser, soup]), "json")).name).toBe("Leek soup");
+    expect(fromJsonLd(JSON.stringify([teaser]))).toEqual({ ok: false, reason: "no ingredient lines" });
+  });
 });
 
 describe("fromRecipeScrapers", () => {
