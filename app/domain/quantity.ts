@@ -413,7 +413,7 @@ function parseNumber(text: string): number {
 
 /** Units written in several words; read as the unit their words name (PHRASE_UNITS), else their first word's. */
 const UNIT_PHRASES = new RegExp(
-  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+(?:soupe|caf[ée])` +
+  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*(?:[àa]\s*)?(?:soupe|caf[ée]|s|c)\.?|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+(?:soupe|caf[ée])` +
     String.raw`|(?:colher(?:es)?\s+|c\.\s*)(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
     String.raw`|cucharadas?\s+soperas?)(?![a-z])`,
   "i"
@@ -421,11 +421,11 @@ const UNIT_PHRASES = new RegExp(
 /** The spoon phrases of French and Portuguese: "c. à soupe", "colher (sopa)" a tablespoon, "colher (chá)" a teaspoon. */
 const PHRASE_UNITS: [RegExp, Unit][] = [
   [
-    /^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+soupe|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?sopa)/i,
+    /^(?:c\.\s*(?:[àa]\s*)?s\b|c\.\s*[àa]\s*soupe|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+soupe|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?sopa)/i,
     "tbsp",
   ],
   [
-    /^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+caf[ée]|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
+    /^(?:c\.\s*(?:[àa]\s*)?c\b|c\.\s*[àa]\s*caf[ée]|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+caf[ée]|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
     "tsp",
   ],
 ];

@@ -31,6 +31,8 @@ describe("parseQuantity", () => {
     ["¼ C", { amount: 0.25, unit: "cup" }],
     ["2 c.", { amount: 2, unit: "cup" }],
     ["1 1 /2 cups", { amount: 1.5, unit: "cup" }],
+    ["2 c.s.", { amount: 2, unit: "tbsp" }],
+    ["1 c.c", { amount: 1, unit: "tsp" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);
   });

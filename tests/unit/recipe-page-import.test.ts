@@ -773,6 +773,14 @@ describe("ingredient lines", () => {
     ["Süßkartoffel ca. 200 g", { quantity: "200 g", name: "Süßkartoffel", note: "ca." }],
     ["Garlic 2 cloves, minced", { quantity: "2 cloves", name: "Garlic", note: "minced" }],
     ["Fragole 1,1 kg", { quantity: "1,1 kg", name: "Fragole" }],
+    // the juice or zest of a counted fruit: the amount counts the fruit
+    ["Juice of 1/2 lemon", { quantity: "1/2", name: "Juice of lemon" }],
+    ["Le jus d'1/2 citron", { quantity: "1/2", name: "Le jus de citron" }],
+    ["Zest of 3-4 oranges (about 1.5 tbsp)", { quantity: "3-4", name: "Zest of oranges", note: "about 1.5 tbsp" }],
+    ["Juice of half a lime", { quantity: "", name: "Juice of half a lime" }],
+    // French spoons abbreviated without "à"
+    ["2 c.s. de farine", { quantity: "2 c.s.", name: "farine" }],
+    ["1 c.c de coriandre en grain", { quantity: "1 c.c", name: "coriandre en grain" }],
     [
       "Three 8-ounce (680g) packages cream cheese",
       { quantity: "", name: "Three 8-ounce packages cream cheese", note: "680g" },

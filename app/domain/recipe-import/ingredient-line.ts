@@ -68,12 +68,27 @@ const TRAILING_AMOUNT = new RegExp(
 const TRAILING_AMOUNT_JAPANESE = /^(.+?)\s+((?:大さじ|小さじ|カップ|約)?\s*[\d０-９][^\s]*)$/u;
 
 /**
+ * The juice or zest of a counted fruit: "Juice of 1/2 lemon", "Zest from 2 limes", "Le jus d'1/2 citron", "Saft von 1
+ * Zitrone". The amount counts the fruit; the name keeps the part ("Juice of lemon").
+ */
+const PART_OF = new RegExp(
+  String.raw`^((?:(?:the|le|la|el)\s+)?(?:juice|zest|jus|zeste|saft|abrieb|zumo|jugo|ralladura|succo|scorza|suco|sumo|raspas?|sap|rasp)` +
+    String.raw`\s+(?:(?:of|from|de|von|di|van)\s+|d['’]\s*))(?=[\d½⅓⅔¼¾⅛])(.*)$`,
+  "i"
+);
+
+/**
  * The line's quantity and the rest: the amount at its start, else one written after the name when all that follows
  * the name is an amount and units (a number alone must not be a grade, as in "farina 00").
  */
 function splitQuantity(line: string): { quantity: string; rest: string } {
   const leading = splitLeadingQuantity(line);
   if (leading.quantity) return leading;
+  const part = line.match(PART_OF);
+  const fruit = part ? splitLeadingQuantity(part[2]) : null;
+  if (part && fruit?.quantity && fruit.rest) {
+    return { quantity: fruit.quantity, rest: `${part[1].replace(/d['’]\s*$/, "de ")}${fruit.rest}` };
+  }
   const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(line)
     ? line.match(TRAILING_AMOUNT_JAPANESE)
     : null;
