@@ -53,6 +53,9 @@ export interface Quantity {
 const UNIT_WORDS: Record<string, Unit> = {
   g: "g",
   gr: "g",
+  grs: "g",
+  gm: "g",
+  gms: "g",
   gram: "g",
   grams: "g",
   gramme: "g",

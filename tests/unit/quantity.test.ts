@@ -32,6 +32,8 @@ describe("parseQuantity", () => {
     ["2 c.", { amount: 2, unit: "cup" }],
     ["1 1 /2 cups", { amount: 1.5, unit: "cup" }],
     ["2 c.s.", { amount: 2, unit: "tbsp" }],
+    ["90 gms", { amount: 90, unit: "g" }],
+    ["100 gm", { amount: 100, unit: "g" }],
     ["1 c.c", { amount: 1, unit: "tsp" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);
