@@ -240,6 +240,16 @@ function shortText(element: Element): string | null {
 
 const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_HEADING.test(text);
 
+/**
+ * A row with a box to tick before its text, as pages draw a checklist of ingredients without a list element:
+ * `<div><input type="checkbox"><div>2 rúd</div><div>fahéj</div></div>`. An item like a list's.
+ */
+function isCheckRow(element: Element): boolean {
+  return element.children.some(
+    (child) => typeof child !== "string" && child.tag === "input" && child.attributes.type?.toLowerCase() === "checkbox"
+  );
+}
+
 /** The page as a run of headings, list items and paragraphs, in document order. */
 function blocksOf(page: Element): Block[] {
   const blocks: Block[] = [];
@@ -269,6 +279,10 @@ function blocksOf(page: Element): Block[] {
         push({ kind: "item", text, list, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
+        continue;
+      }
+      if (isCheckRow(child)) {
+        push({ kind: "item", text: cleanText(textOf(child).join("")), list });
         continue;
       }
       // "<p>Ingredients</p>", "<div class="heading"><span>Method</span></div>"
