@@ -196,6 +196,13 @@ describe("an ingredient checklist drawn without a list", () => {
     ]);
   });
 
+  it("takes no element holding the boxes of several lines for one line", () => {
+    const boxes = ["1 l milk", "200 g rice"].map((line) => `<input type="checkbox"/><span>${line}</span>`).join("");
+    const html = `<h1>Rice</h1><h2>Ingredients</h2><div>${boxes}</div><h2>Method</h2><ol><li>Cook.</li></ol>`;
+    const result = fromHtmlPage(html);
+    expect(result.ok ? result.draft.ingredients.map((line) => line.name) : []).not.toContain("milk 200 g rice");
+  });
+
   it("takes no row of a form, nor a row without a box, as a line", () => {
     const html =
       `<h1>Rice</h1><h2>Ingredients</h2><form>${row("1 l", "milk")}</form>` +

@@ -245,10 +245,12 @@ const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_H
  * `<div><input type="checkbox"><div>2 rúd</div><div>fahéj</div></div>`. An item like a list's.
  */
 function isCheckRow(element: Element): boolean {
-  return element.children.some(
-    (child) => typeof child !== "string" && child.tag === "input" && child.attributes.type?.toLowerCase() === "checkbox"
-  );
+  // one box: an element holding several is the whole checklist, not a line of it
+  return element.children.filter(isCheckbox).length === 1;
 }
+
+const isCheckbox = (node: Element | string) =>
+  typeof node !== "string" && node.tag === "input" && node.attributes.type?.toLowerCase() === "checkbox";
 
 /** The page as a run of headings, list items and paragraphs, in document order. */
 function blocksOf(page: Element): Block[] {
