@@ -467,10 +467,12 @@ function isQuantityWord(word: string, previous: string | null, hasAmount: boolea
   return hasAmount && (previous === null || previousUnit === "piece");
 }
 
+const isMeasure = (unit: Unit) => GRAMS_PER[unit] !== undefined || MILLILITRES_PER[unit] !== undefined;
+
 /** A unit of weight or volume ("g", "oz", "tablespoons"), or null. */
 function measureUnit(word: string): Unit | null {
   const unit = unitOf(word);
-  return unit !== null && (GRAMS_PER[unit] !== undefined || MILLILITRES_PER[unit] !== undefined) ? unit : null;
+  return unit !== null && isMeasure(unit) ? unit : null;
 }
 
 /** The text starts with a unit word or phrase ("botte de coriandre", "xícara (chá) de arroz"). */
@@ -677,6 +679,8 @@ export function parseQuantity(text: string): Quantity {
     const second = unitOf(words[1] ?? "");
     quantity.unit = first === "piece" && second && second !== "piece" ? second : first;
   }
+  // "200 g (7 oz)", "2 cups (480 ml)": the bracket says the amount again in another unit, not what each unit weighs
+  if (packageWeight && quantity.unit && isMeasure(quantity.unit)) delete quantity.gramsPerUnit;
   const added = plusAmount(rest, quantity.unit);
   if (added !== null && quantity.maxAmount === undefined) quantity.amount = amount + added;
   return quantity;

@@ -76,6 +76,13 @@ describe("parseQuantity", () => {
     expect(gramsOf("2 14-ounce cans", "chickpea")).toBeCloseTo(793.8, 1);
   });
 
+  it("weighs the amount, not the amount times its bracket, when the bracket says it again in another unit", () => {
+    expect(gramsOf("200 g (7 oz)", "flour")).toBe(200);
+    expect(gramsOf("12 ounces (340g)", "flour")).toBeCloseTo(340.2, 1);
+    expect(gramsOf("1 pound (450 g)", "flour")).toBeCloseTo(453.6, 1);
+    expect(gramsOf("2 cans (400g)", "chickpea")).toBe(800);
+  });
+
   it("treats 'to taste' as no amount, too small to weigh", () => {
     expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
     expect(parseQuantity("as needed").negligible).toBe(true);
