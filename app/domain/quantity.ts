@@ -551,7 +551,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     const dual = at > 0 && !article ? rest.match(DUAL_MEASURE) : null;
     const phrase = next.match(UNIT_PHRASES);
     const token = next.match(UNIT_TOKEN);
-    const each = amount && !article && units === 0 ? eachMeasure(rest) : null;
+    const each = amount && units === 0 ? eachMeasure(rest) : null;
     const plus = units > 0 ? plusMeasure(rest, parseQuantity(text.slice(0, at)).unit) : null;
     if (each && /\S/.test(rest.slice(each.length))) {
       at += each.length;

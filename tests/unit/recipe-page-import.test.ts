@@ -753,6 +753,8 @@ describe("ingredient lines", () => {
     ["2 14- ounce cans evaporated milk", { quantity: "2 14- ounce cans", name: "evaporated milk" }],
     ["3 4-ounce salmon fillets, skin on", { quantity: "3 4-ounce", name: "salmon fillets", note: "skin on" }],
     ["400-gram tin crushed tomatoes", { quantity: "400-gram tin", name: "crushed tomatoes" }],
+    ["One 15-ounce can cannellini beans", { quantity: "One 15-ounce can", name: "cannellini beans" }],
+    ["a 400g tin of tomatoes", { quantity: "a 400g tin", name: "tomatoes" }],
     ["2 100 g butter", { quantity: "2", name: "100 g butter" }],
     // amounts added with "+"
     ["1/4 + 1/8 teaspoon fine sea salt", { quantity: "1/4 + 1/8 teaspoon", name: "fine sea salt" }],
