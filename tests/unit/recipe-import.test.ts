@@ -173,6 +173,41 @@ describe("fromJsonLd", () => {
     expect(fromJsonLd(noSteps)).toEqual({ ok: false, reason: "no directions" });
   });
 
+  it("reads a HowToStep made of HowToDirections, and the steps an ItemList holds in its ListItems", () => {
+    const recipe = (recipeInstructions: unknown) =>
+      JSON.stringify({ "@type": "Recipe", name: "Bread", recipeIngredient: ["500 g flour"], recipeInstructions });
+    const directions = draftOf(
+      fromJsonLd(
+        recipe([
+          {
+            "@type": "HowToStep",
+            name: "Make the dough",
+            itemListElement: [
+              { "@type": "HowToDirection", text: "Mix the flour and water." },
+              { "@type": "HowToTip", text: "Use lukewarm water." },
+              { "@type": "HowToDirection", text: "Knead for 10 minutes." },
+            ],
+          },
+          { "@type": "HowToStep", itemListElement: [{ "@type": "HowToDirection", text: "Bake for 40 minutes." }] },
+        ])
+      )
+    );
+    expect(directions.steps).toEqual([
+      "Make the dough",
+      "Mix the flour and water. Knead for 10 minutes.",
+      "Bake for 40 minutes.",
+    ]);
+    expect(directions.tips).toEqual(["Use lukewarm water."]);
+    const listed = recipe({
+      "@type": "ItemList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, item: { "@type": "HowToStep", text: "Mix." } },
+        { "@type": "ListItem", position: 2, item: { "@type": "HowToStep", text: "Bake." } },
+      ],
+    });
+    expect(draftOf(fromJsonLd(listed)).steps).toEqual(["Mix.", "Bake."]);
+  });
+
   it("imports the first Recipe that has lines and steps, from a page or from a JSON file", () => {
     const teaser = { "@type": "Recipe", name: "More from our kitchen" };
     const soup = {
