@@ -208,6 +208,31 @@ describe("fromJsonLd", () => {
     expect(draftOf(fromJsonLd(listed)).steps).toEqual(["Mix.", "Bake."]);
   });
 
+  it("reads a HowToSupply's amount given apart, and the lines an ItemList holds in its ListItems", () => {
+    const lines = (recipeIngredient: unknown) =>
+      draftOf(
+        fromJsonLd(
+          JSON.stringify({ "@type": "Recipe", name: "Bread", recipeIngredient, recipeInstructions: ["Bake."] })
+        )
+      ).ingredients.map((line) => [line.quantity, line.name]);
+    const supply = (name: string, requiredQuantity: unknown) => ({ "@type": "HowToSupply", name, requiredQuantity });
+    expect(
+      lines([supply("flour", { "@type": "QuantitativeValue", value: 500, unitText: "g" }), supply("salt", "1 tsp")])
+    ).toEqual([
+      ["500 g", "flour"],
+      ["1 tsp", "salt"],
+    ]);
+    const items = ["500 g flour", "1 tsp salt"].map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item,
+    }));
+    expect(lines({ "@type": "ItemList", itemListElement: items })).toEqual([
+      ["500 g", "flour"],
+      ["1 tsp", "salt"],
+    ]);
+  });
+
   it("imports the first Recipe that has lines and steps, from a page or from a JSON file", () => {
     const teaser = { "@type": "Recipe", name: "More from our kitchen" };
     const soup = {

@@ -246,6 +246,14 @@ function ingredientEntries(value: unknown, depth = 0): RawEntry[] {
   if (Array.isArray(value)) return listItemTexts(value) ?? value.flatMap((item) => ingredientEntries(item, depth + 1));
   if (isObject(value)) {
     if (hasType(value, /PropertyValue$/i)) return [propertyValueLine(value)].filter(Boolean);
+    const item = property(value, "item");
+    if (hasType(value, /ListItem$/i) && item !== undefined) return ingredientEntries(item, depth + 1);
+    const required = property(value, "requiredQuantity");
+    // a HowToSupply with its amount apart: {"name": "flour", "requiredQuantity": {"value": 2, "unitText": "cups"}}
+    if (required !== undefined) {
+      const amount = isObject(required) ? propertyValueLine(required) : textsOf(required).join(" ");
+      return [[amount, ...textsOf(property(value, "name"))].join(" ").trim()].filter(Boolean);
+    }
     const children = property(value, "itemListElement") ?? property(value, "recipeIngredient");
     if (children !== undefined) return [...heading(property(value, "name")), ...ingredientEntries(children, depth + 1)];
   }
