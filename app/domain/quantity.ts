@@ -606,7 +606,11 @@ export function leadingAmount(text: string): { amount: number; maxAmount?: numbe
   const cleaned = cleanQuantityText(text);
   const match = cleaned.match(LEADING_AMOUNT);
   if (!match) return null;
-  const rest = cleaned.slice(match[0].length).trim();
+  // "400-gram tin": the hyphen only joins the unit to its amount
+  const rest = cleaned
+    .slice(match[0].length)
+    .trim()
+    .replace(/^-(?=[a-z])/i, "");
   const amount = parseNumber(match[1]);
   return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { abbreviateUnits, parseQuantity, toGrams } from "../../app/domain/quantity";
+import { abbreviateUnits, leadingAmount, parseQuantity, toGrams } from "../../app/domain/quantity";
 
 const weightsOf = (name: string) => getCatalogue().byName(name)!.unitWeights;
 const gramsOf = (quantity: string, ingredient: string) => toGrams(parseQuantity(quantity), weightsOf(ingredient));
@@ -72,6 +72,7 @@ describe("parseQuantity", () => {
     expect(parseQuantity("1 (14-ounce) can")).toMatchObject({ amount: 1, unit: "can" });
     expect(parseQuantity("1 (14-ounce) can").gramsPerUnit).toBeCloseTo(396.9, 1);
     expect(parseQuantity("400-gram tin")).toMatchObject({ amount: 400, unit: "g" });
+    expect(leadingAmount("400-gram tin")).toEqual({ amount: 400, rest: "gram tin" });
     expect(gramsOf("3 4-ounce", "salmon")).toBeCloseTo(340.2, 1);
     expect(gramsOf("2 14-ounce cans", "chickpea")).toBeCloseTo(793.8, 1);
   });

@@ -775,10 +775,10 @@ describe("ingredient lines", () => {
     ["Süßkartoffel ca. 200 g", { quantity: "200 g", name: "Süßkartoffel", note: "ca." }],
     ["Garlic 2 cloves, minced", { quantity: "2 cloves", name: "Garlic", note: "minced" }],
     ["Fragole 1,1 kg", { quantity: "1,1 kg", name: "Fragole" }],
-    // the juice or zest of a counted fruit: the amount counts the fruit
+    // the juice of a counted fruit: the amount counts the fruit; not the zest, which would weigh the fruit
     ["Juice of 1/2 lemon", { quantity: "1/2", name: "Juice of lemon" }],
     ["Le jus d'1/2 citron", { quantity: "1/2", name: "Le jus de citron" }],
-    ["Zest of 3-4 oranges (about 1.5 tbsp)", { quantity: "3-4", name: "Zest of oranges", note: "about 1.5 tbsp" }],
+    ["Zest of 3-4 oranges (about 1.5 tbsp)", { quantity: "", name: "Zest of 3-4 oranges", note: "about 1.5 tbsp" }],
     ["Juice of half a lime", { quantity: "", name: "Juice of half a lime" }],
     // French spoons abbreviated without "à"
     ["2 c.s. de farine", { quantity: "2 c.s.", name: "farine" }],

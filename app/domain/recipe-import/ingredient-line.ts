@@ -68,11 +68,12 @@ const TRAILING_AMOUNT = new RegExp(
 const TRAILING_AMOUNT_JAPANESE = /^(.+?)\s+((?:大さじ|小さじ|カップ|約)?\s*[\d０-９][^\s]*)$/u;
 
 /**
- * The juice or zest of a counted fruit: "Juice of 1/2 lemon", "Zest from 2 limes", "Le jus d'1/2 citron", "Saft von 1
- * Zitrone". The amount counts the fruit; the name keeps the part ("Juice of lemon").
+ * The juice of a counted fruit: "Juice of 1/2 lemon", "Le jus d'1/2 citron", "Saft von 1 Zitrone". The amount counts
+ * the fruit; the name keeps the juice ("Juice of lemon"), which is weighed, scaled and bought as such. Not the zest:
+ * "Zest of 2 oranges" read as 2 would weigh two oranges.
  */
-const PART_OF = new RegExp(
-  String.raw`^((?:(?:the|le|la|el)\s+)?(?:juice|zest|jus|zeste|saft|abrieb|zumo|jugo|ralladura|succo|scorza|suco|sumo|raspas?|sap|rasp)` +
+const JUICE_OF = new RegExp(
+  String.raw`^((?:(?:the|le|la|el)\s+)?(?:juice|jus|saft|zumo|jugo|succo|suco|sumo|sap)` +
     String.raw`\s+(?:(?:of|from|de|von|di|van)\s+|d['’]\s*))(?=[\d½⅓⅔¼¾⅛])(.*)$`,
   "i"
 );
@@ -84,7 +85,7 @@ const PART_OF = new RegExp(
 function splitQuantity(line: string): { quantity: string; rest: string } {
   const leading = splitLeadingQuantity(line);
   if (leading.quantity) return leading;
-  const part = line.match(PART_OF);
+  const part = line.match(JUICE_OF);
   const fruit = part ? splitLeadingQuantity(part[2]) : null;
   if (part && fruit?.quantity && fruit.rest) {
     return { quantity: fruit.quantity, rest: `${part[1].replace(/d['’]\s*$/, "de ")}${fruit.rest}` };
