@@ -53,6 +53,9 @@ export interface Quantity {
 const UNIT_WORDS: Record<string, Unit> = {
   g: "g",
   gr: "g",
+  grs: "g",
+  gm: "g",
+  gms: "g",
   gram: "g",
   grams: "g",
   gramme: "g",
@@ -389,15 +392,18 @@ const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
 const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
 /** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */
 const RANGE = String.raw`-|–|—|(?:to|or|à|a|bis|tot|till|til|ou|o|oder|eller|lub|vagy)(?=\s)`;
-const LEADING_AMOUNT = new RegExp(String.raw`^(${NUMBER})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
+/** Two amounts added before their one unit: "1/4 + 1/8 teaspoon", "1 + 1 eetlepel". */
+const SUM = String.raw`(?:${NUMBER})(?:\s*\+\s*(?:${NUMBER}))?`;
+const LEADING_AMOUNT = new RegExp(String.raw`^(${SUM})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
 
 function parseNumber(text: string): number {
   let total = 0;
   for (const part of text
     .trim()
     .replace(/ ?[/⁄] ?/g, "/")
+    .replace(/\s*\+\s*/g, " + ")
     .split(/\s+/)) {
-    if (AND.test(part)) continue;
+    if (AND.test(part) || part === "+") continue;
     const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
     if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];
     else if (part.includes("/")) {
@@ -410,7 +416,7 @@ function parseNumber(text: string): number {
 
 /** Units written in several words; read as the unit their words name (PHRASE_UNITS), else their first word's. */
 const UNIT_PHRASES = new RegExp(
-  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*[àa]\s*(?:soupe|caf[ée]|s|c)\.?|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+(?:soupe|caf[ée])` +
+  String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*(?:[àa]\s*)?(?:soupe|caf[ée]|s|c)\.?|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+(?:soupe|caf[ée])` +
     String.raw`|(?:colher(?:es)?\s+|c\.\s*)(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
     String.raw`|cucharadas?\s+soperas?)(?![a-z])`,
   "i"
@@ -418,11 +424,11 @@ const UNIT_PHRASES = new RegExp(
 /** The spoon phrases of French and Portuguese: "c. à soupe", "colher (sopa)" a tablespoon, "colher (chá)" a teaspoon. */
 const PHRASE_UNITS: [RegExp, Unit][] = [
   [
-    /^(?:c\.\s*[àa]\s*s\b|c\.\s*[àa]\s*soupe|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+soupe|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?sopa)/i,
+    /^(?:c\.\s*(?:[àa]\s*)?s\b|c\.\s*[àa]\s*soupe|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+soupe|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?sopa)/i,
     "tbsp",
   ],
   [
-    /^(?:c\.\s*[àa]\s*c\b|c\.\s*[àa]\s*caf[ée]|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+caf[ée]|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
+    /^(?:c\.\s*(?:[àa]\s*)?c\b|c\.\s*[àa]\s*caf[ée]|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+caf[ée]|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
     "tsp",
   ],
 ];
@@ -431,10 +437,13 @@ const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
 const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
-/** The size of each of a count: "2 x 400 g cans", "4 × 4.2oz salmon fillets" (the unit word checked apart). */
-const EACH_MEASURE = new RegExp(String.raw`^\s*[x×]\s*(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
-/** A second amount added to the first: "1 cup plus 2 tablespoons", "¼ cup plus 1 tsp." (the unit checked apart). */
-const PLUS_MEASURE = new RegExp(String.raw`^\s*,?\s*plus\s+(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
+/**
+ * The size of each of a count: "2 x 400 g cans", "4 × 4.2oz salmon fillets", "1 28-ounce can", "2 400 g tins" (the
+ * unit word checked apart, in eachMeasure).
+ */
+const EACH_MEASURE = new RegExp(String.raw`^\s*([x×]\s*)?(${NUMBER})\s*(-\s*)?([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
+/** A second amount added to the first: "1 cup plus 2 tablespoons", "1 cup + 2 tbsp" (the unit checked apart). */
+const PLUS_MEASURE = new RegExp(String.raw`^\s*,?\s*(?:plus\s+|\+\s*)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
 
 /** Words before an amount that say how exact it is: "scant 1/2 teaspoon", "about 2 cups", "heaping tablespoon". */
 const AMOUNT_QUALIFIER =
@@ -458,16 +467,42 @@ function isQuantityWord(word: string, previous: string | null, hasAmount: boolea
   return hasAmount && (previous === null || previousUnit === "piece");
 }
 
+const isMeasure = (unit: Unit) => GRAMS_PER[unit] !== undefined || MILLILITRES_PER[unit] !== undefined;
+
 /** A unit of weight or volume ("g", "oz", "tablespoons"), or null. */
 function measureUnit(word: string): Unit | null {
   const unit = unitOf(word);
-  return unit !== null && (GRAMS_PER[unit] !== undefined || MILLILITRES_PER[unit] !== undefined) ? unit : null;
+  return unit !== null && isMeasure(unit) ? unit : null;
 }
 
 /** The text starts with a unit word or phrase ("botte de coriandre", "xícara (chá) de arroz"). */
 function unitFollows(text: string): boolean {
   const token = text.match(UNIT_TOKEN);
   return UNIT_PHRASES.test(text) || (token !== null && unitOf(token[0]) !== null && unitOf(token[0]) !== "piece");
+}
+
+/**
+ * The size of each of a count at the start of `text` (after the count), in grams or millilitres, and its length.
+ * Without "x" a size says it is one by its hyphen ("1 28-ounce can", "3 4-ounce salmon fillets") or by the unit after
+ * it ("2 400 g cans"); else "2 100 g" is no size.
+ */
+function eachMeasure(text: string): { length: number; size: number } | null {
+  const each = text.match(EACH_MEASURE);
+  const unit = each ? measureUnit(each[4]) : null;
+  if (!each || !unit) return null;
+  if (!each[1] && !each[3] && !unitFollows(text.slice(each[0].length).trim())) return null;
+  return { length: each[0].length, size: parseNumber(each[2]) * (GRAMS_PER[unit] ?? MILLILITRES_PER[unit]!) };
+}
+
+/**
+ * A second amount added to the first at the start of `text` (" plus 2 tablespoons", " + 2 tbsp") in the first
+ * amount's unit, and its length; null when there is none or the two units do not convert (a weight plus a volume).
+ */
+function plusMeasure(text: string, unit: Unit | null): { length: number; amount: number } | null {
+  const plus = text.match(PLUS_MEASURE);
+  const table = plus ? convertible(unit, measureUnit(plus[2])) : null;
+  if (!plus || !table) return null;
+  return { length: plus[0].length, amount: (parseNumber(plus[1]) * table[unitOf(plus[2])!]!) / table[unit!]! };
 }
 
 /**
@@ -495,7 +530,10 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
   else if (amount) {
     at = amount[0].length;
     const glued = text.slice(at).match(UNIT_TOKEN);
+    // "400-gram tin": a measure joined by a hyphen is glued too
+    const hyphened = text.slice(at).match(/^-([a-zA-Z]+)\.?(?![a-zA-Z])/);
     if (glued && unitOf(glued[0])) at += glued[0].length;
+    else if (hyphened && measureUnit(hyphened[1])) at += hyphened[0].length;
   }
   let units = 0;
   let previousWord: string | null = null;
@@ -513,17 +551,13 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     const dual = at > 0 && !article ? rest.match(DUAL_MEASURE) : null;
     const phrase = next.match(UNIT_PHRASES);
     const token = next.match(UNIT_TOKEN);
-    const each = amount && !article && units === 0 ? rest.match(EACH_MEASURE) : null;
-    const plus = units > 0 ? rest.match(PLUS_MEASURE) : null;
-    if (each && measureUnit(each[2]) && /\S/.test(rest.slice(each[0].length))) {
-      at += each[0].length;
+    const each = amount && units === 0 ? eachMeasure(rest) : null;
+    const plus = units > 0 ? plusMeasure(rest, parseQuantity(text.slice(0, at)).unit) : null;
+    if (each && /\S/.test(rest.slice(each.length))) {
+      at += each.length;
       units++;
-    } else if (
-      plus &&
-      convertible(parseQuantity(text.slice(0, at)).unit, measureUnit(plus[2])) &&
-      /\S/.test(rest.slice(plus[0].length))
-    ) {
-      at += plus[0].length;
+    } else if (plus && /\S/.test(rest.slice(plus.length))) {
+      at += plus.length;
     } else if (bracket && !(article && units === 0)) at += space + bracket[0].length;
     else if (dual && unitOf(dual[0].replace(/^[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0])) at += dual[0].length;
     else if (phrase && units < 2) {
@@ -572,7 +606,11 @@ export function leadingAmount(text: string): { amount: number; maxAmount?: numbe
   const cleaned = cleanQuantityText(text);
   const match = cleaned.match(LEADING_AMOUNT);
   if (!match) return null;
-  const rest = cleaned.slice(match[0].length).trim();
+  // "400-gram tin": the hyphen only joins the unit to its amount
+  const rest = cleaned
+    .slice(match[0].length)
+    .trim()
+    .replace(/^-(?=[a-z])/i, "");
   const amount = parseNumber(match[1]);
   return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
 }
@@ -587,9 +625,7 @@ export function withoutPlusMeasure(text: string): string {
  * there is none or the two units do not convert (a weight plus a volume).
  */
 export function plusAmount(rest: string, unit: Unit | null): number | null {
-  const plus = rest.replace(/^[^\s,]+\.?/, "").match(PLUS_MEASURE);
-  const table = plus ? convertible(unit, measureUnit(plus[2])) : null;
-  return plus && table ? (parseNumber(plus[1]) * table[unitOf(plus[2])!]!) / table[unit!]! : null;
+  return plusMeasure(rest.replace(/^[^\s,]+\.?/, ""), unit)?.amount ?? null;
 }
 
 /** The table both units are in (weights, volumes), or null when one is no measure or they do not convert. */
@@ -618,16 +654,16 @@ export function parseQuantity(text: string): Quantity {
   let rest = cleaned
     .slice(match[0].length)
     .trim()
-    .replace(/^(?:de\s+|d['’]\s*)/i, "");
-  const each = rest.match(EACH_MEASURE);
-  const eachUnit = each ? measureUnit(each[2]) : null;
-  if (each && eachUnit) {
+    .replace(/^(?:de\s+|d['’]\s*|-(?=[a-z]))/i, "");
+  const each = eachMeasure(rest);
+  if (each) {
     // "2 x 400 g cans": two of what the words after the size name, each weighing the size
-    quantity.gramsPerUnit = parseNumber(each[1]) * (GRAMS_PER[eachUnit] ?? MILLILITRES_PER[eachUnit]!);
-    rest = rest.slice(each[0].length).replace(DUAL_MEASURE, "").trim();
+    quantity.gramsPerUnit = each.size;
+    rest = rest.slice(each.length).replace(DUAL_MEASURE, "").trim();
     if (!unitOf(rest.split(/[\s,()/]+/)[0] ?? "")) rest = `piece ${rest}`;
   }
-  const packageWeight = rest.match(/\((\d+(?:[.,]\d+)?)\s*([a-z]+)\.?\)/i);
+  // "(400 g)", "(14-ounce)"
+  const packageWeight = rest.match(/\((\d+(?:[.,]\d+)?)\s*-?\s*([a-z]+)\.?\)/i);
   if (packageWeight) {
     const unit = unitOf(packageWeight[2]);
     const grams = unit ? GRAMS_PER[unit] ?? MILLILITRES_PER[unit] : undefined;
@@ -647,6 +683,8 @@ export function parseQuantity(text: string): Quantity {
     const second = unitOf(words[1] ?? "");
     quantity.unit = first === "piece" && second && second !== "piece" ? second : first;
   }
+  // "200 g (7 oz)", "2 cups (480 ml)": the bracket says the amount again in another unit, not what each unit weighs
+  if (packageWeight && quantity.unit && isMeasure(quantity.unit)) delete quantity.gramsPerUnit;
   const added = plusAmount(rest, quantity.unit);
   if (added !== null && quantity.maxAmount === undefined) quantity.amount = amount + added;
   return quantity;

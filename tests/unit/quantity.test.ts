@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { abbreviateUnits, parseQuantity, toGrams } from "../../app/domain/quantity";
+import { abbreviateUnits, leadingAmount, parseQuantity, toGrams } from "../../app/domain/quantity";
 
 const weightsOf = (name: string) => getCatalogue().byName(name)!.unitWeights;
 const gramsOf = (quantity: string, ingredient: string) => toGrams(parseQuantity(quantity), weightsOf(ingredient));
@@ -31,6 +31,10 @@ describe("parseQuantity", () => {
     ["¼ C", { amount: 0.25, unit: "cup" }],
     ["2 c.", { amount: 2, unit: "cup" }],
     ["1 1 /2 cups", { amount: 1.5, unit: "cup" }],
+    ["2 c.s.", { amount: 2, unit: "tbsp" }],
+    ["90 gms", { amount: 90, unit: "g" }],
+    ["100 gm", { amount: 100, unit: "g" }],
+    ["1 c.c", { amount: 1, unit: "tsp" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);
   });
@@ -56,6 +60,28 @@ describe("parseQuantity", () => {
     expect(parseQuantity("4 x 4.2oz")).toMatchObject({ amount: 4, unit: "piece" });
     expect(gramsOf("2 x 400 g cans", "chickpea")).toBe(800);
     expect(gramsOf("1 cup plus 2 tablespoons", "flour")).toBeCloseTo(140.6, 0);
+  });
+
+  it("adds amounts joined by '+' and reads the size of each written before the container, hyphen or not", () => {
+    expect(parseQuantity("1/4 + 1/8 teaspoon").amount).toBeCloseTo(0.375, 3);
+    expect(parseQuantity("1/4 + 1/8 teaspoon")).toMatchObject({ unit: "tsp" });
+    expect(parseQuantity("1 cup + 2 tbsp").amount).toBeCloseTo(1.125, 3);
+    expect(parseQuantity("1 28-ounce can")).toMatchObject({ amount: 1, unit: "can" });
+    expect(parseQuantity("1 28-ounce can").gramsPerUnit).toBeCloseTo(793.8, 1);
+    expect(parseQuantity("2 400 g tins")).toMatchObject({ amount: 2, unit: "can", gramsPerUnit: 400 });
+    expect(parseQuantity("1 (14-ounce) can")).toMatchObject({ amount: 1, unit: "can" });
+    expect(parseQuantity("1 (14-ounce) can").gramsPerUnit).toBeCloseTo(396.9, 1);
+    expect(parseQuantity("400-gram tin")).toMatchObject({ amount: 400, unit: "g" });
+    expect(leadingAmount("400-gram tin")).toEqual({ amount: 400, rest: "gram tin" });
+    expect(gramsOf("3 4-ounce", "salmon")).toBeCloseTo(340.2, 1);
+    expect(gramsOf("2 14-ounce cans", "chickpea")).toBeCloseTo(793.8, 1);
+  });
+
+  it("weighs the amount, not the amount times its bracket, when the bracket says it again in another unit", () => {
+    expect(gramsOf("200 g (7 oz)", "flour")).toBe(200);
+    expect(gramsOf("12 ounces (340g)", "flour")).toBeCloseTo(340.2, 1);
+    expect(gramsOf("1 pound (450 g)", "flour")).toBeCloseTo(453.6, 1);
+    expect(gramsOf("2 cans (400g)", "chickpea")).toBe(800);
   });
 
   it("treats 'to taste' as no amount, too small to weigh", () => {

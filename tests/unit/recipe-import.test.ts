@@ -26,6 +26,9 @@ describe("field conversions", () => {
     ["P0DT2H", 120],
     ["PT90S", 2],
     ["PTH30MS", 30],
+    ["P0Y0M0DT0H45M0.000S", 45],
+    ["1 1/2 hours", 90],
+    ["1½ hours", 90],
     ["PTHMS", null],
     ["15 min", 15],
     ["1 hour 10 minutes", 70],
@@ -171,6 +174,81 @@ describe("fromJsonLd", () => {
     });
     const noSteps = JSON.stringify({ "@type": "Recipe", name: "Air", recipeIngredient: ["1 cup air"] });
     expect(fromJsonLd(noSteps)).toEqual({ ok: false, reason: "no directions" });
+  });
+
+  it("reads a HowToStep made of HowToDirections, and the steps an ItemList holds in its ListItems", () => {
+    const recipe = (recipeInstructions: unknown) =>
+      JSON.stringify({ "@type": "Recipe", name: "Bread", recipeIngredient: ["500 g flour"], recipeInstructions });
+    const directions = draftOf(
+      fromJsonLd(
+        recipe([
+          {
+            "@type": "HowToStep",
+            name: "Make the dough",
+            itemListElement: [
+              { "@type": "HowToDirection", text: "Mix the flour and water." },
+              { "@type": "HowToTip", text: "Use lukewarm water." },
+              { "@type": "HowToDirection", text: "Knead for 10 minutes." },
+            ],
+          },
+          { "@type": "HowToStep", itemListElement: [{ "@type": "HowToDirection", text: "Bake for 40 minutes." }] },
+        ])
+      )
+    );
+    expect(directions.steps).toEqual([
+      "Make the dough",
+      "Mix the flour and water. Knead for 10 minutes.",
+      "Bake for 40 minutes.",
+    ]);
+    expect(directions.tips).toEqual(["Use lukewarm water."]);
+    const listed = recipe({
+      "@type": "ItemList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, item: { "@type": "HowToStep", text: "Mix." } },
+        { "@type": "ListItem", position: 2, item: { "@type": "HowToStep", text: "Bake." } },
+      ],
+    });
+    expect(draftOf(fromJsonLd(listed)).steps).toEqual(["Mix.", "Bake."]);
+  });
+
+  it("reads a HowToSupply's amount given apart, and the lines an ItemList holds in its ListItems", () => {
+    const lines = (recipeIngredient: unknown) =>
+      draftOf(
+        fromJsonLd(
+          JSON.stringify({ "@type": "Recipe", name: "Bread", recipeIngredient, recipeInstructions: ["Bake."] })
+        )
+      ).ingredients.map((line) => [line.quantity, line.name]);
+    const supply = (name: string, requiredQuantity: unknown) => ({ "@type": "HowToSupply", name, requiredQuantity });
+    expect(
+      lines([supply("flour", { "@type": "QuantitativeValue", value: 500, unitText: "g" }), supply("salt", "1 tsp")])
+    ).toEqual([
+      ["500 g", "flour"],
+      ["1 tsp", "salt"],
+    ]);
+    const items = ["500 g flour", "1 tsp salt"].map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      item,
+    }));
+    expect(lines({ "@type": "ItemList", itemListElement: items })).toEqual([
+      ["500 g", "flour"],
+      ["1 tsp", "salt"],
+    ]);
+  });
+
+  it("imports the first Recipe that has lines and steps, from a page or from a JSON file", () => {
+    const teaser = { "@type": "Recipe", name: "More from our kitchen" };
+    const soup = {
+      "@type": "Recipe",
+      name: "Leek soup",
+      recipeIngredient: ["2 leeks, sliced"],
+      recipeInstructions: ["Simmer the leeks."],
+    };
+    const page = `<script type="application/ld+json">${JSON.stringify(teaser)}</script>
+      <script type="application/ld+json">${JSON.stringify(soup)}</script>`;
+    expect(draftOf(fromJsonLd(page)).name).toBe("Leek soup");
+    expect(draftOf(parseRecipeDocument(JSON.stringify([teaser, soup]), "json")).name).toBe("Leek soup");
+    expect(fromJsonLd(JSON.stringify([teaser]))).toEqual({ ok: false, reason: "no ingredient lines" });
   });
 });
 

@@ -748,7 +748,18 @@ describe("ingredient lines", () => {
     ["1/4 de botte de coriandre hachée", { quantity: "1/4 de botte", name: "coriandre hachée" }],
     ["2 de mayo", { quantity: "2", name: "mayo" }],
     // a count, then the size of each; all after the amount in brackets
-    ["1, 14 oz can of sweetened condensed milk", { quantity: "1", name: "14 oz can of sweetened condensed milk" }],
+    ["1, 14 oz can of sweetened condensed milk", { quantity: "1 14 oz can", name: "sweetened condensed milk" }],
+    ["1 28-ounce can whole tomatoes", { quantity: "1 28-ounce can", name: "whole tomatoes" }],
+    ["2 14- ounce cans evaporated milk", { quantity: "2 14- ounce cans", name: "evaporated milk" }],
+    ["3 4-ounce salmon fillets, skin on", { quantity: "3 4-ounce", name: "salmon fillets", note: "skin on" }],
+    ["400-gram tin crushed tomatoes", { quantity: "400-gram tin", name: "crushed tomatoes" }],
+    ["One 15-ounce can cannellini beans", { quantity: "One 15-ounce can", name: "cannellini beans" }],
+    ["a 400g tin of tomatoes", { quantity: "a 400g tin", name: "tomatoes" }],
+    ["2 100 g butter", { quantity: "2", name: "100 g butter" }],
+    // amounts added with "+"
+    ["1/4 + 1/8 teaspoon fine sea salt", { quantity: "1/4 + 1/8 teaspoon", name: "fine sea salt" }],
+    ["1 cup + 2 tbsp granulated sugar (125g)", { quantity: "1 cup + 2 tbsp", name: "granulated sugar", note: "125g" }],
+    ["1 egg + 1 egg yolk", { quantity: "1", name: "egg + 1 egg yolk" }],
     ["1 packet (2¼ tsp instant dry yeast)", { quantity: "1 packet", name: "instant dry yeast", note: "2¼ tsp" }],
     ["½ stick ((4 tbsp) butter)", { quantity: "½ stick", name: "butter", note: "4 tbsp" }],
     // a word that says how exact the amount is; a size and a unit with no amount
@@ -763,6 +774,21 @@ describe("ingredient lines", () => {
     ["cebula 1 sztuka", { quantity: "1 sztuka", name: "cebula" }],
     ["Süßkartoffel ca. 200 g", { quantity: "200 g", name: "Süßkartoffel", note: "ca." }],
     ["Garlic 2 cloves, minced", { quantity: "2 cloves", name: "Garlic", note: "minced" }],
+    ["Fragole 1,1 kg", { quantity: "1,1 kg", name: "Fragole" }],
+    // the juice of a counted fruit: the amount counts the fruit; not the zest, which would weigh the fruit
+    ["Juice of 1/2 lemon", { quantity: "1/2", name: "Juice of lemon" }],
+    ["Le jus d'1/2 citron", { quantity: "1/2", name: "Le jus de citron" }],
+    ["Zest of 3-4 oranges (about 1.5 tbsp)", { quantity: "", name: "Zest of 3-4 oranges", note: "about 1.5 tbsp" }],
+    ["Juice of half a lime", { quantity: "", name: "Juice of half a lime" }],
+    // French spoons abbreviated without "à"
+    ["2 c.s. de farine", { quantity: "2 c.s.", name: "farine" }],
+    ["1 c.c de coriandre en grain", { quantity: "1 c.c", name: "coriandre en grain" }],
+    [
+      "Three 8-ounce (680g) packages cream cheese",
+      { quantity: "", name: "Three 8-ounce packages cream cheese", note: "680g" },
+    ],
+    // a decimal comma is no note's start
+    ["125 g yoghurt naturel 3,5 %, kalt", { quantity: "125 g", name: "yoghurt naturel 3,5 %", note: "kalt" }],
     ["farina 00", { quantity: "", name: "farina 00" }],
     ["玉ねぎ 1/4個(50g)", { quantity: "1/4個(50g)", name: "玉ねぎ" }],
     ["薄力粉 大さじ1/2", { quantity: "大さじ1/2", name: "薄力粉" }],

@@ -98,7 +98,7 @@ describe("recipes whose parts have no heading", () => {
       ["celery stalks", "Produce"],
       ["dill leaves", "Produce"],
       ["lemon", "Produce"],
-      ["5-ounce cans tuna", "Pantry"],
+      ["tuna", "Pantry"],
       ["Kosher salt", "Pantry"],
       ["rye bread", "Pantry"],
     ]);
@@ -172,6 +172,42 @@ describe("JSON-LD that the page says better", () => {
     expect(names(page(["1 cup rice", "2 eggs"]))).toHaveLength(1);
     // nor a list found under no Ingredients heading: a guess never replaces the data
     expect(names(page(shown, ""))).toHaveLength(1);
+  });
+});
+
+describe("an ingredient checklist drawn without a list", () => {
+  const row = (amount: string, name: string) =>
+    `<div class="row"><input type="checkbox" id="${name}"/><div><div>${amount}</div><div class="bold">${name}</div></div></div>`;
+
+  it("reads each row with a box to tick as a line, for data that leaves its lines out", () => {
+    const json = JSON.stringify({ "@type": "Recipe", name: "Tejberizs", recipeInstructions: ["Főzzük meg."] });
+    const html =
+      `<html><head><script type="application/ld+json">${json}</script></head><body>` +
+      `<div class="title">Hozzávalók</div><div>${row("2 db", "tojás")}${row("1 l", "tej")}${row(
+        "200 g",
+        "rizs"
+      )}</div>` +
+      "</body></html>";
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["2 db", "tojás"],
+      ["1 l", "tej"],
+      ["200 g", "rizs"],
+    ]);
+  });
+
+  it("takes no element holding the boxes of several lines for one line", () => {
+    const boxes = ["1 l milk", "200 g rice"].map((line) => `<input type="checkbox"/><span>${line}</span>`).join("");
+    const html = `<h1>Rice</h1><h2>Ingredients</h2><div>${boxes}</div><h2>Method</h2><ol><li>Cook.</li></ol>`;
+    const result = fromHtmlPage(html);
+    expect(result.ok ? result.draft.ingredients.map((line) => line.name) : []).not.toContain("milk 200 g rice");
+  });
+
+  it("takes no row of a form, nor a row without a box, as a line", () => {
+    const html =
+      `<h1>Rice</h1><h2>Ingredients</h2><form>${row("1 l", "milk")}</form>` +
+      "<div><div>200 g</div><div>rice</div></div><h2>Method</h2><ol><li>Cook.</li></ol>";
+    expect(fromHtmlPage(html)).toMatchObject({ ok: false });
   });
 });
 

@@ -1,6 +1,7 @@
 /** Field conversions shared by the import parsers: text cleanup, durations, yields, cuisine and occasion tags. */
 import { normalizeText } from "../catalogue";
 import { CUISINES, MEAL_OCCASIONS, type Cuisine, type MealOccasion } from "../constants";
+import { leadingAmount } from "../quantity";
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -139,12 +140,12 @@ export function htmlLines(value: string): string[] {
 }
 
 /**
- * ISO-8601 durations, read leniently: "PT1H20M", "P1DT2H", "P2H10M" (no T), "PT0D4H45M", "PT1.5H", and a template's
- * empty parts ("PTH30MS" is 30 minutes).
+ * ISO-8601 durations, read leniently: "PT1H20M", "P1DT2H", "P2H10M" (no T), "PT0D4H45M", "PT1.5H",
+ * "P0Y0M0DT0H45M0.000S", and a template's empty parts ("PTH30MS" is 30 minutes).
  */
-const ISO_DURATION = /^P(?:T?(?:\d+(?:[.,]\d+)?)?[WDHMS])+T?$/i;
-const ISO_PART = /(\d+(?:[.,]\d+)?)([WDHMS])/gi;
-const MINUTES_PER: Record<string, number> = { W: 10080, D: 1440, H: 60, M: 1, S: 1 / 60 };
+const ISO_DURATION = /^P(?:T?(?:\d+(?:[.,]\d+)?)?[YWDHMS])+T?$/i;
+const ISO_PART = /(\d+(?:[.,]\d+)?)([YWDHMS])/gi;
+const MINUTES_PER: Record<string, number> = { Y: 525600, W: 10080, D: 1440, H: 60, M: 1, S: 1 / 60 };
 
 function isoMinutes(text: string): number | null {
   if (text.length > 60 || !ISO_DURATION.test(text)) return null;
@@ -156,9 +157,14 @@ function isoMinutes(text: string): number | null {
   return parts.length > 0 ? minutes : null;
 }
 
-const TEXT_DAYS = /(\d+(?:[.,]\d+)?)\s*(?:d|days?)\b/i;
-const TEXT_HOURS =
-  /(\d+(?:[.,]\d+)?)\s*(?:h|hrs?|hours?|std|stunden?|uur|timer?|heures?|horas?|ore|óra|godz(?:in[ay]?)?|час(?:а|ов)?|時間)(?![\p{L}\p{N}])/iu;
+/** An amount of days or hours: "2", "1.5", "1 1/2", "1½". */
+const TIME_AMOUNT = String.raw`((?:\d+\s+)?\d+\s*\/\s*\d+|\d*[½¼¾⅓⅔]|\d+(?:[.,]\d+)?)`;
+const TEXT_DAYS = new RegExp(String.raw`${TIME_AMOUNT}\s*(?:d|days?)\b`, "i");
+const TEXT_HOURS = new RegExp(
+  TIME_AMOUNT +
+    String.raw`\s*(?:h|hrs?|hours?|std|stunden?|uur|timer?|heures?|horas?|ore|óra|godz(?:in[ay]?)?|час(?:а|ов)?|時間)(?![\p{L}\p{N}])`,
+  "iu"
+);
 const TEXT_MINUTES =
   /(\d+)\s*(?:m|mins?|minutes?|minuten?|minutos?|minuti|minutter|perc|minut[ay]?|мин(?:ут[аы]?)?|分)(?![\p{L}\p{N}])/iu;
 /** "1h10", "2h30": hours and the minutes written straight after the h. */
@@ -169,7 +175,7 @@ function textMinutes(text: string): number | null {
   if (glued) return Number(glued[1]) * 60 + Number(glued[2]);
   const parts = [TEXT_DAYS, TEXT_HOURS, TEXT_MINUTES].map((pattern) => text.match(pattern)?.[1]);
   if (parts.every((part) => part === undefined)) return null;
-  const [days, hours, minutes] = parts.map((part) => Number((part ?? "0").replace(",", ".")));
+  const [days, hours, minutes] = parts.map((part) => (part === undefined ? 0 : leadingAmount(part)?.amount ?? 0));
   return days * 1440 + hours * 60 + minutes;
 }
 

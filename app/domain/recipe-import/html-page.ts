@@ -5,7 +5,7 @@
  */
 import { buildDraft, type ParseResult } from "./draft";
 import { embeddedRecipe } from "./embedded-json";
-import { jsonLdRecipe, NO_JSON_LD } from "./json-ld";
+import { firstImporting, jsonLdRecipes, NO_JSON_LD } from "./json-ld";
 import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
 import { pageTitle, plainHtmlRecipe, plainHtmlSections } from "./plain-html";
 import { fromRecipeNode, type PageFallback } from "./recipe-node";
@@ -23,17 +23,12 @@ export function fromHtmlPage(html: string): ParseResult {
     sections: () => (sections ??= plainHtmlSections(tree)),
     title: () => pageTitle(tree, undefined, (sections ??= plainHtmlSections(tree)).ingredientsAt),
   };
-  const jsonLd = jsonLdRecipe(html);
+  const jsonLd = jsonLdRecipes(html);
   let failure: string | null = null;
-  if ("recipe" in jsonLd) {
-    const fromJson = fromRecipeNode(jsonLd.recipe, page);
+  if ("recipes" in jsonLd) {
+    const fromJson = firstImporting(jsonLd.recipes, page);
     if (fromJson.ok) return fromJson;
     failure = fromJson.reason;
-    // a teaser or an empty Recipe before the page's real one
-    for (const other of jsonLd.others) {
-      const fromOther = fromRecipeNode(other, page);
-      if (fromOther.ok) return fromOther;
-    }
   }
   const fromMarkup = fromMicrodata(tree, page);
   if (fromMarkup.ok) return fromMarkup;

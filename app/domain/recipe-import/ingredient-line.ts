@@ -61,11 +61,22 @@ function splitBrackets(text: string): { outside: string; inside: string[] } {
 const ABOUT = String.raw`(?:ca\.?|circa|about|approx\.?|env\.?|environ|cerca de|unos|unas|около)\s*`;
 /** An amount and unit at the end of a line, after the name: "Beurre doux : 120 g", "Sel - 1 cuillère à café", "cebula 1 sztuka". */
 const TRAILING_AMOUNT = new RegExp(
-  String.raw`^(\D.*?)(?:\s*[-–:]\s*|\s+)((?:${ABOUT})?(?:\d|[½⅓⅔¼¾⅛])[^,(]*)((?:[,(].*)?)$`,
+  String.raw`^(\D.*?)(?:\s*[-–:]\s*|\s+)((?:${ABOUT})?(?:\d|[½⅓⅔¼¾⅛])(?:(?<=\d),(?=\d)|[^,(])*)((?:[,(].*)?)$`,
   "iu"
 );
 /** Japanese puts the amount after the name: "玉ねぎ 1/4個(50g)", "薄力粉 大さじ1/2", "卵 2個". */
 const TRAILING_AMOUNT_JAPANESE = /^(.+?)\s+((?:大さじ|小さじ|カップ|約)?\s*[\d０-９][^\s]*)$/u;
+
+/**
+ * The juice of a counted fruit: "Juice of 1/2 lemon", "Le jus d'1/2 citron", "Saft von 1 Zitrone". The amount counts
+ * the fruit; the name keeps the juice ("Juice of lemon"), which is weighed, scaled and bought as such. Not the zest:
+ * "Zest of 2 oranges" read as 2 would weigh two oranges.
+ */
+const JUICE_OF = new RegExp(
+  String.raw`^((?:(?:the|le|la|el)\s+)?(?:juice|jus|saft|zumo|jugo|succo|suco|sumo|sap)` +
+    String.raw`\s+(?:(?:of|from|de|von|di|van)\s+|d['’]\s*))(?=[\d½⅓⅔¼¾⅛])(.*)$`,
+  "i"
+);
 
 /**
  * The line's quantity and the rest: the amount at its start, else one written after the name when all that follows
@@ -74,12 +85,18 @@ const TRAILING_AMOUNT_JAPANESE = /^(.+?)\s+((?:大さじ|小さじ|カップ|約
 function splitQuantity(line: string): { quantity: string; rest: string } {
   const leading = splitLeadingQuantity(line);
   if (leading.quantity) return leading;
+  const part = line.match(JUICE_OF);
+  const fruit = part ? splitLeadingQuantity(part[2]) : null;
+  if (part && fruit?.quantity && fruit.rest) {
+    return { quantity: fruit.quantity, rest: `${part[1].replace(/d['’]\s*$/, "de ")}${fruit.rest}` };
+  }
   const japanese = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(line)
     ? line.match(TRAILING_AMOUNT_JAPANESE)
     : null;
   if (japanese) return { quantity: japanese[2], rest: japanese[1] };
   const trailing = line.match(TRAILING_AMOUNT);
-  if (!trailing) return leading;
+  // only notes may follow an amount after the name: "Beurre 120 g (doux)", not "Three 8-ounce (680g) packages cheese"
+  if (!trailing || /^\s*[^\s,]/.test(splitBrackets(trailing[3]).outside)) return leading;
   const quantity = trailing[2].trim();
   const about = quantity.match(new RegExp(`^${ABOUT}`, "i"))?.[0] ?? "";
   const amount = splitLeadingQuantity(quantity.slice(about.length));
@@ -114,7 +131,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     name = inner.name;
     notes.push(...[inner.quantity, inner.note ?? ""].filter(Boolean));
   } else notes.push(...inside);
-  const comma = name.indexOf(",");
+  // a decimal comma ("yoghurt 3,5 %") is no note's start
+  const comma = name.search(/,(?!\d)|(?<!\d),/);
   if (comma >= 0) {
     const after = name.slice(comma + 1).trim();
     if (after) notes.unshift(after);

@@ -2,7 +2,7 @@
 import type { ParseResult } from "./draft";
 import { decodeEntities } from "./fields";
 import { parseLenientJson } from "./lenient-json";
-import { fromRecipeNode, isRecipeType, type RecipeNode } from "./recipe-node";
+import { fromRecipeNode, isRecipeType, type PageFallback, type RecipeNode } from "./recipe-node";
 
 const SCRIPT_TAG = /<script\b[^<>]*>/gi;
 const LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json/i;
@@ -75,25 +75,35 @@ function findRecipes(value: unknown, out: RecipeNode[], depth = 0): RecipeNode[]
   return out;
 }
 
-/**
- * What JSON-LD says about a page: its Recipe node (and the ones after it, `others`, in case the first does not
- * import), or why there is none.
- */
-export function jsonLdRecipe(htmlOrJson: string): { recipe: RecipeNode; others: RecipeNode[] } | { reason: string } {
+/** What JSON-LD says about a page: its Recipe nodes in document order, or why there is none. */
+export function jsonLdRecipes(htmlOrJson: string): { recipes: RecipeNode[] } | { reason: string } {
   const { scripts, documents } = jsonDocuments(htmlOrJson);
   if (scripts === 0) return { reason: NO_JSON_LD };
-  const [recipe, ...others] = documents.flatMap((document) => findRecipes(document, []));
-  if (recipe) return { recipe, others };
+  const recipes = documents.flatMap((document) => findRecipes(document, [])).slice(0, MAX_RECIPES);
+  if (recipes.length > 0) return { recipes };
   return { reason: documents.length === 0 ? "the JSON-LD could not be read" : "no schema.org Recipe in the JSON-LD" };
 }
 
-/** A JSON document already read: its first Recipe node. */
+/**
+ * The first of a page's Recipes that imports (a teaser or an empty Recipe may come before the real one), else why
+ * the first does not.
+ */
+export function firstImporting(recipes: RecipeNode[], page?: PageFallback): ParseResult {
+  let first: ParseResult | null = null;
+  for (const recipe of recipes) {
+    const result = fromRecipeNode(recipe, page);
+    if (result.ok) return result;
+    first ??= result;
+  }
+  return first ?? { ok: false, reason: "no schema.org Recipe in the JSON-LD" };
+}
+
+/** A JSON document already read: its first Recipe node that imports. */
 export function fromJsonLdValue(json: unknown): ParseResult {
-  const recipe = findRecipe(json);
-  return recipe ? fromRecipeNode(recipe) : { ok: false, reason: "no schema.org Recipe in the JSON-LD" };
+  return firstImporting(findRecipes(json, []));
 }
 
 export function fromJsonLd(htmlOrJson: string): ParseResult {
-  const found = jsonLdRecipe(htmlOrJson);
-  return "recipe" in found ? fromRecipeNode(found.recipe) : { ok: false, reason: found.reason };
+  const found = jsonLdRecipes(htmlOrJson);
+  return "recipes" in found ? firstImporting(found.recipes) : { ok: false, reason: found.reason };
 }

@@ -136,14 +136,15 @@ export const METHOD_HEADING = headingOf(METHOD_WORDS);
  * "How to make the sauce" is a part of the method.
  */
 const STEPS_HEADING = headingOf([...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`]);
-const YIELD_WORDS =
-  "serves|servings|yields?|makes|portions?|porciones|personas|por[çc][õo]es|rendimento|rendimiento|portionen|personen|serve|raci[oó]n(?:es)?(?: para)?|porcje|porcji|(?:ilo[śs][ćc]|liczba) porcji";
+/** Words for servings, as a label before the number ("Portionen: 4") or after it ("4 Portionen"); not "Serving size". */
+const SERVING_WORDS = "servings|portions?|portionen|personen|personas|porciones|por[çc][õo]es|porcje|porcji";
+const YIELD_WORDS = `serves|serve|yields?|makes|rendimento|rendimiento|raci[oó]n(?:es)?(?: para)?|(?:ilo[śs][ćc]|liczba) porcji|${SERVING_WORDS}`;
 const YIELD_LABEL = new RegExp(`^(?:${YIELD_WORDS})\\b\\s*:?`, "i");
 /** A yield said with its number first: "4 Portionen", "4 adag", "Für 6 Personen", "2-4 porcje". */
 const YIELD_AFTER = new RegExp(
   String.raw`^(?:(?:${FOR_WORDS})\s+)?\d+(?:\s*[-–]\s*\d+)?\s*` +
-    String.raw`(?:servings?|portions?|portionen|personen|personas|porciones|por[çc][õo]es|pessoas|persone|porzioni|` +
-    String.raw`personnes|people|adag|f[őo]re|osób|osoby|porcje|porcji|porc[ií]|porce|annosta|porsjoner|portioner|personer)\.?$`,
+    String.raw`(?:serving|${SERVING_WORDS}|pessoas|persone|porzioni|personnes|people|adag|f[őo]re|osób|osoby|porc[ií]|porce|` +
+    String.raw`annosta|porsjoner|portioner|personer)\.?$`,
   "i"
 );
 const TIME_LABELS = {
@@ -239,6 +240,18 @@ function shortText(element: Element): string | null {
 
 const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_HEADING.test(text);
 
+/**
+ * A row with a box to tick before its text, as pages draw a checklist of ingredients without a list element:
+ * `<div><input type="checkbox"><div>2 rúd</div><div>fahéj</div></div>`. An item like a list's.
+ */
+function isCheckRow(element: Element): boolean {
+  // one box: an element holding several is the whole checklist, not a line of it
+  return element.children.filter(isCheckbox).length === 1;
+}
+
+const isCheckbox = (node: Element | string) =>
+  typeof node !== "string" && node.tag === "input" && node.attributes.type?.toLowerCase() === "checkbox";
+
 /** The page as a run of headings, list items and paragraphs, in document order. */
 function blocksOf(page: Element): Block[] {
   const blocks: Block[] = [];
@@ -268,6 +281,10 @@ function blocksOf(page: Element): Block[] {
         push({ kind: "item", text, list, ...(isLinkOnly(child) ? { linkOnly: true } : {}) });
         if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
         if (depth < MAX_DEPTH) visit({ ...child, children: child.children.filter(isList) }, depth + 1);
+        continue;
+      }
+      if (isCheckRow(child)) {
+        push({ kind: "item", text: cleanText(textOf(child).join("")), list });
         continue;
       }
       // "<p>Ingredients</p>", "<div class="heading"><span>Method</span></div>"

@@ -86,6 +86,9 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
     notes.push(textsOf(property(value, "text") ?? property(value, "name")).join(" "));
     return [];
   }
+  const item = property(value, "item");
+  // an ItemList's ListItem that holds its step: {"@type": "ListItem", "position": 1, "item": {"@type": "HowToStep"}}
+  if (hasType(value, /ListItem$/i) && isObject(item)) return instructionEntries(item, depth + 1, notes);
   const children = property(value, "itemListElement") ?? property(value, "steps") ?? property(value, "step");
   if (hasType(value, /HowToSection$/i) || (children !== undefined && !hasType(value, /HowToStep$/i))) {
     const [name] = textsOf(property(value, "name"));
@@ -99,7 +102,13 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
     return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1, notes)];
   }
   // a step is one step, its line breaks only wrap it (as recipe-scrapers reads a HowToStep)
-  const text = textsOf(property(value, "text") ?? property(value, "description") ?? property(value, "name")).join(" ");
+  const own = textsOf(property(value, "text") ?? property(value, "description")).join(" ");
+  // a HowToStep made of HowToDirections (and HowToTips, kept as tips): one step of its directions
+  const directions = own || children === undefined ? [] : instructionEntries(children, depth + 1, notes);
+  const text =
+    own ||
+    directions.filter((entry): entry is string => typeof entry === "string").join(" ") ||
+    textsOf(property(value, "name")).join(" ");
   if (!text) return [];
   // a step's own title ("Blister the tomatoes") comes before it, unless it is the text again, cut short, or a number
   const name = textsOf(property(value, "name"))
@@ -237,6 +246,14 @@ function ingredientEntries(value: unknown, depth = 0): RawEntry[] {
   if (Array.isArray(value)) return listItemTexts(value) ?? value.flatMap((item) => ingredientEntries(item, depth + 1));
   if (isObject(value)) {
     if (hasType(value, /PropertyValue$/i)) return [propertyValueLine(value)].filter(Boolean);
+    const item = property(value, "item");
+    if (hasType(value, /ListItem$/i) && item !== undefined) return ingredientEntries(item, depth + 1);
+    const required = property(value, "requiredQuantity");
+    // a HowToSupply with its amount apart: {"name": "flour", "requiredQuantity": {"value": 2, "unitText": "cups"}}
+    if (required !== undefined) {
+      const amount = isObject(required) ? propertyValueLine(required) : textsOf(required).join(" ");
+      return [[amount, ...textsOf(property(value, "name"))].join(" ").trim()].filter(Boolean);
+    }
     const children = property(value, "itemListElement") ?? property(value, "recipeIngredient");
     if (children !== undefined) return [...heading(property(value, "name")), ...ingredientEntries(children, depth + 1)];
   }
