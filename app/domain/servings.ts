@@ -204,10 +204,19 @@ const SECOND_MEASURE = new RegExp(
   "i"
 );
 
+/** "28-ounce " in "28-ounce can", "400g " in "400g tin": the size of each, when the line's unit comes after it. */
+const SIZE_WORD = /^[\d.,½¼¾⅓⅔⅛/⁄]+\s*-?\s*([A-Za-z]+)\.?\s+/;
+function sizeBeforeUnit(text: string, unit: Unit | null): string {
+  const size = text.match(SIZE_WORD);
+  if (!size || unit === null || !unitOf(size[1]) || unitOf(size[1]) === unit) return "";
+  const next = text.slice(size[0].length).match(WORD);
+  return next && unitOf(next[1]) === unit ? size[0] : "";
+}
+
 /** Splits what follows the amount into the size bracket, the unit's words (size words kept) and the rest. */
 function unitWords(rest: string, unit: Unit | null): { size: string; words: string[]; after: string } {
   let text = rest;
-  const size = text.match(SIZE_BRACKET)?.[0] ?? "";
+  const size = text.match(SIZE_BRACKET)?.[0] ?? sizeBeforeUnit(text, unit);
   text = text.slice(size.length);
   const words: string[] = [];
   const fluid = unit === "fl oz" ? text.match(FLUID_OUNCES) : null;

@@ -56,6 +56,11 @@ describe("scaleQuantity", () => {
     ["1 cup plus 1 tablespoon / 235 g", 2, "2⅛ cups"],
     ["2 x 400 g / 14 oz can", 2, "4 x 400 g / 14 oz cans"],
     ["2 x 7g sachets", 0.5, "1 x 7g sachet"],
+    // the size of each before the container, without "x": the container word follows the count
+    ["1 28-ounce can", 2, "2 28-ounce cans"],
+    ["One 15-ounce can", 3, "3 15-ounce cans"],
+    ["2 14- ounce cans", 0.5, "1 14- ounce can"],
+    ["a 400g tin", 2, "2 400g tins"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });
