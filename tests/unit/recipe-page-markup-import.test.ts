@@ -292,6 +292,19 @@ describe("yields and times as pages write them", () => {
     expect(draftOf(fromHtmlPage(page(facts)))).toMatchObject({ servings: 8, prepTime: 40 });
   });
 
+  it.each([
+    ['<ul><li class="meal-type">Hoofdgerecht</li><li class="person-amount">4</li></ul>', 4],
+    ['<ul><li><div><span class="icon icon-serves"></span><span> 6 </span></div></li></ul>', 6],
+    ['<div class="recipe-yield">2-3</div>', 3],
+  ])("reads the yield of %o, a number a class names", (facts, servings) => {
+    expect(draftOf(fromHtmlPage(page(facts))).servings).toBe(servings);
+  });
+
+  it("takes no yield from a number whose class names something else", () => {
+    const facts = '<ul><li class="difficulty">2</li><li class="rating-count">4</li></ul>';
+    expect(draftOf(fromHtmlPage(page(facts))).servings).toBeNull();
+  });
+
   it("takes no yield from a number of people in a sentence", () => {
     expect(draftOf(fromHtmlPage(page("<p>Enough for 4 people and more.</p>"))).servings).toBeNull();
   });

@@ -160,6 +160,20 @@ const LABELS_BEFORE = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern)
 const LABEL = new RegExp([...LABELS_BEFORE, YIELD_AFTER.source].join("|"), "i");
 /** A label with no value after it: "Servings", "Prep time:". */
 const LABEL_ALONE = new RegExp(`(?:${LABELS_BEFORE.join("|")})$`, "i");
+/** A class that names the servings an element shows: "person-amount", "gbcicon-serves", "recipe-yield". */
+const YIELD_CLASS = /(?:^|[\s_-])(?:serves|servings|yield|portions|persons|people|person-amount)(?:$|\s)/i;
+const BARE_NUMBER = /^\d+(?:\s*[-–]\s*\d+)?$/;
+/** The number an element shows alone when a class on it or inside it says it is the servings, else null. */
+function yieldByClass(element: Element): string | null {
+  const value = shortText(element);
+  if (!value || !BARE_NUMBER.test(value)) return null;
+  let nodes = 0;
+  const named = (node: Element): boolean =>
+    YIELD_CLASS.test(node.attributes.class ?? "") ||
+    node.children.some((child) => typeof child !== "string" && ++nodes <= 40 && named(child));
+  return named(element) ? value : null;
+}
+
 /** A label with its value ("Serves 4") or one whose value follows ("Servings"), not a step ("Serve in bowls."). */
 const isLabel = (text: string) => LABEL.test(text) && (/\d/.test(text) || LABEL_ALONE.test(text));
 /**
@@ -271,6 +285,10 @@ function blocksOf(page: Element): Block[] {
         pendingLabel = cleanText(named);
         continue;
       }
+      // a number the page names only by a class: <li class="person-amount">4</li>, <span class="icon-serves"></span>
+      // <span>4</span>
+      const servings = yieldByClass(child);
+      if (servings) push({ kind: "label", text: `Serves ${servings}` });
       const level = HEADING_TAG.exec(child.tag);
       if (level)
         push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(""))) });
