@@ -374,6 +374,9 @@ const PLURAL_MARKER = /\((?:s|es|n|en|e|er|eren|r)\)$/;
 
 /** Unit word as written → canonical unit, or null when the word is not a unit. */
 export function unitOf(word: string): Unit | null {
+  // the American cookbook abbreviations, told apart by their case: "1 T butter" a tablespoon, "1 t. salt" a teaspoon
+  const spoon = /^(T|t|TB)\.?$/.exec(word)?.[1];
+  if (spoon) return spoon === "t" ? "tsp" : "tbsp";
   const key = word
     .toLowerCase()
     .normalize("NFD")
@@ -432,7 +435,7 @@ const PHRASE_UNITS: [RegExp, Unit][] = [
     "tsp",
   ],
 ];
-const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\((?:s|es|n|en|e|er|eren|r)\))?\.?(?![a-zA-Z\u00C0-\u024F])/;
+const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\((?:s|es|n|en|e|er|eren|r)\))?\.?(?![a-zA-Z\u00C0-\u024F]|-[a-zA-Z])/;
 const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
@@ -670,13 +673,12 @@ export function parseQuantity(text: string): Quantity {
     if (grams) quantity.gramsPerUnit = Number(packageWeight[1].replace(",", ".")) * grams;
     rest = rest.replace(packageWeight[0], " ");
   }
-  const words = rest
-    .toLowerCase()
-    .split(/[\s,()/]+/)
-    .filter(Boolean);
+  // unit words keep their case: "T" is a tablespoon, "t" a teaspoon
+  const words = rest.split(/[\s,()/]+/).filter(Boolean);
   const phrase = PHRASE_UNITS.find(([pattern]) => pattern.test(rest));
   if (phrase) quantity.unit = phrase[1];
-  else if (FLUID.has(words[0]?.replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz") quantity.unit = "fl oz";
+  else if (FLUID.has(words[0]?.toLowerCase().replace(/\.$/, "")) && unitOf(words[1] ?? "") === "oz")
+    quantity.unit = "fl oz";
   else {
     // "2 large cloves": a size word is a unit only when no better unit follows it
     const first = unitOf(words[0] ?? "");

@@ -735,6 +735,14 @@ describe("ingredient lines", () => {
     ["1 /2 Banana (peeled)", { quantity: "1 /2", name: "Banana", note: "peeled" }],
     // "C" for cup (healthyeating.nhlbi.nih.gov, dev half), a comma after the bracket of the amount (recipe-scrapers' data)
     ["1 C strawberries, rinsed", { quantity: "1 C", name: "strawberries", note: "rinsed" }],
+    // "T" / "TB" a tablespoon and "t" a teaspoon, by their case (recipe-scrapers' and based.cooking's lines); a unit
+    // word joined by a hyphen to more letters is no unit ("T-bone", "medium-sized")
+    ["10 T butter, divided", { quantity: "10 T", name: "butter", note: "divided" }],
+    ["1 t. salt", { quantity: "1 t.", name: "salt" }],
+    ["2 TB olive oil", { quantity: "2 TB", name: "olive oil" }],
+    ["3T neutral oil", { quantity: "3T", name: "neutral oil" }],
+    ["1 T-bone steak", { quantity: "1", name: "T-bone steak" }],
+    ["4 medium-sized lemons", { quantity: "4", name: "medium-sized lemons" }],
     [
       "1/2 cup (1 stick), unsalted butter, cut into pieces",
       { quantity: "1/2 cup (1 stick)", name: "unsalted butter", note: "cut into pieces" },
