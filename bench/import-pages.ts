@@ -351,12 +351,17 @@ function pageRows(pages: Page[], scores: Map<string, PageScore>): [string, strin
   const structured = pages.filter((page) => page.structured);
   const lines = pages.reduce((total, page) => total + scores.get(page.file)!.lines, 0);
   const linesRight = pages.reduce((total, page) => total + scores.get(page.file)!.linesRight, 0);
+  const lost = pages.reduce((total, page) => {
+    const score = scores.get(page.file)!;
+    return total + (score.imported ? 0 : score.lines);
+  }, 0);
   return [
     ["pages imported", of((score) => score.imported)],
     ["  of pages with JSON-LD/microdata Recipe", of((score) => score.imported, structured)],
     ["title right", of((score) => score.title)],
     ["ingredient lines right (lines)", `${linesRight}/${lines} = ${percent(linesRight, lines)}`],
     ["all ingredient lines right (pages)", of((score) => score.allLines)],
+    ["  lines on pages not imported (all wrong)", `${lost}/${lines} = ${percent(lost, lines)}`],
     ["steps with headings right", of((score) => score.steps)],
     ["total time right", of((score) => score.totalTime)],
     ["yield right", of((score) => score.yields)],
