@@ -34,6 +34,10 @@ describe("field conversions", () => {
     ["1 hour 10 minutes", 70],
     [25, 25],
     ["PT0M", null],
+    // a negative duration, a plugin's total worked out from a bad date: no time, not its digits
+    ["PT-471406H28M55S", null],
+    ["PT-5M", null],
+    ["-PT30M", null],
     ["soon", null],
     [null, null],
   ])("reads the duration %o as %o minutes", (value, minutes) => {

@@ -198,6 +198,8 @@ export function durationMinutes(value: unknown, depth = 0): number | null {
   if (typeof value === "number") return Number.isFinite(value) && value > 0 ? Math.round(value) : null;
   if (typeof value !== "string") return null;
   const text = value.trim().slice(0, 200);
+  // a negative ISO duration ("PT-471406H28M55S", a plugin's total from a bad date) says no time, not its digits
+  if (/^-?P(?:T|\d|-)/i.test(text) && text.includes("-")) return null;
   const minutes = isoMinutes(text) ?? (/^\d+(?:\.\d+)?$/.test(text) ? Number(text) : textMinutes(text));
   return minutes !== null && minutes > 0 && Number.isFinite(minutes) ? Math.ceil(minutes - 1e-9) : null;
 }
