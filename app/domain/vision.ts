@@ -405,17 +405,18 @@ export function quartersMayChangeAnswer(
 }
 
 /**
- * The order the quarters are read in when the glance says they may change the answer: first those whose glance
- * names the whole photo's best ingredient as theirs, most sure first (two of them settle the answer), then those
- * naming something else, least sure first, so that the glance of the quarter likeliest to change the answer
- * stands in for it until it is read (quartersSettleAnswer), and last those naming nothing.
+ * The order the quarters are read in when the glance says they may change the answer (decision 072): first those
+ * whose glance names another item than the whole photo's best, then those naming the whole photo's best, each group
+ * least sure first, and last those naming nothing. A quarter whose glance is unsure is the likeliest to name
+ * something else when read alone; once it is read, the glance stands in for the others (quartersSettleAnswer), so
+ * a photo of one item whose glance alone disagreed is settled by reading that quarter.
  */
 export function quarterReadingOrder(whole: ReadonlyMap<string, number>, glance: readonly WindowReading[]): number[] {
   const best = rankIngredients([whole])[0]?.name;
   const priority = (reading: WindowReading) => {
     const [first] = rankIngredients([reading.scores]);
-    if (!first) return -1;
-    return first.name === best ? 1 + first.score : -first.score;
+    if (!first) return -3;
+    return first.name === best ? -1 - first.score : 1 - first.score;
   };
   return glance
     .map((reading, index) => ({ index, priority: priority(reading) }))
@@ -425,11 +426,11 @@ export function quarterReadingOrder(whole: ReadonlyMap<string, number>, glance: 
 
 /**
  * Whether the quarters read so far (`windows`, by position; unread ones missing) settle what the photo is said to
- * show, so that the others are not read and the whole photo answers alone: when two or more are read and, with the
- * glance standing in for the unread ones, the quarters no longer change the answer. That covers `agreeing` read
- * quarters naming the whole photo's best ingredient when the whole photo names it (then photoIngredients says the
- * same with all four, alike or not); otherwise it is a rule measured, not exact (on grocery-dev's folds it never
- * changed one answer, decision 068).
+ * show, so that the others are not read and the whole photo answers alone: when, with the glance standing in for
+ * the unread ones, the quarters no longer change the answer. That covers `agreeing` read quarters naming the whole
+ * photo's best ingredient when the whole photo names it (then photoIngredients says the same with all four, alike
+ * or not); otherwise it is a rule measured, not exact (on grocery-dev's folds it changed no answer, decisions 068
+ * and 072).
  */
 export function quartersSettleAnswer(
   whole: ReadonlyMap<string, number>,
@@ -438,7 +439,7 @@ export function quartersSettleAnswer(
   thresholds: DecisionThresholds = DECISION_THRESHOLDS
 ): boolean {
   const read = windows.filter((window) => window !== undefined).length;
-  if (read < 2 || read >= glance.length) return false;
+  if (read === 0 || read >= glance.length) return false;
   return !quartersMayChangeAnswer(
     whole,
     glance.map((glanced, index) => windows[index] ?? glanced),
