@@ -93,7 +93,7 @@ export interface RecogniserSteps {
  * Recognises a photo: the whole photo first, with a glance at its quarters pooled from the same pass; only when
  * the whole photo is not sure of one item and the glance says the quarters may change the answer (a few items
  * on a shelf) are the quarters read in passes of their own, from the same decoded pixels, one at a time (those
- * whose glance names the whole photo's best first) until they settle the answer (decision 068). A yogurt said
+ * whose glance names another item first) until they settle the answer (decisions 068 and 072). A yogurt said
  * after a plant milk is not said, and a yogurt the whole photo names is said only when a second look at the
  * photo's centre names it too (decision 071: juice and plant milk cartons look like yogurt ones). bench:vision
  * turns later steps off to measure the recognisers before them (RecogniserSteps).
