@@ -18,7 +18,9 @@
  * they may change the answer, until they settle it; main before decision 071; bench/vision-baselines.ts); "new" is
  * the shipped one (recognisePhoto: 068 and decision 071's second look at a yogurt). 066, 068
  * and new are timed as the app runs them, one after the other on each photo (in turn which goes first), so
- * that both see the same load.
+ * that both see the same load. 066 and 068 are the shipped recogniser with later steps turned off, so they share
+ * decision 072's savings (no ImageNet classes beside a memory, the faster search, 068 its reading order): what
+ * main cost before 072 is measured against a checkout of it (docs/vision.md).
  */
 import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -336,7 +338,8 @@ for (let fold = 0; fold < (quick ? 0 : FOLDS); fold++) {
     if (four.length < 4) continue;
     made++;
     const picture = await tiled(four.map((photo) => photo.file));
-    for (const recogniser of RECOGNISERS) {
+    // in turn which goes first, as for the single photos
+    for (const recogniser of made % 2 === 0 ? RECOGNISERS : [...RECOGNISERS].reverse()) {
       const image = await decodableImage(picture);
       const started = cpuMs();
       let found: string[];

@@ -12,7 +12,14 @@ import {
   rememberExample,
   starterExamples,
 } from "~/services/vision/memory.server";
-import { LEARNING_PLAN, loadClassifier, NO_MODEL_MESSAGE, type Classifier } from "~/services/vision/model.server";
+import {
+  LEARNING_PLAN,
+  loadClassifier,
+  NO_MODEL_MESSAGE,
+  planCrops,
+  RECOGNITION_PLAN,
+  type Classifier,
+} from "~/services/vision/model.server";
 import { seedIngredients } from "../../prisma/seed";
 import { explainSkip, groceryPhoto, hasGroceryPhotos, MODEL_DIR, onTable, tiled } from "../support/vision";
 
@@ -80,15 +87,16 @@ describe.skipIf(skip)("a fresh install: the committed model and starter memory, 
 
 describe.skipIf(skip)("what a photo costs", () => {
   /** The shipped recogniser with the starter memory, as a fresh install runs it. */
-  let shipped: Promise<[Classifier, ExampleMemory, (string | null)[]]> | undefined;
-  const recognise = async (bytes: Buffer) => {
-    shipped ??= (async () => {
+  let loaded: Promise<[Classifier, ExampleMemory, (string | null)[]]> | undefined;
+  const shipped = () =>
+    (loaded ??= (async () => {
       const classifier = await loadClassifier(MODEL_DIR);
       const memory = new ExampleMemory(starterExamples(classifier.fingerprint));
       return [classifier, memory, classIngredients(classifier.labels, await loadCatalogue())];
-    })();
-    const [classifier, memory, ingredientOfClass] = await shipped;
-    return recognisePhoto(classifier, sharp(bytes), memory, ingredientOfClass);
+    })());
+  const recognise = async (bytes: Buffer, classifier?: Classifier) => {
+    const [shippedClassifier, memory, ingredientOfClass] = await shipped();
+    return recognisePhoto(classifier ?? shippedClassifier, sharp(bytes), memory, ingredientOfClass);
   };
 
   it("reads the quarters in passes of their own only when a glance at them may change the answer", async () => {
@@ -99,6 +107,63 @@ describe.skipIf(skip)("what a photo costs", () => {
     expect(shelf.ingredients.length).toBeGreaterThanOrEqual(2);
     const kiwi = await recognise(await otherShot(groceryPhoto("Kiwi/Kiwi_003.jpg")));
     expect(kiwi).toMatchObject({ windowsRead: false, centreRead: false, ingredients: [{ name: "kiwi" }] });
+  });
+
+  it("reads the quarters one at a time, and no more once those read settle the answer", async () => {
+    const [classifier] = await shipped();
+    const reads: number[] = [];
+    const counting: Classifier = {
+      ...classifier,
+      read: (photo, crops, options) => {
+        reads.push(crops.length);
+        return classifier.read(photo, crops, options);
+      },
+    };
+    const shelf = await recognise(
+      await tiled(["Banana/Banana_003.jpg", "Carrots/Carrots_001.jpg", "Lime/Lime_004.jpg", "Kiwi/Kiwi_002.jpg"]),
+      counting
+    );
+    expect(shelf).toMatchObject({ windowsRead: true, centreRead: false });
+    // the whole photo, then each of the four quarters in a pass of its own
+    expect(reads).toEqual([1, 1, 1, 1, 1]);
+    reads.length = 0;
+    const milk = await recognise(
+      await otherShot(groceryPhoto("Milk/Garant-Ecological-Medium-Fat-Milk_002.jpg")),
+      counting
+    );
+    expect(milk).toMatchObject({ windowsRead: true, centreRead: false, ingredients: [{ name: "milk" }] });
+    // the quarter whose glance named something else, read alone, settles it: the other three are not read
+    expect(reads).toEqual([1, 1]);
+  });
+
+  it("leaves out the ImageNet classes when the memory has examples, with the same embeddings", async () => {
+    const [classifier, memory, ingredientOfClass] = await shipped();
+    const photo = await classifier.decode(sharp(groceryPhoto("Kiwi/Kiwi_003.jpg")));
+    const crops = planCrops(photo, RECOGNITION_PLAN);
+    const [withClasses] = await classifier.read(photo, crops);
+    const [without] = await classifier.read(photo, crops, { classes: false });
+    expect(withClasses.probabilities).toHaveLength(classifier.labels.length);
+    expect(without.probabilities).toBeNull();
+    expect(without.embedding).toEqual(withClasses.embedding);
+    expect(without.quarters?.map(({ embedding }) => embedding)).toEqual(
+      withClasses.quarters?.map(({ embedding }) => embedding)
+    );
+    const asked: (boolean | undefined)[] = [];
+    const watching: Classifier = {
+      ...classifier,
+      read: (decoded, requested, options) => {
+        asked.push(options?.classes);
+        return classifier.read(decoded, requested, options);
+      },
+    };
+    const kiwi = await otherShot(groceryPhoto("Kiwi/Kiwi_003.jpg"));
+    await recognisePhoto(watching, sharp(kiwi), memory, ingredientOfClass);
+    expect(asked).toEqual([false]);
+    asked.length = 0;
+    // with no examples only the classes can name what the photo shows
+    const unlearned = await recognisePhoto(watching, sharp(kiwi), new ExampleMemory([]), ingredientOfClass);
+    expect(asked[0]).toBe(true);
+    expect(unlearned.whole.probabilities).not.toBeNull();
   });
 
   it("looks at the centre of a photo a second time only to confirm a yogurt", async () => {

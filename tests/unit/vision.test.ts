@@ -321,31 +321,34 @@ describe("which ingredients a photo shows", () => {
     expect(quartersMayChangeAnswer(unsure, unnamedByAny)).toBe(true);
   });
 
-  it("reads first the quarters whose glance names the whole photo's best, and last the surest of another item", () => {
+  it("reads first the quarters whose glance names another item, least sure first, and last those naming nothing", () => {
     const unsure = new Map([["melon", 0.5]]);
     const glance = unlike([[["kiwi", 0.9]], [["melon", 0.4]], [], [["melon", 0.7]]]);
-    expect(quarterReadingOrder(unsure, glance)).toEqual([3, 1, 0, 2]);
+    expect(quarterReadingOrder(unsure, glance)).toEqual([0, 1, 3, 2]);
     const shelf = unlike([[["kiwi", 0.9]], [["leek", 0.6]], [["melon", 0.4]], []]);
-    expect(quarterReadingOrder(unsure, shelf)).toEqual([2, 1, 0, 3]);
+    expect(quarterReadingOrder(unsure, shelf)).toEqual([1, 0, 2, 3]);
   });
 
-  it("stops reading quarters once those read settle the answer", () => {
+  it("stops reading quarters once those read settle the answer, from the first one read", () => {
     const unsure = new Map([["melon", 0.5]]);
-    const glance = unlike([[["melon", 0.6]], [["kiwi", t.window + 0.2]], [["melon", 0.6]], [["leek", 0.3]]]);
-    const read = (scores: [string, number][][]) =>
-      unlike(scores).map((reading, i) => (scores[i] ? reading : undefined));
-    const twoNamingMelon = read([[["melon", 0.6]], undefined!, [["melon", 0.5]]]);
-    expect(quartersSettleAnswer(unsure, twoNamingMelon.slice(0, 1), glance)).toBe(false);
+    // the glance sees a kiwi beside the melon: the quarters may change the answer
+    const glance = unlike([[["melon", 0.6]], [["kiwi", t.window + 0.2]], [["leek", 0.3]], []]);
+    expect(quartersMayChangeAnswer(unsure, glance)).toBe(true);
+    const read = (scores: ([string, number][] | undefined)[]) =>
+      unlike(scores.map((quarter) => quarter ?? [])).map((reading, i) => (scores[i] ? reading : undefined));
+    expect(quartersSettleAnswer(unsure, read([]), glance)).toBe(false);
+    // read alone, the kiwi's quarter is not sure of anything: nothing else can change the answer
+    expect(quartersSettleAnswer(unsure, read([undefined, [["leek", t.window - 0.1]]]), glance)).toBe(true);
+    // it is a kiwi: the other quarters must be read to say what the photo shows
+    expect(quartersSettleAnswer(unsure, read([undefined, [["kiwi", t.window + 0.3]]]), glance)).toBe(false);
+    // two quarters naming the whole photo's best settle it whatever the others show
+    const twoNamingMelon = read([[["melon", 0.6]], undefined, [["melon", 0.5]]]);
     expect(quartersSettleAnswer(unsure, twoNamingMelon, glance)).toBe(true);
     const allFour = unlike([[["melon", 0.6]], [["pineapple", 0.9]], [["melon", 0.5]], [["kiwi", 0.9]]]);
     expect(photoIngredients(unsure, allFour)).toEqual(photoIngredients(unsure, null));
     expect(quartersSettleAnswer(unsure, allFour, glance)).toBe(false);
     const shelf = read([[["carrot", t.window + 0.2]], [["pineapple", t.window + 0.3]]]);
     expect(quartersSettleAnswer(unsure, shelf, glance)).toBe(false);
-    const oneNamingMelon = read([[["melon", 0.6]], [["leek", 0.2]]]);
-    expect(quartersSettleAnswer(unsure, oneNamingMelon, glance)).toBe(true);
-    const kiwiGlance = unlike([[], [], [["kiwi", t.window + 0.2]], []]);
-    expect(quartersSettleAnswer(unsure, oneNamingMelon, kiwiGlance)).toBe(false);
   });
 
   it("finds nothing in a photo nobody is sure about", () => {

@@ -34,6 +34,7 @@ import {
   windowCrops,
   type Classifier,
   type CropAnalysis,
+  type CropRequest,
   type DecodedPhoto,
 } from "./model.server";
 import type { VisionProvider } from "./provider.server";
@@ -61,8 +62,9 @@ export function scoreCrop(
     embedding = "embedding",
   }: { classifier?: boolean; embedding?: "embedding" | "penultimate" } = {}
 ): Map<string, number> {
+  if (classifier && !crop.probabilities) throw new Error("The crop was read without its class probabilities");
   return cropScores(
-    classifier ? classifierVotes(crop.probabilities, ingredientOfClass) : new Map(),
+    classifier && crop.probabilities ? classifierVotes(crop.probabilities, ingredientOfClass) : new Map(),
     neighbourVotes(memory.nearest(crop[embedding], NEIGHBOURS))
   );
 }
@@ -91,7 +93,7 @@ export interface RecogniserSteps {
  * Recognises a photo: the whole photo first, with a glance at its quarters pooled from the same pass; only when
  * the whole photo is not sure of one item and the glance says the quarters may change the answer (a few items
  * on a shelf) are the quarters read in passes of their own, from the same decoded pixels, one at a time (those
- * whose glance names the whole photo's best first) until they settle the answer (decision 068). A yogurt said
+ * whose glance names another item first) until they settle the answer (decisions 068 and 072). A yogurt said
  * after a plant milk is not said, and a yogurt the whole photo names is said only when a second look at the
  * photo's centre names it too (decision 071: juice and plant milk cartons look like yogurt ones). bench:vision
  * turns later steps off to measure the recognisers before them (RecogniserSteps).
@@ -104,10 +106,12 @@ export async function recognisePhoto(
   { glance = true, settle = true, lookalikes = true }: RecogniserSteps = {}
 ): Promise<Recognition> {
   const photo = await classifier.decode(image);
-  const [whole] = await classifier.read(photo, planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
+  // the ImageNet classes speak only when the memory is empty (scoreCrop): otherwise they are not computed
+  const read: ReadCrops = (crops) => classifier.read(photo, crops, { classes: memory.size === 0 });
+  const [whole] = await read(planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
   const wholeScores = scoreCrop(whole, ingredientOfClass, memory);
   const { items, windowsRead } = await wholeAndQuarters(
-    classifier,
+    read,
     photo,
     whole,
     wholeScores,
@@ -120,10 +124,13 @@ export async function recognisePhoto(
   if (!lookalikes) return { ingredients: items, whole, windowsRead, centreRead: false };
   const said = withoutSiblingYogurt(items);
   if (!yogurtNeedsCentreLook(wholeScores, said)) return { ingredients: said, whole, windowsRead, centreRead: false };
-  const [centre] = await classifier.read(photo, windowCrops(photo, CENTRE_LOOK));
+  const [centre] = await read(windowCrops(photo, CENTRE_LOOK));
   const centreScores = scoreCrop(centre, ingredientOfClass, memory);
   return { ingredients: afterCentreLook(said, centreScores), whole, windowsRead, centreRead: true };
 }
+
+/** Reads crops of the photo being recognised. */
+type ReadCrops = (crops: readonly CropRequest[]) => Promise<CropAnalysis[]>;
 
 /**
  * What the whole photo and, when they may change the answer, its quarters say (decisions 066 and 068): the
@@ -131,7 +138,7 @@ export async function recognisePhoto(
  * photo is not sure without `glance`.
  */
 async function wholeAndQuarters(
-  classifier: Classifier,
+  read: ReadCrops,
   photo: DecodedPhoto,
   whole: CropAnalysis,
   wholeScores: Map<string, number>,
@@ -145,12 +152,12 @@ async function wholeAndQuarters(
   }
   const quarters = windowCrops(photo, WINDOW_GRID);
   if (!glance || !settle) {
-    const windows = (await classifier.read(photo, quarters)).map(reading);
+    const windows = (await read(quarters)).map(reading);
     return { items: photoIngredients(wholeScores, windows), windowsRead: true };
   }
   const windows: WindowReading[] = [];
   for (const index of quarterReadingOrder(wholeScores, glanced)) {
-    const [crop] = await classifier.read(photo, [quarters[index]]);
+    const [crop] = await read([quarters[index]]);
     windows[index] = reading(crop);
     if (quartersSettleAnswer(wholeScores, windows, glanced)) {
       return { items: photoIngredients(wholeScores, null), windowsRead: true };

@@ -62,8 +62,8 @@ export function isModelInstalled(directory: string): boolean {
 
 /** What the classifier saw in one crop of a photo. */
 export interface CropAnalysis {
-  /** class probabilities, in labels.json order */
-  probabilities: Float32Array;
+  /** class probabilities, in labels.json order; null when the read did not ask for them (ReadOptions) */
+  probabilities: Float32Array | null;
   /** what the memory compares (composeEmbedding), unit length */
   embedding: Float32Array;
   /** the penultimate layer alone, averaged over the picture, unit length */
@@ -84,6 +84,14 @@ export interface CropRequest {
   mirrored?: boolean;
   /** also pool the crop's four quarters from the same pass over it (no pass of their own) */
   quarters?: boolean;
+}
+
+export interface ReadOptions {
+  /**
+   * score the ImageNet classes (the model's last convolution): only the recogniser with an empty memory uses them
+   * (scoreCrop), and skipping them saves a tenth of a pass
+   */
+  classes?: boolean;
 }
 
 /** How a photo is looked at in one go. */
@@ -125,7 +133,7 @@ export interface Classifier {
   readonly fingerprint: string;
   /** UploadRejectedError when the image does not decode */
   decode(image: Sharp): Promise<DecodedPhoto>;
-  read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<CropAnalysis[]>;
+  read(photo: DecodedPhoto, crops: readonly CropRequest[], options?: ReadOptions): Promise<CropAnalysis[]>;
   analyze(image: Sharp, plan?: AnalysisPlan): Promise<ImageAnalysis>;
 }
 
@@ -262,23 +270,26 @@ async function readModel(directory: string): Promise<Classifier> {
   const network = foldedNetwork(tf, model, [classifierConv, penultimate, deep, middle]);
   model.dispose();
 
-  function readBatch({ side, bytes, quarters }: Pick<CropBatch, "side" | "bytes" | "quarters">): CropAnalysis[] {
+  function readBatch(
+    { side, bytes, quarters }: Pick<CropBatch, "side" | "bytes" | "quarters">,
+    classes: boolean
+  ): CropAnalysis[] {
     const pixels = new Float32Array(bytes.length * side * side * 3);
     bytes.forEach((crop, index) => {
       const offset = index * crop.length;
       for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
     });
     const parts = quarters ? [WHOLE_PART, ...QUARTER_PARTS] : [WHOLE_PART];
-    // per part: probabilities, penultimate mean, deep maximum, middle mean, each [crops, channels]
+    // per part: penultimate mean, deep maximum, middle mean, probabilities (when asked), each [crops, channels]
     const pooled = tf.tidy(() => {
       const input = tf.tensor4d(pixels, [bytes.length, side, side, 3]);
-      const [scores, last, deeper, mid] = network.run(input) as Tensor4D[];
+      const [last, deeper, mid, scores] = network.run(input, classes ? [1, 2, 3, 0] : [1, 2, 3]) as Tensor4D[];
       return parts.map((part) =>
         [
-          tf.softmax(tf.mean(cells(tf, scores, part), [1, 2])),
           tf.mean(cells(tf, last, part), [1, 2]),
           tf.max(cells(tf, deeper, part), [1, 2]),
           tf.mean(cells(tf, mid, part), [1, 2]),
+          ...(scores ? [tf.softmax(tf.mean(cells(tf, scores, part), [1, 2]))] : []),
         ].map((tensor) => tensor.dataSync() as Float32Array)
       );
     });
@@ -287,18 +298,18 @@ async function readModel(directory: string): Promise<Classifier> {
       return values.subarray(index * width, (index + 1) * width);
     };
     const analysis = (
-      [probabilities, penultimateMean, deepMax, middleMean]: Float32Array[],
+      [penultimateMean, deepMax, middleMean, probabilities]: (Float32Array | undefined)[],
       index: number,
       colour: Float32Array
     ): CropAnalysis => {
       const embeddingParts = {
-        penultimate: row(penultimateMean, index),
-        deep: row(deepMax, index),
-        middle: row(middleMean, index),
+        penultimate: row(penultimateMean!, index),
+        deep: row(deepMax!, index),
+        middle: row(middleMean!, index),
         colour,
       };
       return {
-        probabilities: row(probabilities, index).slice(),
+        probabilities: probabilities ? row(probabilities, index).slice() : null,
         embedding: composeEmbedding(embeddingParts),
         penultimate: unitVector(embeddingParts.penultimate),
       };
@@ -314,10 +325,14 @@ async function readModel(directory: string): Promise<Classifier> {
     });
   }
 
-  async function read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<CropAnalysis[]> {
+  async function read(
+    photo: DecodedPhoto,
+    crops: readonly CropRequest[],
+    { classes = true }: ReadOptions = {}
+  ): Promise<CropAnalysis[]> {
     const analyses: CropAnalysis[] = new Array(crops.length);
     for (const batch of await cropBatches(photo, crops)) {
-      readBatch(batch).forEach((analysis, index) => (analyses[batch.positions[index]] = analysis));
+      readBatch(batch, classes).forEach((analysis, index) => (analyses[batch.positions[index]] = analysis));
     }
     return analyses;
   }
