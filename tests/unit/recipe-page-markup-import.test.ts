@@ -22,6 +22,36 @@ describe("recipe headings as pages write them", () => {
   });
 
   it.each([
+    ["Zutaten", "Anleitungen"],
+    ["Ingrediënten", "Instructies"],
+    ["Ingredienser", "Sådan gør du"],
+  ])(
+    "fills a JSON-LD Recipe without steps from the steps under a recipe card's %o / %o headings",
+    (ingredients, method) => {
+      // WP Recipe Maker's card in German, Dutch and Danish: an empty element and a no-break space inside each heading
+      const data = { "@type": "Recipe", name: "Linseneintopf", recipeIngredient: ["1 Stange Lauch", "2 Karotten"] };
+      const html =
+        `<script type="application/ld+json">${JSON.stringify(data)}</script><div class="wprm-recipe">` +
+        `<h3>${ingredients}<div></div>&nbsp;</h3><ul><li>1 Stange Lauch</li><li>2 Karotten</li></ul>` +
+        `<h3>${method}<div></div>&nbsp;</h3><div><ul><li id="wprm-recipe-1-step-0-0"><div><span>Den Lauch ` +
+        `waschen und in Ringe schneiden.</span></div></li><li><div>Alles 20 Minuten kochen.</div></li></ul></div></div>`;
+      const draft = draftOf(fromHtmlPage(html));
+      expect(draft.steps).toEqual(["Den Lauch waschen und in Ringe schneiden.", "Alles 20 Minuten kochen."]);
+      expect(draft.ingredients.map((line) => line.name)).toEqual(["Lauch", "Karotten"]);
+    }
+  );
+
+  it.each(["Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt", "Como preparar Coxa de Frango"])(
+    "reads %o as the method's heading",
+    (method) => {
+      const html =
+        `<h1>Placki</h1><h2>Składniki</h2><ul><li>1 kg ziemniaki</li><li>1 cebula</li></ul>` +
+        `<h2>${method}</h2><ol><li>Obierz ziemniaki.</li><li>Smaż placki.</li></ol>`;
+      expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Obierz ziemniaki.", "Smaż placki."]);
+    }
+  );
+
+  it.each([
     ["材料（2人分）", "作り方", "玉ねぎ 1/4 個", "1/4 個"],
     ["Ингредиенты", "Приготовление", "2 ст. л. сахара", "2"],
     ["Ingrediencie", "Postup", "200 g múky", "200 g"],

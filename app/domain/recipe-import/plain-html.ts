@@ -93,7 +93,7 @@ const METHOD_WORDS = [
   "how to make(?: it)?",
   "step[- ]by[- ]step",
   "zubereitung",
-  "anleitung",
+  "anleitung(?:en)?",
   "pr[ée]paration",
   "instructions de pr[ée]paration",
   "preparaci[óo]n",
@@ -101,7 +101,8 @@ const METHOD_WORDS = [
   "modo de (?:preparo|preparaci[óo]n)",
   "bereiding(?:swijze)?",
   "werkwijze",
-  "s[åa] (?:g[øo]r|gj[øo]r) du",
+  "instructies",
+  "s[åa](?:dan)? (?:g[øo]r|gj[øo]r) du",
   "tillagning",
   "fremgangsm[åa]de",
   "przygotowanie",
@@ -135,7 +136,11 @@ export const METHOD_HEADING = headingOf(METHOD_WORDS);
  * On a page, "How to make Slow Cooker Chili" heads the steps too; not as a step section's name in the data, where
  * "How to make the sauce" is a part of the method.
  */
-const STEPS_HEADING = headingOf([...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`]);
+const STEPS_HEADING = headingOf(
+  [...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`, String.raw`como (?:fazer|preparar)\s[^\n]{1,60}`],
+  // "Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt"
+  String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
+);
 /** Words for servings, as a label before the number ("Portionen: 4") or after it ("4 Portionen"); not "Serving size". */
 const SERVING_WORDS = "servings|portions?|portionen|personen|personas|porciones|por[çc][õo]es|porcje|porcji";
 const YIELD_WORDS = `serves|serve|yields?|makes|rendimento|rendimiento|raci[oó]n(?:es)?(?: para)?|(?:ilo[śs][ćc]|liczba) porcji|${SERVING_WORDS}`;
