@@ -41,6 +41,20 @@ describe("recipe headings as pages write them", () => {
     }
   );
 
+  it("reads a section's <header> that says Ingredients as the heading, and still skips the page's header", () => {
+    const html =
+      `<header><nav><a href="/">Mindmegette</a></nav><h2>Hozzávalók</h2><ul><li>6 db menü</li><li>2 db link</li>` +
+      `<li>3 db ajánló</li></ul></header><h1>Krumplileves</h1><div id="ingredientsBox"><header>Hozzávalók</header>` +
+      `<ul><li><span>6</span> <span>db</span> <a href="/hozzavalok/burgonya">burgonya</a></li><li>1 db vöröshagyma</li>` +
+      `</ul></div><h2>Elkészítés</h2><ol><li>A zöldségeket megpucoljuk és megmossuk.</li><li>Megfőzzük.</li></ol>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["6 db", "burgonya"],
+      ["1 db", "vöröshagyma"],
+    ]);
+    expect(draft.steps).toHaveLength(2);
+  });
+
   it.each(["Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt", "Como preparar Coxa de Frango"])(
     "reads %o as the method's heading",
     (method) => {

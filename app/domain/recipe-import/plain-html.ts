@@ -283,7 +283,17 @@ function blocksOf(page: Element): Block[] {
     const headings: HeadingBlock[] = [];
     const list = elements++;
     for (const child of element.children) {
-      if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
+      if (typeof child === "string" || blocks.length >= MAX_BLOCKS) continue;
+      if (SKIPPED.has(child.tag)) {
+        // a section's <header> saying only "Ingredients" or "Method" heads that part; a page's header says more
+        const said = child.tag === "header" ? shortText(child) : null;
+        if (said && isPartHeading(said)) {
+          const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: said };
+          headings.push(heading);
+          push(heading);
+        }
+        continue;
+      }
       // an icon that names the value after it: <img alt="Prep time"> <span>15 min</span>
       const named = child.tag === "img" ? child.attributes.alt : undefined;
       if (named && named.length <= MAX_HEADING_LENGTH && LABEL_ALONE.test(cleanText(named))) {
