@@ -55,15 +55,18 @@ describe("recipe headings as pages write them", () => {
     expect(draft.steps).toHaveLength(2);
   });
 
-  it.each(["Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt", "Como preparar Coxa de Frango"])(
-    "reads %o as the method's heading",
-    (method) => {
-      const html =
-        `<h1>Placki</h1><h2>Składniki</h2><ul><li>1 kg ziemniaki</li><li>1 cebula</li></ul>` +
-        `<h2>${method}</h2><ol><li>Obierz ziemniaki.</li><li>Smaż placki.</li></ol>`;
-      expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Obierz ziemniaki.", "Smaż placki."]);
-    }
-  );
+  it.each([
+    "Przygotowanie krok po kroku",
+    "Zubereitung Schritt für Schritt",
+    "Como preparar Coxa de Frango",
+    "Como Fazer",
+    "Preparazione della pasta con melanzane",
+  ])("reads %o as the method's heading", (method) => {
+    const html =
+      `<h1>Placki</h1><h2>Składniki</h2><ul><li>1 kg ziemniaki</li><li>1 cebula</li></ul>` +
+      `<h2>${method}</h2><ol><li>Obierz ziemniaki.</li><li>Smaż placki.</li></ol>`;
+    expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Obierz ziemniaki.", "Smaż placki."]);
+  });
 
   it.each([
     ["材料（2人分）", "作り方", "玉ねぎ 1/4 個", "1/4 個"],

@@ -137,7 +137,13 @@ export const METHOD_HEADING = headingOf(METHOD_WORDS);
  * "How to make the sauce" is a part of the method.
  */
 const STEPS_HEADING = headingOf(
-  [...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`, String.raw`como (?:fazer|preparar)\s[^\n]{1,60}`],
+  [
+    ...METHOD_WORDS,
+    String.raw`how to make\s[^\n]{1,60}`,
+    String.raw`como (?:fazer|preparar)(?:\s[^\n]{1,60})?`,
+    // "Preparazione della pasta con melanzane", "Preparación del bizcocho", "Modo de preparo do bolo"
+    String.raw`(?:preparazione|preparaci[óo]n|pr[ée]paration|prepara[çc][ãa]o|modo de preparo|zubereitung)\s+(?:del|della|dello|dei|degli|delle|di|de|du|des|da|do|dos|das|der)\s[^\n]{1,60}`,
+  ],
   // "Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt"
   String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
 );
