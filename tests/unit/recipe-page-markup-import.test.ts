@@ -41,6 +41,18 @@ describe("recipe headings as pages write them", () => {
     }
   );
 
+  it("reads the page's own markup when its JSON-LD Recipe does not import (its method run into one overlong step)", () => {
+    const method = "Stir the sauce slowly over a low heat until it thickens and coats the back of a spoon. ".repeat(30);
+    const data = { "@type": "Recipe", name: "Custard", recipeIngredient: ["4 egg yolks"], recipeInstructions: method };
+    const html =
+      `<script type="application/ld+json">${JSON.stringify(data)}</script><h1>Custard</h1>` +
+      `<h2>Ingredients</h2><ul><li>4 egg yolks</li><li>500 ml milk</li></ul>` +
+      `<h2>Method</h2><ol><li>Warm the milk.</li><li>Whisk in the yolks and stir until thick.</li></ol>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.steps).toEqual(["Warm the milk.", "Whisk in the yolks and stir until thick."]);
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["egg yolks", "milk"]);
+  });
+
   it("reads a section's <header> that says Ingredients as the heading, and still skips the page's header", () => {
     const html =
       `<header><nav><a href="/">Mindmegette</a></nav><h2>Hozzávalók</h2><ul><li>6 db menü</li><li>2 db link</li>` +

@@ -39,10 +39,12 @@ export function fromHtmlPage(html: string): ParseResult {
   const script = scriptRecipe();
   const fromScript = script ? fromRecipeNode(script, page) : null;
   if (fromScript?.ok) return fromScript;
-  if (failure) return { ok: false, reason: failure };
-  if (fromMarkup.reason !== NO_MICRODATA_RECIPE) return fromMarkup;
+  if (fromMarkup.reason !== NO_MICRODATA_RECIPE && !failure) return fromMarkup;
+  // a schema.org Recipe that does not import (a method run into one overlong step) leaves the page's own markup
   const plain = plainHtmlRecipe(tree);
-  if (plain) return buildDraft(plain);
+  const fromPlain = plain ? buildDraft(plain) : null;
+  if (fromPlain?.ok || (fromPlain && !failure)) return fromPlain;
+  if (failure) return { ok: false, reason: failure };
   return {
     ok: false,
     reason:
