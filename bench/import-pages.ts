@@ -17,12 +17,13 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { AMOUNTLESS_QUANTITIES, parseQuantity, unitOf, VULGAR_FRACTIONS } from "~/domain/quantity";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 
 const SHARED = path.resolve(process.env.SHARED_DIR ?? "../shared");
-const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
+export const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
 /**
  * main before issue 19, when the plain-page reading was started, before the held-out work, and after the night of
  * 2026-11-26 (the catalogue's names, before the reading rules of recipe-scrapers), and main of 2026-11-27 before the
@@ -37,8 +38,8 @@ const OLD_REFS = (
   .filter(Boolean);
 const LABELS = path.resolve("bench/data/import-match-labels.json");
 
-type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
-interface Importer {
+export type ParseResult = { ok: true; draft: RecipeDraft } | { ok: false; reason: string };
+export interface Importer {
   label: string;
   parse(text: string): ParseResult;
   split(line: string): { name: string } | null;
@@ -54,7 +55,7 @@ interface Expected {
   yields?: string | null;
 }
 
-interface Page {
+export interface Page {
   file: string;
   half: "dev" | "held-out";
   structured: boolean;
@@ -75,7 +76,7 @@ function languageOf(expected: Expected): string {
 const STRUCTURED =
   /itemtype\s*=\s*["']?https?:\/\/schema\.org\/Recipe|"@type"\s*:\s*(?:\[[^\]]{0,200})?"(?:schema:)?Recipe"/i;
 
-function readPages(): Page[] {
+export function readPages(): Page[] {
   return readdirSync(PAGES)
     .filter((name) => name.endsWith(".html.gz"))
     .sort()
@@ -176,7 +177,7 @@ function servingsOfYield(text: string): number | null {
   return number ? Math.round(Number(number[0].replace(",", "."))) : null;
 }
 
-interface PageScore {
+export interface PageScore {
   imported: boolean;
   title: boolean;
   lines: number;
@@ -188,7 +189,7 @@ interface PageScore {
   everyField: boolean;
 }
 
-function scorePage(page: Page, result: ParseResult): PageScore {
+export function scorePage(page: Page, result: ParseResult): PageScore {
   const { expected } = page;
   const lines = expected.ingredients.length;
   if (!result.ok) {
@@ -264,7 +265,7 @@ function countMatches(importer: Importer, page: Page, labels: Labels, into: Matc
 
 // ---------- importers ----------
 
-async function newImporter(): Promise<Importer> {
+export async function newImporter(): Promise<Importer> {
   const { parseRecipeDocument, splitIngredientLine } = await import("~/domain/recipe-import");
   const { getCatalogue } = await import("~/domain/catalogue-data");
   const catalogue = getCatalogue();
@@ -277,7 +278,7 @@ async function newImporter(): Promise<Importer> {
 }
 
 /** The importer of OLD_REF, its domain modules and catalogue data extracted with git archive. */
-async function oldImporter(folder: string, ref: string): Promise<Importer> {
+export async function oldImporter(folder: string, ref: string): Promise<Importer> {
   const archive = execFileSync("git", ["archive", "--format=tar", ref, "app/domain", "prisma/data"], {
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -343,7 +344,7 @@ function showFailure(page: Page, result: ParseResult, importer: Importer, labels
 
 const percent = (part: number, whole: number) => (whole === 0 ? "n/a" : `${((100 * part) / whole).toFixed(1)} %`);
 
-function pageRows(pages: Page[], scores: Map<string, PageScore>): [string, string][] {
+export function pageRows(pages: Page[], scores: Map<string, PageScore>): [string, string][] {
   const of = (pick: (score: PageScore) => boolean, subset = pages) => {
     const count = subset.filter((page) => pick(scores.get(page.file)!)).length;
     return `${count}/${subset.length} = ${percent(count, subset.length)}`;
@@ -398,7 +399,7 @@ function matchRows(pages: Page[], importer: Importer, labels: Labels): [string, 
   ];
 }
 
-function printTable(title: string, columns: string[], rows: string[][]): void {
+export function printTable(title: string, columns: string[], rows: string[][]): void {
   console.log(`\n${title}`);
   console.log(`| ${columns.join(" | ")} |`);
   console.log(`|${columns.map(() => "---").join("|")}|`);
@@ -471,4 +472,5 @@ async function main() {
   }
 }
 
-await main();
+// imported by bench/import-damaged.ts for its reading and scoring
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -222,6 +222,24 @@ describe("a recipe only in the page's JavaScript data", () => {
     expect(draftOf(fromHtmlPage(html)).ingredients).toHaveLength(2);
   });
 
+  it("takes what a JSON-LD Recipe leaves out from the same recipe in the page's script data, keeping the JSON-LD's fields", () => {
+    // a shop's page: its JSON-LD names the recipe and its time, its app state holds the lists
+    const teaser = { "@type": "Recipe", name: "Spaghetti in red sauce", totalTime: "PT35M", recipeYield: "4" };
+    const state = `<script id="__NEXT_DATA__" type="application/json">{"props":{"recipe":${JSON.stringify(
+      recipe
+    )}}}</script>`;
+    const draft = draftOf(fromHtmlPage(`${ldPage(JSON.stringify(teaser))}${state}`));
+    expect(draft).toMatchObject({ name: "Spaghetti in red sauce", cookingTime: 35, servings: 4 });
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["boiling water", "spaghetti"]);
+    expect(draft.steps).toEqual(["Combine the water & {the} paste."]);
+
+    // only the part it lacks: the JSON-LD's own lines stay
+    const noSteps = { ...recipe, recipeIngredient: ["1 pound linguine"], recipeInstructions: undefined };
+    const mixed = draftOf(fromHtmlPage(`${ldPage(JSON.stringify(noSteps))}${state}`));
+    expect(mixed.ingredients.map((line) => line.name)).toEqual(["linguine"]);
+    expect(mixed.steps).toEqual(["Combine the water & {the} paste."]);
+  });
+
   it("prefers the page's own JSON-LD, and says what it looked for when the scripts hold no recipe", () => {
     const html = `${ldPage(JSON.stringify({ ...recipe, name: "From JSON-LD" }))}<script>x = ${JSON.stringify(
       recipe

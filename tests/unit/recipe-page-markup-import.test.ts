@@ -22,6 +22,65 @@ describe("recipe headings as pages write them", () => {
   });
 
   it.each([
+    ["Zutaten", "Anleitungen"],
+    ["Ingrediënten", "Instructies"],
+    ["Ingredienser", "Sådan gør du"],
+  ])(
+    "fills a JSON-LD Recipe without steps from the steps under a recipe card's %o / %o headings",
+    (ingredients, method) => {
+      // WP Recipe Maker's card in German, Dutch and Danish: an empty element and a no-break space inside each heading
+      const data = { "@type": "Recipe", name: "Linseneintopf", recipeIngredient: ["1 Stange Lauch", "2 Karotten"] };
+      const html =
+        `<script type="application/ld+json">${JSON.stringify(data)}</script><div class="wprm-recipe">` +
+        `<h3>${ingredients}<div></div>&nbsp;</h3><ul><li>1 Stange Lauch</li><li>2 Karotten</li></ul>` +
+        `<h3>${method}<div></div>&nbsp;</h3><div><ul><li id="wprm-recipe-1-step-0-0"><div><span>Den Lauch ` +
+        `waschen und in Ringe schneiden.</span></div></li><li><div>Alles 20 Minuten kochen.</div></li></ul></div></div>`;
+      const draft = draftOf(fromHtmlPage(html));
+      expect(draft.steps).toEqual(["Den Lauch waschen und in Ringe schneiden.", "Alles 20 Minuten kochen."]);
+      expect(draft.ingredients.map((line) => line.name)).toEqual(["Lauch", "Karotten"]);
+    }
+  );
+
+  it("reads the page's own markup when its JSON-LD Recipe does not import (its method run into one overlong step)", () => {
+    const method = "Stir the sauce slowly over a low heat until it thickens and coats the back of a spoon. ".repeat(30);
+    const data = { "@type": "Recipe", name: "Custard", recipeIngredient: ["4 egg yolks"], recipeInstructions: method };
+    const html =
+      `<script type="application/ld+json">${JSON.stringify(data)}</script><h1>Custard</h1>` +
+      `<h2>Ingredients</h2><ul><li>4 egg yolks</li><li>500 ml milk</li></ul>` +
+      `<h2>Method</h2><ol><li>Warm the milk.</li><li>Whisk in the yolks and stir until thick.</li></ol>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.steps).toEqual(["Warm the milk.", "Whisk in the yolks and stir until thick."]);
+    expect(draft.ingredients.map((line) => line.name)).toEqual(["egg yolks", "milk"]);
+  });
+
+  it("reads a section's <header> that says Ingredients as the heading, and still skips the page's header", () => {
+    const html =
+      `<header><nav><a href="/">Mindmegette</a></nav><h2>Hozzávalók</h2><ul><li>6 db menü</li><li>2 db link</li>` +
+      `<li>3 db ajánló</li></ul></header><h1>Krumplileves</h1><div id="ingredientsBox"><header>Hozzávalók</header>` +
+      `<ul><li><span>6</span> <span>db</span> <a href="/hozzavalok/burgonya">burgonya</a></li><li>1 db vöröshagyma</li>` +
+      `</ul></div><h2>Elkészítés</h2><ol><li>A zöldségeket megpucoljuk és megmossuk.</li><li>Megfőzzük.</li></ol>`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.quantity, line.name])).toEqual([
+      ["6 db", "burgonya"],
+      ["1 db", "vöröshagyma"],
+    ]);
+    expect(draft.steps).toHaveLength(2);
+  });
+
+  it.each([
+    "Przygotowanie krok po kroku",
+    "Zubereitung Schritt für Schritt",
+    "Como preparar Coxa de Frango",
+    "Como Fazer",
+    "Preparazione della pasta con melanzane",
+  ])("reads %o as the method's heading", (method) => {
+    const html =
+      `<h1>Placki</h1><h2>Składniki</h2><ul><li>1 kg ziemniaki</li><li>1 cebula</li></ul>` +
+      `<h2>${method}</h2><ol><li>Obierz ziemniaki.</li><li>Smaż placki.</li></ol>`;
+    expect(draftOf(fromHtmlPage(html)).steps).toEqual(["Obierz ziemniaki.", "Smaż placki."]);
+  });
+
+  it.each([
     ["材料（2人分）", "作り方", "玉ねぎ 1/4 個", "1/4 個"],
     ["Ингредиенты", "Приготовление", "2 ст. л. сахара", "2"],
     ["Ingrediencie", "Postup", "200 g múky", "200 g"],

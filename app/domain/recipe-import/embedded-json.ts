@@ -83,7 +83,25 @@ function recipeIn(text: string, level: number): RecipeNode | null {
   return null;
 }
 
-/** The first Recipe object in the page's scripts other than JSON-LD, or null. */
+const JSON_LD_OPENING = /<script\b[^<>]*application\/ld\+json[^<>]*>/gi;
+
+/** The page without its JSON-LD scripts' text; an end found with indexOf, so unclosed scripts cost one scan. */
+function withoutJsonLd(html: string): string {
+  const lower = html.toLowerCase();
+  let kept = "";
+  let from = 0;
+  for (const opening of html.matchAll(JSON_LD_OPENING)) {
+    if (opening.index < from) continue;
+    const start = opening.index + opening[0].length;
+    kept += html.slice(from, start);
+    const end = lower.indexOf("</script", start);
+    if (end < 0) return kept;
+    from = end;
+  }
+  return kept + html.slice(from);
+}
+
+/** The first Recipe object in the page's scripts other than JSON-LD (the JSON-LD's own is no other reading), or null. */
 export function embeddedRecipe(html: string): RecipeNode | null {
-  return recipeIn(html, 0);
+  return recipeIn(withoutJsonLd(html), 0);
 }

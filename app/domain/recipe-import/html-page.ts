@@ -18,7 +18,10 @@ export const NO_RECIPE_ON_PAGE =
 export function fromHtmlPage(html: string): ParseResult {
   const tree = parseHtml(html);
   let sections: ReturnType<typeof plainHtmlSections> | undefined;
+  let embedded: ReturnType<typeof embeddedRecipe> | undefined;
+  const scriptRecipe = () => (embedded === undefined ? (embedded = embeddedRecipe(html)) : embedded);
   const page: PageFallback = {
+    scriptRecipe,
     ingredientGroups: ingredientGroupsOf(tree),
     sections: () => (sections ??= plainHtmlSections(tree)),
     title: () => pageTitle(tree, undefined, (sections ??= plainHtmlSections(tree)).ingredientsAt),
@@ -32,13 +35,16 @@ export function fromHtmlPage(html: string): ParseResult {
   }
   const fromMarkup = fromMicrodata(tree, page);
   if (fromMarkup.ok) return fromMarkup;
-  const embedded = "reason" in jsonLd ? embeddedRecipe(html) : null;
-  const fromScript = embedded ? fromRecipeNode(embedded, page) : null;
+  // a page whose JSON-LD Recipe does not import may carry the whole recipe in its script data
+  const script = scriptRecipe();
+  const fromScript = script ? fromRecipeNode(script, page) : null;
   if (fromScript?.ok) return fromScript;
-  if (failure) return { ok: false, reason: failure };
-  if (fromMarkup.reason !== NO_MICRODATA_RECIPE) return fromMarkup;
+  if (fromMarkup.reason !== NO_MICRODATA_RECIPE && !failure) return fromMarkup;
+  // a schema.org Recipe that does not import (a method run into one overlong step) leaves the page's own markup
   const plain = plainHtmlRecipe(tree);
-  if (plain) return buildDraft(plain);
+  const fromPlain = plain ? buildDraft(plain) : null;
+  if (fromPlain?.ok || (fromPlain && !failure)) return fromPlain;
+  if (failure) return { ok: false, reason: failure };
   return {
     ok: false,
     reason:

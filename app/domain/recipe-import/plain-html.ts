@@ -93,7 +93,7 @@ const METHOD_WORDS = [
   "how to make(?: it)?",
   "step[- ]by[- ]step",
   "zubereitung",
-  "anleitung",
+  "anleitung(?:en)?",
   "pr[ée]paration",
   "instructions de pr[ée]paration",
   "preparaci[óo]n",
@@ -101,7 +101,8 @@ const METHOD_WORDS = [
   "modo de (?:preparo|preparaci[óo]n)",
   "bereiding(?:swijze)?",
   "werkwijze",
-  "s[åa] (?:g[øo]r|gj[øo]r) du",
+  "instructies",
+  "s[åa](?:dan)? (?:g[øo]r|gj[øo]r) du",
   "tillagning",
   "fremgangsm[åa]de",
   "przygotowanie",
@@ -135,7 +136,17 @@ export const METHOD_HEADING = headingOf(METHOD_WORDS);
  * On a page, "How to make Slow Cooker Chili" heads the steps too; not as a step section's name in the data, where
  * "How to make the sauce" is a part of the method.
  */
-const STEPS_HEADING = headingOf([...METHOD_WORDS, String.raw`how to make\s[^\n]{1,60}`]);
+const STEPS_HEADING = headingOf(
+  [
+    ...METHOD_WORDS,
+    String.raw`how to make\s[^\n]{1,60}`,
+    String.raw`como (?:fazer|preparar)(?:\s[^\n]{1,60})?`,
+    // "Preparazione della pasta con melanzane", "Preparación del bizcocho", "Modo de preparo do bolo"
+    String.raw`(?:preparazione|preparaci[óo]n|pr[ée]paration|prepara[çc][ãa]o|modo de preparo|zubereitung)\s+(?:del|della|dello|dei|degli|delle|di|de|du|des|da|do|dos|das|der)\s[^\n]{1,60}`,
+  ],
+  // "Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt"
+  String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
+);
 /** Words for servings, as a label before the number ("Portionen: 4") or after it ("4 Portionen"); not "Serving size". */
 const SERVING_WORDS = "servings|portions?|portionen|personen|personas|porciones|por[çc][õo]es|porcje|porcji";
 const YIELD_WORDS = `serves|serve|yields?|makes|rendimento|rendimiento|raci[oó]n(?:es)?(?: para)?|(?:ilo[śs][ćc]|liczba) porcji|${SERVING_WORDS}`;
@@ -278,7 +289,17 @@ function blocksOf(page: Element): Block[] {
     const headings: HeadingBlock[] = [];
     const list = elements++;
     for (const child of element.children) {
-      if (typeof child === "string" || SKIPPED.has(child.tag) || blocks.length >= MAX_BLOCKS) continue;
+      if (typeof child === "string" || blocks.length >= MAX_BLOCKS) continue;
+      if (SKIPPED.has(child.tag)) {
+        // a section's <header> saying only "Ingredients" or "Method" heads that part; a page's header says more
+        const said = child.tag === "header" ? shortText(child) : null;
+        if (said && isPartHeading(said)) {
+          const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: said };
+          headings.push(heading);
+          push(heading);
+        }
+        continue;
+      }
       // an icon that names the value after it: <img alt="Prep time"> <span>15 min</span>
       const named = child.tag === "img" ? child.attributes.alt : undefined;
       if (named && named.length <= MAX_HEADING_LENGTH && LABEL_ALONE.test(cleanText(named))) {

@@ -280,15 +280,28 @@ export interface PageFallback {
   sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts; unheaded?: boolean };
   /** the page's own title, for a recipe whose data gives no name */
   title?: () => string | undefined;
+  /** a Recipe the page carries in its other scripts' data, for the lines or steps this one leaves out */
+  scriptRecipe?: () => RecipeNode | null;
 }
+
+const ingredientsOf = (recipe: RecipeNode) =>
+  property(recipe, "recipeIngredient") ?? property(recipe, "ingredients") ?? property(recipe, "ingredient");
+const instructionsOf = (recipe: RecipeNode) =>
+  property(recipe, "recipeInstructions") ?? property(recipe, "instructions");
 
 export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): ParseResult {
   const get = (name: string) => property(recipe, name);
   try {
-    const listed = ingredientEntries(get("recipeIngredient") ?? get("ingredients") ?? get("ingredient"));
+    const listed = ingredientEntries(ingredientsOf(recipe));
     let ingredientLines = withGroupHeadings(listed, page.ingredientGroups);
     const notes: string[] = [];
-    let steps = instructionEntries(get("recipeInstructions") ?? get("instructions"), 0, notes);
+    let steps = instructionEntries(instructionsOf(recipe), 0, notes);
+    const script = ingredientLines.length === 0 || steps.length === 0 ? page.scriptRecipe?.() : null;
+    if (script && script !== recipe) {
+      // the same recipe in the page's script data says what this data leaves out: a schema.org list over a reading
+      if (ingredientLines.length === 0) ingredientLines = ingredientEntries(ingredientsOf(script));
+      if (steps.length === 0) steps = instructionEntries(instructionsOf(script), 0, notes);
+    }
     if ((ingredientLines.length === 0 || steps.length === 0) && page.sections) {
       const shown = page.sections();
       if (ingredientLines.length === 0) ingredientLines = shown.ingredientLines;
