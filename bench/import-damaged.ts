@@ -121,6 +121,8 @@ async function main() {
       summary.push([name, ...pick("pages imported")]);
       summary.push([`  ${name}: lines right`, ...pick("ingredient lines right (lines)")]);
       summary.push([`  ${name}: steps right`, ...pick("steps with headings right")]);
+      summary.push([`  ${name}: total time right`, ...pick("total time right")]);
+      summary.push([`  ${name}: yield right`, ...pick("yield right")]);
       summary.push([`  ${name}: every field right`, ...pick("every field right")]);
     }
     printTable(

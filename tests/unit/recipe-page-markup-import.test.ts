@@ -364,6 +364,27 @@ describe("yields and times as pages write them", () => {
     expect(draftOf(fromHtmlPage(page(facts))).servings).toBeNull();
   });
 
+  it("reads the details in a recipe card's own header, and no other text of it", () => {
+    const card =
+      '<div class="tasty-recipes"><header class="tasty-recipes-entry-header"><h2>Lemon Cookies</h2>' +
+      '<div class="tasty-recipes-details"><ul><li class="prep-time"><span class="tasty-recipes-label">Prep Time:</span> ' +
+      '<span class="tasty-recipes-prep-time">10 minutes</span></li><li class="total-time">' +
+      '<span class="tasty-recipes-label">Total Time:</span> <span class="tasty-recipes-total-time">22 minutes</span>' +
+      '</li><li class="yield"><span class="tasty-recipes-label">Yield:</span> <span>12 cookies</span></li></ul>' +
+      "</div></header><h3>Ingredients</h3><ul><li>1 box lemon cake mix</li><li>2 eggs</li></ul>" +
+      "<h3>Instructions</h3><ol><li>Mix.</li><li>Bake.</li></ol></div>";
+    const draft = draftOf(fromHtmlPage(`<h1>Lemon Cookies</h1>${card}`));
+    expect(draft).toMatchObject({ servings: 12, prepTime: 10 });
+    expect(draft.totalTime ?? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0)).toBe(22);
+    expect(draft.ingredients.map((line) => line.quantity)).toEqual(["1", "2"]);
+    expect(draft.steps).toEqual(["Mix.", "Bake."]);
+  });
+
+  it("reads no time from the page's own header", () => {
+    const header = "<header><ul><li>Total time: 10 minutes</li></ul></header>";
+    expect(draftOf(fromHtmlPage(header + page(""))).totalTime).toBeNull();
+  });
+
   it("takes no yield from a number of people in a sentence", () => {
     expect(draftOf(fromHtmlPage(page("<p>Enough for 4 people and more.</p>"))).servings).toBeNull();
   });
