@@ -380,6 +380,39 @@ describe("yields and times as pages write them", () => {
     expect(draft.steps).toEqual(["Mix.", "Bake."]);
   });
 
+  it.each([
+    ["<ul><li>Prep: 10 mins</li><li>Cook: 35 mins</li></ul>", 45],
+    [
+      "<ul><li><span>Preparation</span> <span>20 min</span></li><li><span>Cooking</span> <span>8 h</span></li></ul>",
+      500,
+    ],
+    [
+      '<div class="wprm-recipe-times"><div><span class="wprm-label">Prep:</span> <span>5 minutes</span></div>' +
+        '<div><span class="wprm-label">Cook:</span> <span>10 minutes</span></div></div>',
+      15,
+    ],
+  ])("reads the cooking time %o gives with a short label", (facts, minutes) => {
+    const draft = draftOf(fromHtmlPage(page(facts)));
+    expect(draft.totalTime ?? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0)).toBe(minutes);
+  });
+
+  it("completes no time the recipe's data gives in part from a label elsewhere on the page", () => {
+    const data = {
+      "@context": "https://schema.org",
+      "@type": "Recipe",
+      name: "Sweet Potato Soup",
+      prepTime: "PT10M",
+      recipeIngredient: ["2 sweet potatoes"],
+      recipeInstructions: ["Simmer."],
+    };
+    const related = "<aside><h3>Eggplant Dip</h3><ul><li>Prep: 5 mins</li><li>Cook: 30 mins</li></ul></aside>";
+    const html = `<script type="application/ld+json">${JSON.stringify(
+      data
+    )}</script><h1>Sweet Potato Soup</h1>${related}`;
+    const draft = draftOf(fromHtmlPage(html));
+    expect([draft.prepTime, draft.cookingTime, draft.totalTime]).toEqual([10, null, null]);
+  });
+
   it("reads no time from the page's own header", () => {
     const header = "<header><ul><li>Total time: 10 minutes</li></ul></header>";
     expect(draftOf(fromHtmlPage(header + page(""))).totalTime).toBeNull();

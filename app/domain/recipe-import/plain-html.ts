@@ -164,7 +164,7 @@ const TIME_LABELS = {
   prepTime:
     /^(?:prep(?:aration)?(?: time)?(?! (?:&|and|\+) cook)|vorbereitung(?:szeit)?|arbeitszeit|(?:temps de )?pr[ée]paration|voorbereiding|tempo de preparo|tiempo de preparaci[óo]n|tempo di preparazione|czas przygotowania)(?!\w)\s*:?/i,
   cookingTime:
-    /^(?:cook(?:ing)? time|kochzeit|backzeit|(?:temps de )?cuisson|kooktijd|tempo de cozimento|tiempo de cocci[óo]n|(?:tempo di )?cottura|bak(?:e|ing) time)(?!\w)\s*:?/i,
+    /^(?:cook(?:ing)? time|cook(?:ing)?(?=\s*:|\s+\d)|kochzeit|backzeit|(?:temps de )?cuisson|kooktijd|tempo de cozimento|tiempo de cocci[óo]n|(?:tempo di )?cottura|bak(?:e|ing) time)(?!\w)\s*:?/i,
 };
 /** Labels that may come before their value; a yield said number first (YIELD_AFTER) carries its own. */
 const LABELS_BEFORE = [YIELD_LABEL, ...Object.values(TIME_LABELS)].map((pattern) => pattern.source);

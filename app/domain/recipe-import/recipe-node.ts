@@ -309,6 +309,10 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
     }
     // a yield or time the data leaves out, as the page's labels say it ("Serves 4", "Ración para: 1 personas")
     const shownFacts: Partial<PageFacts> = page.sections?.().facts ?? {};
+    const dataTimes = ["prepTime", "cookTime", "totalTime"].map((key) => durationMinutes(get(key)));
+    // the page's times only when the data gives none: a label elsewhere on the page (a related recipe's card) is
+    // no part of a time the data gives in part
+    const shownTimes: Partial<PageFacts> = dataTimes.every((minutes) => minutes === null) ? shownFacts : {};
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
     if (
       page.sections &&
@@ -323,9 +327,9 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
       description: textsOf(get("description")).join(" "),
       cuisines: textsOf(get("recipeCuisine")),
       occasions: [...textsOf(get("recipeCategory")), ...textsOf(get("keywords"))],
-      prepTime: durationMinutes(get("prepTime")) ?? shownFacts.prepTime,
-      cookingTime: durationMinutes(get("cookTime")) ?? shownFacts.cookingTime,
-      totalTime: durationMinutes(get("totalTime")) ?? shownFacts.totalTime,
+      prepTime: dataTimes[0] ?? shownTimes.prepTime,
+      cookingTime: dataTimes[1] ?? shownTimes.cookingTime,
+      totalTime: dataTimes[2] ?? shownTimes.totalTime,
       yields: servingsOf(get("recipeYield") ?? get("yield")) ?? shownFacts.yields,
       ingredientLines: limited(ingredientLines, "ingredient lines"),
       steps: limited(steps, "steps"),
