@@ -413,11 +413,6 @@ describe("yields and times as pages write them", () => {
     expect([draft.prepTime, draft.cookingTime, draft.totalTime]).toEqual([10, null, null]);
   });
 
-  it("reads no time from the page's own header", () => {
-    const header = "<header><ul><li>Total time: 10 minutes</li></ul></header>";
-    expect(draftOf(fromHtmlPage(header + page(""))).totalTime).toBeNull();
-  });
-
   it("takes no yield from a number of people in a sentence", () => {
     expect(draftOf(fromHtmlPage(page("<p>Enough for 4 people and more.</p>"))).servings).toBeNull();
   });

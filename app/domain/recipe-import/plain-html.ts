@@ -297,7 +297,7 @@ function blocksOf(page: Element): Block[] {
           const heading: HeadingBlock = { kind: "heading", level: EMPHASIS_LEVEL, text: said };
           headings.push(heading);
           push(heading);
-        } else if (child.tag === "header" && depth > 0 && depth < MAX_DEPTH) {
+        } else if (child.tag === "header" && depth < MAX_DEPTH) {
           // a recipe card's header holds its details ("Prep Time: 10 minutes", "Yield: 12 cookies"): its labels only
           const from = blocks.length;
           visit(child, depth + 1);
