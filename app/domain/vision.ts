@@ -173,7 +173,7 @@ export class ExampleMemory {
     if (query.length !== this.dimensions) throw new Error("The query embedding has the wrong length");
     const unit = unitVector(query);
     const best: Neighbour[] = [];
-    // locals, not fields, in the inner loop: 2.5 times faster (4.5 → 1.8 ms per crop over 484 examples)
+    // the matrix and sizes read once, not as fields in the loop: 2.5 times faster (4.5 → 1.8 ms per crop, 484 examples)
     const { matrix, dimensions, size } = this;
     for (let row = 0; row < size; row++) {
       const similarity = dot(matrix, row * dimensions, unit);
@@ -331,9 +331,7 @@ export function meanSimilarity(embeddings: readonly Float32Array[]): number {
   let pairs = 0;
   for (let i = 0; i < embeddings.length; i++) {
     for (let j = i + 1; j < embeddings.length; j++) {
-      let dot = 0;
-      for (let k = 0; k < embeddings[i].length; k++) dot += embeddings[i][k] * embeddings[j][k];
-      sum += dot;
+      sum += dot(embeddings[i], 0, embeddings[j]);
       pairs++;
     }
   }

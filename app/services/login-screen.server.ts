@@ -3,13 +3,13 @@
  * as the JSON call). The screen's route module imports only this server module for its loader and action (decision
  * 069).
  */
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { LOGIN_DEFAULT_ERROR, LOGIN_SUCCESS, safeRedirectPath } from "~/domain/auth-messages";
 import { parseLoginForm } from "./auth-forms.server";
 import { login } from "./auth.server";
 import { googleSignInEnabled } from "./google-auth.server";
 import { jsonPageReply, readPageCall } from "./json-page-calls.server";
-import { invalidSubmission } from "./request.server";
+import { invalidSubmission, refusedSubmission } from "./request.server";
 import {
   createUserSession,
   getUserId,
@@ -34,13 +34,7 @@ export async function logIn(request: Request) {
   if (submission.status !== "success") return invalidSubmission(submission, isJson, LOGIN_DEFAULT_ERROR);
 
   const result = await login(request, formData, submission.value);
-  if (!result.ok) {
-    if (isJson) return jsonPageReply({ message: result.message }, { status: result.status });
-    return data(
-      { result: submission.reply({ formErrors: [result.message], hideFields: ["password"] }) },
-      { status: result.status }
-    );
-  }
+  if (!result.ok) return refusedSubmission(submission, isJson, result);
 
   const redirectTo = safeRedirectPath(formData.get("redirectTo"));
   const headers = { "Set-Cookie": await createUserSession(request, result.user.id) };

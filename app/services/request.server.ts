@@ -101,3 +101,21 @@ export function invalidSubmission(submission: FailedSubmission, isJson: boolean,
   if (isJson) return data(firstSubmissionError(submission, fallbackMessage), { status: 400 });
   return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
 }
+
+type ValidSubmission = {
+  reply: (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }) => unknown;
+};
+
+/**
+ * A valid form the server refuses (a wrong password, too many signups, a taken username): `{ message, field }` for a
+ * JSON page call, else the form again with the message on `field` (or over the form), its password cleared.
+ */
+export function refusedSubmission(
+  submission: ValidSubmission,
+  isJson: boolean,
+  { status, message, field }: { status: number; message: string; field?: string }
+) {
+  if (isJson) return data({ message, field }, { status });
+  const errors = field ? { fieldErrors: { [field]: [message] } } : { formErrors: [message] };
+  return data({ result: submission.reply({ ...errors, hideFields: ["password"] }) }, { status });
+}

@@ -2,14 +2,14 @@
  * /signup: what the form posts (as a form or as the JSON call). The screen's route module imports only this server
  * module for its loader and action (decision 069).
  */
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { SIGNUP_SUCCESS } from "~/domain/auth-messages";
 import { parseSignupForm } from "./auth-forms.server";
 import { signup, signupAllowed, TOO_MANY_SIGNUPS } from "./auth.server";
 import { sendVerificationLink } from "./email-verification.server";
 import { jsonPageReply, readPageCall } from "./json-page-calls.server";
-import { invalidSubmission } from "./request.server";
+import { invalidSubmission, refusedSubmission } from "./request.server";
 import { getUserId, redirectWithFlash } from "./session.server";
 
 /** A signed-in cook goes to Home; others get the form. */
@@ -23,22 +23,10 @@ export async function signUp(request: Request) {
   const { formData, isJson } = await readPageCall(request);
   const submission = parseSignupForm(formData);
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
-  if (!signupAllowed(request)) {
-    if (isJson) return jsonPageReply({ message: TOO_MANY_SIGNUPS }, { status: 429 });
-    return data(
-      { result: submission.reply({ formErrors: [TOO_MANY_SIGNUPS], hideFields: ["password"] }) },
-      { status: 429 }
-    );
-  }
+  if (!signupAllowed(request)) return refusedSubmission(submission, isJson, { status: 429, message: TOO_MANY_SIGNUPS });
 
   const result = await signup(submission.value);
-  if (!result.ok) {
-    if (isJson) return jsonPageReply({ message: result.message, field: result.field }, { status: 409 });
-    return data(
-      { result: submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: ["password"] }) },
-      { status: 409 }
-    );
-  }
+  if (!result.ok) return refusedSubmission(submission, isJson, { status: 409, ...result });
 
   await sendVerificationLink(result.userId, { waitForMail: false }).catch((error: unknown) =>
     console.error("Verification link:", error)

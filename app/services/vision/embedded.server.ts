@@ -62,9 +62,10 @@ export function scoreCrop(
     embedding = "embedding",
   }: { classifier?: boolean; embedding?: "embedding" | "penultimate" } = {}
 ): Map<string, number> {
-  if (classifier && !crop.probabilities) throw new Error("The crop was read without its class probabilities");
+  const probabilities = classifier ? crop.probabilities : null;
+  if (classifier && !probabilities) throw new Error("The crop was read without its class probabilities");
   return cropScores(
-    classifier && crop.probabilities ? classifierVotes(crop.probabilities, ingredientOfClass) : new Map(),
+    probabilities ? classifierVotes(probabilities, ingredientOfClass) : new Map(),
     neighbourVotes(memory.nearest(crop[embedding], NEIGHBOURS))
   );
 }
@@ -106,27 +107,25 @@ export async function recognisePhoto(
   { glance = true, settle = true, lookalikes = true }: RecogniserSteps = {}
 ): Promise<Recognition> {
   const photo = await classifier.decode(image);
-  // the ImageNet classes speak only when the memory is empty (scoreCrop): otherwise they are not computed
-  const read: ReadCrops = (crops) => classifier.read(photo, crops, { classes: memory.size === 0 });
+  // the ImageNet classes speak only when the memory is empty: otherwise they are not computed
+  const classes = memory.size === 0;
+  const read: ReadCrops = (crops) => classifier.read(photo, crops, { classes });
+  const score = (crop: CropAnalysis) => scoreCrop(crop, ingredientOfClass, memory, { classifier: classes });
   const [whole] = await read(planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance }));
-  const wholeScores = scoreCrop(whole, ingredientOfClass, memory);
+  const wholeScores = score(whole);
   const { items, windowsRead } = await wholeAndQuarters(
     read,
     photo,
     whole,
     wholeScores,
-    (crop) => ({
-      scores: scoreCrop(crop, ingredientOfClass, memory),
-      embedding: crop.embedding,
-    }),
+    (crop) => ({ scores: score(crop), embedding: crop.embedding }),
     { glance, settle }
   );
   if (!lookalikes) return { ingredients: items, whole, windowsRead, centreRead: false };
   const said = withoutSiblingYogurt(items);
   if (!yogurtNeedsCentreLook(wholeScores, said)) return { ingredients: said, whole, windowsRead, centreRead: false };
   const [centre] = await read(windowCrops(photo, CENTRE_LOOK));
-  const centreScores = scoreCrop(centre, ingredientOfClass, memory);
-  return { ingredients: afterCentreLook(said, centreScores), whole, windowsRead, centreRead: true };
+  return { ingredients: afterCentreLook(said, score(centre)), whole, windowsRead, centreRead: true };
 }
 
 /** Reads crops of the photo being recognised. */
