@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { jsonLdRecipes } from "~/domain/recipe-import/json-ld";
+import { findRecipes, jsonLdRecipes, jsonLdScriptSpans } from "~/domain/recipe-import/json-ld";
 import { parseLenientJson } from "~/domain/recipe-import/lenient-json";
 import {
   newImporter,
@@ -26,7 +26,6 @@ import {
 
 const OLD_REFS = (process.env.OLD_REF ?? "f8a0962f29c2af1bf5219d965ffaf131316bbb2b").split(",").filter(Boolean);
 
-const LD_SCRIPT = /(<script\b[^<>]*application\/ld\+json[^<>]*>)([\s\S]*?)(<\/script)/gi;
 const INSTRUCTIONS = /^(?:schema:)?(?:recipeinstructions|instructions)$/i;
 const INGREDIENTS = /^(?:schema:)?(?:recipeingredient|ingredients|ingredient)$/i;
 
@@ -35,20 +34,6 @@ type Damage = (recipe: Node) => void;
 
 const isObject = (value: unknown): value is Node =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-function isRecipe(node: Node): boolean {
-  const type = node["@type"];
-  return (Array.isArray(type) ? type : [type]).some((item) => typeof item === "string" && /recipe$/i.test(item));
-}
-
-function eachRecipe(value: unknown, visit: (recipe: Node) => void, depth = 0): void {
-  if (depth > 12) return;
-  if (Array.isArray(value)) for (const item of value) eachRecipe(item, visit, depth + 1);
-  else if (isObject(value)) {
-    if (isRecipe(value)) visit(value);
-    else for (const child of Object.values(value)) eachRecipe(child, visit, depth + 1);
-  }
-}
 
 const dropKeys = (pattern: RegExp) => (recipe: Node) => {
   for (const key of Object.keys(recipe)) if (pattern.test(key)) delete recipe[key];
@@ -78,22 +63,30 @@ const DAMAGES: [string, Damage | null][] = [
   ["JSON-LD removed", null],
 ];
 
-function damaged(html: string, damage: Damage | null): string {
-  return html.replace(LD_SCRIPT, (whole, open: string, body: string, close: string) => {
-    if (!damage) return "";
-    let document: unknown;
-    try {
-      document = parseLenientJson(body.trim());
-    } catch {
-      return whole;
+/** The page with its JSON-LD Recipes damaged (or its JSON-LD removed), or null when no Recipe could be reached. */
+function damaged(html: string, damage: Damage | null): string | null {
+  let touched = false;
+  let kept = "";
+  let from = 0;
+  for (const { start, end } of jsonLdScriptSpans(html)) {
+    let body = html.slice(start, end);
+    if (!damage) body = "";
+    else {
+      let document: unknown = null;
+      try {
+        document = parseLenientJson(body.trim());
+      } catch {
+        // left as it is: a page whose JSON-LD only the importer's own reader reads is not damaged, and not counted
+      }
+      const recipes = findRecipes(document, []);
+      recipes.forEach(damage);
+      if (recipes.length > 0) body = JSON.stringify(document);
+      touched ||= recipes.length > 0;
     }
-    let touched = false;
-    eachRecipe(document, (recipe) => {
-      damage(recipe);
-      touched = true;
-    });
-    return touched ? `${open}${JSON.stringify(document)}${close}` : whole;
-  });
+    kept += html.slice(from, start) + body;
+    from = end;
+  }
+  return damage && !touched ? null : kept + html.slice(from);
 }
 
 async function main() {
@@ -110,7 +103,10 @@ async function main() {
     );
     const summary: string[][] = [];
     for (const [name, damage] of DAMAGES) {
-      const variants: Page[] = base.map((page) => ({ ...page, html: damaged(page.html, damage) }));
+      const variants: Page[] = base.flatMap((page) => {
+        const html = damaged(page.html, damage);
+        return html === null ? [] : [{ ...page, html }];
+      });
       const rows = importers.map((importer) => {
         const scores = new Map<string, PageScore>(
           variants.map((page) => [page.file, scorePage(page, importer.parse(page.html))])
@@ -118,7 +114,7 @@ async function main() {
         return pageRows(variants, scores);
       });
       const pick = (label: string) => rows.map((row) => row.find(([figure]) => figure === label)![1]);
-      summary.push([name, ...pick("pages imported")]);
+      summary.push([`${name} (${variants.length} pages damaged)`, ...pick("pages imported")]);
       summary.push([`  ${name}: lines right`, ...pick("ingredient lines right (lines)")]);
       summary.push([`  ${name}: steps right`, ...pick("steps with headings right")]);
       summary.push([`  ${name}: total time right`, ...pick("total time right")]);
@@ -126,15 +122,16 @@ async function main() {
       summary.push([`  ${name}: every field right`, ...pick("every field right")]);
     }
     printTable(
-      `Damaged JSON-LD, dev half (${base.length} pages each)`,
+      `Damaged JSON-LD, dev half (of ${base.length} pages)`,
       ["damage", ...importers.map((importer) => importer.label)],
       summary
     );
     if (process.env.SHOW_FAILURES) {
       for (const [name, damage] of DAMAGES)
         for (const page of base) {
-          const result = newest.parse(damaged(page.html, damage));
-          if (!result.ok) console.log(`${name}: ${page.file}: ${result.reason}`);
+          const html = damaged(page.html, damage);
+          const result = html === null ? null : newest.parse(html);
+          if (result && !result.ok) console.log(`${name}: ${page.file}: ${result.reason}`);
         }
     }
   } finally {

@@ -470,7 +470,9 @@ function isQuantityWord(word: string, previous: string | null, hasAmount: boolea
   return hasAmount && (previous === null || previousUnit === "piece");
 }
 
-const isMeasure = (unit: Unit) => GRAMS_PER[unit] !== undefined || MILLILITRES_PER[unit] !== undefined;
+/** Grams (or millilitres) in one of `unit`, for a weight or volume; undefined for a count or a spoonful of nothing. */
+const gramsPer = (unit: Unit): number | undefined => GRAMS_PER[unit] ?? MILLILITRES_PER[unit];
+const isMeasure = (unit: Unit) => gramsPer(unit) !== undefined;
 
 /** A unit of weight or volume ("g", "oz", "tablespoons"), or null. */
 function measureUnit(word: string): Unit | null {
@@ -494,7 +496,7 @@ function eachMeasure(text: string): { length: number; size: number } | null {
   const unit = each ? measureUnit(each[4]) : null;
   if (!each || !unit) return null;
   if (!each[1] && !each[3] && !unitFollows(text.slice(each[0].length).trim())) return null;
-  return { length: each[0].length, size: parseNumber(each[2]) * (GRAMS_PER[unit] ?? MILLILITRES_PER[unit]!) };
+  return { length: each[0].length, size: parseNumber(each[2]) * gramsPer(unit)! };
 }
 
 /**
@@ -641,23 +643,19 @@ function convertible(first: Unit | null, second: Unit | null): Partial<Record<Un
 
 /** Parses quantity text. Unknown words after the amount leave the unit null (a bare count). */
 export function parseQuantity(text: string): Quantity {
-  const cleaned = cleanQuantityText(text);
-  const match = cleaned.match(LEADING_AMOUNT);
-  if (!match) {
+  const lead = leadingAmount(text);
+  if (!lead) {
+    const cleaned = cleanQuantityText(text);
     const [first = "", second = ""] = cleaned.split(/\s+/);
     // "large handful": the unit after a size word
     const unitAlone = SIZED_UNIT.test(`${first} ${second} `) && unitOf(second) ? unitOf(second) : unitOf(first);
     if (unitAlone && !NEGLIGIBLE.test(cleaned)) return { amount: 1, unit: unitAlone, negligible: false };
     return { amount: null, unit: null, negligible: true };
   }
-  const amount = parseNumber(match[1]);
+  const { amount, maxAmount } = lead;
   const quantity: Quantity = { amount, unit: null, negligible: false };
-  if (match[2]) quantity.maxAmount = parseNumber(match[2]);
-
-  let rest = cleaned
-    .slice(match[0].length)
-    .trim()
-    .replace(/^(?:de\s+|d['’]\s*|-(?=[a-z]))/i, "");
+  if (maxAmount !== undefined) quantity.maxAmount = maxAmount;
+  let rest = lead.rest.replace(/^(?:de\s+|d['’]\s*)/i, "");
   const each = eachMeasure(rest);
   if (each) {
     // "2 x 400 g cans": two of what the words after the size name, each weighing the size
@@ -668,9 +666,8 @@ export function parseQuantity(text: string): Quantity {
   // "(400 g)", "(14-ounce)"
   const packageWeight = rest.match(/\((\d+(?:[.,]\d+)?)\s*-?\s*([a-z]+)\.?\)/i);
   if (packageWeight) {
-    const unit = unitOf(packageWeight[2]);
-    const grams = unit ? GRAMS_PER[unit] ?? MILLILITRES_PER[unit] : undefined;
-    if (grams) quantity.gramsPerUnit = Number(packageWeight[1].replace(",", ".")) * grams;
+    const unit = measureUnit(packageWeight[2]);
+    if (unit) quantity.gramsPerUnit = parseNumber(packageWeight[1]) * gramsPer(unit)!;
     rest = rest.replace(packageWeight[0], " ");
   }
   // unit words keep their case: "T" is a tablespoon, "t" a teaspoon

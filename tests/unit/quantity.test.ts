@@ -37,6 +37,7 @@ describe("parseQuantity", () => {
     ["2 c.s.", { amount: 2, unit: "tbsp" }],
     ["90 gms", { amount: 90, unit: "g" }],
     ["100 gm", { amount: 100, unit: "g" }],
+    ["90 grs", { amount: 90, unit: "g" }],
     ["1 c.c", { amount: 1, unit: "tsp" }],
   ])("%s", (text, expected) => {
     expect(parseQuantity(text)).toMatchObject(expected);

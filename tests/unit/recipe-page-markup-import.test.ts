@@ -327,6 +327,10 @@ describe("yields and times as pages write them", () => {
     ["<div><span>Time 45 mins</span><span>Servings 2</span></div>", 45],
     ["<ul><li>Tempo de preparo: 20 minutos</li><li>Tempo de cozimento: 40 minutos</li></ul>", 60],
     ["<p>Czas przygotowania: 1 godzina</p>", 60],
+    ["<li>Ready in: 45 minutes</li>", 45],
+    ["<p>Tempo totale: 50 minuti</p>", 50],
+    ["<p>Durée totale : 1 h 30 min</p>", 90],
+    ["<p>Baking time: 35 minutes</p>", 35],
   ])("reads the time the labels of %o give", (facts, minutes) => {
     const draft = draftOf(fromHtmlPage(page(facts)));
     expect(draft.totalTime ?? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0)).toBe(minutes);

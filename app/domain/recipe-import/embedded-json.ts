@@ -5,7 +5,7 @@
  * Every scan is bounded: a few candidates, a few levels of string escaping, a window back to the object's start.
  */
 import { parseLenientJson } from "./lenient-json";
-import { findRecipe } from "./json-ld";
+import { findRecipe, jsonLdScriptSpans } from "./json-ld";
 import type { RecipeNode } from "./recipe-node";
 
 /** `"@type": "Recipe"` (or `["Recipe", ...]`), as written at the top level of some script's text. */
@@ -83,19 +83,12 @@ function recipeIn(text: string, level: number): RecipeNode | null {
   return null;
 }
 
-const JSON_LD_OPENING = /<script\b[^<>]*application\/ld\+json[^<>]*>/gi;
-
-/** The page without its JSON-LD scripts' text; an end found with indexOf, so unclosed scripts cost one scan. */
+/** The page without its JSON-LD scripts' text. */
 function withoutJsonLd(html: string): string {
-  const lower = html.toLowerCase();
   let kept = "";
   let from = 0;
-  for (const opening of html.matchAll(JSON_LD_OPENING)) {
-    if (opening.index < from) continue;
-    const start = opening.index + opening[0].length;
+  for (const { start, end } of jsonLdScriptSpans(html)) {
     kept += html.slice(from, start);
-    const end = lower.indexOf("</script", start);
-    if (end < 0) return kept;
     from = end;
   }
   return kept + html.slice(from);

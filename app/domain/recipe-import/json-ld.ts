@@ -45,19 +45,25 @@ function parseScript(source: string, escaped = false): unknown[] {
   }
 }
 
+/** Where the text of each of the page's JSON-LD scripts starts and ends (an unclosed one ends the search). */
+export function jsonLdScriptSpans(html: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
+  const lower = html.toLowerCase();
+  // found with indexOf, not a lazy pattern, so an unclosed script costs one scan, not one per script
+  for (const tag of html.matchAll(SCRIPT_TAG)) {
+    if (!LD_TYPE.test(tag[0]) || tag.index < (spans.at(-1)?.end ?? 0)) continue;
+    const start = tag.index + tag[0].length;
+    const end = lower.indexOf("</script", start);
+    if (end < 0 || spans.length >= MAX_SCRIPTS) break;
+    spans.push({ start, end });
+  }
+  return spans;
+}
+
 function jsonDocuments(text: string): { scripts: number; documents: unknown[] } {
   const trimmed = text.trim();
   if (trimmed.startsWith("{") || trimmed.startsWith("[")) return { scripts: 1, documents: parseScript(trimmed) };
-  const sources: string[] = [];
-  const lower = text.toLowerCase();
-  // found with indexOf, not a lazy pattern, so an unclosed script costs one scan, not one per script
-  for (const tag of text.matchAll(SCRIPT_TAG)) {
-    if (!LD_TYPE.test(tag[0])) continue;
-    const start = tag.index + tag[0].length;
-    const end = lower.indexOf("</script", start);
-    if (end < 0 || sources.length >= MAX_SCRIPTS) break;
-    sources.push(text.slice(start, end));
-  }
+  const sources = jsonLdScriptSpans(text).map(({ start, end }) => text.slice(start, end));
   return { scripts: sources.length, documents: sources.flatMap((source) => parseScript(source)) };
 }
 
@@ -65,7 +71,7 @@ function jsonDocuments(text: string): { scripts: number; documents: unknown[] } 
 const MAX_RECIPES = 10;
 
 /** Every Recipe node of a JSON-LD document, in document order (a recipe's own nested nodes not looked into). */
-function findRecipes(value: unknown, out: RecipeNode[], depth = 0): RecipeNode[] {
+export function findRecipes(value: unknown, out: RecipeNode[], depth = 0): RecipeNode[] {
   if (depth > MAX_SEARCH_DEPTH || out.length >= MAX_RECIPES) return out;
   if (Array.isArray(value)) for (const item of value) findRecipes(item, out, depth + 1);
   else if (isObject(value)) {
