@@ -321,61 +321,65 @@ console.log(
 );
 
 /** Four held-out photos of four different ingredients tiled 2 × 2, per fold, by a fixed stride through the fold. */
-const TILES_PER_FOLD = 25;
-const TILE_STRIDE = 19;
-const tiledCounts = new Map<Recogniser, { found: number[]; wrong: number; cpu: number[] }>(
-  RECOGNISERS.map((recogniser) => [recogniser, { found: [], wrong: 0, cpu: [] }])
-);
-for (let fold = 0; fold < (quick ? 0 : FOLDS); fold++) {
-  const tested = photos.filter((photo) => photo.fold === fold);
-  let made = 0;
-  for (let start = 0; start < tested.length && made < TILES_PER_FOLD; start += 3) {
-    const four: Photo[] = [];
-    for (let step = 0; four.length < 4 && step < tested.length; step++) {
-      const candidate = tested[(start + step * TILE_STRIDE) % tested.length];
-      if (!four.some((photo) => photo.truth === candidate.truth)) four.push(candidate);
-    }
-    if (four.length < 4) continue;
-    made++;
-    const picture = await tiled(four.map((photo) => photo.file));
-    // in turn which goes first, as for the single photos
-    for (const recogniser of made % 2 === 0 ? RECOGNISERS : [...RECOGNISERS].reverse()) {
-      const image = await decodableImage(picture);
-      const started = cpuMs();
-      let found: string[];
-      if (recogniser === "new" || recogniser === "066" || recogniser === "068") {
-        const recognition = await RECOGNISE[recogniser](image, fold);
-        found = recognition.ingredients.map(({ name }) => name);
-      } else {
-        const decoded = await classifier.decode(image);
-        const crops = await classifier.read(
-          decoded,
-          planCrops(decoded, recogniser === "old" ? OLD_PLAN : { ...OLD_PLAN, windows: NOVEMBER_WINDOWS })
-        );
-        found = baseline(recogniser, crops, fold);
+async function printTiledFigures() {
+  const TILES_PER_FOLD = 25;
+  const TILE_STRIDE = 19;
+  const tiledCounts = new Map<Recogniser, { found: number[]; wrong: number; cpu: number[] }>(
+    RECOGNISERS.map((recogniser) => [recogniser, { found: [], wrong: 0, cpu: [] }])
+  );
+  for (let fold = 0; fold < FOLDS; fold++) {
+    const tested = photos.filter((photo) => photo.fold === fold);
+    let made = 0;
+    for (let start = 0; start < tested.length && made < TILES_PER_FOLD; start += 3) {
+      const four: Photo[] = [];
+      for (let step = 0; four.length < 4 && step < tested.length; step++) {
+        const candidate = tested[(start + step * TILE_STRIDE) % tested.length];
+        if (!four.some((photo) => photo.truth === candidate.truth)) four.push(candidate);
       }
-      const counts = tiledCounts.get(recogniser)!;
-      counts.cpu.push(cpuMs() - started);
-      counts.found.push(four.filter((photo) => found.includes(photo.truth)).length);
-      counts.wrong += found.filter((name) => !four.some((photo) => photo.truth === name)).length;
+      if (four.length < 4) continue;
+      made++;
+      const picture = await tiled(four.map((photo) => photo.file));
+      // in turn which goes first, as for the single photos
+      for (const recogniser of made % 2 === 0 ? RECOGNISERS : [...RECOGNISERS].reverse()) {
+        const image = await decodableImage(picture);
+        const started = cpuMs();
+        let found: string[];
+        if (recogniser === "new" || recogniser === "066" || recogniser === "068") {
+          const recognition = await RECOGNISE[recogniser](image, fold);
+          found = recognition.ingredients.map(({ name }) => name);
+        } else {
+          const decoded = await classifier.decode(image);
+          const crops = await classifier.read(
+            decoded,
+            planCrops(decoded, recogniser === "old" ? OLD_PLAN : { ...OLD_PLAN, windows: NOVEMBER_WINDOWS })
+          );
+          found = baseline(recogniser, crops, fold);
+        }
+        const counts = tiledCounts.get(recogniser)!;
+        counts.cpu.push(cpuMs() - started);
+        counts.found.push(four.filter((photo) => found.includes(photo.truth)).length);
+        counts.wrong += found.filter((name) => !four.some((photo) => photo.truth === name)).length;
+      }
     }
   }
-}
-console.log("\nFour held-out photos of different ingredients tiled 2 × 2 (600 × 600 px):\n");
-console.log(
-  "| recogniser | pictures | items found of 4 (mean) | at least 2 of 4 | wrong items per picture | CPU ms p50 | CPU ms p95 |"
-);
-console.log("|---|---|---|---|---|---|---|");
-for (const [recogniser, { found, wrong, cpu }] of quick ? [] : tiledCounts) {
-  const pictures = found.length;
-  const mean = found.reduce((sum, value) => sum + value, 0) / pictures;
-  const twoOrMore = found.filter((value) => value >= 2).length;
+  console.log("\nFour held-out photos of different ingredients tiled 2 × 2 (600 × 600 px):\n");
   console.log(
-    `| ${recogniser} | ${pictures} | ${mean.toFixed(2)} | ${percent(twoOrMore, pictures)} | ${(
-      wrong / pictures
-    ).toFixed(2)} | ${percentile(cpu, 0.5).toFixed(0)} | ${percentile(cpu, 0.95).toFixed(0)} |`
+    "| recogniser | pictures | items found of 4 (mean) | at least 2 of 4 | wrong items per picture | CPU ms p50 | CPU ms p95 |"
   );
+  console.log("|---|---|---|---|---|---|---|");
+  for (const [recogniser, { found, wrong, cpu }] of tiledCounts) {
+    const pictures = found.length;
+    const mean = found.reduce((sum, value) => sum + value, 0) / pictures;
+    const twoOrMore = found.filter((value) => value >= 2).length;
+    console.log(
+      `| ${recogniser} | ${pictures} | ${mean.toFixed(2)} | ${percent(twoOrMore, pictures)} | ${(
+        wrong / pictures
+      ).toFixed(2)} | ${percentile(cpu, 0.5).toFixed(0)} | ${percentile(cpu, 0.95).toFixed(0)} |`
+    );
+  }
 }
+// --quick measures single photos only
+if (!quick) await printTiledFigures();
 
 console.log(
   `\nSpeed, CPU time (user + system, all threads), so that the machine's load counts little; 066, 068 and new in turn on each photo:`
