@@ -8,6 +8,7 @@
  */
 import { createCookie } from "@remix-run/node";
 import * as z from "zod";
+import { inBackground } from "./background.server";
 import { isPostPhoto, overLimit, storeDishPhoto, type Outcome } from "./community.server";
 import { deleteUnusedDishPhotos, dishPhotosInUse } from "./dish-photo-use.server";
 import { env } from "./env.server";
@@ -121,11 +122,10 @@ let lastSweepAt = -Infinity;
 export function sweepAbandonedDishPhotosHourly(now = Date.now()): Promise<void> | null {
   if (now - lastSweepAt < SWEEP_INTERVAL_MS) return null;
   lastSweepAt = now;
-  return sweepAbandonedDishPhotos(now).then(
-    (removed) => {
+  return inBackground(
+    sweepAbandonedDishPhotos(now).then((removed) => {
       if (removed > 0) console.info(`Removed ${removed} dish photo(s) waiting for a caption for over a day.`);
-    },
-    (error: unknown) =>
-      console.warn("Sweeping abandoned dish photos failed:", error instanceof Error ? error.message : error)
+    }),
+    "Sweeping abandoned dish photos failed"
   );
 }

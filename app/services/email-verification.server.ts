@@ -5,11 +5,11 @@
  * gives no hold on their account.
  */
 import { randomBytes } from "node:crypto";
+import { inBackground } from "~/services/background.server";
 import { prisma } from "~/services/db.server";
 import { sendMail } from "~/services/email.server";
-import { env } from "~/services/env.server";
+import { env, mailLinkOrigin } from "~/services/env.server";
 import { hashToken } from "~/services/password-reset.server";
-import { mailLinkOrigin } from "~/services/env.server";
 import { RateLimiter } from "~/services/rate-limit.server";
 
 export const VERIFY_MESSAGES = {
@@ -88,7 +88,9 @@ export async function sendVerificationLink(userId: number, { waitForMail = true 
       return "failed" as const;
     }
   );
-  return waitForMail ? delivered : "sent";
+  if (waitForMail) return delivered;
+  void inBackground(delivered, "Verification mail failed");
+  return "sent";
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { normalizeEmail } from "~/domain/text-safety";
+import { inBackground } from "~/services/background.server";
 import { prisma } from "~/services/db.server";
 import { sendMail } from "~/services/email.server";
 import { env, mailLinkOrigin } from "~/services/env.server";
@@ -81,11 +82,12 @@ export function requestPasswordReset(email: string, request: Request): ResetRequ
   byClient.hit(clientKey);
   // Started only after the answer has gone (a timer, not the same turn of the event loop), so that looking the
   // account up and writing the link cannot slow the answer for an existing email more than for a missing one.
-  const delivery = new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS))
-    .then(() => mailResetLink(emailKey, mailLinkOrigin()))
-    .catch((error: unknown) => {
-      console.error(`Password reset mail failed: ${error instanceof Error ? error.message : String(error)}`);
-    });
+  const delivery = inBackground(
+    new Promise((resolve) => setTimeout(resolve, DELIVERY_DELAY_MS)).then(() =>
+      mailResetLink(emailKey, mailLinkOrigin())
+    ),
+    "Password reset mail failed"
+  );
   return { limited: false, delivery };
 }
 

@@ -17,6 +17,7 @@ import {
   ReminderFormSchema,
   type ReminderForm,
 } from "~/domain/use-soon-reminder";
+import { inBackground } from "./background.server";
 import { prisma } from "./db.server";
 import { sendMail } from "./email.server";
 import { env, mailLinkOrigin } from "./env.server";
@@ -41,7 +42,7 @@ export async function saveReminder(userId: number, form: ReminderForm): Promise<
   }
   const setting = { time: form.time, timeZone: form.timeZone, nonce: randomBytes(16).toString("hex") };
   await prisma.useSoonReminder.upsert({ where: { userId }, create: { userId, ...setting }, update: setting });
-  void sendDueReminders();
+  void checkDueReminders();
   return REMINDER_MESSAGES.saved(form.time, form.timeZone);
 }
 
@@ -134,16 +135,16 @@ export async function sendDueReminders(now: Date = new Date()): Promise<number> 
 }
 
 const TICK_MS = 60_000;
-let running: Promise<unknown> | null = null;
+let scheduled: Promise<void> | null = null;
+
+const checkDueReminders = () => inBackground(sendDueReminders(), "The use-soon email check failed");
 
 /** Checks once now and then every minute, one check at a time (entry.server.ts starts it with the server). */
 export function startReminderSchedule(): void {
   const tick = () => {
-    running ??= sendDueReminders()
-      .catch((error: unknown) => console.error("The use-soon email check failed.", error))
-      .finally(() => {
-        running = null;
-      });
+    scheduled ??= checkDueReminders().finally(() => {
+      scheduled = null;
+    });
   };
   tick();
   setInterval(tick, TICK_MS).unref();

@@ -4,7 +4,10 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
 
+/** Waits for the work the file's requests left running in the background, which may still use the database. */
 async function disconnectApp() {
+  const { backgroundWorkEnded } = await import("~/services/background.server");
+  await backgroundWorkEnded();
   const { prisma } = await import("~/services/db.server");
   await prisma.$disconnect();
   delete (globalThis as { recipeHelperPrisma?: unknown }).recipeHelperPrisma;

@@ -1,0 +1,23 @@
+/**
+ * Work a request starts and does not wait for: a mail, the use-soon email check, the photo sweep. A failure is
+ * logged with what failed, since a rejection nobody handles stops the Node process (and with it every cook's
+ * request). The work is also counted, so that whoever closes the database (a test file's teardown) can wait for it.
+ */
+const running = new Set<Promise<void>>();
+
+/** Runs `work` on its own; answers a promise that settles when it ends and never rejects. */
+export function inBackground(work: Promise<unknown>, failure: string): Promise<void> {
+  const task: Promise<void> = work
+    .then(
+      () => undefined,
+      (error: unknown) => console.error(`${failure}: ${error instanceof Error ? error.message : String(error)}`)
+    )
+    .finally(() => running.delete(task));
+  running.add(task);
+  return task;
+}
+
+/** Resolves once the background work started so far, and any it started in turn, has ended. */
+export async function backgroundWorkEnded(): Promise<void> {
+  while (running.size > 0) await Promise.all(running);
+}
