@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { action as resetRequestAction } from "~/api/auth.reset-password.server";
+import { backgroundWorkEnded } from "~/services/background.server";
 import { prisma } from "~/services/db.server";
 import { hashPassword } from "~/services/password.server";
 import { holdWrites } from "../support/hold-writes";
@@ -22,7 +23,11 @@ const smtp = await vi.hoisted(async () => {
   delete process.env.PORT;
   return server;
 });
-afterAll(() => smtp.close());
+// Reset mails go out in the background: they are waited for before the mail server closes.
+afterAll(async () => {
+  await backgroundWorkEnded();
+  await smtp.close();
+});
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
 const ask = (email: string, headers: Record<string, string> = {}) =>
