@@ -61,6 +61,11 @@ describe("scaleQuantity", () => {
     ["One 15-ounce can", 3, "3 15-ounce cans"],
     ["2 14- ounce cans", 0.5, "1 14- ounce can"],
     ["a 400g tin", 2, "2 400g tins"],
+    ["1 pint", 2, "2 pints"],
+    ["1 heaping tablespoon", 2, "2 heaping tablespoons"],
+    ["250g or 1/2lbs", 2, "500 g"],
+    ["200 г", 6, "1.2 kg"],
+    ["ca. 200 g", 2, "400 g"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });
