@@ -162,6 +162,13 @@ const UNIT_WORDS: Record<string, Unit> = {
   block: "block",
   blocks: "block",
   packet: "packet",
+  package: "packet",
+  packages: "packet",
+  pkgs: "packet",
+  bag: "packet",
+  bags: "packet",
+  box: "packet",
+  boxes: "packet",
   packets: "packet",
   sachet: "packet",
   sachets: "packet",
@@ -647,6 +654,24 @@ const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
 /** The same amount again in another unit: "100g/3½oz", "1 cup / 240 ml", "250 g or 1/2 lb". */
 const DUAL_MEASURE = new RegExp(String.raw`^\s*(?:/|or(?=\s))\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
+/** The same amount again in the other system, without a bracket or slash: "500 ml 2 cups", "125 ml 1/2 cup". */
+const SAME_AGAIN = new RegExp(String.raw`^\s+(?:${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`);
+const METRIC_UNITS: ReadonlySet<Unit> = new Set(["g", "kg", "mg", "dag", "ml", "cl", "dl", "l"]);
+
+/**
+ * The length of the amount written again after `unit` in a unit of the other system ("500 ml 2 cups": metric then US)
+ * or of the other kind ("3/4 cup 4 oz": a volume then a weight), or 0; two weights or two volumes of one system add
+ * up ("1 lb 2 oz") and are not this.
+ */
+export function sameAmountAgain(text: string, unit: Unit | null): number {
+  const again = text.match(SAME_AGAIN);
+  const second = again ? measureUnit(again[1]) : null;
+  if (!again || !unit || !second || !isMeasure(unit)) return 0;
+  const otherSystem = METRIC_UNITS.has(unit) !== METRIC_UNITS.has(second);
+  const otherKind = (GRAMS_PER[unit] === undefined) !== (GRAMS_PER[second] === undefined);
+  return otherSystem || otherKind ? again[0].length : 0;
+}
+
 /** The unit of a DUAL_MEASURE; after "or" only a weight or volume ("3 medium or 2 large leeks" is two counts). */
 function dualUnit(dual: string): Unit | null {
   const word = dual.replace(/^\s*(?:or\s)?[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0];
@@ -660,6 +685,9 @@ function dualUnit(dual: string): Unit | null {
 const EACH_MEASURE = new RegExp(String.raw`^\s*([x×]\s*)?(${NUMBER})\s*(-\s*)?([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
 /** A second amount added to the first: "1 cup plus 2 tablespoons", "1 cup + 2 tbsp" (the unit checked apart). */
 const PLUS_MEASURE = new RegExp(String.raw`^\s*,?\s*(?:plus\s+|\+\s*)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
+
+/** "Half" before a unit, as an amount: "meia xícara", "meia colher (chá)", "media taza", "mezzo bicchiere", "pół szklanki". */
+const HALF = /^(?:half|meia|meio|media|medio|mezza|mezzo|pół)\s+/i;
 
 /**
  * Words before an amount that say how exact it is: "scant 1/2 teaspoon", "about 2 cups", "Up to 1/3 cup", "~1/2 cup",
@@ -757,7 +785,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     return { quantity: sized[1], rest: text.slice(sized[0].length).replace(LINKING_WORD, "") };
   }
   let at = 0;
-  const article = text.match(/^(?:an?|one)\s+/i);
+  const article = text.match(/^(?:an?|one)\s+/i) ?? text.match(HALF);
   const amount = text.match(LEADING_AMOUNT) ?? article;
   if (article) at = article[0].length;
   else if (amount) {
@@ -791,12 +819,16 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
       at += space + token![0].length;
       continue;
     }
-    const plus = units > 0 ? plusMeasure(rest, parseQuantity(text.slice(0, at)).unit) : null;
+    const unitSoFar = units > 0 ? parseQuantity(text.slice(0, at)).unit : null;
+    const plus = units > 0 ? plusMeasure(rest, unitSoFar) : null;
+    const again = units > 0 ? sameAmountAgain(rest, unitSoFar) : 0;
     if (each && /\S/.test(rest.slice(each.length))) {
       at += each.length;
       units++;
     } else if (plus && /\S/.test(rest.slice(plus.length))) {
       at += plus.length;
+    } else if (again && /\S/.test(rest.slice(again))) {
+      at += again;
     } else if (bracket && !(article && units === 0)) at += space + bracket[0].length;
     else if (dual && dualUnit(dual[0])) at += dual[0].length;
     else if (phrase && units < 2) {
@@ -833,6 +865,7 @@ function cleanQuantityText(text: string): string {
       .replace(/(\d)と(\d)/, "$1 と $2")
       .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
       .replace(/^(a|an|one)\s+/i, "1 ")
+      .replace(HALF, "1/2 ")
       .replace(AMOUNT_QUALIFIER, "")
   );
 }

@@ -8,6 +8,7 @@ import {
   leadingAmount,
   parseQuantity,
   plusAmount,
+  sameAmountAgain,
   isUnitQualifier,
   toGrams,
   UNIT_LETTERS,
@@ -176,6 +177,8 @@ const PLURALS: Record<string, string> = Object.fromEntries(
     "milliliter",
     "millilitre",
     "pack",
+    "package",
+    "bag",
     "pint",
     "quart",
     "gallon",
@@ -186,6 +189,7 @@ const PLURALS: Record<string, string> = Object.fromEntries(
       ["pinch", "pinches"],
       ["dash", "dashes"],
       ["leaf", "leaves"],
+      ["box", "boxes"],
     ])
 );
 const SINGULARS: Record<string, string> = Object.fromEntries(Object.entries(PLURALS).map(([one, many]) => [many, one]));
@@ -242,7 +246,10 @@ function unitWords(rest: string, unit: Unit | null): { size: string; words: stri
       if (unitOf(word[1]) === unit) break;
     }
   }
-  return { size: size.trim(), words, after: text.replace(SECOND_MEASURE, "") };
+  // "500 ml 2 cups": the amount again in the other system no longer holds either
+  const again = unit === null ? 0 : sameAmountAgain(` ${text}`, unit);
+  const after = again ? text.slice(again - 1) : text;
+  return { size: size.trim(), words, after: after.replace(SECOND_MEASURE, "") };
 }
 
 export interface ScaledQuantity {

@@ -134,6 +134,15 @@ describe("parseQuantity", () => {
     expect(gramsOf("200 g or 7 oz", "flour")).toBe(200);
   });
 
+  it("reads 'half' before a unit as an amount, and a package, bag or box of a stated size", () => {
+    expect(parseQuantity("meia xícara (chá)")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("media taza")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("pół szklanki")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("1 package (8 oz)")).toMatchObject({ amount: 1, unit: "packet" });
+    expect(parseQuantity("2 8 oz packages").gramsPerUnit).toBeCloseTo(226.8, 1);
+    expect(gramsOf("1 (15 ounce) box", "sugar")).toBeCloseTo(425.25, 2);
+  });
+
   it("treats 'to taste' as no amount, too small to weigh", () => {
     expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
     expect(parseQuantity("as needed").negligible).toBe(true);

@@ -123,6 +123,19 @@ describe("ingredient lines", () => {
     ["100 gr de cebolla en trozos de 2 o 3 cm", { quantity: "100 gr", name: "cebolla en trozos de 2 o 3 cm" }],
     ["Zest of 1 lemon", { quantity: "", name: "Zest of 1 lemon" }],
     ["2 cups chicken broth or water", { quantity: "2 cups", name: "chicken broth or water" }],
+    // "half" before a unit; a package, bag or box; the amount again in the other system without a bracket
+    ["meia colher (chá) de sal", { quantity: "meia colher (chá)", name: "sal" }],
+    ["mezza cipolla", { quantity: "", name: "mezza cipolla" }],
+    ["Half and half", { quantity: "", name: "Half and half" }],
+    [
+      "2 8 oz packages cream cheese (softened)",
+      { quantity: "2 8 oz packages", name: "cream cheese", note: "softened" },
+    ],
+    ["1 bag (10 ounces) mini marshmallows", { quantity: "1 bag (10 ounces)", name: "mini marshmallows" }],
+    ["2 tea bags", { quantity: "2", name: "tea bags" }],
+    ["125 ml 1/2 cup milk", { quantity: "125 ml 1/2 cup", name: "milk" }],
+    ["3/4 cup 4 oz. pine nuts", { quantity: "3/4 cup 4 oz.", name: "pine nuts" }],
+    ["1 lb 2 oz chicken", { quantity: "1 lb", name: "2 oz chicken" }],
     // all the name in brackets, a full stop after them
     ["~4 small pinches of (Mozzarella, Oaxaca, or Jack cheese).", { quantity: "~4 small pinches", name: "Mozzarella" }],
   ])("splits %o", (line, parts) => {

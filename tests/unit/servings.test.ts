@@ -66,6 +66,9 @@ describe("scaleQuantity", () => {
     ["250g or 1/2lbs", 2, "500 g"],
     ["200 г", 6, "1.2 kg"],
     ["ca. 200 g", 2, "400 g"],
+    ["500 ml 2 cups", 2, "1 l"],
+    ["meia xícara (chá)", 2, "1 xícara (chá)"],
+    ["1 package (8 oz)", 2, "2 packages"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });
