@@ -652,8 +652,10 @@ const UNIT_TOKEN = new RegExp(
 const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
-/** The same amount again in another unit: "100g/3½oz", "1 cup / 240 ml", "250 g or 1/2 lb". */
-const DUAL_MEASURE = new RegExp(String.raw`^\s*(?:/|or(?=\s))\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
+/** The same amount again in another unit: "100g/3½oz", "1 cup / 240 ml", "250 g or 1/2 lb", "600g/1lb 5oz". */
+const DUAL_MEASURE = new RegExp(
+  String.raw`^\s*(?:/|or(?=\s))\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?|\s+(?:${NUMBER})\s*oz\.?(?![a-zA-Z]))?`
+);
 /** The same amount again in the other system, without a bracket or slash: "500 ml 2 cups", "125 ml 1/2 cup". */
 const SAME_AGAIN = new RegExp(String.raw`^\s+(?:${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`);
 const METRIC_UNITS: ReadonlySet<Unit> = new Set(["g", "kg", "mg", "dag", "ml", "cl", "dl", "l"]);
@@ -675,6 +677,8 @@ export function sameAmountAgain(text: string, unit: Unit | null): number {
 /** The unit of a DUAL_MEASURE; after "or" only a weight or volume ("3 medium or 2 large leeks" is two counts). */
 function dualUnit(dual: string): Unit | null {
   const word = dual.replace(/^\s*(?:or\s)?[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0];
+  // "150ml/5fl oz": fluid ounces
+  if (FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim())) return "fl oz";
   return /^\s*or\s/.test(dual) ? measureUnit(word) : unitOf(word);
 }
 
@@ -683,8 +687,14 @@ function dualUnit(dual: string): Unit | null {
  * unit word checked apart, in eachMeasure).
  */
 const EACH_MEASURE = new RegExp(String.raw`^\s*([x×]\s*)?(${NUMBER})\s*(-\s*)?([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
-/** A second amount added to the first: "1 cup plus 2 tablespoons", "1 cup + 2 tbsp" (the unit checked apart). */
-const PLUS_MEASURE = new RegExp(String.raw`^\s*,?\s*(?:plus\s+|\+\s*)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
+/**
+ * A second amount added to the first: "1 cup plus 2 tablespoons", "1 cup + 2 tbsp", and without a word a smaller unit
+ * of the same system, "1 lb 2 oz" (the units checked apart, in plusMeasure).
+ */
+const PLUS_MEASURE = new RegExp(
+  String.raw`^(?:\s*,?\s*(plus\s+|\+\s*)|\s+)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`,
+  "i"
+);
 
 /** "Half" before a unit, as an amount: "meia xícara", "meia colher (chá)", "media taza", "mezzo bicchiere", "pół szklanki". */
 const HALF = /^(?:half|meia|meio|media|medio|mezza|mezzo|pół)\s+/i;
@@ -761,9 +771,13 @@ function eachMeasure(text: string): { length: number; size: number } | null {
  */
 function plusMeasure(text: string, unit: Unit | null): { length: number; amount: number } | null {
   const plus = text.match(PLUS_MEASURE);
-  const table = plus ? convertible(unit, measureUnit(plus[2])) : null;
+  const second = plus ? measureUnit(plus[3]) : null;
+  const table = convertible(unit, second);
   if (!plus || !table) return null;
-  return { length: plus[0].length, amount: (parseNumber(plus[1]) * table[unitOf(plus[2])!]!) / table[unit!]! };
+  // without "plus", only a smaller unit of the same system adds up: "1 lb 2 oz", not "1 oz 2 lb" nor "500 ml 2 cups"
+  const sameSystem = METRIC_UNITS.has(unit!) === METRIC_UNITS.has(second!);
+  if (!plus[1] && !(sameSystem && table[second!]! < table[unit!]!)) return null;
+  return { length: plus[0].length, amount: (parseNumber(plus[2]) * table[second!]!) / table[unit!]! };
 }
 
 /**
@@ -887,9 +901,12 @@ export function leadingAmount(text: string): { amount: number; maxAmount?: numbe
   return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
 }
 
-/** Text after a unit without its "plus" part: " plus 2 tablespoons, sifted" → ", sifted". */
+/** Text after a unit without its "plus" part: " plus 2 tablespoons, sifted" → ", sifted"; "2 oz" → "". */
 export function withoutPlusMeasure(text: string): string {
-  return text.replace(PLUS_MEASURE, "");
+  // "2 oz" in "1 lb 2 oz" comes with no word before it: the space is its start
+  const spaced = ` ${text}`;
+  const without = spaced.replace(PLUS_MEASURE, "");
+  return without === spaced ? text : without;
 }
 
 /**

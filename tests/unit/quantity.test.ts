@@ -143,6 +143,13 @@ describe("parseQuantity", () => {
     expect(gramsOf("1 (15 ounce) box", "sugar")).toBeCloseTo(425.25, 2);
   });
 
+  it("adds a smaller unit of the same system written after the first without 'plus'", () => {
+    expect(parseQuantity("1 lb 2 oz")).toMatchObject({ amount: 1.125, unit: "lb" });
+    expect(parseQuantity("1 kg 200 g")).toMatchObject({ amount: 1.2, unit: "kg" });
+    expect(parseQuantity("1 oz 2 lb")).toMatchObject({ amount: 1, unit: "oz" });
+    expect(parseQuantity("500 ml 2 cups")).toMatchObject({ amount: 500, unit: "ml" });
+  });
+
   it("treats 'to taste' as no amount, too small to weigh", () => {
     expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
     expect(parseQuantity("as needed").negligible).toBe(true);

@@ -135,7 +135,10 @@ describe("ingredient lines", () => {
     ["2 tea bags", { quantity: "2", name: "tea bags" }],
     ["125 ml 1/2 cup milk", { quantity: "125 ml 1/2 cup", name: "milk" }],
     ["3/4 cup 4 oz. pine nuts", { quantity: "3/4 cup 4 oz.", name: "pine nuts" }],
-    ["1 lb 2 oz chicken", { quantity: "1 lb", name: "2 oz chicken" }],
+    // two amounts of one system add up; the British "metric/imperial" with pounds and ounces or fluid ounces
+    ["1 lb 2 oz chicken", { quantity: "1 lb 2 oz", name: "chicken" }],
+    ["600g/1lb 5oz full-fat cream cheese", { quantity: "600g/1lb 5oz", name: "full-fat cream cheese" }],
+    ["150ml/5fl oz double cream", { quantity: "150ml/5fl oz", name: "double cream" }],
     // all the name in brackets, a full stop after them
     ["~4 small pinches of (Mozzarella, Oaxaca, or Jack cheese).", { quantity: "~4 small pinches", name: "Mozzarella" }],
   ])("splits %o", (line, parts) => {

@@ -67,6 +67,8 @@ describe("scaleQuantity", () => {
     ["200 г", 6, "1.2 kg"],
     ["ca. 200 g", 2, "400 g"],
     ["500 ml 2 cups", 2, "1 l"],
+    ["1 lb 2 oz", 2, "2¼ lb"],
+    ["600g/1lb 5oz", 2, "1.2 kg"],
     ["meia xícara (chá)", 2, "1 xícara (chá)"],
     ["1 package (8 oz)", 2, "2 packages"],
   ])("%s ×%s → %s", (text, factor, expected) => {
