@@ -692,7 +692,7 @@ const EACH_MEASURE = new RegExp(String.raw`^\s*([x×]\s*)?(${NUMBER})\s*(-\s*)?(
  * of the same system, "1 lb 2 oz" (the units checked apart, in plusMeasure).
  */
 const PLUS_MEASURE = new RegExp(
-  String.raw`^(?:\s*,?\s*(plus\s+|\+\s*)|\s+)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`,
+  String.raw`^(?:\s*(?:,\s*)?(plus\s+|\+\s*)|\s+)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`,
   "i"
 );
 
