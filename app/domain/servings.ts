@@ -212,7 +212,7 @@ const SIZE_BRACKET =
   /^(?:\([^()]*\)|[x×]\s*[\d.,½¼¾⅓⅔⅛/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,½¼¾⅓⅔⅛]+\s*[A-Za-z]+\.?)?)\s*/;
 /** A second measure of the whole amount after the unit ("1 cup (240 ml)", "100g/3½oz") no longer holds: dropped. */
 const SECOND_MEASURE = new RegExp(
-  String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|(?:\/|or(?=\s))\s*[\d.,½¼¾⅓⅔⅛\s/]+[A-Za-z]+\.?(?:\s+oz\.?|\s+[\d.,½¼¾⅓⅔⅛]+\s*oz\.?)?)`,
+  String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|(?:\/|or(?=\s))\s*[\d.,½¼¾⅓⅔⅛][\d.,½¼¾⅓⅔⅛\s/]*[A-Za-z]+\.?(?:\s+oz\.?|\s+[\d.,½¼¾⅓⅔⅛]+\s*oz\.?)?)`,
   "i"
 );
 

@@ -66,10 +66,11 @@ describe("ingredient text", () => {
     );
   });
 
-  it("reads and scales a quantity with 200,000 spaces after its unit at once", () => {
+  it("reads and scales a quantity with 200,000 spaces after its unit (or its slash) at once", () => {
     const quantity = `1 cup${" ".repeat(N)}x`;
     expect(finishesQuickly(() => parseQuantity(quantity))).toMatchObject({ amount: 1, unit: "cup" });
     expect(finishesQuickly(() => scaleQuantity(quantity, 2)).text).toMatch(/^2 cups/);
+    expect(finishesQuickly(() => scaleQuantity(`1 cup /${" ".repeat(N)}!`, 2)).text).toMatch(/^2 cups/);
     expect(parseQuantity("1 cup plus 2 tablespoons").amount).toBeCloseTo(1.125, 2);
   });
 
