@@ -16,6 +16,9 @@ export type Unit =
   | "l"
   | "fl oz"
   | "cup"
+  | "pint"
+  | "quart"
+  | "gallon"
   | "tbsp"
   | "tsp"
   | "pinch"
@@ -89,6 +92,18 @@ const UNIT_WORDS: Record<string, Unit> = {
   litres: "l",
   cup: "cup",
   cups: "cup",
+  // US measures: a pint is two cups, a quart four, a gallon sixteen
+  pint: "pint",
+  pints: "pint",
+  pt: "pint",
+  pts: "pint",
+  quart: "quart",
+  quarts: "quart",
+  qt: "quart",
+  qts: "quart",
+  gallon: "gallon",
+  gallons: "gallon",
+  gal: "gallon",
   // "1 C strawberries", "2 c. sugar": the American cookbook abbreviation
   c: "cup",
   tbsp: "tbsp",
@@ -147,6 +162,13 @@ const UNIT_WORDS: Record<string, Unit> = {
   block: "block",
   blocks: "block",
   packet: "packet",
+  package: "packet",
+  packages: "packet",
+  pkgs: "packet",
+  bag: "packet",
+  bags: "packet",
+  box: "packet",
+  boxes: "packet",
   packets: "packet",
   sachet: "packet",
   sachets: "packet",
@@ -326,6 +348,175 @@ const UNIT_WORDS: Record<string, Unit> = {
   poignee: "handful",
   punado: "handful",
   manciata: "handful",
+  // Italian
+  cucchiaio: "tbsp",
+  cucchiai: "tbsp",
+  cucchiaino: "tsp",
+  cucchiaini: "tsp",
+  pizzichi: "pinch",
+  bustina: "packet",
+  bustine: "packet",
+  mazzetto: "bunch",
+  rametto: "sprig",
+  rametti: "sprig",
+  lattina: "can",
+  barattolo: "jar",
+  // Spanish and Portuguese
+  cdita: "tsp",
+  cditas: "tsp",
+  pizcas: "pinch",
+  pellizco: "pinch",
+  chorrito: "dash",
+  ud: "piece",
+  uds: "piece",
+  sobres: "packet",
+  rodaja: "slice",
+  rodajas: "slice",
+  gramas: "g",
+  quilo: "kg",
+  quilos: "kg",
+  pitada: "pinch",
+  pitadas: "pinch",
+  pacote: "packet",
+  pacotes: "packet",
+  unid: "piece",
+  unidade: "piece",
+  fatia: "slice",
+  fatias: "slice",
+  maco: "bunch",
+  // German, Dutch and the Nordic languages
+  packchen: "packet",
+  pck: "packet",
+  pkg: "packet",
+  wurfel: "cube",
+  spritzer: "dash",
+  schuss: "dash",
+  stiel: "sprig",
+  stiele: "sprig",
+  zakje: "packet",
+  zakjes: "packet",
+  pakjes: "packet",
+  scheutje: "dash",
+  snuifje: "pinch",
+  mespunt: "pinch",
+  mespuntje: "pinch",
+  potje: "jar",
+  blikjes: "can",
+  knivspids: "pinch",
+  klype: "pinch",
+  dase: "can",
+  pakke: "packet",
+  forp: "packet",
+  kvist: "sprig",
+  kviste: "sprig",
+  kvistar: "sprig",
+  skive: "slice",
+  skiver: "slice",
+  // Polish (ł read as l)
+  lyzek: "tbsp",
+  lyzeczek: "tsp",
+  szklanki: "cup",
+  szklanek: "cup",
+  zabki: "clove",
+  zabkow: "clove",
+  peczek: "bunch",
+  opakowanie: "packet",
+  puszka: "can",
+  puszki: "can",
+  plaster: "slice",
+  plastry: "slice",
+  garsc: "handful",
+  // Czech and Slovak ("čl" is read apart: without its caron it is a centilitre)
+  lzice: "tbsp",
+  lzic: "tbsp",
+  lzicka: "tsp",
+  lzicky: "tsp",
+  lzicek: "tsp",
+  lyzica: "tbsp",
+  lyzice: "tbsp",
+  lyzic: "tbsp",
+  lyzicka: "tsp",
+  lyzicky: "tsp",
+  lyziciek: "tsp",
+  pl: "tbsp",
+  strouzek: "clove",
+  strouzky: "clove",
+  strucik: "clove",
+  struciky: "clove",
+  strucikov: "clove",
+  stipka: "pinch",
+  spetka: "pinch",
+  hrnek: "cup",
+  hrncek: "cup",
+  balicek: "packet",
+  balik: "packet",
+  plechovka: "can",
+  // Hungarian
+  dkg: "dag",
+  evokanal: "tbsp",
+  evokanalnyi: "tbsp",
+  ek: "tbsp",
+  teaskanal: "tsp",
+  teaskanalnyi: "tsp",
+  tk: "tsp",
+  kaveskanal: "tsp",
+  kaveskanalnyi: "tsp",
+  kk: "tsp",
+  csipet: "pinch",
+  csipetnyi: "pinch",
+  gerezd: "clove",
+  csokor: "bunch",
+  csomag: "packet",
+  tasak: "packet",
+  bogre: "cup",
+  szelet: "slice",
+  // Russian, Ukrainian and Bulgarian
+  г: "g",
+  гр: "g",
+  грамм: "g",
+  грамма: "g",
+  граммов: "g",
+  кг: "kg",
+  мг: "mg",
+  мл: "ml",
+  л: "l",
+  литр: "l",
+  литра: "l",
+  шт: "piece",
+  штук: "piece",
+  штуки: "piece",
+  бр: "piece",
+  зубчик: "clove",
+  зубчика: "clove",
+  зубчиков: "clove",
+  скилидка: "clove",
+  скилидки: "clove",
+  стакан: "cup",
+  стакана: "cup",
+  склянка: "cup",
+  склянки: "cup",
+  щепотка: "pinch",
+  щепотки: "pinch",
+  пучок: "bunch",
+  пучка: "bunch",
+  банка: "can",
+  банки: "can",
+  ломтик: "slice",
+  ломтика: "slice",
+  ломтиков: "slice",
+  // Greek (accents dropped)
+  γρ: "g",
+  κιλο: "kg",
+  σκελιδα: "clove",
+  σκελιδες: "clove",
+  φλιτζανι: "cup",
+  φλιτζανια: "cup",
+  // Chinese
+  克: "g",
+  公克: "g",
+  公斤: "kg",
+  千克: "kg",
+  毫升: "ml",
 };
 
 /** Words that may precede "oz" to make it a volume. */
@@ -339,6 +530,9 @@ const MILLILITRES_PER: Partial<Record<Unit, number>> = {
   l: 1000,
   "fl oz": 29.57,
   cup: 236.6,
+  pint: 473.2,
+  quart: 946.4,
+  gallon: 3785,
   tbsp: 14.79,
   tsp: 4.93,
 };
@@ -377,6 +571,8 @@ export function unitOf(word: string): Unit | null {
   // the American cookbook abbreviations, told apart by their case: "1 T butter" a tablespoon, "1 t. salt" a teaspoon
   const spoon = /^(T|t|TB)\.?$/.exec(word)?.[1];
   if (spoon) return spoon === "t" ? "tsp" : "tbsp";
+  // Czech and Slovak "čl" (čajová lžička) is a teaspoon, not the centilitre its letters make without the caron
+  if (/^čl\.?$/i.test(word)) return "tsp";
   const key = word
     .toLowerCase()
     .normalize("NFD")
@@ -417,11 +613,19 @@ function parseNumber(text: string): number {
   return total;
 }
 
+/**
+ * Spoons and cups other languages write in two words or as initials: Russian "ст. л." and "ч. л.", "столовая ложка",
+ * Bulgarian "с.л." and "ч.ч.", Greek "κ.σ." and "κ.γ.", Turkish "yemek kaşığı", "çay kaşığı" and "su bardağı".
+ */
+const TABLESPOON_PHRASE = String.raw`ст\.\s*л\.?|с\.\s*л\.?|столов[а-яё]*\s+ложк[а-яё]*|κ\.\s*σ\.?|yemek\s+kaşı[ğg]ı`;
+const TEASPOON_PHRASE = String.raw`ч\.\s*л\.?|чайн[а-яё]*\s+ложк[а-яё]*|κ\.\s*γ\.?|çay\s+kaşı[ğg]ı`;
+const CUP_PHRASE = String.raw`ч\.\s*ч\.?|su\s+barda[ğg]ı`;
+const SPOON_PHRASES = `${TABLESPOON_PHRASE}|${TEASPOON_PHRASE}|${CUP_PHRASE}`;
 /** Units written in several words; read as the unit their words name (PHRASE_UNITS), else their first word's. */
 const UNIT_PHRASES = new RegExp(
   String.raw`^(?:fl\.?\s*oz\.?|fluid\s+ounces?|c\.\s*(?:[àa]\s*)?(?:soupe|caf[ée]|s|c)\.?|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+(?:soupe|caf[ée])` +
     String.raw`|(?:colher(?:es)?\s+|c\.\s*)(?:\(\s*)?(?:de\s+)?(?:sopa|ch[áa]|caf[ée])(?:\s*\))?|x[íi]caras?\s+\(\s*(?:de\s+)?ch[áa]\s*\)` +
-    String.raw`|cucharadas?\s+soperas?)(?![a-z])`,
+    String.raw`|cucharadas?\s+soperas?|${SPOON_PHRASES})(?![a-z])`,
   "i"
 );
 /** The spoon phrases of French and Portuguese: "c. à soupe", "colher (sopa)" a tablespoon, "colher (chá)" a teaspoon. */
@@ -434,23 +638,85 @@ const PHRASE_UNITS: [RegExp, Unit][] = [
     /^(?:c\.\s*(?:[àa]\s*)?c\b|c\.\s*[àa]\s*caf[ée]|cuill(?:[eè]res?\s+|\.\s*)[àa]\s+caf[ée]|(?:colher(?:es)?\s+|c\.\s*)\(?\s*(?:de\s+)?(?:ch[áa]|caf[ée]))/i,
     "tsp",
   ],
+  [new RegExp(`^(?:${TABLESPOON_PHRASE})`, "i"), "tbsp"],
+  [new RegExp(`^(?:${TEASPOON_PHRASE})`, "i"), "tsp"],
+  [new RegExp(`^(?:${CUP_PHRASE})`, "i"), "cup"],
 ];
-const UNIT_TOKEN = /^([a-zA-Z\u00C0-\u024F]+)(\((?:s|es|n|en|e|er|eren|r)\))?\.?(?![a-zA-Z\u00C0-\u024F]|-[a-zA-Z])/;
+/** Chinese weights and volumes after an amount: "125 克 细砂糖", "150克 鸡胸肉". */
+const CJK_UNIT = /^(?:克|公克|千克|公斤|毫升)(?=\s|$)/;
+/** Letters a unit word may be written in: Latin, Greek, Cyrillic. */
+export const UNIT_LETTERS = String.raw`a-zA-Z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF`;
+const UNIT_TOKEN = new RegExp(
+  String.raw`^([${UNIT_LETTERS}]+)(\((?:s|es|n|en|e|er|eren|r)\))?\.?(?![${UNIT_LETTERS}]|-[${UNIT_LETTERS}])`
+);
 const LINKING_WORD = /^(?:(?:of|de|di|van)\s+|d['’]\s*)(?=\S)/i;
 /** Bracketed text right after an amount that is a measure: "(400 g)", "(about 240 ml)", "(14-ounce)". */
 const BRACKET_MEASURE = /^\((?:about|approx\.?|ca\.?|circa|around|~)?\s*\d[^()]{0,40}\)/i;
-const DUAL_MEASURE = new RegExp(String.raw`^\s*/\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?)?`);
+/** The same amount again in another unit: "100g/3½oz", "1 cup / 240 ml", "250 g or 1/2 lb", "600g/1lb 5oz". */
+const DUAL_MEASURE = new RegExp(
+  String.raw`^\s*(?:/|or(?=\s))\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?|\s+(?:${NUMBER})\s*oz\.?(?![a-zA-Z]))?`
+);
+/** The same amount again in the other system, without a bracket or slash: "500 ml 2 cups", "125 ml 1/2 cup". */
+const SAME_AGAIN = new RegExp(String.raw`^\s+(?:${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`);
+const METRIC_UNITS: ReadonlySet<Unit> = new Set(["g", "kg", "mg", "dag", "ml", "cl", "dl", "l"]);
+
+/**
+ * The length of the amount written again after `unit` in a unit of the other system ("500 ml 2 cups": metric then US)
+ * or of the other kind ("3/4 cup 4 oz": a volume then a weight), or 0; two weights or two volumes of one system add
+ * up ("1 lb 2 oz") and are not this.
+ */
+export function sameAmountAgain(text: string, unit: Unit | null): number {
+  const again = text.match(SAME_AGAIN);
+  const second = again ? measureUnit(again[1]) : null;
+  if (!again || !unit || !second || !isMeasure(unit)) return 0;
+  const otherSystem = METRIC_UNITS.has(unit) !== METRIC_UNITS.has(second);
+  const otherKind = (GRAMS_PER[unit] === undefined) !== (GRAMS_PER[second] === undefined);
+  return otherSystem || otherKind ? again[0].length : 0;
+}
+
+/** The unit of a DUAL_MEASURE; after "or" only a weight or volume ("3 medium or 2 large leeks" is two counts). */
+function dualUnit(dual: string): Unit | null {
+  const word = dual.replace(/^\s*(?:or\s)?[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0];
+  // "150ml/5fl oz": fluid ounces
+  if (FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim())) return "fl oz";
+  return /^\s*or\s/.test(dual) ? measureUnit(word) : unitOf(word);
+}
+
 /**
  * The size of each of a count: "2 x 400 g cans", "4 × 4.2oz salmon fillets", "1 28-ounce can", "2 400 g tins" (the
  * unit word checked apart, in eachMeasure).
  */
 const EACH_MEASURE = new RegExp(String.raw`^\s*([x×]\s*)?(${NUMBER})\s*(-\s*)?([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
-/** A second amount added to the first: "1 cup plus 2 tablespoons", "1 cup + 2 tbsp" (the unit checked apart). */
-const PLUS_MEASURE = new RegExp(String.raw`^\s*,?\s*(?:plus\s+|\+\s*)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`, "i");
+/**
+ * A second amount added to the first: "1 cup plus 2 tablespoons", "1 cup + 2 tbsp", and without a word a smaller unit
+ * of the same system, "1 lb 2 oz" (the units checked apart, in plusMeasure).
+ */
+const PLUS_MEASURE = new RegExp(
+  String.raw`^(?:\s*(?:,\s*)?(plus\s+|\+\s*)|\s+)(${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`,
+  "i"
+);
 
-/** Words before an amount that say how exact it is: "scant 1/2 teaspoon", "about 2 cups", "heaping tablespoon". */
-const AMOUNT_QUALIFIER =
-  /^(?:scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly)\s+(?=[\d½⅓⅔¼¾⅛])/i;
+/** "Half" before a unit, as an amount: "meia xícara", "meia colher (chá)", "media taza", "mezzo bicchiere", "pół szklanki". */
+const HALF = /^(?:half|meia|meio|media|medio|mezza|mezzo|pół)\s+/i;
+
+/**
+ * Words before an amount that say how exact it is: "scant 1/2 teaspoon", "about 2 cups", "Up to 1/3 cup", "~1/2 cup",
+ * and in other languages "ca. 200 g", "etwa 1 l", "environ 120 g", "ongeveer", "około", "unos", "cerca de", "примерно".
+ */
+const AMOUNT_QUALIFIER = new RegExp(
+  String.raw`^(?:(?:scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly|up to|at least` +
+    String.raw`|ca\.|circa|cirka|etwa|ungefähr|knapp|env\.|environ|ongeveer|około|ok\.|unos|unas|aprox\.|aproximadamente` +
+    String.raw`|cerca de|примерно|около|kb\.|cca\.?|ungefär|omkring)\s+|[~≈]\s*)(?=[\d½⅓⅔¼¾⅛])`,
+  "i"
+);
+/**
+ * Words between an amount and its unit that say how full the measure is: "1 heaping tablespoon", "2 level tsp",
+ * "1 gestrichener TL", "1 gehäufter EL", "1 afgestreken theelepel", "1 rågad msk", "1 bonne pincée".
+ */
+const UNIT_QUALIFIER =
+  /^(?:heaping|heaped|level|scant|generous|rounded|good|gestrichene[nrs]?|gehäufte[nrs]?|knappe[nrs]?|gute[nrs]?|afgestreken|ruime|volle|rågade?|struken|strukna|bonne|grosse)$/i;
+/** The word is one of UNIT_QUALIFIER's: kept with the unit after it. */
+export const isUnitQualifier = (word: string) => UNIT_QUALIFIER.test(word);
 /** A size and a unit with no amount: "large handful", "small pinch" (the unit word is checked apart). */
 const SIZED_UNIT = /^((?:small|large|big|generous|good)\s+([a-zA-Z]+))\s+/i;
 
@@ -505,9 +771,13 @@ function eachMeasure(text: string): { length: number; size: number } | null {
  */
 function plusMeasure(text: string, unit: Unit | null): { length: number; amount: number } | null {
   const plus = text.match(PLUS_MEASURE);
-  const table = plus ? convertible(unit, measureUnit(plus[2])) : null;
+  const second = plus ? measureUnit(plus[3]) : null;
+  const table = convertible(unit, second);
   if (!plus || !table) return null;
-  return { length: plus[0].length, amount: (parseNumber(plus[1]) * table[unitOf(plus[2])!]!) / table[unit!]! };
+  // without "plus", only a smaller unit of the same system adds up: "1 lb 2 oz", not "1 oz 2 lb" nor "500 ml 2 cups"
+  const sameSystem = METRIC_UNITS.has(unit!) === METRIC_UNITS.has(second!);
+  if (!plus[1] && !(sameSystem && table[second!]! < table[unit!]!)) return null;
+  return { length: plus[0].length, amount: (parseNumber(plus[2]) * table[second!]!) / table[unit!]! };
 }
 
 /**
@@ -529,12 +799,12 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     return { quantity: sized[1], rest: text.slice(sized[0].length).replace(LINKING_WORD, "") };
   }
   let at = 0;
-  const article = text.match(/^(?:an?|one)\s+/i);
+  const article = text.match(/^(?:an?|one)\s+/i) ?? text.match(HALF);
   const amount = text.match(LEADING_AMOUNT) ?? article;
   if (article) at = article[0].length;
   else if (amount) {
     at = amount[0].length;
-    const glued = text.slice(at).match(UNIT_TOKEN);
+    const glued = text.slice(at).match(UNIT_TOKEN) ?? text.slice(at).match(CJK_UNIT);
     // "400-gram tin": a measure joined by a hyphen is glued too
     const hyphened = text.slice(at).match(/^-([a-zA-Z]+)\.?(?![a-zA-Z])/);
     if (glued && unitOf(glued[0])) at += glued[0].length;
@@ -555,16 +825,26 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     const bracket = at > 0 ? next.match(BRACKET_MEASURE) : null;
     const dual = at > 0 && !article ? rest.match(DUAL_MEASURE) : null;
     const phrase = next.match(UNIT_PHRASES);
-    const token = next.match(UNIT_TOKEN);
+    const token = next.match(UNIT_TOKEN) ?? next.match(CJK_UNIT);
     const each = amount && units === 0 ? eachMeasure(rest) : null;
-    const plus = units > 0 ? plusMeasure(rest, parseQuantity(text.slice(0, at)).unit) : null;
+    // "1 heaping tablespoon": the word goes with the unit that follows it
+    const qualified = amount && units === 0 && token && isUnitQualifier(token[1]) ? next.slice(token[0].length) : null;
+    if (qualified !== null && unitFollows(qualified.trimStart())) {
+      at += space + token![0].length;
+      continue;
+    }
+    const unitSoFar = units > 0 ? parseQuantity(text.slice(0, at)).unit : null;
+    const plus = units > 0 ? plusMeasure(rest, unitSoFar) : null;
+    const again = units > 0 ? sameAmountAgain(rest, unitSoFar) : 0;
     if (each && /\S/.test(rest.slice(each.length))) {
       at += each.length;
       units++;
     } else if (plus && /\S/.test(rest.slice(plus.length))) {
       at += plus.length;
+    } else if (again && /\S/.test(rest.slice(again))) {
+      at += again;
     } else if (bracket && !(article && units === 0)) at += space + bracket[0].length;
-    else if (dual && unitOf(dual[0].replace(/^[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0])) at += dual[0].length;
+    else if (dual && dualUnit(dual[0])) at += dual[0].length;
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;
@@ -599,6 +879,7 @@ function cleanQuantityText(text: string): string {
       .replace(/(\d)と(\d)/, "$1 と $2")
       .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
       .replace(/^(a|an|one)\s+/i, "1 ")
+      .replace(HALF, "1/2 ")
       .replace(AMOUNT_QUALIFIER, "")
   );
 }
@@ -620,9 +901,12 @@ export function leadingAmount(text: string): { amount: number; maxAmount?: numbe
   return match[2] ? { amount, maxAmount: parseNumber(match[2]), rest } : { amount, rest };
 }
 
-/** Text after a unit without its "plus" part: " plus 2 tablespoons, sifted" → ", sifted". */
+/** Text after a unit without its "plus" part: " plus 2 tablespoons, sifted" → ", sifted"; "2 oz" → "". */
 export function withoutPlusMeasure(text: string): string {
-  return text.replace(PLUS_MEASURE, "");
+  // "2 oz" in "1 lb 2 oz" comes with no word before it: the space is its start
+  const spaced = ` ${text}`;
+  const without = spaced.replace(PLUS_MEASURE, "");
+  return without === spaced ? text : without;
 }
 
 /**
@@ -670,6 +954,9 @@ export function parseQuantity(text: string): Quantity {
     if (unit) quantity.gramsPerUnit = parseNumber(packageWeight[1]) * gramsPer(unit)!;
     rest = rest.replace(packageWeight[0], " ");
   }
+  // "heaping tablespoon": the unit after the word that says how full it is
+  const qualifier = rest.match(/^(\S+)\s+/);
+  if (qualifier && isUnitQualifier(qualifier[1])) rest = rest.slice(qualifier[0].length);
   // unit words keep their case: "T" is a tablespoon, "t" a teaspoon
   const words = rest.split(/[\s,()/]+/).filter(Boolean);
   const phrase = PHRASE_UNITS.find(([pattern]) => pattern.test(rest));

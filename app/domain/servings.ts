@@ -8,7 +8,10 @@ import {
   leadingAmount,
   parseQuantity,
   plusAmount,
+  sameAmountAgain,
+  isUnitQualifier,
   toGrams,
+  UNIT_LETTERS,
   unitOf,
   withoutPlusMeasure,
   type Quantity,
@@ -49,6 +52,9 @@ const FRACTIONAL: ReadonlySet<Unit | null> = new Set<Unit | null>([
   "oz",
   "lb",
   "fl oz",
+  "pint",
+  "quart",
+  "gallon",
 ]);
 /** Metric units moved between their small and large unit as the amount grows or shrinks. */
 const METRIC: Partial<Record<Unit, { base: "g" | "ml"; per: number }>> = {
@@ -171,6 +177,11 @@ const PLURALS: Record<string, string> = Object.fromEntries(
     "milliliter",
     "millilitre",
     "pack",
+    "package",
+    "bag",
+    "pint",
+    "quart",
+    "gallon",
   ]
     .map((word) => [word, `${word}s`])
     .concat([
@@ -178,6 +189,7 @@ const PLURALS: Record<string, string> = Object.fromEntries(
       ["pinch", "pinches"],
       ["dash", "dashes"],
       ["leaf", "leaves"],
+      ["box", "boxes"],
     ])
 );
 const SINGULARS: Record<string, string> = Object.fromEntries(Object.entries(PLURALS).map(([one, many]) => [many, one]));
@@ -190,7 +202,7 @@ function inflect(word: string, amount: number): string {
   return word[0] === word[0].toUpperCase() ? changed[0].toUpperCase() + changed.slice(1) : changed;
 }
 
-const WORD = /^([A-Za-z\u00C0-\u024F]+)(\(s\)|\(es\))?(\.?)/;
+const WORD = new RegExp(String.raw`^([${UNIT_LETTERS}]+)(\(s\)|\(es\))?(\.?)`);
 const FLUID_OUNCES = /^(?:fl\.?\s*oz\.?|fluid\s+ounces?)/i;
 /**
  * A bracket before the unit is the size of one unit ("1 (400 g) can") and scales with the count, as does the size
@@ -200,7 +212,7 @@ const SIZE_BRACKET =
   /^(?:\([^()]*\)|[x×]\s*[\d.,½¼¾⅓⅔⅛/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,½¼¾⅓⅔⅛]+\s*[A-Za-z]+\.?)?)\s*/;
 /** A second measure of the whole amount after the unit ("1 cup (240 ml)", "100g/3½oz") no longer holds: dropped. */
 const SECOND_MEASURE = new RegExp(
-  String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|\/\s*[\d.,½¼¾⅓⅔⅛\s]+[A-Za-z]+\.?(?:\s+oz\.?)?)`,
+  String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|(?:\/|or(?=\s))\s*[\d.,½¼¾⅓⅔⅛][\d.,½¼¾⅓⅔⅛\s/]*[A-Za-z]+\.?(?:\s+oz\.?|\s+[\d.,½¼¾⅓⅔⅛]+\s*oz\.?)?)`,
   "i"
 );
 
@@ -224,15 +236,20 @@ function unitWords(rest: string, unit: Unit | null): { size: string; words: stri
     words.push(fluid[0]);
     text = text.slice(fluid[0].length);
   } else if (unit !== null) {
-    for (let step = 0; step < 2; step++) {
+    for (let step = 0; step < 3; step++) {
       const word = text.match(WORD);
-      if (!word || !unitOf(word[1])) break;
+      // "heaping tablespoon": the word that says how full is kept before the unit
+      const qualifier = step === 0 && word !== null && isUnitQualifier(word[1]);
+      if (!word || (!unitOf(word[1]) && !qualifier)) break;
       words.push(word[0]);
       text = text.slice(word[0].length).replace(/^\s+/, "");
       if (unitOf(word[1]) === unit) break;
     }
   }
-  return { size: size.trim(), words, after: text.replace(SECOND_MEASURE, "") };
+  // "500 ml 2 cups": the amount again in the other system no longer holds either
+  const again = unit === null ? 0 : sameAmountAgain(` ${text}`, unit);
+  const after = again ? text.slice(again - 1) : text;
+  return { size: size.trim(), words, after: after.replace(SECOND_MEASURE, "") };
 }
 
 export interface ScaledQuantity {

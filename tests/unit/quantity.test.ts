@@ -88,6 +88,68 @@ describe("parseQuantity", () => {
     expect(gramsOf("2 cans (400g)", "chickpea")).toBe(800);
   });
 
+  it("reads the spoons, cups and weights other European languages write", () => {
+    expect(parseQuantity("2 cucchiai")).toMatchObject({ amount: 2, unit: "tbsp" });
+    expect(parseQuantity("1 cucchiaino")).toMatchObject({ amount: 1, unit: "tsp" });
+    expect(parseQuantity("2 ek")).toMatchObject({ amount: 2, unit: "tbsp" });
+    expect(parseQuantity("1 kk")).toMatchObject({ amount: 1, unit: "tsp" });
+    expect(parseQuantity("3 evőkanál")).toMatchObject({ amount: 3, unit: "tbsp" });
+    expect(parseQuantity("25 dkg")).toMatchObject({ amount: 25, unit: "dag" });
+    expect(parseQuantity("2 lyžice")).toMatchObject({ amount: 2, unit: "tbsp" });
+    expect(parseQuantity("1,5 PL")).toMatchObject({ amount: 1.5, unit: "tbsp" });
+    // "čl" is a Czech and Slovak teaspoon, not the centilitre its letters make without the caron
+    expect(parseQuantity("1 ČL")).toMatchObject({ amount: 1, unit: "tsp" });
+    expect(parseQuantity("1 cl")).toMatchObject({ amount: 1, unit: "cl" });
+    expect(parseQuantity("200 г")).toMatchObject({ amount: 200, unit: "g" });
+    expect(parseQuantity("2 ст. л.")).toMatchObject({ amount: 2, unit: "tbsp" });
+    expect(parseQuantity("1 ч.л.")).toMatchObject({ amount: 1, unit: "tsp" });
+    expect(parseQuantity("2 κ.σ.")).toMatchObject({ amount: 2, unit: "tbsp" });
+    expect(parseQuantity("1 çay kaşığı")).toMatchObject({ amount: 1, unit: "tsp" });
+    expect(parseQuantity("125 克")).toMatchObject({ amount: 125, unit: "g" });
+    expect(parseQuantity("1 Pck.")).toMatchObject({ amount: 1, unit: "packet" });
+    expect(parseQuantity("500 gramas")).toMatchObject({ amount: 500, unit: "g" });
+    expect(gramsOf("25 dkg", "flour")).toBe(250);
+  });
+
+  it("weighs pints, quarts and gallons as US measures", () => {
+    expect(parseQuantity("1 pint")).toMatchObject({ amount: 1, unit: "pint" });
+    expect(parseQuantity("2 qt")).toMatchObject({ amount: 2, unit: "quart" });
+    expect(parseQuantity("1/2 gallon")).toMatchObject({ amount: 0.5, unit: "gallon" });
+    expect(gramsOf("1 pint", "water")).toBeCloseTo(2 * gramsOf("1 cup", "water")!, 0);
+    expect(gramsOf("1 quart", "flour")).toBeCloseTo(4 * gramsOf("1 cup", "flour")!, 0);
+  });
+
+  it("reads an amount however exact it is said to be, before it or before its unit", () => {
+    expect(parseQuantity("ca. 200 g")).toMatchObject({ amount: 200, unit: "g" });
+    expect(parseQuantity("environ 120 g")).toMatchObject({ amount: 120, unit: "g" });
+    expect(parseQuantity("~1/2 cup")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("Up to 1/3 cup")).toMatchObject({ unit: "cup" });
+    expect(parseQuantity("1 heaping tablespoon")).toMatchObject({ amount: 1, unit: "tbsp" });
+    expect(parseQuantity("1 gestrichener TL")).toMatchObject({ amount: 1, unit: "tsp" });
+    expect(parseQuantity("1 afgestreken theelepel")).toMatchObject({ amount: 1, unit: "tsp" });
+  });
+
+  it("reads the same amount again after 'or' only in another weight or volume", () => {
+    expect(parseQuantity("250g or 1/2lbs")).toMatchObject({ amount: 250, unit: "g" });
+    expect(gramsOf("200 g or 7 oz", "flour")).toBe(200);
+  });
+
+  it("reads 'half' before a unit as an amount, and a package, bag or box of a stated size", () => {
+    expect(parseQuantity("meia xícara (chá)")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("media taza")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("pół szklanki")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("1 package (8 oz)")).toMatchObject({ amount: 1, unit: "packet" });
+    expect(parseQuantity("2 8 oz packages").gramsPerUnit).toBeCloseTo(226.8, 1);
+    expect(gramsOf("1 (15 ounce) box", "sugar")).toBeCloseTo(425.25, 2);
+  });
+
+  it("adds a smaller unit of the same system written after the first without 'plus'", () => {
+    expect(parseQuantity("1 lb 2 oz")).toMatchObject({ amount: 1.125, unit: "lb" });
+    expect(parseQuantity("1 kg 200 g")).toMatchObject({ amount: 1.2, unit: "kg" });
+    expect(parseQuantity("1 oz 2 lb")).toMatchObject({ amount: 1, unit: "oz" });
+    expect(parseQuantity("500 ml 2 cups")).toMatchObject({ amount: 500, unit: "ml" });
+  });
+
   it("treats 'to taste' as no amount, too small to weigh", () => {
     expect(parseQuantity("to taste")).toEqual({ amount: null, unit: null, negligible: true });
     expect(parseQuantity("as needed").negligible).toBe(true);

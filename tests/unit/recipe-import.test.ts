@@ -90,6 +90,61 @@ describe("ingredient lines", () => {
     expect(splitIngredientLine(line)).toMatchObject(parts);
   });
 
+  it.each([
+    // an amount said to be about so much, in English and other languages
+    ["ca. 200 g Mehl", { quantity: "ca. 200 g", name: "Mehl" }],
+    ["environ 120 g de beurre", { quantity: "environ 120 g", name: "beurre" }],
+    ["Up to 1/3 cup Water, chilled", { quantity: "Up to 1/3 cup", name: "Water", note: "chilled" }],
+    ["~1/2 cup sugar", { quantity: "~1/2 cup", name: "sugar" }],
+    ["около 200 г муки", { quantity: "около 200 г", name: "муки" }],
+    // how full the measure is goes with the unit
+    ["1 heaping tablespoon sugar", { quantity: "1 heaping tablespoon", name: "sugar" }],
+    ["1 gehäufter EL Mehl", { quantity: "1 gehäufter EL", name: "Mehl" }],
+    ["1 good onion", { quantity: "1", name: "good onion" }],
+    // unit words of other languages and scripts
+    ["2 cucchiai di olio", { quantity: "2 cucchiai", name: "olio" }],
+    ["25 dkg Finomliszt", { quantity: "25 dkg", name: "Finomliszt" }],
+    ["2 ст. л. масла", { quantity: "2 ст. л.", name: "масла" }],
+    ["500 мл молока", { quantity: "500 мл", name: "молока" }],
+    ["2 κ.σ. ζάχαρη", { quantity: "2 κ.σ.", name: "ζάχαρη" }],
+    ["1 ČL soli", { quantity: "1 ČL", name: "soli" }],
+    ["2 yemek kaşığı un", { quantity: "2 yemek kaşığı", name: "un" }],
+    ["150克 鸡胸肉", { quantity: "150克", name: "鸡胸肉" }],
+    ["Molho de tomate 200 gramas", { quantity: "200 gramas", name: "Molho de tomate" }],
+    ["1 pint heavy whipping cream", { quantity: "1 pint", name: "heavy whipping cream" }],
+    // the same amount in another unit after "or"; an alternative ingredient with its own amount is a note
+    ["250g or 1/2lbs of fresh spinach", { quantity: "250g or 1/2lbs", name: "fresh spinach" }],
+    [
+      "1 tablespoon olive oil or 1/4 cup water",
+      { quantity: "1 tablespoon", name: "olive oil", note: "or 1/4 cup water" },
+    ],
+    ["1 EL Öl oder 20 g Butter", { quantity: "1 EL", name: "Öl", note: "oder 20 g Butter" }],
+    ["3 medium or 2 large leeks", { quantity: "3 medium", name: "or 2 large leeks" }],
+    ["100 gr de cebolla en trozos de 2 o 3 cm", { quantity: "100 gr", name: "cebolla en trozos de 2 o 3 cm" }],
+    ["Zest of 1 lemon", { quantity: "", name: "Zest of 1 lemon" }],
+    ["2 cups chicken broth or water", { quantity: "2 cups", name: "chicken broth or water" }],
+    // "half" before a unit; a package, bag or box; the amount again in the other system without a bracket
+    ["meia colher (chá) de sal", { quantity: "meia colher (chá)", name: "sal" }],
+    ["mezza cipolla", { quantity: "", name: "mezza cipolla" }],
+    ["Half and half", { quantity: "", name: "Half and half" }],
+    [
+      "2 8 oz packages cream cheese (softened)",
+      { quantity: "2 8 oz packages", name: "cream cheese", note: "softened" },
+    ],
+    ["1 bag (10 ounces) mini marshmallows", { quantity: "1 bag (10 ounces)", name: "mini marshmallows" }],
+    ["2 tea bags", { quantity: "2", name: "tea bags" }],
+    ["125 ml 1/2 cup milk", { quantity: "125 ml 1/2 cup", name: "milk" }],
+    ["3/4 cup 4 oz. pine nuts", { quantity: "3/4 cup 4 oz.", name: "pine nuts" }],
+    // two amounts of one system add up; the British "metric/imperial" with pounds and ounces or fluid ounces
+    ["1 lb 2 oz chicken", { quantity: "1 lb 2 oz", name: "chicken" }],
+    ["600g/1lb 5oz full-fat cream cheese", { quantity: "600g/1lb 5oz", name: "full-fat cream cheese" }],
+    ["150ml/5fl oz double cream", { quantity: "150ml/5fl oz", name: "double cream" }],
+    // all the name in brackets, a full stop after them
+    ["~4 small pinches of (Mozzarella, Oaxaca, or Jack cheese).", { quantity: "~4 small pinches", name: "Mozzarella" }],
+  ])("splits %o", (line, parts) => {
+    expect(splitIngredientLine(line)).toMatchObject(parts);
+  });
+
   it("skips group headers and empty lines", () => {
     expect(splitIngredientLine("For the icing:")).toBeNull();
     expect(splitIngredientLine("Sauce:")).toBeNull();

@@ -82,7 +82,7 @@ describe("recipe headings as pages write them", () => {
 
   it.each([
     ["材料（2人分）", "作り方", "玉ねぎ 1/4 個", "1/4 個"],
-    ["Ингредиенты", "Приготовление", "2 ст. л. сахара", "2"],
+    ["Ингредиенты", "Приготовление", "2 ст. л. сахара", "2 ст. л."],
     ["Ingrediencie", "Postup", "200 g múky", "200 g"],
     ["Malzemeler", "Yapılışı", "2 adet yumurta", "2"],
   ])("reads the headings %o and %o", (ingredients, method, line, quantity) => {
@@ -380,7 +380,7 @@ describe("yields and times as pages write them", () => {
     const draft = draftOf(fromHtmlPage(`<h1>Lemon Cookies</h1>${card}`));
     expect(draft).toMatchObject({ servings: 12, prepTime: 10 });
     expect(draft.totalTime ?? (draft.prepTime ?? 0) + (draft.cookingTime ?? 0)).toBe(22);
-    expect(draft.ingredients.map((line) => line.quantity)).toEqual(["1", "2"]);
+    expect(draft.ingredients.map((line) => line.quantity)).toEqual(["1 box", "2"]);
     expect(draft.steps).toEqual(["Mix.", "Bake."]);
   });
 

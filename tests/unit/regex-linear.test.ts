@@ -8,9 +8,11 @@ import { describe, expect, it } from "vitest";
 import { ResetRequestSchema, SignupSchema } from "~/domain/auth-schemas";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { usernameBase, usernameCandidate } from "~/domain/generated-username";
+import { parseQuantity } from "~/domain/quantity";
 import { analyzeRecipe } from "~/domain/recipe-analysis";
 import { durationMinutes, fromJsonLd, fromMarkdown, splitIngredientLine } from "~/domain/recipe-import";
 import { cleanText } from "~/domain/recipe-import/fields";
+import { scaleQuantity } from "~/domain/servings";
 
 const BOUND_MS = 3_000;
 const N = 200_000;
@@ -62,6 +64,14 @@ describe("ingredient text", () => {
     expect(finishesQuickly(() => analyzeRecipe(draft, catalogue)).problems.map((problem) => problem.kind)).toContain(
       "unknown unit"
     );
+  });
+
+  it("reads and scales a quantity with 200,000 spaces after its unit (or its slash) at once", () => {
+    const quantity = `1 cup${" ".repeat(N)}x`;
+    expect(finishesQuickly(() => parseQuantity(quantity))).toMatchObject({ amount: 1, unit: "cup" });
+    expect(finishesQuickly(() => scaleQuantity(quantity, 2)).text).toMatch(/^2 cups/);
+    expect(finishesQuickly(() => scaleQuantity(`1 cup /${" ".repeat(N)}!`, 2)).text).toMatch(/^2 cups/);
+    expect(parseQuantity("1 cup plus 2 tablespoons").amount).toBeCloseTo(1.125, 2);
   });
 
   it("splits ingredient lines built to backtrack at once", () => {

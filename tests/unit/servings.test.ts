@@ -61,6 +61,16 @@ describe("scaleQuantity", () => {
     ["One 15-ounce can", 3, "3 15-ounce cans"],
     ["2 14- ounce cans", 0.5, "1 14- ounce can"],
     ["a 400g tin", 2, "2 400g tins"],
+    ["1 pint", 2, "2 pints"],
+    ["1 heaping tablespoon", 2, "2 heaping tablespoons"],
+    ["250g or 1/2lbs", 2, "500 g"],
+    ["200 г", 6, "1.2 kg"],
+    ["ca. 200 g", 2, "400 g"],
+    ["500 ml 2 cups", 2, "1 l"],
+    ["1 lb 2 oz", 2, "2¼ lb"],
+    ["600g/1lb 5oz", 2, "1.2 kg"],
+    ["meia xícara (chá)", 2, "1 xícara (chá)"],
+    ["1 package (8 oz)", 2, "2 packages"],
   ])("%s ×%s → %s", (text, factor, expected) => {
     expect(scaleQuantity(text, factor).text).toBe(expected);
   });

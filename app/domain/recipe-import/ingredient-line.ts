@@ -20,6 +20,11 @@ const NO_AMOUNT = new RegExp(`\\b(${AMOUNTLESS_QUANTITIES.join("|")})\\b`, "i");
 /** Phrases at the end of a name that only say how the ingredient is used. */
 const TRAILING_USE =
   /\s*\b(to taste|as needed|optional|if (?:you )?(?:like|desired|using|needed)|for (?:serving|garnish|garnishing|frying|greasing|dusting|the pan)|to serve|to garnish)\b.*$/i;
+/**
+ * "or" and an amount in the name: "olive oil or 1/4 cup water", "Öl oder 2 EL Butter", "huile ou 20 g de beurre"; not
+ * a range in the name ("en trozos de 2 o 3 cm").
+ */
+const ALTERNATIVE = /(?<![\d½⅓⅔¼¾⅛])\s(?:or|oder|ou|o|eller|lub|vagy)\s+(?=[\d½⅓⅔¼¾⅛])/i;
 const BULLET = /^(?:[-*•▢□☐✓✔·]|\d+[.)](?=\s))+\s*/;
 const MAX_LINE_LENGTH = 500;
 
@@ -125,7 +130,7 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
   const { outside, inside } = splitBrackets(rest);
   // "1/2 cup (1 stick), unsalted butter": a comma after the bracket only ends the amount
   let name = outside.replace(/^\s*,\s*/, "");
-  const inner = !outside.trim() && inside.length > 0 ? splitIngredientLine(inside.join(" ")) : null;
+  const inner = !/[\p{L}\p{N}]/u.test(outside) && inside.length > 0 ? splitIngredientLine(inside.join(" ")) : null;
   if (inner?.name) {
     // all after the amount is in brackets: "1 packet (2¼ tsp instant dry yeast)", "½ stick ((4 tbsp) butter)"
     name = inner.name;
@@ -137,6 +142,12 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
     const after = name.slice(comma + 1).trim();
     if (after) notes.unshift(after);
     name = name.slice(0, comma);
+  }
+  // "olive oil or 1/4 cup water": another ingredient, with its own amount, that may stand in is a note
+  const alternative = name.match(ALTERNATIVE);
+  if (alternative && alternative.index! > 0) {
+    notes.unshift(name.slice(alternative.index!).trim());
+    name = name.slice(0, alternative.index);
   }
   const use = name.match(TRAILING_USE);
   if (use && use.index! > 0) {
