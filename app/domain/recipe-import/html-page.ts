@@ -24,7 +24,7 @@ export function fromHtmlPage(html: string): ParseResult {
     scriptRecipe,
     ingredientGroups: ingredientGroupsOf(tree),
     sections: () => (sections ??= plainHtmlSections(tree)),
-    title: () => pageTitle(tree, undefined, (sections ??= plainHtmlSections(tree)).ingredientsAt),
+    title: () => pageTitle(tree, (sections ??= plainHtmlSections(tree))),
   };
   const jsonLd = jsonLdRecipes(html);
   let failure: string | null = null;

@@ -12,8 +12,11 @@ import { splitLeadingQuantity } from "../quantity";
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
   | { kind: "heading"; level: number; text: string; end?: number }
-  /** `list`: which list the item is in (its parent element, numbered in document order) */
-  | { kind: "item"; text: string; linkOnly?: boolean; list?: number }
+  /**
+   * `list`: which list the item is in (its parent element, numbered in document order); `row`: a row of cells
+   * (`rowLine`), an ingredient line only
+   */
+  | { kind: "item"; text: string; linkOnly?: boolean; list?: number; row?: true }
   | { kind: "paragraph"; text: string }
   /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
   | { kind: "label"; text: string };
@@ -275,9 +278,55 @@ function isCheckRow(element: Element): boolean {
 const isCheckbox = (node: Element | string) =>
   typeof node !== "string" && node.tag === "input" && node.attributes.type?.toLowerCase() === "checkbox";
 
-/** The page as a run of headings, list items and paragraphs, in document order. */
-function blocksOf(page: Element): Block[] {
+/** Tags that hold no text of a cell: a row's picture or box beside its cells. */
+const MEDIA = new Set(["img", "picture", "svg", "input", "figure", "source", "video"]);
+/** Tags a cell of a row may hold around its words: anything else makes it more than a cell. */
+const INLINE = new Set([...FORMATTING, "span", "br", "label", "data", "time", "del", "ins", "s", "q", "cite"]);
+const MAX_CELLS = 4;
+const TEXT_BLOCK = /^(?:p|li|h[1-6]|dt|dd|blockquote|pre)$/;
+/** An amount alone, as a cell of a row says it: "600 g", "3 Stk.", "1 kl. Bund", "½". */
+const AMOUNT_CELL = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])\S*(?:\s+\S+){0,3}$/u;
+
+const isInline = (element: Element, depth = 0): boolean =>
+  INLINE.has(element.tag) &&
+  depth < 8 &&
+  element.children.every((child) => typeof child === "string" || isInline(child, depth + 1));
+
+/**
+ * The line of a row of cells, as pages draw an ingredient without a list: a table's row (`<tr><td>1.5</td><td>Semmel(n)
+ * </td></tr>`) or an element of two to four cells of words beside an optional picture (`<div><div>tamboril</div>
+ * <div>1 kg</div></div>`), its amount first ("1 kg tamboril"), and how many of its cells say anything; null for
+ * anything else.
+ */
+function rowLine(element: Element): { line: string; cells: number } | null {
+  const parts = element.children.filter((child) => typeof child !== "string" || child.trim() !== "");
+  let cells: Element[];
+  if (element.tag === "tr") {
+    cells = parts.filter((child): child is Element => typeof child !== "string" && child.tag === "td");
+    if (cells.length !== parts.length) return null;
+  } else {
+    if (parts.some((child) => typeof child === "string")) return null;
+    cells = (parts as Element[]).filter((child) => !MEDIA.has(child.tag));
+    // a paragraph or heading is text of its own, not a cell: "<span>6</span><p>Serve with potatoes.</p>" is a step
+    const isCell = (cell: Element) =>
+      !TEXT_BLOCK.test(cell.tag) && cell.children.every((child) => typeof child === "string" || isInline(child));
+    if (!cells.every(isCell)) return null;
+  }
+  if (cells.length < 2 || cells.length > MAX_CELLS) return null;
+  const texts = cells.map((cell) => cleanText(textOf(cell).join(""))).filter(Boolean);
+  if (texts.length === 0 || texts.some((text) => text.length > MAX_HEADING_LENGTH)) return null;
+  const amount = texts.findIndex((text) => AMOUNT_CELL.test(text));
+  const ordered = amount > 0 ? [texts[amount], ...texts.filter((_, index) => index !== amount)] : texts;
+  return { line: ordered.join(" "), cells: texts.length };
+}
+
+/**
+ * The page as a run of headings, list items and paragraphs, in document order; with `rows`, rows of cells too
+ * (`rowLine`), for a page that shows no list under its Ingredients heading.
+ */
+function blocksOf(page: Element, rows = false): Block[] {
   const blocks: Block[] = [];
+  let lastRowEnd = -1;
   let pendingLabel: string | null = null;
   const push = (block: Block) => {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
@@ -296,11 +345,18 @@ function blocksOf(page: Element): Block[] {
           headings.push(heading);
           push(heading);
         } else if (child.tag === "header" && depth < MAX_DEPTH) {
-          // a recipe card's header holds its details ("Prep Time: 10 minutes", "Yield: 12 cookies"): its labels only
+          // a recipe card's header holds its details ("Prep Time: 10 minutes", "Yield: 12 cookies"): its labels only,
+          // and the h1-h6 that heads a part beside its buttons (`<header><h2>Ingrédients</h2><button>4 Pers.`)
           const from = blocks.length;
           visit(child, depth + 1);
-          const labels = blocks.splice(from).filter((block) => block.kind === "label");
-          blocks.push(...labels);
+          const kept = blocks
+            .splice(from)
+            .filter(
+              (block) =>
+                block.kind === "label" ||
+                (block.kind === "heading" && block.level < EMPHASIS_LEVEL && isPartHeading(block.text))
+            );
+          blocks.push(...kept);
           pendingLabel = null;
         }
         continue;
@@ -329,6 +385,16 @@ function blocksOf(page: Element): Block[] {
       }
       if (isCheckRow(child)) {
         push({ kind: "item", text: cleanText(textOf(child).join("")), list });
+        continue;
+      }
+      const row = rows ? rowLine(child) : null;
+      // rows one after another are one list, whatever element each stands in; a row of one filled cell only
+      // continues one ("Ingwer gemahlen" with no amount), as it is no row on its own ("Total weight: 15.250")
+      const continues = lastRowEnd === blocks.length;
+      if (row && (row.cells > 1 || continues)) {
+        const rowList = continues ? (blocks.at(-1) as { list?: number }).list : list;
+        push({ kind: "item", text: row.line, list: rowList, row: true });
+        lastRowEnd = blocks.length;
         continue;
       }
       // "<p>Ingredients</p>", "<div class="heading"><span>Method</span></div>"
@@ -439,7 +505,8 @@ function entriesFrom(
       items.push({ heading: block.text });
       paragraphs.push({ heading: block.text });
     } else if (block.kind === "item") {
-      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) {
+      // a link is no step, nor is a row of cells (the recipe's times, "1 Std. | Gesamtzeit")
+      if (!((block.linkOnly || block.row) && stop === INGREDIENT_HEADING)) {
         items.push(block.text.replace(STEP_LABEL, ""));
         itemLists.push(block.list);
       }
@@ -580,20 +647,20 @@ function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]
   return null;
 }
 
-/** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
-export function plainHtmlSections(
-  page: Element,
-  blocks = blocksOf(page)
-): {
+export interface PlainSections {
   ingredientLines: RawEntry[];
   /** the block where the ingredient list or its heading is, -1 when none */
   ingredientsAt: number;
   steps: RawEntry[];
   facts: PageFacts;
   unheaded?: boolean;
-} {
+  /** the blocks read, where `ingredientsAt` counts */
+  blocks: Block[];
+}
+
+function sectionsOf(blocks: Block[], headedOnly = false): PlainSections {
   const headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
-  const unheaded = headed.at < 0 ? unheadedIngredients(blocks) : null;
+  const unheaded = headed.at < 0 && !headedOnly ? unheadedIngredients(blocks) : null;
   const ingredients = unheaded ?? headed;
   let steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
   if (steps.length === 0 && ingredients.at >= 0) {
@@ -607,7 +674,24 @@ export function plainHtmlSections(
     steps,
     facts: factsOf(blocks),
     ...(unheaded ? { unheaded: true } : {}),
+    blocks,
   };
+}
+
+/**
+ * The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. A page with
+ * no list there may draw its lines as rows of cells (a table, a grid of `<div>`s): read only for want of a list, and
+ * only under the heading (a table of nutrients under none is no ingredient list).
+ */
+export function plainHtmlSections(page: Element, blocks = blocksOf(page)): PlainSections {
+  const listed = sectionsOf(blocks);
+  if (listed.ingredientLines.length > 0) return listed;
+  const rows = sectionsOf(blocksOf(page, true), true);
+  // the rows up to the next heading: the tables after them (nutrients, "Did you know") are no groups of them
+  const untilHeading = rows.ingredientLines.findIndex((entry) => typeof entry !== "string");
+  if (untilHeading >= 0) rows.ingredientLines = rows.ingredientLines.slice(0, untilHeading);
+  // read for want of a list, as a list under no heading is: never over a schema.org recipe's own lines
+  return rows.ingredientLines.length > 0 ? { ...rows, unheaded: true } : listed;
 }
 
 /** The page's title, for a recipe whose data names it not: its first h1, else og:title. */
@@ -617,8 +701,7 @@ export function plainHtmlSections(
  */
 export function pageTitle(
   page: Element,
-  blocks = blocksOf(page),
-  ingredientsAt = plainHtmlSections(page, blocks).ingredientsAt
+  { blocks, ingredientsAt }: Pick<PlainSections, "blocks" | "ingredientsAt"> = plainHtmlSections(page)
 ): string | undefined {
   const isTitle = (block: Block) => block.kind === "heading" && block.level === 1;
   const title = (
@@ -629,12 +712,11 @@ export function pageTitle(
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
 export function plainHtmlRecipe(page: Element): RawRecipe | null {
-  const blocks = blocksOf(page);
-  const { ingredientLines, ingredientsAt, steps, facts } = plainHtmlSections(page, blocks);
+  const { ingredientLines, ingredientsAt, steps, facts, blocks } = plainHtmlSections(page);
   if (ingredientLines.length === 0 && steps.length === 0) return null;
   return {
     ...facts,
-    name: pageTitle(page, blocks, ingredientsAt),
+    name: pageTitle(page, { blocks, ingredientsAt }),
     description: metaContent(page, "og:description") ?? metaContent(page, "description"),
     ingredientLines,
     steps,
