@@ -61,32 +61,30 @@ const headingOf = (words: string[], after = "") =>
 /** "for" before a number of people, in the languages read here. */
 const FOR_WORDS = "for|für|pour|para|per|voor|för|til|dla|na";
 const FOR_HOW_MANY = String.raw`(?:\s+(?:${FOR_WORDS})\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
-const INGREDIENT_HEADING = headingOf(
-  [
-    "ingredients?(?:\\s+list)?",
-    "what you(?:'|’)?ll need",
-    "you will need",
-    "zutaten",
-    "ingr[ée]dients",
-    "ingredientes",
-    "ingredi[eë]nten",
-    "ingredienser",
-    "ingredienti",
-    "sk[łl]adniki",
-    "hozz[áa]val[óo]k",
-    "suroviny",
-    "ainekset",
-    "ingredien(?:cie|te)",
-    "p[řr][íi]sady",
-    "sastojci",
-    "malzemeler",
-    "ингредиенты",
-    "інгредієнти",
-    "υλικά",
-    "材料",
-  ],
-  FOR_HOW_MANY
-);
+const INGREDIENT_WORDS = [
+  "ingredients?(?:\\s+list)?",
+  "what you(?:'|’)?ll need",
+  "you will need",
+  "zutaten",
+  "ingr[ée]dients",
+  "ingredientes",
+  "ingredi[eë]nten",
+  "ingredienser",
+  "ingredienti",
+  "sk[łl]adniki",
+  "hozz[áa]val[óo]k",
+  "suroviny",
+  "ainekset",
+  "ingredien(?:cie|te)",
+  "p[řr][íi]sady",
+  "sastojci",
+  "malzemeler",
+  "ингредиенты",
+  "інгредієнти",
+  "υλικά",
+  "材料",
+];
+const INGREDIENT_HEADING = headingOf(INGREDIENT_WORDS, FOR_HOW_MANY);
 const METHOD_WORDS = [
   "method",
   "instructions?",
@@ -148,6 +146,18 @@ const STEPS_HEADING = headingOf(
   // "Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt"
   String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
 );
+/**
+ * A short heading that holds a part's word among others ("Les ingrédients de la recette", "La préparation de la
+ * recette", "Recipe Instructions"): read only where the page has no heading that is the word alone.
+ */
+type HeadingWords = Pick<RegExp, "test">;
+const looseHeading = (words: string[]): HeadingWords => {
+  const word = new RegExp(String.raw`(?:^|[^\p{L}])(?:${words.join("|")})(?:$|[^\p{L}])`, "iu");
+  return { test: (text: string) => text.split(/\s+/).length <= 6 && !/\d/.test(text) && word.test(text) };
+};
+const LOOSE_INGREDIENT_HEADING = looseHeading(INGREDIENT_WORDS);
+const LOOSE_STEPS_HEADING = looseHeading(METHOD_WORDS);
+
 /** Words for servings, as a label before the number ("Portionen: 4") or after it ("4 Portionen"); not "Serving size". */
 const SERVING_WORDS = "servings|portions?|portionen|personen|personas|porciones|por[çc][õo]es|porcje|porcji";
 const YIELD_WORDS = `serves|serve|yields?|makes|rendimento|rendimiento|raci[oó]n(?:es)?(?: para)?|(?:ilo[śs][ćc]|liczba) porcji|${SERVING_WORDS}`;
@@ -483,7 +493,7 @@ function entriesFrom(
   from: number,
   top: number,
   end: number | undefined,
-  own: RegExp,
+  own: HeadingWords,
   stop: RegExp
 ): { entries: RawEntry[]; next: number } {
   const items: RawEntry[] = [];
@@ -527,7 +537,12 @@ function entriesFrom(
 }
 
 /** The entries under the first heading `own` names that has any under it, where that heading is and where they end. */
-function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[]; next: number } {
+function part(
+  blocks: Block[],
+  own: HeadingWords,
+  stop: RegExp,
+  from = 0
+): { at: number; entries: RawEntry[]; next: number } {
   for (let at = from; at < blocks.length; at++) {
     const block = blocks[at];
     if (block.kind !== "heading" || !own.test(block.text)) continue;
@@ -659,8 +674,9 @@ export interface PlainSections {
 }
 
 function sectionsOf(blocks: Block[], headedOnly = false): PlainSections {
-  const headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
+  let headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
   const unheaded = headed.at < 0 && !headedOnly ? unheadedIngredients(blocks) : null;
+  if (headed.at < 0 && !unheaded) headed = part(blocks, LOOSE_INGREDIENT_HEADING, STEPS_HEADING);
   const ingredients = unheaded ?? headed;
   let steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
   if (steps.length === 0 && ingredients.at >= 0) {
@@ -668,6 +684,8 @@ function sectionsOf(blocks: Block[], headedOnly = false): PlainSections {
     const level = unheaded?.level ?? (blocks[ingredients.at] as HeadingBlock).level;
     steps = entriesFrom(blocks, ingredients.next, level, undefined, STEPS_HEADING, INGREDIENT_HEADING).entries;
   }
+  if (steps.length === 0)
+    steps = part(blocks, LOOSE_STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
   return {
     ingredientLines: ingredients.entries,
     ingredientsAt: ingredients.at,
