@@ -282,11 +282,25 @@ const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_H
  */
 function isCheckRow(element: Element): boolean {
   // one box: an element holding several is the whole checklist, not a line of it
-  return element.children.filter(isCheckbox).length === 1;
+  return element.children.filter((child) => isCheckbox(child) || isBoxOnly(child)).length === 1;
 }
 
 const isCheckbox = (node: Element | string) =>
   typeof node !== "string" && node.tag === "input" && node.attributes.type?.toLowerCase() === "checkbox";
+
+/** A box drawn in wrappers of its own (`<div class="checkbox"><input type="checkbox"><div></div></div>`), no text. */
+function isBoxOnly(node: Element | string, depth = 0): boolean {
+  if (typeof node === "string" || depth > 3 || node.children.length > 4) return false;
+  let boxes = 0;
+  for (const child of node.children) {
+    if (typeof child === "string") {
+      if (child.trim() !== "") return false;
+    } else if (isCheckbox(child)) boxes++;
+    else if (isBoxOnly(child, depth + 1)) boxes++;
+    else if (child.children.some((inner) => typeof inner !== "string" || inner.trim() !== "")) return false;
+  }
+  return boxes === 1;
+}
 
 /** Tags that hold no text of a cell: a row's picture or box beside its cells. */
 const MEDIA = new Set(["img", "picture", "svg", "input", "figure", "source", "video"]);
