@@ -147,14 +147,19 @@ const STEPS_HEADING = headingOf(
   String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
 );
 /**
- * A short heading that holds a part's word among others ("Les ingrédients de la recette", "La préparation de la
- * recette", "Recipe Instructions"): read only where the page has no heading that is the word alone.
+ * A part's word said of the recipe, with an article in any of the languages read ("Les ingrédients de la recette",
+ * "La préparación de la receta", "Recipe Instructions"): read only where the page has no heading that is the word
+ * alone. A heading that only mentions the word ("Notes on the ingredients", "Zutaten für die Füllung") is none.
  */
 type HeadingWords = Pick<RegExp, "test">;
-const looseHeading = (words: string[]): HeadingWords => {
-  const word = new RegExp(String.raw`(?:^|[^\p{L}])(?:${words.join("|")})(?:$|[^\p{L}])`, "iu");
-  return { test: (text: string) => text.split(/\s+/).length <= 6 && !/\d/.test(text) && word.test(text) };
-};
+const looseHeading = (words: string[]): HeadingWords =>
+  new RegExp(
+    String.raw`^[^\p{L}\p{N}]*(?:(?:the|la|le|les|los|las|el|il|gli|i|o|a|os|as|die|der|das|de|het)\s+|l['’]\s*)?` +
+      String.raw`(?:(?:recipe|cooking)\s+)?(?:${words.join("|")})` +
+      String.raw`(?:\s+(?:of|for) (?:the|this) recipe|\s+(?:de la recette|de la receta|da receita|della ricetta|` +
+      String.raw`van het recept|f[üu]r das rezept|des rezepts|do przepisu))?$`,
+    "iu"
+  );
 const LOOSE_INGREDIENT_HEADING = looseHeading(INGREDIENT_WORDS);
 const LOOSE_STEPS_HEADING = looseHeading(METHOD_WORDS);
 
@@ -303,7 +308,7 @@ function isBoxOnly(node: Element | string, depth = 0): boolean {
 }
 
 /** Tags that hold no text of a cell: a row's picture or box beside its cells. */
-const MEDIA = new Set(["img", "picture", "svg", "input", "figure", "source", "video"]);
+const MEDIA = new Set(["img", "picture", "svg", "figure", "source", "video"]);
 /** Tags a cell of a row may hold around its words: anything else makes it more than a cell. */
 const INLINE = new Set([...FORMATTING, "span", "br", "label", "data", "time", "del", "ins", "s", "q", "cite"]);
 const MAX_CELLS = 4;
@@ -325,6 +330,8 @@ const isInline = (element: Element, depth = 0): boolean =>
 function rowLine(element: Element): { line: string; cells: number } | null {
   const parts = element.children.filter((child) => typeof child !== "string" || child.trim() !== "");
   let cells: Element[];
+  // a box to tick makes a checklist's row (`isCheckRow`), several boxes a whole checklist: no row of cells
+  if (parts.some((child) => typeof child !== "string" && child.tag === "input")) return null;
   if (element.tag === "tr") {
     cells = parts.filter((child): child is Element => typeof child !== "string" && child.tag === "td");
     if (cells.length !== parts.length) return null;
