@@ -60,7 +60,7 @@ const headingOf = (words: string[], after = "") =>
 /** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
 /** "for" before a number of people, in the languages read here. */
 const FOR_WORDS = "for|für|pour|para|per|voor|för|til|dla|na";
-const FOR_HOW_MANY = String.raw`(?:\s+(?:${FOR_WORDS})\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
+const FOR_HOW_MANY = String.raw`(?:\s+(?:${FOR_WORDS})\s+\d[^:()]{0,30}|\s*[(（【]\d[^()（）【】]{0,30}[)）】])?`;
 const INGREDIENT_WORDS = [
   "ingredients?(?:\\s+list)?",
   "what you(?:'|’)?ll need",
@@ -129,6 +129,7 @@ const METHOD_WORDS = [
   "приготування",
   "εκτέλεση",
   "作り方",
+  "手順",
 ];
 export const METHOD_HEADING = headingOf(METHOD_WORDS);
 /**
