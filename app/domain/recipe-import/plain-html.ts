@@ -209,7 +209,7 @@ const isLabel = (text: string) => LABEL.test(text) && (/\d/.test(text) || LABEL_
  * and the tips, notes and questions a post puts around it ("Pro Tips", "Make Ahead Tips", "FAQ").
  */
 const AFTER_RECIPE =
-  /^[^\p{L}\p{N}]*(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|tools?|utensils|faqs?|(?:recipe )?details)\b|\b(?:tips|notes|faqs?)$/iu;
+  /^[^\p{L}\p{N}]*(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|tools?|utensils|faqs?|(?:recipe )?details|sugerencias?|consejos?|trucos?|dicas?|suggerimenti|consigli|astuces?|conseils?|tipps?|hinweise?|anmerkungen|opmerkingen?|uwagi|wskaz[óo]wki|porady|vinkit)(?![\p{L}])|\b(?:tips|notes|faqs?)$/iu;
 
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
