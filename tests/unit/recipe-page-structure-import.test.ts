@@ -197,6 +197,8 @@ describe("JSON-LD as templates break it", () => {
 describe("a recipe only in an app's own script data", () => {
   const recipe = {
     name: "Udon Bowl",
+    preparationTimeInMinutes: 25,
+    servings: 2,
     ingredients: [
       { name: "Pak Choi", displayIngredientQuantity: 3, displayUnitOfMeasurement: "Stk." },
       { name: "Ingwer gemahlen", displayIngredientQuantity: null, displayUnitOfMeasurement: null },
@@ -213,7 +215,7 @@ describe("a recipe only in an app's own script data", () => {
       `<h1>Udon Bowl</h1><script id="__NEXT_DATA__" type="application/json">` +
       `${JSON.stringify({ props: { pageProps: { recipe } } })}</script>`;
     const draft = draftOf(fromHtmlPage(html));
-    expect(draft.name).toBe("Udon Bowl");
+    expect(draft).toMatchObject({ name: "Udon Bowl", prepTime: 25, servings: 2 });
     expect(lines(fromHtmlPage(html))).toEqual(["3 Stk. Pak Choi", "Ingwer gemahlen", "4 EL Tahin"]);
     expect(draft.steps).toEqual(["Pak Choi waschen.", "Tahin verrühren."]);
   });

@@ -163,8 +163,18 @@ function appRecipeIn(text: string, level: number): RecipeNode | null {
     const lines = ingredients.map(ingredientLine).filter(Boolean);
     const texts = steps.map(stepText).filter(Boolean);
     if (lines.length === 0 || texts.length === 0) continue;
-    const name = object[keys.find((key) => NAME_KEY.test(key)) ?? ""];
-    return { "@type": "Recipe", name, recipeIngredient: lines, recipeInstructions: texts };
+    const value = (pattern: RegExp) => object[keys.find((key) => pattern.test(key)) ?? ""];
+    return {
+      "@type": "Recipe",
+      name: value(NAME_KEY),
+      recipeIngredient: lines,
+      recipeInstructions: texts,
+      // times in minutes ("preparationTimeInMinutes": 25) or as ISO durations, the servings as a number
+      prepTime: value(/^prep(?:aration)?time(?:inminutes)?$/i),
+      cookTime: value(/^cook(?:ing)?time(?:inminutes)?$/i),
+      totalTime: value(/^totaltime(?:inminutes)?$/i),
+      recipeYield: value(/^(?:servings|portions|serves|yields?|numberofservings)$/i),
+    };
   }
   if (level >= MAX_LEVELS) return null;
   candidates = 0;
