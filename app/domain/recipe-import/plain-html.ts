@@ -574,6 +574,20 @@ function part(
   return { at: -1, entries: [], next: -1 };
 }
 
+/** The text of the page's <title>, the name a browser's tab shows. */
+function titleElement(page: Element): string | undefined {
+  let found: string | undefined;
+  const visit = (element: Element, depth: number) => {
+    for (const child of element.children) {
+      if (found !== undefined || typeof child === "string") continue;
+      if (child.tag === "title") found = cleanText(textOf(child).join("")) || undefined;
+      else if (depth < 3 && child.tag !== "body") visit(child, depth + 1);
+    }
+  };
+  visit(page, 0);
+  return found;
+}
+
 function metaContent(page: Element, property: string): string | undefined {
   let found: string | undefined;
   const visit = (element: Element, depth: number) => {
@@ -747,7 +761,7 @@ export function pageTitle(
   const title = (
     blocks.filter((block, index) => isTitle(block) && index < ingredientsAt).at(-1) ?? blocks.find(isTitle)
   )?.text;
-  return title || metaContent(page, "og:title");
+  return title || metaContent(page, "og:title") || titleElement(page);
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
