@@ -237,3 +237,26 @@ describe("a recipe only in an app's own script data", () => {
     expect(lines(fromHtmlPage(page))).toEqual(["1 onion"]);
   });
 });
+
+describe("the title of a page without a name in its data", () => {
+  const recipe = `<h2>Ingredients</h2><ul><li>2 eggs</li></ul>${METHOD}`;
+
+  it("takes the h1 in the article's header", () => {
+    const html =
+      '<head><meta property="og:title" content="Lemon Cake - My Food Blog"></head>' +
+      `<article><header class="entry-header"><h1>Lemon Cake</h1><span>By Ann</span></header>${recipe}</article>`;
+    expect(draftOf(fromHtmlPage(html)).name).toBe("Lemon Cake");
+  });
+
+  it("takes og:title over an h1 in the page's own header, the site's name", () => {
+    const html =
+      '<head><meta property="og:title" content="Lemon Cake"></head>' +
+      `<header><h1>My Food Blog</h1><nav>Home</nav></header><div>${recipe}</div>`;
+    expect(draftOf(fromHtmlPage(html)).name).toBe("Lemon Cake");
+  });
+
+  it("takes the page's <title> when nothing else names the recipe", () => {
+    const html = `<html><head><title>Lemon Cake</title></head><body>${recipe}</body></html>`;
+    expect(draftOf(fromHtmlPage(html)).name).toBe("Lemon Cake");
+  });
+});

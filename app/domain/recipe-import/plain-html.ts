@@ -11,7 +11,8 @@ import { splitLeadingQuantity } from "../quantity";
 
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
-  | { kind: "heading"; level: number; text: string; end?: number }
+  /** `inHeader`: an h1 in the page's own `<header>` (not an article's), which may be the site's name */
+  | { kind: "heading"; level: number; text: string; end?: number; inHeader?: true }
   /**
    * `list`: which list the item is in (its parent element, numbered in document order); `row`: a row of cells
    * (`rowLine`), an ingredient line only
@@ -41,6 +42,7 @@ const SKIPPED = new Set([
   "select",
 ]);
 const HEADING_TAG = /^h([1-6])$/;
+const ARTICLE = new Set(["article", "main", "section"]);
 /** Tags whose whole text, when short, may stand as a heading: "<p><strong>Ingredients</strong></p>". */
 const EMPHASIS = new Set(["strong", "b"]);
 /** A heading level for emphasised text and headings made of other tags: below any h1-h6. */
@@ -364,6 +366,8 @@ function blocksOf(page: Element, rows = false): Block[] {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
   };
   let elements = 0;
+  /** how many article, main or section elements the visit is inside */
+  let articles = 0;
   const visit = (element: Element, depth: number) => {
     const headings: HeadingBlock[] = [];
     const list = elements++;
@@ -383,10 +387,17 @@ function blocksOf(page: Element, rows = false): Block[] {
           visit(child, depth + 1);
           const kept = blocks
             .splice(from)
+            // an article's header holds its title; the page's header may hold the site's name in an h1
+            .map((block) =>
+              block.kind === "heading" && block.level === 1 && articles === 0
+                ? { ...block, inHeader: true as const }
+                : block
+            )
             .filter(
               (block) =>
                 block.kind === "label" ||
-                (block.kind === "heading" && block.level < EMPHASIS_LEVEL && isPartHeading(block.text))
+                (block.kind === "heading" &&
+                  (block.level === 1 || (block.level < EMPHASIS_LEVEL && isPartHeading(block.text))))
             );
           blocks.push(...kept);
           pendingLabel = null;
@@ -457,7 +468,12 @@ function blocksOf(page: Element, rows = false): Block[] {
             // "Serves: 6<br>Prep time: 20 minutes": labels on the lines of one paragraph
             if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
           }
-      } else if (depth < MAX_DEPTH) visit(child, depth + 1);
+      } else if (depth < MAX_DEPTH) {
+        const article = ARTICLE.has(child.tag) ? 1 : 0;
+        articles += article;
+        visit(child, depth + 1);
+        articles -= article;
+      }
     }
     for (const heading of headings) heading.end = blocks.length;
   };
@@ -757,11 +773,13 @@ export function pageTitle(
   page: Element,
   { blocks, ingredientsAt }: Pick<PlainSections, "blocks" | "ingredientsAt"> = plainHtmlSections(page)
 ): string | undefined {
-  const isTitle = (block: Block) => block.kind === "heading" && block.level === 1;
+  const isTitle = (block: Block) => block.kind === "heading" && block.level === 1 && !block.inHeader;
   const title = (
     blocks.filter((block, index) => isTitle(block) && index < ingredientsAt).at(-1) ?? blocks.find(isTitle)
   )?.text;
-  return title || metaContent(page, "og:title") || titleElement(page);
+  // an h1 in a header may be the site's name: after the page's og:title
+  const inHeader = blocks.find((block) => block.kind === "heading" && block.inHeader)?.text;
+  return title || metaContent(page, "og:title") || inHeader || titleElement(page);
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
