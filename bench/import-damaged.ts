@@ -26,7 +26,7 @@ import {
   type PageScore,
 } from "./import-pages";
 
-const OLD_REFS = (process.env.OLD_REF ?? "f8a0962f29c2af1bf5219d965ffaf131316bbb2b").split(",").filter(Boolean);
+const OLD_REFS = (process.env.OLD_REF ?? "98ff8bf2a621d604096e8aefa96c7061df794a4c").split(",").filter(Boolean);
 
 const INSTRUCTIONS = /^(?:schema:)?(?:recipeinstructions|instructions)$/i;
 const INGREDIENTS = /^(?:schema:)?(?:recipeingredient|ingredients|ingredient)$/i;
