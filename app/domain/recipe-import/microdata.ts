@@ -101,7 +101,7 @@ const IMPLIED_END: Record<string, { ends: Set<string>; within: Set<string> }> = 
 /** Where the stack is cut for a start tag `tag` that ends open elements implicitly; the stack's length if none. */
 function impliedEnd(stack: Element[], tag: string): number {
   if (CLOSES_P.has(tag)) {
-    for (let index = stack.length - 1; index > 0; index--) {
+    for (let index = stack.length - 1; index > 0 && stack.length - index <= MAX_IMPLIED_SEARCH; index--) {
       const open = stack[index].tag;
       if (open === "p") return index;
       if (!PHRASING.has(open)) break;

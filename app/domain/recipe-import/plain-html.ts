@@ -264,7 +264,7 @@ function emphasisedText(element: Element): string | null {
 }
 
 /** The text of an element when it is short (a heading's), else null; looks at a bounded number of nodes. */
-function shortText(element: Element): string | null {
+function shortText(element: Element, asHeading = true): string | null {
   let text = "";
   let nodes = 0;
   const visit = (node: Element): boolean => {
@@ -279,7 +279,8 @@ function shortText(element: Element): string | null {
   };
   if (!visit(element)) return null;
   const cleaned = cleanText(text);
-  return cleaned.length <= MAX_HEADING_LENGTH ? headingText(cleaned) : null;
+  if (cleaned.length > MAX_HEADING_LENGTH) return null;
+  return asHeading ? headingText(cleaned) : cleaned;
 }
 
 const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_HEADING.test(text);
@@ -339,7 +340,7 @@ function rowLine(element: Element): { line: string; cells: number } | null {
     cells = parts.filter((child): child is Element => typeof child !== "string" && child.tag === "td");
     if (cells.length !== parts.length) return null;
   } else {
-    if (parts.some((child) => typeof child === "string")) return null;
+    if (parts.some((child) => typeof child === "string") || parts.length > MAX_CELLS + 2) return null;
     cells = (parts as Element[]).filter((child) => !MEDIA.has(child.tag));
     // a paragraph or heading is text of its own, not a cell: "<span>6</span><p>Serve with potatoes.</p>" is a step
     const isCell = (cell: Element) =>
@@ -347,8 +348,11 @@ function rowLine(element: Element): { line: string; cells: number } | null {
     if (!cells.every(isCell)) return null;
   }
   if (cells.length < 2 || cells.length > MAX_CELLS) return null;
-  const texts = cells.map((cell) => cleanText(textOf(cell).join(""))).filter(Boolean);
-  if (texts.length === 0 || texts.some((text) => text.length > MAX_HEADING_LENGTH)) return null;
+  // each cell's words looked at within bounds: a layout table's cell holding the whole page is no cell
+  const said = cells.map((cell) => shortText(cell, false));
+  if (said.some((text) => text === null)) return null;
+  const texts = (said as string[]).filter(Boolean);
+  if (texts.length === 0) return null;
   const amount = texts.findIndex((text) => AMOUNT_CELL.test(text));
   const ordered = amount > 0 ? [texts[amount], ...texts.filter((_, index) => index !== amount)] : texts;
   return { line: ordered.join(" "), cells: texts.length };
