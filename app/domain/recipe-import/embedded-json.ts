@@ -6,7 +6,7 @@
  */
 import { parseLenientJson } from "./lenient-json";
 import { findRecipe, jsonLdScriptSpans } from "./json-ld";
-import type { RecipeNode } from "./recipe-node";
+import { isObject, type RecipeNode } from "./recipe-node";
 
 /** `"@type": "Recipe"` (or `["Recipe", ...]`), as written at the top level of some script's text. */
 const RECIPE_TYPE = /"@type"\s*:\s*(?:\[\s*)?"(?:schema:|https?:\/\/schema\.org\/)?Recipe"/g;
@@ -108,9 +108,6 @@ const NAME_KEY = /^(?:name|title|headline)$/i;
 const QUANTITY_KEY = /^(?:display)?(?:ingredient)?(?:quantity|amount)$/i;
 const UNIT_KEY = /^(?:display)?unit(?:ofmeasurement|ofmeasure)?$/i;
 const TEXT_KEY = /^(?:text|body|description|instruction|content|step)$/i;
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A text said by a value: a string, a number, or an object's name ("unit": {"name": "g"}). */
 function said(value: unknown): string {
