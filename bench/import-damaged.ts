@@ -6,6 +6,8 @@
  * checkout and for OLD_REF (default: the branch's start) beside it.
  *
  *   SHARED_DIR=/work/shared npx tsx bench/import-damaged.ts       (OLD_REF=<commit>, OLD_REF= for none)
+ *   SHOW_FAILURES=1 lists the damaged reads that do not import; SHOW_CHANGES=1 the fields each damaged read got
+ *   right or wrong against the first OLD_REF (dev pages only, like everything here)
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -24,7 +26,7 @@ import {
   type PageScore,
 } from "./import-pages";
 
-const OLD_REFS = (process.env.OLD_REF ?? "f8a0962f29c2af1bf5219d965ffaf131316bbb2b").split(",").filter(Boolean);
+const OLD_REFS = (process.env.OLD_REF ?? "98ff8bf2a621d604096e8aefa96c7061df794a4c").split(",").filter(Boolean);
 
 const INSTRUCTIONS = /^(?:schema:)?(?:recipeinstructions|instructions)$/i;
 const INGREDIENTS = /^(?:schema:)?(?:recipeingredient|ingredients|ingredient)$/i;
@@ -89,6 +91,17 @@ function damaged(html: string, damage: Damage | null): string | null {
   return damage && !touched ? null : kept + html.slice(from);
 }
 
+/** The fields a damaged read got right (+) or wrong (-) against the old importer, page by page. */
+function showChanges(damage: string, old: Map<string, PageScore>, now: Map<string, PageScore>) {
+  for (const [file, score] of now) {
+    const before = old.get(file)!;
+    const fields = (Object.keys(score) as (keyof PageScore)[])
+      .filter((field) => score[field] !== before[field])
+      .map((field) => `${field} ${String(before[field])} → ${String(score[field])}`);
+    if (fields.length > 0) console.log(`${damage}: ${file}: ${fields.join(", ")}`);
+  }
+}
+
 async function main() {
   const pages = readPages().filter((page) => page.half === "dev");
   const folders = OLD_REFS.map(() => mkdtempSync(path.join(tmpdir(), "import-damaged-")));
@@ -107,12 +120,12 @@ async function main() {
         const html = damaged(page.html, damage);
         return html === null ? [] : [{ ...page, html }];
       });
-      const rows = importers.map((importer) => {
-        const scores = new Map<string, PageScore>(
-          variants.map((page) => [page.file, scorePage(page, importer.parse(page.html))])
-        );
-        return pageRows(variants, scores);
-      });
+      const scored = importers.map(
+        (importer) =>
+          new Map<string, PageScore>(variants.map((page) => [page.file, scorePage(page, importer.parse(page.html))]))
+      );
+      if (process.env.SHOW_CHANGES && scored.length > 1) showChanges(name, scored[0], scored[scored.length - 1]);
+      const rows = scored.map((scores) => pageRows(variants, scores));
       const pick = (label: string) => rows.map((row) => row.find(([figure]) => figure === label)![1]);
       summary.push([`${name} (${variants.length} pages damaged)`, ...pick("pages imported")]);
       summary.push([`  ${name}: lines right`, ...pick("ingredient lines right (lines)")]);

@@ -28,11 +28,12 @@ export const PAGES = path.join(SHARED, "data/recipes/recipe-pages");
  * main before issue 19, when the plain-page reading was started, before the held-out work, and after the night of
  * 2026-11-26 (the catalogue's names, before the reading rules of recipe-scrapers), and main of 2026-11-27 before the
  * reading of pages with no recipe headings or data (e303f58), before the morning work of 2026-11-27 (c99a6a5) and
- * before its late-morning work (41322fe); OLD_REF= to change.
+ * before its late-morning work (41322fe), and main before the work of 2026-11-27 09:00 on pages that did not import
+ * (98ff8bf); OLD_REF= to change.
  */
 const OLD_REFS = (
   process.env.OLD_REF ??
-  "681383fed922d19c143f96148f8a7a75b2772996,d0909044a4f8979c2e58573447568f0b035063fc,c011eaaabc2f97bb90107f2b1a0aba5ce1262b8b,2fe73f37589a772fb32a46cf66b85758fb13323e,e303f58b64685db7956e92bbd2d12783418345b9,c99a6a5205d67e409ef996ea74a5f59f1a3f1ed9,41322fe5b7ec8de49b19698419b4774cfb5df0e0"
+  "681383fed922d19c143f96148f8a7a75b2772996,d0909044a4f8979c2e58573447568f0b035063fc,c011eaaabc2f97bb90107f2b1a0aba5ce1262b8b,2fe73f37589a772fb32a46cf66b85758fb13323e,e303f58b64685db7956e92bbd2d12783418345b9,c99a6a5205d67e409ef996ea74a5f59f1a3f1ed9,41322fe5b7ec8de49b19698419b4774cfb5df0e0,98ff8bf2a621d604096e8aefa96c7061df794a4c"
 )
   .split(",")
   .filter(Boolean);

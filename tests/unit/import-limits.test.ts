@@ -3,7 +3,7 @@
  * that do not fit a number do not come out as Infinity.
  */
 import { describe, expect, it } from "vitest";
-import { durationMinutes, fromJsonLd } from "~/domain/recipe-import";
+import { durationMinutes, fromHtmlPage, fromJsonLd } from "~/domain/recipe-import";
 
 const recipe = (ingredients: number, steps = 3) => ({
   "@context": "https://schema.org",
@@ -39,6 +39,26 @@ describe("importing a page", () => {
 
   it("still imports a recipe of ordinary size", () => {
     expect(fromJsonLd(page(recipe(12)))).toMatchObject({ ok: true });
+  });
+});
+
+describe("pages built against the page reader", () => {
+  const quickly = <T>(run: () => T): T => {
+    const started = performance.now();
+    const result = run();
+    expect(performance.now() - started).toBeLessThan(3_000);
+    return result;
+  };
+
+  it("refuses at once a JSON-LD string of 200,000 quotes each before a run of spaces", () => {
+    const json = `{"@type":"Recipe","name":"${'" '.repeat(200_000)}`;
+    const result = quickly(() => fromHtmlPage(`<script type="application/ld+json">${json}</script>`));
+    expect(result.ok).toBe(false);
+  });
+
+  it("refuses at once 50,000 inline elements inside a paragraph, each before a block", () => {
+    const html = `<p>${"<span><div>1 g</div><div>salt</div>".repeat(50_000)}</p><table>${"<tr><td>1".repeat(50_000)}`;
+    expect(quickly(() => fromHtmlPage(html)).ok).toBe(false);
   });
 });
 

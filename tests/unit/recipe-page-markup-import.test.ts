@@ -262,11 +262,12 @@ describe("an ingredient checklist drawn without a list", () => {
     expect(result.ok ? result.draft.ingredients.map((line) => line.name) : []).not.toContain("milk 200 g rice");
   });
 
-  it("takes no row of a form, nor a row without a box, as a line", () => {
+  it("takes no row of a form as a line", () => {
     const html =
       `<h1>Rice</h1><h2>Ingredients</h2><form>${row("1 l", "milk")}</form>` +
-      "<div><div>200 g</div><div>rice</div></div><h2>Method</h2><ol><li>Cook.</li></ol>";
-    expect(fromHtmlPage(html)).toMatchObject({ ok: false });
+      "<p>Any rice will do.</p><h2>Method</h2><ol><li>Cook.</li></ol>";
+    const result = fromHtmlPage(html);
+    expect(result.ok ? result.draft.ingredients.map((line) => line.name) : []).not.toContain("milk");
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { parseLenientJson } from "./lenient-json";
 import { findRecipe, jsonLdScriptSpans } from "./json-ld";
-import type { RecipeNode } from "./recipe-node";
+import { isObject, type RecipeNode } from "./recipe-node";
 
 /** `"@type": "Recipe"` (or `["Recipe", ...]`), as written at the top level of some script's text. */
 const RECIPE_TYPE = /"@type"\s*:\s*(?:\[\s*)?"(?:schema:|https?:\/\/schema\.org\/)?Recipe"/g;
@@ -97,4 +97,94 @@ function withoutJsonLd(html: string): string {
 /** The first Recipe object in the page's scripts other than JSON-LD (the JSON-LD's own is no other reading), or null. */
 export function embeddedRecipe(html: string): RecipeNode | null {
   return recipeIn(withoutJsonLd(html), 0);
+}
+
+/** A key that holds a recipe's ingredients in an app's own data, and one that holds its steps. */
+const INGREDIENTS_KEY = /"(?:recipe)?ingredients"\s*:\s*\[/gi;
+const ESCAPED_INGREDIENTS_KEY = /\\"(?:recipe)?ingredients\\+"\s*:\s*\[/gi;
+const STEPS_KEY =
+  /^(?:recipe)?(?:instructions|steps|directions|method|preparation|preparationinstructions|preparationsteps|cookingsteps)$/i;
+const NAME_KEY = /^(?:name|title|headline)$/i;
+const QUANTITY_KEY = /^(?:display)?(?:ingredient)?(?:quantity|amount)$/i;
+const UNIT_KEY = /^(?:display)?unit(?:ofmeasurement|ofmeasure)?$/i;
+const TEXT_KEY = /^(?:text|body|description|instruction|content|step)$/i;
+
+/** A text said by a value: a string, a number, or an object's name ("unit": {"name": "g"}). */
+function said(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (typeof value === "number") return String(value);
+  if (isObject(value)) {
+    const key = Object.keys(value).find((name) => /^(?:name|abbreviation|text)$/i.test(name));
+    return key ? said(value[key]) : "";
+  }
+  return "";
+}
+
+/** An app's ingredient item as a line: "3 Stk. Pak Choi" from `{name, quantity, unit}`, or the item's text. */
+function ingredientLine(item: unknown): string {
+  if (!isObject(item)) return said(item);
+  const keys = Object.keys(item);
+  const pick = (pattern: RegExp) => said(item[keys.find((key) => pattern.test(key)) ?? ""]);
+  const name = pick(NAME_KEY) || pick(/^ingredient$/i);
+  return [pick(QUANTITY_KEY), pick(UNIT_KEY), name].filter(Boolean).join(" ");
+}
+
+/** An app's step item as text: a string, or the text an object holds under "text", "body", "description"... */
+function stepText(item: unknown): string {
+  if (!isObject(item)) return said(item);
+  const key = Object.keys(item).find((name) => TEXT_KEY.test(name));
+  return key ? said(item[key]) : "";
+}
+
+/**
+ * A recipe as an app's own data holds it (a Next.js or Nuxt page's state, no schema.org type): an object with an
+ * `ingredients` list and a `steps` / `instructions` / `preparationInstructions` list beside it, read as a Recipe.
+ */
+function appRecipeIn(text: string, level: number): RecipeNode | null {
+  let candidates = 0;
+  for (const match of text.matchAll(INGREDIENTS_KEY)) {
+    if (++candidates > MAX_CANDIDATES) break;
+    const start = objectStart(text, match.index);
+    if (start < 0) continue;
+    let object: unknown;
+    try {
+      object = parseLenientJson(text.slice(start), { trailing: true });
+    } catch {
+      continue;
+    }
+    if (!isObject(object)) continue;
+    const keys = Object.keys(object);
+    const ingredients = object[keys.find((key) => /^(?:recipe)?ingredients$/i.test(key)) ?? ""];
+    const steps = object[keys.find((key) => STEPS_KEY.test(key)) ?? ""];
+    if (!Array.isArray(ingredients) || !Array.isArray(steps)) continue;
+    const lines = ingredients.map(ingredientLine).filter(Boolean);
+    const texts = steps.map(stepText).filter(Boolean);
+    if (lines.length === 0 || texts.length === 0) continue;
+    const value = (pattern: RegExp) => object[keys.find((key) => pattern.test(key)) ?? ""];
+    return {
+      "@type": "Recipe",
+      name: value(NAME_KEY),
+      recipeIngredient: lines,
+      recipeInstructions: texts,
+      // times in minutes ("preparationTimeInMinutes": 25) or as ISO durations, the servings as a number
+      prepTime: value(/^prep(?:aration)?time(?:inminutes)?$/i),
+      cookTime: value(/^cook(?:ing)?time(?:inminutes)?$/i),
+      totalTime: value(/^totaltime(?:inminutes)?$/i),
+      recipeYield: value(/^(?:servings|portions|serves|yields?|numberofservings)$/i),
+    };
+  }
+  if (level >= MAX_LEVELS) return null;
+  candidates = 0;
+  for (const match of text.matchAll(ESCAPED_INGREDIENTS_KEY)) {
+    if (++candidates > MAX_CANDIDATES) break;
+    const literal = enclosingLiteral(text, match.index);
+    const found = literal === null ? null : appRecipeIn(literal, level + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** A recipe in the app data of the page's scripts, with no schema.org type: read when nothing else gives one. */
+export function appStateRecipe(html: string): RecipeNode | null {
+  return appRecipeIn(withoutJsonLd(html), 0);
 }

@@ -4,7 +4,7 @@
  * heading over a list, a "Method" heading over steps); ingredient groups from the page's markup.
  */
 import { buildDraft, type ParseResult } from "./draft";
-import { embeddedRecipe } from "./embedded-json";
+import { appStateRecipe, embeddedRecipe } from "./embedded-json";
 import { firstImporting, jsonLdRecipes, NO_JSON_LD } from "./json-ld";
 import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
 import { pageTitle, plainHtmlRecipe, plainHtmlSections } from "./plain-html";
@@ -24,7 +24,7 @@ export function fromHtmlPage(html: string): ParseResult {
     scriptRecipe,
     ingredientGroups: ingredientGroupsOf(tree),
     sections: () => (sections ??= plainHtmlSections(tree)),
-    title: () => pageTitle(tree, undefined, (sections ??= plainHtmlSections(tree)).ingredientsAt),
+    title: () => pageTitle(tree, (sections ??= plainHtmlSections(tree))),
   };
   const jsonLd = jsonLdRecipes(html);
   let failure: string | null = null;
@@ -43,7 +43,12 @@ export function fromHtmlPage(html: string): ParseResult {
   // a schema.org Recipe that does not import (a method run into one overlong step) leaves the page's own markup
   const plain = plainHtmlRecipe(tree);
   const fromPlain = plain ? buildDraft(plain) : null;
-  if (fromPlain?.ok || (fromPlain && !failure)) return fromPlain;
+  if (fromPlain?.ok) return fromPlain;
+  // the recipe only in an app's own data (no schema.org type), for want of any other reading
+  const app = appStateRecipe(html);
+  const fromApp = app ? fromRecipeNode(app, page) : null;
+  if (fromApp?.ok) return fromApp;
+  if (fromPlain && !failure) return fromPlain;
   if (failure) return { ok: false, reason: failure };
   return {
     ok: false,

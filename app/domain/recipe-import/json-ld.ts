@@ -2,7 +2,7 @@
 import type { ParseResult } from "./draft";
 import { decodeEntities } from "./fields";
 import { parseLenientJson } from "./lenient-json";
-import { fromRecipeNode, isRecipeType, type PageFallback, type RecipeNode } from "./recipe-node";
+import { fromRecipeNode, isObject, isRecipeType, type PageFallback, type RecipeNode } from "./recipe-node";
 
 const SCRIPT_TAG = /<script\b[^<>]*>/gi;
 const LD_TYPE = /\btype\s*=\s*["']?application\/ld\+json/i;
@@ -11,10 +11,6 @@ const MAX_SEARCH_DEPTH = 12;
 const MAX_SCRIPTS = 50;
 
 export const NO_JSON_LD = "no JSON-LD found";
-
-function isObject(value: unknown): value is RecipeNode {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isRecipe(node: RecipeNode): boolean {
   const type = node["@type"];

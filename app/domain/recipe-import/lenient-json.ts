@@ -1,12 +1,20 @@
 /**
  * JSON as recipe pages really write it in their JSON-LD scripts: raw newlines and tabs inside strings, trailing
- * commas, comments, a stray semicolon after the value. One pass over the text (no backtracking), with a nesting
- * limit, so a hostile page costs time in proportion to its length.
+ * commas, comments, a stray semicolon after the value; and as templates break it: a quote left unescaped inside a
+ * string ("1 12" pizza base"), two objects one after the other in one script, a comma missing between members, a
+ * brace too many or too few at the end, an empty value, `NaN` or `undefined`, a key without quotes. One pass over
+ * the text (no backtracking), with a nesting limit, so a hostile page costs time in proportion to its length.
  */
 
 export const MAX_JSON_DEPTH = 64;
 
 export class LenientJsonError extends Error {}
+
+/** What may follow a string's closing quote; any other character after a quote makes it part of the text. */
+const AFTER_STRING = new Set([",", ":", "}", "]", ";", ")"]);
+/** How far past a quote the look for what follows it goes: a run of spaces, then the text is taken as it is. */
+const MAX_SPACE_AHEAD = 200;
+const VALUE_START = new Set(['"', "'", "{", "["]);
 
 const ESCAPES: Record<string, string> = { '"': '"', "\\": "\\", "/": "/", b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
 
@@ -36,13 +44,24 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
     }
   }
 
+  /** Whether the quote at `at` ends its string: what follows it is what may follow a string (or nothing). */
+  function endsString(): boolean {
+    for (let next = at + 1; next < text.length && next - at <= MAX_SPACE_AHEAD; next++) {
+      const char = text[next];
+      if (char === " " || char === "\n" || char === "\r" || char === "\t") continue;
+      return AFTER_STRING.has(char);
+    }
+    return true;
+  }
+
   function string(): string {
     const quote = text[at++];
     let out = "";
     let start = at;
     while (at < text.length) {
       const char = text[at];
-      if (char === quote) {
+      // a quote inside the text that the page did not escape ("12" pizza") is part of it
+      if (char === quote && endsString()) {
         out += text.slice(start, at++);
         return out;
       }
@@ -65,14 +84,25 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
   }
 
   function bareWord(): unknown {
-    const match = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)/.exec(text.slice(at, at + 40));
-    if (!match) return fail("unexpected character");
+    const match = /^(?:-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null|NaN|undefined|-?Infinity)/.exec(
+      text.slice(at, at + 40)
+    );
+    // an empty value ("recipeYield": ,) is none
+    if (!match) return text[at] === "," || text[at] === "}" || text[at] === "]" ? null : fail("unexpected character");
     at += match[0].length;
     const word = match[0];
     if (word === "true") return true;
     if (word === "false") return false;
-    if (word === "null") return null;
-    return Number(word);
+    if (/^(?:-?\d)/.test(word)) return Number(word);
+    return null;
+  }
+
+  /** A key as JavaScript writes it, without quotes: `name: "Pancakes"`. */
+  function bareKey(): string {
+    const match = /^[A-Za-z_$@][\w$@-]*/.exec(text.slice(at, at + 100));
+    if (!match) return fail("expected a key");
+    at += match[0].length;
+    return match[0];
   }
 
   function value(depth: number): unknown {
@@ -91,7 +121,8 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
     const items: unknown[] = [];
     for (;;) {
       skipSpace();
-      if (text[at] === "]") {
+      // the text ends before the list does: what it held
+      if (text[at] === "]" || at >= text.length) {
         at++;
         return items;
       }
@@ -102,7 +133,8 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
       items.push(value(depth + 1));
       skipSpace();
       if (text[at] === ",") at++;
-      else if (text[at] !== "]") fail("expected , or ]");
+      // a comma left out between two items
+      else if (text[at] !== "]" && at < text.length && !VALUE_START.has(text[at])) fail("expected , or ]");
     }
   }
 
@@ -111,7 +143,7 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
     const fields: Record<string, unknown> = {};
     for (;;) {
       skipSpace();
-      if (text[at] === "}") {
+      if (text[at] === "}" || at >= text.length) {
         at++;
         return fields;
       }
@@ -119,24 +151,37 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
         at++;
         continue;
       }
-      if (text[at] !== '"' && text[at] !== "'") fail("expected a key");
-      const key = string();
+      const key = text[at] === '"' || text[at] === "'" ? string() : bareKey();
       skipSpace();
       if (text[at++] !== ":") fail("expected :");
       const item = value(depth + 1);
       if (key !== "__proto__") fields[key] = item;
       skipSpace();
       if (text[at] === ",") at++;
-      else if (text[at] !== "}") fail("expected , or }");
+      // a comma left out between two members
+      else if (text[at] !== "}" && at < text.length && text[at] !== '"') fail("expected , or }");
     }
   }
 
-  const result = value(0);
-  skipSpace();
-  while (text[at] === ";") {
-    at++;
+  /** A stray `;` or a closing brace too many after the value. */
+  const skipEnd = () => {
     skipSpace();
+    while (text[at] === ";" || (!options.trailing && (text[at] === "}" || text[at] === "]"))) {
+      at++;
+      skipSpace();
+    }
+  };
+
+  const result = value(0);
+  skipEnd();
+  if (at >= text.length || options.trailing) return result;
+  // values one after the other, with or without a comma (a template that writes each object of the page apart)
+  const results = [result];
+  while (at < text.length) {
+    if (text[at] === ",") at++;
+    if (text[at] !== "{" && text[at] !== "[") fail("text after the value");
+    results.push(value(0));
+    skipEnd();
   }
-  if (at < text.length && !options.trailing) fail("text after the value");
-  return result;
+  return results;
 }

@@ -49,6 +49,77 @@ const BLOCK = new Set([
   "section",
   "article",
 ]);
+/** Tags whose start closes an open `<p>` (the HTML parsing rules): a recipe card a blog wraps in `<p>` is no text of it. */
+const CLOSES_P = new Set([
+  "address",
+  "article",
+  "aside",
+  "blockquote",
+  "details",
+  "div",
+  "dl",
+  "dd",
+  "dt",
+  "fieldset",
+  "figcaption",
+  "figure",
+  "footer",
+  "form",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "header",
+  "hr",
+  "li",
+  "main",
+  "nav",
+  "ol",
+  "p",
+  "pre",
+  "section",
+  "table",
+  "ul",
+]);
+/** Tags within a paragraph that it may be closed through. */
+const PHRASING = new Set(["a", "span", "b", "strong", "i", "em", "u", "small", "sup", "sub", "mark", "abbr", "font"]);
+/**
+ * For a start tag that ends an open element of its kind without its end tag (`<li>one<li>two`, `<td>1<td>2`): the
+ * tags it ends and the tags that stop the search (a nested list's item ends no item of the outer list).
+ */
+const IMPLIED_END: Record<string, { ends: Set<string>; within: Set<string> }> = {
+  li: { ends: new Set(["li"]), within: new Set(["ul", "ol", "menu", "table"]) },
+  dt: { ends: new Set(["dt", "dd"]), within: new Set(["dl", "table"]) },
+  dd: { ends: new Set(["dt", "dd"]), within: new Set(["dl", "table"]) },
+  tr: { ends: new Set(["tr", "td", "th"]), within: new Set(["table", "tbody", "thead", "tfoot"]) },
+  td: { ends: new Set(["td", "th"]), within: new Set(["tr", "table"]) },
+  th: { ends: new Set(["td", "th"]), within: new Set(["tr", "table"]) },
+};
+
+/** Where the stack is cut for a start tag `tag` that ends open elements implicitly; the stack's length if none. */
+function impliedEnd(stack: Element[], tag: string): number {
+  if (CLOSES_P.has(tag)) {
+    for (let index = stack.length - 1; index > 0 && stack.length - index <= MAX_IMPLIED_SEARCH; index--) {
+      const open = stack[index].tag;
+      if (open === "p") return index;
+      if (!PHRASING.has(open)) break;
+    }
+  }
+  const rule = IMPLIED_END[tag];
+  if (rule) {
+    for (let index = stack.length - 1; index > 0 && stack.length - index <= MAX_IMPLIED_SEARCH; index--) {
+      const open = stack[index].tag;
+      if (rule.ends.has(open)) return index;
+      if (rule.within.has(open)) break;
+    }
+  }
+  return stack.length;
+}
+/** How deep into the open elements an implied end is looked for: the scan stays linear. */
+const MAX_IMPLIED_SEARCH = 32;
+
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 function parseAttributes(text: string): Record<string, string> {
@@ -108,7 +179,8 @@ export function parseHtml(html: string): Element {
     }
     const element: Element = { tag, attributes: parseAttributes(html.slice(open + name[0].length, end)), children: [] };
     count++;
-    top.children.push(element);
+    stack.length = impliedEnd(stack, tag);
+    stack[stack.length - 1].children.push(element);
     if (RAW_TEXT.has(tag)) {
       const close = lower.indexOf(`</${tag}`, at);
       at = close < 0 ? html.length : close;

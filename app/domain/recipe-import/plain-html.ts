@@ -11,9 +11,13 @@ import { splitLeadingQuantity } from "../quantity";
 
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
-  | { kind: "heading"; level: number; text: string; end?: number }
-  /** `list`: which list the item is in (its parent element, numbered in document order) */
-  | { kind: "item"; text: string; linkOnly?: boolean; list?: number }
+  /** `inHeader`: an h1 in the page's own `<header>` (not an article's), which may be the site's name */
+  | { kind: "heading"; level: number; text: string; end?: number; inHeader?: true }
+  /**
+   * `list`: which list the item is in (its parent element, numbered in document order); `row`: a row of cells
+   * (`rowLine`), an ingredient line only
+   */
+  | { kind: "item"; text: string; linkOnly?: boolean; list?: number; row?: true }
   | { kind: "paragraph"; text: string }
   /** a short text anywhere on the page, where "Serves 4" or "Prep time 15 min" may stand */
   | { kind: "label"; text: string };
@@ -38,6 +42,7 @@ const SKIPPED = new Set([
   "select",
 ]);
 const HEADING_TAG = /^h([1-6])$/;
+const ARTICLE = new Set(["article", "main", "section"]);
 /** Tags whose whole text, when short, may stand as a heading: "<p><strong>Ingredients</strong></p>". */
 const EMPHASIS = new Set(["strong", "b"]);
 /** A heading level for emphasised text and headings made of other tags: below any h1-h6. */
@@ -57,33 +62,31 @@ const headingOf = (words: string[], after = "") =>
 /** What may follow the word Ingredients: "for 6 balls", "für 4 Personen", "pour 6 personnes", "(4 servings)". */
 /** "for" before a number of people, in the languages read here. */
 const FOR_WORDS = "for|für|pour|para|per|voor|för|til|dla|na";
-const FOR_HOW_MANY = String.raw`(?:\s+(?:${FOR_WORDS})\s+\d[^:()]{0,30}|\s*[(（]\d[^()（）]{0,30}[)）])?`;
-const INGREDIENT_HEADING = headingOf(
-  [
-    "ingredients?(?:\\s+list)?",
-    "what you(?:'|’)?ll need",
-    "you will need",
-    "zutaten",
-    "ingr[ée]dients",
-    "ingredientes",
-    "ingredi[eë]nten",
-    "ingredienser",
-    "ingredienti",
-    "sk[łl]adniki",
-    "hozz[áa]val[óo]k",
-    "suroviny",
-    "ainekset",
-    "ingredien(?:cie|te)",
-    "p[řr][íi]sady",
-    "sastojci",
-    "malzemeler",
-    "ингредиенты",
-    "інгредієнти",
-    "υλικά",
-    "材料",
-  ],
-  FOR_HOW_MANY
-);
+const FOR_HOW_MANY = String.raw`(?:\s+(?:${FOR_WORDS})\s+\d[^:()]{0,30}|\s*[(（【]\d[^()（）【】]{0,30}[)）】])?`;
+const INGREDIENT_WORDS = [
+  "ingredients?(?:\\s+list)?",
+  "what you(?:'|’)?ll need",
+  "you will need",
+  "zutaten",
+  "ingr[ée]dients",
+  "ingredientes",
+  "ingredi[eë]nten",
+  "ingredienser",
+  "ingredienti",
+  "sk[łl]adniki",
+  "hozz[áa]val[óo]k",
+  "suroviny",
+  "ainekset",
+  "ingredien(?:cie|te)",
+  "p[řr][íi]sady",
+  "sastojci",
+  "malzemeler",
+  "ингредиенты",
+  "інгредієнти",
+  "υλικά",
+  "材料",
+];
+const INGREDIENT_HEADING = headingOf(INGREDIENT_WORDS, FOR_HOW_MANY);
 const METHOD_WORDS = [
   "method",
   "instructions?",
@@ -128,6 +131,7 @@ const METHOD_WORDS = [
   "приготування",
   "εκτέλεση",
   "作り方",
+  "手順",
 ];
 export const METHOD_HEADING = headingOf(METHOD_WORDS);
 /**
@@ -145,6 +149,23 @@ const STEPS_HEADING = headingOf(
   // "Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt"
   String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
 );
+/**
+ * A part's word said of the recipe, with an article in any of the languages read ("Les ingrédients de la recette",
+ * "La préparación de la receta", "Recipe Instructions"): read only where the page has no heading that is the word
+ * alone. A heading that only mentions the word ("Notes on the ingredients", "Zutaten für die Füllung") is none.
+ */
+type HeadingWords = Pick<RegExp, "test">;
+const looseHeading = (words: string[]): HeadingWords =>
+  new RegExp(
+    String.raw`^[^\p{L}\p{N}]*(?:(?:the|la|le|les|los|las|el|il|gli|i|o|a|os|as|die|der|das|de|het)\s+|l['’]\s*)?` +
+      String.raw`(?:(?:recipe|cooking)\s+)?(?:${words.join("|")})` +
+      String.raw`(?:\s+(?:of|for) (?:the|this) recipe|\s+(?:de la recette|de la receta|da receita|della ricetta|` +
+      String.raw`van het recept|f[üu]r das rezept|des rezepts|do przepisu))?$`,
+    "iu"
+  );
+const LOOSE_INGREDIENT_HEADING = looseHeading(INGREDIENT_WORDS);
+const LOOSE_STEPS_HEADING = looseHeading(METHOD_WORDS);
+
 /** Words for servings, as a label before the number ("Portionen: 4") or after it ("4 Portionen"); not "Serving size". */
 const SERVING_WORDS = "servings|portions?|portionen|personen|personas|porciones|por[çc][õo]es|porcje|porcji";
 const YIELD_WORDS = `serves|serve|yields?|makes|rendimento|rendimiento|raci[oó]n(?:es)?(?: para)?|(?:ilo[śs][ćc]|liczba) porcji|${SERVING_WORDS}`;
@@ -190,7 +211,7 @@ const isLabel = (text: string) => LABEL.test(text) && (/\d/.test(text) || LABEL_
  * and the tips, notes and questions a post puts around it ("Pro Tips", "Make Ahead Tips", "FAQ").
  */
 const AFTER_RECIPE =
-  /^[^\p{L}\p{N}]*(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|tools?|utensils|faqs?|(?:recipe )?details)\b|\b(?:tips|notes|faqs?)$/iu;
+  /^[^\p{L}\p{N}]*(?:notes?|tips?|nutrition|comments?|reviews?|you (?:may|might) also like|related|more recipes|share|equipment|tools?|utensils|faqs?|(?:recipe )?details|sugerencias?|consejos?|trucos?|dicas?|suggerimenti|consigli|astuces?|conseils?|tipps?|hinweise?|anmerkungen|opmerkingen?|uwagi|wskaz[óo]wki|porady|vinkit)(?![\p{L}])|\b(?:tips|notes|faqs?)$/iu;
 
 /** A paragraph that says it is a note ("NOTE | the vegetables can be...", "Tip: ..."): after the recipe, no step. */
 const NOTE_PARAGRAPH = /^(?:notes?|tips?|hinweis|astuce|nota)\s*[:|–—-]/i;
@@ -243,7 +264,7 @@ function emphasisedText(element: Element): string | null {
 }
 
 /** The text of an element when it is short (a heading's), else null; looks at a bounded number of nodes. */
-function shortText(element: Element): string | null {
+function shortText(element: Element, asHeading = true): string | null {
   let text = "";
   let nodes = 0;
   const visit = (node: Element): boolean => {
@@ -258,7 +279,8 @@ function shortText(element: Element): string | null {
   };
   if (!visit(element)) return null;
   const cleaned = cleanText(text);
-  return cleaned.length <= MAX_HEADING_LENGTH ? headingText(cleaned) : null;
+  if (cleaned.length > MAX_HEADING_LENGTH) return null;
+  return asHeading ? headingText(cleaned) : cleaned;
 }
 
 const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_HEADING.test(text);
@@ -269,20 +291,87 @@ const isPartHeading = (text: string) => INGREDIENT_HEADING.test(text) || STEPS_H
  */
 function isCheckRow(element: Element): boolean {
   // one box: an element holding several is the whole checklist, not a line of it
-  return element.children.filter(isCheckbox).length === 1;
+  return element.children.filter((child) => isCheckbox(child) || isBoxOnly(child)).length === 1;
 }
 
 const isCheckbox = (node: Element | string) =>
   typeof node !== "string" && node.tag === "input" && node.attributes.type?.toLowerCase() === "checkbox";
 
-/** The page as a run of headings, list items and paragraphs, in document order. */
-function blocksOf(page: Element): Block[] {
+/** A box drawn in wrappers of its own (`<div class="checkbox"><input type="checkbox"><div></div></div>`), no text. */
+function isBoxOnly(node: Element | string, depth = 0): boolean {
+  if (typeof node === "string" || depth > 3 || node.children.length > 4) return false;
+  let boxes = 0;
+  for (const child of node.children) {
+    if (typeof child === "string") {
+      if (child.trim() !== "") return false;
+    } else if (isCheckbox(child)) boxes++;
+    else if (isBoxOnly(child, depth + 1)) boxes++;
+    else if (child.children.some((inner) => typeof inner !== "string" || inner.trim() !== "")) return false;
+  }
+  return boxes === 1;
+}
+
+/** Tags that hold no text of a cell: a row's picture or box beside its cells. */
+const MEDIA = new Set(["img", "picture", "svg", "figure", "source", "video"]);
+/** Tags a cell of a row may hold around its words: anything else makes it more than a cell. */
+const INLINE = new Set([...FORMATTING, "span", "br", "label", "data", "time", "del", "ins", "s", "q", "cite"]);
+const MAX_CELLS = 4;
+const TEXT_BLOCK = /^(?:p|li|h[1-6]|dt|dd|blockquote|pre)$/;
+/** An amount alone, as a cell of a row says it: "600 g", "3 Stk.", "1 kl. Bund", "½". */
+const AMOUNT_CELL = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])\S*(?:\s+\S+){0,3}$/u;
+
+const isInline = (element: Element, depth = 0): boolean =>
+  INLINE.has(element.tag) &&
+  depth < 8 &&
+  element.children.every((child) => typeof child === "string" || isInline(child, depth + 1));
+
+/**
+ * The line of a row of cells, as pages draw an ingredient without a list: a table's row (`<tr><td>1.5</td><td>Semmel(n)
+ * </td></tr>`) or an element of two to four cells of words beside an optional picture (`<div><div>tamboril</div>
+ * <div>1 kg</div></div>`), its amount first ("1 kg tamboril"), and how many of its cells say anything; null for
+ * anything else.
+ */
+function rowLine(element: Element): { line: string; cells: number } | null {
+  const parts = element.children.filter((child) => typeof child !== "string" || child.trim() !== "");
+  let cells: Element[];
+  // a box to tick makes a checklist's row (`isCheckRow`), several boxes a whole checklist: no row of cells
+  if (parts.some((child) => typeof child !== "string" && child.tag === "input")) return null;
+  if (element.tag === "tr") {
+    cells = parts.filter((child): child is Element => typeof child !== "string" && child.tag === "td");
+    if (cells.length !== parts.length) return null;
+  } else {
+    if (parts.some((child) => typeof child === "string") || parts.length > MAX_CELLS + 2) return null;
+    cells = (parts as Element[]).filter((child) => !MEDIA.has(child.tag));
+    // a paragraph or heading is text of its own, not a cell: "<span>6</span><p>Serve with potatoes.</p>" is a step
+    const isCell = (cell: Element) =>
+      !TEXT_BLOCK.test(cell.tag) && cell.children.every((child) => typeof child === "string" || isInline(child));
+    if (!cells.every(isCell)) return null;
+  }
+  if (cells.length < 2 || cells.length > MAX_CELLS) return null;
+  // each cell's words looked at within bounds: a layout table's cell holding the whole page is no cell
+  const said = cells.map((cell) => shortText(cell, false));
+  if (said.some((text) => text === null)) return null;
+  const texts = (said as string[]).filter(Boolean);
+  if (texts.length === 0) return null;
+  const amount = texts.findIndex((text) => AMOUNT_CELL.test(text));
+  const ordered = amount > 0 ? [texts[amount], ...texts.filter((_, index) => index !== amount)] : texts;
+  return { line: ordered.join(" "), cells: texts.length };
+}
+
+/**
+ * The page as a run of headings, list items and paragraphs, in document order; with `rows`, rows of cells too
+ * (`rowLine`), for a page that shows no list under its Ingredients heading.
+ */
+function blocksOf(page: Element, rows = false): Block[] {
   const blocks: Block[] = [];
+  let lastRowEnd = -1;
   let pendingLabel: string | null = null;
   const push = (block: Block) => {
     if (block.text && blocks.length < MAX_BLOCKS) blocks.push(block);
   };
   let elements = 0;
+  /** how many article, main or section elements the visit is inside */
+  let articles = 0;
   const visit = (element: Element, depth: number) => {
     const headings: HeadingBlock[] = [];
     const list = elements++;
@@ -296,11 +385,25 @@ function blocksOf(page: Element): Block[] {
           headings.push(heading);
           push(heading);
         } else if (child.tag === "header" && depth < MAX_DEPTH) {
-          // a recipe card's header holds its details ("Prep Time: 10 minutes", "Yield: 12 cookies"): its labels only
+          // a recipe card's header holds its details ("Prep Time: 10 minutes", "Yield: 12 cookies"): its labels only,
+          // and the h1-h6 that heads a part beside its buttons (`<header><h2>Ingrédients</h2><button>4 Pers.`)
           const from = blocks.length;
           visit(child, depth + 1);
-          const labels = blocks.splice(from).filter((block) => block.kind === "label");
-          blocks.push(...labels);
+          const kept = blocks
+            .splice(from)
+            // an article's header holds its title; the page's header may hold the site's name in an h1
+            .map((block) =>
+              block.kind === "heading" && block.level === 1 && articles === 0
+                ? { ...block, inHeader: true as const }
+                : block
+            )
+            .filter(
+              (block) =>
+                block.kind === "label" ||
+                (block.kind === "heading" &&
+                  (block.level === 1 || (block.level < EMPHASIS_LEVEL && isPartHeading(block.text))))
+            );
+          blocks.push(...kept);
           pendingLabel = null;
         }
         continue;
@@ -331,6 +434,16 @@ function blocksOf(page: Element): Block[] {
         push({ kind: "item", text: cleanText(textOf(child).join("")), list });
         continue;
       }
+      const row = rows ? rowLine(child) : null;
+      // rows one after another are one list, whatever element each stands in; a row of one filled cell only
+      // continues one ("Ingwer gemahlen" with no amount), as it is no row on its own ("Total weight: 15.250")
+      const continues = lastRowEnd === blocks.length;
+      if (row && (row.cells > 1 || continues)) {
+        const rowList = continues ? (blocks.at(-1) as { list?: number }).list : list;
+        push({ kind: "item", text: row.line, list: rowList, row: true });
+        lastRowEnd = blocks.length;
+        continue;
+      }
       // "<p>Ingredients</p>", "<div class="heading"><span>Method</span></div>"
       const short = shortText(child);
       // "<span>Servings</span><span>4</span>": the label's value is the next short text
@@ -359,7 +472,12 @@ function blocksOf(page: Element): Block[] {
             // "Serves: 6<br>Prep time: 20 minutes": labels on the lines of one paragraph
             if (text.length <= MAX_HEADING_LENGTH && LABEL.test(text)) push({ kind: "label", text });
           }
-      } else if (depth < MAX_DEPTH) visit(child, depth + 1);
+      } else if (depth < MAX_DEPTH) {
+        const article = ARTICLE.has(child.tag) ? 1 : 0;
+        articles += article;
+        visit(child, depth + 1);
+        articles -= article;
+      }
     }
     for (const heading of headings) heading.end = blocks.length;
   };
@@ -417,7 +535,7 @@ function entriesFrom(
   from: number,
   top: number,
   end: number | undefined,
-  own: RegExp,
+  own: HeadingWords,
   stop: RegExp
 ): { entries: RawEntry[]; next: number } {
   const items: RawEntry[] = [];
@@ -439,7 +557,8 @@ function entriesFrom(
       items.push({ heading: block.text });
       paragraphs.push({ heading: block.text });
     } else if (block.kind === "item") {
-      if (!(block.linkOnly && stop === INGREDIENT_HEADING)) {
+      // a link is no step, nor is a row of cells (the recipe's times, "1 Std. | Gesamtzeit")
+      if (!((block.linkOnly || block.row) && stop === INGREDIENT_HEADING)) {
         items.push(block.text.replace(STEP_LABEL, ""));
         itemLists.push(block.list);
       }
@@ -460,7 +579,12 @@ function entriesFrom(
 }
 
 /** The entries under the first heading `own` names that has any under it, where that heading is and where they end. */
-function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: number; entries: RawEntry[]; next: number } {
+function part(
+  blocks: Block[],
+  own: HeadingWords,
+  stop: RegExp,
+  from = 0
+): { at: number; entries: RawEntry[]; next: number } {
   for (let at = from; at < blocks.length; at++) {
     const block = blocks[at];
     if (block.kind !== "heading" || !own.test(block.text)) continue;
@@ -468,6 +592,20 @@ function part(blocks: Block[], own: RegExp, stop: RegExp, from = 0): { at: numbe
     if (entries.length > 0) return { at, entries, next };
   }
   return { at: -1, entries: [], next: -1 };
+}
+
+/** The text of the page's <title>, the name a browser's tab shows. */
+function titleElement(page: Element): string | undefined {
+  let found: string | undefined;
+  const visit = (element: Element, depth: number) => {
+    for (const child of element.children) {
+      if (found !== undefined || typeof child === "string") continue;
+      if (child.tag === "title") found = cleanText(textOf(child).join("")) || undefined;
+      else if (depth < 3 && child.tag !== "body") visit(child, depth + 1);
+    }
+  };
+  visit(page, 0);
+  return found;
 }
 
 function metaContent(page: Element, property: string): string | undefined {
@@ -580,20 +718,21 @@ function unheadedIngredients(blocks: Block[]): { at: number; entries: RawEntry[]
   return null;
 }
 
-/** The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. */
-export function plainHtmlSections(
-  page: Element,
-  blocks = blocksOf(page)
-): {
+export interface PlainSections {
   ingredientLines: RawEntry[];
   /** the block where the ingredient list or its heading is, -1 when none */
   ingredientsAt: number;
   steps: RawEntry[];
   facts: PageFacts;
   unheaded?: boolean;
-} {
-  const headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
-  const unheaded = headed.at < 0 ? unheadedIngredients(blocks) : null;
+  /** the blocks read, where `ingredientsAt` counts */
+  blocks: Block[];
+}
+
+function sectionsOf(blocks: Block[], headedOnly = false): PlainSections {
+  let headed = part(blocks, INGREDIENT_HEADING, STEPS_HEADING);
+  const unheaded = headed.at < 0 && !headedOnly ? unheadedIngredients(blocks) : null;
+  if (headed.at < 0 && !unheaded) headed = part(blocks, LOOSE_INGREDIENT_HEADING, STEPS_HEADING);
   const ingredients = unheaded ?? headed;
   let steps = part(blocks, STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
   if (steps.length === 0 && ingredients.at >= 0) {
@@ -601,13 +740,32 @@ export function plainHtmlSections(
     const level = unheaded?.level ?? (blocks[ingredients.at] as HeadingBlock).level;
     steps = entriesFrom(blocks, ingredients.next, level, undefined, STEPS_HEADING, INGREDIENT_HEADING).entries;
   }
+  if (steps.length === 0)
+    steps = part(blocks, LOOSE_STEPS_HEADING, INGREDIENT_HEADING, Math.max(ingredients.at, 0)).entries;
   return {
     ingredientLines: ingredients.entries,
     ingredientsAt: ingredients.at,
     steps,
     facts: factsOf(blocks),
     ...(unheaded ? { unheaded: true } : {}),
+    blocks,
   };
+}
+
+/**
+ * The lines under the page's "Ingredients" heading and steps under its "Method" heading, or empty lists. A page with
+ * no list there may draw its lines as rows of cells (a table, a grid of `<div>`s): read only for want of a list, and
+ * only under the heading (a table of nutrients under none is no ingredient list).
+ */
+export function plainHtmlSections(page: Element, blocks = blocksOf(page)): PlainSections {
+  const listed = sectionsOf(blocks);
+  if (listed.ingredientLines.length > 0) return listed;
+  const rows = sectionsOf(blocksOf(page, true), true);
+  // the rows up to the next heading: the tables after them (nutrients, "Did you know") are no groups of them
+  const untilHeading = rows.ingredientLines.findIndex((entry) => typeof entry !== "string");
+  if (untilHeading >= 0) rows.ingredientLines = rows.ingredientLines.slice(0, untilHeading);
+  // read for want of a list, as a list under no heading is: never over a schema.org recipe's own lines
+  return rows.ingredientLines.length > 0 ? { ...rows, unheaded: true } : listed;
 }
 
 /** The page's title, for a recipe whose data names it not: its first h1, else og:title. */
@@ -617,24 +775,24 @@ export function plainHtmlSections(
  */
 export function pageTitle(
   page: Element,
-  blocks = blocksOf(page),
-  ingredientsAt = plainHtmlSections(page, blocks).ingredientsAt
+  { blocks, ingredientsAt }: Pick<PlainSections, "blocks" | "ingredientsAt"> = plainHtmlSections(page)
 ): string | undefined {
-  const isTitle = (block: Block) => block.kind === "heading" && block.level === 1;
+  const isTitle = (block: Block) => block.kind === "heading" && block.level === 1 && !block.inHeader;
   const title = (
     blocks.filter((block, index) => isTitle(block) && index < ingredientsAt).at(-1) ?? blocks.find(isTitle)
   )?.text;
-  return title || metaContent(page, "og:title");
+  // an h1 in a header may be the site's name: after the page's og:title
+  const inHeader = blocks.find((block) => block.kind === "heading" && block.inHeader)?.text;
+  return title || metaContent(page, "og:title") || inHeader || titleElement(page);
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
 export function plainHtmlRecipe(page: Element): RawRecipe | null {
-  const blocks = blocksOf(page);
-  const { ingredientLines, ingredientsAt, steps, facts } = plainHtmlSections(page, blocks);
+  const { ingredientLines, ingredientsAt, steps, facts, blocks } = plainHtmlSections(page);
   if (ingredientLines.length === 0 && steps.length === 0) return null;
   return {
     ...facts,
-    name: pageTitle(page, blocks, ingredientsAt),
+    name: pageTitle(page, { blocks, ingredientsAt }),
     description: metaContent(page, "og:description") ?? metaContent(page, "description"),
     ingredientLines,
     steps,

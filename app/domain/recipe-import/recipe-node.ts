@@ -15,7 +15,8 @@ export type RecipeNode = Record<string, unknown>;
 export const MAX_ENTRIES = MAX_PARSED_LINES;
 const MAX_NESTING = 8;
 
-function isObject(value: unknown): value is RecipeNode {
+/** A JSON object (not an array, not null). */
+export function isObject(value: unknown): value is RecipeNode {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
