@@ -59,14 +59,24 @@ function enclosingLiteral(text: string, at: number): string | null {
   }
 }
 
-function recipeIn(text: string, level: number): RecipeNode | null {
+/**
+ * The first value that `read` makes a recipe of: a JSON object around a match of `key` in `text`, else one inside a
+ * string literal around a match of `escapedKey` (the same key escaped once more), down to MAX_LEVELS of escaping.
+ */
+function firstRecipeAround(
+  text: string,
+  key: RegExp,
+  escapedKey: RegExp,
+  read: (value: unknown) => RecipeNode | null,
+  level = 0
+): RecipeNode | null {
   let candidates = 0;
-  for (const match of text.matchAll(RECIPE_TYPE)) {
+  for (const match of text.matchAll(key)) {
     if (++candidates > MAX_CANDIDATES) break;
     const start = objectStart(text, match.index);
     if (start < 0) continue;
     try {
-      const found = findRecipe(parseLenientJson(text.slice(start), { trailing: true }));
+      const found = read(parseLenientJson(text.slice(start), { trailing: true }));
       if (found) return found;
     } catch {
       // not JSON there (a script's code around the words): the next candidate
@@ -74,10 +84,10 @@ function recipeIn(text: string, level: number): RecipeNode | null {
   }
   if (level >= MAX_LEVELS) return null;
   candidates = 0;
-  for (const match of text.matchAll(ESCAPED_RECIPE_TYPE)) {
+  for (const match of text.matchAll(escapedKey)) {
     if (++candidates > MAX_CANDIDATES) break;
     const literal = enclosingLiteral(text, match.index);
-    const found = literal === null ? null : recipeIn(literal, level + 1);
+    const found = literal === null ? null : firstRecipeAround(literal, key, escapedKey, read, level + 1);
     if (found) return found;
   }
   return null;
@@ -96,7 +106,7 @@ function withoutJsonLd(html: string): string {
 
 /** The first Recipe object in the page's scripts other than JSON-LD (the JSON-LD's own is no other reading), or null. */
 export function embeddedRecipe(html: string): RecipeNode | null {
-  return recipeIn(withoutJsonLd(html), 0);
+  return firstRecipeAround(withoutJsonLd(html), RECIPE_TYPE, ESCAPED_RECIPE_TYPE, findRecipe);
 }
 
 /** A key that holds a recipe's ingredients in an app's own data, and one that holds its steps. */
@@ -140,51 +150,30 @@ function stepText(item: unknown): string {
  * A recipe as an app's own data holds it (a Next.js or Nuxt page's state, no schema.org type): an object with an
  * `ingredients` list and a `steps` / `instructions` / `preparationInstructions` list beside it, read as a Recipe.
  */
-function appRecipeIn(text: string, level: number): RecipeNode | null {
-  let candidates = 0;
-  for (const match of text.matchAll(INGREDIENTS_KEY)) {
-    if (++candidates > MAX_CANDIDATES) break;
-    const start = objectStart(text, match.index);
-    if (start < 0) continue;
-    let object: unknown;
-    try {
-      object = parseLenientJson(text.slice(start), { trailing: true });
-    } catch {
-      continue;
-    }
-    if (!isObject(object)) continue;
-    const keys = Object.keys(object);
-    const ingredients = object[keys.find((key) => /^(?:recipe)?ingredients$/i.test(key)) ?? ""];
-    const steps = object[keys.find((key) => STEPS_KEY.test(key)) ?? ""];
-    if (!Array.isArray(ingredients) || !Array.isArray(steps)) continue;
-    const lines = ingredients.map(ingredientLine).filter(Boolean);
-    const texts = steps.map(stepText).filter(Boolean);
-    if (lines.length === 0 || texts.length === 0) continue;
-    const value = (pattern: RegExp) => object[keys.find((key) => pattern.test(key)) ?? ""];
-    return {
-      "@type": "Recipe",
-      name: value(NAME_KEY),
-      recipeIngredient: lines,
-      recipeInstructions: texts,
-      // times in minutes ("preparationTimeInMinutes": 25) or as ISO durations, the servings as a number
-      prepTime: value(/^prep(?:aration)?time(?:inminutes)?$/i),
-      cookTime: value(/^cook(?:ing)?time(?:inminutes)?$/i),
-      totalTime: value(/^totaltime(?:inminutes)?$/i),
-      recipeYield: value(/^(?:servings|portions|serves|yields?|numberofservings)$/i),
-    };
-  }
-  if (level >= MAX_LEVELS) return null;
-  candidates = 0;
-  for (const match of text.matchAll(ESCAPED_INGREDIENTS_KEY)) {
-    if (++candidates > MAX_CANDIDATES) break;
-    const literal = enclosingLiteral(text, match.index);
-    const found = literal === null ? null : appRecipeIn(literal, level + 1);
-    if (found) return found;
-  }
-  return null;
+function appRecipeOf(object: unknown): RecipeNode | null {
+  if (!isObject(object)) return null;
+  const keys = Object.keys(object);
+  const value = (pattern: RegExp) => object[keys.find((key) => pattern.test(key)) ?? ""];
+  const ingredients = value(/^(?:recipe)?ingredients$/i);
+  const steps = value(STEPS_KEY);
+  if (!Array.isArray(ingredients) || !Array.isArray(steps)) return null;
+  const lines = ingredients.map(ingredientLine).filter(Boolean);
+  const texts = steps.map(stepText).filter(Boolean);
+  if (lines.length === 0 || texts.length === 0) return null;
+  return {
+    "@type": "Recipe",
+    name: value(NAME_KEY),
+    recipeIngredient: lines,
+    recipeInstructions: texts,
+    // times in minutes ("preparationTimeInMinutes": 25) or as ISO durations, the servings as a number
+    prepTime: value(/^prep(?:aration)?time(?:inminutes)?$/i),
+    cookTime: value(/^cook(?:ing)?time(?:inminutes)?$/i),
+    totalTime: value(/^totaltime(?:inminutes)?$/i),
+    recipeYield: value(/^(?:servings|portions|serves|yields?|numberofservings)$/i),
+  };
 }
 
 /** A recipe in the app data of the page's scripts, with no schema.org type: read when nothing else gives one. */
 export function appStateRecipe(html: string): RecipeNode | null {
-  return appRecipeIn(withoutJsonLd(html), 0);
+  return firstRecipeAround(withoutJsonLd(html), INGREDIENTS_KEY, ESCAPED_INGREDIENTS_KEY, appRecipeOf);
 }
