@@ -43,10 +43,11 @@ describe("importing a page", () => {
 });
 
 describe("pages built against the page reader", () => {
+  // Linear reading takes 1–4 s here on a loaded two-core machine; a scan gone quadratic takes minutes.
   const quickly = <T>(run: () => T): T => {
     const started = performance.now();
     const result = run();
-    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(performance.now() - started).toBeLessThan(10_000);
     return result;
   };
 

@@ -185,6 +185,12 @@ describe("JSON-LD as templates break it", () => {
     expect(parseLenientJson('["1 12" pizza base"]')).toEqual(['1 12" pizza base']);
   });
 
+  it("keeps two lines apart when the comma between them is missing, on one line or two", () => {
+    expect(parseLenientJson('["1 egg" "2 cups flour"]')).toEqual(["1 egg", "2 cups flour"]);
+    expect(parseLenientJson('["1 egg"\n  "2 cups flour"]')).toEqual(["1 egg", "2 cups flour"]);
+    expect(parseLenientJson('{"name":"Egg" "recipeYield":2}')).toEqual({ name: "Egg", recipeYield: 2 });
+  });
+
   it("still refuses what is no JSON, and too deep a nesting", () => {
     expect(fromHtmlPage(page("<p>not json</p>"))).toMatchObject({
       ok: false,

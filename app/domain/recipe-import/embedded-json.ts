@@ -109,9 +109,11 @@ export function embeddedRecipe(html: string): RecipeNode | null {
   return firstRecipeAround(withoutJsonLd(html), RECIPE_TYPE, ESCAPED_RECIPE_TYPE, findRecipe);
 }
 
-/** A key that holds a recipe's ingredients in an app's own data, and one that holds its steps. */
-const INGREDIENTS_KEY = /"(?:recipe)?ingredients"\s*:\s*\[/gi;
-const ESCAPED_INGREDIENTS_KEY = /\\"(?:recipe)?ingredients\\+"\s*:\s*\[/gi;
+/** A key that holds a recipe's ingredients in an app's own data (as a list in its text), and one that holds its steps. */
+const INGREDIENTS = String.raw`(?:recipe)?ingredients`;
+const INGREDIENTS_KEY = new RegExp(`^${INGREDIENTS}$`, "i");
+const INGREDIENTS_LIST = new RegExp(String.raw`"${INGREDIENTS}"\s*:\s*\[`, "gi");
+const ESCAPED_INGREDIENTS_LIST = new RegExp(String.raw`\\"${INGREDIENTS}\\+"\s*:\s*\[`, "gi");
 const STEPS_KEY =
   /^(?:recipe)?(?:instructions|steps|directions|method|preparation|preparationinstructions|preparationsteps|cookingsteps)$/i;
 const NAME_KEY = /^(?:name|title|headline)$/i;
@@ -119,31 +121,30 @@ const QUANTITY_KEY = /^(?:display)?(?:ingredient)?(?:quantity|amount)$/i;
 const UNIT_KEY = /^(?:display)?unit(?:ofmeasurement|ofmeasure)?$/i;
 const TEXT_KEY = /^(?:text|body|description|instruction|content|step)$/i;
 
+/** The value of an object's first key that `key` matches (the apps' keys vary in case and words). */
+function field(object: Record<string, unknown>, key: RegExp): unknown {
+  const name = Object.keys(object).find((candidate) => key.test(candidate));
+  return name === undefined ? undefined : object[name];
+}
+
 /** A text said by a value: a string, a number, or an object's name ("unit": {"name": "g"}). */
 function said(value: unknown): string {
   if (typeof value === "string") return value.trim();
   if (typeof value === "number") return String(value);
-  if (isObject(value)) {
-    const key = Object.keys(value).find((name) => /^(?:name|abbreviation|text)$/i.test(name));
-    return key ? said(value[key]) : "";
-  }
-  return "";
+  return isObject(value) ? said(field(value, /^(?:name|abbreviation|text)$/i)) : "";
 }
 
 /** An app's ingredient item as a line: "3 Stk. Pak Choi" from `{name, quantity, unit}`, or the item's text. */
 function ingredientLine(item: unknown): string {
   if (!isObject(item)) return said(item);
-  const keys = Object.keys(item);
-  const pick = (pattern: RegExp) => said(item[keys.find((key) => pattern.test(key)) ?? ""]);
+  const pick = (key: RegExp) => said(field(item, key));
   const name = pick(NAME_KEY) || pick(/^ingredient$/i);
   return [pick(QUANTITY_KEY), pick(UNIT_KEY), name].filter(Boolean).join(" ");
 }
 
 /** An app's step item as text: a string, or the text an object holds under "text", "body", "description"... */
 function stepText(item: unknown): string {
-  if (!isObject(item)) return said(item);
-  const key = Object.keys(item).find((name) => TEXT_KEY.test(name));
-  return key ? said(item[key]) : "";
+  return said(isObject(item) ? field(item, TEXT_KEY) : item);
 }
 
 /**
@@ -152,9 +153,8 @@ function stepText(item: unknown): string {
  */
 function appRecipeOf(object: unknown): RecipeNode | null {
   if (!isObject(object)) return null;
-  const keys = Object.keys(object);
-  const value = (pattern: RegExp) => object[keys.find((key) => pattern.test(key)) ?? ""];
-  const ingredients = value(/^(?:recipe)?ingredients$/i);
+  const value = (key: RegExp) => field(object, key);
+  const ingredients = value(INGREDIENTS_KEY);
   const steps = value(STEPS_KEY);
   if (!Array.isArray(ingredients) || !Array.isArray(steps)) return null;
   const lines = ingredients.map(ingredientLine).filter(Boolean);
@@ -175,5 +175,5 @@ function appRecipeOf(object: unknown): RecipeNode | null {
 
 /** A recipe in the app data of the page's scripts, with no schema.org type: read when nothing else gives one. */
 export function appStateRecipe(html: string): RecipeNode | null {
-  return firstRecipeAround(withoutJsonLd(html), INGREDIENTS_KEY, ESCAPED_INGREDIENTS_KEY, appRecipeOf);
+  return firstRecipeAround(withoutJsonLd(html), INGREDIENTS_LIST, ESCAPED_INGREDIENTS_LIST, appRecipeOf);
 }

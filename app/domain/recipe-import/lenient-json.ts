@@ -44,12 +44,15 @@ export function parseLenientJson(text: string, options: { trailing?: boolean } =
     }
   }
 
-  /** Whether the quote at `at` ends its string: what follows it is what may follow a string (or nothing). */
+  /**
+   * Whether the quote at `at` ends its string: what follows it is what may follow a string (or nothing), or another
+   * string after a space (a comma missing between two: `["a" "b"]`).
+   */
   function endsString(): boolean {
     for (let next = at + 1; next < text.length && next - at <= MAX_SPACE_AHEAD; next++) {
       const char = text[next];
       if (char === " " || char === "\n" || char === "\r" || char === "\t") continue;
-      return AFTER_STRING.has(char);
+      return AFTER_STRING.has(char) || (char === text[at] && next > at + 1);
     }
     return true;
   }

@@ -724,7 +724,8 @@ export interface PlainSections {
   ingredientsAt: number;
   steps: RawEntry[];
   facts: PageFacts;
-  unheaded?: boolean;
+  /** the ingredient lines are guessed for want of a list under an Ingredients heading (decision 070) */
+  guessed?: boolean;
   /** the blocks read, where `ingredientsAt` counts */
   blocks: Block[];
 }
@@ -747,7 +748,7 @@ function sectionsOf(blocks: Block[], headedOnly = false): PlainSections {
     ingredientsAt: ingredients.at,
     steps,
     facts: factsOf(blocks),
-    ...(unheaded ? { unheaded: true } : {}),
+    ...(unheaded ? { guessed: true } : {}),
     blocks,
   };
 }
@@ -765,13 +766,12 @@ export function plainHtmlSections(page: Element, blocks = blocksOf(page)): Plain
   const untilHeading = rows.ingredientLines.findIndex((entry) => typeof entry !== "string");
   if (untilHeading >= 0) rows.ingredientLines = rows.ingredientLines.slice(0, untilHeading);
   // read for want of a list, as a list under no heading is: never over a schema.org recipe's own lines
-  return rows.ingredientLines.length > 0 ? { ...rows, unheaded: true } : listed;
+  return rows.ingredientLines.length > 0 ? { ...rows, guessed: true } : listed;
 }
 
-/** The page's title, for a recipe whose data names it not: its first h1, else og:title. */
 /**
  * The recipe's own title: the last h1 before its ingredients ("For Your Table" over "Chicken Salad" is the
- * column's), else the page's first h1, else its og:title.
+ * column's), else the page's first h1, else its og:title, else an h1 in the page's header, else its `<title>`.
  */
 export function pageTitle(
   page: Element,

@@ -277,8 +277,11 @@ class TooManyEntries extends Error {}
 /** What the page's own markup shows, for a recipe whose data leaves its ingredient lines or steps out. */
 export interface PageFallback {
   ingredientGroups?: IngredientGroup[] | null;
-  /** `unheaded`: the ingredient lines are a list of amounts under no Ingredients heading, read for want of any */
-  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts; unheaded?: boolean };
+  /**
+   * `guessed`: the ingredient lines were read for want of a list under an Ingredients heading (a list of amounts
+   * under no heading, or rows of cells), so they never stand in for the data's own
+   */
+  sections?: () => { ingredientLines: RawEntry[]; steps: RawEntry[]; facts?: PageFacts; guessed?: boolean };
   /** the page's own title, for a recipe whose data gives no name */
   title?: () => string | undefined;
   /** a Recipe the page carries in its other scripts' data, for the lines or steps this one leaves out */
@@ -317,7 +320,7 @@ export function fromRecipeNode(recipe: RecipeNode, page: PageFallback = {}): Par
     if (steps.length === 1 && typeof steps[0] === "string") steps = splitJoinedStep(steps[0], page);
     if (
       page.sections &&
-      !page.sections().unheaded &&
+      !page.sections().guessed &&
       ingredientLines.length > 0 &&
       ingredientLines.length <= MAX_ENTRIES
     ) {
