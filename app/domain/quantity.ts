@@ -674,12 +674,45 @@ export function sameAmountAgain(text: string, unit: Unit | null): number {
   return otherSystem || otherKind ? again[0].length : 0;
 }
 
-/** The unit of a DUAL_MEASURE; after "or" only a weight or volume ("3 medium or 2 large leeks" is two counts). */
-function dualUnit(dual: string): Unit | null {
+/**
+ * The amount after "or" says the first again only when both are weights or both volumes and they agree within a
+ * fifth: "250 g or 1/2 lb", "1 cup or 240 ml"; not "1 tbsp or 1 tsp" (another amount) nor "2 cloves or 1/2 tsp" (another
+ * ingredient).
+ */
+function sameAmount(first: Quantity, second: Quantity): boolean {
+  if (first.amount === null || second.amount === null || !first.unit || !second.unit) return false;
+  const table = [GRAMS_PER, MILLILITRES_PER].find(
+    (per) => per[first.unit!] !== undefined && per[second.unit!] !== undefined
+  );
+  if (!table) return false;
+  const one = ((first.amount + (first.maxAmount ?? first.amount)) / 2) * table[first.unit]!;
+  const other = second.amount * table[second.unit]!;
+  return Math.abs(one - other) <= 0.2 * Math.max(one, other);
+}
+
+/**
+ * The unit of a DUAL_MEASURE that says `first` again; after "or" only the same amount of a weight or volume
+ * (sameAmount): "2 cloves or 1/2 tsp garlic powder" keeps its alternative out of the quantity.
+ */
+function dualUnit(dual: string, first: Quantity): Unit | null {
   const word = dual.replace(/^\s*(?:or\s)?[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0];
   // "150ml/5fl oz": fluid ounces
-  if (FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim())) return "fl oz";
-  return /^\s*or\s/.test(dual) ? measureUnit(word) : unitOf(word);
+  const unit = FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim()) ? "fl oz" : unitOf(word);
+  const or = dual.match(/^\s*or\s/);
+  if (!or) return unit;
+  return sameAmount(first, parseQuantity(dual.slice(or[0].length))) ? unit : null;
+}
+
+/**
+ * The length of a second measure of the whole amount `first` at the start of `text` (right after its unit): "(240 ml)",
+ * "/3½oz", "or 1/2 lb" (the same amount, dualUnit); else 0.
+ */
+export function secondMeasure(text: string, first: Quantity): number {
+  const space = text.match(/^\s*/)![0].length;
+  const bracket = text.slice(space).match(BRACKET_MEASURE);
+  if (bracket) return space + bracket[0].length;
+  const dual = text.match(DUAL_MEASURE);
+  return dual && dualUnit(dual[0], first) ? dual[0].length : 0;
 }
 
 /**
@@ -844,7 +877,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     } else if (again && /\S/.test(rest.slice(again))) {
       at += again;
     } else if (bracket && !(article && units === 0)) at += space + bracket[0].length;
-    else if (dual && dualUnit(dual[0])) at += dual[0].length;
+    else if (dual && dualUnit(dual[0], parseQuantity(text.slice(0, at)))) at += dual[0].length;
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;

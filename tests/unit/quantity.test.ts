@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { abbreviateUnits, leadingAmount, parseQuantity, toGrams } from "../../app/domain/quantity";
+import {
+  abbreviateUnits,
+  leadingAmount,
+  parseQuantity,
+  splitLeadingQuantity,
+  toGrams,
+} from "../../app/domain/quantity";
 
 const weightsOf = (name: string) => getCatalogue().byName(name)!.unitWeights;
 const gramsOf = (quantity: string, ingredient: string) => toGrams(parseQuantity(quantity), weightsOf(ingredient));
@@ -132,6 +138,32 @@ describe("parseQuantity", () => {
   it("reads the same amount again after 'or' only in another weight or volume", () => {
     expect(parseQuantity("250g or 1/2lbs")).toMatchObject({ amount: 250, unit: "g" });
     expect(gramsOf("200 g or 7 oz", "flour")).toBe(200);
+    expect(splitLeadingQuantity("250g or 1/2 lb minced beef")).toEqual({
+      quantity: "250g or 1/2 lb",
+      rest: "minced beef",
+    });
+    expect(splitLeadingQuantity("1 cup or 240 ml milk")).toEqual({ quantity: "1 cup or 240 ml", rest: "milk" });
+    expect(splitLeadingQuantity("600g or 1lb 5oz potatoes").quantity).toBe("600g or 1lb 5oz");
+  });
+
+  it("leaves an amount after 'or' that is not the same amount out of the quantity", () => {
+    // another ingredient, counted then measured
+    expect(splitLeadingQuantity("2 cloves or 1/2 tsp garlic powder")).toEqual({
+      quantity: "2 cloves",
+      rest: "or 1/2 tsp garlic powder",
+    });
+    // two volumes a third of each other: another amount (of dried herb), not the same one again
+    expect(splitLeadingQuantity("1 tbsp or 1 tsp dried oregano")).toEqual({
+      quantity: "1 tbsp",
+      rest: "or 1 tsp dried oregano",
+    });
+    // a weight and a volume
+    expect(splitLeadingQuantity("200 g or 1 cup flour").quantity).toBe("200 g");
+    // two counts
+    expect(splitLeadingQuantity("3 medium or 2 large leeks")).toEqual({
+      quantity: "3 medium",
+      rest: "or 2 large leeks",
+    });
   });
 
   it("reads 'half' before a unit as an amount, and a package, bag or box of a stated size", () => {

@@ -64,6 +64,9 @@ describe("scaleQuantity", () => {
     ["1 pint", 2, "2 pints"],
     ["1 heaping tablespoon", 2, "2 heaping tablespoons"],
     ["250g or 1/2lbs", 2, "500 g"],
+    // after "or" another amount is an alternative, kept as written
+    ["2 cloves or 1/2 tsp garlic powder", 2, "4 cloves or 1/2 tsp garlic powder"],
+    ["1 tbsp or 1 tsp dried oregano", 2, "2 tbsp or 1 tsp dried oregano"],
     ["200 г", 6, "1.2 kg"],
     ["ca. 200 g", 2, "400 g"],
     ["500 ml 2 cups", 2, "1 l"],
