@@ -642,8 +642,16 @@ const PHRASE_UNITS: [RegExp, Unit][] = [
   [new RegExp(`^(?:${TEASPOON_PHRASE})`, "i"), "tsp"],
   [new RegExp(`^(?:${CUP_PHRASE})`, "i"), "cup"],
 ];
-/** Chinese weights and volumes after an amount: "125 克 细砂糖", "150克 鸡胸肉". */
-const CJK_UNIT = /^(?:克|公克|千克|公斤|毫升)(?=\s|$)/;
+/**
+ * Unit words in Han characters after an amount, with or without a space after them: "125 克 细砂糖", "150克鸡胸肉",
+ * "2個". Longest first, so "公克" is not read as "公" then "克".
+ */
+const CJK_UNIT = new RegExp(
+  `^(?:${Object.keys(UNIT_WORDS)
+    .filter((word) => /^\p{Script=Han}+$/u.test(word))
+    .sort((a, b) => b.length - a.length)
+    .join("|")})`
+);
 /** Letters a unit word may be written in: Latin, Greek, Cyrillic. */
 export const UNIT_LETTERS = String.raw`a-zA-Z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF`;
 const UNIT_TOKEN = new RegExp(

@@ -146,6 +146,15 @@ describe("parseQuantity", () => {
     expect(splitLeadingQuantity("600g or 1lb 5oz potatoes").quantity).toBe("600g or 1lb 5oz");
   });
 
+  it("reads a unit in Han characters with or without a space before the name", () => {
+    expect(splitLeadingQuantity("150克 鸡胸肉")).toEqual({ quantity: "150克", rest: "鸡胸肉" });
+    expect(splitLeadingQuantity("150克鸡胸肉")).toEqual({ quantity: "150克", rest: "鸡胸肉" });
+    expect(splitLeadingQuantity("125 克 细砂糖")).toEqual({ quantity: "125 克", rest: "细砂糖" });
+    // the longer unit word first: "公斤" is a kilogram, not "公" before a name
+    expect(splitLeadingQuantity("1公斤牛肉")).toEqual({ quantity: "1公斤", rest: "牛肉" });
+    expect(parseQuantity(splitLeadingQuantity("200毫升水").quantity)).toMatchObject({ amount: 200, unit: "ml" });
+  });
+
   it("leaves an amount after 'or' that is not the same amount out of the quantity", () => {
     // another ingredient, counted then measured
     expect(splitLeadingQuantity("2 cloves or 1/2 tsp garlic powder")).toEqual({
