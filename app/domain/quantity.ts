@@ -584,7 +584,10 @@ export function unitOf(word: string): Unit | null {
   return Object.hasOwn(UNIT_WORDS, key) ? UNIT_WORDS[key] : null;
 }
 
-const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
+/** The vulgar fraction characters, for a character class: "½⅓⅔¼¾…". */
+export const VULGAR_CHARACTERS = Object.keys(VULGAR_FRACTIONS).join("");
+const VULGAR = `[${VULGAR_CHARACTERS}]`;
+const WHOLE_AND_VULGAR = new RegExp(`^(\\d*)(${VULGAR})$`);
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
 const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
 /** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½), or the fraction slash ("1⁄4"). */
@@ -603,7 +606,7 @@ function parseNumber(text: string): number {
     .replace(/\s*\+\s*/g, " + ")
     .split(/\s+/)) {
     if (AND.test(part) || part === "+") continue;
-    const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
+    const vulgar = part.match(WHOLE_AND_VULGAR);
     if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];
     else if (part.includes("/")) {
       const [numerator, denominator] = part.split("/").map(Number);
@@ -698,12 +701,14 @@ function sameAmount(first: Quantity, second: Quantity): boolean {
   return Math.abs(one - other) <= 0.2 * Math.max(one, other);
 }
 
+const DUAL_AMOUNT = new RegExp(String.raw`^\s*(?:or\s)?[\s/\d.,${VULGAR_CHARACTERS}-]+`);
+
 /**
  * The unit of a DUAL_MEASURE that says `first` again; after "or" only the same amount of a weight or volume
  * (sameAmount): "2 cloves or 1/2 tsp garlic powder" keeps its alternative out of the quantity.
  */
 function dualUnit(dual: string, first: Quantity): Unit | null {
-  const word = dual.replace(/^\s*(?:or\s)?[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0];
+  const word = dual.replace(DUAL_AMOUNT, "").split(/\s+/)[0];
   // "150ml/5fl oz": fluid ounces
   const unit = FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim()) ? "fl oz" : unitOf(word);
   const or = dual.match(/^\s*or\s/);
@@ -747,7 +752,7 @@ const HALF = /^(?:half|meia|meio|media|medio|mezza|mezzo|pół)\s+/i;
 const AMOUNT_QUALIFIER = new RegExp(
   String.raw`^(?:(?:scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly|up to|at least` +
     String.raw`|ca\.|circa|cirka|etwa|ungefähr|knapp|env\.|environ|ongeveer|około|ok\.|unos|unas|aprox\.|aproximadamente` +
-    String.raw`|cerca de|примерно|около|kb\.|cca\.?|ungefär|omkring)\s+|[~≈]\s*)(?=[\d½⅓⅔¼¾⅛])`,
+    String.raw`|cerca de|примерно|около|kb\.|cca\.?|ungefär|omkring)\s+|[~≈]\s*)(?=[\d${VULGAR_CHARACTERS}])`,
   "i"
 );
 /**
@@ -909,6 +914,8 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
   return { quantity, rest };
 }
 
+const VULGAR_AFTER_DIGIT = new RegExp(`(\\d)(${VULGAR})`, "g");
+
 /** Quantity text with "1½" spaced as "1 ½" and a leading article read as 1, as parseQuantity reads it. */
 function cleanQuantityText(text: string): string {
   return (
@@ -918,7 +925,7 @@ function cleanQuantityText(text: string): string {
       // Japanese writes the spoon before the amount and "と" for "and": 大さじ1と1/2 is 1 and 1/2 大さじ
       .replace(/^(大さじ|小さじ|カップ)\s*([\d./と]+)/, "$2 $1")
       .replace(/(\d)と(\d)/, "$1 と $2")
-      .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
+      .replace(VULGAR_AFTER_DIGIT, "$1 $2")
       .replace(/^(a|an|one)\s+/i, "1 ")
       .replace(HALF, "1/2 ")
       .replace(AMOUNT_QUALIFIER, "")

@@ -14,6 +14,7 @@ import {
   toGrams,
   UNIT_LETTERS,
   unitOf,
+  VULGAR_CHARACTERS,
   withoutPlusMeasure,
   type Quantity,
   type Unit,
@@ -209,10 +210,11 @@ const FLUID_OUNCES = /^(?:fl\.?\s*oz\.?|fluid\s+ounces?)/i;
  * A bracket before the unit is the size of one unit ("1 (400 g) can") and scales with the count, as does the size
  * after "x" ("2 x 400 g / 14 oz cans").
  */
-const SIZE_BRACKET =
-  /^(?:\([^()]*\)|[x×]\s*[\d.,½¼¾⅓⅔⅛/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,½¼¾⅓⅔⅛]+\s*[A-Za-z]+\.?)?)\s*/;
+const SIZE_BRACKET = new RegExp(
+  String.raw`^(?:\([^()]*\)|[x×]\s*[\d.,${VULGAR_CHARACTERS}/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,${VULGAR_CHARACTERS}]+(?:\s[${VULGAR_CHARACTERS}])?\s*[A-Za-z]+\.?)?)\s*`
+);
 /** "28-ounce " in "28-ounce can", "400g " in "400g tin": the size of each, when the line's unit comes after it. */
-const SIZE_WORD = /^[\d.,½¼¾⅓⅔⅛/⁄]+\s*-?\s*([A-Za-z]+)\.?\s+/;
+const SIZE_WORD = new RegExp(String.raw`^[\d.,${VULGAR_CHARACTERS}/⁄]+\s*-?\s*([A-Za-z]+)\.?\s+`);
 function sizeBeforeUnit(text: string, unit: Unit | null): string {
   const size = text.match(SIZE_WORD);
   if (!size || unit === null || !unitOf(size[1]) || unitOf(size[1]) === unit) return "";

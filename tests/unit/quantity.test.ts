@@ -129,6 +129,7 @@ describe("parseQuantity", () => {
     expect(parseQuantity("ca. 200 g")).toMatchObject({ amount: 200, unit: "g" });
     expect(parseQuantity("environ 120 g")).toMatchObject({ amount: 120, unit: "g" });
     expect(parseQuantity("~1/2 cup")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("about ⅝ cup")).toMatchObject({ amount: 0.625, unit: "cup" });
     expect(parseQuantity("Up to 1/3 cup")).toMatchObject({ unit: "cup" });
     expect(parseQuantity("1 heaping tablespoon")).toMatchObject({ amount: 1, unit: "tbsp" });
     expect(parseQuantity("1 gestrichener TL")).toMatchObject({ amount: 1, unit: "tsp" });
