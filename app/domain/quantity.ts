@@ -589,11 +589,14 @@ export const VULGAR_CHARACTERS = Object.keys(VULGAR_FRACTIONS).join("");
 const VULGAR = `[${VULGAR_CHARACTERS}]`;
 const WHOLE_AND_VULGAR = new RegExp(`^(\\d*)(${VULGAR})$`);
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
-const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
+const AND_WORDS = "and|i|e|y|et|und|en|och|og|és|と";
+const AND = new RegExp(`^(?:${AND_WORDS})$`, "i");
 /** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½), or the fraction slash ("1⁄4"). */
-const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+const NUMBER = String.raw`\d+\s+(?:(?:${AND_WORDS})\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/** "or" in English and the catalogue's other languages, for a pattern: between a range's ends or before an alternative. */
+export const OR_WORDS = "or|ou|o|oder|eller|lub|vagy";
 /** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */
-const RANGE = String.raw`-|–|—|(?:to|or|à|a|bis|tot|till|til|ou|o|oder|eller|lub|vagy)(?=\s)`;
+const RANGE = String.raw`-|–|—|(?:to|à|a|bis|tot|till|til|${OR_WORDS})(?=\s)`;
 /** Two amounts added before their one unit: "1/4 + 1/8 teaspoon", "1 + 1 eetlepel". */
 const SUM = String.raw`(?:${NUMBER})(?:\s*\+\s*(?:${NUMBER}))?`;
 const LEADING_AMOUNT = new RegExp(String.raw`^(${SUM})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
