@@ -584,13 +584,19 @@ export function unitOf(word: string): Unit | null {
   return Object.hasOwn(UNIT_WORDS, key) ? UNIT_WORDS[key] : null;
 }
 
-const VULGAR = `[${Object.keys(VULGAR_FRACTIONS).join("")}]`;
+/** The vulgar fraction characters, for a character class: "½⅓⅔¼¾…". */
+export const VULGAR_CHARACTERS = Object.keys(VULGAR_FRACTIONS).join("");
+const VULGAR = `[${VULGAR_CHARACTERS}]`;
+const WHOLE_AND_VULGAR = new RegExp(`^(\\d*)(${VULGAR})$`);
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
-const AND = /^(?:and|i|e|y|et|und|en|och|og|és|と)$/i;
+const AND_WORDS = "and|i|e|y|et|und|en|och|og|és|と";
+const AND = new RegExp(`^(?:${AND_WORDS})$`, "i");
 /** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½), or the fraction slash ("1⁄4"). */
-const NUMBER = String.raw`\d+\s+(?:(?:and|i|e|y|et|und|en|och|og|és|と)\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+const NUMBER = String.raw`\d+\s+(?:(?:${AND_WORDS})\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/** "or" in English and the catalogue's other languages, for a pattern: between a range's ends or before an alternative. */
+export const OR_WORDS = "or|ou|o|oder|eller|lub|vagy";
 /** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */
-const RANGE = String.raw`-|–|—|(?:to|or|à|a|bis|tot|till|til|ou|o|oder|eller|lub|vagy)(?=\s)`;
+const RANGE = String.raw`-|–|—|(?:to|à|a|bis|tot|till|til|${OR_WORDS})(?=\s)`;
 /** Two amounts added before their one unit: "1/4 + 1/8 teaspoon", "1 + 1 eetlepel". */
 const SUM = String.raw`(?:${NUMBER})(?:\s*\+\s*(?:${NUMBER}))?`;
 const LEADING_AMOUNT = new RegExp(String.raw`^(${SUM})(?:\s*(?:${RANGE})\s*(${NUMBER}))?`, "i");
@@ -603,7 +609,7 @@ function parseNumber(text: string): number {
     .replace(/\s*\+\s*/g, " + ")
     .split(/\s+/)) {
     if (AND.test(part) || part === "+") continue;
-    const vulgar = part.match(/^(\d*)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])$/);
+    const vulgar = part.match(WHOLE_AND_VULGAR);
     if (vulgar) total += Number(vulgar[1] || 0) + VULGAR_FRACTIONS[vulgar[2]];
     else if (part.includes("/")) {
       const [numerator, denominator] = part.split("/").map(Number);
@@ -642,8 +648,16 @@ const PHRASE_UNITS: [RegExp, Unit][] = [
   [new RegExp(`^(?:${TEASPOON_PHRASE})`, "i"), "tsp"],
   [new RegExp(`^(?:${CUP_PHRASE})`, "i"), "cup"],
 ];
-/** Chinese weights and volumes after an amount: "125 克 细砂糖", "150克 鸡胸肉". */
-const CJK_UNIT = /^(?:克|公克|千克|公斤|毫升)(?=\s|$)/;
+/**
+ * Unit words in Han characters after an amount, with or without a space after them: "125 克 细砂糖", "150克鸡胸肉",
+ * "2個". Longest first, so "公克" is not read as "公" then "克".
+ */
+const CJK_UNIT = new RegExp(
+  `^(?:${Object.keys(UNIT_WORDS)
+    .filter((word) => /^\p{Script=Han}+$/u.test(word))
+    .sort((a, b) => b.length - a.length)
+    .join("|")})`
+);
 /** Letters a unit word may be written in: Latin, Greek, Cyrillic. */
 export const UNIT_LETTERS = String.raw`a-zA-Z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF`;
 const UNIT_TOKEN = new RegExp(
@@ -674,12 +688,47 @@ export function sameAmountAgain(text: string, unit: Unit | null): number {
   return otherSystem || otherKind ? again[0].length : 0;
 }
 
-/** The unit of a DUAL_MEASURE; after "or" only a weight or volume ("3 medium or 2 large leeks" is two counts). */
-function dualUnit(dual: string): Unit | null {
-  const word = dual.replace(/^\s*(?:or\s)?[\s/\d.,½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞-]+/, "").split(/\s+/)[0];
+/**
+ * The amount after "or" says the first again only when both are weights or both volumes and they agree within a
+ * fifth: "250 g or 1/2 lb", "1 cup or 240 ml"; not "1 tbsp or 1 tsp" (another amount) nor "2 cloves or 1/2 tsp" (another
+ * ingredient).
+ */
+function sameAmount(first: Quantity, second: Quantity): boolean {
+  if (first.amount === null || second.amount === null || !first.unit || !second.unit) return false;
+  const table = [GRAMS_PER, MILLILITRES_PER].find(
+    (per) => per[first.unit!] !== undefined && per[second.unit!] !== undefined
+  );
+  if (!table) return false;
+  const one = ((first.amount + (first.maxAmount ?? first.amount)) / 2) * table[first.unit]!;
+  const other = second.amount * table[second.unit]!;
+  return Math.abs(one - other) <= 0.2 * Math.max(one, other);
+}
+
+const DUAL_AMOUNT = new RegExp(String.raw`^\s*(?:or\s)?[\s/\d.,${VULGAR_CHARACTERS}-]+`);
+
+/**
+ * The unit of a DUAL_MEASURE that says `first` again; after "or" only the same amount of a weight or volume
+ * (sameAmount): "2 cloves or 1/2 tsp garlic powder" keeps its alternative out of the quantity.
+ */
+function dualUnit(dual: string, first: Quantity): Unit | null {
+  const word = dual.replace(DUAL_AMOUNT, "").split(/\s+/)[0];
   // "150ml/5fl oz": fluid ounces
-  if (FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim())) return "fl oz";
-  return /^\s*or\s/.test(dual) ? measureUnit(word) : unitOf(word);
+  const unit = FLUID.has(word.toLowerCase().replace(/\.$/, "")) && /oz\.?$/i.test(dual.trim()) ? "fl oz" : unitOf(word);
+  const or = dual.match(/^\s*or\s/);
+  if (!or) return unit;
+  return sameAmount(first, parseQuantity(dual.slice(or[0].length))) ? unit : null;
+}
+
+/**
+ * The length of a second measure of the whole amount `first` at the start of `text` (right after its unit): "(240 ml)",
+ * "/3½oz", "or 1/2 lb" (the same amount, dualUnit); else 0.
+ */
+export function secondMeasure(text: string, first: Quantity): number {
+  const space = text.match(/^\s*/)![0].length;
+  const bracket = text.slice(space).match(BRACKET_MEASURE);
+  if (bracket) return space + bracket[0].length;
+  const dual = text.match(DUAL_MEASURE);
+  return dual && dualUnit(dual[0], first) ? dual[0].length : 0;
 }
 
 /**
@@ -706,7 +755,7 @@ const HALF = /^(?:half|meia|meio|media|medio|mezza|mezzo|pół)\s+/i;
 const AMOUNT_QUALIFIER = new RegExp(
   String.raw`^(?:(?:scant|heaping|heaped|generous|rounded|level|good|about|approx\.?|approximately|around|roughly|up to|at least` +
     String.raw`|ca\.|circa|cirka|etwa|ungefähr|knapp|env\.|environ|ongeveer|około|ok\.|unos|unas|aprox\.|aproximadamente` +
-    String.raw`|cerca de|примерно|около|kb\.|cca\.?|ungefär|omkring)\s+|[~≈]\s*)(?=[\d½⅓⅔¼¾⅛])`,
+    String.raw`|cerca de|примерно|около|kb\.|cca\.?|ungefär|omkring)\s+|[~≈]\s*)(?=[\d${VULGAR_CHARACTERS}])`,
   "i"
 );
 /**
@@ -844,7 +893,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
     } else if (again && /\S/.test(rest.slice(again))) {
       at += again;
     } else if (bracket && !(article && units === 0)) at += space + bracket[0].length;
-    else if (dual && dualUnit(dual[0])) at += dual[0].length;
+    else if (dual && dualUnit(dual[0], parseQuantity(text.slice(0, at)))) at += dual[0].length;
     else if (phrase && units < 2) {
       at += space + phrase[0].length;
       units++;
@@ -868,6 +917,8 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
   return { quantity, rest };
 }
 
+const VULGAR_AFTER_DIGIT = new RegExp(`(\\d)(${VULGAR})`, "g");
+
 /** Quantity text with "1½" spaced as "1 ½" and a leading article read as 1, as parseQuantity reads it. */
 function cleanQuantityText(text: string): string {
   return (
@@ -877,7 +928,7 @@ function cleanQuantityText(text: string): string {
       // Japanese writes the spoon before the amount and "と" for "and": 大さじ1と1/2 is 1 and 1/2 大さじ
       .replace(/^(大さじ|小さじ|カップ)\s*([\d./と]+)/, "$2 $1")
       .replace(/(\d)と(\d)/, "$1 と $2")
-      .replace(/(\d)([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])/g, "$1 $2")
+      .replace(VULGAR_AFTER_DIGIT, "$1 $2")
       .replace(/^(a|an|one)\s+/i, "1 ")
       .replace(HALF, "1/2 ")
       .replace(AMOUNT_QUALIFIER, "")

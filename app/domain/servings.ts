@@ -9,10 +9,12 @@ import {
   parseQuantity,
   plusAmount,
   sameAmountAgain,
+  secondMeasure,
   isUnitQualifier,
   toGrams,
   UNIT_LETTERS,
   unitOf,
+  VULGAR_CHARACTERS,
   withoutPlusMeasure,
   type Quantity,
   type Unit,
@@ -208,16 +210,11 @@ const FLUID_OUNCES = /^(?:fl\.?\s*oz\.?|fluid\s+ounces?)/i;
  * A bracket before the unit is the size of one unit ("1 (400 g) can") and scales with the count, as does the size
  * after "x" ("2 x 400 g / 14 oz cans").
  */
-const SIZE_BRACKET =
-  /^(?:\([^()]*\)|[x×]\s*[\d.,½¼¾⅓⅔⅛/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,½¼¾⅓⅔⅛]+\s*[A-Za-z]+\.?)?)\s*/;
-/** A second measure of the whole amount after the unit ("1 cup (240 ml)", "100g/3½oz") no longer holds: dropped. */
-const SECOND_MEASURE = new RegExp(
-  String.raw`^\s*(?:\((?:about|approx\.?|ca\.?|around|~)?\s*\d[^()]*\)|(?:\/|or(?=\s))\s*[\d.,½¼¾⅓⅔⅛][\d.,½¼¾⅓⅔⅛\s/]*[A-Za-z]+\.?(?:\s+oz\.?|\s+[\d.,½¼¾⅓⅔⅛]+\s*oz\.?)?)`,
-  "i"
+const SIZE_BRACKET = new RegExp(
+  String.raw`^(?:\([^()]*\)|[x×]\s*[\d.,${VULGAR_CHARACTERS}/⁄]+\s*[A-Za-z]+\.?(?:\s*\/\s*[\d.,${VULGAR_CHARACTERS}]+(?:\s[${VULGAR_CHARACTERS}])?\s*[A-Za-z]+\.?)?)\s*`
 );
-
 /** "28-ounce " in "28-ounce can", "400g " in "400g tin": the size of each, when the line's unit comes after it. */
-const SIZE_WORD = /^[\d.,½¼¾⅓⅔⅛/⁄]+\s*-?\s*([A-Za-z]+)\.?\s+/;
+const SIZE_WORD = new RegExp(String.raw`^[\d.,${VULGAR_CHARACTERS}/⁄]+\s*-?\s*([A-Za-z]+)\.?\s+`);
 function sizeBeforeUnit(text: string, unit: Unit | null): string {
   const size = text.match(SIZE_WORD);
   if (!size || unit === null || !unitOf(size[1]) || unitOf(size[1]) === unit) return "";
@@ -225,8 +222,11 @@ function sizeBeforeUnit(text: string, unit: Unit | null): string {
   return next && unitOf(next[1]) === unit ? size[0] : "";
 }
 
+const withoutSecondMeasure = (text: string, quantity: Quantity) => text.slice(secondMeasure(text, quantity));
+
 /** Splits what follows the amount into the size bracket, the unit's words (size words kept) and the rest. */
-function unitWords(rest: string, unit: Unit | null): { size: string; words: string[]; after: string } {
+function unitWords(rest: string, quantity: Quantity): { size: string; words: string[]; after: string } {
+  const { unit } = quantity;
   let text = rest;
   const size = text.match(SIZE_BRACKET)?.[0] ?? sizeBeforeUnit(text, unit);
   text = text.slice(size.length);
@@ -249,7 +249,8 @@ function unitWords(rest: string, unit: Unit | null): { size: string; words: stri
   // "500 ml 2 cups": the amount again in the other system no longer holds either
   const again = unit === null ? 0 : sameAmountAgain(` ${text}`, unit);
   const after = again ? text.slice(again - 1) : text;
-  return { size: size.trim(), words, after: after.replace(SECOND_MEASURE, "") };
+  // "1 cup (240 ml)", "100g/3½oz": a second measure of the whole amount no longer holds either
+  return { size: size.trim(), words, after: withoutSecondMeasure(after, quantity) };
 }
 
 export interface ScaledQuantity {
@@ -277,8 +278,8 @@ export function scaleQuantity(text: string, factor: number): ScaledQuantity {
   const plus = plusAmount(lead.rest, quantity.unit) !== null;
   const amount = (plus ? quantity.amount : lead.amount) * factor;
   const maxAmount = lead.maxAmount === undefined ? undefined : lead.maxAmount * factor;
-  const { size, words, after: afterUnit } = unitWords(lead.rest, quantity.unit);
-  const after = plus ? withoutPlusMeasure(afterUnit).replace(SECOND_MEASURE, "") : afterUnit;
+  const { size, words, after: afterUnit } = unitWords(lead.rest, quantity);
+  const after = plus ? withoutSecondMeasure(withoutPlusMeasure(afterUnit), quantity) : afterUnit;
 
   const metric = quantity.unit && METRIC[quantity.unit] ? metricUnit(quantity.unit, amount) : null;
   const unit = metric ? metric.unit : quantity.unit;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { abbreviateUnits, leadingAmount, parseQuantity, toGrams } from "../../app/domain/quantity";
+import {
+  abbreviateUnits,
+  leadingAmount,
+  parseQuantity,
+  splitLeadingQuantity,
+  toGrams,
+} from "../../app/domain/quantity";
 
 const weightsOf = (name: string) => getCatalogue().byName(name)!.unitWeights;
 const gramsOf = (quantity: string, ingredient: string) => toGrams(parseQuantity(quantity), weightsOf(ingredient));
@@ -123,6 +129,7 @@ describe("parseQuantity", () => {
     expect(parseQuantity("ca. 200 g")).toMatchObject({ amount: 200, unit: "g" });
     expect(parseQuantity("environ 120 g")).toMatchObject({ amount: 120, unit: "g" });
     expect(parseQuantity("~1/2 cup")).toMatchObject({ amount: 0.5, unit: "cup" });
+    expect(parseQuantity("about ⅝ cup")).toMatchObject({ amount: 0.625, unit: "cup" });
     expect(parseQuantity("Up to 1/3 cup")).toMatchObject({ unit: "cup" });
     expect(parseQuantity("1 heaping tablespoon")).toMatchObject({ amount: 1, unit: "tbsp" });
     expect(parseQuantity("1 gestrichener TL")).toMatchObject({ amount: 1, unit: "tsp" });
@@ -132,6 +139,41 @@ describe("parseQuantity", () => {
   it("reads the same amount again after 'or' only in another weight or volume", () => {
     expect(parseQuantity("250g or 1/2lbs")).toMatchObject({ amount: 250, unit: "g" });
     expect(gramsOf("200 g or 7 oz", "flour")).toBe(200);
+    expect(splitLeadingQuantity("250g or 1/2 lb minced beef")).toEqual({
+      quantity: "250g or 1/2 lb",
+      rest: "minced beef",
+    });
+    expect(splitLeadingQuantity("1 cup or 240 ml milk")).toEqual({ quantity: "1 cup or 240 ml", rest: "milk" });
+    expect(splitLeadingQuantity("600g or 1lb 5oz potatoes").quantity).toBe("600g or 1lb 5oz");
+  });
+
+  it("reads a unit in Han characters with or without a space before the name", () => {
+    expect(splitLeadingQuantity("150克 鸡胸肉")).toEqual({ quantity: "150克", rest: "鸡胸肉" });
+    expect(splitLeadingQuantity("150克鸡胸肉")).toEqual({ quantity: "150克", rest: "鸡胸肉" });
+    expect(splitLeadingQuantity("125 克 细砂糖")).toEqual({ quantity: "125 克", rest: "细砂糖" });
+    // the longer unit word first: "公斤" is a kilogram, not "公" before a name
+    expect(splitLeadingQuantity("1公斤牛肉")).toEqual({ quantity: "1公斤", rest: "牛肉" });
+    expect(parseQuantity(splitLeadingQuantity("200毫升水").quantity)).toMatchObject({ amount: 200, unit: "ml" });
+  });
+
+  it("leaves an amount after 'or' that is not the same amount out of the quantity", () => {
+    // another ingredient, counted then measured
+    expect(splitLeadingQuantity("2 cloves or 1/2 tsp garlic powder")).toEqual({
+      quantity: "2 cloves",
+      rest: "or 1/2 tsp garlic powder",
+    });
+    // two volumes a third of each other: another amount (of dried herb), not the same one again
+    expect(splitLeadingQuantity("1 tbsp or 1 tsp dried oregano")).toEqual({
+      quantity: "1 tbsp",
+      rest: "or 1 tsp dried oregano",
+    });
+    // a weight and a volume
+    expect(splitLeadingQuantity("200 g or 1 cup flour").quantity).toBe("200 g");
+    // two counts
+    expect(splitLeadingQuantity("3 medium or 2 large leeks")).toEqual({
+      quantity: "3 medium",
+      rest: "or 2 large leeks",
+    });
   });
 
   it("reads 'half' before a unit as an amount, and a package, bag or box of a stated size", () => {

@@ -56,6 +56,9 @@ describe("scaleQuantity", () => {
     ["1 cup plus 1 tablespoon / 235 g", 2, "2⅛ cups"],
     ["2 x 400 g / 14 oz can", 2, "4 x 400 g / 14 oz cans"],
     ["2 x 7g sachets", 0.5, "1 x 7g sachet"],
+    // every vulgar fraction in a size, and a size in ounces with a fraction kept with its can
+    ["1 x ⅝ lb pack", 2, "2 x ⅝ lb packs"],
+    ["2 x 400 g / 14½ oz cans", 2, "4 x 400 g / 14 ½ oz cans"],
     // the size of each before the container, without "x": the container word follows the count
     ["1 28-ounce can", 2, "2 28-ounce cans"],
     ["One 15-ounce can", 3, "3 15-ounce cans"],
@@ -64,6 +67,9 @@ describe("scaleQuantity", () => {
     ["1 pint", 2, "2 pints"],
     ["1 heaping tablespoon", 2, "2 heaping tablespoons"],
     ["250g or 1/2lbs", 2, "500 g"],
+    // after "or" another amount is an alternative, kept as written
+    ["2 cloves or 1/2 tsp garlic powder", 2, "4 cloves or 1/2 tsp garlic powder"],
+    ["1 tbsp or 1 tsp dried oregano", 2, "2 tbsp or 1 tsp dried oregano"],
     ["200 г", 6, "1.2 kg"],
     ["ca. 200 g", 2, "400 g"],
     ["500 ml 2 cups", 2, "1 l"],
