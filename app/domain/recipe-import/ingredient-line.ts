@@ -4,7 +4,7 @@
  * (app/domain/quantity.ts), so every unit it knows is read the same way here and when weighing.
  */
 import type { Catalogue } from "../catalogue";
-import { AMOUNTLESS_QUANTITIES, splitLeadingQuantity, unitOf } from "../quantity";
+import { AMOUNTLESS_QUANTITIES, OR_WORDS, splitLeadingQuantity, unitOf, VULGAR_CHARACTERS } from "../quantity";
 import type { RecipeDraftLine } from "../recipe-analysis";
 import type { RawEntry } from "./draft";
 import { cleanText } from "./fields";
@@ -24,7 +24,8 @@ const TRAILING_USE =
  * "or" and an amount in the name: "olive oil or 1/4 cup water", "Öl oder 2 EL Butter", "huile ou 20 g de beurre"; not
  * a range in the name ("en trozos de 2 o 3 cm").
  */
-const ALTERNATIVE = /(?<![\d½⅓⅔¼¾⅛])\s(?:or|oder|ou|o|eller|lub|vagy)\s+(?=[\d½⅓⅔¼¾⅛])/i;
+const DIGIT = String.raw`[\d${VULGAR_CHARACTERS}]`;
+const ALTERNATIVE = new RegExp(String.raw`(?<!${DIGIT})\s(?:${OR_WORDS})\s+(?=${DIGIT})`, "i");
 const BULLET = /^(?:[-*•▢□☐✓✔·]|\d+[.)](?=\s))+\s*/;
 const MAX_LINE_LENGTH = 500;
 
