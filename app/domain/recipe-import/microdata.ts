@@ -32,23 +32,8 @@ const VOID = new Set([
   "wbr",
 ]);
 const RAW_TEXT = new Set(["script", "style", "template", "noscript", "svg"]);
-const BLOCK = new Set([
-  "p",
-  "li",
-  "div",
-  "br",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "ul",
-  "ol",
-  "tr",
-  "section",
-  "article",
-]);
+const HEADINGS = ["h1", "h2", "h3", "h4", "h5", "h6"];
+const BLOCK = new Set(["p", "li", "div", "br", ...HEADINGS, "ul", "ol", "tr", "section", "article"]);
 /** Tags whose start closes an open `<p>` (the HTML parsing rules): a recipe card a blog wraps in `<p>` is no text of it. */
 const CLOSES_P = new Set([
   "address",
@@ -65,12 +50,7 @@ const CLOSES_P = new Set([
   "figure",
   "footer",
   "form",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
+  ...HEADINGS,
   "header",
   "hr",
   "li",
