@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type * as TensorFlow from "@tensorflow/tfjs-core";
-import type { Tensor, Tensor4D } from "@tensorflow/tfjs-core";
+import type { Tensor4D } from "@tensorflow/tfjs-core";
 import type { Sharp } from "sharp";
 import sharp from "sharp";
 import {
@@ -280,31 +280,32 @@ async function readModel(directory: string): Promise<Classifier> {
       for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
     });
     const parts = quarters ? [WHOLE_PART, ...QUARTER_PARTS] : [WHOLE_PART];
+    // per part: penultimate mean, deep maximum, middle mean, probabilities (when asked), each [crops, channels]
     const pooled = tf.tidy(() => {
       const input = tf.tensor4d(pixels, [bytes.length, side, side, 3]);
       const [last, deeper, mid, scores] = network.run(input, classes ? [1, 2, 3, 0] : [1, 2, 3]) as Tensor4D[];
-      const values = (tensor: Tensor) => tensor.dataSync() as Float32Array;
-      // per part, each [crops, channels]
-      return parts.map((part) => ({
-        penultimate: values(tf.mean(cells(tf, last, part), [1, 2])),
-        deep: values(tf.max(cells(tf, deeper, part), [1, 2])),
-        middle: values(tf.mean(cells(tf, mid, part), [1, 2])),
-        probabilities: scores ? values(tf.softmax(tf.mean(cells(tf, scores, part), [1, 2]))) : undefined,
-      }));
+      return parts.map((part) =>
+        [
+          tf.mean(cells(tf, last, part), [1, 2]),
+          tf.max(cells(tf, deeper, part), [1, 2]),
+          tf.mean(cells(tf, mid, part), [1, 2]),
+          ...(scores ? [tf.softmax(tf.mean(cells(tf, scores, part), [1, 2]))] : []),
+        ].map((tensor) => tensor.dataSync() as Float32Array)
+      );
     });
     const row = (values: Float32Array, index: number) => {
       const width = values.length / bytes.length;
       return values.subarray(index * width, (index + 1) * width);
     };
     const analysis = (
-      { penultimate, deep, middle, probabilities }: (typeof pooled)[number],
+      [penultimateMean, deepMax, middleMean, probabilities]: (Float32Array | undefined)[],
       index: number,
       colour: Float32Array
     ): CropAnalysis => {
       const embeddingParts = {
-        penultimate: row(penultimate, index),
-        deep: row(deep, index),
-        middle: row(middle, index),
+        penultimate: row(penultimateMean!, index),
+        deep: row(deepMax!, index),
+        middle: row(middleMean!, index),
         colour,
       };
       return {
