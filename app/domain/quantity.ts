@@ -591,8 +591,11 @@ const WHOLE_AND_VULGAR = new RegExp(`^(\\d*)(${VULGAR})$`);
 /** "and" between a whole number and a fraction: "1 and 1/2", "1 i 1/2" (Polish), "0 e 1/2" (Portuguese). */
 const AND_WORDS = "and|i|e|y|et|und|en|och|og|és|と";
 const AND = new RegExp(`^(?:${AND_WORDS})$`, "i");
-/** A fraction may have a space on either side of its bar ("1 /2", as some pages print ½), or the fraction slash ("1⁄4"). */
-const NUMBER = String.raw`\d+\s+(?:(?:${AND_WORDS})\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
+/**
+ * An amount as recipes write it, as a pattern for others to build on: "2", "1.5", "1 1/2", "1 and 1/2", "1½", "¾". A
+ * fraction may have a space on either side of its bar ("1 /2", as some pages print ½), or the fraction slash ("1⁄4").
+ */
+export const NUMBER = String.raw`\d+\s+(?:(?:${AND_WORDS})\s+)?\d+ ?[\/⁄] ?\d+|\d+ ?[\/⁄] ?\d+|\d+(?:[.,]\d+)?(?:\s*${VULGAR})?|${VULGAR}`;
 /** "or" in English and the catalogue's other languages, for a pattern: between a range's ends or before an alternative. */
 export const OR_WORDS = "or|ou|o|oder|eller|lub|vagy";
 /** "to" and "or" between the two ends of a range, in English and the catalogue's other languages ("1 à 2", "2 bis 3"). */

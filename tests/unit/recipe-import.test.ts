@@ -29,6 +29,9 @@ describe("field conversions", () => {
     ["P0Y0M0DT0H45M0.000S", 45],
     ["1 1/2 hours", 90],
     ["1½ hours", 90],
+    // the amounts quantities read: "and" between a number and its fraction, the fraction slash
+    ["1 and 1/2 hours", 90],
+    ["2 1⁄2 hours", 150],
     ["PTHMS", null],
     ["15 min", 15],
     ["1 hour 10 minutes", 70],

@@ -1,7 +1,7 @@
 /** Field conversions shared by the import parsers: text cleanup, durations, yields, cuisine and occasion tags. */
 import { normalizeText } from "../catalogue";
 import { CUISINES, MEAL_OCCASIONS, type Cuisine, type MealOccasion } from "../constants";
-import { leadingAmount } from "../quantity";
+import { leadingAmount, NUMBER } from "../quantity";
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -157,8 +157,8 @@ function isoMinutes(text: string): number | null {
   return parts.length > 0 ? minutes : null;
 }
 
-/** An amount of days or hours: "2", "1.5", "1 1/2", "1½". */
-const TIME_AMOUNT = String.raw`((?:\d+\s+)?\d+\s*\/\s*\d+|\d*[½¼¾⅓⅔]|\d+(?:[.,]\d+)?)`;
+/** An amount of days or hours, as quantities write it ("2", "1.5", "1 1/2", "1½"). */
+const TIME_AMOUNT = `(${NUMBER})`;
 const TEXT_DAYS = new RegExp(String.raw`${TIME_AMOUNT}\s*(?:d|days?)\b`, "i");
 const TEXT_HOURS = new RegExp(
   TIME_AMOUNT +
