@@ -1,5 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoSidewaysScroll, hasJavaScript, logIn, signUp, uniqueUsername } from "./support";
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  hasJavaScript,
+  logIn,
+  postAnswered,
+  signUp,
+  uniqueUsername,
+} from "./support";
 
 const listBadge = (page: Page) => page.getByRole("link", { name: /^Ingredient list, \d+ items?$/ });
 /** One of Search's five recommended toggles (a pressed one also shows a tick). */
@@ -160,8 +168,10 @@ test.describe("ingredient preview", () => {
       if (request.method() === "POST") posts.push(request.url());
     });
     await page.goto("/search");
+    const added = postAnswered(page, "/search");
     await toggle(page, "Tomato").click();
     await expect(toggle(page, "Tomato")).toHaveAttribute("aria-pressed", "true");
+    await added;
     await page.goto("/ingredient-preview");
     await expect(page.getByRole("link", { name: "Edit Tomato" })).toBeVisible();
     if (javaScript) await page.waitForLoadState("networkidle");
@@ -197,8 +207,10 @@ test.describe("ingredient preview", () => {
 
   test("CONFIRM goes on to /preferences", async ({ page }, testInfo) => {
     await page.goto("/search");
+    const added = postAnswered(page, "/search");
     await toggle(page, "Pork").click();
     await expect(toggle(page, "Pork")).toHaveAttribute("aria-pressed", "true");
+    await added;
     await page.goto("/ingredient-preview");
     if (hasJavaScript(testInfo)) {
       // Hold the preferences data back a moment so the overlay can be seen.

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { hasJavaScript, signUpThroughApi, uniqueUsername } from "./support";
+import { hasJavaScript, postAnswered, signUpThroughApi, uniqueUsername } from "./support";
 
 const photo = async (colour: string) => ({
   name: "dish.jpg",
@@ -53,8 +53,10 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   await expect(page.getByText(`Photo by ${cook}`)).toBeVisible();
 
   // Liked Meals and History show it too.
+  const stored = postAnswered(page, `/menu-detail/${recipeId}`);
   await page.getByRole("button", { name: "Favourite" }).click();
   await expect(page.getByRole("button", { name: "Favourite" })).toHaveAttribute("aria-pressed", "true");
+  await stored;
   for (const path of ["/favorites", "/history"]) {
     await page.goto(path);
     const card = page.getByRole("listitem").filter({ hasText: name });

@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   hasJavaScript,
+  postAnswered,
   signInAsNewCook,
   uniqueUsername,
 } from "./support";
@@ -115,8 +116,10 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   // Favourite: the heart turns on, and the recipe is among the Liked Meals.
   const heart = page.getByRole("button", { name: "Favourite" });
   await expect(heart).toHaveAttribute("aria-pressed", "false");
+  const liked = postAnswered(page, `/menu-detail/${recipe.id}`);
   await heart.click();
   await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await liked;
   await expectNoReload();
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { level: 1, name: "Liked Meals" })).toBeVisible();
@@ -174,9 +177,10 @@ test("a cook opens a recipe, is warned, likes it, shops the missing items, cooks
   await open(`/menu-detail/${recipe.id}`);
   await steps.nth(0).click();
   await expect(steps.nth(0)).toHaveAttribute("aria-checked", "false");
+  const ticked = postAnswered(page, `/menu-detail/${recipe.id}`);
   await steps.nth(0).click();
   await expect(steps.nth(0)).toHaveAttribute("aria-checked", "true");
-  await page.waitForLoadState("networkidle");
+  await ticked;
   const stats = await page.request.get(`/api/users/${cook.id}/meal-stats`);
   expect(await stats.json()).toMatchObject({
     total_completed: 1,
@@ -242,8 +246,10 @@ test("a liked recipe opens from the list; with JavaScript 'Loading menu details.
   await newCook(page, "waiter", testInfo);
   const recipe = await recipeWithButter();
   await page.goto(`/menu-detail/${recipe.id}`);
+  const stored = postAnswered(page, `/menu-detail/${recipe.id}`);
   await page.getByRole("button", { name: "Favourite" }).click();
   await expect(page.getByRole("button", { name: "Favourite" })).toHaveAttribute("aria-pressed", "true");
+  await stored;
   await page.goto("/favorites");
   const link = page.getByRole("link", { name: new RegExp(recipe.name) });
   if (hasJavaScript(testInfo)) {

@@ -9,6 +9,7 @@ import {
   createRecipeThroughApi,
   hasJavaScript,
   logIn,
+  postAnswered,
   queryServerDatabase,
   signInAsNewCook,
   signUpThroughApi,
@@ -102,9 +103,7 @@ test("'I Understand' holds after the next login, and the warning stays off the d
   await open(page, `/menu-detail/${recipeId}`, javascript);
   await expect(warning).toBeVisible();
   // With JavaScript the warning goes at once, before the server has stored the answer: wait for it.
-  const stored = page.waitForResponse(
-    (response) => response.request().method() === "POST" && response.url().includes(`/menu-detail/${recipeId}`)
-  );
+  const stored = postAnswered(page, `/menu-detail/${recipeId}`);
   await warning.getByRole("button", { name: "I Understand" }).click();
   await expect(warning).toBeHidden();
   await stored;

@@ -77,6 +77,14 @@ export const smallJpeg = async () => ({
     .toBuffer(),
 });
 
+/**
+ * The server's answer to the next POST to `path`. With JavaScript a toggle shows its new state before the
+ * server has stored it; going to another address by hand then cancels the post still on its way.
+ */
+export function postAnswered(page: Page, path: string) {
+  return page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes(path));
+}
+
 /** Waits for the element's CSS animations to end, so that a click lands where the control stops, not where it slides past. */
 export async function animationsEnded(element: Locator) {
   await element.evaluate(async (node) => {
