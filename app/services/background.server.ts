@@ -3,14 +3,17 @@
  * logged with what failed, since a rejection nobody handles stops the Node process (and with it every cook's
  * request). The work is also counted, so that whoever closes the database (a test file's teardown) can wait for it.
  */
-const running = new Set<Promise<void>>();
+const running = new Set<Promise<boolean>>();
 
-/** Runs `work` on its own; answers a promise that settles when it ends and never rejects. */
-export function inBackground(work: Promise<unknown>, failure: string): Promise<void> {
-  const task: Promise<void> = work
+/** Runs `work` on its own; answers whether it succeeded, once it has ended (the answer never rejects). */
+export function inBackground(work: Promise<unknown>, failure: string): Promise<boolean> {
+  const task: Promise<boolean> = work
     .then(
-      () => undefined,
-      (error: unknown) => console.error(`${failure}: ${error instanceof Error ? error.message : String(error)}`)
+      () => true,
+      (error: unknown) => {
+        console.error(`${failure}: ${error instanceof Error ? error.message : String(error)}`);
+        return false;
+      }
     )
     .finally(() => running.delete(task));
   running.add(task);

@@ -119,7 +119,7 @@ let lastSweepAt = -Infinity;
  * start, entry.server; then when a photo is stored). Answers the sweep when it starts one (it never
  * rejects: a failure is logged), null otherwise.
  */
-export function sweepAbandonedDishPhotosHourly(now = Date.now()): Promise<void> | null {
+export function sweepAbandonedDishPhotosHourly(now = Date.now()): Promise<boolean> | null {
   if (now - lastSweepAt < SWEEP_INTERVAL_MS) return null;
   lastSweepAt = now;
   return inBackground(

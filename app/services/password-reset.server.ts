@@ -67,7 +67,7 @@ async function mailResetLink(email: string, origin: string): Promise<void> {
   }
 }
 
-export type ResetRequest = { limited: true } | { limited: false; delivery: Promise<void> };
+export type ResetRequest = { limited: true } | { limited: false; delivery: Promise<boolean> };
 
 /**
  * Asks for a reset link for `email`. The caller answers at once (RESET_REQUESTED), whether or not an account

@@ -135,7 +135,7 @@ export async function sendDueReminders(now: Date = new Date()): Promise<number> 
 }
 
 const TICK_MS = 60_000;
-let scheduled: Promise<void> | null = null;
+let scheduled: Promise<boolean> | null = null;
 
 const checkDueReminders = () => inBackground(sendDueReminders(), "The use-soon email check failed");
 

@@ -172,6 +172,20 @@ describe("the verification link", () => {
     expect((await account()).emailVerified).toBe(false);
   });
 
+  it("tells the cook when the mail server refuses the link, and logs why", async () => {
+    const { REFUSED_DOMAIN } = await import("../support/smtp");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const user = { username: unique("bounce"), email: `${unique("bounce")}@${REFUSED_DOMAIN}`, password: "Bounce123" };
+    expect((await signup(user)).status).toBe(201);
+    const cookie = sessionCookieFrom(await login(user.username, user.password));
+    expect(await flashOf(await run(() => resendAction(args(formRequest("/verify-email", {}, { cookie })))))).toEqual({
+      type: "error",
+      message: "The verification email could not be sent. Please try again later.",
+    });
+    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Verification mail failed: .*Mailbox unavailable/));
+    logged.mockRestore();
+  });
+
   it("is not sent more than three times an hour", async () => {
     const user = { username: unique("flood"), email: `${unique("flood")}@example.com`, password: "Flood1234" };
     await signup(user);

@@ -2,6 +2,9 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { to: string[]; raw: string };
 
+/** Mail to this domain is refused, as a relay refuses a mailbox it does not know. */
+export const REFUSED_DOMAIN = "refused.example";
+
 /** A real SMTP server on loopback that keeps what it receives (no TLS, no login: a test double for a relay). */
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
@@ -9,6 +12,10 @@ export async function startSmtpServer(port = 0) {
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.endsWith(`@${REFUSED_DOMAIN}`)) return callback();
+      callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
