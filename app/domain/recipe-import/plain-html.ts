@@ -87,6 +87,15 @@ const INGREDIENT_WORDS = [
   "材料",
 ];
 const INGREDIENT_HEADING = headingOf(INGREDIENT_WORDS, FOR_HOW_MANY);
+/** Words for the preparation that also head "the preparation of <the dish>" on a page. */
+const PREPARATION_WORDS = [
+  "zubereitung",
+  "pr[ée]paration",
+  "preparaci[óo]n",
+  "preparazione",
+  "prepara[çc][ãa]o",
+  "modo de preparo",
+];
 const METHOD_WORDS = [
   "method",
   "instructions?",
@@ -96,13 +105,11 @@ const METHOD_WORDS = [
   "preparation",
   "how to make(?: it)?",
   "step[- ]by[- ]step",
-  "zubereitung",
+  ...PREPARATION_WORDS,
   "anleitung(?:en)?",
-  "pr[ée]paration",
   "instructions de pr[ée]paration",
-  "preparaci[óo]n",
   "elaboraci[óo]n",
-  "modo de (?:preparo|preparaci[óo]n|prepara[çc][ãa]o|fazer)",
+  "modo de (?:preparaci[óo]n|prepara[çc][ãa]o|fazer)",
   "bereiding(?:swijze)?",
   "werkwijze",
   "instructies",
@@ -114,14 +121,12 @@ const METHOD_WORDS = [
   "elk[ée]sz[íi]t[ée]s",
   "postup",
   "procedimento",
-  "preparazione",
   "valmistus",
   "ohje",
   "slik gj[øo]r du",
   "g[öo]r s[åa] h[äa]r",
   "pasos",
   "[ée]tapes",
-  "prepara[çc][ãa]o",
   "p[řr][íi]prava",
   "priprema",
   "mod de preparare",
@@ -144,7 +149,9 @@ const STEPS_HEADING = headingOf(
     String.raw`how to make\s[^\n]{1,60}`,
     String.raw`como (?:fazer|preparar)(?:\s[^\n]{1,60})?`,
     // "Preparazione della pasta con melanzane", "Preparación del bizcocho", "Modo de preparo do bolo"
-    String.raw`(?:preparazione|preparaci[óo]n|pr[ée]paration|prepara[çc][ãa]o|modo de preparo|zubereitung)\s+(?:del|della|dello|dei|degli|delle|di|de|du|des|da|do|dos|das|der)\s[^\n]{1,60}`,
+    String.raw`(?:${PREPARATION_WORDS.join(
+      "|"
+    )})\s+(?:del|della|dello|dei|degli|delle|di|de|du|des|da|do|dos|das|der)\s[^\n]{1,60}`,
   ],
   // "Przygotowanie krok po kroku", "Zubereitung Schritt für Schritt"
   String.raw`(?:\s+(?:step[- ]by[- ]step|krok po kroku|passo a passo|paso a paso|schritt f[üu]r schritt|pas [àa] pas|stap voor stap|steg f[öo]r steg))?`
