@@ -108,7 +108,9 @@ test.describe("at 360 px", () => {
 
   test("the edit form with its new fields fits and passes axe", async ({ page }, testInfo) => {
     await page.goto("/search");
+    const added = postAnswered(page, "/search");
     await page.getByRole("list", { name: "Recommended ingredients" }).getByRole("button", { name: "Celery" }).click();
+    await added;
     await page.goto("/ingredient-preview");
     await page.getByRole("link", { name: "Edit Celery" }).click();
     await expect(page.getByRole("form", { name: "Edit Celery" }).getByLabel("Best before")).toBeVisible();
