@@ -149,6 +149,14 @@ describe("a page's markup as browsers read it", () => {
     const html = "<h1>Soup</h1><h2>Ingredients</h2><ul><li>1 onion<li>2 carrots<li>1 l water</ul>" + METHOD;
     expect(lines(fromHtmlPage(html))).toEqual(["1 onion", "2 carrots", "1 l water"]);
   });
+
+  it("reads a page whose elements are named like an object's own properties (<constructor>)", () => {
+    const html =
+      "<h1>Soup</h1><div><constructor>x</constructor></div><h2>Ingredients</h2>" +
+      "<ul><li>1 onion<constructor>peeled</constructor></li><li>1 l water</ul>" +
+      METHOD;
+    expect(lines(fromHtmlPage(html))).toEqual(["1 onion peeled", "1 l water"]);
+  });
 });
 
 describe("JSON-LD as templates break it", () => {

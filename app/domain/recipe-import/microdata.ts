@@ -65,40 +65,51 @@ const CLOSES_P = new Set([
 ]);
 /** Tags within a paragraph that it may be closed through. */
 const PHRASING = new Set(["a", "span", "b", "strong", "i", "em", "u", "small", "sup", "sub", "mark", "abbr", "font"]);
-/**
- * For a start tag that ends an open element of its kind without its end tag (`<li>one<li>two`, `<td>1<td>2`): the
- * tags it ends and the tags that stop the search (a nested list's item ends no item of the outer list).
- */
-const IMPLIED_END: Record<string, { ends: Set<string>; within: Set<string> }> = {
-  li: { ends: new Set(["li"]), within: new Set(["ul", "ol", "menu", "table"]) },
-  dt: { ends: new Set(["dt", "dd"]), within: new Set(["dl", "table"]) },
-  dd: { ends: new Set(["dt", "dd"]), within: new Set(["dl", "table"]) },
-  tr: { ends: new Set(["tr", "td", "th"]), within: new Set(["table", "tbody", "thead", "tfoot"]) },
-  td: { ends: new Set(["td", "th"]), within: new Set(["tr", "table"]) },
-  th: { ends: new Set(["td", "th"]), within: new Set(["tr", "table"]) },
+/** Open elements a start tag ends without their end tags, and the open elements the search for them stops at. */
+interface ImpliedEnd {
+  ends: Set<string>;
+  stops: (open: string) => boolean;
+}
+const within = (...tags: string[]) => {
+  const set = new Set(tags);
+  return (open: string) => set.has(open);
 };
+/** An open `<p>` is ended through the phrasing elements inside it, and by nothing beyond them. */
+const ENDS_P: ImpliedEnd = { ends: new Set(["p"]), stops: (open) => !PHRASING.has(open) };
+/**
+ * For a start tag that ends an open element of its kind without its end tag (`<li>one<li>two`, `<td>1<td>2`); a
+ * nested list's item ends no item of the outer list.
+ */
+const IMPLIED_END = new Map<string, ImpliedEnd>([
+  ["li", { ends: new Set(["li"]), stops: within("ul", "ol", "menu", "table") }],
+  ["dt", { ends: new Set(["dt", "dd"]), stops: within("dl", "table") }],
+  ["dd", { ends: new Set(["dt", "dd"]), stops: within("dl", "table") }],
+  ["tr", { ends: new Set(["tr", "td", "th"]), stops: within("table", "tbody", "thead", "tfoot") }],
+  ["td", { ends: new Set(["td", "th"]), stops: within("tr", "table") }],
+  ["th", { ends: new Set(["td", "th"]), stops: within("tr", "table") }],
+]);
+/** How deep into the open elements an implied end is looked for: the scan stays linear. */
+const MAX_IMPLIED_SEARCH = 32;
+
+/** Where `rule` cuts the stack of open elements, or -1. */
+function cutAt(stack: Element[], { ends, stops }: ImpliedEnd): number {
+  for (let index = stack.length - 1; index > 0 && stack.length - index <= MAX_IMPLIED_SEARCH; index--) {
+    const open = stack[index].tag;
+    if (ends.has(open)) return index;
+    if (stops(open)) break;
+  }
+  return -1;
+}
 
 /** Where the stack is cut for a start tag `tag` that ends open elements implicitly; the stack's length if none. */
 function impliedEnd(stack: Element[], tag: string): number {
-  if (CLOSES_P.has(tag)) {
-    for (let index = stack.length - 1; index > 0 && stack.length - index <= MAX_IMPLIED_SEARCH; index--) {
-      const open = stack[index].tag;
-      if (open === "p") return index;
-      if (!PHRASING.has(open)) break;
-    }
-  }
-  const rule = IMPLIED_END[tag];
-  if (rule) {
-    for (let index = stack.length - 1; index > 0 && stack.length - index <= MAX_IMPLIED_SEARCH; index--) {
-      const open = stack[index].tag;
-      if (rule.ends.has(open)) return index;
-      if (rule.within.has(open)) break;
-    }
-  }
-  return stack.length;
+  const paragraph = CLOSES_P.has(tag) ? cutAt(stack, ENDS_P) : -1;
+  if (paragraph >= 0) return paragraph;
+  // a Map, not an object: a page's <constructor> element must not find Object's own properties
+  const rule = IMPLIED_END.get(tag);
+  const cut = rule ? cutAt(stack, rule) : -1;
+  return cut >= 0 ? cut : stack.length;
 }
-/** How deep into the open elements an implied end is looked for: the scan stays linear. */
-const MAX_IMPLIED_SEARCH = 32;
 
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
