@@ -107,7 +107,8 @@ const NOT_PLURAL = /(ss|us|is)$/;
 
 /** English plural → singular for one word: tomatoes → tomato, berries → berry, leaves → leaf, peaches → peach. */
 export function singularize(word: string): string {
-  if (IRREGULAR_SINGULARS[word]) return IRREGULAR_SINGULARS[word];
+  // own keys only: "constructor" typed or imported is a word, not Object's
+  if (Object.hasOwn(IRREGULAR_SINGULARS, word)) return IRREGULAR_SINGULARS[word];
   if (word.length <= 3 || !word.endsWith("s") || NOT_PLURAL.test(word)) return word;
   if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
   if (/(oes|ches|shes|sses|xes|zes)$/.test(word)) return word.slice(0, -2);
@@ -124,7 +125,7 @@ export function nameKey(text: string): string {
     .filter(Boolean)
     .map((word) => {
       const singular = singularize(word);
-      return SPELLING_VARIANTS[singular] ?? singular;
+      return Object.hasOwn(SPELLING_VARIANTS, singular) ? SPELLING_VARIANTS[singular] : singular;
     })
     .join(" ");
 }

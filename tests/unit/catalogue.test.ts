@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { distinctRecipeLines } from "../support/recipe-lines";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
-import { editDistance, singularize } from "../../app/domain/catalogue";
+import { editDistance, nameKey, singularize } from "../../app/domain/catalogue";
 import { INGREDIENT_TYPES } from "../../app/domain/ingredient-types";
 
 const catalogue = getCatalogue();
@@ -199,6 +199,11 @@ describe("word helpers", () => {
         singularize
       )
     ).toEqual(["tomato", "berry", "leaf", "radish", "cookie", "chilli", "garlic", "hummus", "molass"]);
+  });
+
+  it("takes a word named like an object's own property as a word", () => {
+    expect(["constructor", "toString", "valueOf"].map(singularize)).toEqual(["constructor", "toString", "valueOf"]);
+    expect(nameKey("Constructor beans")).toBe("constructor bean");
   });
 
   it("counts a transposition as one edit", () => {

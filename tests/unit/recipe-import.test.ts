@@ -193,6 +193,11 @@ const JSON_LD_PAGE = `<!doctype html><html><head><title>Soup</title>
 ]}</script></head><body></body></html>`;
 
 describe("fromJsonLd", () => {
+  it("keeps text like '&constructor;' as written: only HTML's own entities are decoded", () => {
+    const page = JSON_LD_PAGE.replace("Red Lentil &amp; Carrot Soup", "Soup &constructor; &toString; &amp; bread");
+    expect(draftOf(fromJsonLd(page)).name).toBe("Soup &constructor; &toString; & bread");
+  });
+
   it("reads a Recipe from an HTML page's @graph, with sections of HowToSteps", () => {
     const draft = draftOf(fromJsonLd(JSON_LD_PAGE));
     expect(draft).toMatchObject({

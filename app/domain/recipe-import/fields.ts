@@ -111,7 +111,9 @@ export function decodeEntities(text: string): string {
       const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
     }
-    return NAMED_ENTITIES[body] ?? NAMED_ENTITIES[body.toLowerCase()] ?? entity;
+    // own keys only: "&constructor;" is no entity
+    const name = [body, body.toLowerCase()].find((key) => Object.hasOwn(NAMED_ENTITIES, key));
+    return name === undefined ? entity : NAMED_ENTITIES[name];
   });
 }
 
