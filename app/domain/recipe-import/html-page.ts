@@ -7,7 +7,7 @@ import { buildDraft, type ParseResult } from "./draft";
 import { appStateRecipe, embeddedRecipe } from "./embedded-json";
 import { firstImporting, jsonLdRecipes, NO_JSON_LD } from "./json-ld";
 import { fromMicrodata, NO_MICRODATA_RECIPE, parseHtml } from "./microdata";
-import { pageTitle, plainHtmlRecipe, plainHtmlSections } from "./plain-html";
+import { pageTitle, plainHtmlRecipe, plainHtmlSections, type PlainSections } from "./plain-html";
 import { fromRecipeNode, type PageFallback } from "./recipe-node";
 import { ingredientGroupsOf } from "./ingredient-groups";
 
@@ -17,14 +17,15 @@ export const NO_RECIPE_ON_PAGE =
 
 export function fromHtmlPage(html: string): ParseResult {
   const tree = parseHtml(html);
-  let sections: ReturnType<typeof plainHtmlSections> | undefined;
+  let sections: PlainSections | undefined;
   let embedded: ReturnType<typeof embeddedRecipe> | undefined;
   const scriptRecipe = () => (embedded === undefined ? (embedded = embeddedRecipe(html)) : embedded);
+  const plainSections = () => (sections ??= plainHtmlSections(tree));
   const page: PageFallback = {
     scriptRecipe,
     ingredientGroups: ingredientGroupsOf(tree),
-    sections: () => (sections ??= plainHtmlSections(tree)),
-    title: () => pageTitle(tree, (sections ??= plainHtmlSections(tree))),
+    sections: plainSections,
+    title: () => pageTitle(tree, plainSections()),
   };
   const jsonLd = jsonLdRecipes(html);
   let failure: string | null = null;
@@ -41,7 +42,7 @@ export function fromHtmlPage(html: string): ParseResult {
   if (fromScript?.ok) return fromScript;
   if (fromMarkup.reason !== NO_MICRODATA_RECIPE && !failure) return fromMarkup;
   // a schema.org Recipe that does not import (a method run into one overlong step) leaves the page's own markup
-  const plain = plainHtmlRecipe(tree);
+  const plain = plainHtmlRecipe(tree, plainSections());
   const fromPlain = plain ? buildDraft(plain) : null;
   if (fromPlain?.ok) return fromPlain;
   // the recipe only in an app's own data (no schema.org type), for want of any other reading

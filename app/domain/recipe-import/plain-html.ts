@@ -7,7 +7,7 @@
 import type { RawEntry, RawRecipe } from "./draft";
 import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
 import type { Element } from "./microdata";
-import { splitLeadingQuantity } from "../quantity";
+import { splitLeadingQuantity, VULGAR_CHARACTERS } from "../quantity";
 
 type Block =
   /** `end`: for a heading made of a paragraph or short element, where the element around it ends (a block index) */
@@ -325,7 +325,7 @@ const INLINE = new Set([...FORMATTING, "span", "br", "label", "data", "time", "d
 const MAX_CELLS = 4;
 const TEXT_BLOCK = /^(?:p|li|h[1-6]|dt|dd|blockquote|pre)$/;
 /** An amount alone, as a cell of a row says it: "600 g", "3 Stk.", "1 kl. Bund", "½". */
-const AMOUNT_CELL = /^(?:\d|[½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])\S*(?:\s+\S+){0,3}$/u;
+const AMOUNT_CELL = new RegExp(String.raw`^[\d${VULGAR_CHARACTERS}]\S*(?:\s+\S+){0,3}$`, "u");
 
 const isInline = (element: Element, depth = 0): boolean =>
   INLINE.has(element.tag) &&
@@ -601,34 +601,30 @@ function part(
   return { at: -1, entries: [], next: -1 };
 }
 
-/** The text of the page's <title>, the name a browser's tab shows. */
-function titleElement(page: Element): string | undefined {
+/** The first thing `pick` finds in an element outside the page's body (its head), looked at in document order. */
+function inHead(page: Element, pick: (element: Element) => string | undefined): string | undefined {
   let found: string | undefined;
   const visit = (element: Element, depth: number) => {
     for (const child of element.children) {
       if (found !== undefined || typeof child === "string") continue;
-      if (child.tag === "title") found = cleanText(textOf(child).join("")) || undefined;
-      else if (depth < 3 && child.tag !== "body") visit(child, depth + 1);
+      found = pick(child);
+      if (found === undefined && depth < MAX_DEPTH && child.tag !== "body") visit(child, depth + 1);
     }
   };
   visit(page, 0);
   return found;
 }
 
-function metaContent(page: Element, property: string): string | undefined {
-  let found: string | undefined;
-  const visit = (element: Element, depth: number) => {
-    for (const child of element.children) {
-      if (found !== undefined || typeof child === "string") continue;
-      const { attributes } = child;
-      if (child.tag === "meta" && (attributes.property ?? attributes.name)?.toLowerCase() === property)
-        found = attributes.content;
-      else if (depth < MAX_DEPTH && child.tag !== "body") visit(child, depth + 1);
-    }
-  };
-  visit(page, 0);
-  return found;
-}
+/** The text of the page's <title>, the name a browser's tab shows. */
+const titleElement = (page: Element) =>
+  inHead(page, (element) => (element.tag === "title" ? cleanText(textOf(element).join("")) || undefined : undefined));
+
+const metaContent = (page: Element, property: string) =>
+  inHead(page, ({ tag, attributes }) =>
+    tag === "meta" && (attributes.property ?? attributes.name)?.toLowerCase() === property
+      ? attributes.content
+      : undefined
+  );
 
 /** Yield and times from the page's short labels ("Serves 4", "Prep time: 10 minutes", "Total time 1 hour"). */
 export interface PageFacts {
@@ -794,8 +790,8 @@ export function pageTitle(
 }
 
 /** A recipe from the plain markup of a page, or null when it shows no ingredient list and no steps. */
-export function plainHtmlRecipe(page: Element): RawRecipe | null {
-  const { ingredientLines, ingredientsAt, steps, facts, blocks } = plainHtmlSections(page);
+export function plainHtmlRecipe(page: Element, sections = plainHtmlSections(page)): RawRecipe | null {
+  const { ingredientLines, ingredientsAt, steps, facts, blocks } = sections;
   if (ingredientLines.length === 0 && steps.length === 0) return null;
   return {
     ...facts,
