@@ -674,7 +674,7 @@ const DUAL_MEASURE = new RegExp(
   String.raw`^\s*(?:/|or(?=\s))\s*(?:${NUMBER})\s*[a-zA-Z]+\.?(?:\s+oz\.?|\s+(?:${NUMBER})\s*oz\.?(?![a-zA-Z]))?`
 );
 /** The same amount again in the other system, without a bracket or slash: "500 ml 2 cups", "125 ml 1/2 cup". */
-const SAME_AGAIN = new RegExp(String.raw`^\s+(?:${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`);
+const SAME_AGAIN = new RegExp(String.raw`^\s*(?:${NUMBER})\s*([a-zA-Z]+)\.?(?![a-zA-Z])`);
 const METRIC_UNITS: ReadonlySet<Unit> = new Set(["g", "kg", "mg", "dag", "ml", "cl", "dl", "l"]);
 
 /**

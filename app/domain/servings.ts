@@ -247,8 +247,7 @@ function unitWords(rest: string, quantity: Quantity): { size: string; words: str
     }
   }
   // "500 ml 2 cups": the amount again in the other system no longer holds either
-  const again = unit === null ? 0 : sameAmountAgain(` ${text}`, unit);
-  const after = again ? text.slice(again - 1) : text;
+  const after = text.slice(sameAmountAgain(text, unit));
   // "1 cup (240 ml)", "100g/3½oz": a second measure of the whole amount no longer holds either
   return { size: size.trim(), words, after: withoutSecondMeasure(after, quantity) };
 }
