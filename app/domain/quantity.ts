@@ -920,7 +920,7 @@ export function splitLeadingQuantity(line: string): { quantity: string; rest: st
   return { quantity, rest };
 }
 
-const VULGAR_AFTER_DIGIT = new RegExp(`(\\d)(${VULGAR})`, "g");
+const VULGAR_AFTER_DIGIT = new RegExp(`^(\\d+)(${VULGAR})`);
 
 /** Quantity text with "1½" spaced as "1 ½" and a leading article read as 1, as parseQuantity reads it. */
 function cleanQuantityText(text: string): string {

@@ -58,7 +58,8 @@ describe("scaleQuantity", () => {
     ["2 x 7g sachets", 0.5, "1 x 7g sachet"],
     // every vulgar fraction in a size, and a size in ounces with a fraction kept with its can
     ["1 x ⅝ lb pack", 2, "2 x ⅝ lb packs"],
-    ["2 x 400 g / 14½ oz cans", 2, "4 x 400 g / 14 ½ oz cans"],
+    ["2 x 400 g / 14½ oz cans", 2, "4 x 400 g / 14½ oz cans"],
+    ["2 (14½ oz) cans", 2, "4 (14½ oz) cans"],
     // the size of each before the container, without "x": the container word follows the count
     ["1 28-ounce can", 2, "2 28-ounce cans"],
     ["One 15-ounce can", 3, "3 15-ounce cans"],
