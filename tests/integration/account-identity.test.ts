@@ -6,6 +6,7 @@
 import type { OAuth2Server } from "oauth2-mock-server";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { cookiesAfter, getRequest, jsonRequest, formRequest, run, sessionCookieFrom } from "../support/requests";
+import { REFUSED_DOMAIN } from "../support/smtp";
 
 const CLIENT_ID = "recipe-helper-identity-test";
 const { smtp, provider } = await vi.hoisted(async () => {
@@ -173,7 +174,6 @@ describe("the verification link", () => {
   });
 
   it("tells the cook when the mail server refuses the link, and logs why", async () => {
-    const { REFUSED_DOMAIN } = await import("../support/smtp");
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const user = { username: unique("bounce"), email: `${unique("bounce")}@${REFUSED_DOMAIN}`, password: "Bounce123" };
     expect((await signup(user)).status).toBe(201);
