@@ -11,10 +11,22 @@ const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "test-results");
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-if (!existsSync(chromium)) {
+/** Debian (or Ubuntu) as root: Chromium comes from the distribution's packages; anywhere else the cook is told how. */
+function installChromium(): boolean {
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync("/usr/bin/apt-get");
+  if (process.env.CHROMIUM_PATH || !isRoot || !hasApt) return false;
+  console.log("Chromium was not found: installing Debian's chromium package (apt-get)...");
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  const run = (args: string[]) => spawnSync("apt-get", args, { env: aptEnv, stdio: "inherit" }).status === 0;
+  return run(["update", "-qq"]) && run(["install", "-y", "-qq", "--no-install-recommends", "chromium"]);
+}
+
+if (!existsSync(chromium) && !(installChromium() && existsSync(chromium))) {
   console.error(
-    `Chromium was not found at ${chromium}. The end-to-end tests drive a real Chromium:\n` +
-      `  install it with "apt-get install -y chromium" (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium binary.`
+    `Chromium was not found at ${chromium}. The end-to-end tests drive a real Chromium. Install it with:\n` +
+      `  sudo apt-get install -y chromium\n` +
+      `(Debian/Ubuntu; elsewhere set CHROMIUM_PATH to a Chromium binary.)`
   );
   process.exit(1);
 }
