@@ -32,6 +32,16 @@ function admitUserDraft(draft: RecipeDraft): void {
   if (!additionsByUser.tryHit(String(draft.importedById))) throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
 }
 
+/** True when the user has no additions left this hour (nothing is counted). */
+export function additionsUsedUp(userId: number): boolean {
+  return additionsByUser.isLimited(String(userId));
+}
+
+/** Counts an addition that failed before the store took it (an import that could not be read) like one saved. */
+export function countFailedAddition(userId: number): void {
+  additionsByUser.hit(String(userId));
+}
+
 export type { RecipeDraft } from "~/domain/recipe-analysis";
 
 export interface SavedRecipe {
