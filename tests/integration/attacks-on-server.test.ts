@@ -54,7 +54,8 @@ function send(
   method = "GET",
   body?: string | Buffer,
   contentType?: string,
-  extraHeaders: Record<string, string> = {}
+  extraHeaders: Record<string, string> = {},
+  onSent?: () => void
 ): Promise<Answer> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
@@ -82,6 +83,7 @@ function send(
     outgoing.on("error", (error) => {
       if (!answered) reject(error);
     });
+    if (onSent) outgoing.on("finish", onSent);
     outgoing.end(body);
   });
 }
@@ -93,7 +95,11 @@ async function attackWhileVisiting(
   contentType: string,
   { headers = {}, visited = "/login" }: { headers?: Record<string, string>; visited?: string } = {}
 ) {
-  const attack = send(path, "POST", body, contentType, headers);
+  let sent!: () => void;
+  const bodySent = new Promise<void>((resolve) => (sent = resolve));
+  const attack = send(path, "POST", body, contentType, headers, sent);
+  // Once the whole body is on its way (a 4 MB upload takes a moment), so that the visit meets the work it causes.
+  await bodySent;
   await new Promise((resolve) => setTimeout(resolve, 20));
   const visit = send(visited);
   const answers = { attack: await attack, visit: await visit };
