@@ -3,7 +3,8 @@
  * that do not fit a number do not come out as Infinity.
  */
 import { describe, expect, it } from "vitest";
-import { durationMinutes, fromHtmlPage, fromJsonLd } from "~/domain/recipe-import";
+import { durationMinutes, fromHtmlPage, fromJsonLd, parseRecipeDocument } from "~/domain/recipe-import";
+import { bracketBombJsonLd, nestedMicrodataPage } from "../support/hostile-imports";
 
 const recipe = (ingredients: number, steps = 3) => ({
   "@context": "https://schema.org",
@@ -60,6 +61,31 @@ describe("pages built against the page reader", () => {
   it("refuses at once 50,000 inline elements inside a paragraph, each before a block", () => {
     const html = `<p>${"<span><div>1 g</div><div>salt</div>".repeat(50_000)}</p><table>${"<tr><td>1".repeat(50_000)}`;
     expect(quickly(() => fromHtmlPage(html)).ok).toBe(false);
+  });
+});
+
+describe("the uploads that froze the server in issue 26, read by the parsers alone", () => {
+  // Read in 0.2-0.4 s here; 8df6c02 took 5.7 s and 7.5 s (the worker's budget is 3 s).
+  const withinASecondOrTwo = <T>(run: () => T): T => {
+    const started = performance.now();
+    const result = run();
+    expect(performance.now() - started).toBeLessThan(2_000);
+    return result;
+  };
+
+  it("reads 10 recipes × 200 lines of 1,999 '(' and 'z' in linear time, finding no ingredient in them", () => {
+    const text = bracketBombJsonLd();
+    expect(text.length).toBeGreaterThan(4_000_000);
+    expect(withinASecondOrTwo(() => parseRecipeDocument(text, "json"))).toEqual({
+      ok: false,
+      reason: "no ingredient lines",
+    });
+  });
+
+  it.each([60, 199])("reads a description of %i nested itemprop divs round 1 MB in linear time", (levels) => {
+    const result = withinASecondOrTwo(() => parseRecipeDocument(nestedMicrodataPage(levels, 1_000_000), "html"));
+    // each level's text is cut at 20,000 characters: the stored recipe's limits then refuse the description
+    if (result.ok) expect(result.draft.description!.length).toBeLessThanOrEqual(levels * 20_001);
   });
 });
 
