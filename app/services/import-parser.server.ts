@@ -20,8 +20,12 @@ let pool: WorkerPool<ParseTask, ParseResult> | null = null;
 
 function parserPool(): WorkerPool<ParseTask, ParseResult> {
   pool ??= new WorkerPool<ParseTask, ParseResult>({
-    // Beside the server build (build/index.js), made by app/cli/build-worker.mjs; absent when running from source.
-    builtFile: fileURLToPath(new URL("./import-parser-worker.js", import.meta.url)),
+    // Beside the server build (build/index.js), made by app/cli/build-workers.mjs. `remix dev` rebuilds the server
+    // alone, so outside production the source is read (through tsx), never a bundle older than it.
+    builtFile:
+      process.env.NODE_ENV === "production"
+        ? fileURLToPath(new URL("./import-parser-worker.js", import.meta.url))
+        : undefined,
     sourceFile: "app/services/import-parser.worker.ts",
     // One core stays with the event loop.
     size: Math.max(1, Math.min(4, availableParallelism() - 1)),
