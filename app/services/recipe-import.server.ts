@@ -13,7 +13,7 @@ import { fetchFailure, fetchOk, ImportError, privateHostsAllowedByEnv, readBody 
 import { imageUrl, storeImage } from "./images.server";
 import { parseInWorker } from "./import-parser.server";
 import { RateLimiter } from "./rate-limit.server";
-import { additionsUsedUp, countFailedAddition, RecipeRejectedError, saveRecipe } from "./recipe-store.server";
+import { RecipeRejectedError, saveRecipe, takeAddition } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
@@ -64,11 +64,6 @@ interface ImportItem {
 export const FAILED_IMPORTS_PER_HOST = 20;
 const failuresByHost = new RateLimiter(FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
 const tooManyFailuresFrom = (host: string) => `imports from ${host} failed too often this hour; please try again later`;
-
-/** Whether the recipe store counted the attempt against the user's allowance already (it took the draft). */
-interface Attempt {
-  counted: boolean;
-}
 
 // ---------- fetching ----------
 
@@ -151,8 +146,7 @@ async function pathItems(source: string): Promise<ImportItem[]> {
 
 async function saveDocument(
   document: Document,
-  options: ImportOptions,
-  attempt: Attempt
+  options: ImportOptions
 ): Promise<{ id: number; name: string; created: boolean }> {
   const parsed = await parseInWorker(
     { kind: "document", text: document.text, format: document.format },
@@ -168,8 +162,8 @@ async function saveDocument(
   // A fetched page's photo is kept here: browsers are not sent to other sites for it.
   if (document.sourceUrl) draft.image = await importedPhoto(parsed.draft.image, allowedPrivateHosts(options));
   // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
-  attempt.counted = true;
   const saved = await saveRecipe(draft, {
+    allowanceTaken: true,
     checkReplace(existing) {
       if (existing.origin !== "imported") {
         throw new ImportError(`"${draft.name}" is already a ${existing.origin} recipe; it was left unchanged`);
@@ -180,8 +174,6 @@ async function saveDocument(
       }
     },
   }).catch(async (error: unknown) => {
-    // refused before the store counted it: too big, or over the allowance
-    if (error instanceof RecipeRejectedError) attempt.counted = false;
     // Refused or failed: the photo just stored for it is shown by nothing.
     await deleteUnusedDishPhotos([storedDishPhotoOf(draft.image)]);
     throw error;
@@ -193,17 +185,17 @@ async function importItems(items: ImportItem[], options: ImportOptions): Promise
   const summary: ImportSummary = { imported: [], updated: [], failed: [] };
   const userId = options.userId ?? null;
   for (const [index, { item, read, host }] of items.entries()) {
-    const attempt: Attempt = { counted: false };
     try {
-      // Refused before anything is fetched or read: a failed import counts like a saved one.
-      if (userId !== null && additionsUsedUp(userId)) throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
-      if (host && failuresByHost.isLimited(host)) throw new ImportError(tooManyFailuresFrom(host));
-      const saved = await saveDocument(await read(), options, attempt);
+      // Each attempt is counted before anything is fetched or read, and a host's given back once it imported.
+      if (host && !failuresByHost.tryHit(host)) throw new ImportError(tooManyFailuresFrom(host));
+      if (userId !== null && !takeAddition(userId)) {
+        if (host) failuresByHost.release(host);
+        throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
+      }
+      const saved = await saveDocument(await read(), options);
+      if (host) failuresByHost.release(host);
       (saved.created ? summary.imported : summary.updated).push({ item, id: saved.id, name: saved.name });
     } catch (error) {
-      const refused = error instanceof RecipeRejectedError && error.status === 429;
-      if (!refused && host) failuresByHost.hit(host);
-      if (!refused && userId !== null && !attempt.counted) countFailedAddition(userId);
       const reason =
         error instanceof ImportError || error instanceof RecipeRejectedError
           ? error.message

@@ -68,15 +68,27 @@ describe("failed imports", () => {
     let requests = 0;
     let base: string;
     beforeAll(async () => {
-      server = createServer((_request, response) => {
+      server = createServer((request, response) => {
         requests++;
-        response.writeHead(200, { "Content-Type": "text/html" });
-        response.end("<html><body><p>No recipe here.</p></body></html>");
+        response.writeHead(200, { "Content-Type": request.url === "/recipe.json" ? "application/json" : "text/html" });
+        response.end(
+          request.url === "/recipe.json"
+            ? recipeJson("Eggs From The Host")
+            : "<html><body><p>No recipe here.</p></body></html>"
+        );
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     });
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it("are the only ones counted against it: imports that work do not use up the host", async () => {
+      for (let attempt = 0; attempt < FAILED_IMPORTS_PER_HOST + 5; attempt++) {
+        const summary = await importUrl(`${base}/recipe.json`, { allowPrivateHosts: true });
+        expect(summary.failed).toEqual([]);
+      }
+      requests = 0;
+    });
 
     it(`count against the host whoever asked: after ${FAILED_IMPORTS_PER_HOST}, the next is refused unfetched`, async () => {
       const cooks = [await signUp("host_cook_a"), await signUp("host_cook_b"), await signUp("host_cook_c")];
