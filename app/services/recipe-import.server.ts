@@ -60,7 +60,10 @@ interface ImportItem {
   host?: string;
 }
 
-/** Failed imports from one host in an hour, whoever asked: a hostile page is not fetched and read again and again. */
+/**
+ * Imports from one host that failed (or are still running) in an hour, whoever asked: a hostile page is not fetched
+ * and read again and again. An attempt is counted when it starts and given back once it imported.
+ */
 export const FAILED_IMPORTS_PER_HOST = 20;
 const failuresByHost = new RateLimiter(FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
 const tooManyFailuresFrom = (host: string) => `imports from ${host} failed too often this hour; please try again later`;
@@ -222,7 +225,7 @@ export async function importSource(source: string, options: ImportOptions = {}):
 
 const allowedPrivateHosts = (options: ImportOptions) => options.allowPrivateHosts ?? privateHostsAllowedByEnv();
 
-/** The host name of an http(s) address, for counting failures; null for anything else (refused before a fetch). */
+/** The host name of an http(s) address, for counting failures; none for anything else (refused before a fetch). */
 function hostOf(address: string): string | undefined {
   try {
     const url = new URL(address);
