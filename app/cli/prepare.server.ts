@@ -9,6 +9,8 @@ import path from "node:path";
 
 const BUILD_DIRECTORY = path.resolve(process.env.BUILD_DIR ?? "build");
 const BUILD_ENTRY = path.join(BUILD_DIRECTORY, "index.js");
+/** The worker threads' modules, bundled beside the server by app/cli/build-workers.mjs. */
+const WORKER_ENTRY = path.join(BUILD_DIRECTORY, "import-parser-worker.js");
 const SOURCE_DIRS = ["app", "public"].map((dir) => path.resolve(dir));
 const SOURCE_FILES = ["remix.config.js", "package.json"].map((file) => path.resolve(file));
 const IGNORED = new Set([path.resolve("public/build"), path.resolve("app/cli")]);
@@ -25,6 +27,7 @@ const BUILD_LOCK_STALE_MS = 5 * 60_000;
 
 const buildIsCurrent = () =>
   existsSync(BUILD_ENTRY) &&
+  existsSync(WORKER_ENTRY) &&
   Math.max(...SOURCE_DIRS.map(newestMtime), ...SOURCE_FILES.map(newestMtime)) <= statSync(BUILD_ENTRY).mtimeMs;
 
 /** Two servers started at once from one checkout (parallel test runs) must not build over each other. */
@@ -55,6 +58,7 @@ async function buildIfNeeded() {
     if (buildIsCurrent()) return;
     console.log("Building the app...");
     status = spawnSync(path.resolve("node_modules/.bin/remix"), ["build"], { stdio: "inherit" }).status;
+    if (status === 0) status = spawnSync(process.execPath, ["app/cli/build-workers.mjs"], { stdio: "inherit" }).status;
   });
   // Exits only once the lock is released, so a failed build doesn't hold up the next start for minutes.
   if (status !== 0) process.exit(status ?? 1);

@@ -32,6 +32,13 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives back the latest attempt counted for `key` (one that turned out not to count). */
+  release(key: string): void {
+    const kept = this.hits.get(key)?.slice(0, -1) ?? [];
+    if (kept.length) this.hits.set(key, kept);
+    else this.hits.delete(key);
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }

@@ -5,12 +5,15 @@
  */
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { formatOfContentType, formatOfFileName, parseRecipeDocument, type SourceFormat } from "~/domain/recipe-import";
+import { formatOfContentType, formatOfFileName, type SourceFormat } from "~/domain/recipe-import";
 import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
+import { TOO_MANY_RECIPES } from "~/domain/user-recipe";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { fetchFailure, fetchOk, ImportError, privateHostsAllowedByEnv, readBody } from "./import-fetch.server";
 import { imageUrl, storeImage } from "./images.server";
-import { RecipeRejectedError, saveRecipe } from "./recipe-store.server";
+import { parseInWorker } from "./import-parser.server";
+import { RateLimiter } from "./rate-limit.server";
+import { RecipeRejectedError, saveRecipe, takeAddition } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
@@ -39,6 +42,8 @@ export interface ImportOptions {
   /** lets URL imports reach loopback and private addresses; for tests against a local server only */
   allowPrivateHosts?: boolean;
   onProgress?: (progress: ImportProgress) => void;
+  /** the time a document may take to read, when not PARSE_BUDGET_MS; for tests of the budget only */
+  parseBudgetMs?: number;
 }
 
 interface Document {
@@ -51,7 +56,17 @@ interface Document {
 interface ImportItem {
   item: string;
   read: () => Promise<Document>;
+  /** the host a URL import fetches from: its failures are counted against it too */
+  host?: string;
 }
+
+/**
+ * Imports from one host that failed (or are still running) in an hour, whoever asked: a hostile page is not fetched
+ * and read again and again. An attempt is counted when it starts and given back once it imported.
+ */
+export const FAILED_IMPORTS_PER_HOST = 20;
+const failuresByHost = new RateLimiter(FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
+const tooManyFailuresFrom = (host: string) => `imports from ${host} failed too often this hour; please try again later`;
 
 // ---------- fetching ----------
 
@@ -136,7 +151,10 @@ async function saveDocument(
   document: Document,
   options: ImportOptions
 ): Promise<{ id: number; name: string; created: boolean }> {
-  const parsed = parseRecipeDocument(document.text, document.format);
+  const parsed = await parseInWorker(
+    { kind: "document", text: document.text, format: document.format },
+    options.parseBudgetMs
+  );
   if (!parsed.ok) throw new ImportError(parsed.reason);
   const draft = {
     ...parsed.draft,
@@ -148,6 +166,7 @@ async function saveDocument(
   if (document.sourceUrl) draft.image = await importedPhoto(parsed.draft.image, allowedPrivateHosts(options));
   // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
   const saved = await saveRecipe(draft, {
+    allowanceTaken: true,
     checkReplace(existing) {
       if (existing.origin !== "imported") {
         throw new ImportError(`"${draft.name}" is already a ${existing.origin} recipe; it was left unchanged`);
@@ -167,9 +186,17 @@ async function saveDocument(
 
 async function importItems(items: ImportItem[], options: ImportOptions): Promise<ImportSummary> {
   const summary: ImportSummary = { imported: [], updated: [], failed: [] };
-  for (const [index, { item, read }] of items.entries()) {
+  const userId = options.userId ?? null;
+  for (const [index, { item, read, host }] of items.entries()) {
     try {
+      // Each attempt is counted before anything is fetched or read, and a host's given back once it imported.
+      if (host && !failuresByHost.tryHit(host)) throw new ImportError(tooManyFailuresFrom(host));
+      if (userId !== null && !takeAddition(userId)) {
+        if (host) failuresByHost.release(host);
+        throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
+      }
       const saved = await saveDocument(await read(), options);
+      if (host) failuresByHost.release(host);
       (saved.created ? summary.imported : summary.updated).push({ item, id: saved.id, name: saved.name });
     } catch (error) {
       const reason =
@@ -198,10 +225,23 @@ export async function importSource(source: string, options: ImportOptions = {}):
 
 const allowedPrivateHosts = (options: ImportOptions) => options.allowPrivateHosts ?? privateHostsAllowedByEnv();
 
+/** The host name of an http(s) address, for counting failures; none for anything else (refused before a fetch). */
+function hostOf(address: string): string | undefined {
+  try {
+    const url = new URL(address);
+    return /^https?:$/.test(url.protocol) ? url.hostname.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Imports the recipe page at a URL; never reads local files, whatever the text. */
 export function importUrl(address: string, options: ImportOptions = {}): Promise<ImportSummary> {
   const allowPrivateHosts = allowedPrivateHosts(options);
-  return importItems([{ item: address, read: () => fetchRecipeDocument(address, allowPrivateHosts) }], options);
+  return importItems(
+    [{ item: address, host: hostOf(address), read: () => fetchRecipeDocument(address, allowPrivateHosts) }],
+    options
+  );
 }
 
 /** Imports an uploaded file's text; its name tells the format. */

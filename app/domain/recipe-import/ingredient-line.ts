@@ -27,6 +27,10 @@ const TRAILING_USE =
 const DIGIT = String.raw`[\d${VULGAR_CHARACTERS}]`;
 const ALTERNATIVE = new RegExp(String.raw`(?<!${DIGIT})\s(?:${OR_WORDS})\s+(?=${DIGIT})`, "i");
 const BULLET = /^(?:[-*•▢□☐✓✔·]|\d+[.)](?=\s))+\s*/;
+/**
+ * Past this a line is cut, before any pattern runs on it (and before its HTML is stripped, at twice the length): no
+ * real ingredient line is near it, and every pattern below then costs a bounded time per line.
+ */
 const MAX_LINE_LENGTH = 500;
 
 /** A line that names a group of the lines after it: "For the icing:", "Sauce:", "FOR THE DOUGH". */
@@ -116,7 +120,15 @@ function splitQuantity(line: string): { quantity: string; rest: string } {
 
 /** Splits a line; null for an empty line or a group header ("For the icing:"). */
 export function splitIngredientLine(rawLine: string): IngredientLineParts | null {
-  const line = cleanText(rawLine)
+  return splitLine(rawLine, true);
+}
+
+/**
+ * `rawLine` split; the text in its brackets is read as a line of its own only at the top (`outer`): a line of 500
+ * nested "(" was read again at each of its levels.
+ */
+function splitLine(rawLine: string, outer: boolean): IngredientLineParts | null {
+  const line = cleanText(rawLine.slice(0, 2 * MAX_LINE_LENGTH))
     .slice(0, MAX_LINE_LENGTH)
     .replace(BULLET, "")
     // "1, 14 oz can of milk", "1, 9-inch pie crust": a count and the size of each
@@ -131,7 +143,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
   const { outside, inside } = splitBrackets(rest);
   // "1/2 cup (1 stick), unsalted butter": a comma after the bracket only ends the amount
   let name = outside.replace(/^\s*,\s*/, "");
-  const inner = !/[\p{L}\p{N}]/u.test(outside) && inside.length > 0 ? splitIngredientLine(inside.join(" ")) : null;
+  const inner =
+    outer && !/[\p{L}\p{N}]/u.test(outside) && inside.length > 0 ? splitLine(inside.join(" "), false) : null;
   if (inner?.name) {
     // all after the amount is in brackets: "1 packet (2¼ tsp instant dry yeast)", "½ stick ((4 tbsp) butter)"
     name = inner.name;
@@ -159,8 +172,8 @@ export function splitIngredientLine(rawLine: string): IngredientLineParts | null
   if (!name) {
     if (!quantity) return null;
     // "1 packet (2¼ tsp instant dry yeast)": the bracket read as a measure holds the name
-    const bracket = quantity.match(/^([^()]+?)\s*\(([^()]+)\)$/);
-    const inner = bracket ? splitIngredientLine(bracket[2]) : null;
+    const bracket = outer ? quantity.match(/^([^()]+?)\s*\(([^()]+)\)$/) : null;
+    const inner = bracket ? splitLine(bracket[2], false) : null;
     if (bracket && inner?.quantity && /\p{L}{3}/u.test(inner.name)) {
       const note = [inner.quantity, inner.note ?? ""].filter(Boolean).join(", ");
       return { quantity: bracket[1], name: inner.name, note };

@@ -180,21 +180,39 @@ export function parseHtml(html: string): Element {
   return root;
 }
 
-/** Text content, with line breaks where block elements and <br> break it. */
-function textOf(element: Element, out: string[] = []): string[] {
+/** A property's text is read up to here: far beyond any recipe's (a description is kept to 2,000 characters). */
+const MAX_TEXT_LENGTH = 20_000;
+/** Properties read from one item: a recipe has a few dozen. */
+const MAX_PROPERTIES = 1_000;
+
+const rawTexts = new WeakMap<Element, string>();
+const elementTexts = new WeakMap<Element, string>();
+
+/**
+ * Text content, with line breaks where block elements and <br> break it, cut at MAX_TEXT_LENGTH. Each element's is
+ * made once, from its children's (an itemprop nested 60 deep around 1 MB of text read that text 60 times).
+ */
+function rawText(element: Element): string {
+  const known = rawTexts.get(element);
+  if (known !== undefined) return known;
+  let text = "";
   for (const child of element.children) {
-    if (typeof child === "string") out.push(child.replace(/\s+/g, " "));
-    else if (!RAW_TEXT.has(child.tag)) {
-      if (BLOCK.has(child.tag)) out.push("\n");
-      textOf(child, out);
-      if (BLOCK.has(child.tag)) out.push("\n");
-    }
+    if (text.length >= MAX_TEXT_LENGTH) break;
+    if (typeof child === "string") text += child.slice(0, MAX_TEXT_LENGTH).replace(/\s+/g, " ");
+    else if (!RAW_TEXT.has(child.tag)) text += BLOCK.has(child.tag) ? `\n${rawText(child)}\n` : rawText(child);
   }
-  return out;
+  if (text.length > MAX_TEXT_LENGTH) text = text.slice(0, MAX_TEXT_LENGTH);
+  rawTexts.set(element, text);
+  return text;
 }
 
 function elementText(element: Element): string {
-  return textOf(element).join("").split("\n").map(cleanText).filter(Boolean).join("\n");
+  let text = elementTexts.get(element);
+  if (text === undefined) {
+    text = rawText(element).split("\n").map(cleanText).filter(Boolean).join("\n");
+    elementTexts.set(element, text);
+  }
+  return text;
 }
 
 function propertyValue(element: Element): string {
@@ -239,11 +257,13 @@ function add(node: RecipeNode, name: string, value: unknown): void {
 /** The properties of an item: every itemprop below it, nested items read as objects of their own. */
 function itemNode(item: Element, depth = 0): RecipeNode {
   const node: RecipeNode = { "@type": itemTypes(item).map((type) => type.replace(/^.*[/:#]/, "")) };
+  let properties = 0;
   const visit = (element: Element, level: number) => {
     for (const child of element.children) {
       if (typeof child === "string") continue;
       const names = propertyNames(child);
       if (names.length > 0) {
+        if (++properties > MAX_PROPERTIES) return;
         // a nested item keeps its whole text too: an ingredient item may hold its amount and name apart
         const value =
           isItem(child) && depth < 8
