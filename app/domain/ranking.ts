@@ -677,6 +677,8 @@ class SlottedRecipeIndex implements RecipeIndex {
         needed === null ? cover.item.grams : cover.item.grams === null ? needed : Math.min(needed, cover.item.grams);
       const known = usesOf.get(cover.item);
       if (known) {
+        // the item used as itself says so, even where it also stands in for another line of the recipe
+        if (cover.worth === 1) known.standsInFor = null;
         known.grams = known.grams === null || grams === null ? known.grams ?? grams : known.grams + grams;
         continue;
       }
