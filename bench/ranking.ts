@@ -2,6 +2,9 @@
  * Quality and speed of the recipe ranking (app/domain/ranking.ts), the old ranking (bench/legacy-ranking.ts)
  * beside it on the same pantries.
  *
+ * Judged scenarios (bench/ranking-scenarios.ts): pantries with the answer a cook would accept, the reason beside
+ * each; the share met by the old and the new ranking, tuning and held-out scenarios apart.
+ *
  * Quality, on the starter cookbook (the recipes the app ships with; the ranking's constants were not tuned on
  * these pantries): PANTRIES pantries drawn from a fixed seed, each of 4–12 random catalogue items with a true
  * amount, a place (its usual one mostly) and a best-before day somewhere in its shelf life (typed, or estimated

@@ -392,6 +392,8 @@ class SlottedRecipeIndex implements RecipeIndex {
       const previous = this.slotOf.get(recipe.id);
       if (previous !== undefined) {
         this.recipes[previous] = undefined;
+        // no viewer has id -1: queries skip the dead slot without reading the recipe
+        this.owners[previous] = -1;
         this.deadSlots++;
       }
       this.append(recipe);
@@ -571,13 +573,15 @@ class SlottedRecipeIndex implements RecipeIndex {
     // [0]: counted with the occasion as a filter, [1]: without
     const passing = [0, 0];
     const hidden = [0, 0];
-    const singleFailures = [new Int32Array(CHOICE_BITS), new Int32Array(CHOICE_BITS)];
+    const failuresWithOccasion = new Int32Array(CHOICE_BITS);
+    const failuresWithout = new Int32Array(CHOICE_BITS);
+    const emptyPantry = items.length === 0;
     let occasionCount = 0;
     const candidate: Candidate = { slot: 0, tier: 0, rescue: 0, fit: 0, missing: 0, rating: 0, weight: 0, name: "" };
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i];
       // Skipped before taking a place: another user's private recipe never pushes a recipe out of the top.
-      if ((owners[slot] !== 0 && owners[slot] !== viewer) || !recipes[slot]) continue;
+      if (owners[slot] !== 0 && owners[slot] !== viewer) continue;
       const missing = keyTotals[slot] - keyHave[slot];
       const minutesToMake = minutes[slot];
       let failed = requiredDiets & ~dietMasks[slot];
@@ -588,9 +592,9 @@ class SlottedRecipeIndex implements RecipeIndex {
       const occasionFits = chosenOccasions === 0 || (occasionMasks[slot] & chosenOccasions) !== 0;
       const withOccasion = occasionFits ? failed : failed | OCCASION_BIT;
       const allergic = allergyBits[slot] !== 0;
-      countFailure(singleFailures[0], withOccasion);
-      countFailure(singleFailures[1], failed);
-      if (failed === 0 && occasionFits && (items.length === 0 || keyHave[slot] > 0) && !allergic) occasionCount++;
+      countFailure(failuresWithOccasion, withOccasion);
+      countFailure(failuresWithout, failed);
+      if (failed === 0 && occasionFits && (emptyPantry || keyHave[slot] > 0) && !allergic) occasionCount++;
       if (failed !== 0) continue;
       if (allergic) {
         if (occasionFits) hidden[0]++;
@@ -599,6 +603,8 @@ class SlottedRecipeIndex implements RecipeIndex {
       }
       if (occasionFits) passing[0]++;
       passing[1]++;
+      // once enough recipes fit the chosen meal, the others are never shown: only counted
+      if (!occasionFits && occasionCount >= OCCASION_FILTER_MINIMUM) continue;
       const top = occasionFits ? forOccasion : others;
       const tier = today[slot] > 0 ? 0 : soon[slot] > 0 ? 1 : keyHave[slot] > 0 ? 2 : 3;
       candidate.tier = tier;
@@ -636,7 +642,11 @@ class SlottedRecipeIndex implements RecipeIndex {
       hiddenForAllergies: hidden[counted],
       occasionMode,
       occasionCount,
-      withoutChoice: choicesLeavingOut(singleFailures[counted], query, occasionMode === "filter"),
+      withoutChoice: choicesLeavingOut(
+        occasionMode === "filter" ? failuresWithOccasion : failuresWithout,
+        query,
+        occasionMode === "filter"
+      ),
     };
   }
 
