@@ -95,7 +95,8 @@ export function IngredientCombobox({ defaultQuery, listedKeys, onPick }: Props) 
         type="search"
         placeholder="Search ingredients"
         autoComplete="off"
-        maxLength={60}
+        // MAX_TYPED_LIST_LENGTH: a list ("2 eggs, 500 g chicken breast, onion") may be typed here too
+        maxLength={600}
         value={query}
         onChange={(event) => {
           setQuery(event.target.value);

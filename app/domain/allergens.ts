@@ -83,3 +83,26 @@ export function analyzeAllergies(ingredientNames: string[], allergies: string[],
   }
   return alerts;
 }
+
+/**
+ * The ingredients (of a map by id) an allergy rules out: those in the allergen groups the word stands for
+ * ("milk" → butter, cheese, yogurt...), else those whose name contains it ("kiwi" → kiwi). For the ranking,
+ * which leaves such recipes out of suggestions.
+ */
+export function allergyMatches(
+  allergy: string,
+  ingredients: ReadonlyMap<number, { name: string; allergens?: readonly string[] }>
+): number[] {
+  const groups: readonly string[] = allergenGroupsFor(allergy);
+  const key = nameKey(allergy);
+  if (!key) return [];
+  const ids: number[] = [];
+  for (const [id, ingredient] of ingredients) {
+    const matches =
+      groups.length > 0
+        ? (ingredient.allergens ?? []).some((group) => groups.includes(group))
+        : ` ${nameKey(ingredient.name)} `.includes(` ${key} `);
+    if (matches) ids.push(id);
+  }
+  return ids;
+}

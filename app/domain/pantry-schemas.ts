@@ -21,24 +21,13 @@ import {
   UNIT_WITHOUT_AMOUNT_MESSAGE,
 } from "./pantry-details";
 import { MAX_AMOUNT, PANTRY_UNITS } from "./pantry-units";
+import { MAX_TYPED_LIST_LENGTH } from "./typed-list";
 
 const ingredientName = z
   .string({ error: NAME_REQUIRED_MESSAGE })
   .trim()
   .min(1, NAME_REQUIRED_MESSAGE)
   .max(MAX_INGREDIENT_NAME_LENGTH, NAME_TOO_LONG_MESSAGE);
-
-/** Search's forms: add an ingredient by name (results, dropdown, typed name) or toggle a recommended one. */
-export const SearchActionSchema = z.object({
-  intent: z.enum(["add", "toggle"], { error: "Unknown action." }),
-  name: ingredientName,
-});
-
-/** Home's forms: a most-searched toggle, or START RANDOM without JavaScript. */
-export const HomeActionSchema = z.discriminatedUnion("intent", [
-  SearchActionSchema.extend({ intent: z.literal("toggle") }),
-  z.object({ intent: z.literal("random-menu") }),
-]);
 
 const amount = z
   .number({ error: AMOUNT_INVALID_MESSAGE })
@@ -47,6 +36,29 @@ const amount = z
 const unit = z.enum(PANTRY_UNITS, { error: UNIT_INVALID_MESSAGE });
 const storage = z.enum(STORAGE_PLACES, { error: STORAGE_INVALID_MESSAGE });
 const day = z.string({ error: DATE_INVALID_MESSAGE }).refine(isRealDay, DATE_INVALID_MESSAGE);
+
+/**
+ * Search's forms: add an ingredient by name (results, dropdown, typed name; an item of a typed list with its
+ * amount) or toggle a recommended one.
+ */
+export const SearchActionSchema = z.object({
+  intent: z.enum(["add", "toggle"], { error: "Unknown action." }),
+  name: ingredientName,
+  quantity: amount.optional(),
+  unit: unit.optional(),
+});
+
+/** Home's forms: a most-searched toggle, or START RANDOM without JavaScript. */
+export const HomeActionSchema = z.discriminatedUnion("intent", [
+  SearchActionSchema.extend({ intent: z.literal("toggle") }),
+  z.object({ intent: z.literal("random-menu") }),
+]);
+
+/** Search's "Add all" of a typed list: the list as typed, split again on the server. */
+export const SearchListSchema = z.object({
+  intent: z.literal("add-all"),
+  list: z.string({ error: NAME_REQUIRED_MESSAGE }).trim().min(1, NAME_REQUIRED_MESSAGE).max(MAX_TYPED_LIST_LENGTH),
+});
 
 /** A unit says what an amount counts: a unit without one is refused (on the amount, which is what is missing). */
 function unitNeedsAmount(value: { quantity?: number | null; unit?: string | null }, context: z.RefinementCtx) {

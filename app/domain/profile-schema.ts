@@ -28,6 +28,9 @@ const allergyList = z
   .array(z.string().max(MAX_ALLERGY_LENGTH, `Each allergy must not exceed ${MAX_ALLERGY_LENGTH} characters`))
   .max(MAX_ALLERGIES, `List at most ${MAX_ALLERGIES} allergies`);
 
+/** A list of allergies sent in a JSON call (a guest's, for suggestions), normalised as stored. */
+export const AllergyListSchema = allergyList.transform(normalizeAllergies);
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DAY_MONTH_YEAR = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 

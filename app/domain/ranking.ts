@@ -1,10 +1,12 @@
 /**
- * Orders recipes for "what can I cook with what I have" by the food they rescue (docs/ranking.md explains the
- * scoring with worked examples). The index over the cookbook holds an inverted index ingredient id → recipes
- * (with each line's weight), so a query only visits recipes sharing something with the pantry, and bit masks
- * for tags, so filters cost one AND. Recipes can be added or replaced in place, so a change to the cookbook
- * does not cost a rebuild.
+ * Orders recipes for "what can I cook with what I have": rescue, then fit, within an urgency window
+ * (docs/ranking.md explains the keys with worked examples). Pure: no database, no clock; the caller passes the
+ * pantry, the choices (diets, occasions, quick filters) and the allergies to avoid as lists, so a household can
+ * pass everyone's. The index over the cookbook holds an inverted index ingredient id → recipes (with each line's
+ * weight), so a query visits only recipes sharing something with the pantry, and bit masks for tags, so a
+ * filter costs one AND. Recipes can be added or replaced in place, so a change to the cookbook costs no rebuild.
  */
+import { allergyMatches } from "./allergens";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "./constants";
 import type { ShelfLife, Storage } from "./shelf-life";
 
@@ -22,17 +24,23 @@ export interface RankableRecipe {
   diets: readonly string[];
   /** average review rating, null without reviews */
   rating: number | null;
+  /** prep plus cooking time, null or absent when neither is known */
+  minutes?: number | null;
   /** who may be suggested it: 0 or absent, everyone; else the id of the one user whose private recipe it is */
   visibleTo?: number;
 }
 
-/** What the index knows of a catalogue ingredient. */
+/** What the index knows of a catalogue ingredient (app/domain/ranking-catalogue.ts builds these). */
 export interface RankingIngredient {
   name: string;
   /** id of the more general ingredient it is a kind of (pork for pork shoulder), or null */
   parentId: number | null;
   /** the catalogue's figures; without them an undated item counts as keeping DEFAULT_DAYS_LEFT days */
   shelfLife?: ShelfLife;
+  /** its allergen groups (milk, gluten...), to leave out what a cook is allergic to */
+  allergens?: readonly string[];
+  /** ingredients that stand in for it in a recipe, each up to a line of `upToGrams` (null: any amount) */
+  standIns?: readonly { ingredientId: number; upToGrams: number | null }[];
 }
 
 export interface RankingPreferences {
@@ -44,7 +52,7 @@ export interface RankingPreferences {
 /** One item of the cook's pantry. */
 export interface PantryEntry {
   ingredientId: number;
-  /** the cook's wording ("cherry tomatoes"), said back in `uses`; the ingredient's name when absent */
+  /** the cook's wording ("cherry tomatoes"), said back in `uses` and `have`; the ingredient's name when absent */
   name?: string;
   /** grams the cook has; unknown when absent */
   grams?: number | null;
@@ -52,21 +60,43 @@ export interface PantryEntry {
   daysLeft?: number | null;
   /** where it is kept; when absent, the ingredient's usual place */
   storage?: Storage | null;
+  /** "Cook with these": when any item is marked, only recipes using a marked one are suggested */
+  mustUse?: boolean;
+}
+
+/** The screen's quick filters (docs/ranking.md "Choices"): each keeps only some recipes. */
+export interface QuickFilters {
+  /** at most this many non-staple ingredients to buy (0: ready now) */
+  maxMissing?: number | null;
+  /** ready within this many minutes (prep plus cooking); a recipe without times does not pass */
+  maxMinutes?: number | null;
+  /** only recipes of this cuisine */
+  cuisine?: string | null;
 }
 
 export interface RankingQuery extends RankingPreferences {
   pantry: readonly PantryEntry[];
   /** the user asking: their private recipes are ranked with everyone's, others' never are; absent or null, a guest */
   viewerId?: number | null;
+  /**
+   * Allergies as written ("milk", "nuts", "shellfish"): recipes containing any are left out (counted in
+   * `hiddenForAllergies`), or kept and marked when `showAllergens`. A list, so a caller can pass several people's.
+   */
+  allergies?: readonly string[];
+  showAllergens?: boolean;
+  filters?: QuickFilters;
 }
 
 /**
- * Recipes using perishable food that spoils soon come first, in these windows of days left (expired food in the
- * first): what spoils by tomorrow, then within 3 days, then within a week. Within a window, the groups.
+ * Pantry items fall in one of these windows of days left: expired or due today, due in 1–3 days, later. Food
+ * that keeps long (more than PERISHABLE_DAYS, three weeks, where it is kept) is always "later": a date on flour
+ * is one of quality, one on bread or carrots is not.
  */
-export const PRIORITY_WINDOWS = [1, 3, 7] as const;
-/** Food that keeps this many days or fewer where it is kept is perishable; only it earns a priority window. */
-export const PERISHABLE_DAYS = 14;
+export const URGENCY_WINDOWS = ["today", "soon", "later"] as const;
+export const SOON_DAYS = 3;
+export const PERISHABLE_DAYS = 21;
+/** A chosen meal occasion filters the list when at least this many recipes for it use the pantry. */
+export const OCCASION_FILTER_MINIMUM = 5;
 
 /** ready: nothing to buy; few-missing: one or two non-staple ingredients to buy; rest: more. */
 export const SUGGESTION_GROUPS = ["ready", "few-missing", "rest"] as const;
@@ -74,49 +104,96 @@ export type SuggestionGroup = (typeof SUGGESTION_GROUPS)[number];
 /** The most non-staple ingredients a "few-missing" recipe lacks. */
 export const FEW_MISSING = 2;
 
-/** A pantry item a recipe uses, most urgent first. */
-export interface UsedItem {
-  name: string;
-  daysLeft: number;
-  /** grams of it the recipe would use (at most what the cook has), null when neither amount is known */
-  grams: number | null;
-}
-
-export interface RankedRecipe {
-  recipeId: number;
-  /** names of the recipe's ingredients the cook has (directly, or through a more general or specific item) */
-  have: string[];
-  /** names of the recipe's non-staple ingredients the cook lacks */
-  missing: string[];
-  /** the pantry's non-staple items the recipe uses, most urgent first */
-  uses: UsedItem[];
-  group: SuggestionGroup;
-  /** rescued food less the cost of shopping, plus the preference bonus (docs/ranking.md) */
-  score: number;
-}
-
-export interface RecipeIndex {
-  /** recipes in the index */
-  readonly size: number;
-  rank(query: RankingQuery, limit: number): RankedRecipe[];
-  /** Adds recipes, each replacing the one indexed under the same id. */
-  put(recipes: readonly RankableRecipe[]): void;
-  /** Sets every recipe's average rating; recipes missing from `ratings` have none. */
-  setRatings(ratings: ReadonlyMap<number, number>): void;
-}
-
 /** Days an undated item of an ingredient without shelf-life figures is taken to keep. */
 export const DEFAULT_DAYS_LEFT = 7;
 /** Weight of a recipe line whose quantity gives none. */
 export const DEFAULT_LINE_GRAMS = 100;
 /** When the cook gave no amount, a recipe is taken to rescue at most this much of an item (a usual pack). */
 export const UNKNOWN_AMOUNT_CAP_GRAMS = 500;
-/** Score lost per non-staple ingredient to buy: the value of rescuing 100 g of food with about a week left. */
-export const BUY_COST = 0.1;
-/** Score gained for carrying a chosen cuisine, and again for a chosen meal occasion. */
-export const PREFERENCE_BONUS = 0.05;
-/** Days over which an item's urgency falls to a quarter. */
+/** What one item used counts when it stands in for the recipe's own ingredient (thigh for breast). */
+export const STAND_IN_WORTH = 0.8;
+/** Fit lost per ingredient to buy: eight things to buy weigh as much as one of the cook's items used. */
+export const BUY_COST = 1 / 8;
+/** Fit gained by a recipe of a chosen cuisine: half an item. */
+export const CUISINE_LIFT = 0.5;
+/** Rescue counts the share of an item used in quarters, so 450 g and 500 g of a 500 g pack weigh the same. */
+const SHARE_STEPS = 4;
+/** An item in a later urgent window than the recipe's own counts half in its rescue. */
+const LATER_URGENT_WORTH = 0.5;
+/** Days over which an item's urgency falls to a quarter (the last tie-break, urgency × grams). */
 const URGENCY_DAYS = 3;
+
+/** A pantry item a recipe uses, most urgent first. */
+export interface UsedItem {
+  name: string;
+  daysLeft: number;
+  /** grams of it the recipe would use (at most what the cook has), null when neither amount is known */
+  grams: number | null;
+  /** the recipe's ingredient it stands in for, when not its own (chicken breast for the cook's thigh) */
+  standsInFor: string | null;
+}
+
+export interface RankedRecipe {
+  recipeId: number;
+  /**
+   * the recipe's ingredients the cook has: the ingredient's name, or what the cook has and what it is for
+   * ("chicken thigh (for chicken breast)", "pork (for ground pork)")
+   */
+  have: string[];
+  /** names of the recipe's non-staple ingredients the cook lacks */
+  missing: string[];
+  /** the pantry's non-staple items the recipe uses, most urgent first */
+  uses: UsedItem[];
+  group: SuggestionGroup;
+  /** the allergies of the query the recipe contains, as written; empty unless `showAllergens` */
+  allergens: string[];
+  /** the keys it was ranked by (docs/ranking.md) */
+  window: (typeof URGENCY_WINDOWS)[number] | "none";
+  rescue: number;
+  fit: number;
+}
+
+/** A choice of the query that leaves recipes out. */
+export type Choice =
+  | { kind: "diet"; value: string }
+  | { kind: "occasion"; value: string }
+  | { kind: "ready" }
+  | { kind: "quick" }
+  | { kind: "cuisine"; value: string }
+  | { kind: "use" };
+
+export interface RankingPage {
+  /** the page asked for, best first */
+  recipes: RankedRecipe[];
+  /** every recipe passing the choices (what paging goes through) */
+  total: number;
+  /** recipes passing every choice but containing one of the allergies: left out unless `showAllergens` */
+  hiddenForAllergies: number;
+  /**
+   * "filter": the chosen occasions filter (OCCASION_FILTER_MINIMUM or more recipes for them use the pantry);
+   * "closest": too few do, so those come first and the closest others follow; null: no occasion chosen
+   */
+  occasionMode: "filter" | "closest" | null;
+  /** recipes for a chosen occasion that pass the other choices */
+  occasionCount: number;
+  /** each choice that alone leaves recipes out, with how many more would show without it */
+  withoutChoice: { choice: Choice; more: number }[];
+}
+
+export interface RecipeIndex {
+  /** recipes in the index */
+  readonly size: number;
+  /** The first `limit` recipes for the query. */
+  rank(query: RankingQuery, limit: number): RankedRecipe[];
+  /** Recipes `offset` to `offset + limit` for the query, with what the choices left out. */
+  page(query: RankingQuery, offset: number, limit: number): RankingPage;
+  /** How many recipes carry every one of these diet tags (whoever may see them). */
+  countWithDiets(diets: readonly string[]): number;
+  /** Adds recipes, each replacing the one indexed under the same id. */
+  put(recipes: readonly RankableRecipe[]): void;
+  /** Sets every recipe's average rating; recipes missing from `ratings` have none. */
+  setRatings(ratings: ReadonlyMap<number, number>): void;
+}
 
 /** How urgently an item with this many days left should be used: 1 today (or past), ½ in 1.2 days, ¼ in 3. */
 export function urgency(daysLeft: number): number {
@@ -129,9 +206,10 @@ export function keepingDays(ingredient: RankingIngredient | undefined, storage?:
   return shelfLife ? shelfLife[storage ?? shelfLife.storage] : DEFAULT_DAYS_LEFT;
 }
 
-/** Index of the priority window of an item with these days left, -1 when not perishable or not due soon. */
-export function priorityWindow(daysLeft: number, keeps: number): number {
-  return keeps <= PERISHABLE_DAYS ? PRIORITY_WINDOWS.findIndex((days) => daysLeft <= days) : -1;
+/** The urgency window (index into URGENCY_WINDOWS) of an item with these days left that keeps `keeps` days. */
+export function urgencyWindow(daysLeft: number, keeps: number): number {
+  if (keeps > PERISHABLE_DAYS) return 2;
+  return daysLeft <= 0 ? 0 : daysLeft <= SOON_DAYS ? 1 : 2;
 }
 
 function bitsOf(values: readonly string[], known: readonly string[]): number {
@@ -143,50 +221,72 @@ function bitsOf(values: readonly string[], known: readonly string[]): number {
   return mask;
 }
 
+/** Bits of a candidate's failed choices: the diets' own bits (DIETARY_PREFERENCES order), then these. */
+const OCCASION_BIT = 1 << DIETARY_PREFERENCES.length;
+const READY_BIT = OCCASION_BIT << 1;
+const QUICK_BIT = OCCASION_BIT << 2;
+const CUISINE_BIT = OCCASION_BIT << 3;
+const USE_BIT = OCCASION_BIT << 4;
+const CHOICE_BITS = DIETARY_PREFERENCES.length + 5;
+
 interface Candidate {
   slot: number;
-  /** the first priority window an item the recipe uses falls in; PRIORITY_WINDOWS.length for none */
+  /** 0 today, 1 soon, 2 later, 3 none of the cook's non-staple items */
   tier: number;
-  /** 0 ready, 1 few missing, 2 rest */
-  group: number;
-  score: number;
-  /** how many of the recipe's lines the cook has, staples included */
-  used: number;
+  rescue: number;
+  fit: number;
+  missing: number;
   rating: number;
+  /** urgency × grams of the cook's food used: the last tie-break before the name */
+  weight: number;
   name: string;
 }
 
 /** Negative when a ranks before b. */
-function compareCandidates(a: Candidate, b: Candidate): number {
+export function compareCandidates(a: Candidate, b: Candidate): number {
   return (
     a.tier - b.tier ||
-    a.group - b.group ||
-    b.score - a.score ||
-    b.used - a.used ||
+    b.rescue - a.rescue ||
+    b.fit - a.fit ||
+    a.missing - b.missing ||
     b.rating - a.rating ||
+    b.weight - a.weight ||
     (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
   );
 }
 
-/**
- * Keeps the best `limit` candidates in order, inserting a copy of `candidate` (a scratch object the caller
- * reuses); most candidates are refused by one comparison with the last.
- */
-function insertIntoTop(top: Candidate[], candidate: Candidate, limit: number): void {
-  if (top.length === limit && compareCandidates(candidate, top[limit - 1]) >= 0) return;
-  let low = 0;
-  let high = top.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (compareCandidates(candidate, top[middle]) < 0) high = middle;
-    else low = middle + 1;
+/** Whether `a` ranks after b on the keys known before the recipe's name is read. */
+function fallsBehind(a: Candidate, b: Candidate): boolean {
+  return (a.tier - b.tier || b.rescue - a.rescue || b.fit - a.fit || a.missing - b.missing) > 0;
+}
+
+/** The best `limit` candidates in order; copies of the scratch candidate go in, most refused by one comparison. */
+class Top {
+  readonly entries: Candidate[] = [];
+  constructor(readonly limit: number) {}
+
+  refuses(candidate: Candidate): boolean {
+    const last = this.entries.length === this.limit ? this.entries[this.limit - 1] : null;
+    return this.limit === 0 || (last !== null && fallsBehind(candidate, last));
   }
-  top.splice(low, 0, { ...candidate });
-  if (top.length > limit) top.pop();
+
+  insert(candidate: Candidate): void {
+    const { entries, limit } = this;
+    if (limit === 0 || (entries.length === limit && compareCandidates(candidate, entries[limit - 1]) >= 0)) return;
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (compareCandidates(candidate, entries[middle]) < 0) high = middle;
+      else low = middle + 1;
+    }
+    entries.splice(low, 0, { ...candidate });
+    if (entries.length > limit) entries.pop();
+  }
 }
 
 /** The array, or a copy at least twice as long when it is shorter than `capacity`. */
-function grown<T extends Uint8Array | Uint16Array | Int32Array | Float32Array | Float64Array>(
+function grown<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
   array: T,
   capacity: number
 ): T {
@@ -218,10 +318,43 @@ interface QueryItem {
   /** null: unknown */
   grams: number | null;
   urgency: number;
-  /** index of its priority window, -1 when it is not perishable or not due within the last one */
   window: number;
-  /** the item itself, its more general and its more specific ingredients */
-  relatives: readonly number[];
+  mustUse: boolean;
+}
+
+/** How a recipe ingredient is covered by the pantry: by which item, at what worth, up to which line weight. */
+interface Cover {
+  item: QueryItem;
+  worth: number;
+  upToGrams: number | null;
+}
+
+/** Per-slot figures of one query, kept between queries (zero outside one) so queries allocate little. */
+class QueryScratch {
+  keyHave = new Uint16Array(0);
+  used = new Uint16Array(0);
+  /** Σ worth of the key lines covered */
+  worth = new Float32Array(0);
+  /** rescue of the items due today, and of those due soon */
+  today = new Float32Array(0);
+  soon = new Float32Array(0);
+  weight = new Float64Array(0);
+  allergyBits = new Uint32Array(0);
+  /** 1 where the recipe uses an item marked mustUse */
+  usesMarked = new Uint8Array(0);
+  touched = new Int32Array(0);
+
+  grow(capacity: number): void {
+    this.keyHave = grown(this.keyHave, capacity);
+    this.used = grown(this.used, capacity);
+    this.worth = grown(this.worth, capacity);
+    this.today = grown(this.today, capacity);
+    this.soon = grown(this.soon, capacity);
+    this.weight = grown(this.weight, capacity);
+    this.allergyBits = grown(this.allergyBits, capacity);
+    this.usesMarked = grown(this.usesMarked, capacity);
+    this.touched = grown(this.touched, capacity);
+  }
 }
 
 /**
@@ -237,17 +370,13 @@ class SlottedRecipeIndex implements RecipeIndex {
   private occasionMasks = new Uint8Array(0);
   private keyTotals = new Uint16Array(0);
   private ratings = new Float64Array(0);
+  /** minutes to make, NaN when unknown */
+  private minutes = new Float32Array(0);
   /** per slot: 0, everyone's recipe; else the id of the user whose private recipe it is */
   private owners = new Int32Array(0);
   private keyPostings = new Map<number, Postings>();
   private staplePostings = new Map<number, Postings>();
-  /** per-slot figures of a query, kept between queries (zero outside one) so queries allocate little */
-  private keyHaveCounts = new Uint16Array(0);
-  private usedCounts = new Uint16Array(0);
-  private rescue = new Float64Array(0);
-  /** per slot: 1 + the first priority window of the items the recipe uses, 0 for none */
-  private windows = new Uint8Array(0);
-  private touchedSlots = new Int32Array(0);
+  private scratch = new QueryScratch();
   private readonly relatives: (id: number) => readonly number[];
 
   constructor(private readonly ingredients: ReadonlyMap<number, RankingIngredient>) {
@@ -263,6 +392,8 @@ class SlottedRecipeIndex implements RecipeIndex {
       const previous = this.slotOf.get(recipe.id);
       if (previous !== undefined) {
         this.recipes[previous] = undefined;
+        // no viewer has id -1: queries skip the dead slot without reading the recipe
+        this.owners[previous] = -1;
         this.deadSlots++;
       }
       this.append(recipe);
@@ -272,6 +403,13 @@ class SlottedRecipeIndex implements RecipeIndex {
 
   setRatings(ratings: ReadonlyMap<number, number>): void {
     for (const [id, slot] of this.slotOf) this.ratings[slot] = ratings.get(id) ?? 0;
+  }
+
+  countWithDiets(diets: readonly string[]): number {
+    const required = bitsOf(diets, DIETARY_PREFERENCES);
+    let count = 0;
+    for (const slot of this.slotOf.values()) if ((this.dietMasks[slot] & required) === required) count++;
+    return count;
   }
 
   private append(recipe: RankableRecipe): void {
@@ -284,12 +422,14 @@ class SlottedRecipeIndex implements RecipeIndex {
     this.occasionMasks = grown(this.occasionMasks, capacity);
     this.keyTotals = grown(this.keyTotals, capacity);
     this.ratings = grown(this.ratings, capacity);
+    this.minutes = grown(this.minutes, capacity);
     this.owners = grown(this.owners, capacity);
     this.owners[slot] = recipe.visibleTo ?? 0;
     this.dietMasks[slot] = bitsOf(recipe.diets, DIETARY_PREFERENCES);
     this.cuisineMasks[slot] = bitsOf(recipe.cuisines, CUISINES);
     this.occasionMasks[slot] = bitsOf(recipe.occasions, MEAL_OCCASIONS);
     this.ratings[slot] = recipe.rating ?? 0;
+    this.minutes[slot] = recipe.minutes ?? Number.NaN;
     const keyIds = new Set(recipe.keyIngredientIds);
     this.keyTotals[slot] = keyIds.size;
     const gramsOf = lineGrams(recipe);
@@ -322,9 +462,10 @@ class SlottedRecipeIndex implements RecipeIndex {
       const keeps = keepingDays(ingredient, entry.storage);
       const daysLeft = entry.daysLeft ?? keeps;
       const grams = entry.grams ?? null;
-      const dated = { daysLeft, urgency: urgency(daysLeft), window: priorityWindow(daysLeft, keeps) };
+      const dated = { daysLeft, urgency: urgency(daysLeft), window: urgencyWindow(daysLeft, keeps) };
       const known = byIngredient.get(entry.ingredientId);
       if (known) {
+        known.mustUse ||= entry.mustUse === true;
         known.grams = known.grams === null || grams === null ? null : known.grams + grams;
         if (daysLeft < known.daysLeft) Object.assign(known, dated);
         continue;
@@ -334,107 +475,304 @@ class SlottedRecipeIndex implements RecipeIndex {
         name: entry.name ?? ingredient?.name ?? String(entry.ingredientId),
         grams,
         ...dated,
-        relatives: this.relatives(entry.ingredientId),
+        mustUse: entry.mustUse === true,
       });
     }
     return [...byIngredient.values()];
   }
 
+  /**
+   * Which recipe ingredients the pantry covers: each of an item's family (itself, more general and more
+   * specific ingredients) in full, each of their stand-ins at STAND_IN_WORTH. A cover in full wins over a
+   * stand-in; among equals, the more urgent item.
+   */
+  private covers(items: readonly QueryItem[]): Map<number, Cover> {
+    const covers = new Map<number, Cover>();
+    const offer = (id: number, cover: Cover) => {
+      const known = covers.get(id);
+      if (
+        !known ||
+        cover.worth > known.worth ||
+        (cover.worth === known.worth && cover.item.daysLeft < known.item.daysLeft)
+      )
+        covers.set(id, cover);
+    };
+    for (const item of items) {
+      const family = this.relatives(item.ingredientId);
+      for (const id of family) offer(id, { item, worth: 1, upToGrams: null });
+      for (const id of family) {
+        for (const standIn of this.ingredients.get(id)?.standIns ?? []) {
+          for (const relative of this.relatives(standIn.ingredientId)) {
+            offer(relative, { item, worth: STAND_IN_WORTH, upToGrams: standIn.upToGrams });
+          }
+        }
+      }
+    }
+    return covers;
+  }
+
+  /** Ingredient ids containing each allergy (bit i for allergy i), at most 32 allergies. */
+  private allergyIngredients(allergies: readonly string[]): Map<number, number> {
+    const bits = new Map<number, number>();
+    allergies.slice(0, 32).forEach((allergy, bit) => {
+      for (const id of allergyMatches(allergy, this.ingredients)) bits.set(id, (bits.get(id) ?? 0) | (1 << bit));
+    });
+    return bits;
+  }
+
   rank(query: RankingQuery, limit: number): RankedRecipe[] {
-    if (limit <= 0) return [];
+    return this.page(query, 0, limit).recipes;
+  }
+
+  page(query: RankingQuery, offset: number, limit: number): RankingPage {
     const slotCount = this.recipes.length;
+    const scratch = this.scratch;
+    scratch.grow(slotCount);
+    const { keyHave, used, worth, today, soon, weight, allergyBits, usesMarked, touched } = scratch;
     const items = this.queryItems(query.pantry);
-    const requiredDiets = bitsOf(query.dietaryPreferences, DIETARY_PREFERENCES);
-    const chosenCuisines = bitsOf(query.cuisines, CUISINES);
-    const chosenOccasions = bitsOf(query.mealOccasions, MEAL_OCCASIONS);
-    const keyHave = (this.keyHaveCounts = grown(this.keyHaveCounts, slotCount));
-    const used = (this.usedCounts = grown(this.usedCounts, slotCount));
-    const rescue = (this.rescue = grown(this.rescue, slotCount));
-    const soon = (this.windows = grown(this.windows, slotCount));
-    const touched = (this.touchedSlots = grown(this.touchedSlots, slotCount));
+    const mustUse = items.some((item) => item.mustUse);
+    const covers = this.covers(items);
     let touchedCount = 0;
     if (items.length === 0) {
       // With nothing in the pantry every recipe is a candidate; otherwise only those sharing an ingredient.
       for (let slot = 0; slot < slotCount; slot++) touched[slot] = slot;
       touchedCount = slotCount;
     }
-    const covered = new Set<number>();
-    for (const item of items) {
-      for (const id of item.relatives) {
-        const keyList = this.keyPostings.get(id);
-        if (!covered.has(id)) {
-          covered.add(id);
-          const staples = this.staplePostings.get(id);
-          if (keyList) touchedCount = tally(keyList, used, keyHave, touched, touchedCount);
-          if (staples) touchedCount = tally(staples, used, null, touched, touchedCount);
+    for (const [id, cover] of covers) {
+      const keyList = this.keyPostings.get(id);
+      if (keyList) touchedCount = addCover(keyList, cover, scratch, touchedCount);
+      const staples = this.staplePostings.get(id);
+      if (staples && cover.worth === 1) {
+        for (let i = 0; i < staples.length; i++) {
+          const slot = staples.slots[i];
+          if (used[slot]++ === 0) touched[touchedCount++] = slot;
         }
-        if (keyList) addRescue(keyList, rescue, item, soon);
+      }
+    }
+    const allergyIds = this.allergyIngredients(query.allergies ?? []);
+    for (const [id, bits] of allergyIds) {
+      for (const list of [this.keyPostings.get(id), this.staplePostings.get(id)]) {
+        if (!list) continue;
+        for (let i = 0; i < list.length; i++) allergyBits[list.slots[i]] |= bits;
       }
     }
 
-    const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings, owners } = this;
+    const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings, minutes, owners } = this;
     const viewer = query.viewerId ?? 0;
-    const top: Candidate[] = [];
-    const candidate: Candidate = { slot: 0, tier: 0, group: 0, score: 0, used: 0, rating: 0, name: "" };
+    const requiredDiets = bitsOf(query.dietaryPreferences, DIETARY_PREFERENCES);
+    const chosenCuisines = bitsOf(query.cuisines, CUISINES);
+    const chosenOccasions = bitsOf(query.mealOccasions, MEAL_OCCASIONS);
+    const filters = query.filters ?? {};
+    const maxMissing = filters.maxMissing ?? Number.POSITIVE_INFINITY;
+    const maxMinutes = filters.maxMinutes ?? Number.POSITIVE_INFINITY;
+    const cuisineFilter = filters.cuisine ? bitsOf([filters.cuisine], CUISINES) : 0;
+    const showAllergens = query.showAllergens === true;
+    const size = Math.max(0, offset) + Math.max(0, limit);
+    const forOccasion = new Top(size);
+    const others = new Top(size);
+    // [0]: counted with the occasion as a filter, [1]: without
+    const passing = [0, 0];
+    const hidden = [0, 0];
+    const failuresWithOccasion = new Int32Array(CHOICE_BITS);
+    const failuresWithout = new Int32Array(CHOICE_BITS);
+    const emptyPantry = items.length === 0;
+    let occasionCount = 0;
+    const candidate: Candidate = { slot: 0, tier: 0, rescue: 0, fit: 0, missing: 0, rating: 0, weight: 0, name: "" };
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i];
       // Skipped before taking a place: another user's private recipe never pushes a recipe out of the top.
       if (owners[slot] !== 0 && owners[slot] !== viewer) continue;
-      if ((dietMasks[slot] & requiredDiets) !== requiredDiets) continue;
       const missing = keyTotals[slot] - keyHave[slot];
-      const preferences =
-        (cuisineMasks[slot] & chosenCuisines ? 1 : 0) + (occasionMasks[slot] & chosenOccasions ? 1 : 0);
-      const tier = soon[slot] ? soon[slot] - 1 : PRIORITY_WINDOWS.length;
-      const group = missing === 0 ? 0 : missing <= FEW_MISSING ? 1 : 2;
-      const score = rescue[slot] - BUY_COST * missing + PREFERENCE_BONUS * preferences;
-      // Once the top is full, most candidates fall behind its last on these numbers alone.
-      const last = top.length === limit ? top[limit - 1] : null;
-      if (last && (tier - last.tier || group - last.group || last.score - score) > 0) continue;
-      const recipe = recipes[slot];
-      if (!recipe) continue;
-      candidate.slot = slot;
+      const minutesToMake = minutes[slot];
+      let failed = requiredDiets & ~dietMasks[slot];
+      if (missing > maxMissing) failed |= READY_BIT;
+      if (maxMinutes !== Number.POSITIVE_INFINITY && !(minutesToMake <= maxMinutes)) failed |= QUICK_BIT;
+      if (cuisineFilter !== 0 && !(cuisineMasks[slot] & cuisineFilter)) failed |= CUISINE_BIT;
+      if (mustUse && !usesMarked[slot]) failed |= USE_BIT;
+      const occasionFits = chosenOccasions === 0 || (occasionMasks[slot] & chosenOccasions) !== 0;
+      const withOccasion = occasionFits ? failed : failed | OCCASION_BIT;
+      const allergic = allergyBits[slot] !== 0;
+      countFailure(failuresWithOccasion, withOccasion);
+      countFailure(failuresWithout, failed);
+      if (failed === 0 && occasionFits && (emptyPantry || keyHave[slot] > 0) && !allergic) occasionCount++;
+      if (failed !== 0) continue;
+      if (allergic) {
+        if (occasionFits) hidden[0]++;
+        hidden[1]++;
+        if (!showAllergens) continue;
+      }
+      if (occasionFits) passing[0]++;
+      passing[1]++;
+      // once enough recipes fit the chosen meal, the others are never shown: only counted
+      if (!occasionFits && occasionCount >= OCCASION_FILTER_MINIMUM) continue;
+      const top = occasionFits ? forOccasion : others;
+      const tier = today[slot] > 0 ? 0 : soon[slot] > 0 ? 1 : keyHave[slot] > 0 ? 2 : 3;
       candidate.tier = tier;
-      candidate.group = group;
-      candidate.score = score;
-      candidate.used = used[slot];
+      candidate.rescue = tier === 0 ? today[slot] + LATER_URGENT_WORTH * soon[slot] : tier === 1 ? soon[slot] : 0;
+      candidate.fit = worth[slot] - BUY_COST * missing + (cuisineMasks[slot] & chosenCuisines ? CUISINE_LIFT : 0);
+      candidate.missing = missing;
+      if (top.refuses(candidate)) continue;
+      candidate.slot = slot;
       candidate.rating = ratings[slot];
-      candidate.name = recipe.name;
-      insertIntoTop(top, candidate, limit);
+      candidate.weight = weight[slot];
+      candidate.name = recipes[slot]!.name;
+      top.insert(candidate);
     }
     for (let i = 0; i < touchedCount; i++) {
       const slot = touched[i];
-      keyHave[slot] = used[slot] = soon[slot] = 0;
-      rescue[slot] = 0;
+      keyHave[slot] = used[slot] = usesMarked[slot] = 0;
+      worth[slot] = today[slot] = soon[slot] = weight[slot] = 0;
     }
-    return top.map((found) => this.describe(this.recipes[found.slot]!, found, items, covered));
+    for (const id of allergyIds.keys()) {
+      for (const list of [this.keyPostings.get(id), this.staplePostings.get(id)]) {
+        if (!list) continue;
+        for (let i = 0; i < list.length; i++) allergyBits[list.slots[i]] = 0;
+      }
+    }
+
+    const occasionMode = chosenOccasions === 0 ? null : occasionCount >= OCCASION_FILTER_MINIMUM ? "filter" : "closest";
+    const counted = occasionMode === "filter" ? 0 : 1;
+    const ordered = occasionMode === "filter" ? forOccasion.entries : [...forOccasion.entries, ...others.entries];
+    const allergies = query.allergies ?? [];
+    return {
+      recipes: ordered
+        .slice(Math.max(0, offset), size)
+        .map((found) => this.describe(this.recipes[found.slot]!, found, items, covers, allergies, allergyIds)),
+      total: passing[counted],
+      hiddenForAllergies: hidden[counted],
+      occasionMode,
+      occasionCount,
+      withoutChoice: choicesLeavingOut(
+        occasionMode === "filter" ? failuresWithOccasion : failuresWithout,
+        query,
+        occasionMode === "filter"
+      ),
+    };
   }
 
-  private describe(recipe: RankableRecipe, found: Candidate, items: QueryItem[], covered: Set<number>): RankedRecipe {
+  private describe(
+    recipe: RankableRecipe,
+    found: Candidate,
+    items: readonly QueryItem[],
+    covers: ReadonlyMap<number, Cover>,
+    allergies: readonly string[],
+    allergyIds: ReadonlyMap<number, number>
+  ): RankedRecipe {
     const nameOf = (id: number) => this.ingredients.get(id)?.name ?? String(id);
     const keyIds = new Set(recipe.keyIngredientIds);
     const lineIds = [...new Set(recipe.ingredientIds)];
     const gramsOf = lineGrams(recipe);
-    const uses: UsedItem[] = [];
-    for (const item of items) {
-      const lines = item.relatives.filter((id) => keyIds.has(id));
-      if (lines.length === 0) continue;
-      const known = lines.map((id) => gramsOf.get(id) ?? null);
-      const needed = known.every((grams) => grams === null)
-        ? null
-        : known.reduce<number>((sum, grams) => sum + (grams ?? 0), 0);
-      const grams = needed === null ? item.grams : item.grams === null ? needed : Math.min(needed, item.grams);
-      uses.push({ name: item.name, daysLeft: item.daysLeft, grams });
+    const coverOf = (id: number) => {
+      const cover = covers.get(id);
+      if (!cover || (cover.worth < 1 && !keyIds.has(id))) return null;
+      const grams = gramsOf.get(id) ?? null;
+      return cover.upToGrams === null || (grams ?? DEFAULT_LINE_GRAMS) <= cover.upToGrams ? cover : null;
+    };
+    const have: string[] = [];
+    const missing: string[] = [];
+    const usesOf = new Map<QueryItem, UsedItem>();
+    let allergyBits = 0;
+    for (const id of lineIds) allergyBits |= allergyIds.get(id) ?? 0;
+    for (const id of lineIds) {
+      const cover = coverOf(id);
+      if (!cover) {
+        if (keyIds.has(id)) missing.push(nameOf(id));
+        continue;
+      }
+      const own = cover.item.ingredientId === id;
+      have.push(own ? nameOf(id) : `${cover.item.name} (for ${nameOf(id)})`);
+      if (!keyIds.has(id)) continue;
+      const needed = gramsOf.get(id) ?? null;
+      const grams =
+        needed === null ? cover.item.grams : cover.item.grams === null ? needed : Math.min(needed, cover.item.grams);
+      const known = usesOf.get(cover.item);
+      if (known) {
+        // the item used as itself says so, even where it also stands in for another line of the recipe
+        if (cover.worth === 1) known.standsInFor = null;
+        known.grams = known.grams === null || grams === null ? known.grams ?? grams : known.grams + grams;
+        continue;
+      }
+      usesOf.set(cover.item, {
+        name: cover.item.name,
+        daysLeft: cover.item.daysLeft,
+        grams,
+        standsInFor: cover.worth < 1 ? nameOf(id) : null,
+      });
     }
-    uses.sort((a, b) => a.daysLeft - b.daysLeft);
+    const uses = [...usesOf.values()].sort((a, b) => a.daysLeft - b.daysLeft);
     return {
       recipeId: recipe.id,
-      have: lineIds.filter((id) => covered.has(id)).map(nameOf),
-      missing: lineIds.filter((id) => keyIds.has(id) && !covered.has(id)).map(nameOf),
+      have,
+      missing,
       uses,
-      group: SUGGESTION_GROUPS[found.group],
-      score: found.score,
+      group: SUGGESTION_GROUPS[missing.length === 0 ? 0 : missing.length <= FEW_MISSING ? 1 : 2],
+      allergens: allergies.filter((_, bit) => allergyBits & (1 << bit)),
+      window: found.tier < URGENCY_WINDOWS.length ? URGENCY_WINDOWS[found.tier] : "none",
+      rescue: found.rescue,
+      fit: found.fit,
     };
   }
+}
+
+/** Counts a candidate that fails exactly one choice under that choice's bit. */
+function countFailure(counts: Int32Array, failed: number): void {
+  if (failed !== 0 && (failed & (failed - 1)) === 0) counts[31 - Math.clz32(failed)]++;
+}
+
+function choicesLeavingOut(
+  counts: Int32Array,
+  query: RankingQuery,
+  occasionFilters: boolean
+): RankingPage["withoutChoice"] {
+  const result: RankingPage["withoutChoice"] = [];
+  DIETARY_PREFERENCES.forEach((diet, bit) => {
+    if (query.dietaryPreferences.includes(diet) && counts[bit] > 0)
+      result.push({ choice: { kind: "diet", value: diet }, more: counts[bit] });
+  });
+  const bitOf = (flag: number) => 31 - Math.clz32(flag);
+  if (occasionFilters && counts[bitOf(OCCASION_BIT)] > 0)
+    result.push({
+      choice: { kind: "occasion", value: query.mealOccasions.join(", ") },
+      more: counts[bitOf(OCCASION_BIT)],
+    });
+  if (counts[bitOf(READY_BIT)] > 0) result.push({ choice: { kind: "ready" }, more: counts[bitOf(READY_BIT)] });
+  if (counts[bitOf(QUICK_BIT)] > 0) result.push({ choice: { kind: "quick" }, more: counts[bitOf(QUICK_BIT)] });
+  if (query.filters?.cuisine && counts[bitOf(CUISINE_BIT)] > 0)
+    result.push({ choice: { kind: "cuisine", value: query.filters.cuisine }, more: counts[bitOf(CUISINE_BIT)] });
+  if (counts[bitOf(USE_BIT)] > 0) result.push({ choice: { kind: "use" }, more: counts[bitOf(USE_BIT)] });
+  return result;
+}
+
+/**
+ * Walks the recipes of one covered ingredient: one more key line the cook has per slot (unless the line is
+ * heavier than a stand-in allows), its worth, what it rescues of the item by window, and urgency × grams.
+ * Slots seen for the first time are appended to `touched`; answers the new count.
+ */
+function addCover(list: Postings, cover: Cover, scratch: QueryScratch, touchedCount: number): number {
+  const { slots, grams } = list;
+  const { keyHave, used, worth, today, soon, weight, usesMarked, touched } = scratch;
+  const { item, upToGrams } = cover;
+  const cap = item.grams ?? UNKNOWN_AMOUNT_CAP_GRAMS;
+  for (let i = 0; i < list.length; i++) {
+    const slot = slots[i];
+    const line = grams[i];
+    const needed = line === line ? line : DEFAULT_LINE_GRAMS; // NaN: unknown
+    if (upToGrams !== null && needed > upToGrams) continue;
+    if (used[slot]++ === 0) touched[touchedCount++] = slot;
+    keyHave[slot]++;
+    worth[slot] += cover.worth;
+    if (item.mustUse) usesMarked[slot] = 1;
+    const rescued = needed < cap ? needed : cap;
+    weight[slot] += (item.urgency * rescued * cover.worth) / 100;
+    if (item.window < 2) {
+      // the share of the item used, in quarters (at least one): all of it when the cook gave no amount
+      const share =
+        item.grams === null ? 1 : Math.max(1, Math.round((SHARE_STEPS * rescued) / item.grams)) / SHARE_STEPS;
+      if (item.window === 0) today[slot] += share * cover.worth;
+      else soon[slot] += share * cover.worth;
+    }
+  }
+  return touchedCount;
 }
 
 /**
@@ -476,7 +814,9 @@ export function familyOf(ingredients: ReadonlyMap<number, RankingIngredient>): (
 }
 
 /** Grams of each of the recipe's ingredients (lines of one ingredient added up); null where unknown. */
-function lineGrams(recipe: RankableRecipe): Map<number, number | null> {
+export function lineGrams(
+  recipe: Pick<RankableRecipe, "ingredientIds" | "ingredientGrams">
+): Map<number, number | null> {
   const grams = new Map<number, number | null>();
   recipe.ingredientIds.forEach((id, line) => {
     const weight = recipe.ingredientGrams?.[line] ?? null;
@@ -487,44 +827,6 @@ function lineGrams(recipe: RankableRecipe): Map<number, number | null> {
     );
   });
   return grams;
-}
-
-/**
- * Counts the covered ingredient's recipes: one more line the cook has per slot, one more key ingredient they
- * have when `keyHave` is given; slots seen for the first time are appended to `touched`. Answers the new count
- * of touched slots.
- */
-function tally(
-  list: Postings,
-  used: Uint16Array,
-  keyHave: Uint16Array | null,
-  touched: Int32Array,
-  touchedCount: number
-): number {
-  const slots = list.slots;
-  for (let i = 0; i < list.length; i++) {
-    const slot = slots[i];
-    if (used[slot]++ === 0) touched[touchedCount++] = slot;
-    if (keyHave) keyHave[slot]++;
-  }
-  return touchedCount;
-}
-
-/**
- * Adds what each recipe of the list would rescue of one pantry item: urgency × grams rescued / 100 g; when the
- * item falls in a priority window, keeps in `windows` the first window each recipe reaches (1 + its index).
- */
-function addRescue(list: Postings, rescue: Float64Array, item: QueryItem, windows: Uint8Array): void {
-  const { slots, grams } = list;
-  const cap = item.grams ?? UNKNOWN_AMOUNT_CAP_GRAMS;
-  const mark = item.window + 1;
-  for (let i = 0; i < list.length; i++) {
-    const slot = slots[i];
-    const line = grams[i];
-    const needed = line === line ? line : DEFAULT_LINE_GRAMS; // NaN: unknown
-    rescue[slot] += (item.urgency * (needed < cap ? needed : cap)) / 100;
-    if (mark && (windows[slot] === 0 || mark < windows[slot])) windows[slot] = mark;
-  }
 }
 
 export function createRecipeIndex(

@@ -1,14 +1,16 @@
 /**
- * The suggestions screen's quick filters and sort, carried in the address (so they are links that work without
- * JavaScript): ?ready=now|one, ?quick=30, ?cuisine=…, ?occasion=…, ?sort=pantry|quickest|rated.
+ * The suggestions screen's choices carried in the address (so they are links that work without JavaScript):
+ * quick filters ?ready=now|one, ?quick=30, ?cuisine=…, ?occasion=…; ?sort=pantry|quickest|rated; ?page=N (20 a
+ * page, the first N shown); ?allergens=show (recipes hidden for the cook's allergies shown, marked); ?meal=any
+ * (the chosen occasions not applied); ?without=<diet> (a chosen diet not applied to this list). The filters are
+ * passed to the ranking, which looks at every candidate (docs/ranking.md "Choices").
  */
+import type { Choice, QuickFilters, RankingPreferences } from "./ranking";
 
 export const QUICK_MINUTES = 30;
-/**
- * A filter (or "Cook with these") keeps only some suggestions, so it looks this far down the ranking for them:
- * "Under 30 min" shows the quick recipes that fit the pantry, not only the quick ones among the first 20.
- */
-export const NARROWED_POOL = 200;
+export const PAGE_SIZE = 20;
+/** The most pages one address shows (500 recipes). */
+export const MAX_PAGES = 25;
 
 export type ReadyFilter = "now" | "one";
 export type SuggestionSort = "pantry" | "quickest" | "rated";
@@ -19,9 +21,15 @@ export interface SuggestionView {
   cuisine: string | null;
   occasion: string | null;
   sort: SuggestionSort;
+  /** pages shown, 1 or more */
+  page: number;
+  showAllergens: boolean;
+  anyMeal: boolean;
+  /** chosen diets not applied to this list */
+  without: string[];
 }
 
-/** What the screen knows of each suggestion to filter and sort it. */
+/** What the screen knows of each suggestion to sort it. */
 export interface SuggestionFacts {
   missing: readonly string[];
   prep_time: number | null;
@@ -43,28 +51,43 @@ const READY: Record<ReadyFilter, { label: string; maxMissing: number }> = {
   one: { label: "Missing one", maxMissing: 1 },
 };
 
-/** The view the address asks for; anything unknown (or a cuisine or occasion not chosen) is left out. */
-export function parseSuggestionView(
-  search: URLSearchParams,
-  chosen: { cuisines: readonly string[]; mealOccasions: readonly string[] }
-): SuggestionView {
+type Chosen = Pick<RankingPreferences, "cuisines" | "mealOccasions" | "dietaryPreferences">;
+
+/** The view the address asks for; anything unknown (or a cuisine, occasion or diet not chosen) is left out. */
+export function parseSuggestionView(search: URLSearchParams, chosen: Chosen): SuggestionView {
   const ready = search.get("ready");
   const sort = search.get("sort");
   const cuisine = search.get("cuisine");
   const occasion = search.get("occasion");
+  const page = Number.parseInt(search.get("page") ?? "", 10);
   return {
     ready: ready === "now" || ready === "one" ? ready : null,
     quick: search.get("quick") === String(QUICK_MINUTES),
     cuisine: cuisine && chosen.cuisines.includes(cuisine) ? cuisine : null,
     occasion: occasion && chosen.mealOccasions.includes(occasion) ? occasion : null,
     sort: SORTS.some((option) => option.value === sort) ? (sort as SuggestionSort) : "pantry",
+    page: Number.isFinite(page) ? Math.min(MAX_PAGES, Math.max(1, page)) : 1,
+    showAllergens: search.get("allergens") === "show",
+    anyMeal: search.get("meal") === "any",
+    without: chosen.dietaryPreferences.filter((diet) => search.getAll("without").includes(diet)),
   };
 }
 
-/** Prep plus cooking time; null when neither is known. */
-/** Whether the view leaves suggestions out (a sort only reorders them). */
-export const narrowsSuggestions = (view: SuggestionView) =>
-  view.ready !== null || view.quick || view.cuisine !== null || view.occasion !== null;
+/** The ranking's choices for this view of the cook's preferences. */
+export function rankingChoices(view: SuggestionView, chosen: Chosen) {
+  const filters: QuickFilters = {
+    maxMissing: view.ready ? READY[view.ready].maxMissing : null,
+    maxMinutes: view.quick ? QUICK_MINUTES : null,
+    cuisine: view.cuisine,
+  };
+  return {
+    cuisines: chosen.cuisines,
+    dietaryPreferences: chosen.dietaryPreferences.filter((diet) => !view.without.includes(diet)),
+    mealOccasions: view.anyMeal ? [] : view.occasion ? [view.occasion] : chosen.mealOccasions,
+    filters,
+    showAllergens: view.showAllergens,
+  };
+}
 
 export function totalMinutes(facts: Pick<SuggestionFacts, "prep_time" | "cooking_time">): number | null {
   if (facts.prep_time === null && facts.cooking_time === null) return null;
@@ -72,37 +95,29 @@ export function totalMinutes(facts: Pick<SuggestionFacts, "prep_time" | "cooking
 }
 
 /**
- * The suggestions the view keeps, the best `limit` of them in ranking order, then sorted. "Best use of my pantry"
- * is the ranking's own order; the other sorts keep it among equals (and put unknown times and unrated recipes last).
+ * The suggestions sorted as the view asks. "Best use of my pantry" is the ranking's own order; the other sorts
+ * keep it among equals (and put unknown times and unrated recipes last).
  */
-export function applySuggestionView<Item extends SuggestionFacts>(
-  items: readonly Item[],
-  view: SuggestionView,
-  limit = Number.POSITIVE_INFINITY
-): Item[] {
-  const kept = items.filter((item) => {
-    if (view.ready && item.missing.length > READY[view.ready].maxMissing) return false;
-    const minutes = totalMinutes(item);
-    if (view.quick && (minutes === null || minutes > QUICK_MINUTES)) return false;
-    if (view.cuisine && !item.cuisines.includes(view.cuisine)) return false;
-    if (view.occasion && !item.occasions.includes(view.occasion)) return false;
-    return true;
-  });
-  const ranked = kept.slice(0, limit).map((item, rank) => ({ item, rank }));
+export function sortSuggestions<Item extends SuggestionFacts>(items: readonly Item[], sort: SuggestionSort): Item[] {
+  const ranked = items.map((item, rank) => ({ item, rank }));
   const last = Number.POSITIVE_INFINITY;
-  if (view.sort === "quickest")
+  if (sort === "quickest")
     ranked.sort((a, b) => (totalMinutes(a.item) ?? last) - (totalMinutes(b.item) ?? last) || a.rank - b.rank);
-  if (view.sort === "rated") ranked.sort((a, b) => (b.item.rating ?? -1) - (a.item.rating ?? -1) || a.rank - b.rank);
+  if (sort === "rated") ranked.sort((a, b) => (b.item.rating ?? -1) - (a.item.rating ?? -1) || a.rank - b.rank);
   return ranked.map(({ item }) => item);
 }
 
-export function suggestionViewSearch(view: SuggestionView): string {
-  const query = new URLSearchParams();
+export function suggestionViewSearch(view: SuggestionView, extra?: URLSearchParams): string {
+  const query = new URLSearchParams(extra);
   if (view.ready) query.set("ready", view.ready);
   if (view.quick) query.set("quick", String(QUICK_MINUTES));
   if (view.cuisine) query.set("cuisine", view.cuisine);
   if (view.occasion) query.set("occasion", view.occasion);
   if (view.sort !== "pantry") query.set("sort", view.sort);
+  if (view.page > 1) query.set("page", String(view.page));
+  if (view.showAllergens) query.set("allergens", "show");
+  if (view.anyMeal) query.set("meal", "any");
+  for (const diet of view.without) query.append("without", diet);
   const search = query.toString();
   return search ? `?${search}` : "";
 }
@@ -115,15 +130,12 @@ export interface ViewLink {
 }
 
 /** The quick filters as links: ready now / missing one, under 30 minutes, each chosen cuisine and occasion. */
-export function filterLinks(
-  path: string,
-  view: SuggestionView,
-  chosen: { cuisines: readonly string[]; mealOccasions: readonly string[] }
-): ViewLink[] {
+export function filterLinks(path: string, view: SuggestionView, chosen: Chosen): ViewLink[] {
+  // a filter changes the list: back to its first page
   const link = (label: string, active: boolean, next: SuggestionView): ViewLink => ({
     label,
     active,
-    href: `${path}${suggestionViewSearch(next)}`,
+    href: `${path}${suggestionViewSearch({ ...next, page: 1 })}`,
   });
   return [
     ...(Object.keys(READY) as ReadyFilter[]).map((ready) =>
@@ -133,9 +145,14 @@ export function filterLinks(
     ...chosen.cuisines.map((cuisine) =>
       link(cuisine, view.cuisine === cuisine, { ...view, cuisine: view.cuisine === cuisine ? null : cuisine })
     ),
-    ...chosen.mealOccasions.map((occasion) =>
-      link(occasion, view.occasion === occasion, { ...view, occasion: view.occasion === occasion ? null : occasion })
-    ),
+    ...(chosen.mealOccasions.length > 1 && !view.anyMeal
+      ? chosen.mealOccasions.map((occasion) =>
+          link(occasion, view.occasion === occasion, {
+            ...view,
+            occasion: view.occasion === occasion ? null : occasion,
+          })
+        )
+      : []),
   ];
 }
 
@@ -145,4 +162,40 @@ export function sortLinks(path: string, view: SuggestionView): ViewLink[] {
     active: view.sort === value,
     href: `${path}${suggestionViewSearch({ ...view, sort: value })}`,
   }));
+}
+
+/** The view without one choice: what the empty state's links offer. */
+export function withoutChoice(view: SuggestionView, choice: Choice): SuggestionView {
+  switch (choice.kind) {
+    case "diet":
+      return { ...view, page: 1, without: [...view.without, choice.value] };
+    case "occasion":
+      return { ...view, page: 1, occasion: null, anyMeal: true };
+    case "ready":
+      return { ...view, page: 1, ready: null };
+    case "quick":
+      return { ...view, page: 1, quick: false };
+    case "cuisine":
+      return { ...view, page: 1, cuisine: null };
+    case "use":
+      return { ...view, page: 1 };
+  }
+}
+
+/** How the empty state names a choice: "your Keto diet", "Breakfast", "Ready now". */
+export function choiceLabel(choice: Choice): string {
+  switch (choice.kind) {
+    case "diet":
+      return `your ${choice.value} diet`;
+    case "occasion":
+      return `the meal (${choice.value})`;
+    case "ready":
+      return "the Ready now / Missing one filter";
+    case "quick":
+      return `Under ${QUICK_MINUTES} min`;
+    case "cuisine":
+      return `the ${choice.value} filter`;
+    case "use":
+      return "the items you picked to cook with";
+  }
 }

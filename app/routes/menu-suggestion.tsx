@@ -64,8 +64,79 @@ function ViewLinks({ label, links, kind }: { label: string; links: ViewLink[]; k
   );
 }
 
+/** "tofu and broccoli", "eggs, bread and milk" */
+function spokenList(names: readonly string[]): string {
+  return names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+function ChoiceNotes({ data }: { data: ReturnType<typeof useLoaderData<typeof loader>> }) {
+  const { occasion, anyMeal, dietsIgnored, allergies, noneUsesAll } = data;
+  return (
+    <>
+      {occasion?.mode === "closest" ? (
+        <p className="screen-lead choice-note">
+          Only {occasion.count} {occasion.meals} {occasion.count === 1 ? "recipe uses" : "recipes use"} your
+          ingredients; the closest other recipes follow.
+        </p>
+      ) : null}
+      {occasion?.mode === "filter" ? (
+        <p className="screen-lead choice-note">
+          {occasion.meals} recipes. <Link to={occasion.anyHref}>Show every meal</Link>
+        </p>
+      ) : null}
+      {anyMeal ? (
+        <p className="screen-lead choice-note">
+          Showing every meal. <Link to={anyMeal}>Only my chosen meals</Link>
+        </p>
+      ) : null}
+      {dietsIgnored ? (
+        <p className="screen-lead choice-note">
+          Not applying your {spokenList(dietsIgnored.diets)} {dietsIgnored.diets.length === 1 ? "diet" : "diets"} to
+          this list.{" "}
+          <Link to={dietsIgnored.keepHref}>Apply {dietsIgnored.diets.length === 1 ? "it" : "them"} again</Link>
+        </p>
+      ) : null}
+      {allergies.hidden > 0 ? (
+        <p className="screen-lead allergy-note">
+          {allergies.hidden} hidden for your allergies — <Link to={allergies.showHref}>show them</Link>
+        </p>
+      ) : null}
+      {allergies.shown > 0 ? (
+        <p className="screen-lead allergy-note">
+          Showing {allergies.shown} {allergies.shown === 1 ? "recipe" : "recipes"} with your allergens, marked.{" "}
+          <Link to={allergies.hideHref}>Hide them</Link>
+        </p>
+      ) : null}
+      {noneUsesAll ? (
+        <p className="screen-lead choice-note">
+          No recipe uses all of {spokenList(noneUsesAll)}; the closest come first.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function EmptyState({ reasons }: { reasons: { label: string; more: number; href: string }[] }) {
+  return (
+    <div className="empty-state">
+      <p>No recommendations available.</p>
+      {reasons.length > 0 ? (
+        <ul className="empty-reasons">
+          {reasons.map((reason) => (
+            <li key={reason.href}>
+              {reason.more} {reason.more === 1 ? "recipe is" : "recipes are"} left out by {reason.label}.{" "}
+              <Link to={reason.href}>Show them without it</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
 export default function MenuSuggestionScreen() {
-  const { menus, ingredientCount, mustUse, suggestionCount, filters, sorts } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { menus, ingredientCount, mustUse, total, filters, sorts, moreHref, emptyReasons } = data;
   const navigation = useNavigation();
   const location = useLocation();
   const loadingHere = navigation.state === "loading" && navigation.location.pathname === PATH;
@@ -86,39 +157,45 @@ export default function MenuSuggestionScreen() {
         </p>
       ) : null}
       {loadingHere && !refiltering ? <FindingRecipesOverlay /> : null}
-      {suggestionCount === 0 ? (
-        <p className="empty-state">No recommendations available.</p>
-      ) : (
-        <>
-          <div className="suggestion-views">
-            <ViewLinks label="Filters" links={filters} kind="filter" />
-            <ViewLinks label="Sort by" links={sorts} kind="sort" />
-          </div>
-          <div aria-busy={refiltering} className="suggestion-results">
-            {menus.length === 0 ? (
-              <p className="empty-state">
-                None of the {suggestionCount} suggestions fits these filters. <Link to={PATH}>Show all</Link>
-              </p>
-            ) : (
-              <RecipeList
-                label="Suggested recipes"
-                items={menus.map((menu) => ({
-                  ...menu,
-                  key: menu.menu_id,
-                  note: (
-                    <>
-                      <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
-                      {menu.reason ? <span className="menu-reason">{menu.reason}</span> : null}
-                      <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
-                      <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
-                    </>
-                  ),
-                }))}
-              />
-            )}
-          </div>
-        </>
-      )}
+      <ChoiceNotes data={data} />
+      <div className="suggestion-views">
+        <ViewLinks label="Filters" links={filters} kind="filter" />
+        <ViewLinks label="Sort by" links={sorts} kind="sort" />
+      </div>
+      <div aria-busy={refiltering} className="suggestion-results">
+        {total === 0 ? (
+          <EmptyState reasons={emptyReasons} />
+        ) : (
+          <>
+            <RecipeList
+              label="Suggested recipes"
+              items={menus.map((menu) => ({
+                ...menu,
+                key: menu.menu_id,
+                note: (
+                  <>
+                    <span className={`menu-group menu-group-${menu.group}`}>{GROUP_LABELS[menu.group]}</span>
+                    {menu.allergens.length > 0 ? (
+                      <span className="menu-allergens">Contains your allergen: {menu.allergens.join(", ")}</span>
+                    ) : null}
+                    {menu.reason ? <span className="menu-reason">{menu.reason}</span> : null}
+                    <FitLine kind="have" label="You have" names={menu.have} none="none of it yet" />
+                    <FitLine kind="missing" label="Missing" names={menu.missing} none="nothing" />
+                  </>
+                ),
+              }))}
+            />
+            <p className="list-count">
+              Showing {menus.length} of {total}
+            </p>
+            {moreHref ? (
+              <Link to={moreHref} className="button show-more" preventScrollReset replace>
+                Show 20 more
+              </Link>
+            ) : null}
+          </>
+        )}
+      </div>
     </main>
   );
 }

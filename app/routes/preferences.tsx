@@ -1,10 +1,13 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { ChipGroup } from "~/components/chip-group";
 import { FormMessage } from "~/components/flash";
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
+import { dietClashMessage } from "~/domain/preferences";
+import { dietClashes } from "~/services/diet-clashes.server";
 import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";
 import { invalidSubmission, readForm } from "~/services/request.server";
 import { oneAtATimePerSession } from "~/services/session.server";
@@ -13,7 +16,8 @@ export const meta: MetaFunction = () => [{ title: "Preferences · Recipe Helper"
 const INVALID_CHOICE = "Please choose only from the listed options.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return { preferences: await readPreferences(request) };
+  const preferences = await readPreferences(request);
+  return { preferences, clashes: await dietClashes(preferences.dietaryPreferences) };
 }
 
 /** Saves the chosen chips, then shows the suggestions. */
@@ -29,7 +33,14 @@ async function save(request: Request) {
 }
 
 export default function PreferencesScreen() {
-  const { preferences } = useLoaderData<typeof loader>();
+  const { preferences, clashes } = useLoaderData<typeof loader>();
+  // the chosen diets as ticked now: the warning follows the chips with JavaScript, the saved choice without
+  const [diets, setDiets] = useState<readonly string[] | null>(null);
+  const clash = dietClashMessage(
+    diets ?? preferences.dietaryPreferences,
+    clashes.pairs,
+    diets === null && clashes.noneFitsAll
+  );
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const searching =
@@ -40,7 +51,14 @@ export default function PreferencesScreen() {
       <ScreenHeader back="/ingredient-preview" backLabel="Back to ingredients" title="Preferences" />
       <p className="screen-lead">Pick what you feel like. We&apos;ll suggest recipes that use up your ingredients.</p>
       <FormMessage type="error" message={actionData ? INVALID_CHOICE : null} />
-      <Form method="post" className="stack">
+      <Form
+        method="post"
+        className="stack"
+        onChange={(event) => {
+          const form = event.currentTarget;
+          setDiets(new FormData(form).getAll("dietaryPreferences").map(String));
+        }}
+      >
         <ChipGroup legend="Cuisines" name="cuisines" options={CUISINES} selected={preferences.cuisines} />
         <ChipGroup
           legend="Dietary preferences"
@@ -49,6 +67,9 @@ export default function PreferencesScreen() {
           options={DIETARY_PREFERENCES}
           selected={preferences.dietaryPreferences}
         />
+        <p role="status" aria-live="polite" className={clash ? "form-warning diet-clash" : "visually-hidden"}>
+          {clash}
+        </p>
         <ChipGroup
           legend="Meal occasions"
           name="mealOccasions"

@@ -34,7 +34,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { Catalogue } from "~/domain/catalogue";
 import { ingredientIconUrl, OTHER_TYPE } from "~/domain/ingredient-types";
 import { checkIngredientEdit } from "~/domain/pantry-edit-check";
-import { detailsOfEdit, HomeActionSchema, SearchActionSchema } from "~/domain/pantry-schemas";
+import { detailsOfEdit, HomeActionSchema, SearchActionSchema, SearchListSchema } from "~/domain/pantry-schemas";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { getSession, redirectWithFlash, sessionStorage } from "./session.server";
@@ -328,6 +328,7 @@ export const parseHomeAction = (formData: FormData) => parseWithZod(formData, { 
 
 /** Search's posts: add an ingredient, or toggle a recommended one. */
 export const parseSearchAction = (formData: FormData) => parseWithZod(formData, { schema: SearchActionSchema });
+export const parseSearchList = (formData: FormData) => parseWithZod(formData, { schema: SearchListSchema });
 
 /** Ingredient preview's edit form: the submission, and the change for editPantryItem when it is valid. */
 export function parseIngredientEdit(formData: FormData) {

@@ -17,7 +17,8 @@
  */
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { parseQuantity, toGrams } from "~/domain/quantity";
-import { createRecipeIndex, type RankableRecipe, type RankingIngredient, type RecipeIndex } from "~/domain/ranking";
+import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
+import { rankingIngredients } from "~/domain/ranking-catalogue";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { isPostgresUrl, prisma } from "./db.server";
@@ -89,6 +90,8 @@ interface RecipeRow {
   tags: string | null;
   rating: number | null;
   visibleTo: number;
+  prepTime: number | null;
+  cookingTime: number | null;
 }
 
 /** Joins quantity texts: the unit separator, a control character no typed quantity holds. */
@@ -106,7 +109,7 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
     catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights])
   );
   const rows = await prisma.$queryRaw<RecipeRow[]>`
-    SELECT r."id", r."name", r."visibleTo",
+    SELECT r."id", r."name", r."visibleTo", r."prepTime", r."cookingTime",
       (SELECT ${joined(Prisma.sql`l."ingredientId"`, ",", Prisma.sql`l."position"`)} FROM "RecipeIngredient" l
         WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
       (SELECT ${joined(Prisma.sql`l."quantity"`, QUANTITY_SEPARATOR, Prisma.sql`l."position"`)}
@@ -137,6 +140,10 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
       occasions: tagged("occasion"),
       diets: tagged("diet"),
       rating: row.rating,
+      minutes:
+        row.prepTime === null && row.cookingTime === null
+          ? null
+          : Number(row.prepTime ?? 0) + Number(row.cookingTime ?? 0),
       visibleTo: Number(row.visibleTo),
     };
   });
@@ -160,17 +167,7 @@ async function buildIndex(): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
   const catalogue = await loadCatalogue();
-  const idOfName = new Map(catalogue.ingredients.map((ingredient) => [ingredient.name, ingredientIdOf(ingredient)!]));
-  const ingredients = new Map<number, RankingIngredient>(
-    catalogue.ingredients.map((ingredient) => [
-      ingredientIdOf(ingredient)!,
-      {
-        name: ingredient.name,
-        parentId: ingredient.parent === null ? null : idOfName.get(ingredient.parent) ?? null,
-        shelfLife: ingredient.shelfLife,
-      },
-    ])
-  );
+  const ingredients = rankingIngredients(catalogue.ingredients, ingredientIdOf);
   // Read before the recipes, so a recipe updated while they are read is read again by the next check.
   const [recent, lastId, stamp] = await Promise.all([
     updatedSince(checkedAt),

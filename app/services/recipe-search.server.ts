@@ -5,7 +5,14 @@
  */
 import type { Nutrition } from "~/domain/nutrition";
 import { pantryFacts, type PantryInput } from "~/domain/pantry-input";
-import type { PantryEntry, RankedRecipe, RankingPreferences, SuggestionGroup } from "~/domain/ranking";
+import type {
+  PantryEntry,
+  QuickFilters,
+  RankedRecipe,
+  RankingPage,
+  RankingPreferences,
+  SuggestionGroup,
+} from "~/domain/ranking";
 import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
@@ -33,12 +40,20 @@ export interface Menu {
 
 /** What the cook has and lacks of a suggested recipe, and the pantry food it uses up. */
 interface Fit {
+  /** the recipe's ingredients the cook has; a stand-in or a more general item as "chicken thigh (for chicken breast)" */
   have: string[];
   missing: string[];
-  /** the cook's non-staple items the recipe uses, most urgent first (the JSON calls' wire form) */
-  uses: { ingredient_name: string; days_left: number }[];
+  /** how many things there are to buy: `missing.length` */
+  missing_count: number;
+  /**
+   * the cook's non-staple items the recipe uses, most urgent first (the JSON calls' wire form); `stands_in_for`
+   * names the recipe's ingredient when the item stands in for it
+   */
+  uses: { ingredient_name: string; days_left: number; stands_in_for?: string }[];
   /** ready: nothing to buy; few-missing: 1 or 2 ingredients to buy; rest: more */
   group: SuggestionGroup;
+  /** the cook's allergies the recipe contains, as they wrote them; [] when none */
+  allergens: string[];
 }
 
 export type SuggestedMenu = Menu & Fit;
@@ -49,9 +64,22 @@ export interface SuggestionRequest extends RankingPreferences {
   ingredients: readonly (string | PantryInput)[];
   /** the signed-in cook, whose own private recipes are suggested with everyone's; null or absent, a guest */
   viewerId?: number | null;
-  /** how many of the best to answer; 20 unless a screen narrows them down afterwards */
+  /**
+   * allergies to leave out (the caller's list: a cook's profile, a guest's call, later a household's), and
+   * whether to show those recipes anyway, marked
+   */
+  allergies?: readonly string[];
+  showAllergens?: boolean;
+  filters?: QuickFilters;
+  /** "Cook with these": names of pantry items (as listed) of which a recipe must use at least one */
+  mustUse?: readonly string[];
+  /** how many of the best to answer, after skipping `offset`; 20 unless told */
   limit?: number;
+  offset?: number;
 }
+
+/** A page of suggestions with what the choices left out (RankingPage, with the recipes read). */
+export type SuggestionPage<Item> = Omit<RankingPage, "recipes"> & { items: Item[] };
 
 export const SUGGESTION_LIMIT = 20;
 /** A good match lacks at most this many of the recipe's non-staple ingredients: one short shopping trip. */
@@ -108,8 +136,13 @@ function inRankingOrder<Stored extends { id: number }, Shape>(
   return ranked.flatMap((result) => {
     const recipe = byId.get(result.recipeId);
     if (!recipe) return [];
-    const uses = result.uses.map((item) => ({ ingredient_name: item.name, days_left: item.daysLeft }));
-    return [{ ...shape(recipe), have: result.have, missing: result.missing, uses, group: result.group }];
+    const uses = result.uses.map((item) => ({
+      ingredient_name: item.name,
+      days_left: item.daysLeft,
+      ...(item.standsInFor ? { stands_in_for: item.standsInFor } : {}),
+    }));
+    const { have, missing, group, allergens } = result;
+    return [{ ...shape(recipe), have, missing, missing_count: missing.length, uses, group, allergens }];
   });
 }
 
@@ -121,27 +154,28 @@ const rankedRecipes = (ranked: RankedRecipe[], request: SuggestionRequest) => ({
 
 /** Recipes that use up what the cook typed (free text, resolved through the catalogue), best first. */
 export async function suggestRecipes(request: SuggestionRequest): Promise<SuggestedMenu[]> {
-  const ranked = await rankRecipes(request);
-  return inRankingOrder(
-    ranked,
-    await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), include: menuContent }),
-    toMenu
-  );
+  return (await suggestionPage(request)).items;
+}
+
+/** A page of suggestions, with what the choices (diets, occasion, filters, allergies) left out. */
+export async function suggestionPage(request: SuggestionRequest): Promise<SuggestionPage<SuggestedMenu>> {
+  const { recipes: ranked, ...page } = await rankRecipes(request);
+  const stored = await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), include: menuContent });
+  return { ...page, items: inRankingOrder(ranked, stored, toMenu) };
 }
 
 /** The same suggestions as cards (what a list shows), without reading every recipe's lines, steps and tips. */
 export async function suggestRecipeCards(request: SuggestionRequest): Promise<SuggestedCard[]> {
-  const ranked = await rankRecipes(request);
-  return withSharedPhotos(
-    inRankingOrder(
-      ranked,
-      await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), select: MENU_CARD_FIELDS }),
-      toMenuCard
-    )
-  );
+  return (await suggestionCardPage(request)).items;
 }
 
-async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> {
+export async function suggestionCardPage(request: SuggestionRequest): Promise<SuggestionPage<SuggestedCard>> {
+  const { recipes: ranked, ...page } = await rankRecipes(request);
+  const stored = await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), select: MENU_CARD_FIELDS });
+  return { ...page, items: await withSharedPhotos(inRankingOrder(ranked, stored, toMenuCard)) };
+}
+
+async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
   const catalogue = await loadCatalogue();
   const today = new Date();
   const entries: PantryEntry[] = [];
@@ -150,20 +184,23 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankedRecipe[]> 
     const ingredient = catalogue.match(item.name);
     const ingredientId = ingredient ? ingredientIdOf(ingredient) : null;
     if (!ingredient || ingredientId === null) return [];
-    entries.push({ ingredientId, name: item.name.trim().toLowerCase(), ...pantryFacts(item, ingredient, today) });
+    const name = item.name.trim().toLowerCase();
+    const mustUse = request.mustUse?.includes(name) ?? false;
+    entries.push({ ingredientId, name, mustUse, ...pantryFacts(item, ingredient, today) });
     return [ingredient];
   });
   const query = { ...request, pantry: entries };
   const limit = request.limit ?? SUGGESTION_LIMIT;
-  let ranked = (await currentRecipeIndex()).rank(query, limit);
-  const goodMatches = ranked.filter((result) => result.missing.length <= GOOD_MATCH_MAX_MISSING).length;
+  const offset = request.offset ?? 0;
+  let ranked = (await currentRecipeIndex()).page(query, offset, limit);
+  const goodMatches = ranked.recipes.filter((result) => result.missing.length <= GOOD_MATCH_MAX_MISSING).length;
   const generator = configuredGenerator();
-  if (generator && query.pantry.length > 0 && goodMatches < HANDFUL) {
+  if (generator && offset === 0 && query.pantry.length > 0 && goodMatches < HANDFUL) {
     const count = Math.min(MAX_GENERATED, HANDFUL - goodMatches);
     const names = [...new Set(pantry.map((ingredient) => ingredient.name))];
     const added = await generateRecipes(generator, { ...request, pantry: names, count });
     // Ranked again by the same rules, so a generated recipe that breaks a chosen diet is not shown either.
-    if (added.length > 0) ranked = (await currentRecipeIndex()).rank(query, limit);
+    if (added.length > 0) ranked = (await currentRecipeIndex()).page(query, offset, limit);
   }
   return ranked;
 }

@@ -7,12 +7,16 @@ import { data } from "@remix-run/node";
 import { INGREDIENT_ADDED } from "~/domain/ingredient-added";
 import { MAX_SEARCH_QUERY_LENGTH, searchIngredients } from "~/domain/ingredient-search";
 import { NAME_REQUIRED_MESSAGE, alreadyListedMessage, cleanName, resolveName } from "~/domain/pantry";
+import { renderAmount } from "~/domain/servings";
 import { RECOMMENDED_TOGGLES } from "~/domain/suggestions";
+import { looksLikeList, MAX_TYPED_LIST_LENGTH, splitTypedList, type TypedItem } from "~/domain/typed-list";
+import type { Catalogue } from "~/domain/catalogue";
 import { loadCatalogue } from "./catalogue.server";
 import {
   addToPantry,
   ingredientImages,
   parseSearchAction,
+  parseSearchList,
   readPantry,
   recordIngredientSearch,
   toggleAndGoBack,
@@ -27,13 +31,23 @@ function searchPath(query: string): string {
   return query ? `/search?${new URLSearchParams({ q: query })}` : "/search";
 }
 
-function queryOf(request: Request): string {
+/** What was typed: one name (cleaned, as long as a search may be), or a list of several as typed. */
+function queryOf(request: Request): { query: string; list: string | null } {
   const value = new URL(request.url).searchParams.get("q");
-  return typeof value === "string" ? cleanName(value).slice(0, MAX_SEARCH_QUERY_LENGTH) : "";
+  if (typeof value !== "string") return { query: "", list: null };
+  const raw = value.slice(0, MAX_TYPED_LIST_LENGTH);
+  if (looksLikeList(raw)) return { query: raw.trim(), list: raw };
+  return { query: cleanName(value).slice(0, MAX_SEARCH_QUERY_LENGTH), list: null };
 }
 
+/** The items of a typed list, a whole phrase the catalogue knows ("mac and cheese") kept as one. */
+const typedItems = (catalogue: Catalogue, list: string) =>
+  splitTypedList(list, (phrase) => catalogue.find(phrase) !== null);
+
+const amountText = (item: TypedItem) => (item.quantity === null ? null : renderAmount(item.quantity, item.unit));
+
 export async function searchScreen(request: Request) {
-  const query = queryOf(request);
+  const { query, list } = queryOf(request);
   const [catalogue, items, shownAgain] = await Promise.all([
     loadCatalogue(),
     readPantry(request),
@@ -42,9 +56,9 @@ export async function searchScreen(request: Request) {
   const headers = new Headers();
   await startSessionIfNone(request, headers);
   // The page shown again after adding from its results (a message waits for it) is not a new search.
-  if (query && !shownAgain) await recordIngredientSearch(query);
-  const results = query ? searchIngredients(catalogue, query, MAX_RESULTS) : [];
-  const typed = query ? resolveName(catalogue, query) : null;
+  if (query && !list && !shownAgain) await recordIngredientSearch(query);
+  const results = query && !list ? searchIngredients(catalogue, query, MAX_RESULTS) : [];
+  const typed = query && !list ? resolveName(catalogue, query) : null;
   // What was typed, as typed, when it is not one of the results ("grandma's chutney" → Other).
   const typedExtra =
     typed && !results.some((result) => result.key === typed.key) ? { name: typed.name, type: typed.type } : null;
@@ -54,9 +68,19 @@ export async function searchScreen(request: Request) {
     )
   );
   const listedKeys = items.map((item) => item.key);
+  const typedList = list
+    ? typedItems(catalogue, list).flatMap((item) => {
+        const resolved = resolveName(catalogue, item.name);
+        if (!resolved) return [];
+        const { quantity, unit } = item;
+        const amount = amountText(item);
+        return [{ ...resolved, typed: item.name, quantity, unit, amount, listed: listedKeys.includes(resolved.key) }];
+      })
+    : null;
   return data(
     {
       query,
+      typedList,
       path: searchPath(query),
       results: results.map((result) => ({ ...result, imageUrl: images.get(result.name)! })),
       typedExtra: typedExtra && { ...typedExtra, imageUrl: images.get(typedExtra.name)! },
@@ -74,7 +98,8 @@ export async function searchScreen(request: Request) {
 /** A form of the screen: back to the same search with 'Ingredient added.', the item removed, or why not. */
 export async function changeSearchList(request: Request): Promise<Response> {
   const formData = await readForm(request);
-  const back = searchPath(queryOf(request));
+  const back = searchPath(queryOf(request).query);
+  if (formData.get("intent") === "add-all") return addTypedList(request, formData, back);
   const submission = parseSearchAction(formData);
   if (submission.status !== "success") {
     return redirectWithFlash(back, {
@@ -82,13 +107,35 @@ export async function changeSearchList(request: Request): Promise<Response> {
       message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message,
     });
   }
-  const { intent, name } = submission.value;
+  const { intent, name, quantity, unit } = submission.value;
   if (intent === "toggle") return toggleAndGoBack(request, name, back);
-  const added = await addToPantry(request, [{ name }]);
+  const added = await addToPantry(request, [{ name, quantity, unit }]);
   if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
   const flash: FlashMessage =
     added.added.length > 0
       ? { type: "success", message: INGREDIENT_ADDED }
       : { type: "error", message: alreadyListedMessage(added.alreadyListed[0]?.name ?? name) };
+  return redirectWithFlash(back, flash, added.headers);
+}
+
+/** "Add all" of a typed list: every item not listed yet, with its amount; back to the list with what happened. */
+async function addTypedList(request: Request, formData: FormData, back: string): Promise<Response> {
+  const submission = parseSearchList(formData);
+  if (submission.status !== "success")
+    return redirectWithFlash(back, {
+      type: "error",
+      message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message,
+    });
+  const entries = typedItems(await loadCatalogue(), submission.value.list).map(({ name, quantity, unit }) => ({
+    name,
+    quantity,
+    unit,
+  }));
+  const added = await addToPantry(request, entries);
+  if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
+  const flash: FlashMessage =
+    added.added.length > 0
+      ? { type: "success", message: INGREDIENT_ADDED }
+      : { type: "error", message: "Everything on this list is already in your list." };
   return redirectWithFlash(back, flash, added.headers);
 }

@@ -1,22 +1,29 @@
 /**
- * Everything the suggestions screen shows: the ranked cards narrowed by "Cook with these" and the screen's
- * filters, each with its reason already worded. The screen's route module imports only this server module for
- * its loader (decision 069).
+ * Everything the suggestions screen shows: a page of ranked cards for the pantry and the choices in the address
+ * (filters, meal, diets, allergies), each card with its reason worded, and what to say when the choices leave
+ * few or none. The screen's route module imports only this server module for its loader (decision 069).
  */
 import { parseIsoDay, usesReason } from "~/domain/shelf-life";
 import {
-  applySuggestionView,
+  choiceLabel,
   filterLinks,
-  NARROWED_POOL,
-  narrowsSuggestions,
+  PAGE_SIZE,
   parseSuggestionView,
+  rankingChoices,
   sortLinks,
+  sortSuggestions,
+  suggestionViewSearch,
+  withoutChoice,
 } from "~/domain/suggestion-view";
 import { readPantry } from "./pantry.server";
 import { readPreferences } from "./preferences.server";
-import { SUGGESTION_LIMIT, suggestRecipeCards } from "./recipe-search.server";
+import { suggestionCardPage } from "./recipe-search.server";
 import { getUserId } from "./session.server";
 import { withSuggestionFacts } from "./suggestion-facts.server";
+import { allergiesOf } from "./users.server";
+
+/** With this few items, the screen says so when no suggestion uses all of them. */
+const FEW_ITEMS = 4;
 
 /** `path` is the screen's own, which its filter and sort links keep. */
 export async function suggestionScreen(request: Request, path: string) {
@@ -25,14 +32,17 @@ export async function suggestionScreen(request: Request, path: string) {
     readPreferences(request),
     getUserId(request),
   ]);
+  const allergies = await allergiesOf(viewerId);
   const searchParams = new URL(request.url).searchParams;
   // "Cook with these" on Home: only recipes that use at least one of the named items
-  const mustUse = new Set(
-    searchParams
-      .getAll("use")
-      .map((name) => name.trim().toLowerCase())
-      .filter(Boolean)
-  );
+  const mustUse = [
+    ...new Set(
+      searchParams
+        .getAll("use")
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean)
+    ),
+  ];
   const ingredients = pantry.map((item) => ({
     name: item.name,
     quantity: item.quantity,
@@ -41,24 +51,65 @@ export async function suggestionScreen(request: Request, path: string) {
     storage: item.storage,
   }));
   const view = parseSuggestionView(searchParams, preferences);
-  const narrowed = mustUse.size > 0 || narrowsSuggestions(view);
-  const ranked = await suggestRecipeCards({
+  const choices = rankingChoices(view, preferences);
+  const page = await suggestionCardPage({
     ingredients,
-    ...preferences,
+    ...choices,
+    allergies,
+    mustUse,
     viewerId,
-    limit: narrowed ? NARROWED_POOL : SUGGESTION_LIMIT,
+    limit: view.page * PAGE_SIZE,
   });
-  const candidates =
-    mustUse.size === 0 ? ranked : ranked.filter((card) => card.uses.some((used) => mustUse.has(used.ingredient_name)));
-  const menus = applySuggestionView(await withSuggestionFacts(candidates), view, SUGGESTION_LIMIT);
+  const keep = new URLSearchParams(mustUse.map((name) => ["use", name]));
+  const href = (next: typeof view) => `${path}${suggestionViewSearch(next, keep)}`;
+  const menus = sortSuggestions(await withSuggestionFacts(page.items), view.sort);
+  const nonStaple = new Set(menus.flatMap((menu) => menu.uses.map((used) => used.ingredient_name)));
+  const listedNames = pantry.map((item) => item.name);
+  const usedByAll = (menu: (typeof menus)[number]) => menu.uses.length >= Math.min(nonStaple.size, listedNames.length);
   return {
     ingredientCount: pantry.length,
-    mustUse: [...mustUse],
-    suggestionCount: Math.min(candidates.length, SUGGESTION_LIMIT),
+    mustUse,
+    total: page.total,
     menus: menus.map((menu) => ({
       ...menu,
       reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
     })),
+    moreHref: page.total > menus.length ? href({ ...view, page: view.page + 1 }) : null,
+    allergies: {
+      hidden: view.showAllergens ? 0 : page.hiddenForAllergies,
+      shown: view.showAllergens ? page.hiddenForAllergies : 0,
+      showHref: href({ ...view, showAllergens: true, page: 1 }),
+      hideHref: href({ ...view, showAllergens: false, page: 1 }),
+    },
+    occasion:
+      page.occasionMode === null
+        ? null
+        : {
+            mode: page.occasionMode,
+            meals: choices.mealOccasions.join(" or "),
+            count: page.occasionCount,
+            anyHref: href(withoutChoice(view, { kind: "occasion", value: "" })),
+          },
+    anyMeal: view.anyMeal && preferences.mealOccasions.length > 0 ? href({ ...view, anyMeal: false, page: 1 }) : null,
+    dietsIgnored:
+      view.without.length > 0 ? { diets: view.without, keepHref: href({ ...view, without: [], page: 1 }) } : null,
+    // A small pantry no recipe uses all of: say so, the list shows the closest.
+    noneUsesAll:
+      menus.length > 0 &&
+      listedNames.length >= 2 &&
+      listedNames.length <= FEW_ITEMS &&
+      mustUse.length === 0 &&
+      !menus.some(usedByAll)
+        ? listedNames
+        : null,
+    emptyReasons:
+      page.total === 0
+        ? page.withoutChoice.map(({ choice, more }) => ({
+            label: choiceLabel(choice),
+            more,
+            href: choice.kind === "use" ? path : href(withoutChoice(view, choice)),
+          }))
+        : [],
     filters: filterLinks(path, view, preferences),
     sorts: sortLinks(path, view),
   };

@@ -24,6 +24,7 @@ import { env, mailLinkOrigin } from "./env.server";
 import { pantryItemsOfUser } from "./pantry.server";
 import { redirectWithFlash } from "./session.server";
 import { suggestRecipeCards } from "./recipe-search.server";
+import { allergiesOf } from "./users.server";
 
 export interface ReminderSetting {
   time: string;
@@ -92,6 +93,7 @@ async function reminderContent(userId: number, day: string) {
     cuisines: [],
     dietaryPreferences: [],
     mealOccasions: [],
+    allergies: await allergiesOf(userId),
   });
   const origin = mailLinkOrigin();
   return {

@@ -67,6 +67,13 @@ export async function findProfile(userId: number): Promise<UserProfile | null> {
   return row ? toProfile(row) : null;
 }
 
+/** The allergies on a cook's profile (lowercase, as stored); none for a guest or an unknown id. */
+export async function allergiesOf(userId: number | null): Promise<string[]> {
+  if (userId === null) return [];
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } });
+  return row ? storedStringList(row.allergies) : [];
+}
+
 /** The signed-in user's profile for their own screens; guests (or a session outliving its account) go to /login. */
 export async function requireProfile(request: Request): Promise<UserProfile> {
   const profile = await findProfile(await requireUserId(request));

@@ -84,6 +84,38 @@ describe("/search", () => {
     expect(await guest.names()).toEqual(["tomato"]);
   });
 
+  it("reads a typed list into items, keeping amounts, and adds one or all of them without JavaScript", async () => {
+    const guest = browser();
+    const list = "2 eggs, 500 g chicken breast and tomato\nonion";
+    const page = await guest.search(list);
+    expect(page.results).toEqual([]);
+    expect(page.typedList?.map((item) => [item.name, item.amount])).toEqual([
+      ["eggs", "2"],
+      ["chicken breast", "500 g"],
+      ["tomato", null],
+      ["onion", null],
+    ]);
+    await guest.postSearch({ intent: "add", name: "tomato" }, list);
+    expect((await guest.search(list)).typedList?.find((item) => item.name === "tomato")?.listed).toBe(true);
+    const response = await guest.postSearch({ intent: "add-all", list }, list);
+    expect(response.headers.get("Location")).toBe(`/search?${new URLSearchParams({ q: list })}`);
+    expect((await guest.search(list)).flash).toEqual({ type: "success", message: "Ingredient added." });
+    const items = await readPantry(getRequest("/", { cookie: guest.cookie }));
+    expect(items.map((item) => [item.name, item.quantity, item.unit])).toEqual([
+      ["tomato", null, null],
+      ["eggs", 2, null],
+      ["chicken breast", 500, "g"],
+      ["onion", null, null],
+    ]);
+  });
+
+  it("refuses an 'Add all' without a list, adding nothing", async () => {
+    const guest = browser();
+    await guest.postSearch({ intent: "add-all", list: "  " });
+    expect((await guest.search()).flash).toEqual({ type: "error", message: "Please enter an ingredient name." });
+    expect(await guest.names()).toEqual([]);
+  });
+
   it("says so when the ingredient is already listed, and adds nothing", async () => {
     const guest = browser();
     await guest.postSearch({ intent: "add", name: "Tomatoes" });

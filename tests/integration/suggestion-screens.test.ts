@@ -42,17 +42,26 @@ function browser(initialCookie: string | null = null) {
       return response;
     },
     async preferences() {
-      return (
-        (await (await run(() => preferencesLoader(args(getRequest("/preferences", { cookie }))))).json()) as {
-          preferences: unknown;
-        }
-      ).preferences;
+      return (await this.preferencesScreen()).preferences;
+    },
+    async preferencesScreen() {
+      return (await (await run(() => preferencesLoader(args(getRequest("/preferences", { cookie }))))).json()) as {
+        preferences: unknown;
+        clashes: { pairs: [string, string][]; noneFitsAll: boolean };
+      };
     },
     async suggestions(path = "/menu-suggestion") {
       const response = await run(() => menuSuggestionLoader(args(getRequest(path, { cookie }))));
       return (await response.json()) as {
         ingredientCount: number;
+        total: number;
+        moreHref: string | null;
+        allergies: { hidden: number; shown: number; showHref: string; hideHref: string };
+        occasion: { mode: "filter" | "closest"; meals: string; count: number; anyHref: string } | null;
+        noneUsesAll: string[] | null;
+        emptyReasons: { label: string; more: number; href: string }[];
         menus: {
+          allergens: string[];
           menu_id: number;
           menu_name: string;
           prep_time: number | null;
@@ -202,9 +211,9 @@ describe("/menu-suggestion", () => {
     expect(menus.length).toBeLessThanOrEqual(20);
     for (const menu of menus) {
       expect(menu.have.length).toBeGreaterThan(0);
-      // a kind of a listed item counts as had (red onion for "onion")
+      // a kind of a listed item counts as had, named as the cook has it: "onion (for red onion)"
       for (const name of menu.have)
-        expect(["tomato", "egg", "onion"].some((item) => name === item || name.endsWith(` ${item}`))).toBe(true);
+        expect(["tomato", "egg", "onion"].some((item) => name === item || name.startsWith(`${item} (for `))).toBe(true);
       for (const name of menu.missing) expect(["tomato", "egg", "onion"]).not.toContain(name);
     }
   });
@@ -283,14 +292,15 @@ describe("/menu-suggestion", () => {
         ...extra,
       });
     for (let i = 1; i <= 25; i++) await parsnipRecipe(`Slow Parsnip Bake ${i}`, { prepTime: 20, cookingTime: 90 });
-    // Needs two things the cook lacks, so it ranks below every bake that uses the parsnip alone.
+    // Uses the leek but not the parsnip and needs three things the cook lacks, so it ranks below every bake.
     await parsnipRecipe("Quick Parsnip Fritters", {
       prepTime: 10,
       cookingTime: 10,
       ingredients: [
-        { name: "parsnip", quantity: "300 g" },
-        { name: "cheddar", quantity: "50 g" },
         { name: "leek", quantity: "1" },
+        { name: "cheddar", quantity: "50 g" },
+        { name: "egg", quantity: "1" },
+        { name: "flour", quantity: "100 g" },
       ],
     });
     const guest = browser();
@@ -324,5 +334,72 @@ describe("/menu-suggestion", () => {
     expect(card("Generated Celeriac Soup")).toMatchObject({ generated: true });
     expect(card("Cook's Celeriac Mash")).toBeDefined();
     expect(card("Cook's Celeriac Mash")).not.toHaveProperty("generated");
+  });
+});
+
+describe("/menu-suggestion: issue 27", () => {
+  it("pages through every suggestion with 'Show 20 more' in the address", async () => {
+    const guest = browser();
+    await guest.have("onion", "garlic", "tomato");
+    const first = await guest.suggestions();
+    expect(first.menus).toHaveLength(20);
+    expect(first.total).toBeGreaterThan(40);
+    expect(first.moreHref).toBe("/menu-suggestion?page=2");
+    const second = await guest.suggestions(first.moreHref!);
+    expect(second.menus).toHaveLength(40);
+    expect(second.menus.slice(0, 20)).toEqual(first.menus);
+  });
+
+  it("hides a signed-in cook's allergens, says how many, and shows them marked on request", async () => {
+    const user = await prisma.user.create({
+      data: { username: "screen_allergic", email: "screen_allergic@example.com", allergies: JSON.stringify(["milk"]) },
+    });
+    const cook = browser((await createUserSession(getRequest("/home"), user.id)).split(";")[0]);
+    await cook.have("egg", "flour", "butter", "cheese");
+    const hidden = await cook.suggestions();
+    expect(hidden.allergies.hidden).toBeGreaterThan(0);
+    expect(hidden.menus.every((menu) => menu.allergens.length === 0)).toBe(true);
+    const shown = await cook.suggestions(hidden.allergies.showHref);
+    expect(shown.allergies.shown).toBe(hidden.allergies.hidden);
+    expect(shown.menus.some((menu) => menu.allergens.includes("milk"))).toBe(true);
+  });
+
+  it("contradictory diets: an empty list that names the diet to drop, the link bringing recipes back", async () => {
+    const guest = browser();
+    await guest.have("egg", "tomato", "onion");
+    await guest.choose([
+      ["dietaryPreferences", "Vegetarian"],
+      ["dietaryPreferences", "Keto"],
+      ["dietaryPreferences", "High carb"],
+      ["dietaryPreferences", "Diabetes"],
+    ]);
+    const empty = await guest.suggestions();
+    expect(empty.total).toBe(0);
+    const highCarb = empty.emptyReasons.find((reason) => reason.label === "your High carb diet");
+    expect(highCarb?.href).toBe("/menu-suggestion?without=High+carb");
+    const without = await guest.suggestions(highCarb!.href);
+    expect(without.total).toBe(highCarb!.more);
+    const screen = await guest.preferencesScreen();
+    expect(screen.clashes.pairs).toContainEqual(["Keto", "High carb"]);
+    expect(screen.clashes.noneFitsAll).toBe(true);
+  });
+
+  it("a small pantry no recipe uses all of: says so and shows the closest", async () => {
+    const guest = browser();
+    await guest.have("tofu", "broccoli");
+    await guest.choose([["dietaryPreferences", "Vegetarian"]]);
+    const screen = await guest.suggestions();
+    expect(screen.noneUsesAll).toEqual(["tofu", "broccoli"]);
+    expect(screen.menus.length).toBeGreaterThan(0);
+  });
+
+  it("a chosen meal filters the list and says so, with a link to every meal", async () => {
+    const guest = browser();
+    await guest.have("egg", "bread", "milk");
+    await guest.choose([["mealOccasions", "Breakfast"]]);
+    const screen = await guest.suggestions();
+    expect(screen.occasion).toMatchObject({ mode: "filter", meals: "Breakfast", anyHref: "/menu-suggestion?meal=any" });
+    const everyMeal = await guest.suggestions(screen.occasion!.anyHref);
+    expect(everyMeal.total).toBeGreaterThan(screen.total);
   });
 });

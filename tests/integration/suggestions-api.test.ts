@@ -10,6 +10,7 @@ import { loader as menuLoader } from "~/routes/menus.$recipeId";
 import { prisma } from "~/services/db.server";
 import { cookbookChanged } from "~/services/recipe-index.server";
 import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
+import { createUserSession } from "~/services/session.server";
 import { createReview, deleteReview, replaceReview } from "~/services/reviews.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";
@@ -65,15 +66,14 @@ describe("POST /api/menu-recommendations", () => {
     for (const menu of before) {
       expect(menu.have.length).toBeGreaterThan(0);
       // "onion" on the list counts for a recipe's red onion too (generic and specific names meet, issue 15)
-      for (const name of menu.have) expect(["tomato", "egg", "onion", "red onion"]).toContain(name);
+      // named as the cook has it: "onion (for red onion)"
+      for (const name of menu.have) expect(["tomato", "egg", "onion", "onion (for red onion)"]).toContain(name);
       for (const name of menu.missing) expect(["tomato", "egg", "onion", "red onion"]).not.toContain(name);
     }
-    // Changed by issue 15: grouped (nothing to buy, 1–2 to buy, more) instead of sorted by the share covered;
-    // nothing in this pantry spoils within a week, so no recipe is lifted above its group.
-    const order = ["ready", "few-missing", "rest"];
-    expect(before.map((menu) => order.indexOf(menu.group))).toEqual(
-      before.map((menu) => order.indexOf(menu.group)).sort()
-    );
+    // Changed by issue 27: nothing here spoils within 3 days, so the recipes using more of the three come first
+    // (less an eighth of an item for each thing to buy), not those with nothing to buy.
+    expect(before[0].uses).toHaveLength(3);
+    expect(before.findIndex((menu) => menu.uses.length < 3)).toBeGreaterThan(0);
     expect(before.some((menu) => menu.missing.length > 0)).toBe(true);
 
     await saveRecipe({
@@ -275,7 +275,15 @@ describe("menu lookups", () => {
   it("GET /menus/{id} answers the menu, 404 for unknown or non-numeric ids", async () => {
     const [menuWithId] = await recommendations({ ingredients: ["tomato", "egg", "onion"] });
     const found = await load(menuLoader, `/menus/${menuWithId.menu_id}`, { recipeId: String(menuWithId.menu_id) });
-    const { have: _have, missing: _missing, uses: _uses, group: _group, ...menu } = menuWithId;
+    const {
+      have: _have,
+      missing: _missing,
+      missing_count: _missingCount,
+      uses: _uses,
+      group: _group,
+      allergens: _allergens,
+      ...menu
+    } = menuWithId;
     expect(await found.json()).toEqual(menu);
     expect((await load(menuLoader, "/menus/999999", { recipeId: "999999" })).status).toBe(404);
     const nonNumeric = await load(menuLoader, "/menus/abc", { recipeId: "abc" });
@@ -288,5 +296,72 @@ describe("menu lookups", () => {
     const found = await load(menuByNameLoader, "/api/menus/by-name/x", { name: menu.menu_name });
     expect(await found.json()).toEqual({ menu_id: menu.menu_id, image: menu.image });
     expect((await load(menuByNameLoader, "/api/menus/by-name/x", { name: "No such dish" })).status).toBe(404);
+  });
+});
+
+describe("POST /api/menu-recommendations: issue 27", () => {
+  const MILK_WORDS = /milk|cream|butter|cheese|cheddar|parmesan|mozzarella|feta|yog|paneer|ricotta|ghee/i;
+  type Answer = { recommendations: SuggestedMenu[]; total: number; hidden_for_allergies: number };
+  const answer = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+    const response = await recommend({ cuisines: [], dietaryPreferences: [], mealOccasions: [], ...body }, headers);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Answer;
+  };
+
+  it("a guest's allergies leave those recipes out, counted; asked, they come back naming the allergen", async () => {
+    const ingredients = ["egg", "flour", "butter", "cheese", "tomato", "onion"];
+    const hidden = await answer({ ingredients, allergies: ["Milk"] });
+    expect(hidden.hidden_for_allergies).toBeGreaterThan(0);
+    for (const menu of hidden.recommendations) {
+      expect(menu.allergens).toEqual([]);
+      expect(Object.keys(menu.ingredients_quantity).join(" ")).not.toMatch(/\b(butter|cheddar|parmesan|milk)\b/i);
+    }
+    const shown = await answer({ ingredients, allergies: ["milk"], showAllergens: true });
+    expect(shown.total).toBe(hidden.total + hidden.hidden_for_allergies);
+    const marked = shown.recommendations.filter((menu) => menu.allergens.length > 0);
+    expect(marked.length).toBeGreaterThan(0);
+    for (const menu of marked) expect(menu.allergens).toEqual(["milk"]);
+    expect(Object.keys(marked[0].ingredients_quantity).join(" ")).toMatch(MILK_WORDS);
+  });
+
+  it("a signed-in cook's profile allergies count without being sent", async () => {
+    const user = await prisma.user.create({
+      data: { username: "allergic_cook", email: "allergic@example.com", allergies: JSON.stringify(["milk"]) },
+    });
+    const cookie = (await createUserSession(getRequest("/home"), user.id)).split(";")[0];
+    const body = {
+      ingredients: ["egg", "flour", "butter", "cheese"],
+      cuisines: [],
+      dietaryPreferences: [],
+      mealOccasions: [],
+    };
+    const response = await recommend(body, { cookie });
+    const signedIn = (await response.json()) as Answer;
+    const guest = await answer({ ingredients: body.ingredients });
+    expect(signedIn.hidden_for_allergies).toBeGreaterThan(0);
+    expect(guest.hidden_for_allergies).toBe(0);
+    expect(signedIn.recommendations.every((menu) => menu.allergens.length === 0)).toBe(true);
+  });
+
+  it("a chosen meal filters when enough recipes for it use the pantry, and each menu counts what is missing", async () => {
+    const breakfast = await answer({ ingredients: ["egg", "bread", "milk"], mealOccasions: ["Breakfast"] });
+    const names = breakfast.recommendations.map((menu) => menu.menu_name);
+    expect(names.some((name) => /kheer|mac and cheese|mashed/i.test(name))).toBe(false);
+    for (const menu of breakfast.recommendations) expect(menu.missing_count).toBe(menu.missing.length);
+  });
+
+  it("stand-ins: the card names what the cook has and what it stands in for", async () => {
+    const { recommendations: menus } = await answer({ ingredients: ["chicken breast", "spinach", "garlic"] });
+    const saag = menus.find((menu) => menu.menu_name === "Chicken Saag with Wilting Greens");
+    expect(saag?.have).toContain("chicken breast (for chicken thigh)");
+    expect(saag?.uses).toContainEqual(
+      expect.objectContaining({ ingredient_name: "chicken breast", stands_in_for: "chicken thigh" })
+    );
+  });
+
+  it("refuses allergies that are not a list of short texts, changing nothing", async () => {
+    const response = await recommend({ ingredients: ["egg"], allergies: "milk" });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^allergies/);
   });
 });

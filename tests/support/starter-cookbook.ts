@@ -6,6 +6,7 @@
 import type { Catalogue, CatalogueIngredient } from "~/domain/catalogue";
 import { getCatalogue } from "~/domain/catalogue-data";
 import type { RankableRecipe, RankingIngredient } from "~/domain/ranking";
+import { rankingIngredients } from "~/domain/ranking-catalogue";
 import { analyzeRecipe } from "~/domain/recipe-analysis";
 import { readStarterDrafts } from "../../prisma/starter-recipes";
 
@@ -20,15 +21,7 @@ export function starterCookbook(): StarterCookbook {
   const catalogue = getCatalogue();
   const ids = new Map(catalogue.ingredients.map((ingredient, index) => [ingredient, index]));
   const idOf = (ingredient: CatalogueIngredient) => ids.get(ingredient)!;
-  const ingredients = new Map<number, RankingIngredient>(
-    catalogue.ingredients.map((ingredient, index) => {
-      const parent = ingredient.parent === null ? null : catalogue.byName(ingredient.parent);
-      return [
-        index,
-        { name: ingredient.name, parentId: parent ? idOf(parent) : null, shelfLife: ingredient.shelfLife },
-      ];
-    })
-  );
+  const ingredients = rankingIngredients(catalogue.ingredients, idOf);
   const recipes = readStarterDrafts().map((draft, index): RankableRecipe => {
     const analysis = analyzeRecipe(draft, catalogue);
     const lines = analysis.lines.filter((line) => line.ingredient !== null);
@@ -43,6 +36,7 @@ export function starterCookbook(): StarterCookbook {
       occasions: draft.occasions,
       diets: analysis.diets,
       rating: null,
+      minutes: (draft.prepTime ?? 0) + (draft.cookingTime ?? 0),
     };
   });
   return { catalogue, recipes, ingredients, idOf };

@@ -62,13 +62,13 @@ describe("recipe ranking", () => {
 
   // Changed by issue 15: the share of a recipe covered no longer decides; the groups do (nothing to buy, 1–2 to
   // buy, more), then the food rescued less the shopping.
-  it("groups the recipes: nothing to buy first, then one or two to buy, then the rest", () => {
+  it("puts the recipe using more of the cook's items first, less an eighth of an item per thing to buy", () => {
     const recipes = [
       recipe("Three to buy", ["tomato", "egg", "pork", "pepper", "garlic"]),
       recipe("One to buy", ["tomato", "pepper"]),
       recipe("Nothing to buy", ["tomato", "salt"]),
     ];
-    expect(ranked(recipes, ["tomato", "egg"])).toEqual(["Nothing to buy", "One to buy", "Three to buy"]);
+    expect(ranked(recipes, ["tomato", "egg"])).toEqual(["Three to buy", "Nothing to buy", "One to buy"]);
   });
 
   it("within a group, puts the recipe with less to buy first when it rescues as much", () => {
@@ -98,12 +98,12 @@ describe("recipe ranking", () => {
     ]);
   });
 
-  it("then prefers the recipe using up more of the cook's items", () => {
+  it("does not count a staple in the pantry as an item used up: the rating decides", () => {
     const recipes = [
       recipe("Well rated", ["tomato", "pepper"], { rating: 5 }),
       recipe("Uses the oil too", ["tomato", "garlic", "oil"]),
     ];
-    expect(ranked(recipes, ["tomato", "oil"])).toEqual(["Uses the oil too", "Well rated"]);
+    expect(ranked(recipes, ["tomato", "oil"])).toEqual(["Well rated", "Uses the oil too"]);
   });
 
   it("then prefers the better rated recipe", () => {
@@ -131,9 +131,12 @@ describe("recipe ranking", () => {
     expect(ranked(recipes, ["salt"])).toEqual(["Salted eggs"]);
   });
 
-  it("counts a recipe of staples only as ready", () => {
+  it("counts a recipe of staples only as ready, after the recipes using the cook's food", () => {
     const recipes = [recipe("Half covered", ["tomato", "pepper", "salt"]), recipe("Seasoned oil", ["salt", "oil"])];
-    expect(ranked(recipes, ["tomato", "salt"])).toEqual(["Seasoned oil", "Half covered"]);
+    expect(ranked(recipes, ["tomato", "salt"])).toEqual(["Half covered", "Seasoned oil"]);
+    const index = createRecipeIndex(recipes, names);
+    const query = { pantry: items(["tomato", "salt"]), cuisines: [], dietaryPreferences: [], mealOccasions: [] };
+    expect(index.rank(query, 20).map((result) => result.group)).toEqual(["few-missing", "ready"]);
   });
 
   it("names what the cook has and what they would have to get, staples never missing", () => {
@@ -161,7 +164,7 @@ describe("recipe ranking", () => {
       missing: ["basil"],
       group: "few-missing",
     });
-    expect(result.uses).toEqual([{ name: "cherry tomatoes", daysLeft: 10, grams: null }]);
+    expect(result.uses).toEqual([{ name: "cherry tomatoes", daysLeft: 10, grams: null, standsInFor: null }]);
   });
 
   it("answers the same question the same way every time", () => {
@@ -291,8 +294,8 @@ describe("ranking by the food a recipe rescues", () => {
     const results = index.rank(query(pantry), 20);
     expect(results.map((result) => result.recipeId)).toEqual([recipes[1].id, recipes[0].id]);
     expect(results[0].uses).toEqual([
-      { name: "chicken breast", daysLeft: 1, grams: 300 },
-      { name: "rice", daysLeft: 300, grams: 200 },
+      { name: "chicken breast", daysLeft: 1, grams: 300, standsInFor: null },
+      { name: "rice", daysLeft: 300, grams: 200, standsInFor: null },
     ]);
   });
 

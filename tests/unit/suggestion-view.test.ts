@@ -1,13 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
-  applySuggestionView,
   filterLinks,
   parseSuggestionView,
+  rankingChoices,
   sortLinks,
+  sortSuggestions,
+  suggestionViewSearch,
+  withoutChoice,
   type SuggestionFacts,
 } from "~/domain/suggestion-view";
 
-const chosen = { cuisines: ["Italian", "Mexican"], mealOccasions: ["Dinner"] };
+const chosen = {
+  cuisines: ["Italian", "Mexican"],
+  mealOccasions: ["Dinner", "Lunch"],
+  dietaryPreferences: ["Vegetarian", "Keto"],
+};
 const view = (query: string) => parseSuggestionView(new URLSearchParams(query), chosen);
 
 const recipe = (name: string, facts: Partial<SuggestionFacts>) => ({
@@ -39,40 +46,63 @@ const names = (items: { name: string }[]) => items.map((item) => item.name);
 
 describe("parseSuggestionView", () => {
   it("reads the filters and sort from the address, ignoring what it does not know", () => {
-    expect(view("")).toEqual({ ready: null, quick: false, cuisine: null, occasion: null, sort: "pantry" });
-    expect(view("ready=one&quick=30&cuisine=Italian&occasion=Dinner&sort=rated")).toEqual({
+    const none = { page: 1, showAllergens: false, anyMeal: false, without: [] };
+    expect(view("")).toEqual({ ready: null, quick: false, cuisine: null, occasion: null, sort: "pantry", ...none });
+    expect(view("ready=one&quick=30&cuisine=Italian&occasion=Dinner&sort=rated&page=3&allergens=show")).toEqual({
       ready: "one",
       quick: true,
       cuisine: "Italian",
       occasion: "Dinner",
       sort: "rated",
+      page: 3,
+      showAllergens: true,
+      anyMeal: false,
+      without: [],
     });
-    expect(view("ready=soon&quick=45&cuisine=Indian&sort=random")).toEqual(view(""));
+    expect(view("ready=soon&quick=45&cuisine=Indian&sort=random&page=x&without=Pescatarian")).toEqual(view(""));
+    expect(view("page=9999").page).toBe(25);
+    expect(view("meal=any&without=Keto").anyMeal).toBe(true);
+    expect(view("meal=any&without=Keto").without).toEqual(["Keto"]);
   });
 });
 
-describe("applySuggestionView", () => {
+describe("what the ranking is asked", () => {
+  it("passes the filters to the ranking, which looks at every candidate", () => {
+    expect(rankingChoices(view("ready=now&quick=30&cuisine=Italian"), chosen)).toEqual({
+      cuisines: ["Italian", "Mexican"],
+      dietaryPreferences: ["Vegetarian", "Keto"],
+      mealOccasions: ["Dinner", "Lunch"],
+      filters: { maxMissing: 0, maxMinutes: 30, cuisine: "Italian" },
+      showAllergens: false,
+    });
+  });
+
+  it("narrows to one chosen meal, drops the meal, or sets a diet aside when the address says so", () => {
+    expect(rankingChoices(view("occasion=Lunch"), chosen).mealOccasions).toEqual(["Lunch"]);
+    expect(rankingChoices(view("meal=any"), chosen).mealOccasions).toEqual([]);
+    expect(rankingChoices(view("without=Keto"), chosen).dietaryPreferences).toEqual(["Vegetarian"]);
+  });
+
+  it("links that drop the choice that emptied the list, back on the first page", () => {
+    const current = view("page=2&quick=30");
+    expect(suggestionViewSearch(withoutChoice(current, { kind: "diet", value: "Keto" }))).toBe(
+      "?quick=30&without=Keto"
+    );
+    expect(suggestionViewSearch(withoutChoice(current, { kind: "quick" }))).toBe("");
+    expect(suggestionViewSearch(withoutChoice(current, { kind: "occasion", value: "Dinner" }))).toBe(
+      "?quick=30&meal=any"
+    );
+  });
+});
+
+describe("sortSuggestions", () => {
   it("keeps the ranking's order by default", () => {
-    expect(names(applySuggestionView(ranked, view("")))).toEqual(["risotto", "tacos", "stew", "salad"]);
-  });
-
-  it("filters to ready now, missing one, under 30 minutes, a cuisine, an occasion, and combinations", () => {
-    expect(names(applySuggestionView(ranked, view("ready=now")))).toEqual(["tacos", "salad"]);
-    expect(names(applySuggestionView(ranked, view("ready=one")))).toEqual(["risotto", "tacos", "salad"]);
-    expect(names(applySuggestionView(ranked, view("quick=30")))).toEqual(["tacos", "salad"]);
-    expect(names(applySuggestionView(ranked, view("cuisine=Italian")))).toEqual(["risotto", "salad"]);
-    expect(names(applySuggestionView(ranked, view("occasion=Dinner")))).toEqual(["risotto", "stew"]);
-    expect(names(applySuggestionView(ranked, view("cuisine=Italian&quick=30")))).toEqual(["salad"]);
-  });
-
-  it("keeps the best `limit` of what the filters keep, then sorts those", () => {
-    expect(names(applySuggestionView(ranked, view("ready=one"), 2))).toEqual(["risotto", "tacos"]);
-    expect(names(applySuggestionView(ranked, view("sort=quickest"), 3))).toEqual(["tacos", "risotto", "stew"]);
+    expect(names(sortSuggestions(ranked, "pantry"))).toEqual(["risotto", "tacos", "stew", "salad"]);
   });
 
   it("sorts by time (unknown last) or by rating (unrated last), ties in ranking order", () => {
-    expect(names(applySuggestionView(ranked, view("sort=quickest")))).toEqual(["salad", "tacos", "risotto", "stew"]);
-    expect(names(applySuggestionView(ranked, view("sort=rated")))).toEqual(["tacos", "risotto", "salad", "stew"]);
+    expect(names(sortSuggestions(ranked, "quickest"))).toEqual(["salad", "tacos", "risotto", "stew"]);
+    expect(names(sortSuggestions(ranked, "rated"))).toEqual(["tacos", "risotto", "salad", "stew"]);
   });
 });
 
@@ -86,6 +116,7 @@ describe("view links", () => {
       "Italian",
       "Mexican",
       "Dinner",
+      "Lunch",
     ]);
     expect(links[0]).toEqual({
       label: "Ready now",
