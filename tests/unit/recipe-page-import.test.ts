@@ -488,7 +488,8 @@ describe("pages without schema.org data", () => {
     const html = `<h2>Ingredients</h2>${nested}<ul><li>1 egg</li></ul><h2>Method</h2><p>Boil it.</p>`;
     const started = performance.now();
     const result = fromHtmlPage(html);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    // about 0.5 s on a quiet core and 2.6 s on a loaded one; a quadratic reading of 20,000 levels takes minutes
+    expect(performance.now() - started).toBeLessThan(8_000);
     expect(result.ok ? result.draft.name : result.reason).toMatch(/no recipe name|no recipe we can read/);
   });
 });
