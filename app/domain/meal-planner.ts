@@ -335,7 +335,7 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
       if (!slot.chosen) continue;
       for (const other of slot.shortlist) {
         if (used.has(other.recipe.id) || !varied(slot, other.recipe.mainProtein)) continue;
-        const before = slot.chosen;
+        const before: Candidate = slot.chosen;
         slot.chosen = other;
         const saved = simulate().saved;
         if (saved > best + GRAMS_EPSILON) {
