@@ -139,7 +139,7 @@ function PlanEntry({ entry, screen }: { entry: PlanEntryView; screen: Screen }) 
           <input type="hidden" name="back" value={screen.path} />
         </PlanForm>
         <details className="plan-move">
-          <summary>Move</summary>
+          <summary>Change day or meal</summary>
           <PlanForm fetcherKey={`move-${entry.id}`} label="Move" busyLabel="Moving…" buttonLabel={`Move ${title}`}>
             <input type="hidden" name="intent" value="move" />
             <input type="hidden" name="entry" value={entry.id} />
@@ -188,7 +188,8 @@ function AutoPlan({ screen }: { screen: Screen }) {
     <section className="plan-panel" aria-labelledby="plan-auto-title">
       <h2 id="plan-auto-title">Plan my week</h2>
       <p className="plan-hint">
-        Fills the week&apos;s open meals with recipes that use the food due soonest first. Locked meals stay.
+        Fills the open meals from {screen.next ? "Monday" : "today"} with recipes that use the food due soonest first.
+        Locked meals stay.
       </p>
       <PlanForm
         fetcherKey="auto"
@@ -198,8 +199,8 @@ function AutoPlan({ screen }: { screen: Screen }) {
         buttonClass="button button-primary"
       >
         <input type="hidden" name="intent" value="auto" />
-        <input type="hidden" name="from" value={screen.from} />
-        <input type="hidden" name="days" value="7" />
+        <input type="hidden" name="from" value={screen.planFrom} />
+        <input type="hidden" name="days" value={screen.planDays} />
         <input type="hidden" name="back" value={screen.path} />
         <fieldset className="plan-meal-choice">
           <legend>Meals to plan</legend>
@@ -267,11 +268,14 @@ function WeekShopping({ screen }: { screen: Screen }) {
   return (
     <section className="plan-panel" aria-labelledby="plan-shopping-title">
       <h2 id="plan-shopping-title">Shopping</h2>
-      <p className="plan-hint">Adds what the week&apos;s recipes need beyond your pantry, summed per ingredient.</p>
+      <p className="plan-hint">
+        Adds what the planned recipes from {screen.next ? "Monday" : "today"} need beyond your pantry, summed per
+        ingredient.
+      </p>
       <PlanForm fetcherKey="shopping" label="Add what the week needs" busyLabel="Adding…">
         <input type="hidden" name="intent" value="shopping" />
-        <input type="hidden" name="from" value={screen.from} />
-        <input type="hidden" name="days" value="7" />
+        <input type="hidden" name="from" value={screen.planFrom} />
+        <input type="hidden" name="days" value={screen.planDays} />
         <input type="hidden" name="back" value={screen.path} />
       </PlanForm>
       <p>

@@ -78,8 +78,12 @@ export async function planScreen(request: Request) {
   const leftovers = pantry
     .filter((item) => item.type === "Other" && item.name.startsWith(LEFTOVER_PREFIX) && item.id !== null)
     .map((item) => ({ id: item.id!, name: item.name, bestBefore: formatDayMonthYear(item.bestBefore) }));
+  // planning and shopping look ahead: this week from today, next week whole
+  const planFrom = next || today < from ? from : today;
   return {
     from,
+    planFrom,
+    planDays: 7 - daysFrom(from, 7).indexOf(planFrom),
     next,
     path: planPath(next),
     days,
