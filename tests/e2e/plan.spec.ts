@@ -3,7 +3,7 @@
  * week" saying why, lock / move / remove, the week's shopping and the calendar address; at 360 px and 1920 px.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoSidewaysScroll, signInAsNewCook, uniqueUsername } from "./support";
+import { expectNoAxeViolations, expectNoSidewaysScroll, signInAsNewCook, uniqueUsername } from "./support";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -72,6 +72,8 @@ test("a cook plans a recipe, plans the week around the chicken due tomorrow, and
   const due = `Why: uses the chicken breast due ${WEEKDAYS[tomorrow.getUTCDay()]}`;
   await expect(week.getByText(due)).toBeVisible();
   await expect(week.getByRole("link", { name })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page, testInfo);
 
   // move the soup to lunch, then remove it
   await soup.getByText("Change day or meal").click();
