@@ -85,6 +85,15 @@ test("a cook plans a recipe, plans the week around the chicken due tomorrow, and
   await expect(page.getByText("Removed from your plan.")).toBeVisible();
   await expect(week.getByRole("link", { name })).toHaveCount(0);
 
+  // "Plan it" on a suggestion card opens the plan with the recipe ready to add
+  await page.goto(`/plan?add=${recipeId}`);
+  const adding = page.getByRole("region", { name: "Add to the plan" });
+  await expect(adding.getByText(name)).toBeVisible();
+  await adding.getByLabel("Meal").selectOption("Breakfast");
+  await adding.getByRole("button", { name: "Add to plan" }).click();
+  await expect(page.getByText(new RegExp(`${name} is planned for .*breakfast\\.`))).toBeVisible();
+  await expect(week.getByRole("link", { name })).toBeVisible();
+
   // the week's shopping and the calendar address
   await page.getByRole("button", { name: "Add what the week needs" }).click();
   await expect(page.getByText(/Added \d+ items? to your shopping list\.|Your pantry has everything/)).toBeVisible();
