@@ -15,15 +15,15 @@ export function PlanIt({ recipeId, recipeName, today }: { recipeId: number; reci
         <input type="hidden" name="intent" value="add" />
         <input type="hidden" name="menu_id" value={recipeId} />
         <input type="hidden" name="back" value={`/menu-detail/${recipeId}`} />
-        <label htmlFor="plan-it-day">Day</label>
+        <label htmlFor="plan-it-day">Day to plan</label>
         <input id="plan-it-day" name="day" type="date" required min={today} defaultValue={today} />
-        <label htmlFor="plan-it-meal">Meal</label>
+        <label htmlFor="plan-it-meal">Meal to plan</label>
         <select id="plan-it-meal" name="meal" defaultValue="Dinner">
           {PLAN_MEALS.map((meal) => (
             <option key={meal}>{meal}</option>
           ))}
         </select>
-        <label htmlFor="plan-it-servings">Servings</label>
+        <label htmlFor="plan-it-servings">Servings to plan</label>
         <input id="plan-it-servings" name="servings" type="number" min={1} max={100} defaultValue={2} />
         <button type="submit" className="button button-primary" disabled={busy}>
           {busy ? "Planning…" : `Plan ${recipeName}`}

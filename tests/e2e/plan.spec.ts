@@ -47,7 +47,7 @@ test("a cook plans a recipe, plans the week around the chicken due tomorrow, and
   // "Plan it" on the recipe: today's dinner
   await page.goto(`/menu-detail/${recipeId}`);
   await page.getByText("Plan it", { exact: true }).click();
-  await page.getByLabel("Meal").selectOption("Dinner");
+  await page.getByLabel("Meal to plan").selectOption("Dinner");
   await page.getByRole("button", { name: `Plan ${name}` }).click();
   await expect(page.getByText(new RegExp(`${name} is planned for .*dinner\\.`))).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipeId}`));
