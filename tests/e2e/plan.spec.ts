@@ -3,7 +3,13 @@
  * week" saying why, lock / move / remove, the week's shopping and the calendar address; at 360 px and 1920 px.
  */
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, expectNoSidewaysScroll, signInAsNewCook, uniqueUsername } from "./support";
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  queryServerDatabase,
+  signInAsNewCook,
+  uniqueUsername,
+} from "./support";
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -111,4 +117,44 @@ test("a cook plans a recipe, plans the week around the chicken due tomorrow, and
   await expect(page.getByRole("list", { name: "Next week's meals" })).toBeVisible();
   await page.setViewportSize({ width: 1920, height: 1000 });
   await expectNoSidewaysScroll(page);
+});
+
+test("the servings not eaten become leftovers in the pantry, and the plan serves them", async ({ page }, testInfo) => {
+  const userId = await signInAsNewCook(page, uniqueUsername(testInfo, "leftover"));
+  const name = `Plan Stew ${testInfo.project.name} ${Date.now()}`;
+  const created = await page.request.post("/api/menus", {
+    data: {
+      menu_name: name,
+      servings: 4,
+      ingredients_quantity: { carrot: "300 g", potato: "400 g" },
+      steps: ["Stew the carrots and potatoes."],
+      shared: false,
+    },
+  });
+  const recipeId = ((await created.json()) as { menu_id: number }).menu_id;
+  expect((await page.request.post("/meal-completions", { data: { menu_id: recipeId } })).status()).toBe(201);
+  const [completion] = await queryServerDatabase("SELECT id FROM MealCompletion WHERE userId = ?", [userId]);
+
+  await page.goto(`/cooked/${completion.id}`);
+  const leftovers = page.getByRole("region", { name: "Leftovers" });
+  await expect(leftovers.getByLabel("Servings cooked")).toHaveValue("4");
+  await leftovers.getByLabel("Servings eaten").fill("1");
+  await leftovers.getByRole("button", { name: "Save servings" }).click();
+  await expect(
+    page.getByText(new RegExp(`3 servings went to your pantry as Leftover ${name}, good until`))
+  ).toBeVisible();
+  await expect(page.getByText("1 of 4 servings eaten.")).toBeVisible();
+
+  await page.goto("/home");
+  await expect(page.getByRole("list", { name: "Use soon" }).getByText(`Leftover ${name}`)).toBeVisible();
+
+  await page.goto("/plan");
+  const adding = page.getByRole("region", { name: "Add to the plan" });
+  const option = adding.getByRole("option", { name: new RegExp(`Leftover ${name}`) });
+  await adding.getByLabel("Leftovers").selectOption((await option.getAttribute("value"))!);
+  await adding.getByRole("button", { name: "Plan leftovers" }).click();
+  await expect(page.getByText(new RegExp(`Leftovers: ${name} is planned for .*lunch\\.`))).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "This week's meals" }).getByRole("link", { name: `Leftovers: ${name}` })
+  ).toBeVisible();
 });
