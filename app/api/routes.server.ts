@@ -21,6 +21,11 @@ import * as ingredientImages from "./get_ingredient_image.server";
 import * as historyOfUser from "./history.$userId.server";
 import * as ingredientSuggestions from "./ingredient-suggestions.server";
 import * as pantryUpdate from "./meal-completions.$id.pantry-update.server";
+import * as mealPlanEntry from "./meal-plan.$id.server";
+import * as mealPlanAuto from "./meal-plan.auto.server";
+import * as mealPlanCalendar from "./meal-plan.calendar.server";
+import * as mealPlan from "./meal-plan.server";
+import * as mealPlanShopping from "./meal-plan.shopping.server";
 import * as menuReviews from "./menu-detail.$id.reviews.server";
 import * as menuRecommendations from "./menu-recommendations.server";
 import * as menuPicture from "./menus.$recipeId.server";
@@ -59,6 +64,11 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "history/:userId", module: historyOfUser },
   { pattern: "ingredient-suggestions", module: ingredientSuggestions },
   { pattern: "meal-completions/:id/pantry-update", module: pantryUpdate },
+  { pattern: "meal-plan", module: mealPlan },
+  { pattern: "meal-plan/:id", module: mealPlanEntry },
+  { pattern: "meal-plan/auto", module: mealPlanAuto },
+  { pattern: "meal-plan/calendar", module: mealPlanCalendar },
+  { pattern: "meal-plan/shopping", module: mealPlanShopping },
   { pattern: "menu-detail/:id/reviews", module: menuReviews },
   { pattern: "menu-recommendations", module: menuRecommendations },
   { pattern: "menus", module: menus },

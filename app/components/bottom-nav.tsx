@@ -1,11 +1,12 @@
 import { NavLink } from "@remix-run/react";
-import { CameraIcon, HeartIcon, HistoryIcon, HomeIcon, UserIcon } from "~/components/icons";
+import { CalendarIcon, CameraIcon, HeartIcon, HistoryIcon, HomeIcon, UserIcon } from "~/components/icons";
 
 const ITEMS = [
   { to: "/home", label: "Home", Icon: HomeIcon },
   { to: "/favorites", label: "Favorites", Icon: HeartIcon },
   { to: "/camera", label: "Camera", Icon: CameraIcon },
   { to: "/history", label: "History", Icon: HistoryIcon },
+  { to: "/plan", label: "Plan", Icon: CalendarIcon },
   { to: "/account", label: "Account", Icon: UserIcon },
 ];
 

@@ -29,6 +29,12 @@ export const UserIcon = (p: IconProps) => (
     <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
   </Svg>
 );
+export const CalendarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Svg>
+);
 export const CartIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="21" r="1" />

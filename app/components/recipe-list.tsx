@@ -23,7 +23,8 @@ export interface RecipeListItem {
   note?: ReactNode;
 }
 
-export function RecipeList({ label, items }: { label: string; items: RecipeListItem[] }) {
+/** `planIt`: each card also offers "Plan it", which opens the plan with the recipe ready to add. */
+export function RecipeList({ label, items, planIt }: { label: string; items: RecipeListItem[]; planIt?: boolean }) {
   return (
     <ul className="recipe-list" aria-label={label}>
       {items.map((item) => (
@@ -48,6 +49,15 @@ export function RecipeList({ label, items }: { label: string; items: RecipeListI
               {item.image_credit ? <span className="recipe-list-credit">Photo by {item.image_credit}</span> : null}
             </span>
           </Link>
+          {planIt ? (
+            <Link
+              to={`/plan?add=${item.menu_id}`}
+              className="recipe-list-plan"
+              aria-label={`Plan it: ${item.menu_name}`}
+            >
+              Plan it
+            </Link>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -2,6 +2,7 @@
  * The food log's rules (docs/food-log.md): what a use or a waste takes from a pantry item, the amounts a finished
  * recipe suggests, and the monthly figures of rescued and wasted food. Pure: the service writes what these decide.
  */
+import { eatenShare } from "./leftovers";
 import type { Catalogue, CatalogueIngredient } from "./catalogue";
 import { covers, resolveName } from "./pantry";
 import { AMOUNT_EPSILON, MAX_AMOUNT, type PantryUnit } from "./pantry-units";
@@ -146,9 +147,18 @@ export function foodByMonth(entries: readonly LoggedFood[], months: readonly str
   });
 }
 
-/** CO2 saved by a completed meal: what the cook confirmed using, else the estimate recorded at completion. */
-export const mealCo2Kg = (completion: { co2SavedKg: number; co2ConfirmedKg: number | null }) =>
-  completion.co2ConfirmedKg ?? completion.co2SavedKg;
+/**
+ * CO2 saved by a completed meal: what the cook confirmed using, else the estimate recorded at completion; of it, the
+ * share of the servings eaten when the cook said (the rest went to the fridge as leftovers, counted when eaten).
+ */
+export const mealCo2Kg = (completion: {
+  co2SavedKg: number;
+  co2ConfirmedKg: number | null;
+  servingsCooked?: number | null;
+  servingsEaten?: number | null;
+}) =>
+  (completion.co2ConfirmedKg ?? completion.co2SavedKg) *
+  eatenShare({ servingsCooked: completion.servingsCooked ?? null, servingsEaten: completion.servingsEaten ?? null });
 
 // ---------- what a recipe took from the pantry ----------
 

@@ -44,6 +44,11 @@ export default function HomeScreen() {
         </button>
       </Form>
       <UseSoon items={soon} />
+      <p className="home-plan">
+        <Link to="/plan" className="button button-secondary">
+          Plan the week
+        </Link>
+      </p>
       <section className="home-section" aria-labelledby="most-searched-title">
         <h2 id="most-searched-title">Most searched</h2>
         <IngredientToggles label="Most searched ingredients" toggles={toggles} action="/home" />

@@ -7,6 +7,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { PantryUpdate } from "~/components/pantry-update";
 import { ScreenHeader } from "~/components/screen-header";
+import { ServingsEaten } from "~/components/servings-eaten";
 import { changeCooked, cookedScreen } from "~/services/cooked-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Update your pantry · Recipe Helper" }];
@@ -20,7 +21,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function CookedScreen() {
-  const { view, servingsNote } = useLoaderData<typeof loader>();
+  const { view, servingsNote, servings } = useLoaderData<typeof loader>();
   return (
     <main className="pantry-update-screen">
       <ScreenHeader
@@ -33,6 +34,7 @@ export default function CookedScreen() {
         You cooked <Link to={`/menu-detail/${view.recipeId}`}>{view.recipeName}</Link>.{servingsNote}
       </p>
       <PantryUpdate view={view} back="page" />
+      {servings ? <ServingsEaten servings={servings} /> : null}
       <p>
         <Link to="/ingredient-preview">See your pantry</Link>
       </p>

@@ -9,6 +9,7 @@ import { HeartIcon } from "~/components/icons";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
 import { cookedPath, PantryUpdate } from "~/components/pantry-update";
+import { PlanIt } from "~/components/plan-it";
 import { RecipeImage } from "~/components/recipe-image";
 import { ServingsControl, useScaling } from "~/components/recipe-servings";
 import { ReviewsSection } from "~/components/reviews-section";
@@ -64,6 +65,7 @@ export default function MenuDetailScreen() {
           <GeneratedLabel />
         </p>
       ) : null}
+      <PlanIt recipeId={menu.menu_id} recipeName={menu.menu_name} today={new Date().toISOString().slice(0, 10)} />
       <dl className="menu-times">
         <div>
           <dt>Prep time</dt>

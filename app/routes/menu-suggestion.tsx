@@ -169,6 +169,7 @@ export default function MenuSuggestionScreen() {
           <>
             <RecipeList
               label="Suggested recipes"
+              planIt
               items={menus.map((menu) => ({
                 ...menu,
                 key: menu.menu_id,

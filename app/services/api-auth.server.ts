@@ -33,7 +33,7 @@ export async function requireOwnUserId(request: Request, pathUserId: string | un
   return userId;
 }
 
-const UserMenuCall = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
+export const UserMenuCall = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });
 
 /**
  * A JSON call about one of the caller's menus, { user_id?, menu_id } (POST and DELETE /api/favorites, POST /history,

@@ -6,6 +6,8 @@
 import { cookedPath } from "~/components/pantry-update";
 import { parseId } from "~/domain/ids";
 import { formatServings, MAX_SERVINGS } from "~/domain/servings";
+import { ServingsEatenSchema } from "~/domain/leftovers";
+import { recordServingsEaten, servingsSaid } from "./leftovers.server";
 import { confirmPantryUpdate, parsePantryUpdateForm, pantryUpdateView, undoPantryUpdate } from "./food-log.server";
 import { readForm } from "./request.server";
 import { redirectWithFlash, requireUserId } from "./session.server";
@@ -31,7 +33,13 @@ export async function cookedScreen(request: Request, id: string | undefined) {
           view.servings > 1 ? "servings" : "serving"
         } (the recipe is for ${Math.round(view.servings / view.factor)}).`
       : null;
-  return { view, servingsNote };
+  const servings = await servingsSaid(userId, completionId!);
+  const cooked = Math.max(1, Math.round(view.servings ?? servings?.cooked ?? 2));
+  return {
+    view,
+    servingsNote,
+    servings: servings && { ...servings, cooked: servings.said ? servings.cooked : cooked },
+  };
 }
 
 export async function changeCooked(request: Request, id: string | undefined): Promise<Response> {
@@ -47,6 +55,18 @@ export async function changeCooked(request: Request, id: string | undefined): Pr
   const answer = (result: { ok: boolean; message: string }) =>
     redirectWithFlash(back, { type: result.ok ? "success" : "error", message: result.message });
   if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(userId, completionId));
+  if (formData.get("intent") === "servings") {
+    const said = ServingsEatenSchema.safeParse(Object.fromEntries(formData));
+    if (!said.success) return answer({ ok: false, message: said.error.issues[0].message });
+    if (said.data.servings_eaten === undefined)
+      return answer({ ok: false, message: "Please say how many servings were eaten." });
+    return answer(
+      await recordServingsEaten(request, userId, completionId, {
+        cooked: said.data.servings_cooked,
+        eaten: said.data.servings_eaten,
+      })
+    );
+  }
   const parsed = parsePantryUpdateForm(formData);
   if (!parsed.ok) return answer(parsed);
   return answer(await confirmPantryUpdate(userId, completionId, parsed.value));

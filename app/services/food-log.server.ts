@@ -3,6 +3,7 @@
  * (confirm, undo within 10 minutes) and "Used up" / "Thrown away" on the pantry list write it, each together with
  * the pantry change it records, in one transaction; Home and Account read its monthly figures.
  */
+import { eatenShare } from "~/domain/leftovers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { co2PerKgAsWeighed } from "~/domain/co2-saved";
 import {
@@ -436,10 +437,22 @@ export function undoFoodLog(userId: number, entryId: number, now = new Date()): 
   );
 }
 
-/** The food log entries of a cook from `since`, for the monthly figures. */
-export function loggedFoodSince(userId: number, since: Date) {
-  return prisma.foodLogEntry.findMany({
+/**
+ * The food log entries of a cook from `since`, for the monthly figures. Food a meal used counts for the share of its
+ * servings eaten: the rest went to the fridge as leftovers.
+ */
+export async function loggedFoodSince(userId: number, since: Date) {
+  const entries = await prisma.foodLogEntry.findMany({
     where: { userId, createdAt: { gte: since } },
-    select: { kind: true, grams: true, createdAt: true },
+    select: {
+      kind: true,
+      grams: true,
+      createdAt: true,
+      mealCompletion: { select: { servingsCooked: true, servingsEaten: true } },
+    },
   });
+  return entries.map(({ mealCompletion, ...entry }) => ({
+    ...entry,
+    grams: entry.grams === null || !mealCompletion ? entry.grams : entry.grams * eatenShare(mealCompletion),
+  }));
 }

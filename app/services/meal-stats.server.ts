@@ -34,7 +34,7 @@ export async function monthlyMealStats(userId: number, now = new Date()): Promis
   const [completions, food] = await Promise.all([
     prisma.mealCompletion.findMany({
       where: { userId, createdAt: { gte: months[0] } },
-      select: { createdAt: true, co2SavedKg: true, co2ConfirmedKg: true },
+      select: { createdAt: true, co2SavedKg: true, co2ConfirmedKg: true, servingsCooked: true, servingsEaten: true },
     }),
     loggedFoodSince(userId, months[0]),
   ]);

@@ -111,7 +111,7 @@ async function itemsOf({ session, userId }: Owner): Promise<PantryItem[]> {
 }
 
 /** A signed-in cook's pantry (created with its first item). */
-async function pantryIdOf(userId: number): Promise<number> {
+export async function pantryIdOf(userId: number): Promise<number> {
   const pantry = await prisma.pantry.upsert({
     where: { ownerUserId: userId },
     create: { ownerUserId: userId },

@@ -153,7 +153,7 @@ async function loadMenuDetail(request: Request, userId: number, recipeId: number
     ? await prisma.mealCompletion.findFirst({
         where: { userId, recipeId },
         orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-        select: { id: true, co2SavedKg: true, co2ConfirmedKg: true },
+        select: { id: true, co2SavedKg: true, co2ConfirmedKg: true, servingsCooked: true, servingsEaten: true },
       })
     : null;
   const pantryUpdate = completion ? await pantryUpdateView(userId, completion.id) : null;

@@ -86,7 +86,9 @@ test.describe("menu suggestions", () => {
     await expect(first).toContainText(/Missing: /);
     await expect(first).toContainText(/Prep time (\d+ min|N\/A) · Cooking time (\d+ min|N\/A)/);
     await expect(first.locator("img")).toHaveAttribute("src", /^\/recipe-images\/\d+\.svg$/);
-    const link = first.getByRole("link");
+    // the card opens the recipe; beside it, "Plan it" opens the plan with the recipe ready to add
+    await expect(first.getByRole("link", { name: /^Plan it: / })).toHaveAttribute("href", /^\/plan\?add=\d+$/);
+    const link = first.getByRole("link", { name: /Prep time/ });
     const href = await link.getAttribute("href");
     expect(href).toMatch(/^\/menu-detail\/\d+$/);
     await link.click();
@@ -140,7 +142,9 @@ test.describe("menu suggestions", () => {
     // The cookbook's own tomato recipes on the same list carry no label.
     await expect(list.getByRole("listitem").nth(1)).toBeVisible();
     await expect(list.getByText("Generated", { exact: true })).toHaveCount(1);
-    await suggestion(page, name).getByRole("link").click();
+    await suggestion(page, name)
+      .getByRole("link", { name: /Prep time/ })
+      .click();
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByRole("main").getByText("Generated", { exact: true })).toBeVisible();
   });

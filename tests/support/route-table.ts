@@ -10,6 +10,9 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { Prisma } from "~/generated/prisma/client";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { prisma } from "~/services/db.server";
+import { mondayOf } from "~/domain/meal-plan";
+import { todayUtc } from "~/domain/pantry-details";
+import { feedPath } from "~/services/meal-plan-feed.server";
 import { addToUserPantry } from "~/services/pantry.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
@@ -51,6 +54,9 @@ export type Fixture = {
   completionId: number;
   /** the owner's tomato thrown away a moment ago ("Thrown away" on the pantry list), still to be undone */
   foodLogEntryId: number;
+  /** the owner's dinner on their plan this week, and the plan's calendar address (path) */
+  mealPlanEntryId: number;
+  calendarPath: string;
 };
 
 export type Probe = {
@@ -298,6 +304,42 @@ export const ROUTES: Record<string, Probe[]> = {
   ],
   "/api/history/:userId": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
   "/api/ingredient-suggestions": [get("public", () => "/api/ingredient-suggestions?q=tom")],
+  "/api/meal-plan": [
+    get("signed-in", () => "/api/meal-plan?from=2026-11-30&days=7"),
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/meal-plan",
+      (f) => ({ json: { date: "2026-12-01", meal: "Lunch", menu_id: f.freshRecipeId, servings: 2 } })
+    ),
+    act(
+      "POST",
+      "author-only",
+      () => "/api/meal-plan",
+      (f) => ({ json: { date: "2026-12-01", meal: "Lunch", menu_id: f.ownRecipe.id } })
+    ),
+  ],
+  "/api/meal-plan/:id": [act("DELETE", "owner-only", (f) => `/api/meal-plan/${f.mealPlanEntryId}`)],
+  "/api/meal-plan/auto": [
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/meal-plan/auto",
+      () => ({ json: { from: mondayOf(todayUtc()), days: 7, meals: ["Lunch"] } })
+    ),
+  ],
+  "/api/meal-plan/calendar": [
+    get("signed-in", () => "/api/meal-plan/calendar"),
+    act("DELETE", "signed-in", () => "/api/meal-plan/calendar"),
+  ],
+  "/api/meal-plan/shopping": [
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/meal-plan/shopping",
+      () => ({ json: { from: mondayOf(todayUtc()), days: 7 } })
+    ),
+  ],
   "/api/menu-detail/:id/reviews": [
     get("signed-in", (f) => `/api/menu-detail/${f.recipeId}/reviews`),
     get("author-only", (f) => `/api/menu-detail/${f.ownRecipe.id}/reviews`),
@@ -625,6 +667,12 @@ export const ROUTES: Record<string, Probe[]> = {
       () => "/meal-completions",
       (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId } })
     ),
+    act(
+      "POST",
+      "owner-only",
+      () => "/meal-completions",
+      (f) => ({ json: { user_id: f.owner.id, menu_id: f.freshRecipeId, servings_cooked: 4, servings_eaten: 2 } })
+    ),
   ],
   "menu-detail.$id.tsx": [
     get("signed-in", (f) => `/menu-detail/${f.recipeId}`),
@@ -649,6 +697,58 @@ export const ROUTES: Record<string, Probe[]> = {
     ),
   ],
   "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
+  "plan.tsx": [
+    get("signed-in", () => "/plan"),
+    act(
+      "POST",
+      "owner-only",
+      () => "/plan",
+      (f) => ({ form: { intent: "remove", entry: String(f.mealPlanEntryId) } })
+    ),
+    act(
+      "POST",
+      "owner-only",
+      () => "/plan",
+      (f) => ({ form: { intent: "move", entry: String(f.mealPlanEntryId), day: mondayOf(todayUtc()), meal: "Lunch" } })
+    ),
+    act(
+      "POST",
+      "owner-only",
+      () => "/plan",
+      (f) => ({ form: { intent: "lock", entry: String(f.mealPlanEntryId), locked: "true" } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/plan",
+      (f) => ({ form: { intent: "add", day: mondayOf(todayUtc()), meal: "Lunch", menu_id: String(f.freshRecipeId) } })
+    ),
+    act(
+      "POST",
+      "author-only",
+      () => "/plan",
+      (f) => ({ form: { intent: "add", day: mondayOf(todayUtc()), meal: "Lunch", menu_id: String(f.ownRecipe.id) } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/plan",
+      () => ({ form: { intent: "auto", from: mondayOf(todayUtc()), days: "7", meals: "Dinner" } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/plan",
+      () => ({ form: { intent: "shopping", from: mondayOf(todayUtc()), days: "7" } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/plan",
+      () => ({ form: { intent: "revoke-feed" } })
+    ),
+  ],
+  "plan_.calendar.$token.ts": [get("public", (f) => f.calendarPath)],
   "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
   "menus.$recipeId.ts": [
     get("public", (f) => `/menus/${f.recipeId}`),
@@ -966,7 +1066,7 @@ export function rowsOf(userId: number) {
       mealCompletions: true,
       foodLog: true,
       shoppingItems: true,
-      pantry: { include: { items: true } },
+      pantry: { include: { items: true, mealPlan: true, mealPlanFeed: true } },
       preferences: true,
       posts: true,
       likes: true,
@@ -1038,6 +1138,12 @@ export async function fixture(): Promise<Fixture> {
       source: "manual",
     },
   });
+  const mealPlanEntry = await prisma.mealPlanEntry.create({
+    data: { pantryId: pantryItem.pantryId, day: mondayOf(todayUtc()), meal: "Dinner", recipeId, servings: 2 },
+  });
+  const feed = await prisma.mealPlanFeed.create({
+    data: { pantryId: pantryItem.pantryId, nonce: "0123456789abcdef0123456789abcdef" },
+  });
   return {
     owner,
     other,
@@ -1053,5 +1159,7 @@ export async function fixture(): Promise<Fixture> {
     pantryItemId: pantryItem.id,
     completionId: completion.id,
     foodLogEntryId: thrownAway.id,
+    mealPlanEntryId: mealPlanEntry.id,
+    calendarPath: feedPath(feed.pantryId, feed.nonce),
   };
 }

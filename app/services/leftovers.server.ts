@@ -1,0 +1,92 @@
+/**
+ * What a cook says after a meal about the servings: recorded on the meal completion once, and the servings not
+ * eaten put in the pantry as "Leftover <dish>" (app/domain/leftovers.ts), where Use soon, the reminder mail, the
+ * planner and the food log find them like any item.
+ */
+import { addDaysTo } from "~/domain/meal-plan";
+import { EATEN_MORE_THAN_COOKED, LEFTOVER_FRIDGE_DAYS, leftoverName, SERVINGS_ALREADY_SAID } from "~/domain/leftovers";
+import { todayUtc } from "~/domain/pantry-details";
+import { formatDayMonthYear } from "~/domain/dates";
+import { prisma } from "./db.server";
+import { addToPantry, editPantryItem } from "./pantry.server";
+
+export type ServingsResult =
+  | {
+      ok: true;
+      message: string;
+      servingsCooked: number;
+      servingsEaten: number;
+      leftover: { name: string; servings: number; bestBefore: string } | null;
+    }
+  | { ok: false; status: 404 | 409 | 400; message: string };
+
+const servingsWord = (count: number) => `${count} ${count === 1 ? "serving" : "servings"}`;
+
+/**
+ * Records the servings cooked and eaten of one of the cook's meals (a second time is refused: the leftovers are in
+ * the pantry already) and puts the rest in the fridge.
+ */
+export async function recordServingsEaten(
+  request: Request,
+  userId: number,
+  completionId: number,
+  servings: { cooked?: number; eaten: number }
+): Promise<ServingsResult> {
+  const completion = await prisma.mealCompletion.findFirst({
+    where: { id: completionId, userId },
+    select: { recipe: { select: { name: true, servings: true } } },
+  });
+  if (!completion) return { ok: false, status: 404, message: "That meal was not found." };
+  const cooked = servings.cooked ?? completion.recipe.servings ?? servings.eaten;
+  if (servings.eaten > cooked) {
+    return { ok: false, status: 400, message: EATEN_MORE_THAN_COOKED };
+  }
+  const { count } = await prisma.mealCompletion.updateMany({
+    where: { id: completionId, userId, servingsEaten: null },
+    data: { servingsCooked: cooked, servingsEaten: servings.eaten },
+  });
+  if (count === 0) return { ok: false, status: 409, message: SERVINGS_ALREADY_SAID };
+  const rest = cooked - servings.eaten;
+  const said = { servingsCooked: cooked, servingsEaten: servings.eaten };
+  if (rest <= 0) return { ok: true, message: `${servingsWord(servings.eaten)} eaten.`, ...said, leftover: null };
+  const name = leftoverName(completion.recipe.name);
+  const bestBefore = addDaysTo(todayUtc(), LEFTOVER_FRIDGE_DAYS);
+  const added = await addToPantry(request, [{ name, quantity: rest, unit: null, storage: "fridge", bestBefore }]);
+  if (!added.ok) {
+    await prisma.mealCompletion.update({
+      where: { id: completionId },
+      data: { servingsCooked: null, servingsEaten: null },
+    });
+    return { ok: false, status: 409, message: added.message };
+  }
+  const already = added.alreadyListed[0];
+  if (already) {
+    // the same dish cooked again before the last leftovers went: one item, more servings, the newer day
+    await editPantryItem(request, {
+      key: already.key,
+      name: already.name,
+      type: already.type,
+      details: { quantity: (already.quantity ?? 0) + rest, unit: null, storage: "fridge", bestBefore },
+    });
+  }
+  return {
+    ok: true,
+    message: `${servingsWord(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
+    ...said,
+    leftover: { name, servings: rest, bestBefore },
+  };
+}
+
+/** What the cook said of a meal's servings, null when they have not. */
+export async function servingsSaid(userId: number, completionId: number) {
+  const completion = await prisma.mealCompletion.findFirst({
+    where: { id: completionId, userId },
+    select: { servingsCooked: true, servingsEaten: true, recipe: { select: { servings: true } } },
+  });
+  if (!completion) return null;
+  return {
+    said: completion.servingsEaten !== null,
+    cooked: completion.servingsCooked ?? completion.recipe.servings ?? 2,
+    eaten: completion.servingsEaten,
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The meal plan's entries. A plan belongs to the pantry, not to the cook (decision 097): today a cook's pantry is
+ * theirs alone, and when a household owns the pantry its members share the plan with no data moved. Every read
+ * and write goes through `planOwner`, the one place that says whose plan a cook sees; an entry of another plan
+ * answers as one that does not exist.
+ */
+import {
+  byDayAndMeal,
+  ENTRY_NOT_FOUND,
+  MAX_PLAN_ENTRIES,
+  PLAN_FULL_MESSAGE,
+  RECIPE_NOT_FOUND,
+  addDaysTo,
+  type PlanEntryView,
+} from "~/domain/meal-plan";
+import type { PlanMeal } from "~/domain/meal-planner";
+import { prisma } from "./db.server";
+import { pantryIdOf } from "./pantry.server";
+import { visibleTo } from "./recipe-access.server";
+
+/** The pantry whose plan the cook sees; with `create`, made when the cook has none yet. */
+export async function planOwner(userId: number, create: true): Promise<number>;
+export async function planOwner(userId: number, create?: false): Promise<number | null>;
+export async function planOwner(userId: number, create = false): Promise<number | null> {
+  if (create) return pantryIdOf(userId);
+  return (await prisma.pantry.findUnique({ where: { ownerUserId: userId }, select: { id: true } }))?.id ?? null;
+}
+
+const ENTRY_SELECT = {
+  id: true,
+  day: true,
+  meal: true,
+  recipeId: true,
+  servings: true,
+  leftoverOf: true,
+  locked: true,
+  reason: true,
+  recipe: {
+    select: {
+      name: true,
+      ingredients: { select: { name: true, quantity: true }, orderBy: { position: "asc" as const } },
+    },
+  },
+} as const;
+
+type EntryRow = {
+  id: number;
+  day: string;
+  meal: string;
+  recipeId: number | null;
+  servings: number;
+  leftoverOf: string | null;
+  locked: boolean;
+  reason: string | null;
+  recipe: { name: string; ingredients: { name: string; quantity: string }[] } | null;
+};
+
+function viewOf(row: EntryRow): PlanEntryView {
+  return {
+    id: row.id,
+    day: row.day,
+    meal: row.meal as PlanMeal,
+    recipeId: row.recipeId,
+    recipeName: row.recipe?.name ?? null,
+    servings: row.servings,
+    leftoverOf: row.leftoverOf,
+    locked: row.locked,
+    reason: row.reason,
+    ingredientsQuantity: Object.fromEntries((row.recipe?.ingredients ?? []).map((line) => [line.name, line.quantity])),
+  };
+}
+
+/** A pantry's plan for `days` days from `from`, by day and meal. */
+export async function entriesOfPantry(pantryId: number, from: string, days: number): Promise<PlanEntryView[]> {
+  const rows = await prisma.mealPlanEntry.findMany({
+    where: { pantryId, day: { gte: from, lt: addDaysTo(from, days) } },
+    select: ENTRY_SELECT,
+  });
+  return rows.map(viewOf).sort(byDayAndMeal);
+}
+
+/** The cook's plan for `days` days from `from`, by day and meal. */
+export async function planEntries(userId: number, from: string, days: number): Promise<PlanEntryView[]> {
+  const pantryId = await planOwner(userId);
+  return pantryId === null ? [] : entriesOfPantry(pantryId, from, days);
+}
+
+/** The row of a new entry. */
+export const entryRow = (
+  pantryId: number,
+  entry: {
+    day: string;
+    meal: PlanMeal;
+    recipeId: number | null;
+    servings: number;
+    leftoverOf?: string | null;
+    reason?: string | null;
+  }
+) => ({
+  pantryId,
+  day: entry.day,
+  meal: entry.meal,
+  recipeId: entry.recipeId,
+  servings: entry.servings,
+  leftoverOf: entry.leftoverOf ?? null,
+  reason: entry.reason ?? null,
+});
+
+export type PlanChange = { ok: true; entry: PlanEntryView } | { ok: false; status: 404 | 409; message: string };
+
+async function hasRoom(pantryId: number, adding: number): Promise<boolean> {
+  return (await prisma.mealPlanEntry.count({ where: { pantryId } })) + adding <= MAX_PLAN_ENTRIES;
+}
+
+/** Puts a recipe the cook may see on their plan. */
+export async function addPlanEntry(
+  userId: number,
+  entry: { day: string; meal: PlanMeal; recipeId: number; servings: number }
+): Promise<PlanChange> {
+  const recipe = await prisma.recipe.findFirst({
+    where: { id: entry.recipeId, ...visibleTo(userId) },
+    select: { id: true },
+  });
+  if (!recipe) return { ok: false, status: 404, message: RECIPE_NOT_FOUND };
+  const pantryId = await planOwner(userId, true);
+  if (!(await hasRoom(pantryId, 1))) return { ok: false, status: 409, message: PLAN_FULL_MESSAGE };
+  const row = await prisma.mealPlanEntry.create({ data: entryRow(pantryId, entry), select: ENTRY_SELECT });
+  return { ok: true, entry: viewOf(row) };
+}
+
+/** Puts leftovers of a dish on the plan. */
+export async function addLeftoverEntry(
+  userId: number,
+  entry: { day: string; meal: PlanMeal; dish: string; recipeId: number | null; servings: number; reason?: string }
+): Promise<PlanChange> {
+  const pantryId = await planOwner(userId, true);
+  if (!(await hasRoom(pantryId, 1))) return { ok: false, status: 409, message: PLAN_FULL_MESSAGE };
+  const row = await prisma.mealPlanEntry.create({
+    data: entryRow(pantryId, { ...entry, leftoverOf: entry.dish }),
+    select: ENTRY_SELECT,
+  });
+  return { ok: true, entry: viewOf(row) };
+}
+
+/** Changes one of the cook's entries; any other id is not found. */
+async function changeEntry(
+  userId: number,
+  entryId: number,
+  data: { day?: string; meal?: PlanMeal; locked?: boolean }
+): Promise<PlanChange> {
+  const pantryId = await planOwner(userId);
+  if (pantryId === null) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+  const { count } = await prisma.mealPlanEntry.updateMany({ where: { id: entryId, pantryId }, data });
+  if (count === 0) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+  const row = await prisma.mealPlanEntry.findUnique({ where: { id: entryId }, select: ENTRY_SELECT });
+  return row ? { ok: true, entry: viewOf(row) } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
+}
+
+export const movePlanEntry = (userId: number, entryId: number, to: { day: string; meal: PlanMeal }) =>
+  changeEntry(userId, entryId, to);
+
+export const lockPlanEntry = (userId: number, entryId: number, locked: boolean) =>
+  changeEntry(userId, entryId, { locked });
+
+/** Removes one of the cook's entries; false when it is not theirs or is gone. */
+export async function removePlanEntry(userId: number, entryId: number): Promise<boolean> {
+  const pantryId = await planOwner(userId);
+  if (pantryId === null) return false;
+  const { count } = await prisma.mealPlanEntry.deleteMany({ where: { id: entryId, pantryId } });
+  return count === 1;
+}
