@@ -1,7 +1,7 @@
 /** The import form's rules, for the action and the form's check; `maxFileBytes` is the importer's own limit. */
 import * as z from "zod";
-import { IMPORT_FILE_TOO_LARGE } from "./import-form";
-import { formatOfFileName } from "./recipe-import";
+import { IMPORT_FILE_KIND, IMPORT_FILE_TOO_LARGE } from "./import-form";
+import { isImportableFileName } from "./recipe-import";
 
 export const importFormSchema = (maxFileBytes: number) =>
   z
@@ -9,7 +9,7 @@ export const importFormSchema = (maxFileBytes: number) =>
       url: z.url({ protocol: /^https?$/, error: "Enter a web address starting with http:// or https://" }).optional(),
       file: z
         .instanceof(File)
-        .refine((file) => formatOfFileName(file.name) !== null, "Choose a .json, .html or .md file")
+        .refine((file) => isImportableFileName(file.name), IMPORT_FILE_KIND)
         .refine((file) => file.size <= maxFileBytes, IMPORT_FILE_TOO_LARGE)
         .optional(),
       /** "Share with everyone": unticked, the recipes are the importer's alone */

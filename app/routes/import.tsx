@@ -9,22 +9,22 @@ import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
 import { parseImportForm, refusedImport } from "~/services/import-form.server";
 import { readForm } from "~/services/request.server";
-import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
+import { importFile, importUrl, MAX_UPLOAD_BYTES, type ImportSummary } from "~/services/recipe-import.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
-  return { maxFileBytes: MAX_DOCUMENT_BYTES };
+  return { maxFileBytes: MAX_UPLOAD_BYTES };
 }
 
-/** The posted form, or why it is refused: a file over 5 MB, or a body the bounded reader refuses. */
+/** The posted form, or why it is refused: a file over 15 MB, or a body the bounded reader refuses. */
 async function readUploadForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
   try {
     return await readBoundedForm(request, {
-      maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024,
-      maxFileBytes: MAX_DOCUMENT_BYTES,
+      maxBytes: MAX_UPLOAD_BYTES + 64 * 1024,
+      maxFileBytes: MAX_UPLOAD_BYTES,
     });
   } catch (error) {
     if (!(error instanceof BodyRefusedError)) throw error;
@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const options = { userId, shared: shared === "on" };
   const summary: ImportSummary = url
     ? await importUrl(url, options)
-    : await importUpload(file!.name, await file!.text(), options);
+    : await importFile(file!.name, new Uint8Array(await file!.arrayBuffer()), options);
   return data({ result: submission.reply({ resetForm: true }), summary });
 }
 
@@ -74,6 +74,12 @@ function Summary({ summary }: { summary: ImportSummary }) {
       <h2>Import summary</h2>
       <SummaryList title="Imported" items={saved(summary.imported)} />
       <SummaryList title="Updated" items={saved(summary.updated)} />
+      {summary.duplicates.length > 0 ? (
+        <SummaryList
+          title="Already in your recipes, not imported again"
+          items={summary.duplicates.map(({ item, name }) => ({ key: item, text: `${name} (${item})` }))}
+        />
+      ) : null}
       <SummaryList
         title="Failed"
         items={summary.failed.map(({ item, reason }) => ({ key: item, text: `${item}: ${reason}` }))}
@@ -104,8 +110,9 @@ export default function ImportScreen() {
     <main className="import-screen">
       <h1>Import recipes</h1>
       <p className="auth-lead">
-        Paste the address of a recipe page, or upload a recipe file of up to 5 MB: a saved recipe page (.html), recipe
-        data (.json) or a markdown recipe (.md).
+        Paste the address of a recipe page, or upload a file of up to 15 MB: a saved recipe page (.html), recipe data
+        (.json), a markdown recipe (.md), or an export of another recipe app — Mealie, Tandoor, Paprika, Nextcloud
+        Cookbook, Copy Me That, Plan to Eat, My Recipe Box, Chowdown or Cooklang (a .zip or the app’s own file).
       </p>
       <FormMessage type="error" message={errors[""]?.[0]} />
       <Form method="post" action="/import" encType="multipart/form-data" {...formProps} id="import" className="stack">

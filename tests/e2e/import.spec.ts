@@ -84,7 +84,11 @@ test("a cook uploads a saved recipe page; a file of another kind is refused with
   const file = page.getByLabel("Recipe file");
   await file.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes") });
   await page.getByRole("button", { name: "IMPORT" }).click();
-  await expect(page.getByText("Choose a .json, .html or .md file")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Choose a recipe file (.json, .html, .md) or another app's export (.zip, .paprikarecipes, .csv, .cook)"
+    )
+  ).toBeVisible();
 
   await page
     .getByLabel("Recipe file")
@@ -92,7 +96,11 @@ test("a cook uploads a saved recipe page; a file of another kind is refused with
   await page.getByRole("button", { name: "IMPORT" }).click();
   await expect(page.getByRole("heading", { name: "Imported: 1" })).toBeVisible();
   await expect(page.getByText(name)).toBeVisible();
-  await expect(page.getByText("Choose a .json, .html or .md file")).toBeHidden();
+  await expect(
+    page.getByText(
+      "Choose a recipe file (.json, .html, .md) or another app's export (.zip, .paprikarecipes, .csv, .cook)"
+    )
+  ).toBeHidden();
   const rows = await queryServerDatabase("SELECT id FROM Recipe WHERE name = ?", [name]);
   expect(rows).toHaveLength(1);
 });

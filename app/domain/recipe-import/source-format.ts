@@ -16,8 +16,20 @@ const FORMAT_OF_EXTENSION: Record<string, SourceFormat> = {
   ".markdown": "markdown",
 };
 
+/**
+ * Other apps' exports (decision 103): archives (Mealie, Tandoor, Nextcloud Cookbook, Copy Me That, Chowdown, Plan to
+ * Eat), Paprika's files, CSV (Plan to Eat, My Recipe Box), and Cooklang. What a
+ * file is, is told from its content; its name only has to be one a cook would pick.
+ */
+const EXPORT_EXTENSIONS = [".zip", ".paprikarecipes", ".paprikarecipe", ".csv", ".cook"];
+
 /** The file name endings that can be imported, for a file input's accept list. */
-export const IMPORTABLE_EXTENSIONS = Object.keys(FORMAT_OF_EXTENSION);
+export const IMPORTABLE_EXTENSIONS = [...Object.keys(FORMAT_OF_EXTENSION), ...EXPORT_EXTENSIONS];
+
+export function isImportableFileName(fileName: string): boolean {
+  const extension = fileName.toLowerCase().match(/\.[a-z]+$/)?.[0];
+  return extension !== undefined && IMPORTABLE_EXTENSIONS.includes(extension);
+}
 
 export function formatOfFileName(fileName: string): SourceFormat | null {
   const extension = fileName.toLowerCase().match(/\.[a-z]+$/)?.[0];
