@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
-import { Field } from "~/components/forms";
+import { ErrorList, Field } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
@@ -9,7 +9,13 @@ import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
 import { parseImportForm, refusedImport } from "~/services/import-form.server";
 import { readForm } from "~/services/request.server";
-import { importFile, importUrl, MAX_UPLOAD_BYTES, type ImportSummary } from "~/services/recipe-import.server";
+import {
+  importFile,
+  importText,
+  importUrl,
+  MAX_UPLOAD_BYTES,
+  type ImportSummary,
+} from "~/services/recipe-import.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
@@ -42,11 +48,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseImportForm(formData);
   if (submission.status !== "success") return data({ result: submission.reply(), summary: null }, { status: 400 });
 
-  const { url, file, shared } = submission.value;
+  const { url, file, text, shared } = submission.value;
   const options = { userId, shared: shared === "on" };
   const summary: ImportSummary = url
     ? await importUrl(url, options)
-    : await importFile(file!.name, new Uint8Array(await file!.arrayBuffer()), options);
+    : file
+    ? await importFile(file.name, new Uint8Array(await file.arrayBuffer()), options)
+    : await importText(text!, options);
   return data({ result: submission.reply({ resetForm: true }), summary });
 }
 
@@ -133,6 +141,21 @@ export default function ImportScreen() {
           inputProps={{ id: "import-file", name: "file", type: "file", accept: IMPORTABLE_EXTENSIONS.join(",") }}
           errors={errors.file}
         />
+        <div className="field">
+          <label htmlFor="import-text">Or paste a recipe</label>
+          <textarea
+            id="import-text"
+            name="text"
+            rows={8}
+            defaultValue={sentValue(lastResult, "text")}
+            aria-describedby={errors.text?.length ? "import-text-hint import-text-error" : "import-text-hint"}
+            aria-invalid={errors.text?.length ? true : undefined}
+          />
+          <p id="import-text-hint" className="field-hint">
+            The title on the first line, then the ingredients one a line, then the steps.
+          </p>
+          <ErrorList id="import-text-error" errors={errors.text} />
+        </div>
         <label className="checkbox-field">
           <input type="checkbox" name="shared" defaultChecked={sentValue(lastResult, "shared") === "on"} />
           Share with everyone (otherwise only you see the imported recipes)

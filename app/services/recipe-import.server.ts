@@ -354,6 +354,14 @@ export function importUrl(address: string, options: ImportOptions = {}): Promise
   );
 }
 
+/** The summary's name for a recipe pasted on /import. */
+export const PASTED_ITEM = "Pasted recipe";
+
+/** Imports a recipe pasted as text (title line, ingredient lines, steps), read in the worker like any document. */
+export function importText(text: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  return importItems([{ item: PASTED_ITEM, save: () => saveDocument({ text, format: "text" }, options) }], options);
+}
+
 /** Imports an uploaded file's text. */
 export function importUpload(fileName: string, text: string, options: ImportOptions = {}): Promise<ImportSummary> {
   return importFile(fileName, new TextEncoder().encode(text), options);

@@ -4,12 +4,15 @@
  * the same export again adds nothing (the recipes are reported as duplicates).
  */
 import { existsSync, readFileSync } from "node:fs";
+import { strToU8, zipSync } from "fflate";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as importAction } from "~/routes/import";
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction } from "~/routes/signup";
+import { ARCHIVE_TOO_PACKED } from "~/domain/recipe-import/archive";
 import { prisma } from "~/services/db.server";
+import { PARSE_TOO_SLOW } from "~/services/import-parser.server";
 import { importFile, importSource } from "~/services/recipe-import.server";
 import { seedIngredients } from "../../prisma/seed";
 import { jsonRequest, run, sessionCookieFrom } from "../support/requests";
@@ -137,5 +140,70 @@ describe.skipIf(skip)("importing other apps' real exports", () => {
     const stored = await prisma.recipe.findUniqueOrThrow({ where: { id: summary.imported[0].id } });
     const owner = await prisma.user.findUniqueOrThrow({ where: { username: "switcher" } });
     expect(stored.importedById).toBe(owner.id);
+  });
+});
+
+describe("files and pasted recipes through the import worker", () => {
+  let cookie: string | null = null;
+  beforeAll(async () => {
+    await seedIngredients();
+    const user = { username: "paster", email: "paster@example.com", password: "Secret123" };
+    await run(() => signupAction(args(jsonRequest("/signup", user))));
+    cookie = sessionCookieFrom(
+      await run(() => loginAction(args(jsonRequest("/login", { username: user.username, password: user.password }))))
+    );
+  });
+
+  const post = (fields: Record<string, string | File>) => {
+    const body = new FormData();
+    for (const [key, value] of Object.entries(fields)) body.set(key, value);
+    return new Request("http://localhost:3000/import", {
+      method: "POST",
+      body,
+      headers: { Origin: "http://localhost:3000", Cookie: cookie! },
+    });
+  };
+
+  it("imports a recipe pasted as text on /import", async () => {
+    const text = "Paste Porridge\n\n80 g oats\n300 ml milk\n\nSimmer the oats in the milk for 5 minutes.";
+    const response = await run(() => importAction(args(post({ text }))));
+    const { summary } = await response.json();
+    expect(summary.imported).toEqual([expect.objectContaining({ item: "Pasted recipe", name: "Paste Porridge" })]);
+    const stored = await prisma.recipe.findUniqueOrThrow({
+      where: { id: summary.imported[0].id },
+      include: { ingredients: true, steps: true },
+    });
+    expect(stored.ingredients.map((line) => line.name)).toEqual(["oats", "milk"]);
+    expect(stored.steps.map((step) => step.text)).toEqual(["Simmer the oats in the milk for 5 minutes."]);
+  });
+
+  it("says why a pasted text is not a recipe, and saves nothing", async () => {
+    const before = await prisma.recipe.count();
+    const response = await run(() => importAction(args(post({ text: "Only a title" }))));
+    const { summary } = await response.json();
+    expect(summary.failed).toEqual([{ item: "Pasted recipe", reason: "no ingredient lines" }]);
+    expect(await prisma.recipe.count()).toBe(before);
+  });
+
+  it("refuses a zip bomb uploaded on /import with its reason, and saves nothing", async () => {
+    const before = await prisma.recipe.count();
+    const bomb = zipSync({ "recipes/a.json": new Uint8Array(30 * 1024 * 1024) }, { level: 9 });
+    const file = new File([bomb], "export.zip", { type: "application/zip" });
+    const response = await run(() => importAction(args(post({ file }))));
+    const { summary } = await response.json();
+    expect(summary.failed).toEqual([{ item: "export.zip", reason: ARCHIVE_TOO_PACKED }]);
+    expect(await prisma.recipe.count()).toBe(before);
+  });
+
+  it("holds an archive to the worker's time budget like a page", async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 200 }, (_, index) => [
+        `r${index}.cook`,
+        strToU8(`>> title: Budget ${index}\nBoil @water{1%l} with @salt.\n`),
+      ])
+    );
+    const summary = await importFile("many.zip", zipSync(files), { parseBudgetMs: 1 });
+    expect(summary.failed).toEqual([{ item: "many.zip", reason: PARSE_TOO_SLOW }]);
+    expect(summary.imported).toEqual([]);
   });
 });

@@ -406,7 +406,7 @@ describe("the import form", () => {
   });
 
   it.each([
-    [{ url: "" }, "Enter a recipe URL or choose a file to import"],
+    [{ url: "" }, "Enter a recipe URL, choose a file or paste a recipe to import"],
     [{ url: "ftp://example.com/recipe" }, "Enter a web address starting with http:// or https://"],
     [
       { file: new File(["x"], "recipe.pdf") },

@@ -4,9 +4,11 @@ import { fromJsonLdValue } from "./json-ld";
 import { parseLenientJson } from "./lenient-json";
 import type { ParseResult } from "./draft";
 import { fromMarkdown } from "./markdown";
+import { fromPlainText } from "./plain-text";
 import { fromRecipeScrapers, isRecipeScrapersShape } from "./recipe-scrapers";
 
-export type SourceFormat = "json" | "html" | "markdown";
+/** "text": a recipe pasted as plain text on /import */
+export type SourceFormat = "json" | "html" | "markdown" | "text";
 
 const FORMAT_OF_EXTENSION: Record<string, SourceFormat> = {
   ".json": "json",
@@ -46,6 +48,7 @@ export function formatOfContentType(contentType: string): SourceFormat | null {
 /** Reads one document: JSON in the recipe-scrapers shape or JSON-LD, an HTML page, or markdown. */
 export function parseRecipeDocument(text: string, format: SourceFormat): ParseResult {
   if (format === "markdown") return fromMarkdown(text);
+  if (format === "text") return fromPlainText(text);
   if (format === "html") return fromHtmlPage(text);
   let json: unknown;
   try {
