@@ -1,8 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
 import { ErrorList, Field } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
+import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
 import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
@@ -58,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return data({ result: submission.reply({ resetForm: true }), summary });
 }
 
-function SummaryList({ title, items }: { title: string; items: { key: string; text: string }[] }) {
+function SummaryList({ title, items }: { title: string; items: { key: string; text: string; recipeId?: number }[] }) {
   return (
     <section className="import-summary-group">
       <h3>
@@ -66,8 +67,8 @@ function SummaryList({ title, items }: { title: string; items: { key: string; te
       </h3>
       {items.length > 0 ? (
         <ul>
-          {items.map(({ key, text }) => (
-            <li key={key}>{text}</li>
+          {items.map(({ key, text, recipeId }) => (
+            <li key={key}>{recipeId ? <Link to={`/menu-detail/${recipeId}`}>{text}</Link> : text}</li>
           ))}
         </ul>
       ) : null}
@@ -76,7 +77,8 @@ function SummaryList({ title, items }: { title: string; items: { key: string; te
 }
 
 function Summary({ summary }: { summary: ImportSummary }) {
-  const saved = (list: ImportSummary["imported"]) => list.map(({ item, name }) => ({ key: item, text: name }));
+  const saved = (list: ImportSummary["imported"]) =>
+    list.map(({ item, id, name }) => ({ key: item, text: name, recipeId: id }));
   return (
     <section className="import-summary" aria-live="polite">
       <h2>Import summary</h2>
@@ -116,7 +118,7 @@ export default function ImportScreen() {
 
   return (
     <main className="import-screen">
-      <h1>Import recipes</h1>
+      <ScreenHeader back="/account" backLabel="Back to Account" title="Import recipes" />
       <p className="auth-lead">
         Paste the address of a recipe page, or upload a file of up to 15 MB: a saved recipe page (.html), recipe data
         (.json), a markdown recipe (.md), or an export of another recipe app — Mealie, Tandoor, Paprika, Nextcloud
