@@ -13,5 +13,10 @@ await build({
   format: "esm",
   target: "node20",
   tsconfig: "tsconfig.json",
+  // A CommonJS package bundled into ESM requires Node builtins (yaml requires "process") through `require`, which
+  // an ES module lacks: it is given one.
+  banner: {
+    js: 'import { createRequire as workerRequire } from "node:module"; const require = workerRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });

@@ -1,7 +1,8 @@
 /**
  * npm run recipes:import -- <file|folder|url> [...more]
- * Imports recipes (schema.org JSON-LD pages or JSON, recipe-scrapers JSON, markdown) into the database named by
- * DATABASE_URL, printing progress and a summary. Exits with status 1 when any item failed.
+ * Imports recipes (schema.org JSON-LD pages or JSON, recipe-scrapers JSON, markdown, and other apps' exports:
+ * Mealie, Tandoor, Paprika, Nextcloud Cookbook, Copy Me That, Plan to Eat, My Recipe Box, Chowdown, Cooklang) into
+ * the database named by DATABASE_URL, printing progress and a summary. Exits with status 1 when any item failed.
  */
 import { applyMigrations, prisma } from "~/services/db.server";
 import { importSource, type ImportSummary } from "~/services/recipe-import.server";
@@ -11,6 +12,8 @@ function printSummary(summary: ImportSummary) {
   for (const { item, name } of summary.imported) console.log(`  + ${name}  (${item})`);
   console.log(`Updated: ${summary.updated.length}`);
   for (const { item, name } of summary.updated) console.log(`  ~ ${name}  (${item})`);
+  console.log(`Duplicates (already in the cookbook, not imported again): ${summary.duplicates.length}`);
+  for (const { item, name } of summary.duplicates) console.log(`  = ${name}  (${item})`);
   console.log(`Failed: ${summary.failed.length}`);
   for (const { item, reason } of summary.failed) console.log(`  ! ${item}: ${reason}`);
 }

@@ -1,30 +1,37 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
-import { Field } from "~/components/forms";
+import { ErrorList, Field } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
+import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
 import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
 import { parseImportForm, refusedImport } from "~/services/import-form.server";
 import { readForm } from "~/services/request.server";
-import { importUpload, importUrl, MAX_DOCUMENT_BYTES, type ImportSummary } from "~/services/recipe-import.server";
+import {
+  importFile,
+  importText,
+  importUrl,
+  MAX_UPLOAD_BYTES,
+  type ImportSummary,
+} from "~/services/recipe-import.server";
 import { requireUserId } from "~/services/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Import recipes · Recipe Helper" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUserId(request);
-  return { maxFileBytes: MAX_DOCUMENT_BYTES };
+  return { maxFileBytes: MAX_UPLOAD_BYTES };
 }
 
-/** The posted form, or why it is refused: a file over 5 MB, or a body the bounded reader refuses. */
+/** The posted form, or why it is refused: a file over 15 MB, or a body the bounded reader refuses. */
 async function readUploadForm(request: Request): Promise<FormData | { status: 400 | 413; message: string }> {
   try {
     return await readBoundedForm(request, {
-      maxBytes: MAX_DOCUMENT_BYTES + 64 * 1024,
-      maxFileBytes: MAX_DOCUMENT_BYTES,
+      maxBytes: MAX_UPLOAD_BYTES + 64 * 1024,
+      maxFileBytes: MAX_UPLOAD_BYTES,
     });
   } catch (error) {
     if (!(error instanceof BodyRefusedError)) throw error;
@@ -42,15 +49,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseImportForm(formData);
   if (submission.status !== "success") return data({ result: submission.reply(), summary: null }, { status: 400 });
 
-  const { url, file, shared } = submission.value;
+  const { url, file, text, shared } = submission.value;
   const options = { userId, shared: shared === "on" };
   const summary: ImportSummary = url
     ? await importUrl(url, options)
-    : await importUpload(file!.name, await file!.text(), options);
+    : file
+    ? await importFile(file.name, new Uint8Array(await file.arrayBuffer()), options)
+    : await importText(text!, options);
   return data({ result: submission.reply({ resetForm: true }), summary });
 }
 
-function SummaryList({ title, items }: { title: string; items: { key: string; text: string }[] }) {
+function SummaryList({ title, items }: { title: string; items: { key: string; text: string; recipeId?: number }[] }) {
   return (
     <section className="import-summary-group">
       <h3>
@@ -58,8 +67,8 @@ function SummaryList({ title, items }: { title: string; items: { key: string; te
       </h3>
       {items.length > 0 ? (
         <ul>
-          {items.map(({ key, text }) => (
-            <li key={key}>{text}</li>
+          {items.map(({ key, text, recipeId }) => (
+            <li key={key}>{recipeId ? <Link to={`/menu-detail/${recipeId}`}>{text}</Link> : text}</li>
           ))}
         </ul>
       ) : null}
@@ -68,12 +77,19 @@ function SummaryList({ title, items }: { title: string; items: { key: string; te
 }
 
 function Summary({ summary }: { summary: ImportSummary }) {
-  const saved = (list: ImportSummary["imported"]) => list.map(({ item, name }) => ({ key: item, text: name }));
+  const saved = (list: ImportSummary["imported"]) =>
+    list.map(({ item, id, name }) => ({ key: item, text: name, recipeId: id }));
   return (
     <section className="import-summary" aria-live="polite">
       <h2>Import summary</h2>
       <SummaryList title="Imported" items={saved(summary.imported)} />
       <SummaryList title="Updated" items={saved(summary.updated)} />
+      {summary.duplicates.length > 0 ? (
+        <SummaryList
+          title="Already in your recipes, not imported again"
+          items={summary.duplicates.map(({ item, name }) => ({ key: item, text: `${name} (${item})` }))}
+        />
+      ) : null}
       <SummaryList
         title="Failed"
         items={summary.failed.map(({ item, reason }) => ({ key: item, text: `${item}: ${reason}` }))}
@@ -102,10 +118,11 @@ export default function ImportScreen() {
 
   return (
     <main className="import-screen">
-      <h1>Import recipes</h1>
+      <ScreenHeader back="/account" backLabel="Back to Account" title="Import recipes" />
       <p className="auth-lead">
-        Paste the address of a recipe page, or upload a recipe file of up to 5 MB: a saved recipe page (.html), recipe
-        data (.json) or a markdown recipe (.md).
+        Paste the address of a recipe page, or upload a file of up to 15 MB: a saved recipe page (.html), recipe data
+        (.json), a markdown recipe (.md), or an export of another recipe app — Mealie, Tandoor, Paprika, Nextcloud
+        Cookbook, Copy Me That, Plan to Eat, My Recipe Box, Chowdown or Cooklang (a .zip or the app’s own file).
       </p>
       <FormMessage type="error" message={errors[""]?.[0]} />
       <Form method="post" action="/import" encType="multipart/form-data" {...formProps} id="import" className="stack">
@@ -126,6 +143,21 @@ export default function ImportScreen() {
           inputProps={{ id: "import-file", name: "file", type: "file", accept: IMPORTABLE_EXTENSIONS.join(",") }}
           errors={errors.file}
         />
+        <div className="field">
+          <label htmlFor="import-text">Or paste a recipe</label>
+          <textarea
+            id="import-text"
+            name="text"
+            rows={8}
+            defaultValue={sentValue(lastResult, "text")}
+            aria-describedby={errors.text?.length ? "import-text-hint import-text-error" : "import-text-hint"}
+            aria-invalid={errors.text?.length ? true : undefined}
+          />
+          <p id="import-text-hint" className="field-hint">
+            The title on the first line, then the ingredients one a line, then the steps.
+          </p>
+          <ErrorList id="import-text-error" errors={errors.text} />
+        </div>
         <label className="checkbox-field">
           <input type="checkbox" name="shared" defaultChecked={sentValue(lastResult, "shared") === "on"} />
           Share with everyone (otherwise only you see the imported recipes)

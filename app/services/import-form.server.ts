@@ -1,9 +1,9 @@
 /** The import screen's post, parsed here so that the screen's module carries no zod. */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { importFormSchema } from "~/domain/import-form-schema";
-import { MAX_DOCUMENT_BYTES } from "~/services/recipe-import.server";
+import { MAX_UPLOAD_BYTES } from "~/services/recipe-import.server";
 
-const ImportFormSchema = importFormSchema(MAX_DOCUMENT_BYTES);
+const ImportFormSchema = importFormSchema(MAX_UPLOAD_BYTES);
 
 export const parseImportForm = (formData: FormData) => parseWithZod(formData, { schema: ImportFormSchema });
 

@@ -6,7 +6,8 @@
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import type { ParseResult } from "~/domain/recipe-import/draft";
-import type { ParseTask } from "~/domain/recipe-import/parse-task";
+import type { ExportReading } from "~/domain/recipe-import/apps/export-file";
+import type { ParseOutcome, ParseTask } from "~/domain/recipe-import/parse-task";
 import { ImportError } from "./import-fetch.server";
 import { PoolBusyError, WorkerMemoryError, WorkerPool, WorkerTimeoutError } from "./worker-pool.server";
 
@@ -16,10 +17,10 @@ export const PARSE_TOO_SLOW = "This page took too long to read";
 export const PARSE_TOO_LARGE = "This page needs too much memory to read";
 export const IMPORT_BUSY = "Recipe import is busy; please try again in a minute";
 
-let pool: WorkerPool<ParseTask, ParseResult> | null = null;
+let pool: WorkerPool<ParseTask, ParseResult | ExportReading> | null = null;
 
-function parserPool(): WorkerPool<ParseTask, ParseResult> {
-  pool ??= new WorkerPool<ParseTask, ParseResult>({
+function parserPool(): WorkerPool<ParseTask, ParseResult | ExportReading> {
+  pool ??= new WorkerPool<ParseTask, ParseResult | ExportReading>({
     // Beside the server build (build/index.js), made by app/cli/build-workers.mjs. `remix dev` rebuilds the server
     // alone, so outside production the source is read (through tsx), never a bundle older than it.
     builtFile:
@@ -40,9 +41,12 @@ function parserPool(): WorkerPool<ParseTask, ParseResult> {
 }
 
 /** The task read in a worker; an ImportError the cook can read when it took too long, too much memory or waited. */
-export async function parseInWorker(task: ParseTask, budgetMs?: number): Promise<ParseResult> {
+export async function parseInWorker<Task extends ParseTask>(
+  task: Task,
+  budgetMs?: number
+): Promise<ParseOutcome<Task>> {
   try {
-    return await parserPool().run(task, budgetMs);
+    return (await parserPool().run(task, budgetMs)) as ParseOutcome<Task>;
   } catch (error) {
     if (error instanceof WorkerTimeoutError) throw new ImportError(PARSE_TOO_SLOW);
     if (error instanceof WorkerMemoryError) throw new ImportError(PARSE_TOO_LARGE);

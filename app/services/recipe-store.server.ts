@@ -146,8 +146,8 @@ const storedContent = {
   tags: true,
 } as const;
 
-/** Who a stored recipe belongs to, as a replacement's check sees it. */
-export type RecipeOwnership = { origin: string; importedById: number | null };
+/** Who a stored recipe belongs to and where it came from, as a replacement's check sees it. */
+export type RecipeOwnership = { id: number; origin: string; importedById: number | null; sourceUrl: string | null };
 
 export interface SaveOptions {
   /** Only create: a recipe of that name is answered as it is (`created: false`) and left unchanged. */

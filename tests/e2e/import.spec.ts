@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import { expect, test } from "@playwright/test";
+import { gzipSync, strToU8, zipSync } from "fflate";
 import { RECIPE_PAGES_PORT } from "./playwright.config";
 import { queryServerDatabase, signInAsNewCook, uniqueUsername } from "./support";
 
@@ -84,7 +85,11 @@ test("a cook uploads a saved recipe page; a file of another kind is refused with
   const file = page.getByLabel("Recipe file");
   await file.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes") });
   await page.getByRole("button", { name: "IMPORT" }).click();
-  await expect(page.getByText("Choose a .json, .html or .md file")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Choose a recipe file (.json, .html, .md) or another app's export (.zip, .paprikarecipes, .csv, .cook)"
+    )
+  ).toBeVisible();
 
   await page
     .getByLabel("Recipe file")
@@ -92,7 +97,46 @@ test("a cook uploads a saved recipe page; a file of another kind is refused with
   await page.getByRole("button", { name: "IMPORT" }).click();
   await expect(page.getByRole("heading", { name: "Imported: 1" })).toBeVisible();
   await expect(page.getByText(name)).toBeVisible();
-  await expect(page.getByText("Choose a .json, .html or .md file")).toBeHidden();
+  await expect(
+    page.getByText(
+      "Choose a recipe file (.json, .html, .md) or another app's export (.zip, .paprikarecipes, .csv, .cook)"
+    )
+  ).toBeHidden();
   const rows = await queryServerDatabase("SELECT id FROM Recipe WHERE name = ?", [name]);
   expect(rows).toHaveLength(1);
+});
+
+test("a cook switching apps uploads a Paprika export, then pastes a recipe as text", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAsNewCook(page, uniqueUsername(testInfo, "switcher"));
+  const stamp = `${testInfo.project.name} ${Date.now()}`;
+  const paprika = (name: string, ingredients: string) =>
+    gzipSync(strToU8(JSON.stringify({ name, ingredients, directions: "Mix.\nBake 20 minutes.", servings: "4" })));
+  const archive = zipSync({
+    [`Scones.paprikarecipe`]: paprika(`Scones ${stamp}`, "250 g flour\n50 g butter\n150 ml milk"),
+    [`Flapjacks.paprikarecipe`]: paprika(`Flapjacks ${stamp}`, "250 g oats\n125 g butter\n100 g golden syrup"),
+  });
+  await page.goto("/import");
+  await page
+    .getByLabel("Recipe file")
+    .setInputFiles({ name: "My Recipes.paprikarecipes", mimeType: "application/zip", buffer: Buffer.from(archive) });
+  await page.getByRole("button", { name: "IMPORT" }).click();
+  await expect(page.getByRole("heading", { name: "Imported: 2" })).toBeVisible();
+  await expect(page.getByText(`Scones ${stamp}`)).toBeVisible();
+  await expect(page.getByText(`Flapjacks ${stamp}`)).toBeVisible();
+  const [scones] = await queryServerDatabase(
+    "SELECT (SELECT COUNT(*) FROM RecipeIngredient WHERE recipeId = Recipe.id) AS lines FROM Recipe WHERE name = ?",
+    [`Scones ${stamp}`]
+  );
+  expect(scones).toMatchObject({ lines: 3 });
+
+  const pasted = `Pasted Soup ${stamp}`;
+  await page.goto("/import");
+  await page
+    .getByLabel("Or paste a recipe")
+    .fill(`${pasted}\n\n1 onion\n500 ml stock\n\nSimmer the onion in the stock.`);
+  await page.getByRole("button", { name: "IMPORT" }).click();
+  await expect(page.getByRole("heading", { name: "Imported: 1" })).toBeVisible();
+  await expect(page.getByText(pasted)).toBeVisible();
+  expect(await queryServerDatabase("SELECT id FROM Recipe WHERE name = ?", [pasted])).toHaveLength(1);
 });

@@ -406,9 +406,12 @@ describe("the import form", () => {
   });
 
   it.each([
-    [{ url: "" }, "Enter a recipe URL or choose a file to import"],
+    [{ url: "" }, "Enter a recipe URL, choose a file or paste a recipe to import"],
     [{ url: "ftp://example.com/recipe" }, "Enter a web address starting with http:// or https://"],
-    [{ file: new File(["x"], "recipe.pdf") }, "Choose a .json, .html or .md file"],
+    [
+      { file: new File(["x"], "recipe.pdf") },
+      "Choose a recipe file (.json, .html, .md) or another app's export (.zip, .paprikarecipes, .csv, .cook)",
+    ],
   ])("refuses %o with a message", async (fields, message) => {
     const response = await run(() => importAction(args(uploadRequest(fields as Record<string, string | File>))));
     expect(response.status).toBe(400);
@@ -422,11 +425,11 @@ describe("the import form", () => {
     expect(await response.json()).toEqual({ message: "Request body must be a form" });
   });
 
-  it("refuses a file over 5 MB", async () => {
-    const file = new File(["x".repeat(5 * 1024 * 1024 + 10)], "big.html", { type: "text/html" });
+  it("refuses a file over 15 MB", async () => {
+    const file = new File(["x".repeat(15 * 1024 * 1024 + 10)], "big.zip", { type: "application/zip" });
     const response = await run(() => importAction(args(uploadRequest({ file }))));
     expect(response.status).toBe(413);
-    expect(JSON.stringify(await response.json())).toContain("The file must be 5 MB or smaller");
+    expect(JSON.stringify(await response.json())).toContain("The file must be 15 MB or smaller");
   });
 
   it("refuses a post from another site", async () => {

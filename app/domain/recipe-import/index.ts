@@ -12,6 +12,7 @@ export {
   formatOfContentType,
   formatOfFileName,
   IMPORTABLE_EXTENSIONS,
+  isImportableFileName,
   parseRecipeDocument,
   type SourceFormat,
 } from "./source-format";
