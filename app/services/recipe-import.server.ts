@@ -65,7 +65,7 @@ interface ImportItem {
  * and read again and again. An attempt is counted when it starts and given back once it imported.
  */
 export const FAILED_IMPORTS_PER_HOST = 20;
-const failuresByHost = new RateLimiter(FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
+const failuresByHost = new RateLimiter("import-failures-host", FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
 const tooManyFailuresFrom = (host: string) => `imports from ${host} failed too often this hour; please try again later`;
 
 // ---------- fetching ----------
@@ -190,13 +190,13 @@ async function importItems(items: ImportItem[], options: ImportOptions): Promise
   for (const [index, { item, read, host }] of items.entries()) {
     try {
       // Each attempt is counted before anything is fetched or read, and a host's given back once it imported.
-      if (host && !failuresByHost.tryHit(host)) throw new ImportError(tooManyFailuresFrom(host));
-      if (userId !== null && !takeAddition(userId)) {
-        if (host) failuresByHost.release(host);
+      if (host && !(await failuresByHost.tryHit(host))) throw new ImportError(tooManyFailuresFrom(host));
+      if (userId !== null && !(await takeAddition(userId))) {
+        if (host) await failuresByHost.release(host);
         throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
       }
       const saved = await saveDocument(await read(), options);
-      if (host) failuresByHost.release(host);
+      if (host) await failuresByHost.release(host);
       (saved.created ? summary.imported : summary.updated).push({ item, id: saved.id, name: saved.name });
     } catch (error) {
       const reason =

@@ -1,0 +1,81 @@
+/**
+ * Limits and refusals of the real production server (`npm start` in a child process on this file's database, and a
+ * second server process on the same database), reached with real concurrent HTTP requests: the login limit under
+ * concurrency, across processes and after a restart.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prisma } from "~/services/db.server";
+import { hashPassword } from "~/services/password.server";
+import { freePort, type RunningServer, serveBuiltApp, startApp } from "../../bench/support/app-server";
+
+const PASSWORD = "Secret123";
+const build = { BUILD_DIR: process.env.BUILD_DIR ?? "tests/.tmp/build-e2e" };
+let first: RunningServer;
+const started: RunningServer[] = [];
+
+/** A second server process of the app on the same database (built and migrated by the first). */
+async function anotherServer(): Promise<RunningServer> {
+  process.env.BUILD_DIR = build.BUILD_DIR;
+  const server = await serveBuiltApp(await freePort(), process.env.DATABASE_URL!, []);
+  started.push(server);
+  return server;
+}
+
+beforeAll(async () => {
+  // One recipe spares the start the starter catalogue's seeding, which these requests do not need.
+  await prisma.recipe.create({ data: { name: "Plain Rice" } });
+  const passwordHash = await hashPassword(PASSWORD);
+  await prisma.user.createMany({
+    data: ["guessed", "restarted"].map((username) => ({ username, email: `${username}@example.com`, passwordHash })),
+  });
+  first = await startApp(await freePort(), process.env.DATABASE_URL!, build);
+  started.push(first);
+}, 600_000);
+afterAll(async () => {
+  for (const server of started) await server.stop();
+});
+
+const logIn = (server: RunningServer, username: string, password: string) =>
+  fetch(`${server.origin}/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username, password }),
+  }).then((response) => response.status);
+
+const tally = (statuses: number[]) =>
+  statuses.reduce<Record<number, number>>((counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+
+describe("the login limit on the running server", () => {
+  it("60 concurrent wrong guesses at one account: at most 5 passwords are checked, the rest are refused unchecked", async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, (_, guess) => logIn(first, "guessed", `wrong-guess-${guess}`))
+    );
+    console.info(`60 concurrent guesses: ${JSON.stringify(tally(statuses))}`);
+    // 401 means the password was checked and wrong; 429 that it was refused before any check.
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(55);
+    // Even the right password is now refused for this account from this address.
+    expect(await logIn(first, "guessed", PASSWORD)).toBe(429);
+  });
+
+  it("is one count for two server processes on one database, and is kept when they restart", async () => {
+    const second = await anotherServer();
+    const guesses = [first, second, first, second, first].map((server, guess) =>
+      logIn(server, "restarted", `wrong-${guess}`)
+    );
+    expect(await Promise.all(guesses)).toEqual([401, 401, 401, 401, 401]);
+    expect(await logIn(second, "restarted", PASSWORD)).toBe(429);
+    expect(await logIn(first, "restarted", PASSWORD)).toBe(429);
+
+    await first.stop();
+    await second.stop();
+    const restarted = await anotherServer();
+    expect(await logIn(restarted, "restarted", PASSWORD)).toBe(429);
+    // Another account from the same address is not limited by these guesses.
+    await prisma.user.create({
+      data: { username: "unrelated", email: "unrelated@example.com", passwordHash: await hashPassword(PASSWORD) },
+    });
+    expect(await logIn(restarted, "unrelated", PASSWORD)).toBe(200);
+    first = restarted;
+  });
+});
