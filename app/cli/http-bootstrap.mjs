@@ -79,6 +79,9 @@ http.Server.prototype.emit = function emit(event, ...args) {
   request.headers[CLIENT_HEADERS.address] = client.address;
   request.headers[CLIENT_HEADERS.proto] = client.proto;
   request.headers[CLIENT_HEADERS.host] = client.host;
+  // Remix's own cross-site check compares Origin with X-Forwarded-Host (else Host) and answers a 500 where they
+  // differ: given the host the trusted-proxy rule chose, it agrees with ours, which has refused the rest with a 403.
+  request.headers["x-forwarded-host"] = client.host;
 
   addSecurityHeaders(response, client.proto === "https");
   const refusal = refusalBeforeApp({ method: request.method, url: request.url, headers, publicOrigin: client.origin });

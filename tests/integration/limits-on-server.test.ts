@@ -79,3 +79,36 @@ describe("the login limit on the running server", () => {
     first = restarted;
   });
 });
+
+describe("cross-site refusals on the running server", () => {
+  it.each(["/login", "/search", "/menu-detail/3"])(
+    "POST %s with Origin: null and Sec-Fetch-Site: same-origin is refused with a 403, not a 500",
+    async (path) => {
+      const response = await fetch(`${first.origin}${path}`, {
+        method: "POST",
+        headers: {
+          Origin: "null",
+          "Sec-Fetch-Site": "same-origin",
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: "username=guessed&password=x",
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: "Cross-site request refused" });
+    }
+  );
+
+  it("a same-origin form with a forged X-Forwarded-Host is answered by the app, not with a 500", async () => {
+    const response = await fetch(`${first.origin}/login`, {
+      method: "POST",
+      headers: {
+        Origin: first.origin,
+        "X-Forwarded-Host": "evil.example",
+        "Content-Type": "application/x-www-form-urlencoded",
+      },
+      body: "username=nobody_here&password=wrong-password",
+      redirect: "manual",
+    });
+    expect(response.status).toBe(401);
+  });
+});
