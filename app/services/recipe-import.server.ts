@@ -6,13 +6,12 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { formatOfContentType, formatOfFileName, type SourceFormat } from "~/domain/recipe-import";
-import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { TOO_MANY_RECIPES } from "~/domain/user-recipe";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { fetchFailure, fetchOk, ImportError, privateHostsAllowedByEnv, readBody } from "./import-fetch.server";
-import { imageUrl, storeImage } from "./images.server";
 import { parseInWorker } from "./import-parser.server";
 import { RateLimiter } from "./rate-limit.server";
+import { fetchedPhoto } from "./recipe-photo.server";
 import { RecipeRejectedError, saveRecipe, takeAddition } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -90,22 +89,6 @@ async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean):
   }
 }
 
-/**
- * The recipe page's own photo, downloaded once (same address rules, 10 s, the upload size limit) and stored
- * like an uploaded dish photo: checked, re-encoded, kept with its narrower copies. Null when it cannot be had;
- * the recipe then shows its generated illustration.
- */
-async function importedPhoto(address: unknown, allowPrivateHosts: boolean): Promise<string | null> {
-  if (typeof address !== "string" || !/^https?:\/\//i.test(address)) return null;
-  try {
-    const { response } = await fetchOk(address, allowPrivateHosts);
-    const bytes = await readBody(response, MAX_IMAGE_BYTES, "photo");
-    return imageUrl(await storeImage("dishes", new Blob([new Uint8Array(bytes)])));
-  } catch {
-    return null;
-  }
-}
-
 // ---------- files ----------
 
 async function filesUnder(folder: string): Promise<string[]> {
@@ -162,8 +145,8 @@ async function saveDocument(
     shared: options.shared ?? false,
     sourceUrl: parsed.draft.sourceUrl ?? document.sourceUrl ?? null,
   };
-  // A fetched page's photo is kept here: browsers are not sent to other sites for it.
-  if (document.sourceUrl) draft.image = await importedPhoto(parsed.draft.image, allowedPrivateHosts(options));
+  // The photo a page or a file names is kept here: browsers are not sent to other sites (or other pages) for it.
+  draft.image = await fetchedPhoto(parsed.draft.image, allowedPrivateHosts(options));
   // Checked in the saving transaction, so a recipe created meanwhile under that name is not replaced either.
   const saved = await saveRecipe(draft, {
     allowanceTaken: true,
