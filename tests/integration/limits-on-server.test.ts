@@ -3,6 +3,7 @@
  * second server process on the same database), reached with real concurrent HTTP requests: the login limit under
  * concurrency, across processes and after a restart.
  */
+import { Agent, request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { hashPassword } from "~/services/password.server";
@@ -110,5 +111,87 @@ describe("cross-site refusals on the running server", () => {
       redirect: "manual",
     });
     expect(response.status).toBe(401);
+  });
+});
+
+describe("bodies over a limit on the running server", () => {
+  interface Answer {
+    status: number;
+    connection: string | undefined;
+    text: string;
+    reusedSocket: boolean;
+  }
+
+  /**
+   * One request through node:http that sends its whole body (declared, or chunked when `declared` is false) and
+   * reads the whole answer; any error on the way (a reset connection) fails it.
+   */
+  function send(
+    agent: Agent,
+    path: string,
+    body: Buffer,
+    { declared = true, method = "POST", type = "application/x-www-form-urlencoded" } = {}
+  ): Promise<Answer> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { "Content-Type": type };
+      if (declared) headers["Content-Length"] = String(body.length);
+      const outgoing = request(`${first.origin}${path}`, { method, headers, agent }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            connection: response.headers.connection,
+            text: Buffer.concat(chunks).toString("utf8"),
+            reusedSocket: outgoing.reusedSocket,
+          })
+        );
+      });
+      outgoing.on("error", reject);
+      // In 1 MB pieces, as a browser uploads: the server may answer before the last one.
+      for (let at = 0; at < body.length; at += 1024 * 1024) outgoing.write(body.subarray(at, at + 1024 * 1024));
+      outgoing.end();
+    });
+  }
+
+  const MB = 1024 * 1024;
+  const form = (bytes: number) => Buffer.from(`username=${"a".repeat(bytes)}&password=x`);
+  const tooLarge = { message: "Request body is too large" };
+
+  it.each([
+    ["with its length declared", true],
+    ["sent chunked, without a length", false],
+  ])("a 2 MB form to /login %s gets a 413 the client can read, with Connection: close", async (_, declared) => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const answer = await send(agent, "/login", form(2 * MB), { declared });
+    expect(answer.status).toBe(413);
+    expect(answer.connection).toBe("close");
+    expect(answer.text).toContain(tooLarge.message);
+    // The next request of the same client is answered (on a new connection, as the server asked).
+    expect((await send(agent, "/login", Buffer.from("username=nobody&password=wrong-one"))).status).toBe(401);
+    agent.destroy();
+  });
+
+  it("a 17 MB body (over the server's 16 MB) gets a 413 the client can read, whether declared or chunked", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    for (const declared of [true, false]) {
+      const answer = await send(agent, "/login", form(17 * MB), { declared });
+      expect(answer.status, `declared: ${declared}`).toBe(413);
+      expect(answer.connection).toBe("close");
+      expect(answer.text).toContain(tooLarge.message);
+    }
+    agent.destroy();
+  });
+
+  it("a refusal that reads the body keeps the keep-alive connection usable for the next request", async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const refused = await send(agent, "/login", Buffer.from([0x75, 0x3d, 0xff, 0xfe]));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Request body is not valid UTF-8 text");
+    const next = await send(agent, "/login", Buffer.from("username=nobody&password=wrong-one"));
+    expect(next.status).toBe(401);
+    expect(next.reusedSocket).toBe(true);
+    agent.destroy();
   });
 });

@@ -1033,8 +1033,12 @@ export const describeAnswer = (response: Response) =>
 // ---------- what must not change ----------
 
 const lowerFirst = (name: string) => name[0].toLowerCase() + name.slice(1);
-/** Every table but sessions (a refused call may still drop a flash message into the caller's own session). */
-const TABLES = Object.values(Prisma.ModelName).filter((model) => model !== "Session");
+/**
+ * Every table but sessions (a refused call may still drop a flash message into the caller's own session) and the
+ * rate limits' counts (a refused attempt is still an attempt: it counts toward the caller's limit).
+ */
+const NOT_DATA: string[] = ["Session", "RateLimitCounter"];
+const TABLES = Object.values(Prisma.ModelName).filter((model) => !NOT_DATA.includes(model));
 
 export async function databaseRows(): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
