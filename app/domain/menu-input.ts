@@ -7,7 +7,7 @@ import { CUISINES, MEAL_OCCASIONS } from "./constants";
 import { INGREDIENT_TYPES, MISCELLANEOUS_TYPE, OTHER_TYPE } from "./ingredient-types";
 import { choicesOf } from "./preferences";
 import type { RecipeDraft } from "./recipe-analysis";
-import { hasVisibleCharacters, INVISIBLE_TEXT } from "./text-safety";
+import { emptyOrVisible, hasVisibleCharacters, INVISIBLE_TEXT } from "./text-safety";
 import { USER_RECIPE_LIMITS } from "./user-recipe";
 
 const {
@@ -62,7 +62,7 @@ const text = (max: number) =>
     .string({ error: "must be text" })
     .trim()
     .min(1, "must not be blank")
-    .refine(hasVisibleCharacters, INVISIBLE_TEXT)
+    .refine(emptyOrVisible, INVISIBLE_TEXT)
     .max(max, `must be at most ${max} characters`);
 
 const ingredientName = z

@@ -1,6 +1,6 @@
 /** A text field people type for others to read, checked with zod. */
 import * as z from "zod";
-import { hasVisibleCharacters, stripBidiControls } from "./text-safety";
+import { emptyOrVisible, stripBidiControls } from "./text-safety";
 
 /** Required text: bidi controls stripped, trimmed, showing something (not blank) and at most `maxLength` characters. */
 export function requiredTextField(messages: { blank: string; tooLong: string }, maxLength: number) {
@@ -9,6 +9,6 @@ export function requiredTextField(messages: { blank: string; tooLong: string }, 
     .overwrite(stripBidiControls)
     .trim()
     .min(1, messages.blank)
-    .refine(hasVisibleCharacters, messages.blank)
+    .refine(emptyOrVisible, messages.blank)
     .max(maxLength, messages.tooLong);
 }

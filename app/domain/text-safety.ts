@@ -27,6 +27,9 @@ export function hasVisibleCharacters(text: string): boolean {
   return text.normalize("NFKC").replace(INVISIBLE, "").length > 0;
 }
 
+/** For a schema that refuses empty text already: empty text passes here, so that it gets one message, not two. */
+export const emptyOrVisible = (text: string) => text.length === 0 || hasVisibleCharacters(text);
+
 /** The message for required text that shows nothing (after the field's name, e.g. "menu_name: …"). */
 export const INVISIBLE_TEXT = "must contain visible characters, not only spaces or invisible ones";
 
