@@ -9,6 +9,7 @@ import { resolveName } from "~/domain/pantry";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { Prisma } from "~/generated/prisma/client";
 import { loadCatalogue } from "~/services/catalogue.server";
+import { imageUrl, storeImage } from "~/services/images.server";
 import { prisma } from "~/services/db.server";
 import { mondayOf } from "~/domain/meal-plan";
 import { todayUtc } from "~/domain/pantry-details";
@@ -380,7 +381,8 @@ export const ROUTES: Record<string, Probe[]> = {
       "PUT",
       "owner-only",
       (f) => `/api/menus/${f.ownRecipe.id}`,
-      () => ({ json: { image: "/recipe-images/1.svg" } })
+      // a photo of the upload store (an app path such as /recipe-images/1.svg is refused: decision 086)
+      async () => ({ json: { image: imageUrl(await storeImage("dishes", await photo())) } })
     ),
   ],
   "/api/menus/by-name/:name": [
@@ -1113,6 +1115,8 @@ export async function prepareCookbook(): Promise<void> {
 
 export async function fixture(): Promise<Fixture> {
   const [owner, other] = [await signedInMember("owner", passwordHash), await signedInMember("other", passwordHash)];
+  // Verified addresses, as a cook's who uses the mails is (the use-soon email is offered to no other: decision 085).
+  await prisma.user.updateMany({ where: { id: { in: [owner.id, other.id] } }, data: { emailVerifiedAt: new Date() } });
   const ownRecipeName = `Matrix Eggs ${next()}`;
   const ownRecipe = await saveRecipe({ ...draft(ownRecipeName, "imported"), importedById: owner.id });
   const data = { userId: owner.id, recipeId };
