@@ -13,6 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const { message, field } = firstSubmissionError(submission, "Please enter a valid email address");
     return jsonError(message, 400, { field });
   }
-  if (requestPasswordReset(submission.value.email, request).limited) return jsonError(TOO_MANY_RESET_REQUESTS, 429);
+  if ((await requestPasswordReset(submission.value.email, request)).limited)
+    return jsonError(TOO_MANY_RESET_REQUESTS, 429);
   return Response.json({ message: RESET_REQUESTED });
 }

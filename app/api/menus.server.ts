@@ -1,5 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { menuDraft, MenuInputSchema } from "~/domain/menu-input";
+import { IMAGE_NOT_FETCHED, menuDraft, MenuInputSchema } from "~/domain/menu-input";
+import { privateHostsAllowedByEnv } from "~/services/import-fetch.server";
+import { keptRecipePhoto } from "~/services/recipe-photo.server";
 import { requireApiUserId } from "~/services/api-auth.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 import { findRecipe, findRecipeByName } from "~/services/recipe-search.server";
@@ -19,8 +21,10 @@ export async function action({ request }: ActionFunctionArgs) {
   // Looked up in the saving transaction, so two simultaneous creates of one name make one recipe.
   const visible = await findRecipeByName(menu.menu_name, userId);
   if (visible) return Response.json(await findRecipe(visible.menu_id, userId));
+  const image = menu.image && (await keptRecipePhoto(menu.image, privateHostsAllowedByEnv()));
+  if (menu.image && !image) return jsonError(IMAGE_NOT_FETCHED, 400);
   try {
-    const { id, created } = await saveRecipe(menuDraft(menu, userId), { onlyIfNew: true });
+    const { id, created } = await saveRecipe({ ...menuDraft(menu, userId), image }, { onlyIfNew: true });
     return Response.json(await findRecipe(id, userId), { status: created ? 201 : 200 });
   } catch (error) {
     if (error instanceof RecipeRejectedError) return jsonError(error.message, error.status);

@@ -14,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "PUT") return jsonError("Use PUT", 405);
   const userId = await requireApiUserId(request);
-  const message = await saveReminder(userId, await parseJsonBody(request, ReminderFormSchema));
-  return Response.json({ message, reminder: await readReminder(userId) });
+  const saved = await saveReminder(userId, await parseJsonBody(request, ReminderFormSchema));
+  // 403: the address must be verified first (the message says how).
+  if (!saved.ok) return jsonError(saved.message, 403);
+  return Response.json({ message: saved.message, reminder: await readReminder(userId) });
 }

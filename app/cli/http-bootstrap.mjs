@@ -7,7 +7,10 @@
 //   with malformed percent-encoding (400);
 // - gives every response the security headers it lacks, HSTS when it came over https, and (COOKIE_SECURE
 //   unset) cookies marked Secure exactly when it came over https (app/services/response-headers.mjs);
-// - cuts a request body past 16 MB before anything buffers it (the app's bounded reader has smaller limits).
+// - bounds a request body at 16 MB before anything buffers it (the app's bounded reader has smaller limits), and
+//   answers a body refused before its end with a 413 (or the app's answer) the client can read: the rest of the
+//   body is read and dropped rather than the connection reset, which would lose the answer, and the answer says
+//   Connection: close.
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CLIENT_HEADERS, clientView, parseTrustProxy } from "../services/proxy.mjs";
@@ -23,15 +26,85 @@ const originalEmit = http.Server.prototype.emit;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const BODY_TOO_LARGE = "Request body is too large";
 
-/** A body sent without a length (chunked) is cut off, connection and all, once it passes the limit. */
-function limitBody(request) {
-  const push = request.push;
+/** How long the rest of a refused body is read and dropped before the connection is closed anyway. */
+const LINGER_MS = 10_000;
+
+/**
+ * Once the answer is out, the connection is half-closed, and what the client still sends is read and dropped until
+ * its request ends (or LINGER_MS): closing a socket with unread data resets it, and a reset makes the client's
+ * system drop the answer it had not read yet.
+ */
+function closeAfterTheBody(request) {
+  const socket = request.socket;
+  if (socket.lingering) return;
+  socket.lingering = true;
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function destroyOnceTheBodyIsRead() {
+    if (request.complete) return destroySoon.call(this);
+    this.end();
+    const close = () => this.destroy();
+    request.once("end", close);
+    request.once("close", close);
+    setTimeout(close, LINGER_MS).unref();
+    request.resume();
+  };
+}
+
+/** Answers 413 with Connection: close, unless the app has begun its own answer; what the app answers later is dropped. */
+function answerTooLarge(response) {
+  if (response.headersSent) return;
+  response.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
+  response.end(JSON.stringify({ message: BODY_TOO_LARGE }));
+  for (const method of ["writeHead", "setHeader", "write", "end"]) response[method] = () => response;
+}
+
+/**
+ * Bounds the body and keeps a refused one from resetting the connection:
+ * - the app giving up on a body (its bounded reader cancels the stream past its limit, which destroys the request
+ *   and with it the socket) no longer destroys anything: the rest of the body is read and dropped;
+ * - a 413 closes the connection (Connection: close) once the client has sent its body;
+ * - a body sent without a length (chunked) that passes 16 MB is answered with a 413 here, the rest dropped.
+ */
+function boundBody(request, response) {
   let received = 0;
+  let dropping = false;
+  const closeAfterAnswer = () => {
+    response.shouldKeepAlive = false;
+    closeAfterTheBody(request);
+  };
+  const dropTheRest = () => {
+    if (dropping || request.complete) return;
+    dropping = true;
+    closeAfterAnswer();
+    request.resume();
+  };
+  const push = request.push;
   request.push = function pushWithinLimit(chunk, ...rest) {
     received += chunk?.length ?? 0;
-    if (received <= MAX_BODY_BYTES) return push.call(this, chunk, ...rest);
-    this.destroy(new Error(BODY_TOO_LARGE));
-    return false;
+    if (received > MAX_BODY_BYTES && !dropping) {
+      dropTheRest();
+      answerTooLarge(response);
+      // An app still reading the body ends with an error instead of waiting for the rest.
+      if (this.listenerCount("error") > 0) this.emit("error", new Error(BODY_TOO_LARGE));
+    }
+    if (dropping && chunk !== null) return true;
+    return push.call(this, chunk, ...rest);
+  };
+  const destroy = request.destroy;
+  request.destroy = function dropInsteadOfDestroying(error) {
+    // A finished body, or a connection already gone (the client left): destroyed as before.
+    if ((this.complete && this.readableEnded) || !this.socket || this.socket.destroyed)
+      return destroy.call(this, error);
+    dropTheRest();
+    return this;
+  };
+  const writeHead = response.writeHead;
+  response.writeHead = function writeHeadClosingOnTooLarge(statusCode, ...rest) {
+    if (statusCode === 413) {
+      closeAfterAnswer();
+      dropTheRest();
+    }
+    return writeHead.call(this, statusCode, ...rest);
   };
 }
 
@@ -79,6 +152,9 @@ http.Server.prototype.emit = function emit(event, ...args) {
   request.headers[CLIENT_HEADERS.address] = client.address;
   request.headers[CLIENT_HEADERS.proto] = client.proto;
   request.headers[CLIENT_HEADERS.host] = client.host;
+  // Remix's own cross-site check compares Origin with X-Forwarded-Host (else Host) and answers a 500 where they
+  // differ: given the host the trusted-proxy rule chose, it agrees with ours, which has refused the rest with a 403.
+  request.headers["x-forwarded-host"] = client.host;
 
   addSecurityHeaders(response, client.proto === "https");
   const refusal = refusalBeforeApp({ method: request.method, url: request.url, headers, publicOrigin: client.origin });
@@ -88,10 +164,10 @@ http.Server.prototype.emit = function emit(event, ...args) {
     return true;
   }
   if (Number(request.headers["content-length"] ?? 0) > MAX_BODY_BYTES) {
-    response.writeHead(413, { "Content-Type": "application/json", Connection: "close" });
-    response.end(JSON.stringify({ message: BODY_TOO_LARGE }));
+    closeAfterTheBody(request);
+    answerTooLarge(response);
     return true;
   }
-  limitBody(request);
+  boundBody(request, response);
   return originalEmit.call(this, event, ...args);
 };

@@ -18,7 +18,8 @@ export function isCrossSiteWrite(method, headers, publicOrigin) {
   const fetchSite = headers.get("sec-fetch-site");
   if (fetchSite === "cross-site") return true;
   const origin = headers.get("origin");
-  if (origin === "null") return fetchSite !== "same-origin";
+  // An opaque origin (a sandboxed frame, a data: or file: page) is never this app's page, whatever else is sent.
+  if (origin === "null") return true;
   return Boolean(origin) && origin !== publicOrigin;
 }
 

@@ -7,6 +7,7 @@ import { CUISINES, MEAL_OCCASIONS } from "./constants";
 import { INGREDIENT_TYPES, MISCELLANEOUS_TYPE, OTHER_TYPE } from "./ingredient-types";
 import { choicesOf } from "./preferences";
 import type { RecipeDraft } from "./recipe-analysis";
+import { emptyOrVisible, hasVisibleCharacters, INVISIBLE_TEXT } from "./text-safety";
 import { USER_RECIPE_LIMITS } from "./user-recipe";
 
 const {
@@ -21,22 +22,32 @@ const {
 const MAX_SERVINGS = 100;
 const MAX_IMAGE_URL_LENGTH = 2000;
 
+/** A dish photo in the app's upload store, as its address (imageUrl of "dishes/…"). */
+const UPLOADED_DISH_PHOTO = /^\/uploads\/dishes\/[A-Za-z0-9._-]+$/;
+
 function isImageAddress(text: string): boolean {
-  if (/^\/(?!\/)[^\s\\]*$/.test(text)) return true;
+  if (UPLOADED_DISH_PHOTO.test(text)) return true;
   try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && !/\s/.test(text);
+    return new URL(text).protocol === "https:" && !/\s/.test(text);
   } catch {
     return false;
   }
 }
 
-/** A picture's address: a path on this site (/recipe-images/3.svg) or an http(s) URL. */
+export const IMAGE_ADDRESS_MESSAGE = "must be an https:// address of a picture, or a photo uploaded to this app";
+
+/**
+ * A picture's address: a photo of the app's upload store, or an https URL (which the server fetches and stores:
+ * recipe-photo.server.ts). Never another path of the app, which every viewer's browser would request.
+ */
 export const ImageAddressSchema = z
-  .string({ error: "must be a web address (http:// or https://) or a path on this site" })
+  .string({ error: IMAGE_ADDRESS_MESSAGE })
   .trim()
   .max(MAX_IMAGE_URL_LENGTH, `must be at most ${MAX_IMAGE_URL_LENGTH} characters`)
-  .refine(isImageAddress, "must be a web address (http:// or https://) or a path on this site");
+  .refine(isImageAddress, IMAGE_ADDRESS_MESSAGE);
+
+/** The answer when the picture at an accepted address could not be fetched and stored. */
+export const IMAGE_NOT_FETCHED = "image: the picture could not be fetched from this address";
 
 const minutes = z
   .number({ error: "must be a number of minutes or null" })
@@ -47,7 +58,12 @@ const minutes = z
   .default(null);
 
 const text = (max: number) =>
-  z.string({ error: "must be text" }).trim().min(1, "must not be blank").max(max, `must be at most ${max} characters`);
+  z
+    .string({ error: "must be text" })
+    .trim()
+    .min(1, "must not be blank")
+    .refine(emptyOrVisible, INVISIBLE_TEXT)
+    .max(max, `must be at most ${max} characters`);
 
 const ingredientName = z
   .string()
@@ -108,6 +124,10 @@ export const MenuInputSchema = z
   .superRefine((menu, context) => {
     const seen = new Set<string>();
     for (const name of Object.keys(menu.ingredients_quantity)) {
+      if (!hasVisibleCharacters(name)) {
+        const message = `an ingredient name ${INVISIBLE_TEXT}`;
+        context.addIssue({ code: "custom", path: ["ingredients_quantity", name], message });
+      }
       const key = name.trim().toLowerCase();
       if (seen.has(key))
         context.addIssue({ code: "custom", path: ["ingredients_quantity", name], message: "is listed twice" });

@@ -6,6 +6,7 @@ import * as z from "zod";
 import type { CatalogueIngredient } from "./catalogue";
 import { MAX_LISTED_INGREDIENTS } from "./ingredient-names";
 import { toGrams, unitOf } from "./quantity";
+import { emptyOrVisible, INVISIBLE_TEXT } from "./text-safety";
 import { daysLeft, defaultStorage, parseIsoDay, shelfLifeDays, STORAGES, type Storage } from "./shelf-life";
 
 /** An amount above this is a typo (a 100 kg bag of rice is already generous). */
@@ -21,7 +22,7 @@ export interface PantryInput {
   storage?: Storage | null;
 }
 
-const name = z.string().trim().min(1).max(100);
+const name = z.string().trim().min(1).refine(emptyOrVisible, INVISIBLE_TEXT).max(100);
 
 const pantryObject = z
   .object({

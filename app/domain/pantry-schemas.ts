@@ -3,6 +3,7 @@
  * so that a screen using only the rules does not carry zod to the browser.
  */
 import * as z from "zod";
+import { emptyOrVisible } from "./text-safety";
 import {
   MAX_INGREDIENT_NAME_LENGTH,
   NAME_REQUIRED_MESSAGE,
@@ -27,6 +28,7 @@ const ingredientName = z
   .string({ error: NAME_REQUIRED_MESSAGE })
   .trim()
   .min(1, NAME_REQUIRED_MESSAGE)
+  .refine(emptyOrVisible, NAME_REQUIRED_MESSAGE)
   .max(MAX_INGREDIENT_NAME_LENGTH, NAME_TOO_LONG_MESSAGE);
 
 const amount = z

@@ -1,13 +1,14 @@
 /** A text field people type for others to read, checked with zod. */
 import * as z from "zod";
-import { stripBidiControls } from "./text-safety";
+import { emptyOrVisible, stripBidiControls } from "./text-safety";
 
-/** Required text: bidi controls stripped, trimmed, not blank and at most `maxLength` characters. */
+/** Required text: bidi controls stripped, trimmed, showing something (not blank) and at most `maxLength` characters. */
 export function requiredTextField(messages: { blank: string; tooLong: string }, maxLength: number) {
   return z
     .string({ error: messages.blank })
     .overwrite(stripBidiControls)
     .trim()
     .min(1, messages.blank)
+    .refine(emptyOrVisible, messages.blank)
     .max(maxLength, messages.tooLong);
 }

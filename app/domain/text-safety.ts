@@ -16,6 +16,23 @@ export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, "");
 }
 
+/**
+ * What shows nothing: spaces and line breaks, control and format characters (bidi controls, zero-width space and
+ * joiners, soft hyphen) and the other default-ignorable code points (e.g. the Hangul filler).
+ */
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Z}\s]/gu;
+
+/** Whether `text`, normalised (NFKC), shows at least one character: a name of only U+202E or U+200B does not. */
+export function hasVisibleCharacters(text: string): boolean {
+  return text.normalize("NFKC").replace(INVISIBLE, "").length > 0;
+}
+
+/** For a schema that refuses empty text already: empty text passes here, so that it gets one message, not two. */
+export const emptyOrVisible = (text: string) => text.length === 0 || hasVisibleCharacters(text);
+
+/** The message for required text that shows nothing (after the field's name, e.g. "menu_name: …"). */
+export const INVISIBLE_TEXT = "must contain visible characters, not only spaces or invisible ones";
+
 /** An email address as stored and compared: NFKC (fullwidth "ａ" is "a"), no bidi characters, trimmed, lowercase. */
 export function normalizeEmail(email: string): string {
   return stripBidiControls(email.normalize("NFKC")).replace(BIDI_MARKS, "").trim().toLowerCase();

@@ -15,6 +15,13 @@ export const REMINDER_MESSAGES = {
   unsubscribed: "You will no longer get use-soon emails. Nothing else about your account has changed.",
   alreadyOff: "This link was used already: use-soon emails are off. Nothing was changed.",
   forged: "This unsubscribe link is not valid. Nothing was changed.",
+  confirm: "Stop the daily use-soon emails? Nothing else about your account changes.",
+  stop: "Stop use-soon emails",
+  unverified:
+    "Use-soon emails go only to a verified email address. Open the verification link we sent you, or send a new one from your account, then turn the email on.",
+  unverifiedScreen: (email: string) =>
+    `Use-soon emails go only to a verified email address, so that nobody can have them sent to someone else. Open the link we sent to ${email}, or get a new one.`,
+  paused: "Your use-soon email is paused until the address is verified.",
   time: "Please choose a time as HH:MM (for example 07:30).",
   timeZone: "Please choose a known time zone (for example Europe/Berlin).",
 } as const;
@@ -82,6 +89,27 @@ const whenText = (daysLeft: number) =>
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
+/** The longest a pantry item's name is shown in the email: enough for any food, too short for an advertisement. */
+export const MAIL_NAME_LENGTH = 40;
+
+/**
+ * A pantry item's name as the email shows it: on one line, without control or format characters (bidi overrides,
+ * zero-width), and cut to MAIL_NAME_LENGTH characters with an ellipsis. The name is the cook's own text.
+ */
+export function mailName(name: string): string {
+  const plain = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  const characters = [...plain];
+  return characters.length <= MAIL_NAME_LENGTH
+    ? plain
+    : `${characters
+        .slice(0, MAIL_NAME_LENGTH - 1)
+        .join("")
+        .trimEnd()}…`;
+}
+
 /**
  * The email: what to use and by when, three recipes that use it, and the unsubscribe link, also in the headers mail
  * programs show as their own unsubscribe button, posting to the link without anyone signed in (RFC 2369, RFC 8058).
@@ -93,9 +121,9 @@ export function reminderMail(content: ReminderContent): {
   headers: Record<string, string>;
 } {
   const count = content.items.length;
-  const subject = `Use soon: ${count === 1 ? content.items[0].name : `${count} items`} in your pantry`;
+  const subject = `Use soon: ${count === 1 ? mailName(content.items[0].name) : `${count} items`} in your pantry`;
   const itemLine = (item: ReminderContent["items"][number]) =>
-    `${item.name}${item.amount ? ` (${item.amount})` : ""}: use ${whenText(item.daysLeft)}`;
+    `${mailName(item.name)}${item.amount ? ` (${item.amount})` : ""}: use ${whenText(item.daysLeft)}`;
   const text = [
     "These spoil in the next 2 days:",
     ...content.items.map((item) => `- ${itemLine(item)}`),

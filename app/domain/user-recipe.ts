@@ -4,7 +4,7 @@
  * adds, whichever way it came in.
  */
 import type { RecipeDraft } from "./recipe-analysis";
-import { stripBidiControls } from "./text-safety";
+import { hasVisibleCharacters, stripBidiControls } from "./text-safety";
 
 export const USER_RECIPE_LIMITS = {
   ingredients: 60,
@@ -27,6 +27,11 @@ const L = USER_RECIPE_LIMITS;
 
 /** What makes a user's recipe too big to keep, as the person adding it should read it; null when it fits. */
 export function userRecipeProblem(draft: RecipeDraft): string | null {
+  if (!hasVisibleCharacters(draft.name))
+    return "A recipe name must contain visible characters, not only spaces or invisible ones.";
+  if (draft.ingredients.some((line) => !hasVisibleCharacters(line.name))) {
+    return "Each ingredient's name must contain visible characters, not only spaces or invisible ones.";
+  }
   if (draft.name.length > L.nameLength) return `A recipe name can be at most ${L.nameLength} characters.`;
   if (draft.ingredients.length > L.ingredients) return `A recipe can list at most ${L.ingredients} ingredients.`;
   if (draft.steps.length > L.steps) return `A recipe can have at most ${L.steps} steps.`;

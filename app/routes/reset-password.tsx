@@ -19,7 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Reset password · Recipe Help
 export async function action({ request }: ActionFunctionArgs) {
   const submission = parseResetRequestForm(await readForm(request));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  if (requestPasswordReset(submission.value.email, request).limited) {
+  if ((await requestPasswordReset(submission.value.email, request)).limited) {
     return data({ result: submission.reply({ formErrors: [TOO_MANY_RESET_REQUESTS] }) }, { status: 429 });
   }
   throw await redirectWithFlash("/reset-password", { type: "success", message: RESET_REQUESTED });

@@ -206,7 +206,7 @@ function ProfileForm({
 }
 
 export default function SettingScreen() {
-  const { profile, written, confirmDelete, reminder } = useLoaderData<typeof loader>();
+  const { profile, written, confirmDelete, reminder, emailVerified } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -225,7 +225,7 @@ export default function SettingScreen() {
         lastResult={actionData?.result}
         uploadError={actionData?.uploadError ?? null}
       />
-      <UseSoonReminderForm reminder={reminder} />
+      <UseSoonReminderForm reminder={reminder} emailVerified={emailVerified} email={profile.email} />
       <section className="danger-zone" aria-labelledby="danger-zone-title">
         <h2 id="danger-zone-title">Delete account</h2>
         <p>Remove your account and everything you have added to Recipe Helper.</p>

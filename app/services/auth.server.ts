@@ -5,7 +5,7 @@ import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/services/password.server";
-import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
+import { clientAddress, giveBack, RateLimiter, tryHitAll } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
 
 export type AuthUser = { id: number; username: string };
@@ -42,42 +42,53 @@ const STRATEGY_OPTIONS = {
 // Failed attempts within 15 minutes: 5 per username from one client address (guessing one account), 20 per
 // client address (spraying many accounts). Never per username alone: anyone could then lock its owner out.
 const WINDOW_MS = 15 * 60 * 1000;
-const byUsername = new RateLimiter(5, WINDOW_MS);
-const byAddress = new RateLimiter(20, WINDOW_MS);
+const byUsername = new RateLimiter("login-username", 5, WINDOW_MS);
+const byAddress = new RateLimiter("login-address", 20, WINDOW_MS);
 
 export type LoginResult = { ok: true; user: AuthUser } | { ok: false; status: 401 | 429; message: string };
 
 /**
  * Checks the credentials the login form's schema parsed (`formData` is the form they came from) through the form
- * strategy, with rate limits per username and per client address.
+ * strategy, with rate limits per username and per client address. The attempt is counted before the password is
+ * checked and given back when it was right, so that concurrent guesses cannot all pass the check of the limit
+ * before any of them is counted.
  */
 export async function login(request: Request, formData: FormData, credentials: LoginInput): Promise<LoginResult> {
   const addressKey = clientAddress(request);
   const usernameKey = `${credentials.username.toLowerCase()} ${addressKey}`;
-  if (byUsername.isLimited(usernameKey) || byAddress.isLimited(addressKey)) {
+  if (
+    !(await tryHitAll([
+      [byUsername, usernameKey],
+      [byAddress, addressKey],
+    ]))
+  ) {
     return { ok: false, status: 429, message: TOO_MANY_ATTEMPTS };
   }
   try {
     const options = { ...STRATEGY_OPTIONS, context: { formData, credentials } };
     const user = await passwordStrategy.authenticate(request, sessionStorage, options);
-    byUsername.reset(usernameKey);
+    await giveBack([[byAddress, addressKey]], [byUsername, usernameKey]);
     return { ok: true, user };
   } catch (error) {
-    if (!(error instanceof AuthorizationError)) throw error;
-    byUsername.hit(usernameKey);
-    byAddress.hit(addressKey);
+    if (!(error instanceof AuthorizationError)) {
+      await giveBack([
+        [byUsername, usernameKey],
+        [byAddress, addressKey],
+      ]);
+      throw error;
+    }
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
 }
 
-const signupsByAddress = new RateLimiter(env.SIGNUP_LIMIT_PER_HOUR, 60 * 60 * 1000);
+const signupsByAddress = new RateLimiter("signup-address", env.SIGNUP_LIMIT_PER_HOUR, 60 * 60 * 1000);
 export const TOO_MANY_SIGNUPS = "Too many sign-ups from your network. Please try again later.";
 
 /**
  * Counts a sign-up attempt (a valid form) from the request's client address; false once the address has made
  * SIGNUP_LIMIT_PER_HOUR within the hour. This bounds bulk account creation and probing which names are taken.
  */
-export function signupAllowed(request: Request): boolean {
+export function signupAllowed(request: Request): Promise<boolean> {
   return signupsByAddress.tryHit(clientAddress(request));
 }
 

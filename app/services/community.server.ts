@@ -25,15 +25,12 @@ export type Outcome<Value> = ({ ok: true } & Value) | Refusal;
 const refuse = (status: Refusal["status"], message: string): Refusal => ({ ok: false, status, message });
 
 /** Sharing is limited per user: a photo is decoded and re-encoded in several sizes, and the feed is everyone's. */
-const postLimiter = new RateLimiter(10, 60 * 60 * 1000);
-const commentLimiter = new RateLimiter(30, 10 * 60 * 1000);
+const postLimiter = new RateLimiter("community-post-user", 10, 60 * 60 * 1000);
+const commentLimiter = new RateLimiter("community-comment-user", 30, 10 * 60 * 1000);
 
 /** Counts one attempt of the user's; true when they are over the limit (the attempt is refused). */
-export function overLimit(limiter: RateLimiter, userId: number): boolean {
-  const key = String(userId);
-  if (limiter.isLimited(key)) return true;
-  limiter.hit(key);
-  return false;
+export async function overLimit(limiter: RateLimiter, userId: number): Promise<boolean> {
+  return !(await limiter.tryHit(String(userId)));
 }
 
 const authorFields = { select: { username: true, avatar: true, updatedAt: true } } as const;
@@ -169,7 +166,7 @@ export async function createPost(
   if (input.menu_id !== undefined && !(await canSeeRecipe(input.menu_id, null))) {
     return refuse(404, COMMUNITY_MESSAGES.menuNotFound);
   }
-  if (overLimit(postLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyPosts);
+  if (await overLimit(postLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyPosts);
   let image: string;
   if ("stored" in photo) image = photo.stored;
   else {
@@ -229,7 +226,7 @@ export type CommentAnswer = {
 export async function addComment(userId: number, postId: number, text: string): Promise<Outcome<CommentAnswer>> {
   if ((await prisma.communityPost.count({ where: { id: postId } })) === 0)
     return refuse(404, COMMUNITY_MESSAGES.postNotFound);
-  if (overLimit(commentLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyComments);
+  if (await overLimit(commentLimiter, userId)) return refuse(429, COMMUNITY_MESSAGES.tooManyComments);
   try {
     const row = await prisma.postComment.create({ data: { postId, userId, text }, select: commentFields });
     const comment = toComment(row);

@@ -32,7 +32,7 @@ const DraftSchema = z.object({ userId: z.number(), recipeId: z.number(), image: 
 export type DishDraft = z.output<typeof DraftSchema>;
 
 /** Each Next uploads a photo; this bounds how many one cook can store in a while. */
-const draftLimiter = new RateLimiter(30, 60 * 60 * 1000);
+const draftLimiter = new RateLimiter("dish-draft-user", 30, 60 * 60 * 1000);
 export const TOO_MANY_PHOTOS = "You have taken a lot of photos in a short time. Please try again later.";
 
 /** The user's waiting photo (any recipe's), if the request carries one of theirs. */
@@ -62,7 +62,7 @@ export async function saveDishDraft(
   recipeId: number,
   file: File
 ): Promise<Outcome<{ cookie: string }>> {
-  if (overLimit(draftLimiter, userId)) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
+  if (await overLimit(draftLimiter, userId)) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
   const stored = await storeDishPhoto(file);
   if (!stored.ok) return stored;
   const previous = await readDishDraft(request, userId);

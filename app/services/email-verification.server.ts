@@ -26,7 +26,7 @@ const LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** Links a user may ask for in an hour (the one mailed at sign-up included). */
 export const VERIFY_MAILS_PER_HOUR = 3;
-const mailsByUser = new RateLimiter(VERIFY_MAILS_PER_HOUR, 60 * 60 * 1000);
+const mailsByUser = new RateLimiter("verify-mail-user", VERIFY_MAILS_PER_HOUR, 60 * 60 * 1000);
 
 function verificationMail(to: string, username: string, link: string) {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -63,7 +63,7 @@ export async function sendVerificationLink(userId: number, { waitForMail = true 
   });
   if (!user) return "failed";
   if (user.emailVerifiedAt) return "alreadyVerified";
-  if (!mailsByUser.tryHit(String(userId))) return "tooMany";
+  if (!(await mailsByUser.tryHit(String(userId)))) return "tooMany";
   const token = randomBytes(32).toString("base64url");
   await prisma.$transaction([
     prisma.emailVerificationToken.deleteMany({ where: { userId } }),

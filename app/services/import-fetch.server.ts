@@ -4,7 +4,7 @@
  * in IPv4 and IPv6 (IPv4 inside IPv6 judged as IPv4), and every address of this machine's own interfaces, whatever
  * its range (a server bound to 0.0.0.0 answers on the machine's public address too). The check runs on the
  * addresses DNS gave for the connection being made (and again on the socket's peer once connected), so a name
- * that answers differently on a second lookup cannot slip through.
+ * that answers differently on a second lookup cannot slip through. Which addresses: public-address.server.ts.
  *
  * Every failure to reach a page, a refused address included, gives one message: the import must not tell a
  * refused address from a closed or an open port.
@@ -13,7 +13,7 @@ import { lookup, type LookupAddress } from "node:dns";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
-import { networkInterfaces } from "node:os";
+import { isRefusedAddress } from "./public-address.server";
 
 const FETCH_TIMEOUT_MS = 10_000;
 const MAX_REDIRECTS = 3;
@@ -26,107 +26,6 @@ export const UNREACHABLE = "the page could not be reached; only pages on public 
 /** RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS=true lets tests import from a server on this machine. */
 export function privateHostsAllowedByEnv(): boolean {
   return process.env.RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS === "true";
-}
-
-// ---------- addresses ----------
-
-const PRIVATE_IPV4_RANGES: [string, number][] = [
-  ["0.0.0.0", 8], // "this network", unspecified
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10], // carrier-grade NAT
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16], // link-local, cloud metadata
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15], // benchmarking
-  ["224.0.0.0", 4], // multicast
-  ["240.0.0.0", 4], // reserved and broadcast
-];
-
-function ipv4Number(address: string): number {
-  return address.split(".").reduce((total, part) => total * 256 + Number(part), 0);
-}
-
-function isPrivateIpv4(address: string): boolean {
-  const value = ipv4Number(address);
-  return PRIVATE_IPV4_RANGES.some(([base, bits]) => {
-    const size = 2 ** (32 - bits);
-    return Math.floor(value / size) === Math.floor(ipv4Number(base) / size);
-  });
-}
-
-/** The eight 16-bit groups of an IPv6 address, with an embedded dotted IPv4 tail expanded and a zone dropped. */
-function ipv6Groups(address: string): number[] {
-  let text = address.toLowerCase().replace(/%[\s\S]*$/, "");
-  const dotted = text.match(/(?<![\d.])(\d+\.\d+\.\d+\.\d+)$/);
-  if (dotted) {
-    const value = ipv4Number(dotted[1]);
-    text = text.replace(dotted[1], `${Math.floor(value / 65536).toString(16)}:${(value % 65536).toString(16)}`);
-  }
-  const [head, tail] = text.split("::");
-  const parse = (part: string | undefined) => (part ? part.split(":").map((group) => parseInt(group, 16)) : []);
-  const start = parse(head);
-  const end = parse(tail);
-  return tail === undefined ? start : [...start, ...Array(8 - start.length - end.length).fill(0), ...end];
-}
-
-function ipv4Of(high: number, low: number): string {
-  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
-}
-
-/** The IPv4 address an IPv6 address carries and reaches: IPv4-compatible (:: and ::1 too), -mapped, NAT64, 6to4. */
-function embeddedIpv4(groups: number[]): string | null {
-  const allZeroBefore = (count: number) => groups.slice(0, count).every((group) => group === 0);
-  if (allZeroBefore(6)) return ipv4Of(groups[6], groups[7]);
-  if (allZeroBefore(5) && groups[5] === 0xffff) return ipv4Of(groups[6], groups[7]);
-  if (groups[0] === 0x64 && groups[1] === 0xff9b) return ipv4Of(groups[6], groups[7]);
-  if (groups[0] === 0x2002) return ipv4Of(groups[1], groups[2]);
-  return null;
-}
-
-function isPrivateIpv6(groups: number[]): boolean {
-  return (
-    (groups[0] & 0xfe00) === 0xfc00 || // unique local
-    (groups[0] & 0xffc0) === 0xfe80 || // link-local
-    (groups[0] & 0xffc0) === 0xfec0 || // site-local (deprecated)
-    (groups[0] & 0xff00) === 0xff00 // multicast
-  );
-}
-
-/** One spelling per address: dotted IPv4 (also for IPv4 inside IPv6), else the eight IPv6 groups in hex. */
-function addressKey(address: string): { key: string; ipv4: boolean } | null {
-  const bare = address.replace(/%[\s\S]*$/, "");
-  const version = isIP(bare);
-  if (version === 4) return { key: bare, ipv4: true };
-  if (version !== 6) return null;
-  const groups = ipv6Groups(bare);
-  const ipv4 = embeddedIpv4(groups);
-  return ipv4 ? { key: ipv4, ipv4: true } : { key: groups.map((group) => group.toString(16)).join(":"), ipv4: false };
-}
-
-/** Loopback, private, link-local, CGNAT, multicast, unspecified and IPv6 unique-local/link-local addresses. */
-export function isPrivateAddress(address: string): boolean {
-  const parsed = addressKey(address);
-  if (!parsed) return true;
-  return parsed.ipv4 ? isPrivateIpv4(parsed.key) : isPrivateIpv6(ipv6Groups(parsed.key));
-}
-
-/** Every address of this machine's interfaces, read at each check (addresses change, e.g. by DHCP). */
-function ownAddressKeys(): Set<string> {
-  const keys = new Set<string>();
-  for (const entries of Object.values(networkInterfaces())) {
-    for (const entry of entries ?? []) {
-      const parsed = addressKey(entry.address);
-      if (parsed) keys.add(parsed.key);
-    }
-  }
-  return keys;
-}
-
-/** Private or local by range, or one of this machine's own addresses. */
-export function isRefusedAddress(address: string): boolean {
-  return isPrivateAddress(address) || ownAddressKeys().has(addressKey(address)!.key);
 }
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;

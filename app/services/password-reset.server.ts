@@ -9,7 +9,7 @@ import { prisma } from "~/services/db.server";
 import { sendMail } from "~/services/email.server";
 import { env, mailLinkOrigin } from "~/services/env.server";
 import { hashPassword } from "~/services/password.server";
-import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
+import { clientAddress, RateLimiter, tryHitAll } from "~/services/rate-limit.server";
 
 export const TOO_MANY_RESET_REQUESTS = "Too many password reset requests. Please try again later.";
 
@@ -19,8 +19,8 @@ const DELIVERY_DELAY_MS = 50;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 // Requests per hour: 3 per email address (no inbox flooding), 10 per client address (no sweeping).
-const byEmail = new RateLimiter(3, LINK_LIFETIME_MS);
-const byClient = new RateLimiter(10, LINK_LIFETIME_MS);
+const byEmail = new RateLimiter("reset-email", 3, LINK_LIFETIME_MS);
+const byClient = new RateLimiter("reset-address", 10, LINK_LIFETIME_MS);
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -74,12 +74,16 @@ export type ResetRequest = { limited: true } | { limited: false; delivery: Promi
  * has this email: the lookup, the link and the mail happen afterwards (`delivery`, which never rejects), so
  * neither the answer nor its timing tells who has an account. Limited per email and per client address.
  */
-export function requestPasswordReset(email: string, request: Request): ResetRequest {
+export async function requestPasswordReset(email: string, request: Request): Promise<ResetRequest> {
   const emailKey = normalizeEmail(email);
   const clientKey = clientAddress(request);
-  if (byEmail.isLimited(emailKey) || byClient.isLimited(clientKey)) return { limited: true };
-  byEmail.hit(emailKey);
-  byClient.hit(clientKey);
+  if (
+    !(await tryHitAll([
+      [byEmail, emailKey],
+      [byClient, clientKey],
+    ]))
+  )
+    return { limited: true };
   // Started only after the answer has gone (a timer, not the same turn of the event loop), so that looking the
   // account up and writing the link cannot slow the answer for an existing email more than for a missing one.
   const delivery = inBackground(

@@ -10,13 +10,13 @@ import path from "node:path";
 import { formatOfContentType, isImportableFileName, type SourceFormat } from "~/domain/recipe-import";
 import type { ExportedRecipe } from "~/domain/recipe-import/apps/export-file";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
-import { MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { TOO_MANY_RECIPES } from "~/domain/user-recipe";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { fetchFailure, fetchOk, ImportError, privateHostsAllowedByEnv, readBody } from "./import-fetch.server";
-import { imageUrl, storeImage } from "./images.server";
 import { parseInWorker } from "./import-parser.server";
 import { RateLimiter } from "./rate-limit.server";
+import { imageUrl, storeImage } from "./images.server";
+import { fetchedPhoto } from "./recipe-photo.server";
 import { RecipeRejectedError, saveRecipe, takeAddition } from "./recipe-store.server";
 
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -90,7 +90,7 @@ interface ImportItem {
  * and read again and again. An attempt is counted when it starts and given back once it imported.
  */
 export const FAILED_IMPORTS_PER_HOST = 20;
-const failuresByHost = new RateLimiter(FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
+const failuresByHost = new RateLimiter("import-failures-host", FAILED_IMPORTS_PER_HOST, 60 * 60 * 1000);
 const tooManyFailuresFrom = (host: string) => `imports from ${host} failed too often this hour; please try again later`;
 
 // ---------- fetching ----------
@@ -112,22 +112,6 @@ async function fetchRecipeDocument(address: string, allowPrivateHosts: boolean):
     };
   } catch (error) {
     throw fetchFailure(error);
-  }
-}
-
-/**
- * The recipe page's own photo, downloaded once (same address rules, 10 s, the upload size limit) and stored
- * like an uploaded dish photo: checked, re-encoded, kept with its narrower copies. Null when it cannot be had;
- * the recipe then shows its generated illustration.
- */
-async function importedPhoto(address: unknown, allowPrivateHosts: boolean): Promise<string | null> {
-  if (typeof address !== "string" || !/^https?:\/\//i.test(address)) return null;
-  try {
-    const { response } = await fetchOk(address, allowPrivateHosts);
-    const bytes = await readBody(response, MAX_IMAGE_BYTES, "photo");
-    return imageUrl(await storeImage("dishes", new Blob([new Uint8Array(bytes)])));
-  } catch {
-    return null;
   }
 }
 
@@ -175,10 +159,8 @@ async function saveDocument(document: Document, options: ImportOptions): Promise
   );
   if (!parsed.ok) throw new ImportError(parsed.reason);
   const sourceUrl = parsed.draft.sourceUrl ?? document.sourceUrl ?? null;
-  // A fetched page's photo is kept here: browsers are not sent to other sites for it.
-  const image = document.sourceUrl
-    ? await importedPhoto(parsed.draft.image, allowedPrivateHosts(options))
-    : parsed.draft.image;
+  // The photo a page or a file names is kept here: browsers are not sent to other sites (or other pages) for it.
+  const image = await fetchedPhoto(parsed.draft.image, allowedPrivateHosts(options));
   return saveDraft({ ...parsed.draft, sourceUrl, image }, options, false);
 }
 
@@ -190,7 +172,7 @@ async function saveExported(recipe: ExportedRecipe, options: ImportOptions): Pro
     ? await storedArchivePhoto(recipe.photo)
     : options.remotePhotos === false
     ? null
-    : await importedPhoto(draft.image, allowedPrivateHosts(options));
+    : await fetchedPhoto(draft.image, allowedPrivateHosts(options));
   return saveDraft({ ...draft, image }, options, true);
 }
 
@@ -232,13 +214,13 @@ async function importItems(items: ImportItem[], options: ImportOptions): Promise
     try {
       if (duplicateOf !== undefined) throw new DuplicateRecipeError(duplicateOf);
       // Each attempt is counted before anything is fetched or read, and a host's given back once it imported.
-      if (host && !failuresByHost.tryHit(host)) throw new ImportError(tooManyFailuresFrom(host));
-      if (userId !== null && !takeAddition(userId)) {
-        if (host) failuresByHost.release(host);
+      if (host && !(await failuresByHost.tryHit(host))) throw new ImportError(tooManyFailuresFrom(host));
+      if (userId !== null && !(await takeAddition(userId))) {
+        if (host) await failuresByHost.release(host);
         throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
       }
       const saved = await save();
-      if (host) failuresByHost.release(host);
+      if (host) await failuresByHost.release(host);
       (saved.created ? summary.imported : summary.updated).push({ item, id: saved.id, name: saved.name });
     } catch (error) {
       if (error instanceof DuplicateRecipeError) {

@@ -43,6 +43,11 @@ export function findRecipeForIllustration(recipeId: number, viewerId: number | n
  * Sets the picture of a recipe, only when `userId` added it; false when nothing was changed. The photo it replaces
  * is deleted once nothing else shows it.
  */
+/** Whether the user added this recipe (and so may change its picture). */
+export async function isOwnRecipe(userId: number, recipeId: number): Promise<boolean> {
+  return (await prisma.recipe.count({ where: { id: recipeId, importedById: userId } })) > 0;
+}
+
 export async function setOwnRecipeImage(userId: number, recipeId: number, image: string): Promise<boolean> {
   const mine = { id: recipeId, importedById: userId };
   const before = await prisma.recipe.findFirst({ where: mine, select: { image: true } });

@@ -22,22 +22,22 @@ export class RecipeRejectedError extends Error {
   }
 }
 
-const additionsByUser = new RateLimiter(USER_RECIPES_PER_HOUR, 60 * 60 * 1000);
+const additionsByUser = new RateLimiter("recipe-additions-user", USER_RECIPES_PER_HOUR, 60 * 60 * 1000);
 
 /** Refuses a user's draft that is too big, or one more than their hourly allowance (unless taken already). */
-function admitUserDraft(draft: RecipeDraft, options: SaveOptions): void {
+async function admitUserDraft(draft: RecipeDraft, options: SaveOptions): Promise<void> {
   if (draft.importedById == null) return;
   const problem = userRecipeProblem(draft);
   if (problem) throw new RecipeRejectedError(problem, 400);
   if (options.allowanceTaken) return;
-  if (!additionsByUser.tryHit(String(draft.importedById))) throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
+  if (!(await additionsByUser.tryHit(String(draft.importedById)))) throw new RecipeRejectedError(TOO_MANY_RECIPES, 429);
 }
 
 /**
  * Counts one addition against the user's hourly allowance before there is a draft (an import counts its attempt,
  * read or not: a failed import costs like a saved one); false, with nothing counted, when it is used up.
  */
-export function takeAddition(userId: number): boolean {
+export function takeAddition(userId: number): Promise<boolean> {
   return additionsByUser.tryHit(String(userId));
 }
 
@@ -244,7 +244,7 @@ async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: Sa
  */
 export async function saveRecipes(submitted: RecipeDraft[], options: SaveOptions = {}): Promise<SavedRecipe[]> {
   const drafts = submitted.map(withoutBidiControls);
-  for (const draft of drafts) admitUserDraft(draft, options);
+  for (const draft of drafts) await admitUserDraft(draft, options);
   const catalogue = await loadCatalogue();
   const saved: SavedRecipe[] = [];
   for (let start = 0; start < drafts.length; start += BATCH_SIZE) {

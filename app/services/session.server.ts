@@ -111,12 +111,14 @@ export async function requireUserId(request: Request): Promise<number> {
 }
 
 /**
- * Gives a visitor without a session one now (a Set-Cookie on `headers`), on screens whose forms change
- * session values: quick successive posts then share one session instead of each starting its own.
+ * Gives a visitor without a session the cookie of one now (a Set-Cookie on `headers`), on screens whose forms
+ * change session values: quick successive posts then share one session instead of each starting its own. Only
+ * the id is given: its row is written by the first post that stores something (updateData starts a guest's
+ * session under the id it is sent), so a visit that stores nothing leaves nothing in the database.
  */
 export async function startSessionIfNone(request: Request, headers: Headers): Promise<void> {
   const session = await getSession(request);
-  if (!session.id) headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+  if (!session.id) headers.append("Set-Cookie", await sessionCookie.serialize(randomBytes(32).toString("base64url")));
 }
 
 const sessionQueues = new Map<string, Promise<unknown>>();

@@ -6,6 +6,7 @@
 import { data } from "@remix-run/node";
 import { formatDayMonthYear } from "~/domain/dates";
 import { CONFIRM_DELETE_QUERY, formatAllergies, PROFILE_MESSAGES } from "~/domain/profile-messages";
+import { isEmailVerified } from "./email-verification.server";
 import { readImageFormOrRefusal } from "./images.server";
 import { redirectWithFlash, requireUserId } from "./session.server";
 import { readReminder } from "./use-soon-reminder.server";
@@ -16,12 +17,15 @@ export async function settingScreen(request: Request) {
   const profile = await requireProfile(request);
   // Without JavaScript, "Delete Account" leads here: the same confirmation, drawn by the server.
   const confirmDelete = new URL(request.url).search === `?${CONFIRM_DELETE_QUERY}`;
-  const reminder = await readReminder(profile.user_id);
+  const [reminder, emailVerified] = await Promise.all([
+    readReminder(profile.user_id),
+    isEmailVerified(profile.user_id),
+  ]);
   const written = {
     birth_date: profile.birth_date ? formatDayMonthYear(profile.birth_date) : "",
     allergies: formatAllergies(profile.allergies),
   };
-  return { profile, written, confirmDelete, reminder };
+  return { profile, written, confirmDelete, reminder, emailVerified };
 }
 
 async function deleteOwnAccount(userId: number) {

@@ -23,7 +23,8 @@ export async function signUp(request: Request) {
   const { formData, isJson } = await readPageCall(request);
   const submission = parseSignupForm(formData);
   if (submission.status !== "success") return invalidSubmission(submission, isJson, AN_ERROR_OCCURRED);
-  if (!signupAllowed(request)) return refusedSubmission(submission, isJson, { status: 429, message: TOO_MANY_SIGNUPS });
+  if (!(await signupAllowed(request)))
+    return refusedSubmission(submission, isJson, { status: 429, message: TOO_MANY_SIGNUPS });
 
   const result = await signup(submission.value);
   if (!result.ok) return refusedSubmission(submission, isJson, { status: 409, ...result });

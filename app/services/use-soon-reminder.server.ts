@@ -19,6 +19,7 @@ import {
 } from "~/domain/use-soon-reminder";
 import { inBackground } from "./background.server";
 import { prisma } from "./db.server";
+import { isEmailVerified } from "./email-verification.server";
 import { sendMail } from "./email.server";
 import { env, mailLinkOrigin } from "./env.server";
 import { pantryItemsOfUser } from "./pantry.server";
@@ -35,16 +36,22 @@ export async function readReminder(userId: number): Promise<ReminderSetting | nu
   return prisma.useSoonReminder.findUnique({ where: { userId }, select: { time: true, timeZone: true } });
 }
 
-/** Turns the email on at a time (a new nonce: older unsubscribe links stop working) or off. */
-export async function saveReminder(userId: number, form: ReminderForm): Promise<string> {
+export type ReminderSaved = { ok: boolean; message: string };
+
+/**
+ * Turns the email on at a time (a new nonce: older unsubscribe links stop working) or off. It is turned on only
+ * for a verified address: otherwise anyone could sign up with someone else's address and mail them daily.
+ */
+export async function saveReminder(userId: number, form: ReminderForm): Promise<ReminderSaved> {
   if (form.intent === "reminder-off") {
     await prisma.useSoonReminder.deleteMany({ where: { userId } });
-    return REMINDER_MESSAGES.off;
+    return { ok: true, message: REMINDER_MESSAGES.off };
   }
+  if (!(await isEmailVerified(userId))) return { ok: false, message: REMINDER_MESSAGES.unverified };
   const setting = { time: form.time, timeZone: form.timeZone, nonce: randomBytes(16).toString("hex") };
   await prisma.useSoonReminder.upsert({ where: { userId }, create: { userId, ...setting }, update: setting });
   void checkDueReminders();
-  return REMINDER_MESSAGES.saved(form.time, form.timeZone);
+  return { ok: true, message: REMINDER_MESSAGES.saved(form.time, form.timeZone) };
 }
 
 const signature = (payload: string) =>
@@ -56,23 +63,41 @@ export function unsubscribeToken(userId: number, nonce: string): string {
   return `${payload}.${signature(payload)}`;
 }
 
-/**
- * Unsubscribes by a link's token, signed in or not. A forged token changes nothing; a genuine one used again
- * (or after a new opt-in) finds no matching opt-in and changes nothing either.
- */
-export async function unsubscribe(
-  token: string
-): Promise<{ status: "unsubscribed" | "already" | "forged"; message: string }> {
+/** The opt-in a link's token names (cook and nonce), or null when its signature is not the server's. */
+function signedOptIn(token: string): { userId: number; nonce: string } | null {
   const match = /^(\d{1,10})\.([0-9a-f]{32})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  const forged = { status: "forged" as const, message: REMINDER_MESSAGES.forged };
-  if (!match) return forged;
+  if (!match) return null;
   const expected = Buffer.from(signature(`${match[1]}.${match[2]}`));
   const given = Buffer.from(match[3]);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return forged;
-  const { count } = await prisma.useSoonReminder.deleteMany({ where: { userId: Number(match[1]), nonce: match[2] } });
-  return count > 0
-    ? { status: "unsubscribed", message: REMINDER_MESSAGES.unsubscribed }
-    : { status: "already", message: REMINDER_MESSAGES.alreadyOff };
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { userId: Number(match[1]), nonce: match[2] };
+}
+
+export type UnsubscribeAnswer = { status: "confirm" | "unsubscribed" | "already" | "forged"; message: string };
+const FORGED = { status: "forged", message: REMINDER_MESSAGES.forged } as const;
+const ALREADY = { status: "already", message: REMINDER_MESSAGES.alreadyOff } as const;
+
+/**
+ * What opening a link's address shows, changing nothing (a mail scanner that fetches every link must not
+ * unsubscribe anyone): the question to confirm by a POST, or why there is nothing to do.
+ */
+export async function unsubscribeQuestion(token: string): Promise<UnsubscribeAnswer> {
+  const optIn = signedOptIn(token);
+  if (!optIn) return FORGED;
+  const found = await prisma.useSoonReminder.count({ where: optIn });
+  return found > 0 ? { status: "confirm", message: REMINDER_MESSAGES.confirm } : ALREADY;
+}
+
+/**
+ * Unsubscribes by a link's token (the confirmation's POST, or a mail program's one-click POST), signed in or not.
+ * A forged token changes nothing; a genuine one used again (or after a new opt-in) finds no matching opt-in and
+ * changes nothing either.
+ */
+export async function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
+  const optIn = signedOptIn(token);
+  if (!optIn) return FORGED;
+  const { count } = await prisma.useSoonReminder.deleteMany({ where: optIn });
+  return count > 0 ? { status: "unsubscribed", message: REMINDER_MESSAGES.unsubscribed } : ALREADY;
 }
 
 /** What a cook's email lists on `day`: food spoiling within REMINDER_DAYS, and recipes using it. */
@@ -109,18 +134,34 @@ async function reminderContent(userId: number, day: string) {
   };
 }
 
-/** Sends every email due at `now` that was not sent yet; returns how many went out. */
+/** A cook gets at most one use-soon email in this time, however often the time zone (and so the day) changes. */
+const MIN_MS_BETWEEN_MAILS = 20 * 60 * 60 * 1000;
+
+/** Whether the cook was mailed within MIN_MS_BETWEEN_MAILS before `now`. */
+async function mailedRecently(userId: number, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - MIN_MS_BETWEEN_MAILS);
+  return (await prisma.reminderSent.count({ where: { userId, sentAt: { gt: since } } })) > 0;
+}
+
+/**
+ * Sends every email due at `now` that was not sent yet, to verified addresses only (an address changed since is
+ * unverified again: its emails pause); returns how many went out.
+ */
 export async function sendDueReminders(now: Date = new Date()): Promise<number> {
-  const reminders = await prisma.useSoonReminder.findMany({ include: { user: { select: { email: true } } } });
+  const reminders = await prisma.useSoonReminder.findMany({
+    where: { user: { emailVerifiedAt: { not: null } } },
+    include: { user: { select: { email: true } } },
+  });
   let sent = 0;
   for (const reminder of reminders) {
     const day = dueDay(reminder, now);
     if (!day) continue;
     if (await prisma.reminderSent.findUnique({ where: { userId_day: { userId: reminder.userId, day } } })) continue;
+    if (await mailedRecently(reminder.userId, now)) continue;
     const content = await reminderContent(reminder.userId, day);
     if (!content) continue;
     const claim = await prisma.reminderSent
-      .create({ data: { userId: reminder.userId, day, items: content.items.length } })
+      .create({ data: { userId: reminder.userId, day, items: content.items.length, sentAt: now } })
       .catch(() => null);
     // another process, or this one a moment ago, claimed this day
     if (!claim) continue;
@@ -157,5 +198,6 @@ export async function saveReminderAndGoBack(userId: number, formData: FormData):
   const parsed = ReminderFormSchema.safeParse(Object.fromEntries(formData));
   const back = "/setting#reminder";
   if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.error.issues[0].message });
-  return redirectWithFlash(back, { type: "success", message: await saveReminder(userId, parsed.data) });
+  const saved = await saveReminder(userId, parsed.data);
+  return redirectWithFlash(back, { type: saved.ok ? "success" : "error", message: saved.message });
 }

@@ -93,7 +93,7 @@ export function refusalStatus(refusal: Extract<ProfileUpdate, { ok: false }>): n
 /** Each new picture is decoded and re-encoded: a user may change theirs this many times an hour. */
 export const AVATARS_PER_HOUR = 20;
 export const TOO_MANY_AVATARS = "You have changed your picture many times in a short while. Please try again later.";
-const avatarLimiter = new RateLimiter(AVATARS_PER_HOUR, 60 * 60 * 1000);
+const avatarLimiter = new RateLimiter("avatar-user", AVATARS_PER_HOUR, 60 * 60 * 1000);
 
 /**
  * Replaces the profile with `input` (fields left empty are cleared; no picture keeps the current one).
@@ -114,7 +114,7 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 
   let newAvatar: string | undefined;
   if (input.avatar) {
-    if (!avatarLimiter.tryHit(String(userId)))
+    if (!(await avatarLimiter.tryHit(String(userId))))
       return { ok: false, field: "avatar", message: TOO_MANY_AVATARS, status: 429 };
     try {
       newAvatar = await storeImage("avatars", input.avatar);

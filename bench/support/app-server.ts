@@ -5,6 +5,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { cpSync, existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import path from "node:path";
 
 export interface RunningServer {
@@ -38,6 +39,15 @@ function track(child: ChildProcess, origin: string): RunningServer {
       await once(child, "exit");
     },
   };
+}
+
+/** A port on 127.0.0.1 nothing listens on now (for a server a test starts). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }
 
 /** A fresh SQLite database under tests/.tmp, as a DATABASE_URL. */

@@ -5,24 +5,15 @@
  * attack is refused with a message at once, and the other visitor is served promptly. One server for the file.
  */
 import { Agent, request } from "node:http";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { PARSE_BUDGET_MS } from "~/services/import-parser.server";
-import { type RunningServer, signIn, startApp } from "../../bench/support/app-server";
+import { freePort, type RunningServer, signIn, startApp } from "../../bench/support/app-server";
 import { bracketBombJsonLd, nestedMicrodataPage } from "../support/hostile-imports";
 
 /** Generous for an answer that takes milliseconds, tight against the seconds to minutes the attacks took. */
 const ATTACK_ANSWER_MS = 2_000;
 const VISIT_MS = 1_000;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 let server: RunningServer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { action as loginAction } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { action as signupAction } from "~/routes/signup";
-import { loader as searchLoader } from "~/routes/search";
+import { action as searchAction, loader as searchLoader } from "~/routes/search";
 import { loader as accountLoader } from "~/routes/_tabs.account";
 import { prisma } from "~/services/db.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
@@ -199,10 +199,14 @@ describe("login", () => {
   });
 
   it("gives a new session id at login and ends the guest's old one", async () => {
-    // A guest's session starts on the screens whose forms change it, such as /search.
+    // A guest's session starts on the screens whose forms change it, such as /search; its row once it holds something.
     const guestCookie = sessionCookieFrom(await run(() => searchLoader(args(getRequest("/search")))));
     expect(guestCookie).toBeTruthy();
+    await run(() =>
+      searchAction(args(formRequest("/search", { intent: "toggle", name: "Bread" }, { cookie: guestCookie })))
+    );
     const guestSessions = await prisma.session.findMany();
+    expect(guestSessions.length).toBeGreaterThan(0);
     const user = await signedUpUser();
     const response = await run(() => loginAction(args(formRequest("/login", user, { cookie: guestCookie }))));
     const userCookie = sessionCookieFrom(response);

@@ -10,10 +10,12 @@ import { prisma } from "~/services/db.server";
 import { addToUserPantry, pantryItemsOfUser } from "~/services/pantry.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { sendDueReminders, unsubscribeToken } from "~/services/use-soon-reminder.server";
+import { action as reminderApi } from "~/api/use-soon-reminder.server";
+import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder";
 import { seedIngredients } from "../../prisma/seed";
 import { signedInMember, type Member } from "../support/members";
 import { flashOn } from "../support/flash";
-import { cookiesAfter, formRequest, getRequest, run } from "../support/requests";
+import { cookiesAfter, formRequest, getRequest, requestWith, run } from "../support/requests";
 
 // A real SMTP server on loopback; the app is pointed at it before it loads its settings.
 const smtp = await vi.hoisted(async () => (await import("../support/smtp")).startSmtpServerForApp());
@@ -55,6 +57,25 @@ async function screenAfter(
   const cookie = cookiesAfter(cook.cookie, response);
   const page = await (await run(() => loader(args(getRequest(screen, { cookie }))))).json();
   return { ...page, flash: await flashOn(screen, cookie) };
+}
+
+/** A mail's Subject header, unfolded and with its encoded words (RFC 2047) decoded. */
+function subjectOf(raw: string): string {
+  const head = raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, " ");
+  const encodedWord = /=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi;
+  return head
+    .match(/^Subject: (.*)$/m)![1]
+    .replace(encodedWord, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(
+            text
+              .replace(/_/g, " ")
+              .replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1"
+          ).toString("utf8")
+    )
+    .trim();
 }
 
 /** A cook whose pantry holds these amounts (name → [quantity, unit]). */
@@ -173,9 +194,20 @@ describe("the use-soon email", () => {
     return response;
   };
   const mailsTo = (cook: Member) => smtp.received.filter((mail) => mail.to.includes(cook.email));
+  /** A cook whose address is verified (the email is offered to no one else). */
+  const verifiedCookWith = async (pantry: Record<string, [number, string | null]> = {}) => {
+    const cook = await cookWith(pantry);
+    await prisma.user.update({ where: { id: cook.id }, data: { emailVerifiedAt: new Date() } });
+    return cook;
+  };
+  const spoilsTomorrow = (cook: Member) =>
+    prisma.pantryItem.updateMany({
+      where: { pantry: { ownerUserId: cook.id } },
+      data: { bestBefore: addDays(todayUtc(), 1) },
+    });
 
   it("refuses a bad time or zone with a message and saves nothing", async () => {
-    const cook = await cookWith();
+    const cook = await verifiedCookWith();
     for (const fields of [
       { intent: "reminder-on", time: "25:00", timeZone: "UTC" },
       { intent: "reminder-on", time: "07:00", timeZone: "Mars/Olympus" },
@@ -188,7 +220,7 @@ describe("the use-soon email", () => {
   });
 
   it("mails what spoils within two days once per day, with recipes and an unsubscribe link; nothing due, no mail", async () => {
-    const cook = await cookWith({ milk: [1, "l"], flour: [500, "g"] });
+    const cook = await verifiedCookWith({ milk: [1, "l"], flour: [500, "g"] });
     await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "UTC" });
     // nothing spoils yet (the catalogue's dates for fresh milk and flour are further away)
     const now = new Date(`${todayUtc()}T12:00:00Z`);
@@ -221,6 +253,14 @@ describe("the use-soon email", () => {
     );
     expect(head).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
 
+    // opening the link (a person, or a mail scanner fetching every link) only asks: nothing changes
+    const opened = await run(() => unsubscribeLoader(args(getRequest(`/unsubscribe/${token}`), { token })));
+    expect(await opened.json()).toEqual({
+      status: "confirm",
+      message: "Stop the daily use-soon emails? Nothing else about your account changes.",
+    });
+    expect(await prisma.useSoonReminder.count({ where: { userId: cook.id } })).toBe(1);
+
     // the one-click POST as a mail provider sends it: signed out, no form token; used again or forged: a clear
     // answer and nothing changed
     const oneClick = await run(() =>
@@ -238,5 +278,75 @@ describe("the use-soon email", () => {
       message: "This unsubscribe link is not valid. Nothing was changed.",
     });
     expect(await prisma.useSoonReminder.count({ where: { userId: cook.id } })).toBe(0);
+  });
+
+  it("is offered only to a verified address: the opt-in is refused with why, and the screen says how to verify", async () => {
+    const cook = await cookWith();
+    const response = await optIn(cook, { intent: "reminder-on", time: "07:00", timeZone: "UTC" });
+    const page = await screenAfter(settingLoader, "/setting", cook, response);
+    expect(page.flash).toMatchObject({ type: "error", message: REMINDER_MESSAGES.unverified });
+    expect(page.reminder).toBeNull();
+    expect(page.emailVerified).toBe(false);
+    const json = await run(() =>
+      reminderApi(
+        args(
+          requestWith(
+            "PUT",
+            "/api/use-soon-reminder",
+            { json: { intent: "reminder-on", time: "07:00", timeZone: "UTC" } },
+            { cookie: cook.cookie }
+          )
+        )
+      )
+    );
+    expect(json.status).toBe(403);
+    expect(await json.json()).toEqual({ message: REMINDER_MESSAGES.unverified });
+    expect(await prisma.useSoonReminder.count({ where: { userId: cook.id } })).toBe(0);
+  });
+
+  it("sends nothing to an address that is not verified, even for an opt-in saved before", async () => {
+    const cook = await cookWith({ milk: [1, "l"] });
+    // saved while the address was verified; the address changed since (and so is unverified again)
+    await prisma.useSoonReminder.create({
+      data: { userId: cook.id, time: "00:00", timeZone: "UTC", nonce: "a".repeat(32) },
+    });
+    await spoilsTomorrow(cook);
+    await sendDueReminders(new Date(`${todayUtc()}T12:00:00Z`));
+    expect(mailsTo(cook)).toEqual([]);
+  });
+
+  it("mails at most once a day, however often the time zone changes", async () => {
+    const cook = await verifiedCookWith({ milk: [1, "l"] });
+    await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "UTC" });
+    await spoilsTomorrow(cook);
+    const now = new Date(`${todayUtc()}T12:00:00Z`);
+    await sendDueReminders(now);
+    expect(mailsTo(cook)).toHaveLength(1);
+    // 12:00 UTC is already the next day in Kiritimati (UTC+14): a new day by the cook's clock
+    await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "Pacific/Kiritimati" });
+    await sendDueReminders(now);
+    await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "Etc/GMT+12" });
+    await sendDueReminders(new Date(now.getTime() + 60_000));
+    expect(mailsTo(cook)).toHaveLength(1);
+  });
+
+  it("keeps a pantry name written as an advertisement escaped and short in the mail (issue 26's spam example)", async () => {
+    const cook = await verifiedCookWith();
+    const spam =
+      'Buy cheap pills at <a href="https://pills.example/buy">https://pills.example/buy</a> \u202e now, 90% off today only';
+    await addToUserPantry(cook.id, [spam]);
+    await spoilsTomorrow(cook);
+    await optIn(cook, { intent: "reminder-on", time: "00:00", timeZone: "UTC" });
+    await sendDueReminders(new Date(`${todayUtc()}T12:00:00Z`));
+    expect(mailsTo(cook)).toHaveLength(1);
+    const raw = mailsTo(cook)[0]
+      .raw.replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
+    expect(raw).not.toContain('<a href="https://pills.example');
+    expect(raw).not.toContain("90% off");
+    expect(raw).not.toContain("\u202e");
+    const subject = subjectOf(mailsTo(cook)[0].raw);
+    expect(subject).toBe('Use soon: Buy cheap pills at <a href="https://pil… in your pantry');
+    expect(raw).toContain("Buy cheap pills at &#60;a href=&#34;https:");
   });
 });

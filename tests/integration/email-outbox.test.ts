@@ -18,7 +18,7 @@ afterAll(() => rmSync(outbox, { recursive: true, force: true }));
 it("without SMTP, writes the reset mail to the outbox and logs the link (outside production)", async () => {
   const user = await prisma.user.create({ data: { username: "outbox_cook", email: "outbox_cook@example.com" } });
   const log = vi.spyOn(console, "info").mockImplementation(() => undefined);
-  const outcome = requestPasswordReset(user.email, getRequest("/api/auth/reset-password"));
+  const outcome = await requestPasswordReset(user.email, getRequest("/api/auth/reset-password"));
   if (outcome.limited) throw new Error("unexpectedly limited");
   await outcome.delivery;
 

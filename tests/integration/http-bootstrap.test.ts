@@ -119,7 +119,7 @@ describe("request bodies", () => {
     expect((await (await post(streamed(12 * MB))).json()).bytes).toBe(12 * MB);
   });
 
-  it("over 16 MB: a 413 when the length is declared, the connection cut when it is not", async () => {
+  it("over 16 MB: a 413 whether the length is declared or not", async () => {
     // Only the headers are sent: the answer must come before any of the body (a client still uploading when
     // the server closes may see EPIPE instead, which made a fetch of a real 17 MB body flaky).
     const declared = await new Promise<{ status?: number; body: string }>((resolve, reject) => {
@@ -137,7 +137,12 @@ describe("request bodies", () => {
     });
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body)).toEqual({ message: "Request body is too large" });
-    await expect(post(streamed(40 * MB))).rejects.toThrow();
+    // Sent without a length, it is answered with a 413 the client can read once it passes 16 MB (issue 26: the
+    // connection was reset, and the answer lost), and the rest of it is read and dropped.
+    const chunked = await post(streamed(40 * MB));
+    expect(chunked.status).toBe(413);
+    expect(chunked.headers.get("connection")).toBe("close");
+    expect(await chunked.json()).toEqual({ message: "Request body is too large" });
   });
 });
 

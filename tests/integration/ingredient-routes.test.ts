@@ -157,6 +157,22 @@ describe("/search", () => {
     expect((await guest.names()).sort()).toEqual(["Bread", "Celery", "Pork", "Tomato"]);
   });
 
+  it("stores no session for visits that store nothing: 20 cookie-less GETs add no Session row, the first add one", async () => {
+    const before = await prisma.session.count();
+    for (let visit = 0; visit < 10; visit += 1) {
+      await browser().search();
+      await browser().preview();
+    }
+    expect(await prisma.session.count()).toBe(before);
+    const guest = browser();
+    await guest.search();
+    expect(await prisma.session.count()).toBe(before);
+    await guest.postSearch({ intent: "toggle", name: "Bread" });
+    await guest.postSearch({ intent: "toggle", name: "Tomato" });
+    expect(await prisma.session.count()).toBe(before + 1);
+    expect((await guest.names()).sort()).toEqual(["Bread", "Tomato"]);
+  });
+
   it("refuses a post from another site", async () => {
     const request = formRequest(
       "/search",

@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { rmSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as createMenuAction } from "~/api/menus.server";
 import { action as updateMenuAction } from "~/api/menus.$recipeId.server";
 import { LOGIN_REQUIRED } from "~/services/api-auth.server";
@@ -6,7 +7,20 @@ import { prisma } from "~/services/db.server";
 import type { Menu } from "~/services/recipe-search.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
+import { startHttpsPhotoServer } from "../support/https-photo-server";
 import { getRequest, jsonRequest, run, served } from "../support/requests";
+
+// The pictures are fetched from a real HTTPS server on loopback, with a certificate made for the run.
+vi.hoisted(() => {
+  process.env.RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS = "true";
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
+  process.env.UPLOADS_DIR = `tests/.tmp/uploads-menus-${process.pid}`;
+});
+const photos = await startHttpsPhotoServer();
+afterAll(async () => {
+  await photos.close();
+  rmSync(process.env.UPLOADS_DIR!, { recursive: true, force: true });
+});
 
 beforeAll(async () => {
   await seedIngredients();
@@ -158,12 +172,32 @@ describe("POST /api/menus", () => {
     ],
     ["no steps", { ...omelette, steps: [] }, "steps: must list at least one step"],
     ["a blank step", { ...omelette, steps: ["Cook.", " "] }, "steps.1: must not be blank"],
+    [
+      "a name of only a right-to-left override",
+      { ...omelette, menu_name: "\u202e" },
+      "menu_name: must contain visible characters, not only spaces or invisible ones",
+    ],
+    [
+      "a name of only zero-width spaces",
+      { ...omelette, menu_name: "\u200b\u200b" },
+      "menu_name: must contain visible characters, not only spaces or invisible ones",
+    ],
+    [
+      "an ingredient named with a zero-width space",
+      { ...omelette, ingredients_quantity: { "\u200b": "1" }, ingredients_type: {} },
+      "ingredients_quantity.\u200b: an ingredient name must contain visible characters, not only spaces or invisible ones",
+    ],
+    [
+      "a step of only a zero-width joiner",
+      { ...omelette, steps: ["Cook.", "\u200d"] },
+      "steps.1: must contain visible characters, not only spaces or invisible ones",
+    ],
     ["a negative time", { ...omelette, prep_time: -5 }, "prep_time: must not be negative"],
     ["a time as text", { ...omelette, cooking_time: "ten" }, "cooking_time: must be a number of minutes or null"],
     [
       "a script as the picture",
       { ...omelette, image: "javascript:alert(1)" },
-      "image: must be a web address (http:// or https://) or a path on this site",
+      "image: must be an https:// address of a picture, or a photo uploaded to this app",
     ],
   ])("answers %s with 400 and a message, creating nothing", async (_, body, message) => {
     const { cookie } = await signedInCookie();
@@ -208,15 +242,33 @@ describe("PUT /api/menus/{id}", () => {
 
   it("sets the picture of the user's own menu", async () => {
     const { owner, menu } = await ownMenu("Picture Omelette");
-    const response = await setImage(
-      String(menu.menu_id),
-      { image: "https://images.example/omelette.jpg" },
+    const response = await setImage(String(menu.menu_id), { image: `${photos.origin}/photo.jpg` }, owner.cookie);
+    expect(response.status).toBe(200);
+    // fetched once by the server and kept in the upload store: browsers are never sent elsewhere for it
+    const stored = ((await response.json()) as Menu).image!;
+    expect(stored).toMatch(/^\/uploads\/dishes\/[\w.-]+$/);
+    const again = await setImage(String(menu.menu_id), { image: ` ${stored} ` }, owner.cookie);
+    expect(((await again.json()) as Menu).image).toBe(stored);
+  });
+
+  it.each([
+    ["a page of the app", "/menu-detail/5", 400],
+    ["the app's own illustration path", "/recipe-images/3.svg", 400],
+    ["a plain http address", "http://images.example/x.jpg", 400],
+    ["an upload that does not exist", "/uploads/dishes/none.webp", 400],
+    ["an https page that is not a picture", "PAGE", 400],
+  ])("refuses %s as a picture, leaving the picture as it was", async (_, image, status) => {
+    const { owner, menu } = await ownMenu(`Refused Picture Omelette ${image.length}`);
+    const address = image === "PAGE" ? `${photos.origin}/page` : image;
+    const response = await setImage(String(menu.menu_id), { image: address }, owner.cookie);
+    expect(response.status).toBe(status);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^image: /);
+    expect((await prisma.recipe.findUniqueOrThrow({ where: { id: menu.menu_id } })).image).toBe(menu.image);
+    const created = await createMenu(
+      { ...omelette, menu_name: `Created ${menu.menu_name}`, image: address },
       owner.cookie
     );
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ...menu, image: "https://images.example/omelette.jpg" });
-    const path = await setImage(String(menu.menu_id), { image: " /uploads/omelette.webp " }, owner.cookie);
-    expect(((await path.json()) as Menu).image).toBe("/uploads/omelette.webp");
+    expect(created.status).toBe(400);
   });
 
   it("refuses a guest (401) and another user (403 for a shared recipe, 404 for a private one), leaving the picture", async () => {
@@ -248,16 +300,16 @@ describe("PUT /api/menus/{id}", () => {
   });
 
   it.each([
-    ["no image", {}, "image: must be a web address (http:// or https://) or a path on this site"],
+    ["no image", {}, "image: must be an https:// address of a picture, or a photo uploaded to this app"],
     [
       "a protocol-relative address",
       { image: "//evil.example/x.png" },
-      "image: must be a web address (http:// or https://) or a path on this site",
+      "image: must be an https:// address of a picture, or a photo uploaded to this app",
     ],
     [
       "a data URL",
       { image: "data:image/png;base64,AAAA" },
-      "image: must be a web address (http:// or https://) or a path on this site",
+      "image: must be an https:// address of a picture, or a photo uploaded to this app",
     ],
     [
       "a huge address",
@@ -275,7 +327,7 @@ describe("PUT /api/menus/{id}", () => {
   it("answers 404 for an unknown or malformed id", async () => {
     const { owner } = await ownMenu("Lonely Omelette");
     for (const recipeId of ["999999", "abc", "0", "1e3", "99999999999"]) {
-      const response = await setImage(recipeId, { image: "/images/x.png" }, owner.cookie);
+      const response = await setImage(recipeId, { image: "/uploads/dishes/x.webp" }, owner.cookie);
       expect(response.status, recipeId).toBe(404);
       expect(await response.json()).toEqual({ message: "Menu not found" });
     }

@@ -75,7 +75,7 @@ describe("asking for a reset link", () => {
     const response = await askForLink(email);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: RESET_REQUESTED });
-    const outcome = requestPasswordReset(email, getRequest("/", { headers: fromClient() }));
+    const outcome = await requestPasswordReset(email, getRequest("/", { headers: fromClient() }));
     expect(outcome.limited).toBe(false);
     if (!outcome.limited) await outcome.delivery;
     expect(smtp.received.some((mail) => mail.to.includes(email))).toBe(false);

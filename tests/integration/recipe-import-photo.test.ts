@@ -13,12 +13,16 @@ import { prisma } from "~/services/db.server";
 import { importUrl } from "~/services/recipe-import.server";
 import { createUserSession } from "~/services/session.server";
 import { seedIngredients } from "../../prisma/seed";
+import { startHttpsPhotoServer } from "../support/https-photo-server";
 import { cameraJpeg } from "../support/images";
 import { getRequest, jsonRequest, run } from "../support/requests";
 
 const uploadsDir = vi.hoisted(() => {
   const dir = `tests/.tmp/uploads-import-${process.pid}-${Date.now()}`;
   process.env.UPLOADS_DIR = dir;
+  // The JSON call's new photo comes from a real HTTPS server on loopback with a certificate made for the run.
+  process.env.RECIPE_IMPORT_ALLOW_PRIVATE_HOSTS = "true";
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = "0";
   return dir;
 });
 
@@ -144,6 +148,12 @@ describe("re-importing a recipe", () => {
 });
 
 describe("replacing an imported recipe's photo through PUT /api/menus/{id}", () => {
+  let photos: Awaited<ReturnType<typeof startHttpsPhotoServer>>;
+  beforeAll(async () => {
+    photos = await startHttpsPhotoServer();
+  });
+  afterAll(() => photos.close());
+
   it("removes the old photo with all its sizes", async () => {
     const owner = await prisma.user.create({ data: { username: "photo-owner", email: "photo-owner@example.com" } });
     const cookie = (await createUserSession(getRequest("/home"), owner.id)).split(";")[0];
@@ -151,12 +161,9 @@ describe("replacing an imported recipe's photo through PUT /api/menus/{id}", () 
     const [{ id }] = summary.imported;
     const old = await imageOf("Photo noodles replaced");
 
-    const request = new Request(
-      jsonRequest(`/api/menus/${id}`, { image: "https://images.example/noodles.jpg" }, { cookie }),
-      {
-        method: "PUT",
-      }
-    );
+    const request = new Request(jsonRequest(`/api/menus/${id}`, { image: `${photos.origin}/photo.jpg` }, { cookie }), {
+      method: "PUT",
+    });
     const response = await run(() => updateMenuAction({ request, params: { recipeId: String(id) }, context: {} }));
     expect(response.status).toBe(200);
     const files = dishFiles();

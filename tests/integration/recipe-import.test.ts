@@ -8,7 +8,8 @@ import { action as importAction, loader as importLoader } from "~/routes/import"
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction } from "~/routes/signup";
 import { prisma } from "~/services/db.server";
-import { isPrivateAddress, isRefusedAddress, UNREACHABLE } from "~/services/import-fetch.server";
+import { UNREACHABLE } from "~/services/import-fetch.server";
+import { isPrivateAddress, isRefusedAddress } from "~/services/public-address.server";
 import { importSource, importUrl } from "~/services/recipe-import.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, run, served, sessionCookieFrom } from "../support/requests";
@@ -276,6 +277,16 @@ describe("importing a URL", () => {
     ["64:ff9b::a00:1", true],
     ["2002:a00:1::", true],
     ["fe80::1%eth0", true],
+    // Special-purpose ranges a hand-written list missed (issue 26): IPv4-translated, Teredo, discard-only, and
+    // the documentation ranges of both families.
+    ["::ffff:0:127.0.0.1", true],
+    ["2001::1", true],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", true],
+    ["100::1", true],
+    ["2001:db8::1", true],
+    ["192.0.2.1", true],
+    ["198.51.100.7", true],
+    ["203.0.113.9", true],
     ["93.184.216.34", false],
     ["172.32.0.1", false],
     ["2606:4700::1111", false],

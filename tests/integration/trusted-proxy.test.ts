@@ -55,8 +55,13 @@ describe("a reset request", () => {
     await prisma.user.create({ data: { username: "owner", email: "owner@example.com", passwordHash: null } });
     const before = await prisma.passwordResetToken.count();
     // While another connection holds the links' table, no link can be written: an answer that waited for the
-    // account's lookup and its link would not come until the hold ends.
-    const hold = await holdWrites("PasswordResetToken");
+    // account's lookup and its link would not come until the hold ends. SQLite can only hold back every write of
+    // the file, and the answer itself writes (the request is counted against the limit first, decision 084): there
+    // the links are counted right after the answers instead, before the delayed delivery has written any.
+    const sqlite = !process.env.DATABASE_URL!.startsWith("postgres");
+    const hold = sqlite
+      ? { count: () => prisma.passwordResetToken.count(), release: async () => undefined }
+      : await holdWrites("PasswordResetToken");
     try {
       for (const email of ["owner@example.com", "nobody@example.com"]) {
         expect((await ask(email, { "X-Recipe-Helper-Client-Address": "198.51.100.2" })).status).toBe(200);

@@ -9,6 +9,7 @@ import { resolveName } from "~/domain/pantry";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { Prisma } from "~/generated/prisma/client";
 import { loadCatalogue } from "~/services/catalogue.server";
+import { imageUrl, storeImage } from "~/services/images.server";
 import { prisma } from "~/services/db.server";
 import { mondayOf } from "~/domain/meal-plan";
 import { todayUtc } from "~/domain/pantry-details";
@@ -380,7 +381,8 @@ export const ROUTES: Record<string, Probe[]> = {
       "PUT",
       "owner-only",
       (f) => `/api/menus/${f.ownRecipe.id}`,
-      () => ({ json: { image: "/recipe-images/1.svg" } })
+      // a photo of the upload store (an app path such as /recipe-images/1.svg is refused: decision 086)
+      async () => ({ json: { image: imageUrl(await storeImage("dishes", await photo())) } })
     ),
   ],
   "/api/menus/by-name/:name": [
@@ -1033,8 +1035,12 @@ export const describeAnswer = (response: Response) =>
 // ---------- what must not change ----------
 
 const lowerFirst = (name: string) => name[0].toLowerCase() + name.slice(1);
-/** Every table but sessions (a refused call may still drop a flash message into the caller's own session). */
-const TABLES = Object.values(Prisma.ModelName).filter((model) => model !== "Session");
+/**
+ * Every table but sessions (a refused call may still drop a flash message into the caller's own session) and the
+ * rate limits' counts (a refused attempt is still an attempt: it counts toward the caller's limit).
+ */
+const NOT_DATA: string[] = ["Session", "RateLimitCounter"];
+const TABLES = Object.values(Prisma.ModelName).filter((model) => !NOT_DATA.includes(model));
 
 export async function databaseRows(): Promise<Record<string, unknown[]>> {
   const rows: Record<string, unknown[]> = {};
@@ -1109,6 +1115,8 @@ export async function prepareCookbook(): Promise<void> {
 
 export async function fixture(): Promise<Fixture> {
   const [owner, other] = [await signedInMember("owner", passwordHash), await signedInMember("other", passwordHash)];
+  // Verified addresses, as a cook's who uses the mails is (the use-soon email is offered to no other: decision 085).
+  await prisma.user.updateMany({ where: { id: { in: [owner.id, other.id] } }, data: { emailVerifiedAt: new Date() } });
   const ownRecipeName = `Matrix Eggs ${next()}`;
   const ownRecipe = await saveRecipe({ ...draft(ownRecipeName, "imported"), importedById: owner.id });
   const data = { userId: owner.id, recipeId };

@@ -40,7 +40,7 @@ describe("a menu sent by a client", () => {
 });
 
 describe("picture addresses", () => {
-  it.each(["/recipe-images/3.svg", "https://cdn.example/a.jpg", "http://example.com/p.png?size=2"])(
+  it.each(["/uploads/dishes/4f2a.webp", "https://cdn.example/a.jpg", "https://example.com/p.png?size=2"])(
     "accept %s",
     (address) => {
       expect(ImageAddressSchema.safeParse(address).success).toBe(true);
@@ -49,6 +49,13 @@ describe("picture addresses", () => {
 
   it.each([
     "javascript:alert(1)",
+    // Another path of the app, which every viewer's browser would request (issue 26), the generated
+    // illustration's path (the store sets it itself), and plain http (fetched from https addresses only).
+    "/menu-detail/5",
+    "/recipe-images/3.svg",
+    "/uploads/avatars/a.webp",
+    "/uploads/dishes/../../etc/passwd",
+    "http://example.com/p.png?size=2",
     "//evil.example/a.png",
     "data:image/png;base64,AA",
     "ftp://example.com/a.png",

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CommentSchema, DishPostSchema } from "~/domain/community-schemas";
 import { ReviewSchema } from "~/domain/review-schema";
-import { normalizeEmail, stripBidiControls, usernameKey } from "~/domain/text-safety";
+import { hasVisibleCharacters, normalizeEmail, stripBidiControls, usernameKey } from "~/domain/text-safety";
+import { COMMUNITY_MESSAGES } from "~/domain/community";
+import { SearchActionSchema } from "~/domain/pantry-schemas";
+import { NAME_REQUIRED_MESSAGE } from "~/domain/pantry";
 
 describe("stripBidiControls", () => {
   it("removes embeddings, overrides and isolates so text reads as stored", () => {
@@ -37,5 +40,24 @@ describe("the forms that take text others see", () => {
 
   it("count a comment of only bidi controls as blank", () => {
     expect(CommentSchema.safeParse({ comment_text: "\u202E\u202E" }).success).toBe(false);
+  });
+});
+
+describe("hasVisibleCharacters", () => {
+  it.each(["\u202e", "\u200b", "\u200b\u200d\ufeff", " \u2066\u2069 ", "\u3164", "\u00ad", "\u3000"])(
+    "%j shows nothing",
+    (text) => expect(hasVisibleCharacters(text)).toBe(false)
+  );
+  it.each(["Egg", "\u202eEgg", "نان", "卵", "½", "🍳"])("%j shows something", (text) =>
+    expect(hasVisibleCharacters(text)).toBe(true)
+  );
+});
+
+describe("required names and texts that show nothing", () => {
+  it("refuses a pantry name or a comment of only invisible characters with the field's message", () => {
+    const name = SearchActionSchema.safeParse({ intent: "add", name: "\u200b" });
+    expect(name.error?.issues[0].message).toBe(NAME_REQUIRED_MESSAGE);
+    const comment = CommentSchema.safeParse({ comment_text: "\u202e\u200b" });
+    expect(comment.error?.issues[0].message).toBe(COMMUNITY_MESSAGES.commentBlank);
   });
 });

@@ -24,7 +24,7 @@ const MAX_PHOTO_JSON_BYTES = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 64 * 1024;
 /** Any declared type is accepted here: the bytes decide what the file is. */
 const DATA_URL = /^data:[^,;]*(?:;[^,;]*)*;base64,([A-Za-z0-9+/=\s]*)$/;
 
-const photoLimiter = new RateLimiter(PHOTOS_PER_MINUTE, 60_000);
+const photoLimiter = new RateLimiter("photo-address", PHOTOS_PER_MINUTE, 60_000);
 
 async function photoFromJson(request: Request): Promise<Buffer> {
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_PHOTO_JSON_BYTES) {
@@ -55,7 +55,7 @@ export type PhotoOutcome =
  * with no ingredients. Malformed JSON bodies are answered by a thrown 400/413 Response.
  */
 export async function identifyPhoto(request: Request): Promise<PhotoOutcome> {
-  if (!photoLimiter.tryHit(clientAddress(request))) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
+  if (!(await photoLimiter.tryHit(clientAddress(request)))) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
   try {
     const bytes = isJsonRequest(request) ? await photoFromJson(request) : await photoFromForm(request);
     const { ingredients, captureId } = await configuredProvider().recognize(await decodableImage(bytes));
