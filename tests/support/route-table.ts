@@ -621,6 +621,22 @@ export const ROUTES: Record<string, Probe[]> = {
       (f) => ({ form: { intent: "undo-food-log", entry: String(f.foodLogEntryId) } })
     ),
   ],
+  "cook.$id.tsx": [
+    get("signed-in", (f) => `/cook/${f.recipeId}?step=2`),
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/cook/${f.freshRecipeId}`,
+      () => ({ form: { intent: "finish" } })
+    ),
+    get("author-only", (f) => `/cook/${f.ownRecipe.id}`),
+    act(
+      "POST",
+      "author-only",
+      (f) => `/cook/${f.ownRecipe.id}`,
+      () => ({ form: { intent: "finish" } })
+    ),
+  ],
   "cooked.$id.tsx": [
     get("owner-only", (f) => `/cooked/${f.completionId}`),
     act(
