@@ -243,7 +243,7 @@ function IngredientsBlock({
     </section>
   );
   return (
-    <div id="ingredients">
+    <div id="ingredients" className="menu-ingredients">
       {grid("Ingredients", "ingredients-title", ingredients)}
       {grid("Seasoning/Dressing", "seasonings-title", seasonings)}
       <section className="missing-ingredients" aria-labelledby="missing-title">
@@ -312,7 +312,7 @@ function StepsChecklist({
 }) {
   const ticked = useCheckedSteps(checked);
   return (
-    <section className="menu-section" aria-labelledby="steps-title">
+    <section className="menu-section menu-steps" aria-labelledby="steps-title">
       <h2 id="steps-title">Instructions</h2>
       {steps.length > 0 ? (
         <p className="cook-mode-link">
