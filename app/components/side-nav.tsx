@@ -3,9 +3,10 @@
  * screen but the ones that fill the screen on purpose (onboarding, signing in, the cameras, cook mode). On a phone
  * it is not shown: the spec's bottom bar is the phone's navigation.
  */
-import { NavLink, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { ACCOUNT, HISTORY, HOME, NavList, type NavItem } from "~/components/bottom-nav";
 import { Svg, type IconProps } from "~/components/icon-frame";
-import { HeartIcon, HistoryIcon, HomeIcon, UserIcon } from "~/components/icons";
+import { HeartIcon } from "~/components/icons";
 
 const PantryIcon = (p: IconProps) => (
   <Svg {...p}>
@@ -21,14 +22,14 @@ const CommunityIcon = (p: IconProps) => (
   </Svg>
 );
 
-const ITEMS = [
-  { to: "/home", label: "Home", Icon: HomeIcon },
+const ITEMS: NavItem[] = [
+  HOME,
   // the pantry's own screen is coming (issue 31); until then the ingredient list is where it is kept
   { to: "/ingredient-preview", label: "Pantry", Icon: PantryIcon },
   { to: "/favorites", label: "Liked", Icon: HeartIcon },
-  { to: "/history", label: "History", Icon: HistoryIcon },
+  HISTORY,
   { to: "/community", label: "Community", Icon: CommunityIcon },
-  { to: "/account", label: "Account", Icon: UserIcon },
+  ACCOUNT,
 ];
 
 /** Screens without it: full-screen on purpose, or before the cook is in. */
@@ -44,16 +45,7 @@ export function SideNav() {
   return (
     <nav className="side-nav" aria-label="Main">
       <p className="side-nav-brand">Recipe Helper</p>
-      <ul>
-        {ITEMS.map(({ to, label, Icon }) => (
-          <li key={to}>
-            <NavLink to={to} prefetch="intent">
-              <Icon />
-              <span>{label}</span>
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+      <NavList items={ITEMS} />
     </nav>
   );
 }
