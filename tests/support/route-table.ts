@@ -226,6 +226,15 @@ export const ROUTES: Record<string, Probe[]> = {
       (f) => ({ json: { user_id: f.owner.id } })
     ),
   ],
+  "/api/community/:postId/report": [
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/api/community/${f.postId}/report`,
+      (f, caller) => ({ json: { user_id: (caller === "other" ? f.other : f.owner).id } }),
+      { alsoAllowed: { status: 403, because: "a cook cannot report their own post (the fixture's is the owner's)" } }
+    ),
+  ],
   "/api/community": [
     get("signed-in", () => "/api/community"),
     get("author-only", (f) => `/api/community?menu_id=${f.ownRecipe.id}`),
@@ -567,6 +576,12 @@ export const ROUTES: Record<string, Probe[]> = {
       "owner-only",
       () => "/community",
       (f) => ({ form: { intent: "delete-post", post_id: String(f.postId) } })
+    ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/community",
+      (f) => ({ form: { intent: "report", post_id: String(f.postId) } })
     ),
   ],
   "get_ingredient_image.ts": [
