@@ -236,7 +236,7 @@ export const ROUTES: Record<string, Probe[]> = {
     ),
   ],
   "/api/community": [
-    get("signed-in", () => "/api/community"),
+    get("public", () => "/api/community"),
     get("author-only", (f) => `/api/community?menu_id=${f.ownRecipe.id}`),
     act(
       "POST",
