@@ -14,6 +14,18 @@ test("sign-up shows the password rule under the field before anything is sent", 
   );
 });
 
+test("onboarding's dots move the current slide, with or without JavaScript", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: /^Slide 1/ })).toHaveAttribute("aria-current", "true");
+  await page.getByRole("link", { name: /^Slide 3/ }).click();
+  await expect(page.getByRole("link", { name: /^Slide 3/ })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("link", { name: /^Slide 1/ })).not.toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("heading", { name: "Join the kitchen" })).toBeInViewport();
+  await page.getByRole("link", { name: /^Slide 2/ }).click();
+  await expect(page.getByRole("link", { name: /^Slide 2/ })).toHaveAttribute("aria-current", "true");
+  await expect(page.getByRole("heading", { name: "Waste less, save CO2" })).toBeInViewport();
+});
+
 /** The words of the element's text that the browser broke over two lines. */
 function wordsBrokenInside(page: Page, selector: string) {
   return page.locator(selector).evaluateAll((elements) =>
