@@ -4,9 +4,9 @@
  * it is not shown: the spec's bottom bar is the phone's navigation.
  */
 import { useLocation } from "@remix-run/react";
-import { ACCOUNT, HISTORY, HOME, NavList, type NavItem } from "~/components/bottom-nav";
+import { ACCOUNT, HISTORY, HOME, NavList, type NavItem } from "~/components/nav-list";
 import { Svg, type IconProps } from "~/components/icon-frame";
-import { HeartIcon } from "~/components/icons";
+import { HeartIcon } from "~/components/nav-icons";
 
 const PantryIcon = (p: IconProps) => (
   <Svg {...p}>
