@@ -2,7 +2,7 @@
  * The picture a recipe is shown with wherever it appears: the photo its cook chose among those shared of it in
  * the community, else the one most liked by other cooks, once at least 3 other cooks like it (the newest among
  * equals), credited to the cook who shared it; otherwise the recipe's own picture (an imported photo or the
- * generated illustration). A cook sees their own latest shared photo on their own view of the recipe. Posts hidden
+ * generated illustration). Short of the cook's choice, a cook sees their own latest shared photo on their own view. Posts hidden
  * after reports show nowhere. Decision 101.
  */
 import { LIKES_TO_SHOW_A_PHOTO } from "~/domain/community";
@@ -19,8 +19,8 @@ export interface RecipePicture {
 }
 
 /**
- * The shared photo each recipe is shown with, by recipe id: the viewer's own latest (on their view only), else the
- * one its cook chose, else the one most liked by cooks other than its author once LIKES_TO_SHOW_A_PHOTO of them do.
+ * The shared photo each recipe is shown with, by recipe id: the one its cook chose, else the viewer's own latest (on
+ * their view only), else the one most liked by cooks other than its author once LIKES_TO_SHOW_A_PHOTO of them do.
  */
 export async function sharedRecipePhotos(
   recipeIds: readonly number[],
@@ -55,8 +55,8 @@ export async function sharedRecipePhotos(
     : new Set<number>();
   const othersLikes = (post: (typeof posts)[number]) => post._count.likes - (selfLiked.has(post.id) ? 1 : 0);
   const rank = (post: (typeof posts)[number]) => {
-    if (viewerId !== null && post.userId === viewerId) return 3;
-    if (post.chosenForRecipe) return 2;
+    if (post.chosenForRecipe) return 3;
+    if (viewerId !== null && post.userId === viewerId) return 2;
     return othersLikes(post) >= LIKES_TO_SHOW_A_PHOTO ? 1 : 0;
   };
   const best = new Map<number, (typeof posts)[number]>();

@@ -108,8 +108,8 @@ describe("choosing the photo a recipe is shown with", () => {
     const seenByViewer = await screen(viewer);
     expect(seenByViewer.sharedPhoto?.image).toBe(`/uploads/${photo("b2")}`);
     expect(seenByViewer.photoChoices).toBeNull();
-    // the cook who shared the liked photo sees their own on their own view
-    expect((await screen(stranger)).sharedPhoto?.image).toBe(`/uploads/${photo("a1")}`);
+    // the cook's choice shows even to the cook who shared another photo
+    expect((await screen(stranger)).sharedPhoto?.image).toBe(`/uploads/${photo("b2")}`);
 
     expect((await choose(owner, "")).status).toBe(302);
     expect((await screen(viewer)).sharedPhoto?.image).toBe(`/uploads/${photo("a1")}`);
