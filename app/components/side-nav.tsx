@@ -4,7 +4,7 @@
  * it is not shown: the spec's bottom bar is the phone's navigation.
  */
 import { useLocation } from "@remix-run/react";
-import { ACCOUNT, HISTORY, HOME, NavList, type NavItem } from "~/components/nav-list";
+import { ACCOUNT, HISTORY, HOME, NavList, PLAN, type NavItem } from "~/components/nav-list";
 import { Svg, type IconProps } from "~/components/icon-frame";
 import { HeartIcon } from "~/components/nav-icons";
 
@@ -26,6 +26,7 @@ const ITEMS: NavItem[] = [
   HOME,
   // the pantry's own screen is coming (issue 31); until then the ingredient list is where it is kept
   { to: "/ingredient-preview", label: "Pantry", Icon: PantryIcon },
+  PLAN,
   { to: "/favorites", label: "Liked", Icon: HeartIcon },
   HISTORY,
   { to: "/community", label: "Community", Icon: CommunityIcon },

@@ -9,7 +9,15 @@ test.describe("at 1280 px", () => {
   }, testInfo) => {
     await signInAsNewCook(page, uniqueUsername(testInfo, "desk"));
     const nav = page.getByRole("navigation", { name: "Main" });
-    await expect(nav.getByRole("link")).toHaveText(["Home", "Pantry", "Liked", "History", "Community", "Account"]);
+    await expect(nav.getByRole("link")).toHaveText([
+      "Home",
+      "Pantry",
+      "Plan",
+      "Liked",
+      "History",
+      "Community",
+      "Account",
+    ]);
     await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("aria-current", "page");
     await expect(page.getByRole("navigation")).toHaveCount(1);
     await nav.getByRole("link", { name: "Community" }).click();
@@ -51,6 +59,6 @@ test("at 390 px the phone keeps the spec's bottom bar and no side navigation", a
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAsNewCook(page, uniqueUsername(testInfo, "phone"));
   const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.getByRole("link")).toHaveText(["Home", "Favorites", "Camera", "History", "Account"]);
+  await expect(nav.getByRole("link")).toHaveText(["Home", "Favorites", "Camera", "History", "Plan", "Account"]);
   await expectNoSidewaysScroll(page);
 });
