@@ -13,6 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { MenuDetailPending } from "~/components/menu-detail-pending";
 import { useNonce } from "~/components/nonce";
+import { SideNav } from "~/components/side-nav";
 import { takeFlash } from "~/services/session.server";
 import styles from "~/styles/app.css";
 
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <>
+      <SideNav />
       <Outlet />
       <MenuDetailPending />
     </>

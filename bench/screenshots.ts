@@ -1,6 +1,6 @@
 /**
  * npm run screenshots -- --out DIR — the main screens of the real server, photographed by Debian's Chromium at a
- * 360 px and a 390 px phone and a 1280 px desktop, in light and dark (prefers-color-scheme), for a design review.
+ * 360 px and a 390 px phone and a 1280 px and 1920 px desktop (`--widths` picks others), in light and dark (prefers-color-scheme), for a design review.
  * The signed-in screens belong to a cook with ingredients, preferences and a favourite, like bench:lighthouse's.
  * Files are named <screen>-<width>-<scheme>.png.
  */
@@ -16,7 +16,7 @@ const option = (name: string) => {
   return index > 0 ? process.argv[index + 1] : undefined;
 };
 const OUT = path.resolve(option("out") ?? "tests/.tmp/screens");
-const WIDTHS = (option("widths") ?? "360,390,1280").split(",").map(Number);
+const WIDTHS = (option("widths") ?? "360,390,1280,1920").split(",").map(Number);
 const SCHEMES = (option("schemes") ?? "light,dark").split(",") as ("light" | "dark")[];
 
 async function main() {
@@ -46,6 +46,7 @@ async function main() {
       ["preferences", "/preferences"],
       ["menu-suggestion", "/menu-suggestion"],
       ["menu-detail", `/menu-detail/${recipe.id}`],
+      ["cook", `/cook/${recipe.id}?step=3`],
       ["favorites", "/favorites"],
       ["history", "/history"],
       ["account", "/account"],

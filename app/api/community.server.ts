@@ -8,6 +8,7 @@ import { createPost, listPosts } from "~/services/community.server";
 import { canSeeRecipe } from "~/services/recipe-access.server";
 import { readImageFormOrRefusal } from "~/services/images.server";
 import { firstSubmissionError, jsonError } from "~/services/request.server";
+import { getUserId } from "~/services/session.server";
 
 const PAGE_SIZE = 20;
 
@@ -22,10 +23,11 @@ function queryId(url: URL, name: string): number | undefined {
 
 /**
  * GET /api/community[?menu_id=<id>][&before=<post id>]: the newest posts (all, or one recipe's), 20 at a time,
- * each with all its comments; `next_before` asks for the next, older ones.
+ * each with all its comments; `next_before` asks for the next, older ones. Open to guests, as /community is
+ * (a guest's posts carry `liked: false`).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireApiUserId(request);
+  const userId = await getUserId(request);
   const url = new URL(request.url);
   const recipeId = queryId(url, "menu_id");
   const before = queryId(url, "before");

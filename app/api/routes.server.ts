@@ -13,6 +13,7 @@ import * as verifyResetToken from "./auth.verify-reset-token.$token.server";
 import * as postComment from "./community.$postId.comments.$commentId.server";
 import * as postComments from "./community.$postId.comments.server";
 import * as postLike from "./community.$postId.like.server";
+import * as postReport from "./community.$postId.report.server";
 import * as communityPosts from "./community.server";
 import * as favoritesOfUser from "./favorites.$userId.server";
 import * as favorites from "./favorites.server";
@@ -57,6 +58,7 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "community/:postId/comments", module: postComments },
   { pattern: "community/:postId/comments/:commentId", module: postComment },
   { pattern: "community/:postId/like", module: postLike },
+  { pattern: "community/:postId/report", module: postReport },
   { pattern: "favorites", module: favorites },
   { pattern: "favorites/:userId", module: favoritesOfUser },
   { pattern: "food-log", module: foodLog },

@@ -88,8 +88,15 @@ export function PostCard({
               Delete post
             </button>
           </IntentForm>
+        ) : viewerId !== null ? (
+          <ReportButton post={post} />
         ) : null}
       </header>
+      {post.hidden && post.user_id === viewerId ? (
+        <p className="post-hidden" role="note">
+          Hidden after reports from other cooks: only you see this post. Delete it to remove it.
+        </p>
+      ) : null}
       <img
         className="post-image"
         src={post.image_url}
@@ -123,6 +130,23 @@ export function PostCard({
         <span className="visually-hidden"> on {post.username}&apos;s dish</span>
       </Link>
     </article>
+  );
+}
+
+/** Someone else's post: report it once (the button says so after). */
+function ReportButton({ post }: { post: CommunityPost }) {
+  const reporting = usePendingIntents("report").some((fields) => Number(fields.post_id) === post.post_id);
+  if (post.reported || reporting) return <span className="post-reported">Reported</span>;
+  return (
+    <IntentForm
+      fetcherKey={`report-${post.post_id}`}
+      fields={{ intent: "report", post_id: String(post.post_id) }}
+      className="post-delete"
+    >
+      <button type="submit" className="text-button">
+        Report<span className="visually-hidden"> {post.username}&apos;s post</span>
+      </button>
+    </IntentForm>
   );
 }
 

@@ -66,12 +66,20 @@ export function SelectField({ label, selectProps, placeholder, options, optionLa
   );
 }
 
-/** Password input with a show/hide toggle (the toggle needs JavaScript, so it appears once hydrated). */
-export function PasswordField({ label, inputProps, errors }: FieldProps) {
+/** The rule a new password meets, shown under the field before anyone gets it wrong. */
+export const NEW_PASSWORD_HINT = "At least 8 characters, with an uppercase letter, a lowercase letter and a number.";
+
+/**
+ * Password input with a show/hide toggle (the toggle needs JavaScript, so it appears once hydrated), and the rule
+ * it must meet (`hint`) read out with it.
+ */
+export function PasswordField({ label, inputProps, errors, hint }: FieldProps & { hint?: string }) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
   const errorId = `${inputProps.id}-error`;
+  const hintId = `${inputProps.id}-hint`;
   const toggleId = useId();
+  const describedBy = [hint ? hintId : "", errors?.length ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={inputProps.id}>{label}</label>
@@ -80,7 +88,7 @@ export function PasswordField({ label, inputProps, errors }: FieldProps) {
           {...inputProps}
           type={visible ? "text" : "password"}
           aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={errors?.length ? errorId : undefined}
+          aria-describedby={describedBy || undefined}
         />
         {hydrated ? (
           <button
@@ -95,6 +103,11 @@ export function PasswordField({ label, inputProps, errors }: FieldProps) {
           </button>
         ) : null}
       </div>
+      {hint ? (
+        <p id={hintId} className="field-hint">
+          {hint}
+        </p>
+      ) : null}
       <ErrorList id={errorId} errors={errors} />
     </div>
   );

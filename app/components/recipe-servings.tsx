@@ -82,41 +82,43 @@ export function ServingsControl({
         Scale the recipe
       </h2>
       <div className="servings-row">
-        <Link {...link(fewer)} className="icon-button servings-step" aria-label="One serving fewer">
-          −
-        </Link>
-        <Form
-          method="get"
-          className="servings-form"
-          preventScrollReset
-          onSubmit={(event) => {
-            const servings = Number(typed);
-            const valid = Number.isInteger(servings) && servings >= MIN_SERVINGS && servings <= MAX_SERVINGS;
-            choose(
-              { servings: valid ? servings : null, fit: false, error: valid ? null : SERVINGS_INVALID_MESSAGE },
-              event
-            );
-          }}
-        >
-          <label htmlFor="servings-input">Servings</label>
-          <input
-            id="servings-input"
-            name="servings"
-            type="number"
-            inputMode="numeric"
-            min={MIN_SERVINGS}
-            max={MAX_SERVINGS}
-            step={1}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-          <button type="submit" className="button button-secondary">
-            Show
-          </button>
-        </Form>
-        <Link {...link(more)} className="icon-button servings-step" aria-label="One serving more">
-          +
-        </Link>
+        <div className="servings-stepper">
+          <Link {...link(fewer)} className="icon-button servings-step" aria-label="One serving fewer">
+            −
+          </Link>
+          <Form
+            method="get"
+            className="servings-form"
+            preventScrollReset
+            onSubmit={(event) => {
+              const servings = Number(typed);
+              const valid = Number.isInteger(servings) && servings >= MIN_SERVINGS && servings <= MAX_SERVINGS;
+              choose(
+                { servings: valid ? servings : null, fit: false, error: valid ? null : SERVINGS_INVALID_MESSAGE },
+                event
+              );
+            }}
+          >
+            <label htmlFor="servings-input">Servings</label>
+            <input
+              id="servings-input"
+              name="servings"
+              type="number"
+              inputMode="numeric"
+              min={MIN_SERVINGS}
+              max={MAX_SERVINGS}
+              step={1}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+            <button type="submit" className="button button-secondary">
+              Show
+            </button>
+          </Form>
+          <Link {...link(more)} className="icon-button servings-step" aria-label="One serving more">
+            +
+          </Link>
+        </div>
         <Link
           to="?fit=pantry"
           preventScrollReset

@@ -102,7 +102,8 @@ function RatingSummaryView({ summary }: { summary: RatingSummary }) {
 
 type ReviewFormProps = {
   recipeId: number;
-  hasReviewed: boolean;
+  /** the cook's review of this recipe, which the form starts from; null before they wrote one */
+  ownReview: { rating: number; comment: string } | null;
   /** where a post without JavaScript comes back to after success */
   redirectTo: string;
   /** conform's reply when the form was posted without JavaScript */
@@ -116,7 +117,8 @@ const loadCheck = () => import("~/domain/review-check").then((module) => module.
 const RATINGS = ["1", "2", "3", "4", "5"] as const;
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
-export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
+export function ReviewForm({ recipeId, ownReview, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
+  const hasReviewed = ownReview !== null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const formId = reviewFormId(recipeId);
   const fetcher = useFetcher<typeof reviewsAction>({ key: formId });
@@ -148,7 +150,13 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
     if (success) reset();
   }, [reply, success, reset]); // each review in empties the form once
 
-  const sentRating = sentValue(shownResult, "rating");
+  // what was sent (a refused form keeps it), else the review as stored: "Update your review" starts from it
+  const sentRating = sentValue(shownResult, "rating") ?? (ownReview ? String(ownReview.rating) : undefined);
+  const shownComment = sentValue(shownResult, "comment") ?? ownReview?.comment ?? "";
+  // once the stored review changes (after Submit) the form shows it, whatever was typed before
+  const stored = ownReview ? `${ownReview.rating}:${ownReview.comment}` : "none";
+  const [comment, setComment] = useState(shownComment);
+  useEffect(() => setComment(shownComment), [stored, shownComment]);
   const invalid = (name: string) =>
     errors[name] ? { "aria-invalid": true, "aria-describedby": `${formId}-${name}-error` } : {};
 
@@ -171,7 +179,7 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
       <FormMessage type="error" message={errors[""]?.[0]} />
       <input type="hidden" name="menu_id" value={recipeId} />
       {hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
-      <fieldset className="star-input" data-invalid={errors.rating ? true : undefined}>
+      <fieldset key={stored} className="star-input" data-invalid={errors.rating ? true : undefined}>
         <legend>Your rating</legend>
         <div className="star-options">
           {RATINGS.map((value) => (
@@ -202,7 +210,8 @@ export function ReviewForm({ recipeId, hasReviewed, redirectTo, lastResult, head
           name="comment"
           required
           maxLength={MAX_COMMENT_LENGTH}
-          defaultValue={sentValue(shownResult, "comment")}
+          value={comment}
+          onChange={(event) => setComment(event.target.value)}
           rows={4}
           {...invalid("comment")}
         />
@@ -271,7 +280,7 @@ export function ReviewsSection({ block }: { block: ReviewsBlock }) {
       ) : (
         <p className="reviews-empty">Be the first to leave a review!</p>
       )}
-      <ReviewForm recipeId={block.recipeId} hasReviewed={block.ownReview !== null} redirectTo={location.pathname} />
+      <ReviewForm recipeId={block.recipeId} ownReview={block.ownReview} redirectTo={location.pathname} />
       <Link to={reviewsPath(block.recipeId)} className="button button-secondary reviews-see-all">
         See All Reviews
       </Link>

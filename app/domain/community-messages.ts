@@ -19,6 +19,8 @@ export const COMMUNITY_MESSAGES = {
   commented: "Comment added.",
   commentDeleted: "Comment deleted.",
   photoDiscarded: "Photo removed.",
+  reported: "Thank you. The post is reported; after 3 reports it is hidden.",
+  notYourOwnReport: "You cannot report your own post. You can delete it.",
 } as const;
 
 /** The community screen's address, for a recipe's dishes or all of them, optionally with a post's comments open. */

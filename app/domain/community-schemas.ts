@@ -32,5 +32,6 @@ export const CommunityIntentSchema = z.discriminatedUnion("intent", [
   CommentSchema.extend({ intent: z.literal("comment"), post_id: idField("post_id") }),
   z.object({ intent: z.literal("delete-comment"), post_id: idField("post_id"), comment_id: idField("comment_id") }),
   z.object({ intent: z.literal("delete-post"), post_id: idField("post_id") }),
+  z.object({ intent: z.literal("report"), post_id: idField("post_id") }),
 ]);
 export type CommunityIntent = z.output<typeof CommunityIntentSchema>;

@@ -9,6 +9,10 @@ export { COMMUNITY_MESSAGES, communityPath, MAX_CAPTION_LENGTH, MAX_COMMENT_TEXT
 /** The feed shows the first two comments of each post; the rest are in its comments drawer. */
 export const COMMENT_PREVIEW_COUNT = 2;
 export const FEED_PAGE_SIZE = 10;
+/** A shared photo becomes a recipe's picture for everyone once this many other cooks like it. */
+export const LIKES_TO_SHOW_A_PHOTO = 3;
+/** A post this many cooks reported is hidden from everyone but its author, until the author deletes it. */
+export const REPORTS_TO_HIDE_A_POST = 3;
 /** The comments drawer slides down for 300 ms when it closes. */
 export const DRAWER_CLOSE_MS = 300;
 
@@ -39,9 +43,16 @@ export type CommunityPost = {
   menu_id: number | null;
   menu_name: string | null;
   comment_count: number;
+  /** the viewer reported it */
+  reported: boolean;
+  /** hidden after reports: only its author sees it, until they delete it */
+  hidden: boolean;
   /** oldest first; the feed has the first COMMENT_PREVIEW_COUNT, the JSON call all of them */
   comments: CommunityComment[];
 };
+
+/** The JSON answer to a report. */
+export type ReportAnswer = { success: true; message: string; hidden: boolean };
 
 /** The JSON answer to a like. */
 export type LikeAnswer = { success: true; like_count: number; liked: boolean };

@@ -8,6 +8,7 @@ import { covers, resolveName } from "./pantry";
 import { AMOUNT_EPSILON, MAX_AMOUNT, type PantryUnit } from "./pantry-units";
 import { toGrams } from "./quantity";
 import { convertAmount } from "./servings";
+import { inflect } from "./unit-words";
 
 export const FOOD_KINDS = ["used", "wasted"] as const;
 export type FoodKind = (typeof FOOD_KINDS)[number];
@@ -99,7 +100,7 @@ export function deduct(
 function describeHeld(item: HeldAmount): string {
   const amount = round(item.quantity ?? 0, 2);
   if (item.unit === null) return String(amount);
-  return item.unit === "piece" ? `${amount} ${amount === 1 ? "piece" : "pieces"}` : `${amount} ${item.unit}`;
+  return `${amount} ${inflect(item.unit, amount)}`;
 }
 
 /** kg CO2e of `grams` of the ingredient (docs/co2.md); 0 without a figure or a weight. */

@@ -5,6 +5,7 @@
  */
 import { isoDay } from "./dates";
 import { MAX_AMOUNT, type PantryUnit } from "./pantry-units";
+import { inflect } from "./unit-words";
 import * as shelfLife from "./shelf-life";
 import { isStorage, parseIsoDay, STORAGES, type ShelfLifeInfo, type Storage } from "./shelf-life";
 
@@ -76,10 +77,10 @@ export function bestBeforeAfterMove(
   return isoDay(shelfLife.bestBeforeAfterMove(infoOf(subject), move));
 }
 
-/** An amount as a row shows it: "400 g", "2 pieces", "3" (a count). */
+/** An amount as a row shows it: "400 g", "2 pieces", "2 cloves", "3" (a count). */
 export function describeAmount(quantity: number | null, unit: PantryUnit | null): string | null {
   if (quantity === null) return null;
   const amount = Number(quantity.toFixed(2)).toString();
   if (unit === null) return amount;
-  return unit === "piece" ? `${amount} ${quantity === 1 ? "piece" : "pieces"}` : `${amount} ${unit}`;
+  return `${amount} ${inflect(unit, quantity)}`;
 }

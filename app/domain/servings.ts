@@ -4,6 +4,7 @@
  * recipe to what the cook has ("Fit to my pantry"). Pure: the server and the browser scale with the same code.
  * Amounts are read with the one quantity reader (quantity.ts, decision 036).
  */
+import { inflect, PLURALS } from "./unit-words";
 import {
   leadingAmount,
   parseQuantity,
@@ -143,67 +144,6 @@ export function renderAmount(amount: number, unit: Unit | null): string {
   return `${text} ${word}`;
 }
 
-/** English unit words and their plurals, so that "1 cup" becomes "2 cups" and "3 cloves" becomes "1 clove". */
-const PLURALS: Record<string, string> = Object.fromEntries(
-  [
-    "cup",
-    "clove",
-    "slice",
-    "can",
-    "tin",
-    "sprig",
-    "stalk",
-    "rib",
-    "stick",
-    "cube",
-    "block",
-    "packet",
-    "jar",
-    "scoop",
-    "knob",
-    "handful",
-    "piece",
-    "tablespoon",
-    "teaspoon",
-    "ounce",
-    "pound",
-    "gram",
-    "kilogram",
-    "head",
-    "fillet",
-    "rasher",
-    "sachet",
-    "envelope",
-    "liter",
-    "litre",
-    "milliliter",
-    "millilitre",
-    "pack",
-    "package",
-    "bag",
-    "pint",
-    "quart",
-    "gallon",
-  ]
-    .map((word) => [word, `${word}s`])
-    .concat([
-      ["bunch", "bunches"],
-      ["pinch", "pinches"],
-      ["dash", "dashes"],
-      ["leaf", "leaves"],
-      ["box", "boxes"],
-    ])
-);
-const SINGULARS: Record<string, string> = Object.fromEntries(Object.entries(PLURALS).map(([one, many]) => [many, one]));
-
-/** The unit word in the number it now stands for, keeping its case; words of other languages as they are. */
-function inflect(word: string, amount: number): string {
-  const lower = word.toLowerCase();
-  const changed = amount > 1 ? PLURALS[lower] : SINGULARS[lower];
-  if (!changed) return word;
-  return word[0] === word[0].toUpperCase() ? changed[0].toUpperCase() + changed.slice(1) : changed;
-}
-
 const WORD = new RegExp(String.raw`^([${UNIT_LETTERS}]+)(\(s\)|\(es\))?(\.?)`);
 const FLUID_OUNCES = /^(?:fl\.?\s*oz\.?|fluid\s+ounces?)/i;
 /**
@@ -293,7 +233,11 @@ export function scaleQuantity(text: string, factor: number): ScaledQuantity {
       ? [...words.slice(0, -1), metric.unit]
       : words.map((word, index) => (index === words.length - 1 ? inflect(word, shownAmount) : word));
   const parts = [high === null ? low : `${low}-${high}`, size, unitText.join(" ")].filter(Boolean).join(" ");
-  const note = after.trim();
+  // "1 (14½ oz) cans": the word after a size bracket is the unit counted, though the reader's unit is the size's
+  const note =
+    size && words.length === 0
+      ? after.trim().replace(/^[A-Za-z]+/, (word) => inflect(word, shownAmount))
+      : after.trim();
   const joined = note ? (/^[,;)]/.test(note) ? `${parts}${note}` : `${parts} ${note}`) : parts;
   if (!count?.rounded) return unchanged(joined);
   return { text: joined, rounded: true, exact: trimmed(Number(amount.toFixed(1))) };

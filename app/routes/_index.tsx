@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { getUserId } from "~/services/session.server";
 
@@ -32,14 +32,23 @@ const SLIDES = [
   },
 ];
 
+/** The slide the address names (`?slide=2`, 1-based), so that a dot works as a plain link without JavaScript. */
+function slideOf(url: string): number {
+  const asked = Number(new URL(url).searchParams.get("slide"));
+  return Number.isInteger(asked) && asked >= 1 && asked <= SLIDES.length ? asked - 1 : 0;
+}
+
+const slidePath = (index: number) => `/?slide=${index + 1}#slide-${SLIDES[index].id}`;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   if ((await getUserId(request)) !== null) throw redirect("/home");
-  return null;
+  return { slide: slideOf(request.url) };
 }
 
 export default function Onboarding() {
+  const { slide } = useLoaderData<typeof loader>();
   const trackRef = useRef<HTMLDivElement>(null);
-  const [current, setCurrent] = useState(0);
+  const [current, setCurrent] = useState(slide);
 
   const goTo = useCallback((index: number) => {
     const track = trackRef.current;
@@ -102,7 +111,7 @@ export default function Onboarding() {
         {SLIDES.map((slide, index) => (
           <a
             key={slide.id}
-            href={`#slide-${slide.id}`}
+            href={slidePath(index)}
             className="dot"
             aria-label={`Slide ${index + 1}: ${slide.title}`}
             aria-current={index === current ? "true" : undefined}

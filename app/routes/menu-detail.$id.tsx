@@ -11,7 +11,7 @@ import { ModalDialog } from "~/components/modal-dialog";
 import { cookedPath, PantryUpdate } from "~/components/pantry-update";
 import { PlanIt } from "~/components/plan-it";
 import { RecipeImage } from "~/components/recipe-image";
-import { ServingsControl, useScaling } from "~/components/recipe-servings";
+import { ServingsControl, useScaling, type Scaling } from "~/components/recipe-servings";
 import { ReviewsSection } from "~/components/reviews-section";
 import { ShareDish } from "~/components/share-dish";
 import type { GridLine } from "~/domain/menu-detail";
@@ -90,6 +90,7 @@ export default function MenuDetailScreen() {
         selected={detail.selectedIngredients}
       />
       <StepsChecklist
+        cookMode={cookModePath(menu.menu_id, scaling)}
         steps={menu.steps}
         sections={detail.stepSections}
         checked={detail.checkedSteps}
@@ -242,7 +243,7 @@ function IngredientsBlock({
     </section>
   );
   return (
-    <div id="ingredients">
+    <div id="ingredients" className="menu-ingredients">
       {grid("Ingredients", "ingredients-title", ingredients)}
       {grid("Seasoning/Dressing", "seasonings-title", seasonings)}
       <section className="missing-ingredients" aria-labelledby="missing-title">
@@ -290,12 +291,20 @@ function useCheckedSteps(saved: number[]): Set<number> {
   return checked;
 }
 
+/** Cook mode in the servings chosen here: the fit, or a number of servings other than the recipe's. */
+function cookModePath(recipeId: number, scaling: Scaling): string {
+  if (scaling.fit) return `/cook/${recipeId}?fit=pantry`;
+  return scaling.factor === 1 ? `/cook/${recipeId}` : `/cook/${recipeId}?servings=${scaling.servings}`;
+}
+
 function StepsChecklist({
+  cookMode,
   steps,
   sections,
   checked,
   counted,
 }: {
+  cookMode: string;
   steps: string[];
   sections: (string | null)[];
   checked: number[];
@@ -303,8 +312,15 @@ function StepsChecklist({
 }) {
   const ticked = useCheckedSteps(checked);
   return (
-    <section className="menu-section" aria-labelledby="steps-title">
+    <section className="menu-section menu-steps" aria-labelledby="steps-title">
       <h2 id="steps-title">Instructions</h2>
+      {steps.length > 0 ? (
+        <p className="cook-mode-link">
+          <Link to={cookMode} className="button button-secondary">
+            Start cook mode
+          </Link>
+        </p>
+      ) : null}
       {sectionRuns(steps, (_, index) => sections[index] ?? null).map((run) => (
         <Fragment key={run.items[0].index}>
           {run.heading ? <h3 className="recipe-section-heading">{run.heading}</h3> : null}
@@ -329,7 +345,7 @@ function StepsChecklist({
           </ol>
         </Fragment>
       ))}
-      <div role="status" className="cooking-status">
+      <div role="status" className="cooking-status" id="cooking-status">
         {counted ? (
           <p className="cooking-done">
             Well done! This meal counts towards your dishes this month.

@@ -100,7 +100,7 @@ export default function ReviewsScreen() {
       ) : (
         <ReviewForm
           recipeId={menu.id}
-          hasReviewed={reviews.some((review) => review.user_id === userId)}
+          ownReview={reviews.find((review) => review.user_id === userId) ?? null}
           redirectTo={posted ? backTo : reviewsPath(menu.id)}
           lastResult={posted?.result}
           headingLevel={2}

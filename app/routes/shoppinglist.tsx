@@ -19,13 +19,14 @@ import {
 export const meta: MetaFunction = () => [{ title: "Shopping list · Recipe Helper" }];
 
 const LIST_PATH = "/shoppinglist";
-const ORDER_PATH = `${LIST_PATH}?order`;
+/** Each item is ordered on its own: a delivery app's search finds one product at a time, not a list of them. */
+const orderPath = (itemId: number) => `${LIST_PATH}?order=${itemId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const userId = await requireUserId(request);
   const items = await listShoppingItems(userId);
-  const ordering = new URL(request.url).searchParams.has("order") && items.length > 0;
-  return { items, apps: ordering ? deliveryApps(items.map((item) => item.name)) : null };
+  const ordered = items.find((item) => String(item.id) === new URL(request.url).searchParams.get("order"));
+  return { items, ordering: ordered ? { name: ordered.name, apps: deliveryApps([ordered.name]) } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export const clientAction = stayOnScreen;
 
 export default function ShoppingListScreen() {
-  const { items, apps } = useLoaderData<typeof loader>();
+  const { items, ordering } = useLoaderData<typeof loader>();
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
   const gotAll = useFetcher({ key: "got-everything" });
   const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id)) : [];
@@ -65,6 +66,14 @@ export default function ShoppingListScreen() {
                   {item.quantity ? <span className="shopping-card-quantity">{item.quantity}</span> : null}
                 </span>
                 <GotItButton id={item.id} name={item.name} />
+                <Link
+                  to={orderPath(item.id)}
+                  className="button button-secondary shopping-card-order"
+                  preventScrollReset
+                  aria-label={`Order ${item.name}`}
+                >
+                  Order
+                </Link>
                 <IntentForm fetcherKey={`remove-${item.id}`} fields={{ intent: "remove", item: String(item.id) }}>
                   <button
                     type="submit"
@@ -84,13 +93,10 @@ export default function ShoppingListScreen() {
                 Got everything
               </button>
             </gotAll.Form>
-            <Link to={ORDER_PATH} className="button button-primary shopping-order" preventScrollReset>
-              Order
-            </Link>
           </div>
         </>
       )}
-      {apps ? <DeliveryDialog apps={apps} /> : null}
+      {ordering ? <DeliveryDialog name={ordering.name} apps={ordering.apps} /> : null}
     </main>
   );
 }
@@ -122,13 +128,13 @@ function openInPopup(event: MouseEvent<HTMLAnchorElement>, app: DeliveryApp) {
   popup.location.href = app.url;
 }
 
-function DeliveryDialog({ apps }: { apps: DeliveryApp[] }) {
+function DeliveryDialog({ name, apps }: { name: string; apps: DeliveryApp[] }) {
   const navigate = useNavigate();
   const close = () => navigate(LIST_PATH, { replace: true, preventScrollReset: true });
   return (
     <ModalDialog titleId="delivery-title" descriptionId="delivery-description" onClose={close}>
       <h2 id="delivery-title">Choose Delivery App</h2>
-      <p id="delivery-description">The app opens in a new window with your list in its search.</p>
+      <p id="delivery-description">The app opens in a new window with {name} in its search.</p>
       <div className="modal-dialog-actions">
         {apps.map((app) => (
           <a

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigate } from "@remix-run/react";
 import { useState } from "react";
-import { Field, PasswordField } from "~/components/forms";
+import { Field, NEW_PASSWORD_HINT, PasswordField } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
 import { useJsonForm } from "~/components/use-json-form";
 import { sentValue } from "~/components/use-lazy-form-check";
@@ -83,6 +83,7 @@ export default function SignupScreen() {
         <PasswordField
           label="Password"
           inputProps={{ id: "signup-password", name: "password", required: true, autoComplete: "new-password" }}
+          hint={NEW_PASSWORD_HINT}
           errors={errorsOf("password")}
         />
         <button type="submit" className="button button-primary" disabled={pending}>

@@ -16,6 +16,7 @@ import {
   listPosts,
   parseCommunityIntent,
   parseDishPost,
+  reportPost,
   toggleLike,
   type Outcome,
 } from "./community.server";
@@ -90,6 +91,8 @@ function perform(userId: number, intent: CommunityIntent): Promise<Outcome<objec
       return deleteComment(userId, intent.post_id, intent.comment_id);
     case "delete-post":
       return deletePost(userId, intent.post_id);
+    case "report":
+      return reportPost(userId, intent.post_id);
   }
 }
 
@@ -103,6 +106,7 @@ function afterForm(url: URL, intent: CommunityIntent) {
     comment: COMMUNITY_MESSAGES.commented,
     "delete-comment": COMMUNITY_MESSAGES.commentDeleted,
     "delete-post": COMMUNITY_MESSAGES.postDeleted,
+    report: COMMUNITY_MESSAGES.reported,
   };
   const anchor = intent.intent === "delete-post" ? "" : `#post-${intent.post_id}`;
   return redirectWithFlash(`/community${search}${anchor}`, { type: "success", message: messages[intent.intent] });

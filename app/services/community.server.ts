@@ -4,7 +4,14 @@
  * change checks here who may make it (only the author deletes a comment or a post).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { COMMUNITY_MESSAGES, type CommunityComment, type CommunityPost, type LikeAnswer } from "~/domain/community";
+import {
+  COMMUNITY_MESSAGES,
+  REPORTS_TO_HIDE_A_POST,
+  type CommunityComment,
+  type CommunityPost,
+  type LikeAnswer,
+  type ReportAnswer,
+} from "~/domain/community";
 import { CommunityIntentSchema, DishPostSchema, type DishPostInput } from "~/domain/community-schemas";
 import type { Prisma } from "~/generated/prisma/client";
 import { assertOwnUserId, requireApiUserId } from "./api-auth.server";
@@ -61,6 +68,8 @@ function postFields(viewerId: number | null, commentLimit: number | undefined) {
     recipe: { select: { name: true, visibleTo: true } },
     _count: { select: { likes: true, comments: true } },
     likes: { where: { userId: viewerId ?? GUEST_VIEWER }, select: { userId: true } },
+    reports: { where: { userId: viewerId ?? GUEST_VIEWER }, select: { userId: true } },
+    hiddenAt: true,
     comments: { orderBy: oldestFirst, take: commentLimit, select: commentFields },
   } satisfies Prisma.CommunityPostSelect;
 }
@@ -100,6 +109,8 @@ function toPost(row: StoredPost): CommunityPost {
       ? { menu_id: row.recipeId, menu_name: row.recipe.name }
       : { menu_id: null, menu_name: null }),
     comment_count: row._count.comments,
+    reported: row.reports.length > 0,
+    hidden: row.hiddenAt !== null,
     comments: row.comments.map(toComment),
   };
 }
@@ -123,6 +134,7 @@ export async function listPosts(options: {
 }): Promise<FeedPage> {
   const rows = await prisma.communityPost.findMany({
     where: {
+      ...visibleTo(options.viewerId),
       ...(options.recipeId ? { recipeId: options.recipeId } : {}),
       ...(options.before ? { id: { lt: options.before } } : {}),
     },
@@ -134,9 +146,17 @@ export async function listPosts(options: {
   return { posts: page.map(toPost), nextBefore: rows.length > options.limit ? page[page.length - 1].id : null };
 }
 
+/** The posts a viewer sees: all but those hidden after reports, which only their author still sees. */
+function visibleTo(viewerId: number | null): Prisma.CommunityPostWhereInput {
+  return viewerId === null ? { hiddenAt: null } : { OR: [{ hiddenAt: null }, { userId: viewerId }] };
+}
+
 /** One post with all its comments, as `viewerId` sees it (their like); null when there is no such post. */
 export async function findPost(postId: number, viewerId: number | null): Promise<CommunityPost | null> {
-  const row = await prisma.communityPost.findUnique({ where: { id: postId }, select: postFields(viewerId, undefined) });
+  const row = await prisma.communityPost.findFirst({
+    where: { id: postId, ...visibleTo(viewerId) },
+    select: postFields(viewerId, undefined),
+  });
   return row ? toPost(row) : null;
 }
 
@@ -212,6 +232,36 @@ export async function toggleLike(userId: number, postId: number): Promise<Outcom
       throw error;
     }
   }
+}
+
+/**
+ * A cook reports a post as not belonging (a shelf of raw tomatoes shared as a cooked dish, or worse). Once per cook;
+ * the report that makes REPORTS_TO_HIDE_A_POST hides the post from everyone but its author.
+ */
+export async function reportPost(userId: number, postId: number): Promise<Outcome<ReportAnswer>> {
+  const post = await prisma.communityPost.findFirst({
+    where: { id: postId, ...visibleTo(userId) },
+    select: { userId: true },
+  });
+  if (!post) return refuse(404, COMMUNITY_MESSAGES.postNotFound);
+  if (post.userId === userId) return refuse(403, COMMUNITY_MESSAGES.notYourOwnReport);
+  const report = () =>
+    prisma.$transaction(async (tx) => {
+      await tx.postReport.upsert({
+        where: { postId_userId: { postId, userId } },
+        create: { postId, userId },
+        update: {},
+      });
+      if ((await tx.postReport.count({ where: { postId } })) < REPORTS_TO_HIDE_A_POST) return false;
+      await tx.communityPost.updateMany({ where: { id: postId, hiddenAt: null }, data: { hiddenAt: new Date() } });
+      return true;
+    });
+  // the same cook's second tap raced the first one's insert: the second finds that report
+  const hidden = await report().catch((error: unknown) => {
+    if (isUniqueViolation(error)) return report();
+    throw error;
+  });
+  return { ok: true, success: true, message: COMMUNITY_MESSAGES.reported, hidden };
 }
 
 /** The JSON answer to a new comment, with the comment as the feed shows it. */

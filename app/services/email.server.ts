@@ -7,8 +7,11 @@ import { env } from "~/services/env.server";
 /** `headers`: extra header fields (List-Unsubscribe...). */
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
-/** How a mail left: through SMTP, or (no SMTP configured) as an .eml file in the outbox folder. */
-export type Delivery = { via: "smtp" } | { via: "outbox"; file: string };
+/**
+ * How a mail left: through SMTP, or (no SMTP configured) as an .eml file in the outbox folder, with its plain text
+ * beside it as `.txt` (the .eml's body is quoted-printable, which breaks a long link over lines with "=").
+ */
+export type Delivery = { via: "smtp" } | { via: "outbox"; file: string; readable: string };
 
 let smtp: Transporter | undefined;
 
@@ -40,8 +43,10 @@ export async function sendMail(mail: Mail): Promise<Delivery> {
     dir,
     `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.eml`
   );
+  const readable = file.replace(/\.eml$/, ".txt");
   await mkdir(dir, { recursive: true });
   await writeFile(file, raw, { mode: 0o600 });
-  console.info(`SMTP is not configured (SMTP_HOST): the mail to ${mail.to} was written to ${file}`);
-  return { via: "outbox", file };
+  await writeFile(readable, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600 });
+  console.info(`SMTP is not configured (SMTP_HOST): the mail to ${mail.to} was written to ${file} (text: ${readable})`);
+  return { via: "outbox", file, readable };
 }

@@ -1,8 +1,11 @@
 /**
  * The picture a recipe is shown with wherever it appears: the photo its cook chose among those shared of it in
- * the community, else the most-liked one (the newest among equals), credited to the cook who shared it;
- * otherwise the recipe's own picture (an imported photo or the generated illustration).
+ * the community, else the one most liked by other cooks, once at least 3 other cooks like it (the newest among
+ * equals), credited to the cook who shared it; otherwise the recipe's own picture (an imported photo or the
+ * generated illustration). Short of the cook's choice, a cook sees their own latest shared photo on their own view. Posts hidden
+ * after reports show nowhere. Decision 101.
  */
+import { LIKES_TO_SHOW_A_PHOTO } from "~/domain/community";
 import { prisma } from "./db.server";
 import { storedDishPhotoOf } from "./dish-photo-use.server";
 import { dishImageSrcSet, dishImageVariant, imageUrl } from "./images.server";
@@ -15,14 +18,22 @@ export interface RecipePicture {
   image_credit: string;
 }
 
-/** The best shared photo of each recipe that has one, by recipe id. */
-export async function sharedRecipePhotos(recipeIds: readonly number[]): Promise<Map<number, RecipePicture>> {
+/**
+ * The shared photo each recipe is shown with, by recipe id: the one its cook chose, else the viewer's own latest (on
+ * their view only), else the one most liked by cooks other than its author once LIKES_TO_SHOW_A_PHOTO of them do.
+ */
+export async function sharedRecipePhotos(
+  recipeIds: readonly number[],
+  viewerId: number | null = null
+): Promise<Map<number, RecipePicture>> {
   const ids = [...new Set(recipeIds)];
   if (ids.length === 0) return new Map();
   const posts = await prisma.communityPost.findMany({
-    where: { recipeId: { in: ids } },
+    where: { recipeId: { in: ids }, hiddenAt: null },
     orderBy: { id: "desc" },
     select: {
+      id: true,
+      userId: true,
       recipeId: true,
       image: true,
       chosenForRecipe: true,
@@ -30,11 +41,32 @@ export async function sharedRecipePhotos(recipeIds: readonly number[]): Promise<
       _count: { select: { likes: true } },
     },
   });
+  // A like the author gave their own photo does not count: the likes of others are all likes but that one.
+  const couldShow = posts.filter((post) => post._count.likes >= LIKES_TO_SHOW_A_PHOTO && !post.chosenForRecipe);
+  const selfLiked = couldShow.length
+    ? new Set(
+        (
+          await prisma.postLike.findMany({
+            where: { OR: couldShow.map((post) => ({ postId: post.id, userId: post.userId })) },
+            select: { postId: true },
+          })
+        ).map((like) => like.postId)
+      )
+    : new Set<number>();
+  const othersLikes = (post: (typeof posts)[number]) => post._count.likes - (selfLiked.has(post.id) ? 1 : 0);
+  const rank = (post: (typeof posts)[number]) => {
+    if (post.chosenForRecipe) return 3;
+    if (viewerId !== null && post.userId === viewerId) return 2;
+    return othersLikes(post) >= LIKES_TO_SHOW_A_PHOTO ? 1 : 0;
+  };
   const best = new Map<number, (typeof posts)[number]>();
   for (const post of posts) {
+    if (rank(post) === 0) continue;
     const current = best.get(post.recipeId!);
     const better =
-      !current || post.chosenForRecipe || (!current.chosenForRecipe && post._count.likes > current._count.likes);
+      !current ||
+      rank(post) > rank(current) ||
+      (rank(post) === 1 && rank(current) === 1 && othersLikes(post) > othersLikes(current));
     if (better) best.set(post.recipeId!, post);
   }
   return new Map(
@@ -84,7 +116,7 @@ export async function photoChoicesFor(userId: number, recipeId: number): Promise
   const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, select: { importedById: true } });
   if (!recipe || recipe.importedById !== userId) return null;
   const posts = await prisma.communityPost.findMany({
-    where: { recipeId },
+    where: { recipeId, hiddenAt: null },
     orderBy: { id: "desc" },
     take: MAX_PHOTO_CHOICES,
     select: {

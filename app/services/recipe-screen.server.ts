@@ -132,7 +132,7 @@ async function loadMenuDetail(request: Request, userId: number, recipeId: number
     readRecipeScreenState(request, recipeId),
     readSections(recipeId),
     acknowledgedAllergies(userId, recipeId),
-    sharedRecipePhotos([recipeId]),
+    sharedRecipePhotos([recipeId], userId),
     photoChoicesFor(userId, recipeId),
   ]);
   const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));

@@ -80,6 +80,8 @@ test.describe("with the camera allowed", () => {
 
   test("a photo of a banana becomes a camera item on ingredient preview", async ({ page }, testInfo) => {
     if (hasJavaScript(testInfo)) {
+      // the bottom bar's camera is the phone's (a desktop has the side navigation, without one)
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/home");
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Camera" }).click();
       await expect(page).toHaveURL(/\/camera$/);

@@ -2,7 +2,7 @@
  * A recipe is shown with the most-liked photo cooks shared of it, credited to the cook, wherever it appears
  * (recipe screen, Liked Meals, History, suggestions); before anyone shares one, with its generated illustration.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { hasJavaScript, postAnswered, signUpThroughApi, uniqueUsername } from "./support";
 
@@ -13,6 +13,16 @@ const photo = async (colour: string) => ({
     .jpeg()
     .toBuffer(),
 });
+
+/** `count` new cooks, each liking the post. */
+async function likedByOthers(browser: Browser, testInfo: TestInfo, postId: number, count: number) {
+  for (let index = 0; index < count; index++) {
+    const context = await browser.newContext();
+    const id = await signUpThroughApi(context.request, uniqueUsername(testInfo, "fan"));
+    expect((await context.request.post(`/api/community/${postId}/like`, { data: { user_id: id } })).status()).toBe(200);
+    await context.close();
+  }
+}
 
 async function share(page: Page, recipeId: number, colour: string): Promise<number> {
   const posted = await page.request.post("/api/community", {
@@ -46,11 +56,13 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   await page.goto(`/menu-detail/${recipeId}`);
   await expect(picture).toHaveAttribute("src", `/recipe-images/${recipeId}.svg`);
 
-  await share(page, recipeId, "#c2410c");
+  const own = await share(page, recipeId, "#c2410c");
   await page.goto(`/menu-detail/${recipeId}`);
   await expect(picture).toHaveAttribute("src", /^\/uploads\/dishes\//);
   await expect(picture).toHaveAttribute("srcset", /320w/);
   await expect(page.getByText(`Photo by ${cook}`)).toBeVisible();
+  // everywhere else (the lists, other cooks) once 3 other cooks like it (decision 101)
+  await likedByOthers(browser, testInfo, own, 3);
 
   // Liked Meals and History show it too.
   const stored = postAnswered(page, `/menu-detail/${recipeId}`);
@@ -86,8 +98,13 @@ test("a shared photo becomes the recipe's picture everywhere, the most-liked one
   expect((await page.request.post(`/api/community/${likedPost}/like`, { data: { user_id: cookId } })).status()).toBe(
     200
   );
-  await page.goto(`/menu-detail/${recipeId}`);
-  await expect(page.getByText(`Photo by ${otherCook}`)).toBeVisible();
+  await likedByOthers(browser, testInfo, likedPost, 3);
+  // a cook who shared neither sees the one more cooks like
+  const viewer = await browser.newPage({ javaScriptEnabled: javascript });
+  await signUpThroughApi(viewer.request, uniqueUsername(testInfo, "viewer"));
+  await viewer.goto(`/menu-detail/${recipeId}`);
+  await expect(viewer.getByText(`Photo by ${otherCook}`)).toBeVisible();
+  await viewer.close();
   await other.close();
 });
 
@@ -115,9 +132,11 @@ test("the recipe's cook chooses which shared photo shows it; another cook cannot
   expect((await other.request.post(`/api/community/${liked}/like`, { data: { user_id: otherId } })).status()).toBe(200);
   await share(page, recipeId, "#c2410c");
 
+  await likedByOthers(browser, testInfo, liked, 3);
   await page.goto(`/menu-detail/${recipeId}`);
   const figure = page.getByRole("main").locator("figure");
-  await expect(figure).toContainText(`Photo by ${otherCook}`);
+  // before choosing, the cook sees their own photo on their own view
+  await expect(figure).toContainText(`Photo by ${cook}`);
   await page.getByText("Choose the photo for your recipe").click();
   await page.getByRole("radio", { name: `Shared by ${cook} · 0 likes` }).check();
   await page.getByRole("button", { name: "Use this photo" }).click();

@@ -94,12 +94,13 @@ test("a cook reviews a recipe, sees the summary change, updates after confirming
   await expect(block.getByRole("listitem").filter({ hasText: "4 stars:" })).toContainText("1 (50%)");
   // The latest review is the cook's own, its HTML shown as text.
   await expect(block.getByRole("heading", { name: username })).toBeVisible();
-  await expect(block.getByText("Lovely <b>soup</b>, add more garlic")).toBeVisible();
+  await expect(block.locator(".latest-review").getByText("Lovely <b>soup</b>, add more garlic")).toBeVisible();
   await expect(block.getByText(today())).toBeVisible();
-  // The form is cleared.
-  await expect(page.getByLabel("Your comment")).toHaveValue("");
-  await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
+  // The form now holds the review as stored, to update it from there (issue 31: it was emptied, with no stars).
   await expect(page.getByRole("heading", { name: "Update your review" })).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toHaveValue("Lovely <b>soup</b>, add more garlic");
+  await expect(page.getByRole("radio", { name: "4 stars" })).toBeChecked();
+  await expect(page.getByRole("radio", { checked: true })).toHaveCount(1);
 
   // A second review replaces the first, after confirming.
   if (javascript) {
@@ -108,7 +109,7 @@ test("a cook reviews a recipe, sees the summary change, updates after confirming
     await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
-    await expect(block.getByText("Lovely <b>soup</b>, add more garlic")).toBeVisible();
+    await expect(block.locator(".latest-review").getByText("Lovely <b>soup</b>, add more garlic")).toBeVisible();
     await page.getByRole("button", { name: "Submit review" }).click();
     await dialog.getByRole("button", { name: "Update review" }).click();
   } else {
@@ -118,12 +119,14 @@ test("a cook reviews a recipe, sees the summary change, updates after confirming
   }
   await expect(page.getByText("Review updated successfully")).toBeVisible();
   if (javascript) expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
-  await expect(block.getByText("Too salty the second time")).toBeVisible();
+  await expect(block.locator(".latest-review").getByText("Too salty the second time")).toBeVisible();
   await expect(block.getByText("2 reviews")).toBeVisible();
   await expect(block.getByText("3.5", { exact: true })).toBeVisible();
   await expect(block.getByRole("img", { name: "Average rating 4 out of 5 stars" })).toBeVisible();
   await expect(block.getByRole("listitem").filter({ hasText: "2 stars:" })).toContainText("1 (50%)");
   await expect(block.getByRole("listitem").filter({ hasText: "4 stars:" })).toContainText("0 (0%)");
+  await expect(page.getByLabel("Your comment")).toHaveValue("Too salty the second time");
+  await expect(page.getByRole("radio", { name: "2 stars" })).toBeChecked();
 
   // All reviews, newest first; only the cook's own can be deleted.
   await block.getByRole("link", { name: "See All Reviews" }).click();

@@ -22,11 +22,17 @@ it("without SMTP, writes the reset mail to the outbox and logs the link (outside
   if (outcome.limited) throw new Error("unexpectedly limited");
   await outcome.delivery;
 
-  const [file] = readdirSync(outbox);
+  const [file, text] = readdirSync(outbox).sort();
   expect(file).toMatch(/\.eml$/);
+  // beside the message, its text as written: the link on one line, to copy as it is
+  expect(text).toBe(file.replace(/\.eml$/, ".txt"));
+  const readable = readFileSync(path.join(outbox, text), "utf8");
+  expect(readable).toContain("To: outbox_cook@example.com");
+  expect(readable).not.toMatch(/=\r?\n|=3D/);
   const raw = readFileSync(path.join(outbox, file), "utf8");
   expect(raw).toContain("To: outbox_cook@example.com");
   const link = resetLinkIn(raw);
   expect(link).toMatch(/^http:\/\/localhost:3000\/reset-password\/[A-Za-z0-9_-]{43}$/);
   expect(log.mock.calls.flat().join("\n")).toContain(link);
+  expect(readable.split("\n")).toContain(link);
 });

@@ -227,8 +227,17 @@ export const ROUTES: Record<string, Probe[]> = {
       (f) => ({ json: { user_id: f.owner.id } })
     ),
   ],
+  "/api/community/:postId/report": [
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/api/community/${f.postId}/report`,
+      (f, caller) => ({ json: { user_id: (caller === "other" ? f.other : f.owner).id } }),
+      { alsoAllowed: { status: 403, because: "a cook cannot report their own post (the fixture's is the owner's)" } }
+    ),
+  ],
   "/api/community": [
-    get("signed-in", () => "/api/community"),
+    get("public", () => "/api/community"),
     get("author-only", (f) => `/api/community?menu_id=${f.ownRecipe.id}`),
     act(
       "POST",
@@ -570,6 +579,12 @@ export const ROUTES: Record<string, Probe[]> = {
       () => "/community",
       (f) => ({ form: { intent: "delete-post", post_id: String(f.postId) } })
     ),
+    act(
+      "POST",
+      "signed-in",
+      () => "/community",
+      (f) => ({ form: { intent: "report", post_id: String(f.postId) } })
+    ),
   ],
   "get_ingredient_image.ts": [
     act(
@@ -621,6 +636,22 @@ export const ROUTES: Record<string, Probe[]> = {
       "guest-ok",
       () => "/ingredient-preview",
       (f) => ({ form: { intent: "undo-food-log", entry: String(f.foodLogEntryId) } })
+    ),
+  ],
+  "cook.$id.tsx": [
+    get("signed-in", (f) => `/cook/${f.recipeId}?step=2`),
+    act(
+      "POST",
+      "signed-in",
+      (f) => `/cook/${f.freshRecipeId}`,
+      () => ({ form: { intent: "finish" } })
+    ),
+    get("author-only", (f) => `/cook/${f.ownRecipe.id}`),
+    act(
+      "POST",
+      "author-only",
+      (f) => `/cook/${f.ownRecipe.id}`,
+      () => ({ form: { intent: "finish" } })
     ),
   ],
   "cooked.$id.tsx": [

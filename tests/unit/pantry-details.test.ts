@@ -9,7 +9,7 @@ import {
   validItems,
   type PantryItem,
 } from "~/domain/pantry";
-import { addDays, daysLeft, isRealDay, isValidAmount } from "~/domain/pantry-details";
+import { addDays, daysLeft, describeAmount, isRealDay, isValidAmount } from "~/domain/pantry-details";
 import { EditIngredientSchema } from "~/domain/pantry-schemas";
 
 const catalogue = getCatalogue();
@@ -197,5 +197,17 @@ describe("use soon", () => {
       ["spinach", 1],
       ["egg", 3],
     ]);
+  });
+});
+
+describe("an amount as a pantry row says it", () => {
+  it("names the unit in the number it stands for: 2 cloves, 1 can, 3 pieces, 400 g", () => {
+    expect(describeAmount(2, "clove")).toBe("2 cloves");
+    expect(describeAmount(1, "can")).toBe("1 can");
+    expect(describeAmount(0.5, "can")).toBe("0.5 can");
+    expect(describeAmount(3, "piece")).toBe("3 pieces");
+    expect(describeAmount(2, "bunch")).toBe("2 bunches");
+    expect(describeAmount(400, "g")).toBe("400 g");
+    expect(describeAmount(2, null)).toBe("2");
   });
 });

@@ -13,6 +13,7 @@ import { analyzeRecipe } from "~/domain/recipe-analysis";
 import { durationMinutes, fromJsonLd, fromMarkdown, splitIngredientLine } from "~/domain/recipe-import";
 import { cleanText } from "~/domain/recipe-import/fields";
 import { scaleQuantity } from "~/domain/servings";
+import { durationsIn, stepIngredients } from "~/domain/cook-timers";
 
 const BOUND_MS = 3_000;
 const N = 200_000;
@@ -125,5 +126,15 @@ describe("generated usernames", () => {
   it("trims underscores of a name made of 200,000 of them at once", () => {
     expect(finishesQuickly(() => usernameBase(`${"_".repeat(N)}x`, "cook@example.com"))).toBe("cook");
     expect(finishesQuickly(() => usernameCandidate("_".repeat(N), 2))).toBe("_2");
+  });
+});
+
+describe("cook mode's timers", () => {
+  it("reads a step of 200,000 numbers, ranges and spaces at once", () => {
+    expect(finishesQuickly(() => durationsIn("1 ".repeat(N)))).toEqual([]);
+    expect(finishesQuickly(() => durationsIn("1-".repeat(N)))).toEqual([]);
+    expect(finishesQuickly(() => durationsIn(`${"1".repeat(N)} minutes`))).toEqual([]);
+    expect(finishesQuickly(() => durationsIn(`1 hour${" and".repeat(N)}`))).toHaveLength(1);
+    expect(finishesQuickly(() => stepIngredients("salt ".repeat(N), [{ name: "sea salt" }]))).toHaveLength(1);
   });
 });

@@ -60,6 +60,9 @@ describe("scaleQuantity", () => {
     ["1 x ⅝ lb pack", 2, "2 x ⅝ lb packs"],
     ["2 x 400 g / 14½ oz cans", 2, "4 x 400 g / 14½ oz cans"],
     ["2 (14½ oz) cans", 2, "4 (14½ oz) cans"],
+    // the container after a size bracket takes the number of containers: not "1 (14½ oz) cans"
+    ["2 (14½ oz) cans", 0.5, "1 (14½ oz) can"],
+    ["1 (400 g) can chickpeas", 2, "2 (400 g) cans chickpeas"],
     // the size of each before the container, without "x": the container word follows the count
     ["1 28-ounce can", 2, "2 28-ounce cans"],
     ["One 15-ounce can", 3, "3 15-ounce cans"],
