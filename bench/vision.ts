@@ -16,9 +16,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { getCatalogue } from "~/domain/catalogue-data";
-import { ExampleMemory, HEAD_THRESHOLDS } from "~/domain/vision";
+import { ExampleMemory } from "~/domain/vision";
 import { decodableImage, UploadRejectedError } from "~/services/images.server";
-import { classIngredients, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
+import { classIngredients, HEAD_STEPS, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
 import { groceryHead } from "~/services/vision/head.server";
 import { starterExamples } from "~/services/vision/memory.server";
 import { loadClassifier } from "~/services/vision/model.server";
@@ -62,11 +62,7 @@ const RECOGNISERS = {
   old: (image: Parameters<typeof recognisePhoto>[1]) =>
     recogniseMain(classifier, image, starterMemory, ingredientOfClass),
   new: (image: Parameters<typeof recognisePhoto>[1]) =>
-    recognisePhoto(classifier, image, starterMemory, ingredientOfClass, {
-      head,
-      lookalikes: process.env.LOOKALIKES !== "0",
-      thresholds: { ...HEAD_THRESHOLDS, ...JSON.parse(process.env.TRY ?? "{}") },
-    }),
+    recognisePhoto(classifier, image, starterMemory, ingredientOfClass, { ...HEAD_STEPS, head }),
 };
 type Name = keyof typeof RECOGNISERS;
 const NAMES = Object.keys(RECOGNISERS) as Name[];
@@ -170,7 +166,7 @@ console.log(
     .join(", ")}`
 );
 
-const COLLAGES = Number(process.env.COLLAGES ?? 40);
+const COLLAGES = 40;
 const STRIDE = 37;
 const collageCounts = new Map<Name, { found: number[]; wrong: number; cpu: number[] }>(
   NAMES.map((name) => [name, { found: [], wrong: 0, cpu: [] }])
