@@ -4,6 +4,7 @@
  * same recipes, reviews and questions. A written database is kept and reused while this file, the catalogue and
  * the migrations are unchanged (writing 100,000 recipes takes minutes).
  */
+import { seededRandom } from "~/domain/vision-head";
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -18,16 +19,7 @@ const RECIPES_PER_SAVE = 2_000;
 const RECIPES_PER_PROCESS = 10_000;
 
 /** mulberry32: a small seeded generator. */
-export function randomGenerator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const randomGenerator = seededRandom;
 
 const catalogue = getCatalogue().ingredients;
 const staples = catalogue.filter((ingredient) => ingredient.isStaple);

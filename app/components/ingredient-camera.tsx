@@ -1,17 +1,19 @@
 /**
  * The ingredient camera screens (/camera 'Identify the Ingredient', /camera-search 'Add Ingredients'): with
  * JavaScript the live camera, sent to POST /api/upload; without it a file form posted to the screen's action
- * (cameraScreenAction). Found ingredients join the list and the user goes to ingredient preview; nothing
- * found or a failure shows the error popup.
+ * (cameraScreenAction). What the photo shows is offered as guesses for the cook to confirm (PhotoGuesses);
+ * confirmed ingredients join the list and the user goes to ingredient preview; nothing found or a failure
+ * shows the error popup.
  */
 import type { SerializeFrom } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
 import { CloseIcon } from "~/components/icons";
 import { ModalDialog } from "~/components/modal-dialog";
+import { PhotoGuesses } from "~/components/photo-guesses";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { ConnectionError, postJson, serverMessage } from "~/domain/api-client";
 import { NOTHING_FOUND } from "~/domain/vision";
@@ -82,12 +84,17 @@ export function IngredientCamera({
   closeTo: string;
   closeLabel: string;
 }) {
-  const { recognition } = useLoaderData<typeof cameraScreenLoader>();
+  const { recognition, guesses } = useLoaderData<typeof cameraScreenLoader>();
   const actionData = useActionData<typeof cameraScreenAction>();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [processing, setProcessing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [dismissed, setDismissed] = useState<typeof actionData>(undefined);
+  // the guesses arrive with the screen's data again, once the upload has kept them for the cook to confirm
+  useEffect(() => {
+    if (guesses) setProcessing(false);
+  }, [guesses]);
 
   const send = async (photo: string) => {
     setProcessing(true);
@@ -95,7 +102,7 @@ export function IngredientCamera({
       const reply = await postJson("/api/upload", { image: photo }, UPLOAD_TIMEOUT_MS);
       const found = Array.isArray(reply.body.ingredients) ? reply.body.ingredients.length : 0;
       if (reply.status === 200 && found > 0) {
-        navigate("/ingredient-preview");
+        revalidator.revalidate();
         return;
       }
       setFailure(reply.status === 200 ? NOTHING_FOUND : serverMessage(reply, NOTHING_FOUND));
@@ -105,7 +112,11 @@ export function IngredientCamera({
     setProcessing(false);
   };
 
-  const reason = hydrated ? failure : actionData?.failure ?? null;
+  const reason = failure ?? (actionData !== dismissed ? actionData?.failure ?? null : null);
+  const closePopup = () => {
+    setFailure(null);
+    setDismissed(actionData);
+  };
   return (
     <main className="camera-screen">
       <header className="screen-header">
@@ -115,13 +126,15 @@ export function IngredientCamera({
         <h1>{title}</h1>
       </header>
       <RecognitionState recognition={recognition} />
-      {hydrated ? (
+      {guesses ? (
+        <PhotoGuesses items={guesses} />
+      ) : hydrated ? (
         <CameraCapture confirmLabel="Send" onConfirm={send} disabled={processing} />
       ) : (
         <PhotoFileForm label="Photo of your ingredients" submitLabel="Send" />
       )}
       {processing ? <PendingOverlay message={PROCESSING} /> : null}
-      {reason ? <ErrorPopup reason={reason} onClose={hydrated ? () => setFailure(null) : null} /> : null}
+      {reason ? <ErrorPopup reason={reason} onClose={hydrated ? closePopup : null} /> : null}
     </main>
   );
 }

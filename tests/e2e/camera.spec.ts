@@ -7,6 +7,8 @@ import { hasJavaScript } from "./support";
 
 const GROCERY_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-dev");
 const BANANA = path.join(GROCERY_DIR, "Banana/Banana_001.jpg");
+/** Another banana, which the "none of these" test renames: a photo no other test sends. */
+const OTHER_BANANA = path.join(GROCERY_DIR, "Banana/Banana_003.jpg");
 // The server runs the committed model and starter memory (no VISION_MODEL_DIR, nothing learned); only the photos
 // come from ../shared.
 const sharedAvailable = existsSync(BANANA);
@@ -69,6 +71,18 @@ const greyCard = () =>
     .jpeg()
     .toBuffer();
 
+/** The guesses of the photo are shown as choices, and (for a list that was empty) nothing has joined the list yet. */
+async function expectGuesses(page: Page, { listWasEmpty = true } = {}) {
+  const guesses = page.getByRole("region", { name: "Is this what you photographed?" });
+  await expect(guesses).toBeVisible({ timeout: 30_000 });
+  if (!listWasEmpty) return guesses;
+  const other = await page.context().newPage();
+  await other.goto("/ingredient-preview");
+  await expect(other.getByText("No ingredients detected")).toBeVisible();
+  await other.close();
+  return guesses;
+}
+
 async function expectBananaListed(page: Page) {
   await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
   const banana = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem").filter({ hasText: "banana" });
@@ -103,7 +117,30 @@ test.describe("with the camera allowed", () => {
       await input.setInputFiles(BANANA);
       await page.getByRole("button", { name: "Send" }).click();
     }
+    const guesses = await expectGuesses(page);
+    // the best guess is chosen to start with; two others and "None of these" are offered beside it
+    await expect(guesses.getByRole("radio", { name: "banana", exact: true })).toBeChecked();
+    await expect(guesses.getByRole("radio")).toHaveCount(4);
+    await guesses.getByRole("button", { name: "Confirm" }).click();
     await expectBananaListed(page);
+  });
+
+  // one photo per test here: both projects' tests share the server's limit of 12 photos a minute (Retake is
+  // covered by tests/integration/vision-confirm.test.ts)
+  test("the cook picks 'None of these' and types the name", async ({ page }, testInfo) => {
+    const upload = page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients");
+    await page.goto("/camera-search");
+    await upload.setInputFiles(OTHER_BANANA);
+    await page.getByRole("button", { name: "Send" }).click();
+    const guesses = await expectGuesses(page);
+    await expect(guesses.getByRole("button", { name: "Retake" })).toBeVisible();
+    await guesses.getByRole("radio", { name: "None of these" }).check();
+    await guesses.getByLabel("Type its name").fill("plantain");
+    await guesses.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
+    const listed = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem");
+    await expect(listed.filter({ hasText: /^plantain/ })).toContainText("from your photo");
+    await expect(listed.filter({ hasText: /^banana/ })).toHaveCount(0);
   });
 
   test("a fresh install names a sweet potato and finds several items of a shelf photo", async ({ page }, testInfo) => {
@@ -120,6 +157,7 @@ test.describe("with the camera allowed", () => {
       .toBuffer();
     await upload("sweet-potato.jpg", sweetPotato);
     await page.getByRole("button", { name: "Send" }).click();
+    await (await expectGuesses(page)).getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
     await expect(listed.filter({ hasText: /^sweet potato/ })).toContainText("from your photo");
 
@@ -134,6 +172,7 @@ test.describe("with the camera allowed", () => {
       ])
     );
     await page.getByRole("button", { name: "Send" }).click();
+    await (await expectGuesses(page, { listWasEmpty: false })).getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
     const fromShelf = ["banana", "orange juice", "carrot", "lime"];
     await expect(async () => {

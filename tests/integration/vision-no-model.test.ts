@@ -5,7 +5,7 @@ import { action as uploadAction } from "~/api/upload.server";
 import { warmVision } from "~/services/vision/recognize.server";
 import { BROKEN_MODEL_MESSAGE } from "~/services/vision/model.server";
 import { cameraJpeg } from "../support/images";
-import { jsonRequest, run } from "../support/requests";
+import { getRequest, jsonRequest, run } from "../support/requests";
 import { dataUrl } from "../support/vision";
 
 // A model folder whose files are there but do not load (a damaged copy).
@@ -25,11 +25,17 @@ describe("an install whose recognition model folder is broken", () => {
   it("says so once in the server log at start-up, and on the camera screen with another way to add ingredients", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     warmVision();
-    await vi.waitFor(async () => expect((await cameraLoader()).recognition.state).toBe("unavailable"), {
-      timeout: 30_000,
-    });
+    await vi.waitFor(
+      async () => expect((await cameraLoader(args(getRequest("/camera")))).recognition.state).toBe("unavailable"),
+      {
+        timeout: 30_000,
+      }
+    );
     warmVision();
-    expect(await cameraLoader()).toEqual({ recognition: { state: "unavailable", message: BROKEN_MODEL_MESSAGE } });
+    expect(await cameraLoader(args(getRequest("/camera")))).toEqual({
+      recognition: { state: "unavailable", message: BROKEN_MODEL_MESSAGE },
+      guesses: null,
+    });
     const lines = logged.mock.calls.filter(([first]) => first === BROKEN_MODEL_MESSAGE);
     expect(lines).toHaveLength(1);
     expect(String(lines[0][1])).toContain(BROKEN);

@@ -53,8 +53,8 @@ describe("the OpenAI-compatible provider", () => {
     });
     expect(await recognize()).toEqual({
       ingredients: [
-        { name: "tomato", type: "Vegetables" },
-        { name: "red onion", type: "Vegetables" },
+        { name: "tomato", type: "Vegetables", alternatives: [] },
+        { name: "red onion", type: "Vegetables", alternatives: [] },
       ],
       captureId: null,
     });
@@ -103,8 +103,13 @@ describe("POST /api/upload with VISION_PROVIDER=openai", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       ingredients: [
-        { ingredient_name: "chicken breast", ingredient_type: "Meat sausages and fish", source: "camera" },
-        { ingredient_name: "lemon", ingredient_type: "Fruit", source: "camera" },
+        {
+          ingredient_name: "chicken breast",
+          ingredient_type: "Meat sausages and fish",
+          source: "camera",
+          alternatives: [],
+        },
+        { ingredient_name: "lemon", ingredient_type: "Fruit", source: "camera", alternatives: [] },
       ],
     });
   });

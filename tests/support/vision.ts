@@ -31,9 +31,15 @@ export async function onTable(files: string[], side = 348): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Four photos tiled 2 × 2 with no gap, as a fridge shelf or a counter seen from above. */
-export async function tiled(files: string[], side = 300): Promise<Buffer> {
-  const tiles = await Promise.all(files.map((file) => sharp(groceryPhoto(file)).resize(side, side).toBuffer()));
+/** Four photos (of `directory`) tiled 2 × 2 with no gap, as a fridge shelf or a counter seen from above. */
+export async function tiled(files: string[], side = 300, directory = GROCERY_DIR): Promise<Buffer> {
+  const tiles = await Promise.all(
+    files.map((file) =>
+      sharp(readFileSync(path.join(directory, file)))
+        .resize(side, side)
+        .toBuffer()
+    )
+  );
   return sharp({ create: { width: 2 * side, height: 2 * side, channels: 3, background: "#ffffff" } })
     .composite(tiles.map((input, index) => ({ input, left: (index % 2) * side, top: Math.floor(index / 2) * side })))
     .jpeg()

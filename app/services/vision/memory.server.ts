@@ -120,6 +120,7 @@ export async function loadExampleMemory(starter: readonly LabelledEmbedding[] = 
   const learned = rows.map((row) => ({
     ingredient: row.ingredient.name,
     negative: row.negative,
+    learned: true,
     embedding: embeddingFromBytes(row.embedding),
   }));
   const dimensions = starter[0]?.embedding.length ?? learned.at(-1)?.embedding.length;

@@ -22,6 +22,7 @@ import {
   type CropRegion,
   type WindowGrid,
 } from "~/domain/vision";
+import { headFeatures } from "~/domain/vision-head";
 import { UNREADABLE, UploadRejectedError } from "~/services/images.server";
 import { foldedNetwork } from "./folded-network.server";
 import { VisionUnavailableError } from "./provider.server";
@@ -68,6 +69,8 @@ export interface CropAnalysis {
   embedding: Float32Array;
   /** the penultimate layer alone, averaged over the picture, unit length */
   penultimate: Float32Array;
+  /** what the trained classifier head reads (headFeatures): several layers pooled, and the colours */
+  features: Float32Array;
   /** the crop's four quarters (row by row), pooled from the same pass, when the request asked for them */
   quarters?: CropAnalysis[];
 }
@@ -204,7 +207,7 @@ type WeightsManifest = { paths: string[]; weights: unknown[] }[];
 
 let backendReady: Promise<void> | undefined;
 
-async function tensorflow() {
+export async function tensorflow() {
   const [tf, layers, wasm] = await Promise.all([
     import("@tensorflow/tfjs-core"),
     import("@tensorflow/tfjs-layers"),
@@ -280,7 +283,7 @@ async function readModel(directory: string): Promise<Classifier> {
       for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
     });
     const parts = quarters ? [WHOLE_PART, ...QUARTER_PARTS] : [WHOLE_PART];
-    // per part: penultimate mean, deep maximum, middle mean, probabilities (when asked), each [crops, channels]
+    // per part: penultimate mean, deep maximum, middle mean, deep mean, probabilities (when asked), each [crops, channels]
     const pooled = tf.tidy(() => {
       const input = tf.tensor4d(pixels, [bytes.length, side, side, 3]);
       const [last, deeper, mid, scores] = network.run(input, classes ? [1, 2, 3, 0] : [1, 2, 3]) as Tensor4D[];
@@ -289,6 +292,7 @@ async function readModel(directory: string): Promise<Classifier> {
           tf.mean(cells(tf, last, part), [1, 2]),
           tf.max(cells(tf, deeper, part), [1, 2]),
           tf.mean(cells(tf, mid, part), [1, 2]),
+          tf.mean(cells(tf, deeper, part), [1, 2]),
           ...(scores ? [tf.softmax(tf.mean(cells(tf, scores, part), [1, 2]))] : []),
         ].map((tensor) => tensor.dataSync() as Float32Array)
       );
@@ -298,7 +302,7 @@ async function readModel(directory: string): Promise<Classifier> {
       return values.subarray(index * width, (index + 1) * width);
     };
     const analysis = (
-      [penultimateMean, deepMax, middleMean, probabilities]: (Float32Array | undefined)[],
+      [penultimateMean, deepMax, middleMean, deepMean, probabilities]: (Float32Array | undefined)[],
       index: number,
       colour: Float32Array
     ): CropAnalysis => {
@@ -312,6 +316,7 @@ async function readModel(directory: string): Promise<Classifier> {
         probabilities: probabilities ? row(probabilities, index).slice() : null,
         embedding: composeEmbedding(embeddingParts),
         penultimate: unitVector(embeddingParts.penultimate),
+        features: headFeatures({ ...embeddingParts, deepMean: row(deepMean!, index) }),
       };
     };
     return bytes.map((crop, index): CropAnalysis => {

@@ -85,7 +85,8 @@ export function createOpenAiProvider(config: OpenAiVisionConfig): VisionProvider
         if (ingredient && !found.has(ingredient.name))
           found.set(ingredient.name, { name: ingredient.name, type: ingredient.type });
       }
-      return { ingredients: [...found.values()].slice(0, MAX_ANSWERS), captureId: null };
+      const ingredients = [...found.values()].slice(0, MAX_ANSWERS).map((item) => ({ ...item, alternatives: [] }));
+      return { ingredients, captureId: null };
     },
   };
 }

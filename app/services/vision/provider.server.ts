@@ -6,9 +6,14 @@ export interface FoundIngredient {
   type: string;
 }
 
+/** An item recognised in a photo: the best guess, and the next best for the cook to choose from (up to two). */
+export interface RecognisedItem extends FoundIngredient {
+  alternatives: FoundIngredient[];
+}
+
 export interface Recognition {
   /** confident, each ingredient once, best first */
-  ingredients: FoundIngredient[];
+  ingredients: RecognisedItem[];
   /** the kept photo that corrections on ingredient preview teach from (null when the provider cannot learn) */
   captureId: string | null;
 }

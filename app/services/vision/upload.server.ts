@@ -1,16 +1,15 @@
 /**
  * A photo sent to be recognised — as a data URL in JSON (POST /api/upload) or as a file in a form (the
- * camera screens without JavaScript) — checked by its bytes, recognised, and what was found added to the
- * sender's ingredient list as camera items.
+ * camera screens without JavaScript) — checked by its bytes, recognised, and what was found kept as guesses
+ * for the cook to confirm (guesses.server.ts): nothing joins the ingredient list before they have.
  */
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { decodableImage, readImageForm, UploadRejectedError } from "~/services/images.server";
-import { addToPantry } from "~/services/pantry.server";
 import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
 import { isJsonRequest, readJsonObject } from "~/services/request.server";
-import { oneAtATimePerSession } from "~/services/session.server";
+import { keepGuesses } from "./guesses.server";
 import { ModelNotInstalledError } from "./model.server";
-import { VisionUnavailableError, type FoundIngredient } from "./provider.server";
+import { VisionUnavailableError, type RecognisedItem } from "./provider.server";
 import { configuredProvider } from "./recognize.server";
 
 /** Photos one client may send per minute: recognition is the app's most expensive call. */
@@ -39,35 +38,31 @@ async function photoFromJson(request: Request): Promise<Buffer> {
   return bytes;
 }
 
-async function photoFromForm(request: Request): Promise<Buffer> {
-  const file = (await readImageForm(request)).get("image");
+async function photoFromForm(form: FormData): Promise<Buffer> {
+  const file = form.get("image");
   if (!(file instanceof File) || file.size === 0) throw new UploadRejectedError(NO_PHOTO);
   return Buffer.from(await file.arrayBuffer());
 }
 
 export type PhotoOutcome =
-  | { ok: true; ingredients: FoundIngredient[]; headers: Headers }
+  | { ok: true; ingredients: RecognisedItem[]; headers: Headers }
   | { ok: false; status: number; message: string };
 
 /**
- * Recognises the photo in the request and adds what it shows to the ingredient list (as camera items from
- * this photo, so corrections on ingredient preview can teach the recogniser). Nothing found is a success
- * with no ingredients. Malformed JSON bodies are answered by a thrown 400/413 Response.
+ * Recognises the photo in the request and keeps what it shows, each item with its next best guesses, for the
+ * cook to confirm (keepGuesses; confirmGuesses then lists them as camera items of this photo, so corrections
+ * teach the recogniser). Nothing found is a success with no ingredients. Malformed JSON bodies are answered
+ * by a thrown 400/413 Response. `form`: the camera screen's form, when its action has read it already.
  */
-export async function identifyPhoto(request: Request): Promise<PhotoOutcome> {
+export async function identifyPhoto(request: Request, form?: FormData): Promise<PhotoOutcome> {
   if (!(await photoLimiter.tryHit(clientAddress(request)))) return { ok: false, status: 429, message: TOO_MANY_PHOTOS };
   try {
-    const bytes = isJsonRequest(request) ? await photoFromJson(request) : await photoFromForm(request);
+    const bytes = isJsonRequest(request)
+      ? await photoFromJson(request)
+      : await photoFromForm(form ?? (await readImageForm(request)));
     const { ingredients, captureId } = await configuredProvider().recognize(await decodableImage(bytes));
     if (ingredients.length === 0) return { ok: true, ingredients, headers: new Headers() };
-    const listed = await oneAtATimePerSession(request, () =>
-      addToPantry(
-        request,
-        ingredients.map(({ name }) => ({ name, source: "camera" as const, captureId }))
-      )
-    );
-    if (!listed.ok) return { ok: false, status: 409, message: listed.message };
-    return { ok: true, ingredients, headers: listed.headers };
+    return { ok: true, ingredients, headers: await keepGuesses(request, { captureId, items: ingredients }) };
   } catch (error) {
     if (error instanceof UploadRejectedError) return { ok: false, status: error.status, message: error.message };
     if (error instanceof ModelNotInstalledError) console.warn(error.instructions);

@@ -1,0 +1,138 @@
+/**
+ * The trained classifier head (decision 090): a softmax layer over features the backbone already computes for
+ * every crop (several layers pooled, and the colours), trained by `npm run vision:train` on the
+ * GroceryStoreDataset dev and training photos, its settings chosen on the validation photos only. Pure: the
+ * service loads the weights, the training command fits them, the benchmark measures them.
+ */
+import { composeEmbedding, unitVector, type EmbeddingParts } from "~/domain/vision";
+
+/** The pooled layers the head reads, beside the ones the memory's embedding is made of. */
+export interface HeadFeatureParts extends EmbeddingParts {
+  /** the 512-channel layer averaged over the picture (the embedding keeps its maximum) */
+  deepMean: ArrayLike<number>;
+}
+
+/** The order of the parts in the head's input; each part is scaled to length 1. */
+const HEAD_PARTS = ["penultimate", "deepMean", "deep", "middle", "colour"] as const;
+
+/** The head's input for a crop: each pooled layer and the colours, each of length 1, joined. */
+export function headFeatures(parts: HeadFeatureParts): Float32Array {
+  const units = HEAD_PARTS.map((key) => unitVector(parts[key]));
+  const joined = new Float32Array(units.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of units) {
+    joined.set(part, offset);
+    offset += part.length;
+  }
+  return joined;
+}
+
+/** The memory's embedding (composeEmbedding) of a crop, from its head features: the same parts, weighed. */
+export function embeddingOfFeatures(features: Float32Array): Float32Array {
+  return composeEmbedding({
+    penultimate: features.subarray(0, 128),
+    deep: features.subarray(640, 1152),
+    middle: features.subarray(1152, 1408),
+    colour: features.subarray(1408),
+  });
+}
+
+/** A trained head: the input standardised (mean, scale), then one linear layer and a softmax over `classes`. */
+export interface ClassifierHead {
+  classes: readonly string[];
+  mean: Float32Array;
+  /** 1 / standard deviation per input figure */
+  scale: Float32Array;
+  /** [inputs × classes], row by row */
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
+/** The softmax of a list of logits (stable: the largest is subtracted first). */
+export function softmax(logits: ArrayLike<number>): Float32Array {
+  let max = -Infinity;
+  for (let i = 0; i < logits.length; i++) max = Math.max(max, logits[i]);
+  const out = Float32Array.from(logits, (value) => Math.exp(value - max));
+  const sum = out.reduce((total, value) => total + value, 0);
+  return out.map((value) => value / sum);
+}
+
+/** The head's probability per class for one crop's features. */
+export function headProbabilities(head: ClassifierHead, features: ArrayLike<number>): Float32Array {
+  const inputs = head.mean.length;
+  if (features.length !== inputs) throw new Error(`The head reads ${inputs} figures, the crop has ${features.length}`);
+  const classes = head.classes.length;
+  const logits = Float32Array.from(head.bias);
+  for (let i = 0; i < inputs; i++) {
+    const value = (features[i] - head.mean[i]) * head.scale[i];
+    if (value === 0) continue;
+    const row = i * classes;
+    for (let c = 0; c < classes; c++) logits[c] += value * head.weights[row + c];
+  }
+  return softmax(logits);
+}
+
+/** The head's probability per ingredient for a crop, averaged over its views (the crop and its mirror image). */
+export function headScores(head: ClassifierHead, views: readonly ArrayLike<number>[]): Map<string, number> {
+  const sum = new Float32Array(head.classes.length);
+  for (const view of views) headProbabilities(head, view).forEach((value, index) => (sum[index] += value));
+  return new Map(head.classes.map((name, index) => [name, sum[index] / views.length]));
+}
+
+/** A small seeded random number generator (mulberry32), so that training runs give the same weights. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The list shuffled by a seeded random source (Fisher–Yates), a new list. */
+export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy;
+}
+
+/** One augmented view of a training photo: a crop of it (shares of its sides), maybe mirrored, its colours moved. */
+export interface AugmentedView {
+  left: number;
+  top: number;
+  size: number;
+  mirrored: boolean;
+  brightness: number;
+  saturation: number;
+  hue: number;
+}
+
+/** The photo as it is. */
+export const PLAIN_VIEW: AugmentedView = {
+  left: 0,
+  top: 0,
+  size: 1,
+  mirrored: false,
+  brightness: 1,
+  saturation: 1,
+  hue: 0,
+};
+
+/** A random view: a square-ish crop of 55–95 % of each side, mirrored half the time, brightness ±20 %, saturation ±30 %, hue ±8°. */
+export function randomView(random: () => number): AugmentedView {
+  const size = 0.55 + 0.4 * random();
+  return {
+    left: (1 - size) * random(),
+    top: (1 - size) * random(),
+    size,
+    mirrored: random() < 0.5,
+    brightness: 0.8 + 0.4 * random(),
+    saturation: 0.7 + 0.6 * random(),
+    hue: Math.round(-8 + 16 * random()),
+  };
+}
