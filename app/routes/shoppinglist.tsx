@@ -5,9 +5,11 @@ import { Flash } from "~/components/flash";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
+import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { readForm } from "~/services/request.server";
-import { redirectWithFlash, requireUserId } from "~/services/session.server";
+import { requireCook } from "~/services/cook.server";
+import { redirectWithFlash } from "~/services/session.server";
 import {
   isGotShoppingIntent,
   listShoppingItems,
@@ -22,20 +24,20 @@ const LIST_PATH = "/shoppinglist";
 const ORDER_PATH = `${LIST_PATH}?order`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const items = await listShoppingItems(userId);
+  const { listId } = await requireCook(request);
+  const items = await listShoppingItems(listId);
   const ordering = new URL(request.url).searchParams.has("order") && items.length > 0;
   return { items, apps: ordering ? deliveryApps(items.map((item) => item.name)) : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
   const formData = await readForm(request);
-  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(userId, formData);
+  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(cook, formData);
   const parsed = parseRemoval(formData);
   const refuse = (message: string) => redirectWithFlash(LIST_PATH, { type: "error", message });
   if (!parsed.success) return refuse(parsed.error.issues[0].message);
-  if (!(await removeShoppingItem(userId, parsed.data.item))) return refuse("That item is no longer on your list.");
+  if (!(await removeShoppingItem(cook.listId, parsed.data.item))) return refuse("That item is no longer on your list.");
   return redirect(LIST_PATH);
 }
 
@@ -43,6 +45,8 @@ export const clientAction = stayOnScreen;
 
 export default function ShoppingListScreen() {
   const { items, apps } = useLoaderData<typeof loader>();
+  // the household's list: what another member bought or added shows up
+  useRefreshWhileOpen();
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
   const gotAll = useFetcher({ key: "got-everything" });
   const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id)) : [];

@@ -5,7 +5,8 @@
  */
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from "~/domain/image-upload";
 import { decodableImage, readImageForm, UploadRejectedError } from "~/services/images.server";
-import { addToPantry } from "~/services/pantry.server";
+import { getCook } from "~/services/cook.server";
+import { addToPantry } from "~/services/pantry-store.server";
 import { clientAddress, RateLimiter } from "~/services/rate-limit.server";
 import { isJsonRequest, readJsonObject } from "~/services/request.server";
 import { oneAtATimePerSession } from "~/services/session.server";
@@ -60,9 +61,10 @@ export async function identifyPhoto(request: Request): Promise<PhotoOutcome> {
     const bytes = isJsonRequest(request) ? await photoFromJson(request) : await photoFromForm(request);
     const { ingredients, captureId } = await configuredProvider().recognize(await decodableImage(bytes));
     if (ingredients.length === 0) return { ok: true, ingredients, headers: new Headers() };
-    const listed = await oneAtATimePerSession(request, () =>
+    // the cook (a guest's session) read once the earlier changes of this session are written
+    const listed = await oneAtATimePerSession(request, async () =>
       addToPantry(
-        request,
+        await getCook(request),
         ingredients.map(({ name }) => ({ name, source: "camera" as const, captureId }))
       )
     );
