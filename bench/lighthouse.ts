@@ -77,7 +77,7 @@ async function main() {
   process.env.DATABASE_URL = databaseUrl;
   // Imported after DATABASE_URL is set: the client connects to the database it names at import.
   const { prisma } = await import("~/services/db.server");
-  const { addToUserPantry } = await import("~/services/pantry.server");
+  const { addToUserPantry } = await import("~/services/pantry-store.server");
   console.error("Starting the app (build if needed, migrate, seed)...");
   const app = await startApp(APP_PORT, databaseUrl);
   let chrome: chromeLauncher.LaunchedChrome | undefined;

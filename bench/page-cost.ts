@@ -108,7 +108,7 @@ async function main() {
   // Imported after DATABASE_URL is set: the client connects to the database it names at import.
   const { applyMigrations, prisma } = await import("~/services/db.server");
   const { seed } = await import("../prisma/seed");
-  const { addToUserPantry } = await import("~/services/pantry.server");
+  const { addToUserPantry } = await import("~/services/pantry-store.server");
   await applyMigrations();
   await seed();
 

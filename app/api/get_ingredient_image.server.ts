@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import * as z from "zod";
 import { MAX_INGREDIENT_NAME_LENGTH } from "~/domain/pantry";
-import { ingredientImages } from "~/services/pantry.server";
+import { ingredientImages } from "~/services/ingredient-images.server";
 import { parseJsonBody } from "~/services/request.server";
 
 const MAX_NAMES = 200;

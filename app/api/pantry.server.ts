@@ -2,15 +2,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { alreadyListedMessage, pantryItemJson } from "~/domain/pantry";
 import { todayUtc } from "~/domain/pantry-details";
 import { ApiNewPantryItemSchema } from "~/domain/pantry-schemas";
-import { requireApiUserId } from "~/services/api-auth.server";
-import { addToPantry, pantryItemsOfUser } from "~/services/pantry.server";
+import { requireApiCook } from "~/services/api-auth.server";
+import { addToPantry, pantryItems } from "~/services/pantry-store.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 
-/** GET /api/pantry: the signed-in cook's pantry, { items: [...] }, first added first. */
+/** GET /api/pantry: the signed-in cook's household's pantry, { items: [...] }, first added first. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireApiUserId(request);
+  const cook = await requireApiCook(request);
   const today = todayUtc();
-  return Response.json({ items: (await pantryItemsOfUser(userId)).map((item) => pantryItemJson(item, today)) });
+  return Response.json({ items: (await pantryItems(cook.pantryId)).map((item) => pantryItemJson(item, today)) });
 }
 
 /**
@@ -19,9 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
-  const userId = await requireApiUserId(request);
+  const cook = await requireApiCook(request);
   const body = await parseJsonBody(request, ApiNewPantryItemSchema);
-  const added = await addToPantry(request, [
+  const added = await addToPantry(cook, [
     {
       name: body.ingredient_name,
       quantity: body.quantity,
@@ -32,6 +32,5 @@ export async function action({ request }: ActionFunctionArgs) {
   ]);
   if (!added.ok) return jsonError(added.message, 400);
   if (added.added.length === 0) return jsonError(alreadyListedMessage(added.alreadyListed[0].name), 409);
-  const item = (await pantryItemsOfUser(userId)).find((stored) => stored.key === added.added[0].key)!;
-  return Response.json(pantryItemJson(item, todayUtc()), { status: 201 });
+  return Response.json(pantryItemJson(added.added[0], todayUtc()), { status: 201 });
 }

@@ -20,6 +20,12 @@ import * as favorites from "./favorites.server";
 import * as foodLog from "./food-log.server";
 import * as ingredientImages from "./get_ingredient_image.server";
 import * as historyOfUser from "./history.$userId.server";
+import * as householdInvite from "./household.invites.$token.server";
+import * as householdInvites from "./household.invites.server";
+import * as householdJoin from "./household.join.server";
+import * as householdLeave from "./household.leave.server";
+import * as householdMember from "./household.members.$userId.server";
+import * as household from "./household.server";
 import * as ingredientSuggestions from "./ingredient-suggestions.server";
 import * as pantryUpdate from "./meal-completions.$id.pantry-update.server";
 import * as mealPlanEntry from "./meal-plan.$id.server";
@@ -64,6 +70,12 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "food-log", module: foodLog },
   { pattern: "get_ingredient_image", module: ingredientImages },
   { pattern: "history/:userId", module: historyOfUser },
+  { pattern: "household", module: household },
+  { pattern: "household/invites", module: householdInvites },
+  { pattern: "household/invites/:token", module: householdInvite },
+  { pattern: "household/join", module: householdJoin },
+  { pattern: "household/leave", module: householdLeave },
+  { pattern: "household/members/:userId", module: householdMember },
   { pattern: "ingredient-suggestions", module: ingredientSuggestions },
   { pattern: "meal-completions/:id/pantry-update", module: pantryUpdate },
   { pattern: "meal-plan", module: mealPlan },

@@ -119,4 +119,6 @@ export const ApiPantryChangeSchema = z.object({
   unit: unit.nullish(),
   storage: storage.optional(),
   best_before: day.nullish(),
+  /** the item's version the caller saw (GET /api/pantry): the change is refused (409) when it moved on since */
+  version: z.number({ error: "version must be a whole number" }).int().min(0).max(1e9).nullish(),
 });

@@ -32,6 +32,8 @@ export interface PantryItem {
   captureId: string | null;
   /** the database row of a signed-in cook's item; null for a guest's */
   id: number | null;
+  /** raised by every change of a stored item (0 for a guest's), so that an edit made on a stale view is refused */
+  version: number;
   /** optional amount: in `unit`, or a count when unit is null */
   quantity: number | null;
   unit: PantryUnit | null;
@@ -124,7 +126,7 @@ export function validItems(value: unknown): StoredPantryItem[] {
   return value.flatMap((entry): StoredPantryItem[] => {
     if (typeof entry !== "object" || entry === null) return [];
     const fields = entry as Record<string, unknown>;
-    const { key, name, type, source, captureId, id, quantity, unit, storage, addedOn, bestBefore } = fields;
+    const { key, name, type, source, captureId, id, version, quantity, unit, storage, addedOn, bestBefore } = fields;
     if (typeof name !== "string" || !cleanName(name) || typeof type !== "string" || !type.trim()) return [];
     const amount = isValidAmount(quantity) ? quantity : null;
     return [
@@ -135,6 +137,7 @@ export function validItems(value: unknown): StoredPantryItem[] {
         source: source === "camera" ? "camera" : "manual",
         captureId: source === "camera" && typeof captureId === "string" ? captureId : null,
         id: typeof id === "number" && Number.isSafeInteger(id) ? id : null,
+        version: typeof version === "number" && Number.isSafeInteger(version) ? version : 0,
         quantity: amount,
         unit: amount !== null && isPantryUnit(unit) ? unit : null,
         storage: isStorage(storage) ? storage : null,
@@ -244,5 +247,6 @@ export function pantryItemJson(item: PantryItem, today: string) {
     best_before: item.bestBefore,
     added_at: item.addedOn,
     days_left: daysLeftOf(item, today),
+    version: item.version,
   };
 }

@@ -50,7 +50,10 @@ export default function AccountScreen() {
           </Form>
         )}
       </section>
-      <p>
+      <p className="account-links">
+        <Link to="/household" className="button button-secondary">
+          Household
+        </Link>
         <Link to="/import" className="button button-secondary">
           Import a recipe
         </Link>

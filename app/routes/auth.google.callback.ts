@@ -5,7 +5,8 @@ import {
   GOOGLE_LOGIN_SUCCESS,
   GoogleSignInError,
 } from "~/services/google-auth.server";
-import { createUserSession, getUserId, redirectWithFlash } from "~/services/session.server";
+import { getUserId, redirectWithFlash } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 
 /** GET /auth/google/callback: Google's redirect back. Signed in on /home, or back on /login with the reason. */
 export async function loader({ request }: LoaderFunctionArgs) {

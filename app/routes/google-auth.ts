@@ -7,7 +7,7 @@ import {
   signInWithCredential,
 } from "~/services/google-auth.server";
 import { jsonError, readJsonObject } from "~/services/request.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 
 /**
  * POST /google-auth { credential }: signs in with a Google ID token and answers { user_id, is_new_user }.

@@ -1,12 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
 import { Flash } from "~/components/flash";
 import { Field, SelectField } from "~/components/forms";
 import { EditIcon, PlusIcon, TrashIcon } from "~/components/icons";
 import { PantryUnitSelect } from "~/components/pantry-update";
 import { PendingOverlay } from "~/components/pending-overlay";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
 import { ScreenHeader } from "~/components/screen-header";
 import { PANTRY_TYPES } from "~/domain/pantry";
 import { STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
@@ -60,6 +62,8 @@ function EditForm({
   lastResult: SubmissionResult | undefined;
 }) {
   const { errors, formProps } = useLazyFormCheck(loadCheck, lastResult);
+  // the item as the cook saw it when the form opened: a change another member made since refuses the save
+  const [version] = useState(item.version);
   const id = `edit-${item.key.replace(/[^a-z0-9]+/gi, "-")}`;
   /** What the cook sent, when the server sent the form back; the item's own values otherwise. */
   const sent = (name: string, value: string) => sentValue(lastResult, name) ?? value;
@@ -72,6 +76,7 @@ function EditForm({
   return (
     <Form method="post" action={PREVIEW} {...formProps} id={id} className="edit-form" aria-label={`Edit ${item.name}`}>
       <input type="hidden" name="key" value={item.key} />
+      <input type="hidden" name="version" value={String(version)} />
       <Field
         label="Name"
         inputProps={{ ...field("name", item.name), type: "text", autoFocus: true }}
@@ -192,6 +197,9 @@ function FoodLogForm({ item }: { item: Item }) {
 
 export default function IngredientPreviewScreen() {
   const { items, editKey, signedIn, logged, editConstraint } = useLoaderData<typeof loader>();
+  // a household's pantry: what another member changed shows up
+  useRefreshWhileOpen({ enabled: signedIn });
+  const location = useLocation();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const failedEdit = actionData && "editKey" in actionData ? actionData : null;
@@ -222,6 +230,8 @@ export default function IngredientPreviewScreen() {
               <li key={item.key} className="ingredient-row ingredient-row-editing">
                 <img src={item.imageUrl} alt="" width={40} height={40} />
                 <EditForm
+                  // opened afresh after each visit (a save refused as stale comes back on the item as it is now)
+                  key={location.key}
                   item={item}
                   constraint={editConstraint}
                   lastResult={failedEdit?.editKey === item.key ? failedEdit.result : undefined}

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { mealCo2Kg } from "~/domain/food-log";
 import { ServingsEatenSchema } from "~/domain/leftovers";
 import { assertOwnUserId, requireApiUserId, UserMenuCall } from "~/services/api-auth.server";
+import { cookOfUser } from "~/services/cook.server";
 import { recordServingsEaten } from "~/services/leftovers.server";
 import { visibleRecipeStepCount } from "~/services/recipe-lookup.server";
 import { completeCooking } from "~/services/recipe-visit.server";
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const servings =
     body.servings_eaten === undefined
       ? null
-      : await recordServingsEaten(request, userId, completion.id, {
+      : await recordServingsEaten(await cookOfUser(userId), completion.id, {
           cooked: body.servings_cooked,
           eaten: body.servings_eaten,
         });

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
@@ -134,6 +134,25 @@ function EmptyState({ reasons }: { reasons: { label: string; more: number; href:
   );
 }
 
+/** In a household of more than one: suggestions that suit every member's diets and allergies, or the cook's own. */
+function ForEveryoneSwitch({ on, diets, back }: { on: boolean; diets: string[]; back: string }) {
+  const navigation = useNavigation();
+  const switching = navigation.state === "submitting" && navigation.formData?.get("intent") === "for-everyone";
+  return (
+    <Form method="post" action="/household" className="for-everyone">
+      <input type="hidden" name="intent" value="for-everyone" />
+      <input type="hidden" name="back" value={back} />
+      <input type="hidden" name="on" value={on ? "false" : "true"} />
+      <span>
+        {on ? `For everyone in your household${diets.length > 0 ? ` (${diets.join(", ")})` : ""}` : "For you only"}
+      </span>
+      <button type="submit" className="button button-secondary button-small" disabled={switching}>
+        {switching ? "Switching…" : on ? "Suit only me" : "Suit everyone"}
+      </button>
+    </Form>
+  );
+}
+
 export default function MenuSuggestionScreen() {
   const data = useLoaderData<typeof loader>();
   const { menus, ingredientCount, mustUse, total, filters, sorts, moreHref, emptyReasons } = data;
@@ -156,6 +175,7 @@ export default function MenuSuggestionScreen() {
           <Link to="/search">Add ingredients</Link>
         </p>
       ) : null}
+      {data.forEveryone ? <ForEveryoneSwitch {...data.forEveryone} back={location.pathname + location.search} /> : null}
       {loadingHere && !refiltering ? <FindingRecipesOverlay /> : null}
       <ChoiceNotes data={data} />
       <div className="suggestion-views">

@@ -7,6 +7,7 @@ import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { dietClashMessage } from "~/domain/preferences";
+import { getCook } from "~/services/cook.server";
 import { dietClashes } from "~/services/diet-clashes.server";
 import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";
 import { invalidSubmission, readForm } from "~/services/request.server";
@@ -16,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Preferences · Recipe Helper"
 const INVALID_CHOICE = "Please choose only from the listed options.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const preferences = await readPreferences(request);
+  const preferences = await readPreferences(await getCook(request));
   return { preferences, clashes: await dietClashes(preferences.dietaryPreferences) };
 }
 
@@ -28,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 async function save(request: Request) {
   const submission = parsePreferences(await readForm(request));
   if (submission.status !== "success") return invalidSubmission(submission, false, INVALID_CHOICE);
-  const headers = await savePreferences(request, submission.value);
+  const headers = await savePreferences(await getCook(request), submission.value);
   throw redirect("/menu-suggestion", { headers });
 }
 

@@ -5,9 +5,11 @@ import { Flash } from "~/components/flash";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
+import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
 import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { readForm } from "~/services/request.server";
-import { redirectWithFlash, requireUserId } from "~/services/session.server";
+import { requireCook } from "~/services/cook.server";
+import { redirectWithFlash } from "~/services/session.server";
 import {
   isGotShoppingIntent,
   listShoppingItems,
@@ -23,20 +25,20 @@ const LIST_PATH = "/shoppinglist";
 const orderPath = (itemId: number) => `${LIST_PATH}?order=${itemId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const userId = await requireUserId(request);
-  const items = await listShoppingItems(userId);
+  const { listId } = await requireCook(request);
+  const items = await listShoppingItems(listId);
   const ordered = items.find((item) => String(item.id) === new URL(request.url).searchParams.get("order"));
   return { items, ordering: ordered ? { name: ordered.name, apps: deliveryApps([ordered.name]) } : null };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
   const formData = await readForm(request);
-  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(userId, formData);
+  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(cook, formData);
   const parsed = parseRemoval(formData);
   const refuse = (message: string) => redirectWithFlash(LIST_PATH, { type: "error", message });
   if (!parsed.success) return refuse(parsed.error.issues[0].message);
-  if (!(await removeShoppingItem(userId, parsed.data.item))) return refuse("That item is no longer on your list.");
+  if (!(await removeShoppingItem(cook.listId, parsed.data.item))) return refuse("That item is no longer on your list.");
   return redirect(LIST_PATH);
 }
 
@@ -44,6 +46,8 @@ export const clientAction = stayOnScreen;
 
 export default function ShoppingListScreen() {
   const { items, ordering } = useLoaderData<typeof loader>();
+  // the household's list: what another member bought or added shows up
+  useRefreshWhileOpen();
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
   const gotAll = useFetcher({ key: "got-everything" });
   const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id)) : [];

@@ -6,6 +6,7 @@
 import { kgText } from "~/domain/co2-wording";
 import { formatDayMonthYear } from "~/domain/dates";
 import { isEmailVerified } from "./email-verification.server";
+import { cookOfUser } from "./cook.server";
 import { mealStats, monthlyMealStats } from "./meal-stats.server";
 import { requireProfile } from "./users.server";
 
@@ -15,7 +16,7 @@ export async function accountScreen(request: Request) {
   const profile = await requireProfile(request);
   const [stats, monthly, emailVerified] = await Promise.all([
     mealStats(profile.user_id),
-    monthlyMealStats(profile.user_id),
+    cookOfUser(profile.user_id).then(monthlyMealStats),
     isEmailVerified(profile.user_id),
   ]);
   const { rescued_kg, wasted_kg } = monthly.current_month;

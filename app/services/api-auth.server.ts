@@ -6,6 +6,7 @@ import * as z from "zod";
 import { idField } from "~/domain/id-field";
 import { parseId } from "~/domain/ids";
 import { jsonError, parseJsonBody } from "./request.server";
+import { getCook, type MemberCook } from "./cook.server";
 import { getUserId } from "./session.server";
 
 export const LOGIN_REQUIRED = "Please log in to continue";
@@ -18,6 +19,13 @@ export async function requireApiUserId(request: Request): Promise<number> {
   return userId;
 }
 
+/** The signed-in cook (their household's pantry and list); a guest gets a 401. */
+export async function requireApiCook(request: Request): Promise<MemberCook> {
+  const cook = await getCook(request);
+  if (cook.userId === null) throw jsonError(LOGIN_REQUIRED, 401);
+  return cook;
+}
+
 /**
  * A 403 unless the user id a body names is the signed-in user's. A body may leave it out (undefined or null);
  * anything else that is not their id, a malformed one included, is someone else's.
@@ -28,9 +36,14 @@ export function assertOwnUserId(userId: number, named: unknown): void {
 
 /** For paths /api/.../<userId>/...: the signed-in user's id when the path names it (401 for a guest, else 403). */
 export async function requireOwnUserId(request: Request, pathUserId: string | undefined): Promise<number> {
-  const userId = await requireApiUserId(request);
-  if (parseId(pathUserId) !== userId) throw jsonError(NOT_YOUR_DATA, 403);
-  return userId;
+  return (await requireOwnCook(request, pathUserId)).userId;
+}
+
+/** For paths /api/.../<userId>/...: the signed-in cook when the path names them (401 for a guest, else 403). */
+export async function requireOwnCook(request: Request, pathUserId: string | undefined): Promise<MemberCook> {
+  const cook = await requireApiCook(request);
+  if (parseId(pathUserId) !== cook.userId) throw jsonError(NOT_YOUR_DATA, 403);
+  return cook;
 }
 
 export const UserMenuCall = z.object({ user_id: idField("user_id").optional(), menu_id: idField("menu_id") });

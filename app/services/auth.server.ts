@@ -7,6 +7,7 @@ import { env } from "~/services/env.server";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "~/services/password.server";
 import { clientAddress, giveBack, RateLimiter, tryHitAll } from "~/services/rate-limit.server";
 import { sessionStorage } from "~/services/session.server";
+import { ownHousehold } from "~/services/cook.server";
 
 export type AuthUser = { id: number; username: string };
 
@@ -120,6 +121,7 @@ export async function signup(input: SignupInput): Promise<SignupResult> {
         username: input.username,
         email,
         passwordHash: await hashPassword(input.password),
+        household: ownHousehold(input.username),
       },
       select: { id: true },
     });

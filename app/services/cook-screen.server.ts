@@ -11,7 +11,8 @@ import { gridLines, recipeGrids } from "~/domain/menu-detail";
 import { readScaling, scaleQuantity, servingsQuery } from "~/domain/servings";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { readPantry } from "./pantry.server";
+import { requireCook } from "./cook.server";
+import { readPantry } from "./pantry-store.server";
 import { pantryFitOf } from "./recipe-screen.server";
 import { findRecipe } from "./recipe-search.server";
 import { completeCooking } from "./recipe-visit.server";
@@ -52,9 +53,9 @@ export const cookPath = (recipeId: number, scaling: string, step?: number) => {
 };
 
 export async function cookScreen(request: Request, id: string | undefined) {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
   const recipeId = recipeIdOf(id);
-  const menu = await findRecipe(recipeId, userId);
+  const menu = await findRecipe(recipeId, cook.userId);
   if (!menu) throw notFound();
   const search = new URL(request.url).searchParams;
   const scaling = servingsQuery(search);
@@ -65,7 +66,7 @@ export async function cookScreen(request: Request, id: string | undefined) {
       select: { servings: true, steps: { select: { section: true }, orderBy: { position: "asc" } } },
     }),
     loadCatalogue(),
-    choice.fit ? readPantry(request) : Promise.resolve([]),
+    choice.fit ? readPantry(cook) : Promise.resolve([]),
   ]);
   const base = recipe?.servings ?? 1;
   const fit = choice.fit ? pantryFitOf(catalogue, menu.ingredients_quantity, pantry, recipe?.servings ?? null) : null;

@@ -10,7 +10,8 @@ import { ServingsEatenSchema } from "~/domain/leftovers";
 import { recordServingsEaten, servingsSaid } from "./leftovers.server";
 import { confirmPantryUpdate, parsePantryUpdateForm, pantryUpdateView, undoPantryUpdate } from "./food-log.server";
 import { readForm } from "./request.server";
-import { redirectWithFlash, requireUserId } from "./session.server";
+import { requireCook } from "./cook.server";
+import { redirectWithFlash } from "./session.server";
 
 const notFound = () => new Response("Not found", { status: 404 });
 
@@ -21,10 +22,11 @@ function servingsOf(url: string): number | null {
 }
 
 export async function cookedScreen(request: Request, id: string | undefined) {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
+  const { userId } = cook;
   const completionId = parseId(id);
   const view =
-    completionId === null ? null : await pantryUpdateView(userId, completionId, { servings: servingsOf(request.url) });
+    completionId === null ? null : await pantryUpdateView(cook, completionId, { servings: servingsOf(request.url) });
   if (!view) throw notFound();
   // " Amounts for 3⅓ servings (the recipe is for 2).", while the form is still to be sent.
   const servingsNote =
@@ -43,9 +45,9 @@ export async function cookedScreen(request: Request, id: string | undefined) {
 }
 
 export async function changeCooked(request: Request, id: string | undefined): Promise<Response> {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
   const completionId = parseId(id);
-  const view = completionId === null ? null : await pantryUpdateView(userId, completionId);
+  const view = completionId === null ? null : await pantryUpdateView(cook, completionId);
   if (!view || completionId === null) throw notFound();
   const formData = await readForm(request);
   const back =
@@ -54,14 +56,14 @@ export async function changeCooked(request: Request, id: string | undefined): Pr
       : cookedPath(completionId, servingsOf(request.url));
   const answer = (result: { ok: boolean; message: string }) =>
     redirectWithFlash(back, { type: result.ok ? "success" : "error", message: result.message });
-  if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(userId, completionId));
+  if (formData.get("intent") === "undo") return answer(await undoPantryUpdate(cook, completionId));
   if (formData.get("intent") === "servings") {
     const said = ServingsEatenSchema.safeParse(Object.fromEntries(formData));
     if (!said.success) return answer({ ok: false, message: said.error.issues[0].message });
     if (said.data.servings_eaten === undefined)
       return answer({ ok: false, message: "Please say how many servings were eaten." });
     return answer(
-      await recordServingsEaten(request, userId, completionId, {
+      await recordServingsEaten(cook, completionId, {
         cooked: said.data.servings_cooked,
         eaten: said.data.servings_eaten,
       })
@@ -69,5 +71,5 @@ export async function changeCooked(request: Request, id: string | undefined): Pr
   }
   const parsed = parsePantryUpdateForm(formData);
   if (!parsed.ok) return answer(parsed);
-  return answer(await confirmPantryUpdate(userId, completionId, parsed.value));
+  return answer(await confirmPantryUpdate(cook, completionId, parsed.value));
 }

@@ -1,5 +1,6 @@
 /**
- * The food log (docs/food-log.md): pantry food a cook used or threw away. "Update your pantry" after a meal
+ * The food log (docs/food-log.md): pantry food a household's members used or threw away (the household's: decision
+ * 093; an entry remembers the member who logged it, the one who may undo it). "Update your pantry" after a meal
  * (confirm, undo within 10 minutes) and "Used up" / "Thrown away" on the pantry list write it, each together with
  * the pantry change it records, in one transaction; Home and Account read its monthly figures.
  */
@@ -31,15 +32,18 @@ import { describeAmount } from "~/domain/pantry-details";
 import type { PantryUnit } from "~/domain/pantry-units";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
+import type { MemberCook } from "./cook.server";
 import {
   pantryItemInTransaction,
-  pantryItemsOfUser,
+  pantryItems,
   putBackPantryItem,
   setPantryAmount,
   type Transaction,
-} from "./pantry.server";
+} from "./pantry-store.server";
 
 export const MEAL_NOT_FOUND = "That meal was not found.";
+export const CHANGED_MEANWHILE_MESSAGE =
+  "Someone in your household changed this item a moment ago. Nothing was taken: look at it again and retry.";
 
 // Forms are parsed here rather than in the route modules: a route module importing zod sends it to the browser.
 
@@ -160,11 +164,11 @@ const loggedLine = (entry: {
  * the cook made, when not the recipe's.
  */
 export async function pantryUpdateView(
-  userId: number,
+  cook: MemberCook,
   completionId: number,
   { servings = null, now = new Date() }: { servings?: number | null; now?: Date } = {}
 ): Promise<PantryUpdateView | null> {
-  const completion = await completionOf(userId, completionId);
+  const completion = await completionOf(cook.userId, completionId);
   if (!completion) return null;
   const { recipe } = completion;
   const factor = servings ? servings / (recipe.servings ?? 1) : 1;
@@ -190,7 +194,7 @@ export async function pantryUpdateView(
       rows: [],
     };
   }
-  const [catalogue, items] = await Promise.all([loadCatalogue(), pantryItemsOfUser(userId)]);
+  const [catalogue, items] = await Promise.all([loadCatalogue(), pantryItems(cook.pantryId)]);
   const rows = pantryItemsUsedBy(recipe.ingredients, items, catalogue).map(({ item, lines }): PantryUseRow => {
     const weights = weightsOf(resolveName(catalogue, item.name)?.ingredient ?? null);
     const { use, notAdded } = suggestedUses(lines, item, weights, factor);
@@ -212,7 +216,7 @@ export async function pantryUpdateView(
 
 interface LoggedUse {
   tx: Transaction;
-  userId: number;
+  cook: MemberCook;
   item: PantryItem;
   kind: FoodKind;
   use: { amount: number | null; unit: PantryUnit | null; all: boolean };
@@ -223,7 +227,7 @@ interface LoggedUse {
 /** Takes the amount from the item and logs it; returns the entry's id and kg CO2e. Refuses (throws) what cannot be. */
 async function takeAndLog({
   tx,
-  userId,
+  cook,
   item,
   kind,
   use,
@@ -236,13 +240,14 @@ async function takeAndLog({
   const change = deduction.remove
     ? ({ remove: true } as const)
     : { remove: false as const, quantity: deduction.remaining ?? (keepEmpty ? null : item.quantity), unit: item.unit };
-  if (!(await setPantryAmount(tx, userId, item.key, change))) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
+  if (!(await setPantryAmount(tx, cook.pantryId, item, change))) throw new Refusal(CHANGED_MEANWHILE_MESSAGE, 409);
   const co2Kg = co2OfGrams(deduction.taken.grams, ingredient ? co2PerKgAsWeighed(ingredient) : null);
   const remaining = deduction.remove ? 0 : deduction.remaining ?? 0;
   const entry = await tx.foodLogEntry.create({
     select: { id: true },
     data: {
-      userId,
+      userId: cook.userId,
+      householdId: cook.householdId,
       ingredient: item.name,
       nameKey: item.key,
       amount: deduction.taken.amount,
@@ -263,7 +268,7 @@ async function takeAndLog({
  * it was). A second confirmation of the same meal (a double submit, another tab) changes nothing.
  */
 export function confirmPantryUpdate(
-  userId: number,
+  cook: MemberCook,
   completionId: number,
   uses: readonly PantryUseInput[],
   now = new Date()
@@ -271,6 +276,7 @@ export function confirmPantryUpdate(
   return refusalsAsResults(async () => {
     const keys = uses.map((use) => use.key);
     if (new Set(keys).size !== keys.length) throw new Refusal("Each ingredient can be listed once.", 400);
+    const { userId } = cook;
     return prisma.$transaction(async (tx) => {
       const claimed = await tx.mealCompletion.updateMany({
         where: { id: completionId, userId, pantryUpdatedAt: null },
@@ -285,12 +291,12 @@ export function confirmPantryUpdate(
       for (const use of uses) {
         // a row left at 0 and kept: the meal did not use that item
         if (use.rest === "keep" && !use.amount) continue;
-        const item = await pantryItemInTransaction(tx, userId, use.key);
+        const item = await pantryItemInTransaction(tx, cook.pantryId, use.key);
         if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 409);
         const keepEmpty = use.rest === "keep";
         const logged = await takeAndLog({
           tx,
-          userId,
+          cook,
           item,
           kind: "used",
           use: { ...use, all: !keepEmpty },
@@ -310,7 +316,8 @@ export function confirmPantryUpdate(
 }
 
 /** Puts back what a pantry update after cooking took, within UNDO_MS of it; a second or late undo changes nothing. */
-export function undoPantryUpdate(userId: number, completionId: number, now = new Date()): Promise<FoodLogResult> {
+export function undoPantryUpdate(cook: MemberCook, completionId: number, now = new Date()): Promise<FoodLogResult> {
+  const { userId } = cook;
   return refusalsAsResults(() =>
     prisma.$transaction(async (tx) => {
       const claimed = await tx.mealCompletion.updateMany({
@@ -331,7 +338,7 @@ export function undoPantryUpdate(userId: number, completionId: number, now = new
       });
       for (const entry of entries) {
         const before = readItemBefore(entry.itemBefore);
-        if (before) await putBackPantryItem(tx, userId, before.item, before.addBack);
+        if (before) await putBackPantryItem(tx, cook.pantryId, before.item, before.addBack);
       }
       await tx.foodLogEntry.deleteMany({ where: { mealCompletionId: completionId, userId } });
       return "Pantry update undone.";
@@ -369,23 +376,22 @@ const loggedMessage = (name: string, kind: FoodKind, amount: string | null) =>
  * removes the item), without one, the whole item. `entryId`: the log entry, for an undo.
  */
 export async function logPantryFood(
-  userId: number,
+  cook: MemberCook,
   input: FoodLogEntryInput
 ): Promise<FoodLogResult & { entryId?: number }> {
   let entryId: number | undefined;
   const result = await refusalsAsResults(() => {
     if (input.amount === 0) throw new Refusal("Please enter an amount above 0, or leave it empty for all of it.", 400);
     return prisma.$transaction(async (tx) => {
-      const item = await pantryItemInTransaction(tx, userId, input.key);
+      const item = await pantryItemInTransaction(tx, cook.pantryId, input.key);
       if (!item) throw new Refusal(NOT_IN_PANTRY_MESSAGE, 404);
       const use = {
         amount: input.amount,
         unit: input.amount === null ? item.unit : input.unit,
         all: input.amount === null,
       };
-      entryId = (
-        await takeAndLog({ tx, userId, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null })
-      ).id;
+      entryId = (await takeAndLog({ tx, cook, item, kind: input.kind, use, keepEmpty: false, mealCompletionId: null }))
+        .id;
       return loggedMessage(item.name, input.kind, describeAmount(use.amount, use.unit));
     });
   });
@@ -394,17 +400,20 @@ export async function logPantryFood(
 
 export const NOTHING_TO_UNDO = "There is nothing to undo.";
 
-function recentManualEntry(tx: Transaction, userId: number, entryId: number) {
-  return tx.foodLogEntry.findFirst({ where: { id: entryId, userId, source: "manual" } });
+/** A member's own entry, of the household they are in now (an undo puts the food back into its pantry). */
+function recentManualEntry(tx: Transaction, cook: MemberCook, entryId: number) {
+  return tx.foodLogEntry.findFirst({
+    where: { id: entryId, userId: cook.userId, householdId: cook.householdId, source: "manual" },
+  });
 }
 
 /** A "Used up" / "Thrown away" of the cook's that can still be undone (within UNDO_MS), with its message; else null. */
 export async function undoableFoodLog(
-  userId: number,
+  cook: MemberCook,
   entryId: number,
   now = new Date()
 ): Promise<{ id: number; message: string } | null> {
-  const entry = await recentManualEntry(prisma, userId, entryId);
+  const entry = await recentManualEntry(prisma, cook, entryId);
   if (!entry || entry.createdAt.getTime() <= now.getTime() - UNDO_MS) return null;
   return {
     id: entry.id,
@@ -421,29 +430,29 @@ export async function undoableFoodLog(
  * back otherwise) and the entry gone. Someone else's entry, a meal's (undone with its meal) or a second undo change
  * nothing.
  */
-export function undoFoodLog(userId: number, entryId: number, now = new Date()): Promise<FoodLogResult> {
+export function undoFoodLog(cook: MemberCook, entryId: number, now = new Date()): Promise<FoodLogResult> {
   return refusalsAsResults(() =>
     prisma.$transaction(async (tx) => {
-      const entry = await recentManualEntry(tx, userId, entryId);
+      const entry = await recentManualEntry(tx, cook, entryId);
       if (!entry) throw new Refusal(NOTHING_TO_UNDO, 404);
       if (entry.createdAt.getTime() <= now.getTime() - UNDO_MS) throw new Refusal(UNDO_TOO_LATE_MESSAGE, 409);
       // the claim: of two undos at once, one deletes the entry and the other finds nothing
-      const { count } = await tx.foodLogEntry.deleteMany({ where: { id: entry.id, userId } });
+      const { count } = await tx.foodLogEntry.deleteMany({ where: { id: entry.id, userId: cook.userId } });
       if (count === 0) throw new Refusal(NOTHING_TO_UNDO, 404);
       const before = readItemBefore(entry.itemBefore);
-      if (before) await putBackPantryItem(tx, userId, before.item, before.addBack);
+      if (before) await putBackPantryItem(tx, cook.pantryId, before.item, before.addBack);
       return `Undone: ${entry.ingredient} is back in your pantry.`;
     })
   );
 }
 
 /**
- * The food log entries of a cook from `since`, for the monthly figures. Food a meal used counts for the share of its
+ * A household's food log entries from `since`, for the monthly figures. Food a meal used counts for the share of its
  * servings eaten: the rest went to the fridge as leftovers.
  */
-export async function loggedFoodSince(userId: number, since: Date) {
+export async function loggedFoodSince(householdId: number, since: Date) {
   const entries = await prisma.foodLogEntry.findMany({
-    where: { userId, createdAt: { gte: since } },
+    where: { householdId, createdAt: { gte: since } },
     select: {
       kind: true,
       grams: true,

@@ -12,6 +12,7 @@ import { usernameBase, usernameCandidate } from "~/domain/generated-username";
 import { normalizeEmail, usernameKey } from "~/domain/text-safety";
 import { isUniqueViolation, prisma } from "./db.server";
 import { env } from "./env.server";
+import { ownHousehold } from "./cook.server";
 import { sessionStorage } from "./session.server";
 
 export const GOOGLE_SIGN_IN_FAILED = "Google sign-in failed. Please try again.";
@@ -113,9 +114,11 @@ async function findOrCreateUser(identity: GoogleIdentity): Promise<GoogleSignIn>
     if (linked.count === 0) throw new GoogleSignInError(EMAIL_TAKEN, 409);
     return { userId: byEmail.id, isNewUser: false };
   }
+  const username = await availableUsername(identity);
   const user = await prisma.user.create({
     data: {
-      username: await availableUsername(identity),
+      username,
+      household: ownHousehold(username),
       email: identity.email,
       googleId: identity.googleId,
       // Google says the address is verified (identityOf)

@@ -10,19 +10,23 @@ import { RANDOM_MENU_FAILED } from "~/domain/random-recipe";
 import { MOST_SEARCHED_TOGGLE_COUNT, mostSearchedToggles } from "~/domain/suggestions";
 import { loadCatalogue } from "./catalogue.server";
 import { monthlyMealStats } from "./meal-stats.server";
-import { mostSearchedIngredients, parseHomeAction, readPantry, toggleAndGoBack } from "./pantry.server";
+import { getCook } from "./cook.server";
+import { mostSearchedIngredients } from "./ingredient-popularity.server";
+import { parseHomeAction, toggleAndGoBack } from "./pantry-forms.server";
+import { readPantry } from "./pantry-store.server";
 import { randomRecipe } from "./recipe-search.server";
+import { countShoppingItems } from "./shopping-list.server";
 import { firstSubmissionError, readForm } from "./request.server";
-import { getUserId, redirectWithFlash } from "./session.server";
+import { redirectWithFlash } from "./session.server";
 import { findHomeUser } from "./users.server";
 
 export async function homeScreen(request: Request) {
-  const userId = await getUserId(request);
-  const user = userId === null ? null : await findHomeUser(userId);
-  const mealStats = user ? await monthlyMealStats(user.id) : null;
-  const pantry = await readPantry(request);
+  const cook = await getCook(request);
+  const user = cook.userId === null ? null : await findHomeUser(cook.userId);
+  const mealStats = user && cook.userId !== null ? await monthlyMealStats(cook) : null;
+  const pantry = await readPantry(cook);
   const toggles = await mostSearchedToggleStates(pantry);
-  const shoppingCount = user?._count.shoppingItems ?? 0;
+  const shoppingCount = cook.listId === null ? 0 : await countShoppingItems(cook.listId);
   const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
   return { username: user?.username ?? null, shoppingCount, mealStats, toggles, soon };
 }
@@ -54,5 +58,5 @@ export async function changeHome(request: Request): Promise<Response> {
     if (!menu) return redirectWithFlash("/home", { type: "error", message: RANDOM_MENU_FAILED });
     throw redirect(`/menu-detail/${menu.menu_id}`);
   }
-  return toggleAndGoBack(request, submission.value.name, "/home");
+  return toggleAndGoBack(await getCook(request), submission.value.name, "/home");
 }

@@ -8,16 +8,12 @@ import { parseId } from "~/domain/ids";
 import { daysLeftOf, type PantryItem } from "~/domain/pantry";
 import { describeAmount, describeDaysLeft, STORAGE_LABELS, todayUtc } from "~/domain/pantry-details";
 import { logPantryFood, NOTHING_TO_UNDO, parseFoodLogForm, undoableFoodLog, undoFoodLog } from "./food-log.server";
-import {
-  editPantryItem,
-  INGREDIENT_EDIT_CONSTRAINT,
-  ingredientImages,
-  parseIngredientEdit,
-  readPantry,
-  removePantryItem,
-} from "./pantry.server";
+import { getCook, type Cook } from "./cook.server";
+import { ingredientImages } from "./ingredient-images.server";
+import { INGREDIENT_EDIT_CONSTRAINT, parseIngredientEdit } from "./pantry-forms.server";
+import { editPantryItem, readPantry, removePantryItem } from "./pantry-store.server";
 import { readForm } from "./request.server";
-import { getUserId, redirectWithFlash, startSessionIfNone } from "./session.server";
+import { redirectWithFlash, startSessionIfNone } from "./session.server";
 
 /** "400 g · Fridge", or "Fridge" when the item has no amount. */
 function describeDetails(item: PantryItem): string {
@@ -29,9 +25,10 @@ const PREVIEW = "/ingredient-preview";
 /** After "Used up" / "Thrown away" the address names the log entry, so the page can offer its Undo. */
 const loggedPath = (entryId: number) => `${PREVIEW}?logged=${entryId}`;
 
-/** The cook's pantry (a guest's, kept in their session), each item with its picture and its details worded. */
+/** The cook's pantry (their household's; a guest's, kept in their session), each item with its picture and details. */
 export async function ingredientPreviewScreen(request: Request) {
-  const items = await readPantry(request);
+  const cook = await getCook(request);
+  const items = await readPantry(cook);
   const today = todayUtc();
   const images = new Map(
     (await ingredientImages(items.map((item) => item.name))).map((image) => [image.ingredient, image.imageUrl])
@@ -39,7 +36,6 @@ export async function ingredientPreviewScreen(request: Request) {
   const headers = new Headers();
   await startSessionIfNone(request, headers);
   const search = new URL(request.url).searchParams;
-  const userId = await getUserId(request);
   const loggedId = parseId(search.get("logged"));
   return data(
     {
@@ -55,8 +51,8 @@ export async function ingredientPreviewScreen(request: Request) {
         };
       }),
       editKey: search.get("edit"),
-      signedIn: userId !== null,
-      logged: userId !== null && loggedId !== null ? await undoableFoodLog(userId, loggedId) : null,
+      signedIn: cook.userId !== null,
+      logged: cook.userId !== null && loggedId !== null ? await undoableFoodLog(cook, loggedId) : null,
       editConstraint: INGREDIENT_EDIT_CONSTRAINT,
     },
     { headers }
@@ -65,11 +61,16 @@ export async function ingredientPreviewScreen(request: Request) {
 
 /** An item's edit or deletion, or its "Used up" / "Thrown away" (and that Undo). */
 export async function changeIngredientPreview(request: Request) {
+  const cook = await getCook(request);
   const formData = await readForm(request);
   if (formData.get("intent") === "log-food" || formData.get("intent") === "undo-food-log")
-    return logFood(request, formData);
+    return logFood(cook, formData);
   if (formData.get("intent") === "delete") {
-    const removed = await removePantryItem(request, String(formData.get("key") ?? ""));
+    const removed = await removePantryItem(
+      cook,
+      String(formData.get("key") ?? ""),
+      parseIngredientEdit(formData).version
+    );
     if (!removed.ok) return redirectWithFlash(PREVIEW, { type: "error", message: removed.message });
     return redirectWithFlash(
       PREVIEW,
@@ -81,9 +82,14 @@ export async function changeIngredientPreview(request: Request) {
   const { submission, change } = parseIngredientEdit(formData);
   const editKey = String(formData.get("key") ?? "");
   if (!change) return data({ editKey, result: submission.reply() }, { status: 400 });
-  const edited = await editPantryItem(request, change);
+  const edited = await editPantryItem(cook, change);
   if (!edited.ok) {
     if (edited.field === "key") return redirectWithFlash(PREVIEW, { type: "error", message: edited.message });
+    // another member changed it: the form opens again on the item as it stands now
+    if (edited.field === "version") {
+      const again = `${PREVIEW}?${new URLSearchParams({ edit: editKey })}`;
+      return redirectWithFlash(again, { type: "error", message: edited.message });
+    }
     return data(
       { editKey, result: submission.reply({ fieldErrors: { [edited.field]: [edited.message] } }) },
       { status: 400 }
@@ -93,9 +99,8 @@ export async function changeIngredientPreview(request: Request) {
 }
 
 /** "Used up" / "Thrown away": into the cook's food log, taken from the pantry. */
-async function logFood(request: Request, formData: FormData) {
-  const userId = await getUserId(request);
-  if (userId === null) {
+async function logFood(cook: Cook, formData: FormData) {
+  if (cook.userId === null) {
     return redirectWithFlash(PREVIEW, {
       type: "error",
       message: "Log in to keep a log of the food you use and waste.",
@@ -103,11 +108,11 @@ async function logFood(request: Request, formData: FormData) {
   }
   if (formData.get("intent") === "undo-food-log") {
     const entryId = parseId(String(formData.get("entry") ?? ""));
-    const undone = entryId === null ? { ok: false, message: NOTHING_TO_UNDO } : await undoFoodLog(userId, entryId);
+    const undone = entryId === null ? { ok: false, message: NOTHING_TO_UNDO } : await undoFoodLog(cook, entryId);
     return redirectWithFlash(PREVIEW, { type: undone.ok ? "success" : "error", message: undone.message });
   }
   const parsed = parseFoodLogForm(formData);
-  const result = parsed.ok ? await logPantryFood(userId, parsed.value) : parsed;
+  const result = parsed.ok ? await logPantryFood(cook, parsed.value) : parsed;
   // done: the page says so beside its Undo (see loggedPath)
   if ("entryId" in result && result.entryId !== undefined) return redirect(loggedPath(result.entryId));
   return redirectWithFlash(PREVIEW, { type: result.ok ? "success" : "error", message: result.message });

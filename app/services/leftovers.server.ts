@@ -8,7 +8,8 @@ import { EATEN_MORE_THAN_COOKED, LEFTOVER_FRIDGE_DAYS, leftoverName, SERVINGS_AL
 import { todayUtc } from "~/domain/pantry-details";
 import { formatDayMonthYear } from "~/domain/dates";
 import { prisma } from "./db.server";
-import { addToPantry, editPantryItem } from "./pantry.server";
+import type { MemberCook } from "./cook.server";
+import { addToPantry, editPantryItem } from "./pantry-store.server";
 
 export type ServingsResult =
   | {
@@ -27,11 +28,11 @@ const servingsWord = (count: number) => `${count} ${count === 1 ? "serving" : "s
  * the pantry already) and puts the rest in the fridge.
  */
 export async function recordServingsEaten(
-  request: Request,
-  userId: number,
+  cook: MemberCook,
   completionId: number,
   servings: { cooked?: number; eaten: number }
 ): Promise<ServingsResult> {
+  const { userId } = cook;
   const completion = await prisma.mealCompletion.findFirst({
     where: { id: completionId, userId },
     select: { recipe: { select: { name: true, servings: true } } },
@@ -51,7 +52,7 @@ export async function recordServingsEaten(
   if (rest <= 0) return { ok: true, message: `${servingsWord(servings.eaten)} eaten.`, ...said, leftover: null };
   const name = leftoverName(completion.recipe.name);
   const bestBefore = addDaysTo(todayUtc(), LEFTOVER_FRIDGE_DAYS);
-  const added = await addToPantry(request, [{ name, quantity: rest, unit: null, storage: "fridge", bestBefore }]);
+  const added = await addToPantry(cook, [{ name, quantity: rest, unit: null, storage: "fridge", bestBefore }]);
   if (!added.ok) {
     await prisma.mealCompletion.update({
       where: { id: completionId },
@@ -62,7 +63,7 @@ export async function recordServingsEaten(
   const already = added.alreadyListed[0];
   if (already) {
     // the same dish cooked again before the last leftovers went: one item, more servings, the newer day
-    await editPantryItem(request, {
+    await editPantryItem(cook, {
       key: already.key,
       name: already.name,
       type: already.type,

@@ -10,13 +10,8 @@ import { login } from "./auth.server";
 import { googleSignInEnabled } from "./google-auth.server";
 import { jsonPageReply, readPageCall } from "./json-page-calls.server";
 import { invalidSubmission, refusedSubmission } from "./request.server";
-import {
-  createUserSession,
-  getUserId,
-  HTTPS_NEEDED_TO_SIGN_IN,
-  redirectWithFlash,
-  signInNeedsHttps,
-} from "./session.server";
+import { getUserId, HTTPS_NEEDED_TO_SIGN_IN, redirectWithFlash, signInNeedsHttps } from "./session.server";
+import { createUserSession } from "./sign-in.server";
 
 /** A signed-in cook goes on to where they were going; others get the form. */
 export async function loginScreen(request: Request) {

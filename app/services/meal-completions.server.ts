@@ -2,12 +2,13 @@ import { co2SavedKg } from "~/domain/co2-saved";
 import type { MealCompletion } from "~/generated/prisma/client";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { pantryItemsOfUser } from "./pantry.server";
+import { cookOfUser } from "./cook.server";
+import { pantryItems } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
 
 /**
- * Records that the user cooked the recipe, with the CO2 of the ingredients it used from their own list
- * (their pantry). Null when the recipe does not exist.
+ * Records that the user cooked the recipe, with the CO2 of the ingredients it used from their household's
+ * pantry. Null when the recipe does not exist.
  */
 export async function recordMealCompletion({
   userId,
@@ -21,7 +22,7 @@ export async function recordMealCompletion({
       where: { id: recipeId, ...visibleTo(userId) },
       select: { ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } } },
     }),
-    pantryItemsOfUser(userId),
+    cookOfUser(userId).then(({ pantryId }) => pantryItems(pantryId)),
     loadCatalogue(),
   ]);
   if (!recipe) return null;

@@ -31,7 +31,7 @@ export const publicOrigin = (request: Request) =>
 
 /** The cook's feed address, made the first time it is asked for. */
 export async function feedUrl(request: Request, userId: number): Promise<string> {
-  const pantryId = await planOwner(userId, true);
+  const pantryId = await planOwner(userId);
   const feed = await prisma.mealPlanFeed.upsert({
     where: { pantryId },
     create: { pantryId, nonce: randomBytes(16).toString("hex") },

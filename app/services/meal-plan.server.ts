@@ -15,15 +15,12 @@ import {
 } from "~/domain/meal-plan";
 import type { PlanMeal } from "~/domain/meal-planner";
 import { prisma } from "./db.server";
-import { pantryIdOf } from "./pantry.server";
+import { cookOfUser } from "./cook.server";
 import { visibleTo } from "./recipe-access.server";
 
-/** The pantry whose plan the cook sees; with `create`, made when the cook has none yet. */
-export async function planOwner(userId: number, create: true): Promise<number>;
-export async function planOwner(userId: number, create?: false): Promise<number | null>;
-export async function planOwner(userId: number, create = false): Promise<number | null> {
-  if (create) return pantryIdOf(userId);
-  return (await prisma.pantry.findUnique({ where: { ownerUserId: userId }, select: { id: true } }))?.id ?? null;
+/** The pantry whose plan the cook sees: their household's (decision 093), which every signed-in cook has. */
+export async function planOwner(userId: number): Promise<number> {
+  return (await cookOfUser(userId)).pantryId;
 }
 
 const ENTRY_SELECT = {
@@ -122,7 +119,7 @@ export async function addPlanEntry(
     select: { id: true },
   });
   if (!recipe) return { ok: false, status: 404, message: RECIPE_NOT_FOUND };
-  const pantryId = await planOwner(userId, true);
+  const pantryId = await planOwner(userId);
   if (!(await hasRoom(pantryId, 1))) return { ok: false, status: 409, message: PLAN_FULL_MESSAGE };
   const row = await prisma.mealPlanEntry.create({ data: entryRow(pantryId, entry), select: ENTRY_SELECT });
   return { ok: true, entry: viewOf(row) };
@@ -133,7 +130,7 @@ export async function addLeftoverEntry(
   userId: number,
   entry: { day: string; meal: PlanMeal; dish: string; recipeId: number | null; servings: number; reason?: string }
 ): Promise<PlanChange> {
-  const pantryId = await planOwner(userId, true);
+  const pantryId = await planOwner(userId);
   if (!(await hasRoom(pantryId, 1))) return { ok: false, status: 409, message: PLAN_FULL_MESSAGE };
   const row = await prisma.mealPlanEntry.create({
     data: entryRow(pantryId, { ...entry, leftoverOf: entry.dish }),

@@ -21,10 +21,11 @@ import { weekNeeds, type ShoppingRecipe } from "~/domain/week-shopping";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { entryRow, planEntries, planOwner } from "./meal-plan.server";
-import { pantryItemsOfUser } from "./pantry.server";
+import { pantryItemsOfUser } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
 import { visibleTo } from "./recipe-access.server";
 import { addShoppingItems } from "./shopping-list.server";
+import { cookOfUser, getCook } from "./cook.server";
 
 const MEAT_AND_FISH = "Meat sausages and fish";
 
@@ -131,7 +132,7 @@ function plannerItem(
 
 async function cookRules(request: Request, userId: number, catalogue: Catalogue, ids: CatalogueIds) {
   const [preferences, user] = await Promise.all([
-    readPreferences(request),
+    getCook(request).then(readPreferences),
     prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } }),
   ]);
   const allergies = storedStringList(user?.allergies);
@@ -159,7 +160,7 @@ export async function autoPlan(
   const catalogue = await loadCatalogue();
   const ids = catalogueIds(catalogue);
   const [pantryId, pantry, recipes, rules, existing] = await Promise.all([
-    planOwner(userId, true),
+    planOwner(userId),
     pantryItemsOfUser(userId),
     plannerRecipes(userId, ids),
     cookRules(request, userId, catalogue, ids),
@@ -254,6 +255,6 @@ export async function addWeekShopping(userId: number, from: string, days: number
       return !!held && !!asked && covers(catalogue, held, asked);
     }
   );
-  const result = await addShoppingItems(userId, needs);
+  const result = await addShoppingItems((await cookOfUser(userId)).listId, needs);
   return { ...result, needs };
 }

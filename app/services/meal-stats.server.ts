@@ -26,7 +26,11 @@ function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
-export async function monthlyMealStats(userId: number, now = new Date()): Promise<MonthlyMealStats> {
+/** Meals are the cook's own; the food log's kilograms are their household's (decision 093). */
+export async function monthlyMealStats(
+  { userId, householdId }: { userId: number; householdId: number },
+  now = new Date()
+): Promise<MonthlyMealStats> {
   const months = Array.from(
     { length: CHART_MONTHS },
     (_, index) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (CHART_MONTHS - 1 - index), 1))
@@ -36,7 +40,7 @@ export async function monthlyMealStats(userId: number, now = new Date()): Promis
       where: { userId, createdAt: { gte: months[0] } },
       select: { createdAt: true, co2SavedKg: true, co2ConfirmedKg: true, servingsCooked: true, servingsEaten: true },
     }),
-    loggedFoodSince(userId, months[0]),
+    loggedFoodSince(householdId, months[0]),
   ]);
   const counts = new Map(months.map((month) => [monthKey(month), 0]));
   const currentMonth = monthKey(now);

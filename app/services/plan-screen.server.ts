@@ -29,7 +29,7 @@ import {
 } from "./meal-plan.server";
 import { existingFeedUrl, feedUrl, revokeFeed } from "./meal-plan-feed.server";
 import { addWeekShopping, autoPlan } from "./meal-planning.server";
-import { pantryItemsOfUser } from "./pantry.server";
+import { pantryItemsOfUser } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
 import { readForm } from "./request.server";
 import { redirectWithFlash, requireUserId } from "./session.server";

@@ -1,7 +1,7 @@
 /**
  * The cook's preferences: in the session for a guest, in UserPreferences for a signed-in user (so dietary
  * preferences stay a permanent filter of the account). At sign-in a guest's choices become the account's
- * when the account has none yet (called from createUserSession).
+ * when the account has none yet (called at sign-in, sign-in.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import {
@@ -13,7 +13,8 @@ import {
 } from "~/domain/preferences";
 import { storedStringList } from "~/domain/stored-list";
 import { prisma } from "./db.server";
-import { getSession, sessionStorage } from "./session.server";
+import type { Cook } from "./cook.server";
+import { sessionStorage } from "./session.server";
 
 /** The preferences form, checked (here rather than in the route, which would send zod to the browser). */
 export const parsePreferences = (formData: FormData) => parseWithZod(formData, { schema: PreferencesSchema });
@@ -40,11 +41,6 @@ function toRow(preferences: Preferences): PreferencesRow {
   };
 }
 
-function signedInUserId(session: { get(key: string): unknown }): number | null {
-  const userId = session.get("userId");
-  return typeof userId === "number" ? userId : null;
-}
-
 async function accountPreferences(userId: number): Promise<Preferences> {
   return fromRow(await prisma.userPreferences.findUnique({ where: { userId } }));
 }
@@ -54,29 +50,27 @@ function storeAccountPreferences(userId: number, preferences: Preferences) {
   return prisma.userPreferences.upsert({ where: { userId }, create: { userId, ...row }, update: row });
 }
 
-export async function readPreferences(request: Request): Promise<Preferences> {
-  const session = await getSession(request);
-  const userId = signedInUserId(session);
-  return userId === null ? storedPreferences(session.get(GUEST_PREFERENCES_KEY)) : accountPreferences(userId);
+export async function readPreferences(cook: Cook): Promise<Preferences> {
+  return cook.userId === null
+    ? storedPreferences(cook.session.get(GUEST_PREFERENCES_KEY))
+    : accountPreferences(cook.userId);
 }
 
 /** Saves the preferences; returns the headers to send (a guest's session cookie). */
-export async function savePreferences(request: Request, preferences: Preferences): Promise<Headers> {
-  const session = await getSession(request);
-  const userId = signedInUserId(session);
+export async function savePreferences(cook: Cook, preferences: Preferences): Promise<Headers> {
   const headers = new Headers();
-  if (userId !== null) {
-    await storeAccountPreferences(userId, preferences);
+  if (cook.userId !== null) {
+    await storeAccountPreferences(cook.userId, preferences);
   } else {
-    session.set(GUEST_PREFERENCES_KEY, preferences);
-    headers.append("Set-Cookie", await sessionStorage.commitSession(session));
+    cook.session.set(GUEST_PREFERENCES_KEY, preferences);
+    headers.append("Set-Cookie", await sessionStorage.commitSession(cook.session));
   }
   return headers;
 }
 
 /**
  * The guest's choices (the session value under GUEST_PREFERENCES_KEY) become the account's, unless the account
- * has chosen some already. Called by createUserSession.
+ * has chosen some already. Called at sign-in.
  */
 export async function adoptGuestPreferences(userId: number, guestValue: unknown): Promise<void> {
   const guest = storedPreferences(guestValue);

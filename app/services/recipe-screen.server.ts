@@ -23,7 +23,7 @@ import { sharedDishImage } from "./dish-draft.server";
 import { setFavorite } from "./favorites.server";
 import { pantryUpdateView, type PantryUpdateView } from "./food-log.server";
 import { recordHistory } from "./history.server";
-import { readPantry } from "./pantry.server";
+import { readPantry } from "./pantry-store.server";
 import {
   chooseRecipePhoto,
   ownPhotoSrcSet,
@@ -43,7 +43,8 @@ import {
 } from "./recipe-visit.server";
 import { readForm } from "./request.server";
 import { loadReviewsBlock } from "./reviews.server";
-import { redirectWithFlash, requireUserId } from "./session.server";
+import { requireCook, type MemberCook } from "./cook.server";
+import { redirectWithFlash } from "./session.server";
 import { addShoppingItems, shoppingNeeds } from "./shopping-list.server";
 
 export type { PhotoChoice };
@@ -119,12 +120,13 @@ function allergyWarning(alert: AllergyAlert): string {
   return `${alert.ingredient} (your allergy: ${alert.allergy}${through})`;
 }
 
-async function loadMenuDetail(request: Request, userId: number, recipeId: number): Promise<MenuDetail | null> {
+async function loadMenuDetail(request: Request, cook: MemberCook, recipeId: number): Promise<MenuDetail | null> {
+  const { userId } = cook;
   const menu = await findRecipe(recipeId, userId);
   if (!menu) return null;
   const [catalogue, pantry, user, state, sections, acknowledged, photos, photoChoices] = await Promise.all([
     loadCatalogue(),
-    readPantry(request),
+    readPantry(cook),
     prisma.user.findUnique({
       where: { id: userId },
       select: { allergies: true, _count: { select: { favorites: { where: { recipeId } } } } },
@@ -156,7 +158,7 @@ async function loadMenuDetail(request: Request, userId: number, recipeId: number
         select: { id: true, co2SavedKg: true, co2ConfirmedKg: true, servingsCooked: true, servingsEaten: true },
       })
     : null;
-  const pantryUpdate = completion ? await pantryUpdateView(userId, completion.id) : null;
+  const pantryUpdate = completion ? await pantryUpdateView(cook, completion.id) : null;
   const shown = gridLines(grids);
   const co2SavedKg = completion ? mealCo2Kg(completion) : null;
   const alerts = analyzeAllergies(
@@ -199,9 +201,10 @@ function recipeIdOf(id: string | undefined): number {
 
 /** The loader: the recipe as this cook sees it, with its reviews, the servings asked for, and the visit recorded. */
 export async function recipeScreen(request: Request, id: string | undefined) {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
+  const { userId } = cook;
   const recipeId = recipeIdOf(id);
-  const detail = await loadMenuDetail(request, userId, recipeId);
+  const detail = await loadMenuDetail(request, cook, recipeId);
   if (!detail) throw new Response("Not found", { status: 404 });
   if (visitMayBeRecorded(request.headers.get("Sec-Fetch-Site"))) await recordHistory(userId, recipeId);
   const reviews = await loadReviewsBlock(recipeId, userId);
@@ -214,7 +217,8 @@ export async function recipeScreen(request: Request, id: string | undefined) {
 
 /** The action: one of the screen's intents, answered with a redirect back to the screen (or to the list). */
 export async function changeRecipe(request: Request, id: string | undefined): Promise<Response> {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
+  const { userId } = cook;
   const recipeId = recipeIdOf(id);
   const formData = await readForm(request);
   // Without JavaScript the chosen servings (?servings=N, ?fit=pantry) stay in the address the page returns to.
@@ -249,8 +253,8 @@ export async function changeRecipe(request: Request, id: string | undefined): Pr
       const unknown = intent.ingredients.find((name) => !lines.has(name));
       if (unknown !== undefined) return refuse(`${unknown} is not in this recipe.`);
       const picked = intent.ingredients.map((name) => ({ name, quantity: lines.get(name)!.quantity }));
-      const needs = await shoppingNeeds(request, picked, intent.scale ?? 1);
-      const result = await addShoppingItems(userId, needs.items);
+      const needs = await shoppingNeeds(cook, picked, intent.scale ?? 1);
+      const result = await addShoppingItems(cook.listId, needs.items);
       await clearIngredientSelection(request, recipeId);
       const message = addedToListMessage({ ...result, enough: needs.enough });
       return redirectWithFlash("/shoppinglist", { type: "success", message });

@@ -12,15 +12,11 @@ import { RECOMMENDED_TOGGLES } from "~/domain/suggestions";
 import { looksLikeList, MAX_TYPED_LIST_LENGTH, splitTypedList, type TypedItem } from "~/domain/typed-list";
 import type { Catalogue } from "~/domain/catalogue";
 import { loadCatalogue } from "./catalogue.server";
-import {
-  addToPantry,
-  ingredientImages,
-  parseSearchAction,
-  parseSearchList,
-  readPantry,
-  recordIngredientSearch,
-  toggleAndGoBack,
-} from "./pantry.server";
+import { getCook } from "./cook.server";
+import { ingredientImages } from "./ingredient-images.server";
+import { recordIngredientSearch } from "./ingredient-popularity.server";
+import { parseSearchAction, parseSearchList, toggleAndGoBack } from "./pantry-forms.server";
+import { addToPantry, readPantry } from "./pantry-store.server";
 import { firstSubmissionError, readForm } from "./request.server";
 import { redirectWithFlash, startSessionIfNone, flashWaiting, type FlashMessage } from "./session.server";
 
@@ -50,7 +46,7 @@ export async function searchScreen(request: Request) {
   const { query, list } = queryOf(request);
   const [catalogue, items, shownAgain] = await Promise.all([
     loadCatalogue(),
-    readPantry(request),
+    getCook(request).then(readPantry),
     flashWaiting(request),
   ]);
   const headers = new Headers();
@@ -108,8 +104,9 @@ export async function changeSearchList(request: Request): Promise<Response> {
     });
   }
   const { intent, name, quantity, unit } = submission.value;
-  if (intent === "toggle") return toggleAndGoBack(request, name, back);
-  const added = await addToPantry(request, [{ name, quantity, unit }]);
+  const cook = await getCook(request);
+  if (intent === "toggle") return toggleAndGoBack(cook, name, back);
+  const added = await addToPantry(cook, [{ name, quantity, unit }]);
   if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
   const flash: FlashMessage =
     added.added.length > 0
@@ -131,7 +128,7 @@ async function addTypedList(request: Request, formData: FormData, back: string):
     quantity,
     unit,
   }));
-  const added = await addToPantry(request, entries);
+  const added = await addToPantry(await getCook(request), entries);
   if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
   const flash: FlashMessage =
     added.added.length > 0

@@ -3,8 +3,6 @@ import { createCookie, createSessionStorage, redirect, type CookieOptions, type 
 import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
-import { GUEST_PANTRY_KEY, mergeGuestPantry } from "~/services/pantry.server";
-import { adoptGuestPreferences, GUEST_PREFERENCES_KEY } from "~/services/preferences.server";
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -192,26 +190,6 @@ export async function takeFlash(request: Request): Promise<{ flash: FlashMessage
 /** Whether a message waits for this screen: the screen is being shown again after one of its forms was posted. */
 export async function flashWaiting(request: Request): Promise<boolean> {
   return (await flashOf(request))?.for === new URL(request.url).pathname;
-}
-
-/**
- * Signs a user in with a fresh session id (the old one, possibly a guest's, is destroyed so a fixed or
- * stolen id is useless). The guest's values are carried over; the guest's ingredient list is merged into the
- * account's and the guest's preferences become the account's if it has none; both then leave the session.
- */
-export async function createUserSession(request: Request, userId: number): Promise<string> {
-  // Read afresh, not the GET's shared copy: a step of this request (the OAuth2 callback) may have changed it.
-  const previous = await sessionStorage.getSession(request.headers.get("Cookie"));
-  await mergeGuestPantry(userId, previous.get(GUEST_PANTRY_KEY));
-  await adoptGuestPreferences(userId, previous.get(GUEST_PREFERENCES_KEY));
-  const notCarriedOver = new Set(["userId", GUEST_PANTRY_KEY, GUEST_PREFERENCES_KEY]);
-  const session = await sessionStorage.getSession();
-  for (const [key, value] of Object.entries(previous.data)) {
-    if (!notCarriedOver.has(key)) session.set(key, value);
-  }
-  if (previous.id) await sessionStorage.destroySession(previous);
-  session.set("userId", userId);
-  return sessionStorage.commitSession(session);
 }
 
 export async function destroyUserSession(request: Request): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * A user's shopping list. Adding merges into the list by name: a name already listed — through the
+ * A household's shopping list (every member's: decision 093), by its id from the cook context. Adding merges into the list by name: a name already listed — through the
  * catalogue, so "tomatoes" and "tomato" are one item — keeps its entry, which also makes a repeated add
  * (a double submit) change nothing.
  */
@@ -12,7 +12,8 @@ import { unitOf } from "~/domain/quantity";
 import { convertAmount, renderAmount, scaledAmount, scaleQuantity } from "~/domain/servings";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { readPantry, receiveIntoPantry } from "./pantry.server";
+import type { Cook, MemberCook } from "./cook.server";
+import { readPantry, receiveIntoPantry } from "./pantry-store.server";
 import { redirectWithFlash } from "./session.server";
 
 /** A shopping item as the list shows it. */
@@ -30,18 +31,20 @@ export interface NewShoppingItem {
 
 const FALLBACK_IMAGE = ingredientIconUrl(OTHER_TYPE);
 
-export async function listShoppingItems(userId: number): Promise<ShoppingItemView[]> {
+export async function listShoppingItems(listId: number): Promise<ShoppingItemView[]> {
   const rows = await prisma.shoppingItem.findMany({
-    where: { userId },
+    where: { listId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, name: true, quantity: true, image: true },
   });
   return rows.map((row) => ({ ...row, image: row.image ?? FALLBACK_IMAGE }));
 }
 
+export const countShoppingItems = (listId: number) => prisma.shoppingItem.count({ where: { listId } });
+
 /** Adds the items not listed yet; returns the names that were added and those already on the list. */
 export async function addShoppingItems(
-  userId: number,
+  listId: number,
   items: readonly NewShoppingItem[]
 ): Promise<{ added: string[]; alreadyListed: string[] }> {
   const catalogue = await loadCatalogue();
@@ -55,15 +58,15 @@ export async function addShoppingItems(
   const wanted = [...byKey.values()];
   return prisma.$transaction(async (tx) => {
     const listed = await tx.shoppingItem.findMany({
-      where: { userId, nameKey: { in: wanted.map((item) => item.nameKey) } },
+      where: { listId, nameKey: { in: wanted.map((item) => item.nameKey) } },
       select: { nameKey: true, name: true },
     });
     const listedKeys = new Set(listed.map((row) => row.nameKey));
     const fresh = wanted.filter((item) => !listedKeys.has(item.nameKey));
     for (const item of fresh) {
       await tx.shoppingItem.upsert({
-        where: { userId_nameKey: { userId, nameKey: item.nameKey } },
-        create: { userId, ...item },
+        where: { listId_nameKey: { listId, nameKey: item.nameKey } },
+        create: { listId, ...item },
         update: {},
       });
     }
@@ -76,11 +79,11 @@ export async function addShoppingItems(
  * ("60 g (you have 140 g)"), a line it holds enough of is left out (`enough`), the others their scaled amount.
  */
 export async function shoppingNeeds(
-  request: Request,
+  cook: Cook,
   lines: readonly NewShoppingItem[],
   factor: number
 ): Promise<{ items: NewShoppingItem[]; enough: string[] }> {
-  const [catalogue, pantry] = await Promise.all([loadCatalogue(), readPantry(request)]);
+  const [catalogue, pantry] = await Promise.all([loadCatalogue(), readPantry(cook)]);
   const items: NewShoppingItem[] = [];
   const enough: string[] = [];
   for (const line of lines) {
@@ -111,9 +114,9 @@ export async function shoppingNeeds(
   return { items, enough };
 }
 
-/** Removes one of the user's items; false when it was not theirs or is gone already. */
-export async function removeShoppingItem(userId: number, itemId: number): Promise<boolean> {
-  const { count } = await prisma.shoppingItem.deleteMany({ where: { id: itemId, userId } });
+/** Removes one of the list's items; false when it is not on this list or is gone already. */
+export async function removeShoppingItem(listId: number, itemId: number): Promise<boolean> {
+  const { count } = await prisma.shoppingItem.deleteMany({ where: { id: itemId, listId } });
   return count > 0;
 }
 
@@ -148,11 +151,12 @@ export function movedMessage(names: readonly string[]): string {
  * their amount, the catalogue's place and best-before day; amounts added to what the pantry holds already.
  */
 export async function moveToPantry(
-  userId: number,
+  cook: MemberCook,
   got: GotShopping
 ): Promise<{ ok: true; moved: string[] } | { ok: false; message: string; status: number }> {
+  const { listId } = cook;
   const rows = await prisma.shoppingItem.findMany({
-    where: { userId, ...(got.intent === "got-it" ? { id: got.item } : {}) },
+    where: { listId, ...(got.intent === "got-it" ? { id: got.item } : {}) },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, name: true, quantity: true },
   });
@@ -162,8 +166,8 @@ export async function moveToPantry(
       : { ok: false, message: "Your shopping list is empty.", status: 404 };
   }
   const ids = rows.map((row) => row.id);
-  const received = await receiveIntoPantry(userId, rows, async (tx) => {
-    const { count } = await tx.shoppingItem.deleteMany({ where: { userId, id: { in: ids } } });
+  const received = await receiveIntoPantry(cook.pantryId, rows, async (tx) => {
+    const { count } = await tx.shoppingItem.deleteMany({ where: { listId, id: { in: ids } } });
     // a double submit: the first one moved them, this one changes nothing
     if (count !== ids.length) throw new AlreadyMoved();
   }).catch((error: unknown) => {
@@ -177,11 +181,11 @@ export async function moveToPantry(
 class AlreadyMoved extends Error {}
 
 /** The list's Got it / Got everything forms: moved, then back to the list with what happened. */
-export async function moveToPantryAndGoBack(userId: number, formData: FormData): Promise<Response> {
+export async function moveToPantryAndGoBack(cook: MemberCook, formData: FormData): Promise<Response> {
   const back = "/shoppinglist";
   const parsed = GotShoppingSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.error.issues[0].message });
-  const moved = await moveToPantry(userId, parsed.data);
+  const moved = await moveToPantry(cook, parsed.data);
   if (!moved.ok) return redirectWithFlash(back, { type: "error", message: moved.message });
   return redirectWithFlash(back, { type: "success", message: movedMessage(moved.moved) });
 }

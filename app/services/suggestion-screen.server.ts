@@ -15,10 +15,11 @@ import {
   suggestionViewSearch,
   withoutChoice,
 } from "~/domain/suggestion-view";
-import { readPantry } from "./pantry.server";
+import { getCook } from "./cook.server";
+import { suggestionsForEveryone } from "./household.server";
+import { readPantry } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
 import { suggestionCardPage } from "./recipe-search.server";
-import { getUserId } from "./session.server";
 import { withSuggestionFacts } from "./suggestion-facts.server";
 import { allergiesOf } from "./users.server";
 
@@ -27,12 +28,21 @@ const FEW_ITEMS = 4;
 
 /** `path` is the screen's own, which its filter and sort links keep. */
 export async function suggestionScreen(request: Request, path: string) {
-  const [pantry, preferences, viewerId] = await Promise.all([
-    readPantry(request),
-    readPreferences(request),
-    getUserId(request),
+  const cook = await getCook(request);
+  const viewerId = cook.userId;
+  const [pantry, ownPreferences, ownAllergies, everyone] = await Promise.all([
+    readPantry(cook),
+    readPreferences(cook),
+    allergiesOf(viewerId),
+    cook.userId === null ? null : suggestionsForEveryone(cook),
   ]);
-  const allergies = await allergiesOf(viewerId);
+  // "For everyone" (decision 093): every member's diets and allergies with the cook's own
+  const union = (own: string[], theirs: string[]) => (everyone?.on ? [...new Set([...own, ...theirs])] : own);
+  const preferences = {
+    ...ownPreferences,
+    dietaryPreferences: union(ownPreferences.dietaryPreferences, everyone?.dietaryPreferences ?? []),
+  };
+  const allergies = union(ownAllergies, everyone?.allergies ?? []);
   const searchParams = new URL(request.url).searchParams;
   // "Cook with these" on Home: only recipes that use at least one of the named items
   const mustUse = [
@@ -68,6 +78,7 @@ export async function suggestionScreen(request: Request, path: string) {
   const usedByAll = (menu: (typeof menus)[number]) => menu.uses.length >= Math.min(nonStaple.size, listedNames.length);
   return {
     ingredientCount: pantry.length,
+    forEveryone: everyone?.shared ? { on: everyone.on, diets: everyone.dietaryPreferences } : null,
     mustUse,
     total: page.total,
     menus: menus.map((menu) => ({

@@ -22,7 +22,8 @@ import { prisma } from "./db.server";
 import { isEmailVerified } from "./email-verification.server";
 import { sendMail } from "./email.server";
 import { env, mailLinkOrigin } from "./env.server";
-import { pantryItemsOfUser } from "./pantry.server";
+import { cookOfUser } from "./cook.server";
+import { pantryItems } from "./pantry-store.server";
 import { redirectWithFlash } from "./session.server";
 import { suggestRecipeCards } from "./recipe-search.server";
 import { allergiesOf } from "./users.server";
@@ -100,9 +101,10 @@ export async function unsubscribe(token: string): Promise<UnsubscribeAnswer> {
   return count > 0 ? { status: "unsubscribed", message: REMINDER_MESSAGES.unsubscribed } : ALREADY;
 }
 
-/** What a cook's email lists on `day`: food spoiling within REMINDER_DAYS, and recipes using it. */
+/** What a cook's email lists on `day`: their household's food spoiling within REMINDER_DAYS, and recipes using it. */
 async function reminderContent(userId: number, day: string) {
-  const items = (await pantryItemsOfUser(userId))
+  const { pantryId } = await cookOfUser(userId);
+  const items = (await pantryItems(pantryId))
     .map((item) => ({ item, daysLeft: daysLeftOf(item, day) }))
     .filter(({ daysLeft }) => daysLeft >= 0 && daysLeft <= REMINDER_DAYS)
     .sort((a, b) => a.daysLeft - b.daysLeft || a.item.name.localeCompare(b.item.name));

@@ -13,6 +13,7 @@ import { accountConflictOf, EMAIL_TAKEN, USERNAME_TAKEN } from "~/services/auth.
 import { prisma } from "~/services/db.server";
 import { deleteImage, imageUrl, storeImage, UploadRejectedError } from "~/services/images.server";
 import { RateLimiter } from "~/services/rate-limit.server";
+import { departBeforeDeletion } from "~/services/household.server";
 import { destroyUserSession, requireUserId } from "~/services/session.server";
 
 /** The settings screen's profile form, parsed here so that the screen's module carries no zod. */
@@ -160,7 +161,8 @@ export async function updateProfile(userId: number, input: ProfileInput): Promis
 /**
  * Deletes the account: the database removes everything of theirs with it (sessions, reset links, reviews,
  * favourites, history, meals, posts with their likes and comments, likes and comments on others' posts,
- * shopping list, ingredients, preferences); recipes they imported stay in the cookbook without an owner.
+ * preferences; their household's pantry, list and log when nobody else is in it, else the household stays with
+ * the others, its ownership passed on); recipes they imported stay in the cookbook without an owner.
  * Their pictures on disk (avatar, dish photos) go once the rows are gone. A failure is logged and answered
  * "failed", for the screens to say so.
  */
@@ -171,7 +173,10 @@ export async function deleteAccount(userId: number): Promise<"deleted" | "no suc
         where: { id: userId },
         select: { avatar: true, posts: { select: { image: true } } },
       });
-      if (found) await tx.user.delete({ where: { id: userId } });
+      if (found) {
+        await departBeforeDeletion(tx, userId);
+        await tx.user.delete({ where: { id: userId } });
+      }
       return found;
     });
     if (!user) return "no such user";
@@ -183,10 +188,7 @@ export async function deleteAccount(userId: number): Promise<"deleted" | "no suc
   }
 }
 
-/** Who Home greets: the user's name and how many items their shopping list has. */
+/** Who Home greets. */
 export function findHomeUser(userId: number) {
-  return prisma.user.findUnique({
-    where: { id: userId },
-    select: { id: true, username: true, _count: { select: { shoppingItems: true } } },
-  });
+  return prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true } });
 }

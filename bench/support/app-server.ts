@@ -176,7 +176,7 @@ export async function signInBenchCook(origin: string, username: string) {
   const cookie = await signIn(origin, username);
   const { prisma } = await import("~/services/db.server");
   const user = await prisma.user.findUniqueOrThrow({ where: { username } });
-  const { addToUserPantry } = await import("~/services/pantry.server");
+  const { addToUserPantry } = await import("~/services/pantry-store.server");
   await addToUserPantry(user.id, BENCH_PANTRY);
   return { cookie, prisma };
 }

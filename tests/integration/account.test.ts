@@ -7,7 +7,7 @@ import { action as userAction, loader as userLoader } from "~/api/users.$id.serv
 import { action as settingAction, loader as settingLoader } from "~/routes/setting";
 import { prisma } from "~/services/db.server";
 import { storeImage } from "~/services/images.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { cameraJpeg } from "../support/images";
 import { flashAfter } from "../support/flash";
 import { getRequest, run, served } from "../support/requests";

@@ -1,7 +1,8 @@
 /**
  * Who may call what, for every route module in app/routes and every JSON call in the API table
- * (app/api/routes.server.ts): each loader and action is called as a guest, as the owner of the data it names and as
- * another signed-in user, and once more as the owner from another site. Refused calls must leave the database
+ * (app/api/routes.server.ts): each loader and action is called as a guest, as the owner of the data it names, as
+ * another signed-in user (an outsider), as a former member of the owner's household, as a member where the data is the
+ * household's, and once more as the owner from another site. Refused calls must leave the database
  * exactly as it was. ROUTES (tests/support/route-table.ts) declares each route file's and API call's expectations;
  * one (or a loader/action) missing from it fails the test, so a new route or call cannot ship without a declared check.
  */
@@ -57,8 +58,10 @@ describe("the route table", () => {
   });
 });
 
+// a probe makes two or three fixtures (the owner's household with a member and a former member) and runs up to eight
+// calls, each with a snapshot of every table: longer than the default under a loaded machine
 describe.each(probes)("$name", ({ route, probe }) => {
-  it(`as a guest, another user, the owner, and from another site: ${probe.access}`, async () => {
+  it(`as a guest, an outsider, a former member, a member, the owner, and from another site: ${probe.access}`, async () => {
     const f = await fixture();
     const refusedWithoutChange = async (
       caller: Caller,
@@ -72,12 +75,13 @@ describe.each(probes)("$name", ({ route, probe }) => {
       counts.calls += 1;
       counts.refusals += 1;
     };
-    const allowed = async (caller: Caller) => {
-      const ownerRowsBefore = caller === "owner" ? null : await rowsOf(f.owner.id);
-      const response = await call(route, probe, f, caller);
+    const allowed = async (caller: Caller, on = f) => {
+      // a member changes the household's data, which is the owner's too
+      const ownerRowsBefore = caller === "owner" || caller === "member" ? null : await rowsOf(on.owner.id);
+      const response = await call(route, probe, on, caller);
       expect(permitted(probe, response), `${caller} was refused: ${describeAnswer(response)}`).toBe(true);
       if (ownerRowsBefore)
-        expect(await rowsOf(f.owner.id), `${caller} changed the owner's data`).toEqual(ownerRowsBefore);
+        expect(await rowsOf(on.owner.id), `${caller} changed the owner's data`).toEqual(ownerRowsBefore);
       counts.calls += 1;
     };
 
@@ -108,18 +112,27 @@ describe.each(probes)("$name", ({ route, probe }) => {
     } else if (probe.access === "public" || probe.access === "guest-ok") {
       await allowed("guest");
       await allowed("other");
+      await allowed("former");
     } else {
       await refusedWithoutChange("guest", (response) =>
         expect(sentToLogin(response), `guest got ${describeAnswer(response)}`).toBe(true)
       );
-      if (probe.access === "owner-only") {
-        await refusedWithoutChange("other", async (response) =>
-          expect(await refusedAsNotTheirs(response), `other user got ${describeAnswer(response)}`).toBe(true)
+      const notTheirs = (caller: Caller) =>
+        refusedWithoutChange(caller, async (response) =>
+          expect(await refusedAsNotTheirs(response), `${caller} got ${describeAnswer(response)}`).toBe(true)
         );
-      } else {
+      if (probe.access === "signed-in") {
         await allowed("other");
+        await allowed("former");
+      } else {
+        // an outsider, and a member who left, find no such item
+        await notTheirs("other");
+        await notTheirs("former");
       }
+      if (probe.access === "household-owner") await notTheirs("member");
+      // on a household of its own, so that the owner's call below still finds what the member's changed
+      if (probe.access === "household") await allowed("member", await fixture());
     }
     await allowed("owner");
-  });
+  }, 90_000);
 });

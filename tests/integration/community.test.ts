@@ -13,7 +13,7 @@ import { action as communityAction, loader as communityLoader } from "~/routes/c
 import { loader as menuDetailLoader } from "~/routes/menu-detail.$id";
 import { prisma } from "~/services/db.server";
 import { readStoredImage, storeImage } from "~/services/images.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { cameraJpeg } from "../support/images";
 import { flashAfter } from "../support/flash";
 import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";

@@ -7,7 +7,7 @@ import { action as reminderAction } from "~/routes/use-soon-reminder";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe.$token";
 import { backgroundWorkEnded } from "~/services/background.server";
 import { prisma } from "~/services/db.server";
-import { addToUserPantry, pantryItemsOfUser } from "~/services/pantry.server";
+import { addToUserPantry, pantryItems } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { sendDueReminders, unsubscribeToken } from "~/services/use-soon-reminder.server";
 import { action as reminderApi } from "~/api/use-soon-reminder.server";
@@ -16,6 +16,7 @@ import { seedIngredients } from "../../prisma/seed";
 import { signedInMember, type Member } from "../support/members";
 import { flashOn } from "../support/flash";
 import { cookiesAfter, formRequest, getRequest, requestWith, run } from "../support/requests";
+import { cookOfUser } from "~/services/cook.server";
 
 // A real SMTP server on loopback; the app is pointed at it before it loads its settings.
 const smtp = await vi.hoisted(async () => (await import("../support/smtp")).startSmtpServerForApp());
@@ -82,7 +83,7 @@ function subjectOf(raw: string): string {
 async function cookWith(pantry: Record<string, [number, string | null]> = {}): Promise<Member> {
   const cook = await signedInMember("loop");
   await addToUserPantry(cook.id, Object.keys(pantry));
-  for (const item of await pantryItemsOfUser(cook.id)) {
+  for (const item of await pantryItems((await cookOfUser(cook.id)).pantryId)) {
     const [quantity, unit] = Object.entries(pantry).find(([name]) => item.name.toLowerCase().includes(name))![1];
     await prisma.pantryItem.update({ where: { id: item.id! }, data: { quantity, unit } });
   }
@@ -147,39 +148,56 @@ describe("shopping into the pantry", () => {
     const cook = await cookWith({ flour: [140, "g"] });
     await prisma.shoppingItem.createMany({
       data: [
-        { userId: cook.id, name: "plain flour", nameKey: "plain flour", quantity: "260 g (you have 140 g)" },
-        { userId: cook.id, name: "milk", nameKey: "milk", quantity: "1 l" },
+        {
+          listId: (await cookOfUser(cook.id)).listId,
+          name: "plain flour",
+          nameKey: "plain flour",
+          quantity: "260 g (you have 140 g)",
+        },
+        { listId: (await cookOfUser(cook.id)).listId, name: "milk", nameKey: "milk", quantity: "1 l" },
       ],
     });
-    const milk = await prisma.shoppingItem.findFirstOrThrow({ where: { userId: cook.id, name: "milk" } });
+    const milk = await prisma.shoppingItem.findFirstOrThrow({
+      where: { list: { household: { members: { some: { userId: cook.id } } } }, name: "milk" },
+    });
     const response = await got(cook, { intent: "got-it", item: String(milk.id) });
     expect(response.headers.get("Location")).toBe("/shoppinglist");
-    const pantry = await pantryItemsOfUser(cook.id);
+    const pantry = await pantryItems((await cookOfUser(cook.id)).pantryId);
     const stocked = pantry.find((item) => item.name === "milk")!;
     expect(stocked).toMatchObject({ quantity: 1, unit: "l", storage: "fridge" });
     expect(stocked.bestBefore > todayUtc()).toBe(true);
-    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(1);
+    expect(
+      await prisma.shoppingItem.count({ where: { list: { household: { members: { some: { userId: cook.id } } } } } })
+    ).toBe(1);
 
     const again = await got(cook, { intent: "got-it", item: String(milk.id) });
     const list = await screenAfter(shoppingLoader, "/shoppinglist", cook, again);
     expect(list.flash).toEqual({ type: "error", message: "That item is no longer on your list." });
-    expect((await pantryItemsOfUser(cook.id)).find((item) => item.name === "milk")!.quantity).toBe(1);
+    expect(
+      (await pantryItems((await cookOfUser(cook.id)).pantryId)).find((item) => item.name === "milk")!.quantity
+    ).toBe(1);
 
     await got(cook, { intent: "got-everything" });
-    expect((await pantryItemsOfUser(cook.id)).find((item) => item.name.includes("flour"))!.quantity).toBe(400);
-    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(0);
+    expect(
+      (await pantryItems((await cookOfUser(cook.id)).pantryId)).find((item) => item.name.includes("flour"))!.quantity
+    ).toBe(400);
+    expect(
+      await prisma.shoppingItem.count({ where: { list: { household: { members: { some: { userId: cook.id } } } } } })
+    ).toBe(0);
   });
 
   it("refuses another cook's item and a bad id without touching anything", async () => {
     const owner = await cookWith();
     const item = await prisma.shoppingItem.create({
-      data: { userId: owner.id, name: "milk", nameKey: "milk", quantity: "1 l" },
+      data: { listId: (await cookOfUser(owner.id)).listId, name: "milk", nameKey: "milk", quantity: "1 l" },
     });
     const stranger = await cookWith();
     await got(stranger, { intent: "got-it", item: String(item.id) });
     await got(stranger, { intent: "got-it", item: "-3" });
-    expect(await prisma.shoppingItem.count({ where: { userId: owner.id } })).toBe(1);
-    expect(await pantryItemsOfUser(stranger.id)).toEqual([]);
+    expect(
+      await prisma.shoppingItem.count({ where: { list: { household: { members: { some: { userId: owner.id } } } } } })
+    ).toBe(1);
+    expect(await pantryItems((await cookOfUser(stranger.id)).pantryId)).toEqual([]);
   });
 });
 
@@ -202,7 +220,7 @@ describe("the use-soon email", () => {
   };
   const spoilsTomorrow = (cook: Member) =>
     prisma.pantryItem.updateMany({
-      where: { pantry: { ownerUserId: cook.id } },
+      where: { pantry: { household: { members: { some: { userId: cook.id } } } } },
       data: { bestBefore: addDays(todayUtc(), 1) },
     });
 
@@ -225,14 +243,14 @@ describe("the use-soon email", () => {
     // nothing spoils yet (the catalogue's dates for fresh milk and flour are further away)
     const now = new Date(`${todayUtc()}T12:00:00Z`);
     await prisma.pantryItem.updateMany({
-      where: { pantry: { ownerUserId: cook.id } },
+      where: { pantry: { household: { members: { some: { userId: cook.id } } } } },
       data: { bestBefore: addDays(todayUtc(), 10) },
     });
     await sendDueReminders(now);
     expect(mailsTo(cook)).toEqual([]);
 
     await prisma.pantryItem.updateMany({
-      where: { pantry: { ownerUserId: cook.id }, name: "milk" },
+      where: { pantry: { household: { members: { some: { userId: cook.id } } } }, name: "milk" },
       data: { bestBefore: addDays(todayUtc(), 1) },
     });
     await Promise.all([sendDueReminders(now), sendDueReminders(now)]);

@@ -20,11 +20,12 @@ import {
 } from "~/services/food-log.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
-import { addToUserPantry } from "~/services/pantry.server";
+import { addToUserPantry } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { seedIngredients } from "../../prisma/seed";
 import { signedInMember, type Member } from "../support/members";
 import { formRequest, getRequest, requestWith, run, type RequestBody } from "../support/requests";
+import { cookOfUser } from "~/services/cook.server";
 
 let recipeId: number;
 
@@ -49,7 +50,7 @@ beforeAll(async () => {
 
 const rowsOf = (userId: number) =>
   prisma.pantryItem.findMany({
-    where: { pantry: { ownerUserId: userId } },
+    where: { pantry: { household: { members: { some: { userId: userId } } } } },
     orderBy: { id: "asc" },
     select: { nameKey: true, quantity: true, unit: true },
   });
@@ -59,11 +60,11 @@ async function cookWhoCooked(prefix: string) {
   const cook = await signedInMember(prefix);
   await addToUserPantry(cook.id, ["cooked rice", "egg", "onion"]);
   await prisma.pantryItem.updateMany({
-    where: { pantry: { ownerUserId: cook.id }, nameKey: "cooked rice" },
+    where: { pantry: { household: { members: { some: { userId: cook.id } } } }, nameKey: "cooked rice" },
     data: { quantity: 500, unit: "g" },
   });
   await prisma.pantryItem.updateMany({
-    where: { pantry: { ownerUserId: cook.id }, nameKey: "egg" },
+    where: { pantry: { household: { members: { some: { userId: cook.id } } } }, nameKey: "egg" },
     data: { quantity: 6, unit: null },
   });
   const completion = (await recordMealCompletion({ userId: cook.id, recipeId }))!;
@@ -78,7 +79,7 @@ const USES = [
 describe("Update your pantry after cooking", () => {
   it("prefills the pantry items the recipe used with the recipe's amounts, nothing taken yet", async () => {
     const { cook, completionId } = await cookWhoCooked("prefill");
-    const view = await pantryUpdateView(cook.id, completionId);
+    const view = await pantryUpdateView(await cookOfUser(cook.id), completionId);
     expect(view).toMatchObject({ recipeId, updated: null });
     expect(view!.rows.map(({ key, amount, unit, all }) => ({ key, amount, unit, all }))).toEqual([
       { key: "cooked rice", amount: 300, unit: "g", all: false },
@@ -91,7 +92,7 @@ describe("Update your pantry after cooking", () => {
       { nameKey: "onion", quantity: null, unit: null },
     ]);
     // for 3 servings instead of 2, the amounts scale
-    const scaled = await pantryUpdateView(cook.id, completionId, { servings: 3 });
+    const scaled = await pantryUpdateView(await cookOfUser(cook.id), completionId, { servings: 3 });
     expect(scaled!.rows.map((row) => row.amount)).toEqual([450, 3]);
   });
 
@@ -101,7 +102,10 @@ describe("Update your pantry after cooking", () => {
       { ...USES[0], amount: 200 },
       { ...USES[1], rest: "all" as const },
     ];
-    expect(await confirmPantryUpdate(cook.id, completionId, uses)).toEqual({ ok: true, message: "Pantry updated." });
+    expect(await confirmPantryUpdate(await cookOfUser(cook.id), completionId, uses)).toEqual({
+      ok: true,
+      message: "Pantry updated.",
+    });
     expect(await rowsOf(cook.id)).toEqual([
       { nameKey: "cooked rice", quantity: 300, unit: "g" },
       { nameKey: "onion", quantity: null, unit: null },
@@ -113,11 +117,11 @@ describe("Update your pantry after cooking", () => {
     const completion = await prisma.mealCompletion.findUniqueOrThrow({ where: { id: completionId } });
     expect(completion.co2ConfirmedKg).toBeCloseTo(confirmed, 3);
     expect(completion.co2SavedKg).toBe(estimate);
-    const stats = await monthlyMealStats(cook.id);
+    const stats = await monthlyMealStats(await cookOfUser(cook.id));
     expect(stats.current_month).toMatchObject({ meal_count: 1, rescued_kg: 0.3, wasted_kg: 0 });
     expect(stats.current_month.co2_saved).toBeCloseTo(confirmed, 3);
 
-    const again = await confirmPantryUpdate(cook.id, completionId, uses);
+    const again = await confirmPantryUpdate(await cookOfUser(cook.id), completionId, uses);
     expect(again).toEqual({ ok: false, message: ALREADY_UPDATED_MESSAGE, status: 409 });
     expect(await rowsOf(cook.id)).toHaveLength(2);
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(2);
@@ -126,8 +130,8 @@ describe("Update your pantry after cooking", () => {
   it("two submits at once take the food once", async () => {
     const { cook, completionId } = await cookWhoCooked("twice");
     const results = await Promise.all([
-      confirmPantryUpdate(cook.id, completionId, USES),
-      confirmPantryUpdate(cook.id, completionId, USES),
+      confirmPantryUpdate(await cookOfUser(cook.id), completionId, USES),
+      confirmPantryUpdate(await cookOfUser(cook.id), completionId, USES),
     ]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect((await rowsOf(cook.id)).slice(0, 2)).toEqual([
@@ -138,7 +142,10 @@ describe("Update your pantry after cooking", () => {
 
   it("refuses more than is left and changes nothing at all, not even the rows before it", async () => {
     const { cook, completionId } = await cookWhoCooked("toomuch");
-    const result = await confirmPantryUpdate(cook.id, completionId, [USES[0], { ...USES[1], amount: 7 }]);
+    const result = await confirmPantryUpdate(await cookOfUser(cook.id), completionId, [
+      USES[0],
+      { ...USES[1], amount: 7 },
+    ]);
     expect(result).toEqual({
       ok: false,
       status: 400,
@@ -155,7 +162,7 @@ describe("Update your pantry after cooking", () => {
   it("'Keep the rest' with nothing left keeps the item; undo puts everything back, once", async () => {
     const { cook, completionId } = await cookWhoCooked("undo");
     const before = await rowsOf(cook.id);
-    await confirmPantryUpdate(cook.id, completionId, [
+    await confirmPantryUpdate(await cookOfUser(cook.id), completionId, [
       { ...USES[0], amount: 500 },
       { ...USES[1], rest: "all" },
     ]);
@@ -163,14 +170,17 @@ describe("Update your pantry after cooking", () => {
       { nameKey: "cooked rice", quantity: null, unit: null },
       { nameKey: "onion", quantity: null, unit: null },
     ]);
-    expect(await undoPantryUpdate(cook.id, completionId)).toEqual({ ok: true, message: "Pantry update undone." });
+    expect(await undoPantryUpdate(await cookOfUser(cook.id), completionId)).toEqual({
+      ok: true,
+      message: "Pantry update undone.",
+    });
     const after = await rowsOf(cook.id);
     expect(after.sort((a, b) => a.nameKey.localeCompare(b.nameKey))).toEqual(
       before.sort((a, b) => a.nameKey.localeCompare(b.nameKey))
     );
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
-    expect((await monthlyMealStats(cook.id)).current_month.rescued_kg).toBe(0);
-    expect(await undoPantryUpdate(cook.id, completionId)).toEqual({
+    expect((await monthlyMealStats(await cookOfUser(cook.id))).current_month.rescued_kg).toBe(0);
+    expect(await undoPantryUpdate(await cookOfUser(cook.id), completionId)).toEqual({
       ok: false,
       status: 409,
       message: NOTHING_TO_UNDO_MESSAGE,
@@ -180,9 +190,9 @@ describe("Update your pantry after cooking", () => {
   it("a stale undo (after 10 minutes) changes nothing", async () => {
     const { cook, completionId } = await cookWhoCooked("stale");
     const at = new Date();
-    await confirmPantryUpdate(cook.id, completionId, USES, at);
+    await confirmPantryUpdate(await cookOfUser(cook.id), completionId, USES, at);
     const late = new Date(at.getTime() + UNDO_MS + 1000);
-    expect(await undoPantryUpdate(cook.id, completionId, late)).toEqual({
+    expect(await undoPantryUpdate(await cookOfUser(cook.id), completionId, late)).toEqual({
       ok: false,
       status: 409,
       message: UNDO_TOO_LATE_MESSAGE,
@@ -196,8 +206,11 @@ describe("Update your pantry after cooking", () => {
   it("another cook's meal is not found, and nothing of theirs changes", async () => {
     const { cook, completionId } = await cookWhoCooked("owner");
     const other = await signedInMember("other");
-    expect(await pantryUpdateView(other.id, completionId)).toBeNull();
-    expect(await confirmPantryUpdate(other.id, completionId, USES)).toMatchObject({ ok: false, status: 404 });
+    expect(await pantryUpdateView(await cookOfUser(other.id), completionId)).toBeNull();
+    expect(await confirmPantryUpdate(await cookOfUser(other.id), completionId, USES)).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect((await rowsOf(cook.id))[0]).toEqual({ nameKey: "cooked rice", quantity: 500, unit: "g" });
   });
 });
@@ -205,31 +218,39 @@ describe("Update your pantry after cooking", () => {
 describe("Used up / Thrown away", () => {
   it("takes part of an item or all of it, logs it as wasted or used, and refuses zero and more than is left", async () => {
     const { cook } = await cookWhoCooked("waste");
-    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" })).toMatchObject(
-      {
-        ok: true,
-        message: "0.1 kg of cooked rice thrown away.",
-      }
-    );
+    expect(
+      await logPantryFood(await cookOfUser(cook.id), { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" })
+    ).toMatchObject({
+      ok: true,
+      message: "0.1 kg of cooked rice thrown away.",
+    });
     expect((await rowsOf(cook.id))[0]).toEqual({ nameKey: "cooked rice", quantity: 400, unit: "g" });
-    expect(await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 401, unit: "g" })).toMatchObject({
+    expect(
+      await logPantryFood(await cookOfUser(cook.id), { key: "cooked rice", kind: "wasted", amount: 401, unit: "g" })
+    ).toMatchObject({
       ok: false,
       status: 400,
     });
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: 0, unit: null })).toMatchObject({
+    expect(
+      await logPantryFood(await cookOfUser(cook.id), { key: "egg", kind: "used", amount: 0, unit: null })
+    ).toMatchObject({
       ok: false,
       status: 400,
     });
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({
+    expect(
+      await logPantryFood(await cookOfUser(cook.id), { key: "egg", kind: "used", amount: null, unit: null })
+    ).toMatchObject({
       ok: true,
       message: "egg used up.",
     });
     expect((await rowsOf(cook.id)).map((row) => row.nameKey)).toEqual(["cooked rice", "onion"]);
-    expect(await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null })).toMatchObject({
+    expect(
+      await logPantryFood(await cookOfUser(cook.id), { key: "egg", kind: "used", amount: null, unit: null })
+    ).toMatchObject({
       ok: false,
       status: 404,
     });
-    const stats = await monthlyMealStats(cook.id);
+    const stats = await monthlyMealStats(await cookOfUser(cook.id));
     expect(stats.current_month).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1 });
     // only meals count towards CO2 saved: the estimate of the unconfirmed meal stays
     expect(stats.monthly_stats.at(-1)).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1, meal_count: 1 });
@@ -239,7 +260,7 @@ describe("Used up / Thrown away", () => {
 describe("Undo of Used up / Thrown away", () => {
   const fullRows = (userId: number) =>
     prisma.pantryItem.findMany({
-      where: { pantry: { ownerUserId: userId } },
+      where: { pantry: { household: { members: { some: { userId: userId } } } } },
       orderBy: { nameKey: "asc" },
       select: {
         name: true,
@@ -257,8 +278,13 @@ describe("Undo of Used up / Thrown away", () => {
   it("puts the item back exactly as it was and removes the entry; a second undo changes nothing", async () => {
     const { cook } = await cookWhoCooked("undolog");
     const before = await fullRows(cook.id);
-    const part = await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 0.1, unit: "kg" });
-    const all = await logPantryFood(cook.id, { key: "egg", kind: "used", amount: null, unit: null });
+    const part = await logPantryFood(await cookOfUser(cook.id), {
+      key: "cooked rice",
+      kind: "wasted",
+      amount: 0.1,
+      unit: "kg",
+    });
+    const all = await logPantryFood(await cookOfUser(cook.id), { key: "egg", kind: "used", amount: null, unit: null });
     expect((await fullRows(cook.id)).map((row) => [row.nameKey, row.quantity])).toEqual([
       ["cooked rice", 400],
       ["onion", null],
@@ -266,39 +292,54 @@ describe("Undo of Used up / Thrown away", () => {
 
     const allId = (all as { entryId: number }).entryId;
     const partId = (part as { entryId: number }).entryId;
-    expect(await undoFoodLog(cook.id, allId)).toEqual({ ok: true, message: "Undone: egg is back in your pantry." });
-    expect(await undoFoodLog(cook.id, partId)).toEqual({
+    expect(await undoFoodLog(await cookOfUser(cook.id), allId)).toEqual({
+      ok: true,
+      message: "Undone: egg is back in your pantry.",
+    });
+    expect(await undoFoodLog(await cookOfUser(cook.id), partId)).toEqual({
       ok: true,
       message: "Undone: cooked rice is back in your pantry.",
     });
     expect(await fullRows(cook.id)).toEqual(before);
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
-    expect((await monthlyMealStats(cook.id)).current_month).toMatchObject({ rescued_kg: 0, wasted_kg: 0 });
+    expect((await monthlyMealStats(await cookOfUser(cook.id))).current_month).toMatchObject({
+      rescued_kg: 0,
+      wasted_kg: 0,
+    });
 
-    expect(await undoFoodLog(cook.id, allId)).toEqual({ ok: false, message: NOTHING_TO_UNDO, status: 404 });
+    expect(await undoFoodLog(await cookOfUser(cook.id), allId)).toEqual({
+      ok: false,
+      message: NOTHING_TO_UNDO,
+      status: 404,
+    });
     expect(await fullRows(cook.id)).toEqual(before);
   });
 
   it("refuses another cook's entry, a meal's entry and an undo after 10 minutes, changing nothing", async () => {
     const { cook, completionId } = await cookWhoCooked("undoguard");
-    const logged = (await logPantryFood(cook.id, { key: "cooked rice", kind: "wasted", amount: 100, unit: "g" })) as {
+    const logged = (await logPantryFood(await cookOfUser(cook.id), {
+      key: "cooked rice",
+      kind: "wasted",
+      amount: 100,
+      unit: "g",
+    })) as {
       entryId: number;
     };
     const stranger = await signedInMember("undostranger");
-    expect(await undoFoodLog(stranger.id, logged.entryId)).toEqual({
+    expect(await undoFoodLog(await cookOfUser(stranger.id), logged.entryId)).toEqual({
       ok: false,
       message: NOTHING_TO_UNDO,
       status: 404,
     });
     const late = new Date(Date.now() + UNDO_MS + 1000);
-    expect(await undoFoodLog(cook.id, logged.entryId, late)).toEqual({
+    expect(await undoFoodLog(await cookOfUser(cook.id), logged.entryId, late)).toEqual({
       ok: false,
       message: UNDO_TOO_LATE_MESSAGE,
       status: 409,
     });
-    await confirmPantryUpdate(cook.id, completionId, [USES[1]]);
+    await confirmPantryUpdate(await cookOfUser(cook.id), completionId, [USES[1]]);
     const mealEntry = await prisma.foodLogEntry.findFirstOrThrow({ where: { mealCompletionId: completionId } });
-    expect(await undoFoodLog(cook.id, mealEntry.id)).toMatchObject({ ok: false, status: 404 });
+    expect(await undoFoodLog(await cookOfUser(cook.id), mealEntry.id)).toMatchObject({ ok: false, status: 404 });
     expect((await rowsOf(cook.id)).map((row) => row.quantity)).toEqual([400, 4, null]);
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(2);
   });
@@ -408,7 +449,11 @@ describe("the JSON calls", () => {
     return run(() => (method === "GET" ? apiLoader : apiAction)({ request, params, context: {} }));
   }
   const idOf = async (userId: number, key: string) =>
-    (await prisma.pantryItem.findFirstOrThrow({ where: { pantry: { ownerUserId: userId }, nameKey: key } })).id;
+    (
+      await prisma.pantryItem.findFirstOrThrow({
+        where: { pantry: { household: { members: { some: { userId: userId } } } }, nameKey: key },
+      })
+    ).id;
 
   it("POST/GET/DELETE /api/meal-completions/{id}/pantry-update: owner only, all or nothing, 409 on a repeat", async () => {
     const { cook, completionId } = await cookWhoCooked("apiupdate");

@@ -2,10 +2,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { action as homeAction, loader as homeLoader } from "~/routes/_tabs.home";
 import { loader as randomMenuLoader } from "~/api/random-menu.server";
 import { prisma } from "~/services/db.server";
-import { addToPantry, readPantry } from "~/services/pantry.server";
+import { addToPantry, readPantry } from "~/services/pantry-store.server";
 import { seed } from "../../prisma/seed";
 import { flashOn } from "../support/flash";
 import { cookiesAfter, formRequest, getRequest, run, served } from "../support/requests";
+import { getCook } from "~/services/cook.server";
 
 beforeAll(async () => {
   await seed();
@@ -34,9 +35,9 @@ describe("Home's most-searched toggles", () => {
       "chickpea",
       "tomato",
     ]);
-    const someone = await addToPantry(getRequest("/search"), [{ name: "kimchi" }, { name: "tofu" }]);
+    const someone = await addToPantry(await getCook(getRequest("/search")), [{ name: "kimchi" }, { name: "tofu" }]);
     expect(someone.ok).toBe(true);
-    await addToPantry(getRequest("/search"), [{ name: "tofu" }]);
+    await addToPantry(await getCook(getRequest("/search")), [{ name: "tofu" }]);
     expect((await home(null)).toggles.map((toggle) => toggle.name).slice(0, 3)).toEqual(["tofu", "kimchi", "rice"]);
   });
 
@@ -48,13 +49,15 @@ describe("Home's most-searched toggles", () => {
     const afterAdd = await home(cookie);
     expect(afterAdd.flash).toEqual({ type: "success", message: "Ingredient added." });
     expect(afterAdd.toggles.find((toggle) => toggle.name === "pasta")?.listed).toBe(true);
-    expect((await readPantry(getRequest("/home", { cookie }))).map((item) => item.name)).toEqual(["pasta"]);
+    expect((await readPantry(await getCook(getRequest("/home", { cookie })))).map((item) => item.name)).toEqual([
+      "pasta",
+    ]);
 
     const removed = await post({ intent: "toggle", name: "pasta" }, cookie);
     const afterRemove = await home(cookiesAfter(cookie, removed));
     expect(afterRemove.flash).toEqual({ type: "success", message: "pasta removed from your list." });
     expect(afterRemove.toggles.find((toggle) => toggle.name === "pasta")?.listed).toBe(false);
-    expect(await readPantry(getRequest("/home", { cookie }))).toEqual([]);
+    expect(await readPantry(await getCook(getRequest("/home", { cookie })))).toEqual([]);
   });
 
   it.each([
@@ -68,7 +71,7 @@ describe("Home's most-searched toggles", () => {
     const cookie = cookiesAfter(null, response);
     const page = await home(cookie);
     expect(page.flash?.type).toBe("error");
-    expect(await readPantry(getRequest("/home", { cookie }))).toEqual([]);
+    expect(await readPantry(await getCook(getRequest("/home", { cookie })))).toEqual([]);
   });
 
   it("refuse a post from another site", async () => {

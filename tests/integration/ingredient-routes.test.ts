@@ -7,10 +7,11 @@ import { action as loginAction } from "~/routes/login";
 import { action as searchAction, loader as searchLoader } from "~/routes/search";
 import { signup } from "~/services/auth.server";
 import { prisma } from "~/services/db.server";
-import { readPantry } from "~/services/pantry.server";
+import { readPantry } from "~/services/pantry-store.server";
 import { seedIngredients } from "../../prisma/seed";
 import { rootAnswer } from "../support/flash";
 import { cookiesAfter, formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
+import { getCook } from "~/services/cook.server";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -57,7 +58,7 @@ function browser(initialCookie: string | null = null) {
       return keep(await run(() => previewAction(args(formRequest("/ingredient-preview", fields, { cookie })))));
     },
     async names() {
-      return (await readPantry(getRequest("/", { cookie }))).map((item) => item.name);
+      return (await readPantry(await getCook(getRequest("/", { cookie })))).map((item) => item.name);
     },
   };
 }
@@ -100,7 +101,7 @@ describe("/search", () => {
     const response = await guest.postSearch({ intent: "add-all", list }, list);
     expect(response.headers.get("Location")).toBe(`/search?${new URLSearchParams({ q: list })}`);
     expect((await guest.search(list)).flash).toEqual({ type: "success", message: "Ingredient added." });
-    const items = await readPantry(getRequest("/", { cookie: guest.cookie }));
+    const items = await readPantry(await getCook(getRequest("/", { cookie: guest.cookie })));
     expect(items.map((item) => [item.name, item.quantity, item.unit])).toEqual([
       ["tomato", null, null],
       ["eggs", 2, null],
@@ -290,9 +291,9 @@ describe("signing in with a guest list", () => {
     expect(await user.names()).toEqual(["celery", "pork"]);
     const row = await prisma.user.findUniqueOrThrow({
       where: { username },
-      include: { pantry: { include: { items: true } } },
+      include: { household: { include: { household: { include: { pantry: { include: { items: true } } } } } } },
     });
-    expect(row.pantry?.items.map((item) => item.nameKey).sort()).toEqual(["celery", "pork"]);
+    expect(row.household?.household.pantry?.items.map((item) => item.nameKey).sort()).toEqual(["celery", "pork"]);
   });
 });
 

@@ -3,7 +3,7 @@ import { getCatalogue } from "~/domain/catalogue-data";
 import { co2PerKgAsWeighed } from "~/domain/co2-saved";
 import { prisma } from "~/services/db.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
-import { addToUserPantry } from "~/services/pantry.server";
+import { addToUserPantry } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { seedIngredients } from "../../prisma/seed";
 
@@ -53,7 +53,7 @@ describe("recordMealCompletion", () => {
   it("records every cooking of the same recipe, each with its own figure", async () => {
     const userId = await userWithPantry("cook_twice", ["spinach"]);
     const first = await recordMealCompletion({ userId, recipeId });
-    await prisma.pantryItem.deleteMany({ where: { pantry: { ownerUserId: userId } } });
+    await prisma.pantryItem.deleteMany({ where: { pantry: { household: { members: { some: { userId: userId } } } } } });
     const second = await recordMealCompletion({ userId, recipeId });
     expect(first!.co2SavedKg).toBeGreaterThan(0);
     expect(second!.co2SavedKg).toBe(0);

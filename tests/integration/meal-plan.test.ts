@@ -12,7 +12,7 @@ import { action as apiAction, loader as apiLoader } from "~/routes/api.$";
 import { action as mealCompletion } from "~/routes/meal-completions";
 import { loader as calendarLoader } from "~/routes/plan_.calendar.$token";
 import { prisma } from "~/services/db.server";
-import { pantryItemsOfUser } from "~/services/pantry.server";
+import { pantryItemsOfUser } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { seedIngredients } from "../../prisma/seed";
@@ -170,7 +170,9 @@ describe("/api/meal-plan", () => {
     }
     expect((await call("GET", "/api/meal-plan?from=yesterday", cook)).status).toBe(400);
     expect((await call("GET", `/api/meal-plan?from=${today}&days=99`, cook)).status).toBe(400);
-    expect(await prisma.mealPlanEntry.count({ where: { pantry: { ownerUserId: cook.id } } })).toBe(0);
+    expect(
+      await prisma.mealPlanEntry.count({ where: { pantry: { household: { members: { some: { userId: cook.id } } } } } })
+    ).toBe(0);
   });
 
   it("answers another cook's entry as not found, and removes one's own", async () => {
@@ -275,7 +277,10 @@ describe("the week's shopping", () => {
     }
     const response = await call("POST", "/api/meal-plan/shopping", cook, { json: { from: monday, days: 7 } });
     expect(response.status).toBe(200);
-    const listed = await prisma.shoppingItem.findMany({ where: { userId: cook.id }, orderBy: { name: "asc" } });
+    const listed = await prisma.shoppingItem.findMany({
+      where: { list: { household: { members: { some: { userId: cook.id } } } } },
+      orderBy: { name: "asc" },
+    });
     expect(listed.map((item) => [item.name, item.quantity])).toEqual([
       ["chicken breast", "100 g"],
       ["pasta", "200 g"],

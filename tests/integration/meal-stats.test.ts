@@ -3,8 +3,9 @@ import { loader as mealStatsLoader } from "~/api/users.$id.meal-stats.server";
 import { loader as monthlyLoader } from "~/api/users.$id.monthly-meal-stats.server";
 import { prisma } from "~/services/db.server";
 import { mealStats, monthlyMealStats } from "~/services/meal-stats.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { getRequest, run } from "../support/requests";
+import { cookOfUser } from "~/services/cook.server";
 
 let soup: number;
 let salad: number;
@@ -36,7 +37,7 @@ describe("monthlyMealStats", () => {
     await complete(userId, soup, new Date("2025-02-28T23:59:59Z"), 5);
     await complete(userId, soup, new Date("2025-03-01T00:00:00Z"), 0.42);
     await complete(userId, salad, new Date("2025-03-15T11:00:00Z"), 0.3);
-    expect(await monthlyMealStats(userId, now)).toEqual({
+    expect(await monthlyMealStats(await cookOfUser(userId), now)).toEqual({
       monthly_stats: [
         { month: "2024-10", meal_count: 1, rescued_kg: 0, wasted_kg: 0 },
         { month: "2024-11", meal_count: 0, rescued_kg: 0, wasted_kg: 0 },
@@ -51,7 +52,7 @@ describe("monthlyMealStats", () => {
 
   it("crosses the year boundary and gives zeros to a user who has cooked nothing", async () => {
     const userId = await newUser("stats_empty");
-    const stats = await monthlyMealStats(userId, new Date("2026-01-02T00:00:00Z"));
+    const stats = await monthlyMealStats(await cookOfUser(userId), new Date("2026-01-02T00:00:00Z"));
     expect(stats.monthly_stats.map((entry) => entry.month)).toEqual([
       "2025-08",
       "2025-09",
@@ -68,7 +69,7 @@ describe("monthlyMealStats", () => {
     const cook = await newUser("stats_cook");
     const other = await newUser("stats_other");
     await complete(other, soup, new Date());
-    expect((await monthlyMealStats(cook)).current_month.meal_count).toBe(0);
+    expect((await monthlyMealStats(await cookOfUser(cook))).current_month.meal_count).toBe(0);
   });
 });
 

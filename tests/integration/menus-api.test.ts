@@ -5,7 +5,7 @@ import { action as updateMenuAction } from "~/api/menus.$recipeId.server";
 import { LOGIN_REQUIRED } from "~/services/api-auth.server";
 import { prisma } from "~/services/db.server";
 import type { Menu } from "~/services/recipe-search.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { startHttpsPhotoServer } from "../support/https-photo-server";
 import { getRequest, jsonRequest, run, served } from "../support/requests";

@@ -34,7 +34,10 @@ const list = async (cook: Member) =>
 const post = (cook: Member | null, json: unknown) => call("POST", "/api/pantry", cook, { json });
 const put = (cook: Member | null, id: number, json: unknown) => call("PUT", `/api/pantry/${id}`, cook, { json });
 const rowsOf = (cook: Member) =>
-  prisma.pantryItem.findMany({ where: { pantry: { ownerUserId: cook.id } }, orderBy: { id: "asc" } });
+  prisma.pantryItem.findMany({
+    where: { pantry: { household: { members: { some: { userId: cook.id } } } } },
+    orderBy: { id: "asc" },
+  });
 
 async function added(cook: Member, json: unknown): Promise<WireItem> {
   const response = await post(cook, json);

@@ -9,7 +9,7 @@ import { prisma } from "~/services/db.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { resetLinkIn } from "../support/smtp";
 import { flashAfter } from "../support/flash";
 import { formRequest, getRequest, jsonRequest, run } from "../support/requests";

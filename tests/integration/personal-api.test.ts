@@ -7,7 +7,7 @@ import { action as mealCompletionsAction } from "~/routes/meal-completions";
 import { action as historyAction } from "~/routes/_tabs.history";
 import { prisma } from "~/services/db.server";
 import { saveRecipe } from "~/services/recipe-store.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, run } from "../support/requests";
 

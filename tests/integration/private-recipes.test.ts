@@ -10,8 +10,8 @@ import { action as createMenuAction } from "~/api/menus.server";
 import { loader as menuSuggestionLoader } from "~/routes/menu-suggestion";
 import { loader as menuLoader } from "~/routes/menus.$recipeId";
 import { prisma } from "~/services/db.server";
-import { addToUserPantry } from "~/services/pantry.server";
-import { createUserSession } from "~/services/session.server";
+import { addToUserPantry } from "~/services/pantry-store.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, run } from "../support/requests";
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as updateMenuAction } from "~/api/menus.$recipeId.server";
 import { prisma } from "~/services/db.server";
 import { importUrl } from "~/services/recipe-import.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { startHttpsPhotoServer } from "../support/https-photo-server";
 import { cameraJpeg } from "../support/images";

@@ -9,7 +9,7 @@ import { deletePost, listPosts, reportPost } from "~/services/community.server";
 import { prisma } from "~/services/db.server";
 import { PHOTO_CHOICE_MESSAGES } from "~/services/recipe-pictures.server";
 import { saveRecipe } from "~/services/recipe-store.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { flashOn } from "../support/flash";
 import { cookiesAfter, formRequest, getRequest, jsonRequest, run } from "../support/requests";

@@ -7,12 +7,13 @@ import { loader as historyLoader } from "~/routes/_tabs.history";
 import { loader as homeLoader } from "~/routes/_tabs.home";
 import { prisma } from "~/services/db.server";
 import { REPEAT_VISIT_MS } from "~/services/history.server";
-import { addToUserPantry } from "~/services/pantry.server";
+import { addToUserPantry } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { flashAfter, flashOn } from "../support/flash";
 import { cookiesAfter, formRequest, getRequest, run, served } from "../support/requests";
+import { cookOfUser } from "~/services/cook.server";
 
 let recipeId: number;
 let otherRecipeId: number;
@@ -255,7 +256,9 @@ describe("favourite heart", () => {
 describe("missing ingredients", () => {
   it("picks ingredients, then adds them merged into the list by name and opens /shoppinglist", async () => {
     const cook = await signedInCook();
-    await prisma.shoppingItem.create({ data: { userId: cook.id, name: "Eggs", nameKey: "egg", quantity: "6" } });
+    await prisma.shoppingItem.create({
+      data: { listId: (await cookOfUser(cook.id)).listId, name: "Eggs", nameKey: "egg", quantity: "6" },
+    });
     for (const ingredient of ["butter", "egg", "milk"]) {
       expect((await post(cook, { intent: "select-ingredient", ingredient, selected: "true" })).status).toBe(302);
     }
@@ -301,7 +304,9 @@ describe("missing ingredients", () => {
       ["ingredient", "egg"],
       ["ingredient", "butter"],
     ]);
-    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(2);
+    expect(
+      await prisma.shoppingItem.count({ where: { list: { household: { members: { some: { userId: cook.id } } } } } })
+    ).toBe(2);
     const home = await (
       await run(() => homeLoader({ request: getRequest("/home", { cookie: cook.cookie }), params: {}, context: {} }))
     ).json();
@@ -322,7 +327,9 @@ describe("missing ingredients", () => {
     expect(form.status).toBe(302);
     expect(form.headers.get("Location")).toBe(path());
     expect(await flashAfter(form)).toEqual({ type: "error", message: "Select the ingredients you are missing first." });
-    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(0);
+    expect(
+      await prisma.shoppingItem.count({ where: { list: { household: { members: { some: { userId: cook.id } } } } } })
+    ).toBe(0);
   });
 });
 
@@ -435,23 +442,29 @@ describe("shopping list", () => {
   it("removes the cook's own items only", async () => {
     const cook = await signedInCook();
     const other = await signedInCook();
-    const mine = await prisma.shoppingItem.create({ data: { userId: cook.id, name: "lemon", nameKey: "lemon" } });
-    const theirs = await prisma.shoppingItem.create({ data: { userId: other.id, name: "lime", nameKey: "lime" } });
+    const mine = await prisma.shoppingItem.create({
+      data: { listId: (await cookOfUser(cook.id)).listId, name: "lemon", nameKey: "lemon" },
+    });
+    const theirs = await prisma.shoppingItem.create({
+      data: { listId: (await cookOfUser(other.id)).listId, name: "lime", nameKey: "lime" },
+    });
     const refused = await remove(cook, String(theirs.id));
     expect(await flashAfter(refused)).toEqual({ type: "error", message: "That item is no longer on your list." });
     expect(await prisma.shoppingItem.count({ where: { id: theirs.id } })).toBe(1);
     expect((await flashAfter(await remove(cook, "abc")))?.type).toBe("error");
     const removed = await remove(cook, String(mine.id));
     expect(removed.status).toBe(302);
-    expect(await prisma.shoppingItem.count({ where: { userId: cook.id } })).toBe(0);
+    expect(
+      await prisma.shoppingItem.count({ where: { list: { household: { members: { some: { userId: cook.id } } } } } })
+    ).toBe(0);
   });
 
   it("offers two delivery apps with the list in their search once Order is chosen", async () => {
     const cook = await signedInCook();
     await prisma.shoppingItem.createMany({
       data: [
-        { userId: cook.id, name: "lemon", nameKey: "lemon" },
-        { userId: cook.id, name: "soy sauce", nameKey: "soy sauce" },
+        { listId: (await cookOfUser(cook.id)).listId, name: "lemon", nameKey: "lemon" },
+        { listId: (await cookOfUser(cook.id)).listId, name: "soy sauce", nameKey: "soy sauce" },
       ],
     });
     expect((await (await load(cook)).json()).apps).toBeNull();

@@ -5,7 +5,7 @@ import { action as replaceReviewCall } from "~/api/reviews.server";
 import { action as reviewsPageAction, loader as reviewsPageLoader } from "~/routes/reviews";
 import { prisma } from "~/services/db.server";
 import { loadReviewsBlock } from "~/services/reviews.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { flashAfter } from "../support/flash";
 import { formRequest, getRequest, jsonRequest, run, served } from "../support/requests";
 

@@ -2,13 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { loader as menuSuggestionLoader } from "~/routes/menu-suggestion";
 import { action as preferencesAction, loader as preferencesLoader } from "~/routes/preferences";
 import { prisma } from "~/services/db.server";
-import { addToPantry } from "~/services/pantry.server";
+import { addToPantry } from "~/services/pantry-store.server";
 import { suggestRecipes } from "~/services/recipe-search.server";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { saveRecipe } from "~/services/recipe-store.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { seed } from "../../prisma/seed";
 import { formRequest, getRequest, jsonRequest, run, served, sessionCookieFrom } from "../support/requests";
+import { getCook } from "~/services/cook.server";
 
 beforeAll(async () => {
   await seed();
@@ -29,7 +30,7 @@ function browser(initialCookie: string | null = null) {
     },
     async have(...names: string[]) {
       const result = await addToPantry(
-        getRequest("/search", { cookie }),
+        await getCook(getRequest("/search", { cookie })),
         names.map((name) => ({ name }))
       );
       if (!result.ok) throw new Error(result.message);

@@ -10,7 +10,7 @@ import { loader as menuLoader } from "~/routes/menus.$recipeId";
 import { prisma } from "~/services/db.server";
 import { cookbookChanged } from "~/services/recipe-index.server";
 import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { createReview, deleteReview, replaceReview } from "~/services/reviews.server";
 import type { SuggestedMenu } from "~/services/recipe-search.server";
 import { seed } from "../../prisma/seed";

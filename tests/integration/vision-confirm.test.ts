@@ -4,7 +4,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as uploadAction } from "~/api/upload.server";
 import { action as cameraAction, loader as cameraLoader } from "~/routes/camera";
 import { prisma } from "~/services/db.server";
-import { readPantry } from "~/services/pantry.server";
+import { getCook } from "~/services/cook.server";
+import { readPantry } from "~/services/pantry-store.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { CHOICE_NOT_OFFERED, GUESSES_GONE, NOTHING_CHOSEN } from "~/services/vision/guesses.server";
 import { seedIngredients } from "../../prisma/seed";
@@ -45,7 +46,10 @@ async function postToCamera(fields: Record<string, string>, cookie: string | nul
 }
 
 const listed = async (cookie: string | null) =>
-  (await readPantry(getRequest("/ingredient-preview", { cookie }))).map(({ name, source }) => ({ name, source }));
+  (await readPantry(await getCook(getRequest("/ingredient-preview", { cookie })))).map(({ name, source }) => ({
+    name,
+    source,
+  }));
 const waiting = async (cookie: string | null) => (await cameraLoader(args(getRequest("/camera", { cookie })))).guesses;
 
 beforeAll(async () => {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
-import { addToPantry, editPantryItem, removePantryItem } from "~/services/pantry.server";
+import { addToPantry, editPantryItem, removePantryItem } from "~/services/pantry-store.server";
 import { embeddingToBytes, MISSED_ITEM_WINDOW_MS } from "~/services/vision/memory.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest } from "../support/requests";
+import { getCook } from "~/services/cook.server";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -33,7 +34,7 @@ async function guestWithCameraItems(captureId: string, names: string[]) {
   let cookie: string | null = null;
   const request = () => getRequest("/ingredient-preview", { cookie });
   const added = await addToPantry(
-    request(),
+    await getCook(request()),
     names.map((name) => ({ name, source: "camera" as const, captureId }))
   );
   if (!added.ok) throw new Error(added.message);
@@ -55,7 +56,11 @@ describe("corrections on ingredient preview teach the recogniser", () => {
   it("renaming a found item: the photo is not the old ingredient but the new one", async () => {
     const { id, embedding } = await photo(["banana", "lemon"]);
     const guest = await guestWithCameraItems(id, ["banana", "lemon"]);
-    const edited = await editPantryItem(guest.request(), { key: "banana", name: "plantain", type: "Fruit" });
+    const edited = await editPantryItem(await getCook(guest.request()), {
+      key: "banana",
+      name: "plantain",
+      type: "Fruit",
+    });
     expect(edited.ok).toBe(true);
     expect(await lessons()).toEqual([
       { ingredient: "banana", negative: true, source: "correction", embedding: Buffer.from(embedding) },
@@ -66,31 +71,31 @@ describe("corrections on ingredient preview teach the recogniser", () => {
   it("deleting a found item: the photo does not show it", async () => {
     const { id } = await photo(["lemon"]);
     const guest = await guestWithCameraItems(id, ["lemon"]);
-    expect((await removePantryItem(guest.request(), "lemon")).ok).toBe(true);
+    expect((await removePantryItem(await getCook(guest.request()), "lemon")).ok).toBe(true);
     expect((await lessons()).map(({ ingredient, negative }) => [ingredient, negative])).toEqual([["lemon", true]]);
   });
 
   it("adding a missed item by hand soon after the photo: the photo shows it too", async () => {
     const { id } = await photo(["lemon"]);
     const guest = await guestWithCameraItems(id, ["lemon"]);
-    expect((await addToPantry(guest.request(), [{ name: "Mangoes" }])).ok).toBe(true);
+    expect((await addToPantry(await getCook(guest.request()), [{ name: "Mangoes" }])).ok).toBe(true);
     expect((await lessons()).map(({ ingredient, negative }) => [ingredient, negative])).toEqual([["mango", false]]);
   });
 
   it("teaches nothing from an old photo's additions, a new wording, or a name outside the catalogue", async () => {
     const old = await photo(["lemon"], MISSED_ITEM_WINDOW_MS + 60_000);
     const guest = await guestWithCameraItems(old.id, ["lemon"]);
-    await addToPantry(guest.request(), [{ name: "mango" }]);
+    await addToPantry(await getCook(guest.request()), [{ name: "mango" }]);
     const { id } = await photo(["banana"]);
     const other = await guestWithCameraItems(id, ["banana"]);
-    await editPantryItem(other.request(), { key: "banana", name: "Bananas", type: "Fruit" });
-    await addToPantry(other.request(), [{ name: "grandma's chutney" }]);
+    await editPantryItem(await getCook(other.request()), { key: "banana", name: "Bananas", type: "Fruit" });
+    await addToPantry(await getCook(other.request()), [{ name: "grandma's chutney" }]);
     expect(await lessons()).toEqual([]);
   });
 
   it("still makes the change when the photo is no longer kept", async () => {
     const guest = await guestWithCameraItems("f".repeat(32), ["banana"]);
-    const removed = await removePantryItem(guest.request(), "banana");
+    const removed = await removePantryItem(await getCook(guest.request()), "banana");
     expect(removed.ok && removed.removed.name).toBe("banana");
     expect(await lessons()).toEqual([]);
   });

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { IMAGE_TOO_LARGE, NOT_AN_IMAGE } from "~/domain/image-upload";
 import { action as uploadAction } from "~/api/upload.server";
 import { prisma } from "~/services/db.server";
-import { readPantry } from "~/services/pantry.server";
+import { readPantry } from "~/services/pantry-store.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { NO_PHOTO, NOT_A_DATA_URL, PHOTOS_PER_MINUTE, TOO_MANY_PHOTOS } from "~/services/vision/upload.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest, jsonRequest, served, sessionCookieFrom } from "../support/requests";
 import { dataUrl, explainSkip, groceryPhoto, hasGroceryPhotos } from "../support/vision";
+import { getCook } from "~/services/cook.server";
 
 let client = 0;
 /** POST /api/upload from a client address of its own, so the rate limit of one test does not touch another. */
@@ -92,7 +93,7 @@ describe.skipIf(
 
     // the guesses wait for the cook to confirm them (tests/integration/vision-confirm.test.ts)
     const cookie = sessionCookieFrom(response);
-    expect(await readPantry(getRequest("/ingredient-preview", { cookie }))).toEqual([]);
+    expect(await readPantry(await getCook(getRequest("/ingredient-preview", { cookie })))).toEqual([]);
     const capture = await prisma.visionCapture.findFirstOrThrow({ orderBy: { createdAt: "desc" } });
     expect(JSON.parse(capture.detected)).toContain("banana");
   });

@@ -90,7 +90,10 @@ async function main() {
       const [favorites, reviews, shopping, completions] = await Promise.all([
         prisma.favorite.findMany({ where: { userId: ledger.userId }, select: { recipeId: true } }),
         prisma.review.findMany({ where: { userId: ledger.userId }, select: { recipeId: true, comment: true } }),
-        prisma.shoppingItem.findMany({ where: { userId: ledger.userId }, select: { nameKey: true } }),
+        prisma.shoppingItem.findMany({
+          where: { list: { household: { members: { some: { userId: ledger.userId } } } } },
+          select: { nameKey: true },
+        }),
         prisma.mealCompletion.count({ where: { userId: ledger.userId } }),
       ]);
       const favoriteIds = new Set(favorites.map((row) => row.recipeId));

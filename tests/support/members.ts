@@ -1,5 +1,5 @@
 import { prisma } from "~/services/db.server";
-import { createUserSession } from "~/services/session.server";
+import { createUserSession } from "~/services/sign-in.server";
 import { getRequest } from "./requests";
 
 export type Member = { id: number; username: string; email: string; cookie: string };

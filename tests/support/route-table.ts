@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+import { createHash, randomBytes } from "node:crypto";
 /**
  * The route table of the security tests (authorization-matrix and fuzz): for every module in app/routes and every
  * JSON call in the API table, how each loader and action is called (path, body) and who may call it, with the data each call starts from and helpers
@@ -14,7 +15,7 @@ import { prisma } from "~/services/db.server";
 import { mondayOf } from "~/domain/meal-plan";
 import { todayUtc } from "~/domain/pantry-details";
 import { feedPath } from "~/services/meal-plan-feed.server";
-import { addToUserPantry } from "~/services/pantry.server";
+import { addToUserPantry } from "~/services/pantry-store.server";
 import { hashPassword } from "~/services/password.server";
 import { CLIENT_ADDRESS_HEADER } from "~/services/rate-limit.server";
 import { saveRecipe } from "~/services/recipe-store.server";
@@ -23,6 +24,8 @@ import { cameraJpeg } from "./images";
 import { signedInMember, type Member } from "./members";
 import { flashAfter } from "./flash";
 import { requestWith, served, type RequestBody } from "./requests";
+import { cookOfUser, type MemberCook } from "~/services/cook.server";
+import { createInvite, joinHousehold, leaveHousehold } from "~/services/household.server";
 
 /**
  * public: anyone, no user's data. guest-ok: anyone; it only touches the caller's own data (session or account).
@@ -31,12 +34,32 @@ import { requestWith, served, type RequestBody } from "./requests";
  * that hides whether it exists).
  */
 /** "author-only": about a recipe the owner added without sharing it; anyone else finds no such recipe. */
-export type Access = "public" | "guest-ok" | "signed-in" | "owner-only" | "author-only";
-export type Caller = "guest" | "owner" | "other";
+/**
+ * "household": about an item of the owner's household (its pantry, its list, its invitations): the owner and a member
+ * may; an outsider and a former member find no such item. "household-owner": what only the household's owner may do.
+ */
+export type Access =
+  | "public"
+  | "guest-ok"
+  | "signed-in"
+  | "owner-only"
+  | "author-only"
+  | "household"
+  | "household-owner";
+/** member: in the owner's household; former: was, and left; other: never was (an outsider). */
+export type Caller = "guest" | "owner" | "other" | "member" | "former";
 
 export type Fixture = {
   owner: Member;
   other: Member;
+  /** joined the owner's household with an invitation */
+  member: Member;
+  /** joined the owner's household, then left it */
+  former: Member;
+  /** unused invitations of the owner's household, one taken by each call that withdraws one */
+  inviteTokens: string[];
+  /** unused invitations of a household none of the callers is in, one taken by each call that joins one */
+  elsewhereTokens: string[];
   password: string;
   /** a cookbook recipe the owner has favourited, reviewed, opened and cooked */
   recipeId: number;
@@ -279,7 +302,7 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/food-log": [
     act(
       "POST",
-      "owner-only",
+      "household",
       () => "/api/food-log",
       (f) => ({ json: { pantry_item_id: f.pantryItemId, kind: "wasted", amount: 1, unit: "piece" } })
     ),
@@ -313,6 +336,40 @@ export const ROUTES: Record<string, Probe[]> = {
     ),
   ],
   "/api/history/:userId": [get("owner-only", (f) => `/api/history/${f.owner.id}`)],
+  "/api/household": [
+    get("signed-in", () => "/api/household"),
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/household",
+      () => ({ json: { name: `Matrix home ${next()}` } })
+    ),
+  ],
+  "/api/household/invites": [
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/household/invites",
+      () => ({ json: {} })
+    ),
+  ],
+  "/api/household/invites/:token": [
+    act("DELETE", "household", (f) => `/api/household/invites/${f.inviteTokens.shift()}`),
+  ],
+  "/api/household/join": [
+    act(
+      "POST",
+      "signed-in",
+      () => "/api/household/join",
+      (f) => ({ json: { token: f.elsewhereTokens.shift() } })
+    ),
+  ],
+  "/api/household/leave": [
+    act("POST", "signed-in", () => "/api/household/leave", undefined, {
+      alsoAllowed: { status: 409, because: "a cook alone in their household has nothing to leave" },
+    }),
+  ],
+  "/api/household/members/:userId": [act("DELETE", "household-owner", (f) => `/api/household/members/${f.member.id}`)],
   "/api/ingredient-suggestions": [get("public", () => "/api/ingredient-suggestions?q=tom")],
   "/api/meal-plan": [
     get("signed-in", () => "/api/meal-plan?from=2026-11-30&days=7"),
@@ -428,13 +485,13 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/pantry/:id": [
     act(
       "PUT",
-      "owner-only",
+      "household",
       (f) => `/api/pantry/${f.pantryItemId}`,
       () => ({
         json: { quantity: 3, unit: "piece", storage: "freezer" },
       })
     ),
-    act("DELETE", "owner-only", (f) => `/api/pantry/${f.pantryItemId}`),
+    act("DELETE", "household", (f) => `/api/pantry/${f.pantryItemId}`),
   ],
   "/api/random-menu": [get("public", () => "/api/random-menu")],
   "/api/reviews": [
@@ -448,7 +505,7 @@ export const ROUTES: Record<string, Probe[]> = {
   "/api/shopping-list/got": [
     act(
       "POST",
-      "owner-only",
+      "household",
       () => "/api/shopping-list/got",
       (f) => ({ json: { intent: "got-it", item: f.shoppingItemId } })
     ),
@@ -603,6 +660,21 @@ export const ROUTES: Record<string, Probe[]> = {
       {
         alsoAllowed: { status: 503, because: "Google sign-in is off in the unit tests" },
       }
+    ),
+  ],
+  "household.tsx": [
+    get("signed-in", () => "/household"),
+    act(
+      "POST",
+      "signed-in",
+      () => "/household",
+      () => ({ form: { intent: "rename", name: `Matrix home ${next()}` } })
+    ),
+    act(
+      "POST",
+      "household-owner",
+      () => "/household",
+      (f) => ({ form: { intent: "remove", member: String(f.member.id) } })
     ),
   ],
   "icons.$name.ts": [get("public", () => "/icons/carrot.svg")],
@@ -883,13 +955,13 @@ export const ROUTES: Record<string, Probe[]> = {
     get("signed-in", () => "/shoppinglist"),
     act(
       "POST",
-      "owner-only",
+      "household",
       () => "/shoppinglist",
       (f) => ({ form: { intent: "remove", item: String(f.shoppingItemId) } })
     ),
     act(
       "POST",
-      "owner-only",
+      "household",
       () => "/shoppinglist",
       (f) => ({ form: { intent: "got-it", item: String(f.shoppingItemId) } })
     ),
@@ -1015,7 +1087,7 @@ export async function call(
   options: { headers?: Record<string, string>; body?: RequestBody } = {}
 ): Promise<Response> {
   const path = probe.path(f);
-  const cookie = caller === "owner" ? f.owner.cookie : caller === "other" ? f.other.cookie : null;
+  const cookie = caller === "guest" ? null : f[caller].cookie;
   const body =
     options.body ?? (probe.body ? await probe.body(f, caller) : probe.method === "GET" ? undefined : { form: {} });
   // Each call comes from its own address, so the per-address rate limits never decide an outcome here.
@@ -1102,8 +1174,16 @@ export function rowsOf(userId: number) {
       reviews: true,
       mealCompletions: true,
       foodLog: true,
-      shoppingItems: true,
-      pantry: { include: { items: true, mealPlan: true, mealPlanFeed: true } },
+      household: {
+        include: {
+          household: {
+            include: {
+              pantry: { include: { items: true, mealPlan: true, mealPlanFeed: true } },
+              list: { include: { items: true } },
+            },
+          },
+        },
+      },
       preferences: true,
       posts: true,
       likes: true,
@@ -1146,8 +1226,36 @@ export async function prepareCookbook(): Promise<void> {
 
 export async function fixture(): Promise<Fixture> {
   const [owner, other] = [await signedInMember("owner", passwordHash), await signedInMember("other", passwordHash)];
+  const [member, former] = [await signedInMember("member", passwordHash), await signedInMember("former", passwordHash)];
+  const home = await cookOfUser(owner.id);
+  const joinHome = async (who: Member) => {
+    const made = await createInvite(home);
+    if (!made.ok || !(await joinHousehold(await cookOfUser(who.id), made.invite.token)).ok) throw new Error("join");
+  };
+  await joinHome(member);
+  await joinHome(former);
+  if (!(await leaveHousehold(await cookOfUser(former.id))).ok) throw new Error("leave");
+  // written at once (createInvite's checks are the household tests'), so that a fixture stays quick to make
+  const invitesTo = async ({ householdId, userId }: MemberCook) => {
+    const tokens = Array.from({ length: 6 }, () => randomBytes(24).toString("base64url"));
+    const expiresAt = new Date(Date.now() + 7 * 24 * 3600 * 1000);
+    await prisma.householdInvite.createMany({
+      data: tokens.map((token) => ({
+        householdId,
+        createdById: userId,
+        expiresAt,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+      })),
+    });
+    return tokens;
+  };
+  const inviteTokens = await invitesTo(home);
+  const elsewhereTokens = await invitesTo(await cookOfUser((await signedInMember("host", passwordHash)).id));
   // Verified addresses, as a cook's who uses the mails is (the use-soon email is offered to no other: decision 085).
-  await prisma.user.updateMany({ where: { id: { in: [owner.id, other.id] } }, data: { emailVerifiedAt: new Date() } });
+  await prisma.user.updateMany({
+    where: { id: { in: [owner.id, other.id, member.id, former.id] } },
+    data: { emailVerifiedAt: new Date() },
+  });
   const ownRecipeName = `Matrix Eggs ${next()}`;
   const ownRecipe = await saveRecipe({ ...draft(ownRecipeName, "imported"), importedById: owner.id });
   const data = { userId: owner.id, recipeId };
@@ -1156,11 +1264,13 @@ export async function fixture(): Promise<Fixture> {
   const completion = await prisma.mealCompletion.create({ data });
   await prisma.review.create({ data: { ...data, rating: 5, comment: "Lovely" } });
   const shoppingItem = await prisma.shoppingItem.create({
-    data: { userId: owner.id, name: "Egg", nameKey: "egg", quantity: "2" },
+    data: { listId: (await cookOfUser(owner.id)).listId, name: "Egg", nameKey: "egg", quantity: "2" },
   });
   const tomato = resolveName(await loadCatalogue(), "tomato")!;
   await addToUserPantry(owner.id, [tomato.name]);
-  const pantryItem = await prisma.pantryItem.findFirstOrThrow({ where: { pantry: { ownerUserId: owner.id } } });
+  const pantryItem = await prisma.pantryItem.findFirstOrThrow({
+    where: { pantry: { household: { members: { some: { userId: owner.id } } } } },
+  });
   await prisma.userPreferences.create({ data: { userId: owner.id, cuisines: JSON.stringify(["Italian"]) } });
   const post = await prisma.communityPost.create({
     data: { userId: owner.id, recipeId, image: `dishes/${"0".repeat(31)}${next() % 10}.jpg`, caption: "My shakshuka" },
@@ -1170,6 +1280,7 @@ export async function fixture(): Promise<Fixture> {
   const thrownAway = await prisma.foodLogEntry.create({
     data: {
       userId: owner.id,
+      householdId: (await cookOfUser(owner.id)).householdId,
       ingredient: tomato.name,
       nameKey: tomato.key,
       amount: 1,
@@ -1186,6 +1297,10 @@ export async function fixture(): Promise<Fixture> {
   return {
     owner,
     other,
+    member,
+    former,
+    inviteTokens,
+    elsewhereTokens,
     password: PASSWORD,
     recipeId,
     recipeName: "Matrix Shakshuka",

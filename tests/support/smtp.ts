@@ -70,3 +70,10 @@ export function verificationLinkIn(raw: string): string {
   if (!link) throw new Error(`No verification link in the mail:\n${raw}`);
   return link;
 }
+
+/** The household invitation's token in a mail. */
+export function inviteTokenIn(raw: string): string {
+  const token = decodedText(raw).match(/\/household\?invite=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`No invitation link in the mail:\n${raw}`);
+  return token;
+}

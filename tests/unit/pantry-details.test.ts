@@ -177,6 +177,7 @@ describe("an item's details", () => {
       best_before: "2026-11-27",
       added_at: TODAY,
       days_left: 2,
+      version: 0,
     });
   });
 });

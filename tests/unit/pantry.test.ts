@@ -2,22 +2,11 @@ import { describe, expect, it } from "vitest";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { mergeItems, resolveName, validItems, type PantryItem } from "~/domain/pantry";
+import { pantryItem } from "../support/pantry-item";
 import { EditIngredientSchema, SearchActionSchema } from "~/domain/pantry-schemas";
 
 const catalogue = getCatalogue();
-const item = (name: string, key = name): PantryItem => ({
-  key,
-  name,
-  type: "Vegetables",
-  source: "manual",
-  captureId: null,
-  id: null,
-  quantity: null,
-  unit: null,
-  storage: "fridge",
-  addedOn: "2026-11-20",
-  bestBefore: "2026-11-27",
-});
+const item = (name: string, key = name): PantryItem => pantryItem(key, { name });
 
 describe("resolveName", () => {
   it("makes plurals, synonyms and kinds of a catalogue ingredient one item, keeping the user's wording", () => {

@@ -5,7 +5,8 @@
  * camera items of the photo. A pick other than the first guess teaches the recogniser like a correction.
  */
 import { MAX_INGREDIENT_NAME_LENGTH, NAME_TOO_LONG_MESSAGE } from "~/domain/pantry";
-import { addToPantry } from "~/services/pantry.server";
+import { getCook } from "~/services/cook.server";
+import { addToPantry } from "~/services/pantry-store.server";
 import { getSession, oneAtATimePerSession, sessionStorage } from "~/services/session.server";
 import { noteCorrection } from "./memory.server";
 import type { FoundIngredient, RecognisedItem } from "./provider.server";
@@ -109,9 +110,10 @@ export async function confirmGuesses(request: Request, form: FormData): Promise<
   const names = [...new Set(chosen.names.filter((name): name is string => name !== null))];
   if (names.length === 0) return { ok: false, message: NOTHING_CHOSEN };
   const { captureId } = guesses;
-  const listed = await oneAtATimePerSession(request, () =>
+  // the cook (a guest's session) read once the earlier changes of this session are written
+  const listed = await oneAtATimePerSession(request, async () =>
     addToPantry(
-      request,
+      await getCook(request),
       names.map((name) => ({ name, source: "camera" as const, captureId }))
     )
   );
