@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/flash";
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { ScreenHeader } from "~/components/screen-header";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { dietClashMessage } from "~/domain/preferences";
+import { dietClashMessage } from "~/domain/diet-clashes";
 import { getCook } from "~/services/cook.server";
 import { dietClashes } from "~/services/diet-clashes.server";
 import { parsePreferences, readPreferences, savePreferences } from "~/services/preferences.server";

@@ -1,5 +1,5 @@
 /** Which chosen diets contradict each other, counted on the cookbook's ranking index (for /preferences). */
-import { clashingDietPairs } from "~/domain/preferences";
+import { clashingDietPairs } from "~/domain/diet-clashes";
 import type { RecipeIndex } from "~/domain/ranking";
 import { currentRecipeIndex } from "./recipe-index.server";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { allergyMatches } from "~/domain/allergens";
-import { clashingDietPairs, dietClashMessage } from "~/domain/preferences";
+import { clashingDietPairs, dietClashMessage } from "~/domain/diet-clashes";
 import { rankingIngredients } from "~/domain/ranking-catalogue";
 import { createRecipeIndex } from "~/domain/ranking";
 import { starterCookbook } from "../support/starter-cookbook";
