@@ -459,17 +459,22 @@ describe("shopping list", () => {
     ).toBe(0);
   });
 
-  it("offers two delivery apps with the list in their search once Order is chosen", async () => {
+  it("offers two delivery apps searching the one item whose Order was chosen", async () => {
     const cook = await signedInCook();
+    const { listId } = await cookOfUser(cook.id);
     await prisma.shoppingItem.createMany({
       data: [
-        { listId: (await cookOfUser(cook.id)).listId, name: "lemon", nameKey: "lemon" },
-        { listId: (await cookOfUser(cook.id)).listId, name: "soy sauce", nameKey: "soy sauce" },
+        { listId, name: "lemon", nameKey: "lemon" },
+        { listId, name: "soy sauce", nameKey: "soy sauce" },
       ],
     });
-    expect((await (await load(cook)).json()).apps).toBeNull();
-    const ordering = await (await load(cook, "?order")).json();
+    const lemon = await prisma.shoppingItem.findFirstOrThrow({ where: { listId, name: "lemon" } });
+    expect((await (await load(cook)).json()).ordering).toBeNull();
+    const { ordering } = await (await load(cook, `?order=${lemon.id}`)).json();
+    expect(ordering.name).toBe("lemon");
     expect(ordering.apps).toHaveLength(2);
-    for (const app of ordering.apps) expect(new URL(app.url).searchParams.get("k")).toBe("lemon, soy sauce");
+    for (const app of ordering.apps) expect(new URL(app.url).searchParams.get("k")).toBe("lemon");
+    // an item of another list is not ordered through this one
+    expect((await (await load(cook, "?order=999999")).json()).ordering).toBeNull();
   });
 });
