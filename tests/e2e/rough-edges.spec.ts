@@ -204,7 +204,9 @@ test("the Reviews screen has its back button beside the title and the review for
   await page.locator("label", { hasText: "4 stars" }).click();
   await page.getByLabel("Your comment").fill("Good and quick.");
   await page.getByRole("button", { name: "Submit review" }).click();
-  await expect(page.getByText("Good and quick.")).toBeVisible();
+  // the posted review, and the form that keeps it for an update
+  await expect(page.locator(".review-comment", { hasText: "Good and quick." })).toBeVisible();
+  await expect(page.getByLabel("Your comment")).toHaveValue("Good and quick.");
 });
 
 test("'Ingredient added.' from a Home toggle shows on Home only, not again on Search", async ({ page }, testInfo) => {
