@@ -1,6 +1,6 @@
 import { Form, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder";
+import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder-messages";
 
 /** Why the email cannot be turned on yet, and the button that mails a new verification link (to /account). */
 function VerifyFirst({ email, paused }: { email: string; paused: boolean }) {

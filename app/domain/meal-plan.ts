@@ -5,6 +5,9 @@
 import * as z from "zod";
 import { idField } from "./id-field";
 import { isPlanMeal, PLAN_MEALS, type PlanMeal } from "./meal-planner";
+import { entryTitle, type PlanEntryView } from "./meal-plan-view";
+
+export { entryTitle, type PlanEntryView };
 import { MAX_SERVINGS, MIN_SERVINGS, SERVINGS_INVALID_MESSAGE } from "./servings";
 
 /** The most days one request may plan, list or shop for. */
@@ -118,25 +121,6 @@ export const PlanFormSchema = z.discriminatedUnion(
   { error: "Please choose what to change." }
 );
 export type PlanForm = z.output<typeof PlanFormSchema>;
-
-/** One entry of the plan as the screen and the JSON calls see it. */
-export interface PlanEntryView {
-  id: number;
-  day: string;
-  meal: PlanMeal;
-  recipeId: number | null;
-  recipeName: string | null;
-  servings: number;
-  leftoverOf: string | null;
-  locked: boolean;
-  reason: string | null;
-  /** the recipe's lines, ingredient → quantity as written */
-  ingredientsQuantity: Record<string, string>;
-}
-
-/** "Leftovers: Chicken curry" or the recipe's name. */
-export const entryTitle = (entry: Pick<PlanEntryView, "leftoverOf" | "recipeName">) =>
-  entry.leftoverOf !== null ? `Leftovers: ${entry.leftoverOf}` : entry.recipeName ?? "A recipe no longer there";
 
 /** The JSON shape of the issue: { id, date, meal, menu_id, menu_name, servings, leftover, locked, reason, ingredients_quantity }. */
 export const entryJson = (entry: PlanEntryView) => ({

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import { Flash } from "~/components/flash";
 import { stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
-import { entryTitle, type PlanEntryView } from "~/domain/meal-plan";
+import { entryTitle, type PlanEntryView } from "~/domain/meal-plan-view";
 import { PLAN_MEALS } from "~/domain/meal-planner";
 import { changePlan, planScreen } from "~/services/plan-screen.server";
 

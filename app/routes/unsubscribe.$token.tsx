@@ -1,6 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder";
+import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder-messages";
 import { unsubscribe, unsubscribeQuestion, type UnsubscribeAnswer } from "~/services/use-soon-reminder.server";
 
 export const meta: MetaFunction = () => [

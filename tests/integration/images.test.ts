@@ -91,7 +91,7 @@ describe("storeImage", () => {
   it("reads a photo whose compressed pixels hold '<sVg' by chance, and still refuses it in a comment", async () => {
     // One real photo in a few thousand does (grocery-val's Kiwi_001.jpg); a 3 MB phone photo about one in 200.
     const noise = { type: "gaussian" as const, mean: 128, sigma: 40 };
-    const photo = await sharp({ create: { width: 96, height: 64, channels: 3, noise } })
+    const photo = await sharp({ create: { width: 96, height: 64, channels: 3, background: "#808080", noise } })
       .jpeg()
       .toBuffer();
     const [scan, end] = [photo.indexOf(Buffer.from([0xff, 0xda])), photo.lastIndexOf(Buffer.from([0xff, 0xd9]))];
