@@ -324,8 +324,10 @@ describe("suggestions for everyone", () => {
     const screen = (await response.json()) as {
       menus: { menu_name: string }[];
       forEveryone: { on: boolean; diets: string[] } | null;
+      allergies: { hidden: number };
     };
-    return { names: screen.menus.map((menu) => menu.menu_name), forEveryone: screen.forEveryone };
+    const names = screen.menus.map((menu) => menu.menu_name);
+    return { names, forEveryone: screen.forEveryone, hiddenForAllergies: screen.allergies.hidden };
   };
 
   it("take every member's diets when on (the default with two members), the cook's own when switched off", async () => {
@@ -375,5 +377,48 @@ describe("suggestions for everyone", () => {
     const mine = await suggested(owner);
     expect(mine.forEveryone).toEqual({ on: false, diets: ["Vegetarian"] });
     expect(mine.names).toContain("Everyone Pork Pan");
+  });
+
+  it("leave out what a member is allergic to when on, and show it again when switched off", async () => {
+    const draft = (name: string, ingredient: string): RecipeDraft => ({
+      name,
+      cuisines: [],
+      occasions: [],
+      prepTime: 10,
+      cookingTime: 10,
+      servings: 2,
+      ingredients: [{ name: ingredient, quantity: "200 g" }],
+      steps: ["Cook it."],
+      tips: [],
+      origin: "starter",
+    });
+    await saveRecipe(draft("Everyone Shrimp Skillet", "shrimp"));
+    await saveRecipe(draft("Everyone Zucchini Skillet", "zucchini"));
+    const owner = await signedInMember("hhallo");
+    await addItem(owner, { ingredient_name: "shrimp" });
+    await addItem(owner, { ingredient_name: "zucchini" });
+    expect((await suggested(owner)).names).toContain("Everyone Shrimp Skillet");
+
+    const allergic = await signedInMember("hhalla");
+    await prisma.user.update({ where: { id: allergic.id }, data: { allergies: JSON.stringify(["shellfish"]) } });
+    expect((await join(allergic, (await invite(owner)).token)).status).toBe(200);
+    const together = await suggested(owner);
+    expect(together.forEveryone?.on).toBe(true);
+    expect(together.names).toContain("Everyone Zucchini Skillet");
+    expect(together.names).not.toContain("Everyone Shrimp Skillet");
+    expect(together.hiddenForAllergies).toBeGreaterThan(0);
+
+    await run(() =>
+      householdAction({
+        request: formRequest(
+          "/household",
+          { intent: "for-everyone", on: "false", back: "/menu-suggestion" },
+          { cookie: owner.cookie }
+        ),
+        params: {},
+        context: {},
+      })
+    );
+    expect((await suggested(owner)).names).toContain("Everyone Shrimp Skillet");
   });
 });
