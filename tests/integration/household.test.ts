@@ -313,6 +313,18 @@ describe("/household without JavaScript", () => {
 });
 
 describe("suggestions for everyone", () => {
+  const draft = (name: string, ingredient: string): RecipeDraft => ({
+    name,
+    cuisines: [],
+    occasions: [],
+    prepTime: 10,
+    cookingTime: 10,
+    servings: 2,
+    ingredients: [{ name: ingredient, quantity: "200 g" }],
+    steps: ["Cook it."],
+    tips: [],
+    origin: "starter",
+  });
   const suggested = async (cook: Member) => {
     const response = await run(() =>
       menuSuggestionLoader({
@@ -331,18 +343,6 @@ describe("suggestions for everyone", () => {
   };
 
   it("take every member's diets when on (the default with two members), the cook's own when switched off", async () => {
-    const draft = (name: string, ingredient: string): RecipeDraft => ({
-      name,
-      cuisines: [],
-      occasions: [],
-      prepTime: 10,
-      cookingTime: 10,
-      servings: 2,
-      ingredients: [{ name: ingredient, quantity: "200 g" }],
-      steps: ["Cook it."],
-      tips: [],
-      origin: "starter",
-    });
     await saveRecipe(draft("Everyone Pork Pan", "pork"));
     await saveRecipe(draft("Everyone Tomato Pan", "tomato"));
     const owner = await signedInMember("hhdieto");
@@ -380,18 +380,6 @@ describe("suggestions for everyone", () => {
   });
 
   it("leave out what a member is allergic to when on, and show it again when switched off", async () => {
-    const draft = (name: string, ingredient: string): RecipeDraft => ({
-      name,
-      cuisines: [],
-      occasions: [],
-      prepTime: 10,
-      cookingTime: 10,
-      servings: 2,
-      ingredients: [{ name: ingredient, quantity: "200 g" }],
-      steps: ["Cook it."],
-      tips: [],
-      origin: "starter",
-    });
     await saveRecipe(draft("Everyone Shrimp Skillet", "shrimp"));
     await saveRecipe(draft("Everyone Zucchini Skillet", "zucchini"));
     const owner = await signedInMember("hhallo");
