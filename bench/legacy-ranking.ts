@@ -4,7 +4,7 @@
  * measured side by side on the same pantries and scenarios. Not used by the app.
  */
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { familyOf, keepingDays, lineGrams, urgency } from "~/domain/ranking";
+import { bitsOf, familyOf, grown, keepingDays, lineGrams, Postings, urgency } from "~/domain/ranking";
 import type { ShelfLife, Storage } from "~/domain/shelf-life";
 
 export interface RankableRecipe {
@@ -120,15 +120,6 @@ export function priorityWindow(daysLeft: number, keeps: number): number {
   return keeps <= PERISHABLE_DAYS ? PRIORITY_WINDOWS.findIndex((days) => daysLeft <= days) : -1;
 }
 
-function bitsOf(values: readonly string[], known: readonly string[]): number {
-  let mask = 0;
-  for (const value of values) {
-    const bit = known.indexOf(value);
-    if (bit >= 0) mask |= 1 << bit;
-  }
-  return mask;
-}
-
 interface Candidate {
   slot: number;
   /** the first priority window an item the recipe uses falls in; PRIORITY_WINDOWS.length for none */
@@ -169,31 +160,6 @@ function insertIntoTop(top: Candidate[], candidate: Candidate, limit: number): v
   }
   top.splice(low, 0, { ...candidate });
   if (top.length > limit) top.pop();
-}
-
-/** The array, or a copy at least twice as long when it is shorter than `capacity`. */
-function grown<T extends Uint8Array | Uint16Array | Int32Array | Float32Array | Float64Array>(
-  array: T,
-  capacity: number
-): T {
-  if (array.length >= capacity) return array;
-  const larger = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2, 16));
-  larger.set(array);
-  return larger;
-}
-
-/** Slots of the recipes using one ingredient, with the grams of that line (NaN: unknown). */
-class Postings {
-  slots = new Int32Array(0);
-  grams = new Float32Array(0);
-  length = 0;
-
-  push(slot: number, grams: number | null): void {
-    this.slots = grown(this.slots, this.length + 1);
-    this.grams = grown(this.grams, this.length + 1);
-    this.slots[this.length] = slot;
-    this.grams[this.length++] = grams ?? Number.NaN;
-  }
 }
 
 /** A pantry item as the query uses it: one per ingredient, the most urgent date and the amounts added up. */

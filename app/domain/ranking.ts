@@ -212,7 +212,8 @@ export function urgencyWindow(daysLeft: number, keeps: number): number {
   return daysLeft <= 0 ? 0 : daysLeft <= SOON_DAYS ? 1 : 2;
 }
 
-function bitsOf(values: readonly string[], known: readonly string[]): number {
+/** One bit per value of `known` present in `values` (diet and cuisine masks). */
+export function bitsOf(values: readonly string[], known: readonly string[]): number {
   let mask = 0;
   for (const value of values) {
     const bit = known.indexOf(value);
@@ -286,7 +287,7 @@ class Top {
 }
 
 /** The array, or a copy at least twice as long when it is shorter than `capacity`. */
-function grown<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
+export function grown<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
   array: T,
   capacity: number
 ): T {
@@ -297,7 +298,7 @@ function grown<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | F
 }
 
 /** Slots of the recipes using one ingredient, with the grams of that line (NaN: unknown). */
-class Postings {
+export class Postings {
   slots = new Int32Array(0);
   grams = new Float32Array(0);
   length = 0;

@@ -14,6 +14,7 @@ import {
   isGotShoppingIntent,
   listShoppingItems,
   moveToPantryAndGoBack,
+  NOT_ON_LIST_MESSAGE,
   parseRemoval,
   removeShoppingItem,
 } from "~/services/shopping-list.server";
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = parseRemoval(formData);
   const refuse = (message: string) => redirectWithFlash(LIST_PATH, { type: "error", message });
   if (!parsed.success) return refuse(parsed.error.issues[0].message);
-  if (!(await removeShoppingItem(cook.listId, parsed.data.item))) return refuse("That item is no longer on your list.");
+  if (!(await removeShoppingItem(cook.listId, parsed.data.item))) return refuse(NOT_ON_LIST_MESSAGE);
   return redirect(LIST_PATH);
 }
 
