@@ -60,7 +60,7 @@ test("a pasted import is found from the summary, searched and edited with a sect
   await expectNoAxeViolations(page, testInfo, "main");
 
   const renamed = `${name} with sauce`;
-  await page.getByLabel("Name").fill(renamed);
+  await page.getByLabel("Name", { exact: true }).fill(renamed);
   await page.getByLabel("Servings").fill("3");
   await page.getByLabel("Ingredients").fill("300 g okra\n2 tomatoes\nFor the sauce:\n2 tbsp olive oil");
   await page.getByLabel(/New picture/).setInputFiles(await smallJpeg());
@@ -128,6 +128,7 @@ test("My recipes and its edit form fit a 360 px phone and are reached from Accou
   await expect(page.getByRole("link", { name: `Edit ${name}` })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.getByRole("link", { name: `Edit ${name}` }).click();
-  await expect(page.getByLabel("Name")).toHaveValue(name);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit recipe" })).toBeVisible();
+  await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
   await expectNoSidewaysScroll(page);
 });
