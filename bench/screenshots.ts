@@ -31,6 +31,30 @@ async function main() {
     const recipe = await prisma.recipe.findFirstOrThrow({ orderBy: { id: "asc" } });
     await prisma.favorite.create({ data: { userId: user.id, recipeId: recipe.id } });
     await prisma.historyEntry.create({ data: { userId: user.id, recipeId: recipe.id } });
+    const own = await prisma.recipe.create({
+      data: {
+        name: "Grandma's okra stew",
+        origin: "imported",
+        importedById: user.id,
+        visibleTo: user.id,
+        prepTime: 15,
+        cookingTime: 30,
+        servings: 4,
+        ingredients: {
+          create: [
+            { position: 0, name: "okra", quantity: "400 g" },
+            { position: 1, name: "tomatoes", quantity: "3" },
+            { position: 2, name: "olive oil", quantity: "2 tbsp", section: "For the sauce" },
+          ],
+        },
+        steps: {
+          create: [
+            { position: 0, text: "Fry the okra." },
+            { position: 1, text: "Stew with the tomatoes." },
+          ],
+        },
+      },
+    });
     await fetch(`${app.origin}/preferences`, {
       method: "POST",
       redirect: "manual",
@@ -51,6 +75,8 @@ async function main() {
       ["history", "/history"],
       ["account", "/account"],
       ["setting", "/setting"],
+      ["my-recipes", "/my-recipes"],
+      ["my-recipe-edit", `/my-recipes/${own.id}`],
       ["community", "/community"],
       ["reviews", `/reviews?menu_id=${recipe.id}`],
       ["camera", "/camera"],

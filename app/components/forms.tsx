@@ -10,11 +10,12 @@ type FieldProps = {
 export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
   if (!errors?.length) return null;
   return (
-    <ul id={id} className="field-errors" role="alert">
+    // a list may not take the alert role (axe: aria-allowed-role), so each message is a paragraph of the alert
+    <div id={id} className="field-errors" role="alert">
       {errors.map((error) => (
-        <li key={error}>{error}</li>
+        <p key={error}>{error}</p>
       ))}
-    </ul>
+    </div>
   );
 }
 

@@ -22,12 +22,20 @@ const CommunityIcon = (p: IconProps) => (
   </Svg>
 );
 
+const RecipeBookIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 4.5A1.5 1.5 0 0 1 5.5 3H19v16H5.5A1.5 1.5 0 0 0 4 20.5z" />
+    <path d="M4 20.5A1.5 1.5 0 0 0 5.5 22H19v-3M9 7h6M9 11h6" />
+  </Svg>
+);
+
 const ITEMS: NavItem[] = [
   HOME,
   // the pantry's own screen is coming (issue 31); until then the ingredient list is where it is kept
   { to: "/ingredient-preview", label: "Pantry", Icon: PantryIcon },
   PLAN,
   { to: "/favorites", label: "Liked", Icon: HeartIcon },
+  { to: "/my-recipes", label: "My recipes", Icon: RecipeBookIcon },
   HISTORY,
   { to: "/community", label: "Community", Icon: CommunityIcon },
   ACCOUNT,

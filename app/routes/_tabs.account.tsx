@@ -54,6 +54,9 @@ export default function AccountScreen() {
         <Link to="/household" className="button button-secondary">
           Household
         </Link>
+        <Link to="/my-recipes" className="button button-secondary">
+          My recipes
+        </Link>
         <Link to="/import" className="button button-secondary">
           Import a recipe
         </Link>

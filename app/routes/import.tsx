@@ -94,6 +94,9 @@ function Summary({ summary }: { summary: ImportSummary }) {
         title="Failed"
         items={summary.failed.map(({ item, reason }) => ({ key: item, text: `${item}: ${reason}` }))}
       />
+      <p>
+        <Link to="/my-recipes">See all my recipes</Link>
+      </p>
     </section>
   );
 }

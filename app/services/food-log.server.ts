@@ -169,7 +169,8 @@ export async function pantryUpdateView(
   { servings = null, now = new Date() }: { servings?: number | null; now?: Date } = {}
 ): Promise<PantryUpdateView | null> {
   const completion = await completionOf(cook.userId, completionId);
-  if (!completion) return null;
+  // a meal of a recipe deleted since still counts in the figures, but there is no recipe to take from the pantry
+  if (!completion?.recipe) return null;
   const { recipe } = completion;
   const factor = servings ? servings / (recipe.servings ?? 1) : 1;
   const base = {

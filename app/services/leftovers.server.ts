@@ -37,7 +37,8 @@ export async function recordServingsEaten(
     where: { id: completionId, userId },
     select: { recipe: { select: { name: true, servings: true } } },
   });
-  if (!completion) return { ok: false, status: 404, message: "That meal was not found." };
+  // a meal of a recipe deleted since has no dish to name its leftovers after
+  if (!completion?.recipe) return { ok: false, status: 404, message: "That meal was not found." };
   const cooked = servings.cooked ?? completion.recipe.servings ?? servings.eaten;
   if (servings.eaten > cooked) {
     return { ok: false, status: 400, message: EATEN_MORE_THAN_COOKED };
@@ -87,7 +88,7 @@ export async function servingsSaid(userId: number, completionId: number) {
   if (!completion) return null;
   return {
     said: completion.servingsEaten !== null,
-    cooked: completion.servingsCooked ?? completion.recipe.servings ?? 2,
+    cooked: completion.servingsCooked ?? completion.recipe?.servings ?? 2,
     eaten: completion.servingsEaten,
   };
 }

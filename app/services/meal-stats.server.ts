@@ -72,14 +72,15 @@ export async function mealStats(userId: number): Promise<MealStats> {
     prisma.mealCompletion.count({ where: { userId } }),
     prisma.mealCompletion.groupBy({
       by: ["recipeId"],
-      where: { userId },
+      // a meal of a deleted recipe counts in the total, not as a recipe cooked most
+      where: { userId, recipeId: { not: null } },
       _count: { _all: true },
       _max: { id: true },
       orderBy: [{ _count: { recipeId: "desc" } }, { _max: { id: "desc" } }],
       take: 1,
     }),
   ]);
-  if (!top) return { total_completed: total, most_cooked: null };
+  if (!top?.recipeId) return { total_completed: total, most_cooked: null };
   const recipe = await prisma.recipe.findUnique({ where: { id: top.recipeId }, select: { name: true } });
   return {
     total_completed: total,

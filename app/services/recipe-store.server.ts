@@ -262,3 +262,48 @@ export async function saveRecipe(draft: RecipeDraft, options: SaveOptions = {}):
   const [saved] = await saveRecipes([draft], options);
   return saved;
 }
+
+/** A name the cook's edit gives their recipe is taken among the recipes of its visibility (decision 015). */
+export class RecipeNameTakenError extends Error {}
+
+/**
+ * Replaces a stored recipe's content (renaming it included) with a draft, keeping its id and so everything that
+ * points at it; a draft a user wrote must fit the limits of user-recipe.ts (it is an edit, not an addition: the hourly
+ * allowance is not counted). The picture it showed before is removed once nothing else shows it.
+ */
+export async function updateRecipe(recipeId: number, submitted: RecipeDraft): Promise<void> {
+  const draft = withoutBidiControls(submitted);
+  const problem = draft.importedById != null ? userRecipeProblem(draft) : null;
+  if (problem) throw new RecipeRejectedError(problem, 400);
+  const { content } = contentOf(draft, await loadCatalogue());
+  const image = draft.image || generatedImagePath(recipeId);
+  let replacedImage: string | null = null;
+  try {
+    await prisma.$transaction(async (tx) => {
+      const existing = await tx.recipe.findUniqueOrThrow({ where: { id: recipeId }, select: { image: true } });
+      const where = { recipeId };
+      await tx.recipeIngredient.deleteMany({ where });
+      await tx.recipeStep.deleteMany({ where });
+      await tx.recipeTip.deleteMany({ where });
+      await tx.recipeTag.deleteMany({ where });
+      await tx.recipe.update({
+        where: { id: recipeId },
+        data: {
+          name: draft.name,
+          image,
+          ...content.fields,
+          ingredients: { createMany: { data: content.lines } },
+          steps: { createMany: { data: content.steps } },
+          tips: { createMany: { data: content.tips } },
+          tags: { createMany: { data: content.tags } },
+        },
+      });
+      if (existing.image !== image) replacedImage = existing.image;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new RecipeNameTakenError(draft.name);
+    throw error;
+  }
+  cookbookChanged();
+  await deleteUnusedDishPhotos([storedDishPhotoOf(replacedImage)]);
+}

@@ -14,6 +14,7 @@ test.describe("at 1280 px", () => {
       "Pantry",
       "Plan",
       "Liked",
+      "My recipes",
       "History",
       "Community",
       "Account",

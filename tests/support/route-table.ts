@@ -854,6 +854,31 @@ export const ROUTES: Record<string, Probe[]> = {
     ),
   ],
   "plan_.calendar.$token.ts": [get("public", (f) => f.calendarPath)],
+  "my-recipes.tsx": [
+    // another cook asking to delete the owner's recipe sees their own list, without the confirmation
+    get("signed-in", (f) => `/my-recipes?q=okra&delete=${f.ownRecipe.id}`),
+    act(
+      "POST",
+      "author-only",
+      () => "/my-recipes",
+      (f) => ({ form: { intent: "share", id: String(f.ownRecipe.id) } })
+    ),
+    act(
+      "POST",
+      "author-only",
+      () => "/my-recipes",
+      (f) => ({ form: { intent: "delete", id: String(f.ownRecipe.id) } })
+    ),
+  ],
+  "my-recipes_.$id.tsx": [
+    get("author-only", (f) => `/my-recipes/${f.ownRecipe.id}`),
+    act(
+      "POST",
+      "author-only",
+      (f) => `/my-recipes/${f.ownRecipe.id}`,
+      (f) => ({ multipart: { name: f.ownRecipe.name, ingredients: "2 eggs\n1 tomato", steps: "Cook." } })
+    ),
+  ],
   "menu-suggestion.tsx": [get("public", () => "/menu-suggestion")],
   "menus.$recipeId.ts": [
     get("public", (f) => `/menus/${f.recipeId}`),
