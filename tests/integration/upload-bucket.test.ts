@@ -99,6 +99,8 @@ describe("uploads in an S3-compatible bucket", () => {
 
   it("deletes a photo with its copies from the bucket, after which /uploads answers 404", async () => {
     const stored = await storeImage("dishes", await dishPhoto());
+    expect(await keysInBucket(stored.replace(/\.jpg$/, ""))).toHaveLength(4);
+    expect((await serve(stored)).status).toBe(200);
     await deleteImage(stored);
     expect(await keysInBucket(stored.replace(/\.jpg$/, ""))).toEqual([]);
     expect((await serve(stored)).status).toBe(404);
