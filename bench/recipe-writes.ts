@@ -13,6 +13,7 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import type { saveRecipes as saveRecipesNow } from "~/services/recipe-store.server";
 import { syntheticRecipe } from "./synthetic-cookbook";
 
 /** The last commit whose store saved recipes one by one (a findUnique, create and update for each). */
@@ -62,9 +63,9 @@ async function measure(store: Store, databaseUrl: string, count: number): Promis
   const { seedIngredients } = await import("../prisma/seed");
   await applyMigrations(databaseUrl);
   await seedIngredients();
-  const { saveRecipes } = (await import(
-    store === "old" ? OLD_STORE_FILE : "~/services/recipe-store.server"
-  )) as typeof import("~/services/recipe-store.server");
+  const { saveRecipes } = (await import(store === "old" ? OLD_STORE_FILE : "~/services/recipe-store.server")) as {
+    saveRecipes: typeof saveRecipesNow;
+  };
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   for (let start = 1; start <= count; start += RECIPES_PER_SAVE) {
