@@ -78,7 +78,7 @@ export function syntheticRecipeParts(number: number): SyntheticRecipeParts {
 }
 
 /** Recipe number `number` as a draft for the store. */
-function syntheticRecipe(number: number): RecipeDraft {
+export function syntheticRecipe(number: number): RecipeDraft {
   const { main, seasonings, random, ...recipe } = syntheticRecipeParts(number);
   return {
     ...recipe,

@@ -41,6 +41,20 @@ const EnvSchema = z
     /** Where uploaded pictures are kept (avatars/, dishes/). */
     UPLOADS_DIR: optionalText.default("uploads"),
     /**
+     * An S3-compatible bucket to keep uploaded pictures in instead of UPLOADS_DIR (several app processes without a
+     * shared volume). S3_ENDPOINT for a server other than AWS S3 (MinIO, R2...); the keys, else the AWS SDK's own
+     * sources (environment, profile, instance role). docs/uploads-storage.md.
+     */
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText.default("us-east-1"),
+    S3_ENDPOINT: optionalText.pipe(
+      z.url({ protocol: /^https?$/, error: "S3_ENDPOINT must be an http(s) URL" }).optional()
+    ),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    /** Bucket in the path, not the host name: most S3-compatible servers want it; default true with S3_ENDPOINT. */
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false"]).optional(),
+    /**
      * The address users reach the app at: links in mails are built from it alone (never from a request's Host);
      * needed in production when SMTP_HOST is set.
      */
@@ -106,6 +120,22 @@ const EnvSchema = z
         message: "RECIPE_GENERATOR_MODEL is needed with RECIPE_GENERATOR_BASE_URL",
       });
     }
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const) {
+      if (value[name] && !value.S3_BUCKET)
+        context.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} is used only with S3_BUCKET, which is not set`,
+        });
+    }
+    if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+      context.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message:
+          "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together (or neither, for the AWS SDK's own sources)",
+      });
+    }
     if (value.VISION_PROVIDER !== "openai") return;
     for (const name of ["VISION_API_BASE_URL", "VISION_API_MODEL"] as const) {
       if (!value[name])
@@ -113,7 +143,11 @@ const EnvSchema = z
     }
   });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "SESSION_SECRET"> & { SESSION_SECRET: string };
+type ParsedEnv = z.infer<typeof EnvSchema>;
+export type Env = Omit<ParsedEnv, "SESSION_SECRET" | "S3_FORCE_PATH_STYLE"> & {
+  SESSION_SECRET: string;
+  S3_FORCE_PATH_STYLE: boolean;
+};
 
 const GENERATED_SECRET_FILE = path.resolve("data", "session-secret");
 
@@ -139,7 +173,12 @@ function loadEnv(): Env {
         "Leave it unset to mark cookies Secure whenever a request comes over https."
     );
   }
-  return { ...parsed.data, SESSION_SECRET: parsed.data.SESSION_SECRET ?? generatedSessionSecret() };
+  const { S3_FORCE_PATH_STYLE, ...settings } = parsed.data;
+  return {
+    ...settings,
+    SESSION_SECRET: settings.SESSION_SECRET ?? generatedSessionSecret(),
+    S3_FORCE_PATH_STYLE: S3_FORCE_PATH_STYLE ? S3_FORCE_PATH_STYLE === "true" : Boolean(settings.S3_ENDPOINT),
+  };
 }
 
 export const env: Env = loadEnv();

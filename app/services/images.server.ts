@@ -1,17 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Sharp } from "sharp";
 import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES, NOT_AN_IMAGE } from "~/domain/image-upload";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
-import { env } from "~/services/env.server";
+import { type StoredFile, uploadStorage } from "~/services/upload-storage.server";
 
 /**
  * Uploaded pictures (avatars, dish photos). Nothing a user sends is stored or served as sent: the bytes must
  * be a JPEG, PNG, WebP or GIF by their signature and to the decoder, markup hidden in them is refused, and
  * the picture is decoded and re-encoded (turned upright by its EXIF orientation, then every metadata block,
- * GPS included, dropped) under a random name. The stored value is the path under the uploads directory,
- * e.g. "avatars/3f9c...e1.webp"; /uploads/<stored> serves it.
+ * GPS included, dropped) under a random name. The stored value is its key in the upload storage (UPLOADS_DIR
+ * or a bucket: upload-storage.server.ts), e.g. "avatars/3f9c...e1.webp"; /uploads/<stored> serves it.
  */
 
 export type UploadKind = "avatars" | "dishes";
@@ -135,8 +133,6 @@ async function reencode(kind: UploadKind, bytes: Buffer): Promise<Buffer> {
   }
 }
 
-const uploadsRoot = () => path.resolve(env.UPLOADS_DIR);
-
 /** Stored names are only ever ones this module generated, so a name can never climb out of its folder. */
 const STORED_PATH = new RegExp(
   `^(avatars|dishes)/[0-9a-f]{32}(?:-(?:${DISH_VARIANT_WIDTHS.join("|")})w)?\\.(webp|jpg)$`
@@ -145,11 +141,9 @@ const STORED_PATH = new RegExp(
 const variantPath = (stored: string, width: number) => stored.replace(/\.jpg$/, `-${width}w.jpg`);
 const isDishPhoto = (stored: string) => /^dishes\/[0-9a-f]{32}\.jpg$/.test(stored);
 
-async function writeNew(stored: string, bytes: Buffer): Promise<void> {
-  const target = path.join(uploadsRoot(), stored);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes, { flag: "wx" });
-}
+const contentTypeOf = (stored: string) => OUTPUTS[stored.split("/")[0] as UploadKind].contentType;
+
+const writeNew = (stored: string, bytes: Buffer) => uploadStorage().put(stored, bytes, contentTypeOf(stored));
 
 async function dishVariants(photo: Buffer): Promise<{ width: number; bytes: Buffer }[]> {
   return Promise.all(
@@ -181,31 +175,13 @@ export async function storeImage(kind: UploadKind, file: Blob): Promise<string> 
 export async function deleteImage(stored: string | null | undefined): Promise<void> {
   if (!stored || !STORED_PATH.test(stored)) return;
   const copies = isDishPhoto(stored) ? DISH_VARIANT_WIDTHS.map((width) => variantPath(stored, width)) : [];
-  await Promise.all([stored, ...copies].map((file) => rm(path.join(uploadsRoot(), file), { force: true })));
+  await Promise.all([stored, ...copies].map((file) => uploadStorage().remove(file)));
 }
-
-const isMissing = (error: unknown) => (error as { code?: string }).code === "ENOENT";
 
 /** The stored dish photos (not their narrower copies), each with when it was written. */
 export async function storedDishPhotos(): Promise<{ stored: string; writtenAt: Date }[]> {
-  const names = await readdir(path.join(uploadsRoot(), "dishes")).catch((error: unknown) => {
-    if (isMissing(error)) return [];
-    throw error;
-  });
-  const photos = await Promise.all(
-    names
-      .map((name) => `dishes/${name}`)
-      .filter(isDishPhoto)
-      .map(async (stored) => {
-        try {
-          return [{ stored, writtenAt: (await stat(path.join(uploadsRoot(), stored))).mtime }];
-        } catch (error) {
-          if (isMissing(error)) return []; // deleted meanwhile
-          throw error;
-        }
-      })
-  );
-  return photos.flat();
+  const files = await uploadStorage().list("dishes");
+  return files.filter(({ key }) => isDishPhoto(key)).map(({ key, writtenAt }) => ({ stored: key, writtenAt }));
 }
 
 /** The picture's address; `version` (e.g. the profile's update time) makes browsers fetch a replaced one. */
@@ -224,16 +200,18 @@ export function dishImageSrcSet(stored: string): string {
   return [...copies, `${imageUrl(stored)} ${DISH_MAX_SIDE}w`].join(", ");
 }
 
+/** A stored picture as a stream with its content type, or null for any other path (traversal included). */
+export async function openStoredImage(stored: string): Promise<(StoredFile & { contentType: string }) | null> {
+  if (!STORED_PATH.test(stored)) return null;
+  const file = await uploadStorage().get(stored);
+  return file && { ...file, contentType: contentTypeOf(stored) };
+}
+
 /** The bytes and content type of a stored picture, or null for any other path (traversal included). */
 export async function readStoredImage(stored: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const match = STORED_PATH.exec(stored);
-  if (!match) return null;
-  try {
-    const bytes = await readFile(path.join(uploadsRoot(), stored));
-    return { bytes, contentType: OUTPUTS[match[1] as UploadKind].contentType };
-  } catch {
-    return null;
-  }
+  const file = await openStoredImage(stored);
+  if (!file) return null;
+  return { bytes: Buffer.from(await new Response(file.body).arrayBuffer()), contentType: file.contentType };
 }
 
 const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 1024 * 1024;

@@ -7,9 +7,9 @@
 import type { Catalogue } from "~/domain/catalogue";
 import { analyzeRecipe, type RecipeDraft, type RecipeProblem } from "~/domain/recipe-analysis";
 import { TOO_MANY_RECIPES, USER_RECIPES_PER_HOUR, userRecipeProblem, withoutBidiControls } from "~/domain/user-recipe";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
-import { isUniqueViolation, prisma } from "./db.server";
+import { insertRows, isUniqueViolation, prisma } from "./db.server";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { RateLimiter } from "./rate-limit.server";
 import { visibilityOf } from "./recipe-access.server";
@@ -49,13 +49,19 @@ export interface SavedRecipe {
   problems: RecipeProblem[];
 }
 
+const GENERATED_IMAGE_PREFIX = "/recipe-images/";
+const GENERATED_IMAGE_SUFFIX = ".svg";
+
 /** Path of the generated illustration of a recipe (app/routes/recipe-images.$id.ts). */
 function generatedImagePath(recipeId: number): string {
-  return `/recipe-images/${recipeId}.svg`;
+  return `${GENERATED_IMAGE_PREFIX}${recipeId}${GENERATED_IMAGE_SUFFIX}`;
 }
 
-/** Recipes per transaction when saving many: large enough to be fast, small enough not to hold the lock long. */
-const BATCH_SIZE = 60;
+/**
+ * Recipes per transaction when saving many: new ones are inserted together (a statement per table), so a batch
+ * takes a few tens of milliseconds; small enough not to hold SQLite's write lock long.
+ */
+const BATCH_SIZE = 250;
 const TRANSACTION_TIMEOUT_MS = 60_000;
 
 type Transaction = Prisma.TransactionClient;
@@ -164,32 +170,49 @@ export interface SaveOptions {
 /** A saved recipe, with the picture it had before when the save replaced it. */
 type SavedOne = SavedRecipe & { replacedImage?: string | null };
 
-async function saveOne(
+/** A draft with what the store writes for it, computed before its transaction starts. */
+interface Prepared {
+  draft: RecipeDraft;
+  content: RecipeContent;
+  problems: RecipeProblem[];
+}
+
+type StoredRecipe = NonNullable<Awaited<ReturnType<typeof storedRecipesNamed>>>[number];
+
+/** The key a recipe's name is unique under. */
+const nameKey = (name: string, visibleTo: number) => `${visibleTo}\u0000${name}`;
+const preparedKey = ({ draft, content }: Prepared) => nameKey(draft.name, content.fields.visibleTo);
+
+const childrenOf = (content: RecipeContent) => ({
+  ingredients: { createMany: { data: content.lines } },
+  steps: { createMany: { data: content.steps } },
+  tips: { createMany: { data: content.tips } },
+  tags: { createMany: { data: content.tags } },
+});
+
+/** The stored recipes that have the batch's names, in one query. */
+function storedRecipesNamed(tx: Transaction, batch: Prepared[]) {
+  const namesByVisibility = new Map<number, string[]>();
+  for (const { draft, content } of batch) {
+    const names = namesByVisibility.get(content.fields.visibleTo) ?? [];
+    names.push(draft.name);
+    namesByVisibility.set(content.fields.visibleTo, names);
+  }
+  return tx.recipe.findMany({
+    where: { OR: [...namesByVisibility].map(([visibleTo, names]) => ({ visibleTo, name: { in: names } })) },
+    include: storedContent,
+  });
+}
+
+/** Replaces a stored recipe of the draft's name, unless its content is the same. */
+async function saveOver(
   tx: Transaction,
-  draft: RecipeDraft,
-  catalogue: Catalogue,
+  existing: StoredRecipe,
+  { draft, content, problems }: Prepared,
   options: SaveOptions
 ): Promise<SavedOne> {
-  const { content, problems } = contentOf(draft, catalogue);
-  const byName = { name_visibleTo: { name: draft.name, visibleTo: content.fields.visibleTo } };
-  const existing = await tx.recipe.findUnique({ where: byName, include: storedContent });
-  if (existing && options.onlyIfNew) return { id: existing.id, created: false, problems };
-  if (existing) options.checkReplace?.(existing);
-  const children = {
-    ingredients: { createMany: { data: content.lines } },
-    steps: { createMany: { data: content.steps } },
-    tips: { createMany: { data: content.tips } },
-    tags: { createMany: { data: content.tags } },
-  };
-  if (!existing) {
-    const created = await tx.recipe.create({
-      data: { name: draft.name, image: draft.image ?? null, ...content.fields, ...children },
-      select: { id: true },
-    });
-    if (!draft.image)
-      await tx.recipe.update({ where: { id: created.id }, data: { image: generatedImagePath(created.id) } });
-    return { id: created.id, created: true, problems };
-  }
+  if (options.onlyIfNew) return { id: existing.id, created: false, problems };
+  options.checkReplace?.(existing);
   const image = draft.image || existing.image || generatedImagePath(existing.id);
   const stored: RecipeContent & { image: string | null } = {
     image: existing.image,
@@ -214,18 +237,80 @@ async function saveOne(
     await tx.recipeStep.deleteMany({ where });
     await tx.recipeTip.deleteMany({ where });
     await tx.recipeTag.deleteMany({ where });
-    await tx.recipe.update({ where: { id: existing.id }, data: { image, ...content.fields, ...children } });
+    await tx.recipe.update({ where: { id: existing.id }, data: { image, ...content.fields, ...childrenOf(content) } });
   }
   return { id: existing.id, created: false, problems, replacedImage: existing.image !== image ? existing.image : null };
 }
 
-async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: SaveOptions): Promise<SavedOne[]> {
+/** Inserts new recipes (names unique within the batch) with a few statements per table; answers their ids in order. */
+async function createAll(tx: Transaction, fresh: Prepared[]): Promise<number[]> {
+  if (fresh.length === 0) return [];
+  const rows = await tx.recipe.createManyAndReturn({
+    data: fresh.map(({ draft, content }) => ({ name: draft.name, image: draft.image ?? null, ...content.fields })),
+    select: { id: true, name: true, visibleTo: true },
+  });
+  const idsByKey = new Map(rows.map((row) => [nameKey(row.name, row.visibleTo), row.id]));
+  const ids = fresh.map((item) => idsByKey.get(preparedKey(item))!);
+  const withoutImage = ids.filter((_, position) => !fresh[position].draft.image);
+  if (withoutImage.length > 0) {
+    // The generated illustration's path holds the id, known only now.
+    await tx.$executeRaw`UPDATE "Recipe" SET "image" = ${GENERATED_IMAGE_PREFIX} || CAST("id" AS TEXT) || ${GENERATED_IMAGE_SUFFIX}
+      WHERE "id" IN (${Prisma.join(withoutImage)})`;
+  }
+  const rowsOf = (lines: (content: RecipeContent) => (string | number | null)[][]) =>
+    fresh.flatMap(({ content }, position) => lines(content).map((line) => [ids[position], ...line]));
+  await insertRows(
+    tx,
+    "RecipeIngredient",
+    ["recipeId", "position", "name", "quantity", "type", "ingredientId", "section"],
+    rowsOf(({ lines }) =>
+      lines.map((line) => [line.position, line.name, line.quantity, line.type, line.ingredientId, line.section])
+    )
+  );
+  await insertRows(
+    tx,
+    "RecipeStep",
+    ["recipeId", "position", "text", "section"],
+    rowsOf(({ steps }) => steps.map((step) => [step.position, step.text, step.section]))
+  );
+  await insertRows(
+    tx,
+    "RecipeTip",
+    ["recipeId", "position", "text"],
+    rowsOf(({ tips }) => tips.map((tip) => [tip.position, tip.text]))
+  );
+  await insertRows(
+    tx,
+    "RecipeTag",
+    ["recipeId", "kind", "value"],
+    rowsOf(({ tags }) => tags.map((tag) => [tag.kind, tag.value]))
+  );
+  return ids;
+}
+
+/** Saves a batch whose names are unique within it, in one transaction: stored ones replaced, new ones inserted together. */
+async function saveBatch(batch: Prepared[], options: SaveOptions): Promise<SavedOne[]> {
   const save = () =>
     prisma.$transaction(
       async (tx) => {
-        const batchResults: SavedOne[] = [];
-        for (const draft of batch) batchResults.push(await saveOne(tx, draft, catalogue, options));
-        return batchResults;
+        const stored = new Map(
+          (await storedRecipesNamed(tx, batch)).map((row) => [nameKey(row.name, row.visibleTo), row])
+        );
+        const results: SavedOne[] = new Array(batch.length);
+        const fresh: number[] = [];
+        for (const [position, item] of batch.entries()) {
+          const existing = stored.get(preparedKey(item));
+          if (existing) results[position] = await saveOver(tx, existing, item, options);
+          else fresh.push(position);
+        }
+        const ids = await createAll(
+          tx,
+          fresh.map((position) => batch[position])
+        );
+        for (const [number, position] of fresh.entries()) {
+          results[position] = { id: ids[number], created: true, problems: batch[position].problems };
+        }
+        return results;
       },
       { timeout: TRANSACTION_TIMEOUT_MS, maxWait: TRANSACTION_TIMEOUT_MS }
     );
@@ -238,6 +323,25 @@ async function saveBatch(batch: RecipeDraft[], catalogue: Catalogue, options: Sa
   }
 }
 
+/** The drafts cut into batches of at most BATCH_SIZE, a name repeated starting a new one (saved after the first). */
+function batchesOf(prepared: Prepared[]): Prepared[][] {
+  const batches: Prepared[][] = [];
+  let current: Prepared[] = [];
+  let keys = new Set<string>();
+  for (const item of prepared) {
+    const key = preparedKey(item);
+    if (current.length === BATCH_SIZE || keys.has(key)) {
+      batches.push(current);
+      current = [];
+      keys = new Set();
+    }
+    current.push(item);
+    keys.add(key);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}
+
 /**
  * Creates or replaces recipes by name, a batch per transaction; a recipe whose content is unchanged is not
  * touched. See SaveOptions for creating only, and for checking whose recipe would be replaced.
@@ -248,11 +352,16 @@ export async function saveRecipes(submitted: RecipeDraft[], options: SaveOptions
   const catalogue = await loadCatalogue();
   const saved: SavedRecipe[] = [];
   for (let start = 0; start < drafts.length; start += BATCH_SIZE) {
-    const batch = await saveBatch(drafts.slice(start, start + BATCH_SIZE), catalogue, options);
-    cookbookChanged();
-    // Once committed: a photo a re-import replaced is removed when nothing else shows it.
-    await deleteUnusedDishPhotos(batch.map(({ replacedImage }) => storedDishPhotoOf(replacedImage)));
-    saved.push(...batch.map(({ id, created, problems }) => ({ id, created, problems })));
+    const prepared = drafts
+      .slice(start, start + BATCH_SIZE)
+      .map((draft) => ({ draft, ...contentOf(draft, catalogue) }));
+    for (const batch of batchesOf(prepared)) {
+      const results = await saveBatch(batch, options);
+      cookbookChanged();
+      // Once committed: a photo a re-import replaced is removed when nothing else shows it.
+      await deleteUnusedDishPhotos(results.map(({ replacedImage }) => storedDishPhotoOf(replacedImage)));
+      saved.push(...results.map(({ id, created, problems }) => ({ id, created, problems })));
+    }
   }
   return saved;
 }
