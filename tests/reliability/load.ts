@@ -31,10 +31,11 @@ const CRASH = process.argv.includes("--crash");
 const PORT = Number(option("port") ?? 3303);
 const RECIPES_IN_PLAY = 40;
 /**
- * The p99 this build must stay under with 50 cooks (mixed reads and writes) on the 2-core CI machine, also under
- * the load of other jobs: measured p99s and the margin are in docs/deploy.md.
+ * The p99 this build must stay under with 50 cooks (mixed reads and writes) on the shared 2-core machine: measured
+ * 8.3 to 14.6 s there at a load average of 20 to 25 (main's build 9.7 to 13.0 s in the same runs), so 20 s with a
+ * margin; the figures are in docs/deploy.md. It catches a stall (a lock held for seconds), not a slow page.
  */
-const MAX_P99_MS = Number(option("max-p99") ?? 1_500);
+const MAX_P99_MS = Number(option("max-p99") ?? 20_000);
 const OLD_BUILD = option("old-build");
 const SLOWEST_SHOWN = 5;
 // All the cooks sign up from 127.0.0.1, so the per-address signup limit is raised for this run.
