@@ -1,7 +1,10 @@
 import { prisma } from "~/services/db.server";
 
-/** How long the database may take to answer before the process is reported unhealthy. */
-const DATABASE_TIMEOUT_MS = 2_000;
+/**
+ * How long the database may take to answer before the process is reported unhealthy (a load balancer's usual
+ * check timeout; a start-up's busy seconds on a loaded machine stay under it).
+ */
+const DATABASE_TIMEOUT_MS = 5_000;
 
 export type Health = { status: "ok" | "unavailable"; database: "reachable" | "unreachable" } | { status: "stopping" };
 

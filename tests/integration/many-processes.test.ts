@@ -184,6 +184,10 @@ describe("two processes on one database", () => {
 describe("a graceful stop on SIGTERM", () => {
   it("refuses new connections, answers the request in flight, then exits with status 0", async () => {
     const server = await serveBuiltApp(await freePort(), process.env.DATABASE_URL!, []);
+    // Healthy once its start-up work (the suggestions index, the photo model) lets it answer in time.
+    const ready = Date.now() + 30_000;
+    while ((await fetch(`${server.origin}/healthz`)).status !== 200 && Date.now() < ready)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
     const body = JSON.stringify({ username: "nobody_here", password: "wrong-password" });
     // A login whose body is half sent when the signal comes: the server has it in flight.
