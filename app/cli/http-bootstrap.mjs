@@ -10,11 +10,13 @@
 // - bounds a request body at 16 MB before anything buffers it (the app's bounded reader has smaller limits), and
 //   answers a body refused before its end with a 413 (or the app's answer) the client can read: the rest of the
 //   body is read and dropped rather than the connection reset, which would lose the answer, and the answer says
-//   Connection: close.
+//   Connection: close;
+// - stops gracefully on SIGTERM (graceful-shutdown.mjs).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CLIENT_HEADERS, clientView, parseTrustProxy } from "../services/proxy.mjs";
 import { headersToSet, withSecureForScheme } from "../services/response-headers.mjs";
+import { trackRequest } from "./graceful-shutdown.mjs";
 import { refusalBeforeApp } from "./refusals.mjs";
 
 if (existsSync(".env")) process.loadEnvFile(".env");
@@ -142,6 +144,7 @@ function addSecurityHeaders(response, https) {
 http.Server.prototype.emit = function emit(event, ...args) {
   if (event !== "request") return originalEmit.call(this, event, ...args);
   const [request, response] = args;
+  trackRequest(response);
   const headers = { get: (name) => request.headers[name.toLowerCase()] ?? null };
   const client = clientView({
     remoteAddress: request.socket.remoteAddress,

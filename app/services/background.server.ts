@@ -24,3 +24,6 @@ export function inBackground(work: Promise<unknown>, failure: string): Promise<b
 export async function backgroundWorkEnded(): Promise<void> {
   while (running.size > 0) await Promise.all(running);
 }
+
+// The graceful stop (app/cli/graceful-shutdown.mjs) waits for this work before the process exits.
+(globalThis as Record<symbol, unknown>)[Symbol.for("recipe-helper.background-work-ended")] = backgroundWorkEnded;

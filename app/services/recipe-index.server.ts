@@ -3,11 +3,13 @@
  * the background as the server starts: warmRecipeIndex), then kept up to date with small reads instead of
  * rebuilds.
  *
- * - Writes made in this process call cookbookChanged() (the store does after every save, the reviews service
- *   after every review written): the next search checks the database before ranking, so a recipe just saved
- *   or rated is found in its place by the very next search.
- * - Writes made elsewhere (the recipes:import CLI, other app instances) are noticed by the same check, run at
- *   most every CHECK_INTERVAL_MS otherwise.
+ * - Every search first reads the cookbook's version (CookbookVersion, one row the database's triggers bump on every
+ *   write of a recipe or review, by any process: decision 122). Unchanged, the index is current; changed, the
+ *   check below runs before ranking. So a recipe just saved or rated, here or by another process of the app or the
+ *   recipes:import CLI, is found in its place by the very next search, and a search costs one primary-key read
+ *   however large the cookbook.
+ * - Without that row (a database emptied by hand) the check runs after this process's writes (cookbookChanged())
+ *   and at most every CHECK_INTERVAL_MS otherwise.
  *
  * A check reads the ids of recipes updated since the last one (a range on the Recipe.updatedAt index) and
  * re-reads only those whose update time it has not applied yet; the recipe count (a deletion, or a write the
@@ -46,6 +48,8 @@ interface TrackedIndex {
   recentlyApplied: Map<number, number>;
   /** review count and latest update the ratings were read at */
   reviewsStamp: string;
+  /** the cookbook's version read before the index was built or checked (null: no version row) */
+  version: bigint | null;
 }
 
 let changes = 0;
@@ -55,6 +59,12 @@ let checking: Promise<void> | undefined;
 /** Tells this process's index that recipes or reviews were written, so the next search reads them. */
 export function cookbookChanged(): void {
   changes++;
+}
+
+/** The cookbook's version (bumped by the database on every recipe or review write), or null without its row. */
+async function cookbookVersion(): Promise<bigint | null> {
+  const row = await prisma.cookbookVersion.findUnique({ where: { id: 1 }, select: { version: true } });
+  return row?.version ?? null;
 }
 
 async function reviewsStamp(): Promise<string> {
@@ -163,7 +173,7 @@ function updateTimes(updates: RecipeUpdate[]): Map<number, number> {
   return new Map(updates.map((recipe) => [recipe.id, recipe.updatedAt.getTime()]));
 }
 
-async function buildIndex(): Promise<TrackedIndex> {
+async function buildIndex(version: bigint | null): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
   const catalogue = await loadCatalogue();
@@ -178,10 +188,10 @@ async function buildIndex(): Promise<TrackedIndex> {
   for (let from = 0; from <= (lastId._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
     index.put(await rankableRecipes(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
   }
-  return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp };
+  return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp, version };
 }
 
-async function check(current: TrackedIndex): Promise<TrackedIndex> {
+async function check(current: TrackedIndex, version: bigint | null): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
   const updated = await updatedSince(current.checkedAt);
@@ -194,30 +204,45 @@ async function check(current: TrackedIndex): Promise<TrackedIndex> {
     );
   }
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
-  if (count !== current.index.size) return buildIndex();
+  if (count !== current.index.size) return buildIndex(version);
   if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
   const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= checkedAt - WRITE_LAG_MS);
-  return { index: current.index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp };
+  return {
+    index: current.index,
+    changesSeen,
+    checkedAt,
+    recentlyApplied: updateTimes(recent),
+    reviewsStamp: stamp,
+    version,
+  };
+}
+
+/** Whether the index needs no check for a search that began with `changesBefore` calls and read `version`. */
+function isCurrent(current: TrackedIndex, changesBefore: number, calledAt: number, version: bigint | null): boolean {
+  // A version at or after the search's: the index holds every write committed before the search began.
+  if (version !== null && current.version !== null) return current.version >= version;
+  return current.changesSeen >= changesBefore && current.checkedAt + CHECK_INTERVAL_MS > calledAt;
 }
 
 /**
- * The index, up to date with every write this process made before the call and with other processes' writes
- * of more than CHECK_INTERVAL_MS ago. One check at a time: concurrent searches share it.
+ * The index, up to date with every write committed before the call, in any process (by the cookbook's version).
+ * One check at a time: concurrent searches share it.
  */
 export async function currentRecipeIndex(): Promise<RecipeIndex> {
   const calledAt = Date.now();
   const changesBefore = changes;
+  const version = await cookbookVersion();
   for (;;) {
     const current = tracked;
-    if (current && current.changesSeen >= changesBefore && current.checkedAt + CHECK_INTERVAL_MS > calledAt)
-      return current.index;
-    checking ??= (current ? check(current) : buildIndex())
-      .then((next) => {
-        tracked = next;
-      })
-      .finally(() => {
-        checking = undefined;
-      });
+    if (current && isCurrent(current, changesBefore, calledAt, version)) return current.index;
+    // The version is read before the check or build reads anything, so a write it misses bumps it again.
+    checking ??= (async () => {
+      const before = await cookbookVersion();
+      tracked = current ? await check(current, before) : await buildIndex(before);
+    })().finally(() => {
+      checking = undefined;
+    });
+    // A check begun before this call may have read an older version: the loop compares again.
     await checking;
   }
 }

@@ -121,14 +121,44 @@ export async function startSessionIfNone(request: Request, headers: Headers): Pr
 
 const sessionQueues = new Map<string, Promise<unknown>>();
 
+/** How long a session's lock holds if its holder dies (a crash) without giving it back. */
+const LOCK_LAPSES_AFTER_MS = 60_000;
+/** How often a process waiting for another's lock on the session tries again. */
+const LOCK_RETRY_MS = 15;
+
+/** Takes the session's lock in the database for `holder`: true when taken (free, or lapsed), false when held. */
+async function tryLock(id: string, holder: string): Promise<boolean> {
+  const now = Date.now();
+  const taken = await prisma.$queryRaw<{ id: string }[]>`
+    INSERT INTO "SessionLock" ("id", "holder", "expiresAt") VALUES (${id}, ${holder}, ${BigInt(
+    now + LOCK_LAPSES_AFTER_MS
+  )})
+    ON CONFLICT ("id") DO UPDATE SET "holder" = excluded."holder", "expiresAt" = excluded."expiresAt"
+    WHERE "SessionLock"."expiresAt" <= ${BigInt(now)}
+    RETURNING "id"`;
+  return taken.length === 1;
+}
+
+/** Runs `work` holding the session's lock in the database, which every process of the app takes before it. */
+async function whileLocked<T>(id: string, work: () => Promise<T>): Promise<T> {
+  const holder = randomBytes(16).toString("base64url");
+  while (!(await tryLock(id, holder))) await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+  try {
+    return await work();
+  } finally {
+    await prisma.sessionLock.deleteMany({ where: { id, holder } });
+  }
+}
+
 /**
- * Runs `work` once earlier work for the same session cookie in this process has finished. Session values are
- * read, changed and written whole, so two quick posts (two toggles, a change and its flash) must not interleave.
+ * Runs `work` once earlier work for the same session cookie has finished, in this process (a queue) and in every
+ * other process of the app on the same database (a lock row). Session values are read, changed and written whole,
+ * so two quick posts (two toggles, a change and its flash) must not interleave, whichever process each reaches.
  */
 export async function oneAtATimePerSession<T>(request: Request, work: () => Promise<T>): Promise<T> {
   const id = await sessionCookie.parse(request.headers.get("Cookie"));
   if (typeof id !== "string") return work();
-  const run = (sessionQueues.get(id) ?? Promise.resolve()).then(work);
+  const run = (sessionQueues.get(id) ?? Promise.resolve()).then(() => whileLocked(id, work));
   const done = run.then(
     () => undefined,
     () => undefined

@@ -37,9 +37,15 @@ export interface Ledger {
   completedRecipes: Set<number>;
 }
 
+/** One answered request: how long it took, and what it was. */
+export interface Timing {
+  ms: number;
+  request: string;
+}
+
 export interface CookingRun {
-  /** ms per answered request */
-  latencies: number[];
+  /** every answered request */
+  latencies: Timing[];
   counts: Map<Kind, number>;
   failures: string[];
   /** requests that failed while `serverDown()` said the server was down (not failures) */
@@ -116,7 +122,7 @@ export async function runCooks(
       body: body === undefined || body instanceof URLSearchParams ? body : JSON.stringify(body),
     });
     await response.arrayBuffer();
-    run.latencies.push(performance.now() - started);
+    run.latencies.push({ ms: performance.now() - started, request: `${method} ${path}` });
     return response;
   };
 

@@ -677,6 +677,7 @@ export const ROUTES: Record<string, Probe[]> = {
       (f) => ({ form: { intent: "remove", member: String(f.member.id) } })
     ),
   ],
+  "healthz.ts": [get("public", () => "/healthz")],
   "icons.$name.ts": [get("public", () => "/icons/carrot.svg")],
   "import.tsx": [
     get("signed-in", () => "/import"),
