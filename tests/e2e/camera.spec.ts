@@ -143,6 +143,26 @@ test.describe("with the camera allowed", () => {
     await expect(listed.filter({ hasText: /^banana/ })).toHaveCount(0);
   });
 
+  test("a photo it is unsure of offers its best guesses with none chosen, and the cook picks the lime", async ({
+    page,
+  }, testInfo) => {
+    const upload = page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients");
+    await page.goto("/camera-search");
+    // a lime in black and white: the recogniser is not sure enough to choose for the cook
+    const greyLime = await sharp(path.join(GROCERY_DIR, "Lime/Lime_002.jpg")).greyscale().jpeg().toBuffer();
+    await upload.setInputFiles({ name: "lime.jpg", mimeType: "image/jpeg", buffer: greyLime });
+    await page.getByRole("button", { name: "Send" }).click();
+    const guesses = await expectGuesses(page);
+    const item = guesses.getByRole("group", { name: "Not sure: which one is it?" });
+    await expect(item.getByRole("radio")).toHaveCount(4);
+    for (const radio of await item.getByRole("radio").all()) await expect(radio).not.toBeChecked();
+    await item.getByRole("radio", { name: "lime", exact: true }).check();
+    await guesses.getByRole("button", { name: "Confirm" }).click();
+    await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
+    const listed = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem");
+    await expect(listed.filter({ hasText: /^lime/ })).toContainText("from your photo");
+  });
+
   test("a fresh install names a sweet potato and finds several items of a shelf photo", async ({ page }, testInfo) => {
     const upload = (name: string, buffer: Buffer) =>
       page
