@@ -1,15 +1,16 @@
 /**
  * Accuracy and speed of the embedded recogniser on ../shared/data/images/grocery-val (the GroceryStoreDataset
  * validation split, 296 photos: never trained on, the photos vision:train chooses its settings on), "old"
- * (main before issue 28, bench/vision-baselines.ts) beside "new" (the shipped one: the trained head, decision
- * 090) in the same run, each photo read by both in turn (which goes first alternates), as a fresh install runs
- * them: no learned examples.
+ * (main at 301a993, bench/vision-baselines.ts) beside "new" (the shipped one: decisions 090 and 104) in the same
+ * run, each photo read by both in turn (which goes first alternates), as a fresh install runs them: no learned
+ * examples.
  *
  *   npm run bench:vision
  *
- * The truth is the most specific catalogue ingredient (ingredientOfPhoto). "top-1": the first item shown is
- * right; "top-3": the right one is among the choices offered for the first item (it and its alternatives; old
- * offered none, so for it: anywhere in what it listed); "wrong": items listed that the photo does not show.
+ * The truth is the most specific catalogue ingredient (ingredientOfPhoto). "top-1": the first choice shown is
+ * right (a sure guess, or the first of an unsure photo's choices); "top-3": the right one is among the choices
+ * offered for the first item (it and its alternatives); "wrong": sure items the photo does not show (each is
+ * chosen to start with: confirming without a look adds it); "unsure": photos offered choices with none chosen.
  * Collages: four val photos of four ingredients tiled 2 × 2 (600 × 600 px).
  */
 import { existsSync, readFileSync } from "node:fs";
@@ -24,7 +25,7 @@ import { starterExamples } from "~/services/vision/memory.server";
 import { loadClassifier } from "~/services/vision/model.server";
 import { isProduce, labelledFolder, type TrainingPhoto } from "~/services/vision/training-features.server";
 import { tiled } from "../tests/support/vision";
-import { recogniseMain } from "./vision-baselines";
+import { OLD_COMMIT, oldHead, recogniseMain } from "./vision-baselines";
 
 const VAL_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-val");
 const modelDirectory = path.resolve("models/darknet-tiny");
@@ -58,14 +59,17 @@ if (!head) throw new Error("No trained head: run npm run vision:train first");
 const ingredientOfClass = classIngredients(classifier.labels, catalogue);
 const starterMemory = new ExampleMemory(starterExamples(classifier.fingerprint));
 
-const RECOGNISERS = {
-  old: (image: Parameters<typeof recognisePhoto>[1]) =>
-    recogniseMain(classifier, image, starterMemory, ingredientOfClass),
-  new: (image: Parameters<typeof recognisePhoto>[1]) =>
-    recognisePhoto(classifier, image, starterMemory, ingredientOfClass, { ...HEAD_STEPS, head }),
+const previousHead = oldHead();
+type Name = "old" | "new";
+type Recogniser = (image: Parameters<typeof recognisePhoto>[1]) => Promise<Recognition>;
+const RECOGNISERS: Partial<Record<Name, Recogniser>> = {
+  ...(previousHead && {
+    old: (image) => recogniseMain(classifier, image, starterMemory, ingredientOfClass, previousHead),
+  }),
+  new: (image) => recognisePhoto(classifier, image, starterMemory, ingredientOfClass, { ...HEAD_STEPS, head }),
 };
-type Name = keyof typeof RECOGNISERS;
 const NAMES = Object.keys(RECOGNISERS) as Name[];
+const recognise = (name: Name, image: Parameters<Recogniser>[0]) => RECOGNISERS[name]!(image);
 
 const read = (file: string) => decodableImage(readFileSync(path.join(VAL_DIR, file)));
 const refused: string[] = [];
@@ -81,32 +85,34 @@ for (const photo of await labelledFolder(VAL_DIR, catalogue)) {
   }
 }
 const coldStarted = cpuMs();
-await RECOGNISERS.new(await read(photos[0].file));
-await RECOGNISERS.old(await read(photos[0].file));
+for (const name of NAMES) await recognise(name, await read(photos[0].file));
 const coldCpuMs = cpuMs() - coldStarted;
 const loadAtStart = loadAverage();
 
 interface Outcome {
   photo: TrainingPhoto;
+  /** the sure items */
   found: string[];
+  /** the choices offered for the first item, sure or not, first one first */
   offered: string[];
   cpu: number;
 }
 const outcomes = new Map<Name, Outcome[]>(NAMES.map((name) => [name, []]));
-const offeredOf = (name: Name, recognition: Recognition) => {
-  const found = recognition.ingredients.map((item) => item.name);
-  return name === "old" ? found : found.slice(0, 1).concat(recognition.alternatives[0] ?? []);
+const offeredOf = (recognition: Recognition) => {
+  const [first] = recognition.ingredients;
+  if (first) return [first.name, ...(recognition.alternatives[0] ?? [])];
+  return recognition.unsure ? [recognition.unsure.name, ...recognition.unsure.alternatives] : [];
 };
 for (const [index, photo] of photos.entries()) {
   for (const name of index % 2 === 0 ? NAMES : [...NAMES].reverse()) {
     const image = await read(photo.file);
     const started = cpuMs();
-    const recognition = await RECOGNISERS[name](image);
+    const recognition = await recognise(name, image);
     const cpu = cpuMs() - started;
     outcomes.get(name)!.push({
       photo,
       found: recognition.ingredients.map((item) => item.name),
-      offered: offeredOf(name, recognition),
+      offered: offeredOf(recognition),
       cpu,
     });
   }
@@ -115,16 +121,17 @@ for (const [index, photo] of photos.entries()) {
 if (process.stdout.isTTY) process.stdout.write("\n");
 
 function row(label: string, list: Outcome[]) {
-  const top1 = list.filter(({ photo, found }) => found[0] === photo.ingredient).length;
+  const top1 = list.filter(({ photo, offered }) => offered[0] === photo.ingredient).length;
   const top3 = list.filter(({ photo, offered }) => offered.includes(photo.ingredient)).length;
   const wrong = list.reduce(
     (sum, { photo, found }) => sum + found.filter((name) => name !== photo.ingredient).length,
     0
   );
-  const nothing = list.filter(({ found }) => found.length === 0).length;
+  const unsure = list.filter(({ found, offered }) => found.length === 0 && offered.length > 0).length;
+  const nothing = list.filter(({ offered }) => offered.length === 0).length;
   return `| ${label} | ${list.length} | ${percent(top1, list.length)} | ${percent(top3, list.length)} | ${(
     wrong / list.length
-  ).toFixed(2)} | ${percent(nothing, list.length)} |`;
+  ).toFixed(2)} | ${percent(unsure, list.length)} | ${percent(nothing, list.length)} |`;
 }
 
 console.log(
@@ -134,10 +141,11 @@ console.log(
     refused.length > 0 ? `; refused by the upload checks, left out: ${refused.join(", ")}` : ""
   }\n`
 );
+console.log(`old: main at ${OLD_COMMIT}; new: this tree\n`);
 console.log(
-  "| recogniser, photos | photos | top-1 | top-3 (choices offered) | wrong items per photo | nothing found |"
+  "| recogniser, photos | photos | top-1 (first choice) | top-3 (choices offered) | wrong sure items per photo | unsure: choices, none chosen | nothing offered |"
 );
-console.log("|---|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|---|");
 for (const [label, belongs] of [
   ["all", () => true],
   ["produce", isProduce],
@@ -153,13 +161,13 @@ for (const [label, belongs] of [
 }
 
 const confusions = new Map<string, number>();
-for (const { photo, found } of outcomes.get("new")!) {
-  const said = found[0] ?? "nothing";
+for (const { photo, offered } of outcomes.get("new")!) {
+  const said = offered[0] ?? "nothing";
   if (said !== photo.ingredient)
     confusions.set(`${photo.ingredient} → ${said}`, (confusions.get(`${photo.ingredient} → ${said}`) ?? 0) + 1);
 }
 console.log(
-  `\nMost frequent wrong first items (new): ${[...confusions]
+  `\nMost frequent wrong first choices (new): ${[...confusions]
     .sort((a, b) => b[1] - a[1])
     .slice(0, 10)
     .map(([pair, count]) => `${pair} ×${count}`)
@@ -187,7 +195,7 @@ for (let made = 0, start = 0; made < COLLAGES && start < photos.length; start +=
   for (const name of made % 2 === 0 ? NAMES : [...NAMES].reverse()) {
     const image = await decodableImage(picture);
     const started = cpuMs();
-    const found = (await RECOGNISERS[name](image)).ingredients.map((item) => item.name);
+    const found = (await recognise(name, image)).ingredients.map((item) => item.name);
     const counts = collageCounts.get(name)!;
     counts.cpu.push(cpuMs() - started);
     counts.found.push(four.filter((photo) => found.includes(photo.ingredient)).length);

@@ -1,7 +1,7 @@
 /**
  * The guesses of a photo, for the cook to confirm before anything joins the list (issue 28): per item its
- * best guess (chosen to start with) and the next best ones as choices, and "None of these" with a name to
- * type. Confirm adds what was chosen; Retake forgets the guesses. Plain forms posted to the camera screen's
+ * best guess (chosen to start with, unless the recogniser was unsure) and the next best ones as choices, and
+ * "None of these" with a name to type. Confirm adds what was chosen; Retake forgets the guesses. Plain forms posted to the camera screen's
  * action, so the same with and without JavaScript.
  */
 import { Form, useNavigation } from "@remix-run/react";
@@ -14,6 +14,8 @@ export interface Guess {
 
 export interface GuessedItem extends Guess {
   alternatives: Guess[];
+  /** the recogniser was not sure: no choice is made for the cook */
+  unsure: boolean;
 }
 
 export const GUESSES_TITLE = "Is this what you photographed?";
@@ -21,16 +23,17 @@ export const NONE_OF_THESE_LABEL = "None of these";
 export const TYPE_ITS_NAME = "Type its name";
 export const CONFIRM_LABEL = "Confirm";
 export const RETAKE_LABEL = "Retake";
+export const UNSURE_LEGEND = "Not sure: which one is it?";
 
 function ItemChoices({ item, index, count }: { item: GuessedItem; index: number; count: number }) {
   const typedId = useId();
   const choices = [item, ...item.alternatives];
   return (
     <fieldset className="guess-item">
-      <legend>{count > 1 ? `Item ${index + 1} of ${count}` : "Your photo shows"}</legend>
+      <legend>{item.unsure ? UNSURE_LEGEND : count > 1 ? `Item ${index + 1} of ${count}` : "Your photo shows"}</legend>
       {choices.map((choice, at) => (
         <label key={choice.name} className="guess-choice">
-          <input type="radio" name={`item-${index}`} value={choice.name} defaultChecked={at === 0} />
+          <input type="radio" name={`item-${index}`} value={choice.name} defaultChecked={at === 0 && !item.unsure} />
           <span>{choice.name}</span>
         </label>
       ))}

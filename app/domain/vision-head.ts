@@ -123,6 +123,22 @@ export const PLAIN_VIEW: AugmentedView = {
   hue: 0,
 };
 
+/** The centre of the photo: a square of 80 % of its shorter side, read beside the whole photo at test time. */
+export const CENTRE_CROP: AugmentedView = { ...PLAIN_VIEW, left: 0.1, top: 0.1, size: 0.8 };
+
+/** The region of a photo of `width` × `height` pixels a view reads, in whole pixels. */
+export function viewRegion(
+  width: number,
+  height: number,
+  view: Pick<AugmentedView, "left" | "top" | "size">
+): { left: number; top: number; width: number; height: number } {
+  if (view.size === 1) return { left: 0, top: 0, width, height };
+  const side = Math.round(Math.min(width, height) * view.size);
+  // left and top are shares of the photo's sides, at most 1 - size: the crop's place along the room it has
+  const along = (room: number, share: number) => Math.round(room * Math.min(1, share / (1 - view.size)));
+  return { left: along(width - side, view.left), top: along(height - side, view.top), width: side, height: side };
+}
+
 /** A random view: a square-ish crop of 55–95 % of each side, mirrored half the time, brightness ±20 %, saturation ±30 %, hue ±8°. */
 export function randomView(random: () => number): AugmentedView {
   const size = 0.55 + 0.4 * random();

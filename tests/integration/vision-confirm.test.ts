@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { action as uploadAction } from "~/api/upload.server";
 import { action as cameraAction, loader as cameraLoader } from "~/routes/camera";
@@ -20,12 +21,15 @@ interface Guessed {
   ingredient_type: string;
   source: string;
   alternatives: { ingredient_name: string; ingredient_type: string }[];
+  sure: boolean;
 }
 
 /** A photo of grocery-train: not one of the starter memory's (grocery-dev), as a cook's own photo would be. */
 const TRAIN_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-train");
 const COOKS_BANANA = "Banana/Banana_005.jpg";
 const ownPhoto = (file: string) => readFileSync(path.join(TRAIN_DIR, file));
+const GREY_LIME = "Lime/Lime_002.jpg";
+const greyscale = (file: string) => sharp(groceryPhoto(file)).greyscale().jpeg().toBuffer();
 
 /** A guest sends a photo to POST /api/upload: the answer, and the cookie the browser keeps. */
 async function sendPhoto(file: string, cookie: string | null = null, bytes = groceryPhoto(file)) {
@@ -67,7 +71,12 @@ describe.skipIf(explainSkip("the photo confirmation tests", available, "../share
       const photo = await sendPhoto("Banana/Banana_001.jpg");
       expect(photo.status).toBe(200);
       const [banana] = photo.ingredients;
-      expect(banana).toMatchObject({ ingredient_name: "banana", ingredient_type: "Fruit", source: "camera" });
+      expect(banana).toMatchObject({
+        ingredient_name: "banana",
+        ingredient_type: "Fruit",
+        source: "camera",
+        sure: true,
+      });
       expect(banana.alternatives.length).toBeGreaterThanOrEqual(1);
       expect(banana.alternatives.length).toBeLessThanOrEqual(2);
       for (const alternative of banana.alternatives) {
@@ -83,6 +92,7 @@ describe.skipIf(explainSkip("the photo confirmation tests", available, "../share
             name: ingredient_name,
             type: ingredient_type,
           })),
+          unsure: false,
         },
       ]);
 
@@ -115,6 +125,39 @@ describe.skipIf(explainSkip("the photo confirmation tests", available, "../share
       // one correction does not rename every banana: another photo of one is still a banana
       const another = await sendPhoto("Banana/Banana_002.jpg", confirmed.cookie);
       expect(another.ingredients[0].ingredient_name).toBe("banana");
+    });
+
+    it("a photo it is unsure of still offers its three best guesses, none chosen, and the cook's pick is listed", async () => {
+      // a lime in black and white: no guess reaches the bar to be chosen for the cook, but the lime is offered
+      const photo = await sendPhoto(GREY_LIME, null, await greyscale(GREY_LIME));
+      expect(photo.status).toBe(200);
+      expect(photo.ingredients).toHaveLength(1);
+      const [unsure] = photo.ingredients;
+      expect(unsure.sure).toBe(false);
+      const offered = [unsure, ...unsure.alternatives].map(({ ingredient_name }) => ingredient_name);
+      expect(offered).toHaveLength(3);
+      expect(offered).toContain("lime");
+      expect(await waiting(photo.cookie)).toEqual([expect.objectContaining({ unsure: true })]);
+
+      // confirming without a pick adds nothing
+      const nothing = await postToCamera({ intent: "confirm" }, photo.cookie);
+      expect(nothing.response.status).toBe(422);
+      expect(await nothing.response.json()).toEqual({ failure: NOTHING_CHOSEN });
+      expect(await listed(photo.cookie)).toEqual([]);
+
+      const picked = await postToCamera({ intent: "confirm", "item-0": "lime" }, photo.cookie);
+      expect(picked.response.status).toBe(302);
+      expect(await listed(picked.cookie)).toEqual([{ name: "lime", source: "camera" }]);
+    });
+
+    it("a photo of nothing it knows offers nothing, unsure or not", async () => {
+      const card = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#8a8f8c" } })
+        .jpeg()
+        .toBuffer();
+      const photo = await sendPhoto("grey card", null, card);
+      expect(photo.status).toBe(200);
+      expect(photo.ingredients).toEqual([]);
+      expect(await waiting(photo.cookie)).toBeNull();
     });
 
     it("'none of these' with a typed name lists that name; left blank, the item is left out", async () => {

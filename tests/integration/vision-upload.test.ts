@@ -89,6 +89,7 @@ describe.skipIf(
       ingredient_type: "Fruit",
       source: "camera",
       alternatives: expect.any(Array),
+      sure: true,
     });
 
     // the guesses wait for the cook to confirm them (tests/integration/vision-confirm.test.ts)

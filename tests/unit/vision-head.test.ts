@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { alternativesOf } from "~/domain/vision";
-import { headFeatures, headScores, randomView, seededRandom, softmax, type ClassifierHead } from "~/domain/vision-head";
+import { alternativesOf, unsureChoices, UNSURE_FLOOR } from "~/domain/vision";
+import {
+  CENTRE_CROP,
+  headFeatures,
+  headScores,
+  PLAIN_VIEW,
+  randomView,
+  seededRandom,
+  softmax,
+  viewRegion,
+  type ClassifierHead,
+} from "~/domain/vision-head";
 
 /** A head over two figures: the first says apple, the second lemon. */
 const head: ClassifierHead = {
@@ -48,6 +58,64 @@ describe("the trained head", () => {
     const view = first[0];
     expect(view.size).toBeGreaterThanOrEqual(0.55);
     expect(view.left + view.size).toBeLessThanOrEqual(1);
+  });
+});
+
+describe("the views a photo is read in", () => {
+  it("reads the centre as a square of 80 % of the shorter side, in the middle, whatever the photo's shape", () => {
+    expect(viewRegion(400, 300, CENTRE_CROP)).toEqual({ left: 80, top: 30, width: 240, height: 240 });
+    expect(viewRegion(300, 400, CENTRE_CROP)).toEqual({ left: 30, top: 80, width: 240, height: 240 });
+  });
+
+  it("reads the whole photo for the plain view, and keeps a random crop inside the photo", () => {
+    expect(viewRegion(640, 480, PLAIN_VIEW)).toEqual({ left: 0, top: 0, width: 640, height: 480 });
+    for (let seed = 1; seed < 50; seed++) {
+      const region = viewRegion(640, 480, randomView(seededRandom(seed)));
+      expect(region.left + region.width).toBeLessThanOrEqual(640);
+      expect(region.top + region.height).toBeLessThanOrEqual(480);
+      expect(Math.min(region.left, region.top)).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it("averages the head's answers over the photo, its centre and their mirror images", () => {
+    // the whole photo is unsure (apple 0.5), its centre shows lemon clearly: the average leans to lemon
+    const views = [
+      Float32Array.from([0, 0]),
+      Float32Array.from([0, 0]),
+      Float32Array.from([0, 1]),
+      Float32Array.from([0, 1]),
+    ];
+    const scores = headScores(head, views);
+    expect(scores.get("lemon")).toBeGreaterThan(scores.get("apple")!);
+    expect(scores.get("lemon")! + scores.get("apple")!).toBeCloseTo(1, 5);
+  });
+});
+
+describe("a photo nothing was said for", () => {
+  const unsure = new Map([
+    ["pear", 0.35],
+    ["apple", 0.3],
+    ["quince", 0.2],
+    ["lemon", 0.1],
+  ]);
+
+  it("offers its three best guesses as choices when it looks like a grocery", () => {
+    expect(unsureChoices([], unsure)).toEqual({ name: "pear", alternatives: ["apple", "quince"] });
+  });
+
+  it("offers nothing when something was said, or when even its best guess is under the floor", () => {
+    expect(unsureChoices([{ name: "pear", score: 0.9 }], unsure)).toBeNull();
+    // a grey card: the head's answers times a familiarity of 0
+    expect(
+      unsureChoices(
+        [],
+        new Map([
+          ["orange", 0],
+          ["lemon", 0],
+        ])
+      )
+    ).toBeNull();
+    expect(unsureChoices([], new Map([["orange", UNSURE_FLOOR / 2]]))).toBeNull();
   });
 });
 

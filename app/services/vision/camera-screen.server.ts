@@ -11,7 +11,13 @@ export async function cameraScreenLoader({ request }: LoaderFunctionArgs) {
   const guesses = await waitingGuesses(request);
   return {
     recognition: visionStatus(),
-    guesses: guesses?.items.map(({ name, type, alternatives }) => ({ name, type, alternatives })) ?? null,
+    guesses:
+      guesses?.items.map(({ name, type, alternatives, unsure }) => ({
+        name,
+        type,
+        alternatives,
+        unsure: unsure === true,
+      })) ?? null,
   };
 }
 

@@ -28,8 +28,10 @@ import {
   type ExampleMemory,
   type ScoredIngredient,
   type WindowReading,
+  MODEL_INPUT_SIZE,
+  unsureChoices,
 } from "~/domain/vision";
-import { headScores } from "~/domain/vision-head";
+import { CENTRE_CROP, headScores, viewRegion } from "~/domain/vision-head";
 import { IMAGENET_INGREDIENTS } from "~/domain/vision-labels";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { groceryHead, type LoadedHead } from "./head.server";
@@ -44,7 +46,7 @@ import {
   type CropRequest,
   type DecodedPhoto,
 } from "./model.server";
-import type { VisionProvider } from "./provider.server";
+import type { RecognisedItem, VisionProvider } from "./provider.server";
 
 /** Per class of the model, the catalogue ingredient it shows, or null. */
 export function classIngredients(labels: readonly string[], catalogue: Catalogue): (string | null)[] {
@@ -81,6 +83,8 @@ export interface Recognition {
   ingredients: ScoredIngredient[];
   /** per item, the next best guesses (alternativesOf) */
   alternatives: string[][];
+  /** nothing was said, but the photo's best guesses are offered as choices, none chosen (unsureChoices) */
+  unsure: { name: string; alternatives: string[] } | null;
   /** what the classifier saw in the whole photo (kept so that corrections teach) */
   whole: CropAnalysis;
   /** the quarters were read: the whole photo was not sure of one item, and they could change the answer */
@@ -99,6 +103,8 @@ export interface RecogniserSteps {
   lookalikes?: boolean;
   /** the trained head (decision 090): its answer beside the examples' for every crop; null for none */
   head?: LoadedHead | null;
+  /** a photo nothing is said for offers its best guesses as choices (unsureChoices) */
+  unsure?: boolean;
 
   thresholds?: DecisionThresholds;
 }
@@ -122,6 +128,7 @@ export async function recognisePhoto(
     settle = true,
     lookalikes = true,
     head = null,
+    unsure = false,
     thresholds = DECISION_THRESHOLDS,
   }: RecogniserSteps = {}
 ): Promise<Recognition> {
@@ -138,8 +145,12 @@ export async function recognisePhoto(
     return scores;
   };
   const wholeCrops = planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance, mirrored: head?.mirrored ?? false });
-  const [whole, mirrored] = await read(wholeCrops);
-  const wholeScores = score(whole, mirrored ? [whole.features, mirrored.features] : undefined);
+  const centreCrops = head?.centre ? centreViews(photo, head.mirrored) : [];
+  const [whole, ...views] = await read([...wholeCrops, ...centreCrops]);
+  const wholeScores = score(
+    whole,
+    [whole, ...views].map((crop) => crop.features)
+  );
   const { items, windowsRead } = await wholeAndQuarters(
     read,
     photo,
@@ -151,6 +162,7 @@ export async function recognisePhoto(
   const answer = (ingredients: ScoredIngredient[], centreRead: boolean): Recognition => ({
     ingredients,
     alternatives: alternativesOf(ingredients, [wholeScores, ...scored.slice(1)]),
+    unsure: unsure ? unsureChoices(ingredients, wholeScores) : null,
     whole,
     windowsRead,
     centreRead,
@@ -160,6 +172,12 @@ export async function recognisePhoto(
   if (!yogurtNeedsCentreLook(wholeScores, said, thresholds)) return answer(said, false);
   const [centre] = await read(windowCrops(photo, CENTRE_LOOK));
   return answer(afterCentreLook(said, score(centre)), true);
+}
+
+/** The photo's centre (CENTRE_CROP) at the model's side, and its mirror image, read beside the whole photo. */
+function centreViews(photo: DecodedPhoto, mirrored: boolean): CropRequest[] {
+  const region = viewRegion(photo.width, photo.height, CENTRE_CROP);
+  return [false, ...(mirrored ? [true] : [])].map((flip) => ({ region, side: MODEL_INPUT_SIZE, mirrored: flip }));
 }
 
 /** Reads crops of the photo being recognised. */
@@ -203,7 +221,12 @@ async function wholeAndQuarters(
  * same top-1 on single photos), and no second look before saying yogurt (it cost 6 yogurt photos, top-1 74.9 →
  * 76.6 %).
  */
-export const HEAD_STEPS: RecogniserSteps = { glance: false, lookalikes: false, thresholds: HEAD_THRESHOLDS };
+export const HEAD_STEPS: RecogniserSteps = {
+  glance: false,
+  lookalikes: false,
+  thresholds: HEAD_THRESHOLDS,
+  unsure: true,
+};
 
 export interface EmbeddedOptions {
   /** start from the committed starter memory (tests of learning turn it off to start empty) */
@@ -225,16 +248,19 @@ export function createEmbeddedProvider(
         image,
         memory,
         classIngredients(classifier.labels, catalogue),
-        {
-          head,
-          thresholds: head ? HEAD_THRESHOLDS : DECISION_THRESHOLDS,
-        }
+        head ? { ...HEAD_STEPS, head } : {}
       );
       const found = (name: string) => ({ name, type: catalogue.byName(name)!.type });
-      const ingredients = recognition.ingredients.map(({ name }, index) => ({
+      const ingredients: RecognisedItem[] = recognition.ingredients.map(({ name }, index) => ({
         ...found(name),
         alternatives: recognition.alternatives[index].map(found),
       }));
+      if (recognition.unsure)
+        ingredients.push({
+          ...found(recognition.unsure.name),
+          alternatives: recognition.unsure.alternatives.map(found),
+          unsure: true,
+        });
       const captureId =
         ingredients.length > 0
           ? await saveCapture(

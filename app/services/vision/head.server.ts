@@ -16,6 +16,8 @@ export interface HeadFile {
   model: string;
   /** the photo is read as it is and mirrored, and the head's answers averaged */
   mirrored: boolean;
+  /** the photo's centre (CENTRE_CROP) is read too, and its mirror image when `mirrored` */
+  centre?: boolean;
   settings: string;
   validation: string;
   classes: string[];
@@ -25,9 +27,13 @@ export interface HeadFile {
   bias: string;
 }
 
-export interface LoadedHead extends ClassifierHead {
+/** How a photo is read at test time, the head's answers averaged over the views. */
+export interface HeadTta {
   mirrored: boolean;
+  centre: boolean;
 }
+
+export interface LoadedHead extends ClassifierHead, HeadTta {}
 
 const toBase64 = (values: Float32Array) =>
   Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("base64");
@@ -40,7 +46,7 @@ function fromBase64(text: string): Float32Array {
 
 export function encodeHead(
   head: ClassifierHead,
-  about: Pick<HeadFile, "source" | "model" | "mirrored" | "settings" | "validation">
+  about: Pick<HeadFile, "source" | "model" | "mirrored" | "centre" | "settings" | "validation">
 ): HeadFile {
   return {
     ...about,
@@ -56,6 +62,7 @@ export function decodeHead(file: HeadFile): LoadedHead {
   const head = {
     classes: file.classes,
     mirrored: file.mirrored,
+    centre: file.centre === true,
     mean: fromBase64(file.mean),
     scale: fromBase64(file.scale),
     weights: fromBase64(file.weights),

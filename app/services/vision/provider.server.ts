@@ -9,10 +9,12 @@ export interface FoundIngredient {
 /** An item recognised in a photo: the best guess, and the next best for the cook to choose from (up to two). */
 export interface RecognisedItem extends FoundIngredient {
   alternatives: FoundIngredient[];
+  /** the recogniser was not sure of any item: its best guesses are offered, none chosen for the cook */
+  unsure?: boolean;
 }
 
 export interface Recognition {
-  /** confident, each ingredient once, best first */
+  /** confident, each ingredient once, best first; then, when none is, the unsure guess (its `unsure` set) */
   ingredients: RecognisedItem[];
   /** the kept photo that corrections on ingredient preview teach from (null when the provider cannot learn) */
   captureId: string | null;

@@ -9,12 +9,23 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { Catalogue } from "~/domain/catalogue";
-import { PLAIN_VIEW, randomView, seededRandom, type AugmentedView } from "~/domain/vision-head";
+import {
+  CENTRE_CROP,
+  PLAIN_VIEW,
+  randomView,
+  seededRandom,
+  viewRegion,
+  type AugmentedView,
+} from "~/domain/vision-head";
 import { ingredientOfPhoto, parseLabelsCsv, type LabelledPhoto } from "~/domain/vision-labels";
 import { MODEL_INPUT_SIZE } from "~/domain/vision";
 import type { Classifier, CropRequest } from "./model.server";
 
-export const FEATURE_CACHE = ".cache/vision-features";
+/** Where the features are cached (VISION_FEATURE_CACHE moves it, e.g. out of the worktree). */
+/** The view number of the centre crop (CENTRE_VIEW + 1: mirrored). */
+export const CENTRE_VIEW = 100;
+
+export const FEATURE_CACHE = process.env.VISION_FEATURE_CACHE ?? ".cache/vision-features";
 
 /** A photo of the folder whose class names a catalogue ingredient. */
 export interface TrainingPhoto extends LabelledPhoto {
@@ -31,10 +42,15 @@ export async function labelledFolder(folder: string, catalogue: Catalogue): Prom
   });
 }
 
-/** View 0 is the photo as it is, view 1 its mirror image, later ones random crops seeded by the photo and view. */
+/**
+ * View 0 is the photo as it is, view 1 its mirror image, later ones random crops seeded by the photo and view;
+ * CENTRE_VIEW and its mirror image are the centre crop read at test time (CENTRE_CROP).
+ */
 export function viewOf(file: string, view: number): AugmentedView {
   if (view === 0) return PLAIN_VIEW;
   if (view === 1) return { ...PLAIN_VIEW, mirrored: true };
+  if (view === CENTRE_VIEW) return CENTRE_CROP;
+  if (view === CENTRE_VIEW + 1) return { ...CENTRE_CROP, mirrored: true };
   let seed = view * 7919;
   for (const character of file) seed = (Math.imul(seed, 31) + character.charCodeAt(0)) >>> 0;
   return randomView(seededRandom(seed));
@@ -47,16 +63,8 @@ export async function viewFeatures(classifier: Classifier, bytes: Buffer, view: 
     ? sharp(bytes)
     : sharp(bytes).modulate({ brightness: view.brightness, saturation: view.saturation, hue: view.hue });
   const photo = await classifier.decode(image);
-  const side = Math.round(Math.min(photo.width, photo.height) * view.size);
-  const width = view.size === 1 ? photo.width : side;
-  const height = view.size === 1 ? photo.height : side;
   const crop: CropRequest = {
-    region: {
-      left: Math.round((photo.width - width) * (view.size === 1 ? 0 : view.left / (1 - view.size))),
-      top: Math.round((photo.height - height) * (view.size === 1 ? 0 : view.top / (1 - view.size))),
-      width,
-      height,
-    },
+    region: viewRegion(photo.width, photo.height, view),
     side: MODEL_INPUT_SIZE,
     mirrored: view.mirrored,
   };
