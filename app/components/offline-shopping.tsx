@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type FormEvent } from "react";
 import { newChangeKey } from "~/domain/shopping-changes";
-import { replayShoppingQueue, useShoppingQueue } from "./shopping-queue";
+import { replayShoppingQueue, setCurrentList, useShoppingQueue } from "./shopping-queue";
 
 /**
  * Gives the submitted form a fresh change key (its hidden "change" field), so that the server applies this tap
@@ -17,7 +17,8 @@ export function ChangeKeyField() {
 }
 
 /** Sends the queued taps when the screen opens online and whenever the connection returns; then reloads the list. */
-export function useReplayWhenOnline() {
+export function useReplayWhenOnline(listId: number) {
+  setCurrentList(listId);
   const revalidator = useRevalidator();
   // its identity changes with every state: the effect reads the latest through a ref and runs once per screen
   const latest = useRef(revalidator);

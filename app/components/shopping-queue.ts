@@ -79,15 +79,21 @@ export function useShoppingQueue(): Snapshot {
   );
 }
 
+/** The signed-in cook's list, as the screen last loaded it: taps are queued for it and replayed only to it. */
+let currentListId = 0;
+export function setCurrentList(listId: number) {
+  currentListId = listId;
+}
+
 /** Keeps a tap for later; the list hides what it takes off and shows what it adds as waiting. */
-export function queueChange(change: QueuedChange) {
+export function queueChange(change: Omit<QueuedChange, "listId">) {
   refresh();
   lastSent = null;
-  save(enqueue(snapshot.queue, change));
+  save(enqueue(snapshot.queue, { ...change, listId: currentListId }));
 }
 
 /** The queued change a list form's fields describe (Got it, Remove, Add with their key), or null. */
-export function queuedChangeOf(fields: Record<string, FormDataEntryValue>): QueuedChange | null {
+export function queuedChangeOf(fields: Record<string, FormDataEntryValue>): Omit<QueuedChange, "listId"> | null {
   const text = (name: string) => (typeof fields[name] === "string" ? (fields[name] as string).trim() : "");
   const key = text("change");
   const intent = text("intent");
@@ -124,7 +130,7 @@ async function send(change: QueuedChange): Promise<ReplayAnswer> {
 /** Sends what is queued (one replay at a time); the list reloads its data afterwards when anything was answered. */
 export const replayShoppingQueue = singleFlight(async (): Promise<ReplayResult> => {
   refresh();
-  const result = await replayQueue(snapshot.queue, send, save);
+  const result = await replayQueue(snapshot.queue, currentListId, send, save);
   if (result.applied > 0 || result.refusals.length > 0) {
     lastSent = { sent: result.applied + result.refusals.length, refusals: result.refusals };
     refresh();

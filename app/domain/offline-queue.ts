@@ -16,6 +16,8 @@ export interface QueuedChange {
   /** the item's name, to tell the cook what is waiting */
   name: string;
   quantity?: string;
+  /** the list it was made on: a change queued before a sign-out is not sent for whoever signs in next */
+  listId: number;
 }
 
 /** What the server said to one change: done, refused with its message (already removed, say), or no answer. */
@@ -66,6 +68,7 @@ export function parseQueue(stored: string | null): QueuedChange[] {
         typeof entry.key === "string" &&
         typeof entry.name === "string" &&
         (QUEUED_INTENTS as readonly unknown[]).includes(entry.intent) &&
+        Number.isInteger(entry.listId) &&
         (entry.item === undefined || Number.isInteger(entry.item)) &&
         (entry.quantity === undefined || typeof entry.quantity === "string")
     )
@@ -73,16 +76,19 @@ export function parseQueue(stored: string | null): QueuedChange[] {
 }
 
 /**
- * Sends the queued changes one at a time, oldest first (an add then a Got it of the same item keeps its order).
+ * Sends the queued changes one at a time, oldest first (an add then a Got it of the same item keeps its order);
+ * those made on another list than the signed-in cook's (before a sign-out) are dropped unsent.
  * `saved` is told the queue left after each answer, so that a tab closed half way does not send the answered ones
  * again. The first change without an answer stops the replay: it and the ones after wait for the next.
  */
 export async function replayQueue(
   queue: readonly QueuedChange[],
+  listId: number,
   send: (change: QueuedChange) => Promise<ReplayAnswer>,
   saved: (remaining: QueuedChange[]) => void = () => undefined
 ): Promise<ReplayResult> {
-  let remaining = [...queue];
+  let remaining = queue.filter((change) => change.listId === listId);
+  if (remaining.length < queue.length) saved(remaining);
   let applied = 0;
   const refusals: string[] = [];
   while (remaining.length > 0) {

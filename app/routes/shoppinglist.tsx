@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
   useActionData,
@@ -19,16 +19,10 @@ import { ScreenHeader } from "~/components/screen-header";
 import { queueChange, queuedChangeOf, useShoppingQueue } from "~/components/shopping-queue";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
-import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
 import { itemsTakenOff } from "~/domain/offline-queue";
 import { MAX_SHOPPING_NAME_LENGTH, MAX_SHOPPING_QUANTITY_LENGTH } from "~/domain/shopping-changes";
-import { LOGIN_REQUIRED } from "~/services/api-auth.server";
-import { getCook, requireCook } from "~/services/cook.server";
-import { jsonPageReply, readPageCall } from "~/services/json-page-calls.server";
-import { firstSubmissionError } from "~/services/request.server";
-import { redirectWithFlash } from "~/services/session.server";
-import { applyShoppingChange, checkShoppingChange } from "~/services/shopping-changes.server";
-import { listShoppingItems } from "~/services/shopping-list.server";
+import type { DeliveryApp } from "~/domain/delivery-apps";
+import { changeShoppingList, shoppingListScreen } from "~/services/shopping-list-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Shopping list · Recipe Helper" }];
 
@@ -37,33 +31,11 @@ const LIST_PATH = "/shoppinglist";
 const orderPath = (itemId: number) => `${LIST_PATH}?order=${itemId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { listId } = await requireCook(request);
-  const items = await listShoppingItems(listId);
-  const ordered = items.find((item) => String(item.id) === new URL(request.url).searchParams.get("order"));
-  return { items, ordering: ordered ? { name: ordered.name, apps: deliveryApps([ordered.name]) } : null };
+  return shoppingListScreen(request);
 }
 
-/**
- * The list's forms (Got it, Got everything, Remove, Add) and their JSON page call (POST /shoppinglist with a JSON
- * body; the replay of taps queued offline uses it): `{ message }` with the change's status, 401 for a guest.
- */
 export async function action({ request }: ActionFunctionArgs) {
-  const { formData, isJson } = await readPageCall(request);
-  const cook = isJson ? await getCook(request) : await requireCook(request);
-  if (cook.userId === null) return jsonPageReply({ message: LOGIN_REQUIRED }, { status: 401 });
-  const checked = checkShoppingChange(formData);
-  if (checked.status !== "success") {
-    const { message, field } = firstSubmissionError(checked, "Unknown action");
-    if (isJson) return jsonPageReply({ message, field }, { status: 400 });
-    if (formData.get("intent") === "add") return data({ result: checked.reply() }, { status: 400 });
-    return redirectWithFlash(LIST_PATH, { type: "error", message });
-  }
-  const answer = await applyShoppingChange({ ...cook, userId: cook.userId }, checked.value);
-  if (isJson) return jsonPageReply({ message: answer.message, repeated: answer.repeated ?? false }, answer);
-  if (answer.status >= 400) return redirectWithFlash(LIST_PATH, { type: "error", message: answer.message });
-  // a removed card is gone from the screen: that says enough
-  if (checked.value.intent === "remove") return redirect(LIST_PATH);
-  return redirectWithFlash(LIST_PATH, { type: "success", message: answer.message });
+  return changeShoppingList(request);
 }
 
 /** A tap made offline, or whose request never reached the server, is queued rather than lost. */
@@ -89,10 +61,10 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
   (actionResult as Partial<Queued> | undefined)?.queued ? false : defaultShouldRevalidate;
 
 export default function ShoppingListScreen() {
-  const { items, ordering } = useLoaderData<typeof loader>();
+  const { items, ordering, listId } = useLoaderData<typeof loader>();
   // the household's list: what another member bought or added shows up
   useRefreshWhileOpen();
-  useReplayWhenOnline();
+  useReplayWhenOnline(listId);
   const { queue } = useShoppingQueue();
   const takenOff = itemsTakenOff(queue);
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
+import { createRecipeThroughApi, hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
 
 const QUEUE_KEY = "recipe-helper:shopping-queue";
 
@@ -144,6 +144,44 @@ test.describe("the shopping list offline", () => {
     });
     await page.reload();
     await expect(page.getByText("Your shopping list is empty.")).toBeVisible();
+  });
+
+  test("the pantry and the last opened recipe read offline too; the app can be installed", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await signInAsNewCook(page, uniqueUsername(testInfo, "offread"));
+    const manifestLink = await page.locator('link[rel="manifest"]').getAttribute("href");
+    const manifest = (await (await page.request.get(manifestLink!)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ display: "standalone", start_url: "/home", theme_color: "#2f7d4f" });
+    const icons = manifest.icons as { src: string; sizes: string; purpose: string }[];
+    expect(icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      "192x192 any",
+      "512x512 any",
+      "512x512 maskable",
+    ]);
+    for (const icon of icons) expect((await page.request.get(icon.src)).headers()["content-type"]).toBe("image/png");
+
+    expect((await page.request.post("/api/pantry", { data: { ingredient_name: "flour" } })).ok()).toBe(true);
+    const recipeId = await createRecipeThroughApi(page.request, "Offline Pancakes");
+    await page.goto("/ingredient-preview");
+    await expect(page.locator(".ingredient-name")).toHaveText(["flour"]);
+    await expect
+      .poll(() => page.evaluate(() => caches.match("/ingredient-preview").then((found) => found !== undefined)))
+      .toBe(true);
+    await page.goto(`/menu-detail/${recipeId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Offline Pancakes" })).toBeVisible();
+    await expect
+      .poll(() =>
+        page.evaluate((path) => caches.match(path).then((found) => found !== undefined), `/menu-detail/${recipeId}`)
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.goto("/ingredient-preview");
+    await expect(page.locator(".ingredient-name")).toHaveText(["flour"]);
+    await page.goto(`/menu-detail/${recipeId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Offline Pancakes" })).toBeVisible();
   });
 
   test("a tap the server can no longer apply shows the server's message", async ({ page, context }, testInfo) => {

@@ -11,8 +11,15 @@ import {
   type ReplayAnswer,
 } from "~/domain/offline-queue";
 
-const gotIt = (key: string, item: number): QueuedChange => ({ key, intent: "got-it", item, name: `item ${item}` });
-const add = (key: string, name: string): QueuedChange => ({ key, intent: "add", name });
+const LIST = 5;
+const gotIt = (key: string, item: number, listId = LIST): QueuedChange => ({
+  key,
+  intent: "got-it",
+  item,
+  name: `item ${item}`,
+  listId,
+});
+const add = (key: string, name: string): QueuedChange => ({ key, intent: "add", name, listId: LIST });
 
 describe("queueing taps made offline", () => {
   it("keeps them in the order they were made, and a key only once (a double tap's second submit)", () => {
@@ -32,7 +39,7 @@ describe("queueing taps made offline", () => {
   it("hides the items a Got it or Remove takes off, not the ones it adds", () => {
     const queue = [
       gotIt("k-got-0001", 3),
-      { key: "k-rem-0002", intent: "remove", item: 9, name: "flour" } as const,
+      { key: "k-rem-0002", intent: "remove", item: 9, name: "flour", listId: LIST } as const,
       add("k-add-0003", "eggs"),
     ];
     expect([...itemsTakenOff(queue)]).toEqual([3, 9]);
@@ -57,6 +64,7 @@ describe("replaying the queue", () => {
     const saves: string[][] = [];
     const result = await replayQueue(
       [add("k-add-0001", "eggs"), gotIt("k-got-0002", 4)],
+      LIST,
       async (change) => {
         sent.push(change.key);
         return { kind: "applied", message: "ok" };
@@ -73,14 +81,18 @@ describe("replaying the queue", () => {
       { kind: "refused", message: "That item is no longer on your list." },
       { kind: "applied", message: "" },
     ];
-    const result = await replayQueue([gotIt("k-got-0001", 1), gotIt("k-got-0002", 2)], async () => answers.shift()!);
+    const result = await replayQueue(
+      [gotIt("k-got-0001", 1), gotIt("k-got-0002", 2)],
+      LIST,
+      async () => answers.shift()!
+    );
     expect(result).toEqual({ remaining: [], applied: 1, refusals: ["That item is no longer on your list."] });
   });
 
   it("stops at the first change without an answer and keeps it and the ones after, keys unchanged", async () => {
     const queue = [gotIt("k-got-0001", 1), gotIt("k-got-0002", 2), gotIt("k-got-0003", 3)];
     const answers: ReplayAnswer[] = [{ kind: "applied", message: "" }, { kind: "unreachable" }];
-    const result = await replayQueue(queue, async () => answers.shift() ?? { kind: "applied", message: "" });
+    const result = await replayQueue(queue, LIST, async () => answers.shift() ?? { kind: "applied", message: "" });
     expect(result.remaining).toEqual(queue.slice(1));
     expect(result.applied).toBe(1);
   });
@@ -90,7 +102,7 @@ describe("replaying the queue", () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const replay = singleFlight(() =>
-      replayQueue([gotIt("k-got-0001", 1)], async () => {
+      replayQueue([gotIt("k-got-0001", 1)], LIST, async () => {
         sends += 1;
         await gate;
         return { kind: "applied", message: "" };
@@ -104,6 +116,23 @@ describe("replaying the queue", () => {
     // once it has ended, the next call replays again
     await replay();
     expect(sends).toBe(2);
+  });
+
+  it("drops unsent the changes made on another list (queued before a sign-out)", async () => {
+    const sent: string[] = [];
+    const saves: string[][] = [];
+    const result = await replayQueue(
+      [gotIt("k-got-0001", 1, 99), gotIt("k-got-0002", 2)],
+      LIST,
+      async (change) => {
+        sent.push(change.key);
+        return { kind: "applied", message: "" };
+      },
+      (remaining) => saves.push(remaining.map((change) => change.key))
+    );
+    expect(sent).toEqual(["k-got-0002"]);
+    expect(saves[0]).toEqual(["k-got-0002"]);
+    expect(result.remaining).toEqual([]);
   });
 
   it("reads the server's status: 2xx applied, 4xx refused, signed out or unreachable waits", () => {
