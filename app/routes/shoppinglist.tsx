@@ -65,7 +65,7 @@ export default function ShoppingListScreen() {
   // the household's list: what another member bought or added shows up
   useRefreshWhileOpen();
   useReplayWhenOnline(listId);
-  const { queue } = useShoppingQueue();
+  const { queue, online } = useShoppingQueue();
   const takenOff = itemsTakenOff(queue);
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
   const gotAll = useFetcher({ key: "got-everything" });
@@ -130,10 +130,21 @@ export default function ShoppingListScreen() {
             <div className="shopping-actions">
               <gotAll.Form method="post" className="shopping-got-all">
                 <input type="hidden" name="intent" value="got-everything" />
-                <button type="submit" className="button button-secondary">
+                {/* not queued offline: each item's Got it is */}
+                <button
+                  type="submit"
+                  className="button button-secondary"
+                  disabled={!online}
+                  aria-describedby={online ? undefined : "got-all-offline"}
+                >
                   Got everything
                 </button>
               </gotAll.Form>
+              {online ? null : (
+                <p id="got-all-offline" className="shopping-list-empty">
+                  Got everything needs a connection; offline, tap Got it on each item.
+                </p>
+              )}
             </div>
           ) : null}
         </>

@@ -1,6 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createRecipeThroughApi, hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
 
+// the service worker is what this file tests (the other specs block it)
+test.use({ serviceWorkers: "allow" });
+
 const QUEUE_KEY = "recipe-helper:shopping-queue";
 
 const cards = (page: Page) => page.getByRole("list", { name: "Items to buy" }).getByRole("listitem");
@@ -85,6 +88,8 @@ test.describe("the shopping list offline", () => {
     await expect(cards(page)).toHaveCount(2);
     await expect(cards(page).filter({ hasText: "rice" })).toHaveCount(0);
 
+    await expect(page.getByRole("button", { name: "Got everything" })).toBeDisabled();
+    await expect(page.getByText("Got everything needs a connection; offline, tap Got it on each item.")).toBeVisible();
     await page.getByRole("button", { name: /^Got it\W+oat milk$/ }).click();
     await expect(page.getByText("1 change waiting to be sent.")).toBeVisible();
     await expect(cards(page).filter({ hasText: "oat milk" })).toHaveCount(0);
