@@ -28,6 +28,8 @@ if (typeof document !== "undefined") {
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/app-icons/icon-192.png" },
 ];
 
 export const meta: MetaFunction = () => [{ title: "Recipe Helper" }];
@@ -40,10 +42,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * Read again on every move to another screen, not only after a form: a message belongs to the screen it was
- * shown on, and must not come back on the next one.
+ * shown on, and must not come back on the next one. Not after a tap the shopping list queued offline: the server
+ * has not seen it (and could not be reached).
  */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) =>
+  !(actionResult as { queued?: boolean } | undefined)?.queued &&
+  (defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname);
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();

@@ -7,7 +7,7 @@
  * (usePendingIntents).
  */
 import { useFetcher, useFetchers, type ClientActionFunctionArgs } from "@remix-run/react";
-import type { ReactNode } from "react";
+import type { FormEvent, ReactNode } from "react";
 
 export type IntentFields = { intent: string } & Record<string, string>;
 
@@ -15,17 +15,19 @@ export function IntentForm({
   fetcherKey,
   fields,
   className,
+  onSubmit,
   children,
 }: {
   /** one key per thing changed, so that changing another thing does not cancel this submission */
   fetcherKey: string;
   fields: IntentFields;
   className?: string;
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 }) {
   const fetcher = useFetcher({ key: fetcherKey });
   return (
-    <fetcher.Form method="post" className={className}>
+    <fetcher.Form method="post" className={className} onSubmit={onSubmit}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

@@ -17,7 +17,8 @@ export function useRefreshWhileOpen({ enabled = true, intervalMs = REFRESH_MS } 
     if (!enabled) return;
     const refresh = () => {
       const { revalidator: current, busy: working } = latest.current;
-      if (document.visibilityState !== "visible" || working || current.state !== "idle") return;
+      // offline the list stays as it was (what the service worker kept) rather than failing to load
+      if (document.visibilityState !== "visible" || !navigator.onLine || working || current.state !== "idle") return;
       current.revalidate();
     };
     const onVisible = () => {

@@ -1,23 +1,28 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useNavigate,
+  type ClientActionFunctionArgs,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { useEffect, type MouseEvent } from "react";
 import { Flash } from "~/components/flash";
+import { Field } from "~/components/forms";
 import { IntentForm, stayOnScreen, usePendingIntents } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";
+import { ChangeKeyField, OfflineStatus, stampChangeKey, useReplayWhenOnline } from "~/components/offline-shopping";
 import { ScreenHeader } from "~/components/screen-header";
+import { queueChange, queuedChangeOf, useShoppingQueue } from "~/components/shopping-queue";
+import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
-import { deliveryApps, type DeliveryApp } from "~/domain/delivery-apps";
-import { readForm } from "~/services/request.server";
-import { requireCook } from "~/services/cook.server";
-import { redirectWithFlash } from "~/services/session.server";
-import {
-  isGotShoppingIntent,
-  listShoppingItems,
-  moveToPantryAndGoBack,
-  NOT_ON_LIST_MESSAGE,
-  parseRemoval,
-  removeShoppingItem,
-} from "~/services/shopping-list.server";
+import { itemsTakenOff } from "~/domain/offline-queue";
+import { MAX_SHOPPING_NAME_LENGTH, MAX_SHOPPING_QUANTITY_LENGTH } from "~/domain/shopping-changes";
+import type { DeliveryApp } from "~/domain/delivery-apps";
+import { changeShoppingList, shoppingListScreen } from "~/services/shopping-list-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Shopping list · Recipe Helper" }];
 
@@ -26,37 +31,53 @@ const LIST_PATH = "/shoppinglist";
 const orderPath = (itemId: number) => `${LIST_PATH}?order=${itemId}`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { listId } = await requireCook(request);
-  const items = await listShoppingItems(listId);
-  const ordered = items.find((item) => String(item.id) === new URL(request.url).searchParams.get("order"));
-  return { items, ordering: ordered ? { name: ordered.name, apps: deliveryApps([ordered.name]) } : null };
+  return shoppingListScreen(request);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const cook = await requireCook(request);
-  const formData = await readForm(request);
-  if (isGotShoppingIntent(formData.get("intent"))) return moveToPantryAndGoBack(cook, formData);
-  const parsed = parseRemoval(formData);
-  const refuse = (message: string) => redirectWithFlash(LIST_PATH, { type: "error", message });
-  if (!parsed.success) return refuse(parsed.error.issues[0].message);
-  if (!(await removeShoppingItem(cook.listId, parsed.data.item))) return refuse(NOT_ON_LIST_MESSAGE);
-  return redirect(LIST_PATH);
+  return changeShoppingList(request);
 }
 
-export const clientAction = stayOnScreen;
+/** A tap made offline, or whose request never reached the server, is queued rather than lost. */
+export async function clientAction(args: ClientActionFunctionArgs) {
+  const queued = queuedChangeOf(Object.fromEntries(await args.request.clone().formData()));
+  if (queued && !navigator.onLine) return queueAndStay(queued);
+  try {
+    return await stayOnScreen(args);
+  } catch (thrown) {
+    if (queued && thrown instanceof TypeError) return queueAndStay(queued);
+    throw thrown;
+  }
+}
+
+type Queued = { queued: true };
+function queueAndStay(change: NonNullable<ReturnType<typeof queuedChangeOf>>): Queued {
+  queueChange(change);
+  return { queued: true };
+}
+
+/** A queued tap changed nothing on the server: nothing to read again (and offline, nothing could be). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  (actionResult as Partial<Queued> | undefined)?.queued ? false : defaultShouldRevalidate;
 
 export default function ShoppingListScreen() {
-  const { items, ordering } = useLoaderData<typeof loader>();
+  const { items, ordering, listId } = useLoaderData<typeof loader>();
   // the household's list: what another member bought or added shows up
   useRefreshWhileOpen();
+  useReplayWhenOnline(listId);
+  const { queue, online } = useShoppingQueue();
+  const takenOff = itemsTakenOff(queue);
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
   const gotAll = useFetcher({ key: "got-everything" });
-  const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id)) : [];
+  const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id) && !takenOff.has(item.id)) : [];
+  const waitingToAdd = queue.filter((change) => change.intent === "add");
   return (
     <main className="shopping-list">
       <ScreenHeader back="/home" backLabel="Back" title="Shopping list" />
       <Flash />
-      {shown.length === 0 ? (
+      <OfflineStatus />
+      <AddItemForm />
+      {shown.length === 0 && waitingToAdd.length === 0 ? (
         <p className="shopping-list-empty">
           Your shopping list is empty. Pick the ingredients you are missing on a recipe to add them here.
         </p>
@@ -79,7 +100,12 @@ export default function ShoppingListScreen() {
                 >
                   Order
                 </Link>
-                <IntentForm fetcherKey={`remove-${item.id}`} fields={{ intent: "remove", item: String(item.id) }}>
+                <IntentForm
+                  fetcherKey={`remove-${item.id}`}
+                  fields={{ intent: "remove", item: String(item.id), name: item.name }}
+                  onSubmit={stampChangeKey}
+                >
+                  <ChangeKeyField />
                   <button
                     type="submit"
                     className="button button-secondary shopping-card-remove"
@@ -90,15 +116,37 @@ export default function ShoppingListScreen() {
                 </IntentForm>
               </li>
             ))}
+            {waitingToAdd.map((change) => (
+              <li key={change.key} className="shopping-card shopping-card-waiting">
+                <span className="shopping-card-text">
+                  <span className="shopping-card-name">{change.name}</span>
+                  {change.quantity ? <span className="shopping-card-quantity">{change.quantity}</span> : null}
+                  <span className="shopping-card-quantity">Waiting to be sent</span>
+                </span>
+              </li>
+            ))}
           </ul>
-          <div className="shopping-actions">
-            <gotAll.Form method="post" className="shopping-got-all">
-              <input type="hidden" name="intent" value="got-everything" />
-              <button type="submit" className="button button-secondary">
-                Got everything
-              </button>
-            </gotAll.Form>
-          </div>
+          {shown.length > 0 ? (
+            <div className="shopping-actions">
+              <gotAll.Form method="post" className="shopping-got-all">
+                <input type="hidden" name="intent" value="got-everything" />
+                {/* not queued offline: each item's Got it is */}
+                <button
+                  type="submit"
+                  className="button button-secondary"
+                  disabled={!online}
+                  aria-describedby={online ? undefined : "got-all-offline"}
+                >
+                  Got everything
+                </button>
+              </gotAll.Form>
+              {online ? null : (
+                <p id="got-all-offline" className="shopping-list-empty">
+                  Got everything needs a connection; offline, tap Got it on each item.
+                </p>
+              )}
+            </div>
+          ) : null}
         </>
       )}
       {ordering ? <DeliveryDialog name={ordering.name} apps={ordering.apps} /> : null}
@@ -106,13 +154,82 @@ export default function ShoppingListScreen() {
   );
 }
 
+const loadAddCheck = () => import("~/domain/shopping-add-check").then((module) => module.addShoppingItemErrors);
+
+/**
+ * A typed item ("oat milk", "2 cartons"): checked as the cook types once the check has loaded, by the server in
+ * any case. Emptied once the list took it (or queued it, offline).
+ */
+function AddItemForm() {
+  const fetcher = useFetcher<{ result?: SubmissionResult } | Queued>({ key: "add-item" });
+  const actionData = useActionData<{ result?: SubmissionResult }>();
+  const fetched = fetcher.data && "result" in fetcher.data ? fetcher.data.result : undefined;
+  const lastResult = fetched ?? actionData?.result;
+  const { errors, formProps, reset } = useLazyFormCheck(loadAddCheck, lastResult);
+  const done = fetcher.state === "idle" && fetcher.data !== undefined && !fetched;
+  useEffect(() => {
+    if (done) reset();
+  }, [done, fetcher.data, reset]);
+  const checkThenStamp = (event: Parameters<typeof formProps.onSubmit>[0]) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented) stampChangeKey(event);
+  };
+  return (
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      onSubmit={checkThenStamp}
+      className="shopping-add"
+      aria-labelledby="shopping-add-title"
+    >
+      <h2 id="shopping-add-title" className="shopping-add-title">
+        Add an item
+      </h2>
+      <input type="hidden" name="intent" value="add" />
+      <ChangeKeyField />
+      <div className="shopping-add-fields">
+        <Field
+          label="Item"
+          inputProps={{
+            id: "shopping-add-name",
+            name: "name",
+            type: "text",
+            required: true,
+            maxLength: MAX_SHOPPING_NAME_LENGTH,
+            defaultValue: sentValue(lastResult, "name"),
+            autoComplete: "off",
+          }}
+          errors={errors.name}
+        />
+        <Field
+          label="Amount (optional)"
+          inputProps={{
+            id: "shopping-add-quantity",
+            name: "quantity",
+            type: "text",
+            maxLength: MAX_SHOPPING_QUANTITY_LENGTH,
+            defaultValue: sentValue(lastResult, "quantity"),
+            autoComplete: "off",
+          }}
+          errors={errors.quantity}
+        />
+      </div>
+      <button type="submit" className="button button-primary shopping-add-submit" disabled={fetcher.state !== "idle"}>
+        {fetcher.state === "idle" ? "Add to list" : "Adding…"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
 /** Moves the item into the pantry; with JavaScript the card goes at once, and the list's message follows. */
 function GotItButton({ id, name }: { id: number; name: string }) {
   const fetcher = useFetcher({ key: `got-${id}` });
   return (
-    <fetcher.Form method="post" className="shopping-got">
+    <fetcher.Form method="post" className="shopping-got" onSubmit={stampChangeKey}>
       <input type="hidden" name="intent" value="got-it" />
       <input type="hidden" name="item" value={String(id)} />
+      <input type="hidden" name="name" value={name} />
+      <ChangeKeyField />
       <button type="submit" className="button button-primary shopping-card-got">
         {fetcher.state === "idle" ? "Got it" : "Moving…"}
         <span className="visually-hidden">: {name}</span>

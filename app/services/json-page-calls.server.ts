@@ -1,9 +1,10 @@
 /**
  * The wire format gives three page paths a JSON call besides their screen: POST /login and POST /signup (the sign-in
- * forms' calls) and POST /history (sent on opening a recipe). Every other JSON call lives under /api.
+ * forms' calls) and POST /history (sent on opening a recipe); issue 31 a fourth, POST /shoppinglist (the list's
+ * changes, and the replay of taps queued offline). Every other JSON call lives under /api.
  *
  * Remix renders a page's action data as HTML for any document request, and unwraps a raw Response returned by a
- * page's action into data the same way. So these three answer with `jsonPageReply` (data, status and headers,
+ * page's action into data the same way. So these answer with `jsonPageReply` (data, status and headers,
  * cookies included), and entry.server sends that data as the JSON body instead of the page, for these paths only
  * (`isJsonPageCall`). A JSON body sent to any other page is refused like any body that is not a form.
  */
@@ -12,7 +13,7 @@ import { isRouteErrorResponse } from "@remix-run/react";
 import { AN_ERROR_OCCURRED } from "~/domain/api-client";
 import { isJsonRequest, readForm, readFormOrJson } from "./request.server";
 
-const JSON_PAGE_CALLS: ReadonlySet<string> = new Set(["/login", "/signup", "/history"]);
+const JSON_PAGE_CALLS: ReadonlySet<string> = new Set(["/login", "/signup", "/history", "/shoppinglist"]);
 
 /** A POST with a JSON body to one of the page paths that also answer a JSON call. */
 export function isJsonPageCall(request: Request): boolean {

@@ -14,7 +14,6 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import type { Cook, MemberCook } from "./cook.server";
 import { readPantry, receiveIntoPantry } from "./pantry-store.server";
-import { redirectWithFlash } from "./session.server";
 
 /** A shopping item as the list shows it. */
 export interface ShoppingItemView {
@@ -114,20 +113,6 @@ export async function shoppingNeeds(
   return { items, enough };
 }
 
-/** Removes one of the list's items; false when it is not on this list or is gone already. */
-export async function removeShoppingItem(listId: number, itemId: number): Promise<boolean> {
-  const { count } = await prisma.shoppingItem.deleteMany({ where: { id: itemId, listId } });
-  return count > 0;
-}
-
-const RemovalSchema = z.object({ intent: z.literal("remove", { error: "Unknown action" }), item: idField("item") });
-
-/**
- * The list's Remove form ({ intent: "remove", item }), checked. Parsed here rather than in the route module: a
- * route that so much as imports zod carries it to the browser.
- */
-export const parseRemoval = (formData: FormData) => RemovalSchema.safeParse(Object.fromEntries(formData));
-
 /** "Got it" on one item, or "Got everything": the same fields from the list's forms and from the JSON call. */
 export const GotShoppingSchema = z.discriminatedUnion(
   "intent",
@@ -135,8 +120,6 @@ export const GotShoppingSchema = z.discriminatedUnion(
   { error: "Unknown action" }
 );
 export type GotShopping = z.output<typeof GotShoppingSchema>;
-
-export const isGotShoppingIntent = (intent: unknown) => intent === "got-it" || intent === "got-everything";
 
 export const NOT_ON_LIST_MESSAGE = "That item is no longer on your list.";
 
@@ -179,13 +162,3 @@ export async function moveToPantry(
 }
 
 class AlreadyMoved extends Error {}
-
-/** The list's Got it / Got everything forms: moved, then back to the list with what happened. */
-export async function moveToPantryAndGoBack(cook: MemberCook, formData: FormData): Promise<Response> {
-  const back = "/shoppinglist";
-  const parsed = GotShoppingSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) return redirectWithFlash(back, { type: "error", message: parsed.error.issues[0].message });
-  const moved = await moveToPantry(cook, parsed.data);
-  if (!moved.ok) return redirectWithFlash(back, { type: "error", message: moved.message });
-  return redirectWithFlash(back, { type: "success", message: movedMessage(moved.moved) });
-}

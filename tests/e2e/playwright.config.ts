@@ -22,6 +22,9 @@ export const E2E_UPLOADS_DIR = `${root}${uploads}`;
 const chromium = {
   ...devices["Desktop Chrome"],
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  // The app's service worker answers pages and their data itself, where page.route cannot hold or change them:
+  // blocked, except in offline-shopping.spec.ts, which tests it.
+  serviceWorkers: "block" as const,
 };
 
 export default defineConfig({

@@ -90,5 +90,13 @@ test.describe("headers", () => {
     const asset = await request.get(script!);
     expect(asset.headers()["content-type"]).toContain("javascript");
     expectBaselineHeaders(asset, script!);
+
+    // the service worker runs under its own script's CSP: it may fetch the app's pages, and load nothing else
+    const worker = await request.get("/sw.js");
+    expect(worker.headers()["content-type"]).toContain("javascript");
+    expectBaselineHeaders(worker, "/sw.js");
+    expect(worker.headers()["content-security-policy"]).toBe(
+      "default-src 'none'; connect-src 'self'; frame-ancestors 'none'"
+    );
   });
 });
