@@ -60,6 +60,8 @@ function heading(value: unknown): RawEntry[] {
 }
 
 /** A step section's heading, unless it only says these are the steps ("Preparation", "Zubereitung", "Modo de preparo"). */
+const SECTION_END: RawEntry = { heading: "" };
+
 function stepHeading(value: unknown): RawEntry[] {
   return heading(value).filter(
     (entry) => typeof entry === "string" || !METHOD_HEADING.test(entry.heading.replace(/:$/, ""))
@@ -100,7 +102,8 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
       );
       return [];
     }
-    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1, notes)];
+    // the section ends with its steps: a step after it stands under no heading
+    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1, notes), SECTION_END];
   }
   // a step is one step, its line breaks only wrap it (as recipe-scrapers reads a HowToStep)
   const own = textsOf(property(value, "text") ?? property(value, "description")).join(" ");
