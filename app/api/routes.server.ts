@@ -17,6 +17,7 @@ import * as postReport from "./community.$postId.report.server";
 import * as communityPosts from "./community.server";
 import * as favoritesOfUser from "./favorites.$userId.server";
 import * as favorites from "./favorites.server";
+import * as dataExport from "./export.server";
 import * as foodLog from "./food-log.server";
 import * as ingredientImages from "./get_ingredient_image.server";
 import * as historyOfUser from "./history.$userId.server";
@@ -65,6 +66,7 @@ export const API_ROUTES: ApiRoute[] = [
   { pattern: "community/:postId/comments/:commentId", module: postComment },
   { pattern: "community/:postId/like", module: postLike },
   { pattern: "community/:postId/report", module: postReport },
+  { pattern: "export", module: dataExport },
   { pattern: "favorites", module: favorites },
   { pattern: "favorites/:userId", module: favoritesOfUser },
   { pattern: "food-log", module: foodLog },

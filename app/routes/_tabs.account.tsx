@@ -60,6 +60,10 @@ export default function AccountScreen() {
         <Link to="/import" className="button button-secondary">
           Import a recipe
         </Link>
+        {/* a plain link: the browser downloads the zip itself, with or without JavaScript */}
+        <a href="/api/export" download className="button button-secondary">
+          Download my data
+        </a>
       </p>
       <Form method="post" action="/logout">
         <button type="submit" className="button button-secondary account-logout">

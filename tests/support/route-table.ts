@@ -277,6 +277,8 @@ export const ROUTES: Record<string, Probe[]> = {
     ),
   ],
   "/api/favorites/:userId": [get("owner-only", (f) => `/api/favorites/${f.owner.id}`)],
+  // each signed-in caller downloads their own data (tests/integration/data-export.test.ts checks whose)
+  "/api/export": [get("signed-in", () => "/api/export")],
   "/api/favorites": [
     act(
       "POST",

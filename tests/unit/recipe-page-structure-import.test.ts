@@ -274,3 +274,61 @@ describe("the title of a page without a name in its data", () => {
     expect(draftOf(fromHtmlPage(html)).name).toBe("Lemon Cake");
   });
 });
+
+describe("ingredient lines one for one", () => {
+  const jsonLd = (recipe: object) =>
+    `<script type="application/ld+json">${JSON.stringify({
+      "@type": "Recipe",
+      name: "Frikadellen",
+      ...recipe,
+    })}</script>`;
+
+  it("takes the page's lines over data broken at every comma, a decimal comma included", () => {
+    const html =
+      jsonLd({
+        recipeIngredient: ["250 g Schweinefleisch", " in Stücken", " 1", "5 TL Senf", " Salz"],
+        recipeInstructions: ["Alles mischen.", "Braten."],
+      }) +
+      '<div class="ingredients"><h2>Zutaten</h2><ul><li>250 g Schweinefleisch, in Stücken</li>' +
+      "<li>1,5 TL Senf</li><li>Salz</li></ul></div>";
+    expect(lines(fromHtmlPage(html))).toEqual(["250 g Schweinefleisch", "1,5 TL Senf", "Salz"]);
+    expect(draftOf(fromHtmlPage(html)).ingredients[0].note).toBe("in Stücken");
+  });
+
+  it("keeps the data's lines when the page's say something else", () => {
+    const html =
+      jsonLd({ recipeIngredient: ["250 g Schweinefleisch", " in Stücken", " Salz"], recipeInstructions: ["Braten."] }) +
+      '<div class="ingredients"><h2>Zutaten</h2><ul><li>250 g Rindfleisch</li><li>Salz</li></ul></div>';
+    expect(lines(fromHtmlPage(html))).toEqual(["250 g Schweinefleisch", "in Stücken", "Salz"]);
+  });
+
+  it("reads a list item marked as a heading by its class as the group's heading, not a line", () => {
+    const html =
+      jsonLd({
+        recipeIngredient: ["500 g flour", "1 tsp salt", "¼ cup olive oil"],
+        recipeInstructions: ["Mix.", "Bake."],
+      }) +
+      '<div class="ingredients"><ul class="ingredients-list"><li><span class="name">500 g flour</span></li>' +
+      '<li><span class="name">1 tsp salt</span></li><li><span class="ingredient ingHeading"><span class="amount"> </span>' +
+      '<span class="name">Herb Topping</span></span></li><li><span class="name">¼ cup olive oil</span></li></ul></div>';
+    const draft = draftOf(fromHtmlPage(html));
+    expect(draft.ingredients.map((line) => [line.name, line.section ?? null])).toEqual([
+      ["flour", null],
+      ["salt", null],
+      ["olive oil", "Herb Topping"],
+    ]);
+  });
+
+  it("reads the steps after a lead-in sentence set as a heading inside the method", () => {
+    const lead =
+      "Ez a desszert nem tartozik a legbonyolultabb dolgok közé, úgyhogy időnként mindenképp érdemes beiktatni, " +
+      "mert a gyerekek és a felnőttek egyaránt szeretni fogják! Megmutatjuk, hogyan készül lépésről lépésre:";
+    const html =
+      '<h1>Tejberizs</h1><div class="text-xl font-bold">Hozzávalók</div><div>' +
+      '<div><input type="checkbox"/><div><div>1 l</div><div>tej</div></div></div>' +
+      '<div><input type="checkbox"/><div><div>200 g</div><div>rizs</div></div></div></div><hr/>' +
+      `<div class="text-xl font-bold">Elkészítés</div><article><h3>${lead}</h3>` +
+      "<p>A tejet a rizzsel puhára főzzük.</p></article><footer><p>Minden jog fenntartva.</p></footer>";
+    expect(draftOf(fromHtmlPage(html)).steps).toEqual(["A tejet a rizzsel puhára főzzük."]);
+  });
+});

@@ -81,6 +81,8 @@ function sectionedSteps(entries: readonly RawEntry[]): {
   let section: string | null = null;
   for (const entry of entries) {
     const text = cleanText(typeof entry === "string" ? entry : entry.heading);
+    // a heading without text ends the section before it (a HowToSection's last step)
+    if (typeof entry !== "string" && !text) section = null;
     if (!text) continue;
     if (typeof entry !== "string" || isHeadingLine(text)) section = text.replace(/:$/, "");
     else if (section !== null && NOTES_SECTION.test(section)) notes.push(text);

@@ -14,7 +14,7 @@ export interface IngredientGroup {
 }
 
 const CONTAINER = /(?:^|[\s_-])ingredients?(?:-container|-list|-body|-section)?(?:$|\s)/i;
-const HEADING_CLASS = /group-name|group-title|section-title|ingredients?-heading|subheading/i;
+const HEADING_CLASS = /group-name|group-title|section-title|ingredients?-heading|\bing-?heading|subheading/i;
 const HEADING_TAG = /^h[2-6]$/;
 /** Headings of the whole list or of the next block, not of a group: "Ingredients 1x 2x 3x", "Equipment". */
 const NOT_A_GROUP =
@@ -51,6 +51,13 @@ function findContainer(element: Element, depth = 0): Element | null {
   return null;
 }
 
+/** A list item that is a group's heading by its class, or its content's: `<li><span class="ingHeading">`. */
+export function isHeadingItem(item: Element): boolean {
+  if (hasListItems(item)) return false;
+  if (HEADING_CLASS.test(classOf(item))) return true;
+  return item.children.some((child) => typeof child !== "string" && HEADING_CLASS.test(classOf(child)));
+}
+
 /** The groups of the page's ingredient list, or null when it shows no headings. */
 export function ingredientGroupsOf(page: Element): IngredientGroup[] | null {
   const container = findContainer(page);
@@ -59,8 +66,12 @@ export function ingredientGroupsOf(page: Element): IngredientGroup[] | null {
   const walk = (element: Element, depth: number) => {
     for (const child of element.children) {
       if (typeof child === "string") continue;
-      if (child.tag === "li") groups[groups.length - 1].lines++;
-      else if (HEADING_TAG.test(child.tag) || (HEADING_CLASS.test(classOf(child)) && !hasListItems(child))) {
+      if (child.tag === "li" && !isHeadingItem(child)) groups[groups.length - 1].lines++;
+      else if (
+        HEADING_TAG.test(child.tag) ||
+        (HEADING_CLASS.test(classOf(child)) && !hasListItems(child)) ||
+        child.tag === "li"
+      ) {
         const heading = cleanText(text(child)).replace(/:$/, "");
         if (EQUIPMENT.test(heading)) groups.push({ heading, lines: 0, equipment: true });
         else if (heading && !NOT_A_GROUP.test(heading)) groups.push({ heading, lines: 0 });

@@ -6,6 +6,7 @@
  */
 import type { RawEntry, RawRecipe } from "./draft";
 import { cleanText, durationMinutes, servingsOf, STEP_LABEL } from "./fields";
+import { isHeadingItem } from "./ingredient-groups";
 import type { Element } from "./microdata";
 import { splitLeadingQuantity, VULGAR_CHARACTERS } from "../quantity";
 
@@ -27,6 +28,8 @@ type HeadingBlock = Extract<Block, { kind: "heading" }>;
 const MAX_DEPTH = 200;
 const MAX_BLOCKS = 20_000;
 const MAX_HEADING_LENGTH = 60;
+/** Past this an h1-h6 is a paragraph in a heading's type, not a heading: no real heading runs to two lines of text. */
+const MAX_SENTENCE_HEADING = 150;
 const MAX_INGREDIENT_LENGTH = 160;
 const SKIPPED = new Set([
   "script",
@@ -426,9 +429,14 @@ function blocksOf(page: Element, rows = false): Block[] {
       const servings = yieldByClass(child);
       if (servings) push({ kind: "label", text: `Serves ${servings}` });
       const level = HEADING_TAG.exec(child.tag);
-      if (level)
-        push({ kind: "heading", level: Number(level[1]), text: headingText(cleanText(textOf(child).join(""))) });
-      else if (child.tag === "li") {
+      if (level) {
+        const text = headingText(cleanText(textOf(child).join("")));
+        // a paragraph set as a heading (a post's lead-in sentence) heads nothing: the part it stands in goes on
+        if (text.length <= MAX_SENTENCE_HEADING) push({ kind: "heading", level: Number(level[1]), text });
+      } else if (child.tag === "li" && isHeadingItem(child)) {
+        // a group's heading given as an item of the list: `<li><span class="ingHeading">Herb Topping</span></li>`
+        push({ kind: "heading", level: EMPHASIS_LEVEL, text: headingText(cleanText(textOf(child).join(""))) });
+      } else if (child.tag === "li") {
         // a nested list's items are blocks of their own
         const isList = (item: Element | string) => typeof item !== "string" && /^[uo]l$/.test(item.tag);
         const text = cleanText(textOf({ ...child, children: child.children.filter((item) => !isList(item)) }).join(""));

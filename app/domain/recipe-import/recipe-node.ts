@@ -60,6 +60,8 @@ function heading(value: unknown): RawEntry[] {
 }
 
 /** A step section's heading, unless it only says these are the steps ("Preparation", "Zubereitung", "Modo de preparo"). */
+const SECTION_END: RawEntry = { heading: "" };
+
 function stepHeading(value: unknown): RawEntry[] {
   return heading(value).filter(
     (entry) => typeof entry === "string" || !METHOD_HEADING.test(entry.heading.replace(/:$/, ""))
@@ -100,7 +102,8 @@ function instructionEntries(value: unknown, depth = 0, notes: string[] = []): Ra
       );
       return [];
     }
-    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1, notes)];
+    // the section ends with its steps: a step after it stands under no heading
+    return [...stepHeading(property(value, "name")), ...instructionEntries(children, depth + 1, notes), SECTION_END];
   }
   // a step is one step, its line breaks only wrap it (as recipe-scrapers reads a HowToStep)
   const own = textsOf(property(value, "text") ?? property(value, "description")).join(" ");
@@ -171,6 +174,20 @@ function splitAtNumbers(step: string): string[] {
 }
 
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]+/gu, "");
+const lettersAndDigits = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+
+/** Whether every shown line is the next listed lines run together, a comma of the shown line between each two. */
+function joinedAtCommas(listed: string[], shown: string[]): boolean {
+  let at = 0;
+  for (const line of shown) {
+    const wanted = lettersAndDigits(line);
+    let run = "";
+    const start = at;
+    while (at < listed.length && run.length < wanted.length) run += lettersAndDigits(listed[at++]);
+    if (run !== wanted || line.split(",").length < at - start) return false;
+  }
+  return at === listed.length;
+}
 const hasAmount = (text: string) => /\d|[½⅓⅔¼¾⅛]/.test(text);
 
 const isAmountOnly = (entry: RawEntry) => {
@@ -210,6 +227,11 @@ function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   // the data's whole list run into one line ("2 tablespoons sesame oil2 small onions, chopped.3 cloves..."): the
   // page's lines, when they say the same
   if (listedLines.length === 1 && shownLines.length > 1 && letters(shownLines.join("")) === letters(listedLines[0])) {
+    return shown;
+  }
+  // the data's lines broken at every comma ("250 g Schweinefleisch", " in Stücken", " 1", "5 TL Senf"): the page's
+  // fewer lines, when each is a run of the data's lines joined at its commas
+  if (shownLines.length > 1 && shownLines.length < listedLines.length && joinedAtCommas(listedLines, shownLines)) {
     return shown;
   }
   let at = 0;

@@ -88,7 +88,8 @@ function readEntry(path: string, text: string, alone: boolean): { app: string; r
   const fromApp = isJson ? appJson(path, readJson(trimmed)) : null;
   if (fromApp) return fromApp;
   const fileName = path.split("/").at(-1)!;
-  if (!isJson && (/\.csv$/i.test(path) || isRecipeCsv(text))) {
+  // inside an archive, a CSV that is no recipe table (the pantry of our own export) is passed over
+  if (!isJson && (isRecipeCsv(text) || (alone && /\.csv$/i.test(path)))) {
     return { app: "CSV", recipes: fromRecipeCsv(text, fileName).map(({ item, raw }) => ({ item, raw })) };
   }
   if (!isJson && isCopyMeThat(text)) {
