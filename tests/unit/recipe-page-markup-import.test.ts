@@ -195,7 +195,8 @@ describe("recipes whose parts have no heading", () => {
     const html = `<h1>Story</h1>${"<p>• some words here</p>".repeat(20_000)}`;
     const started = performance.now();
     expect(fromHtmlPage(html).ok).toBe(false);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    // about 1-2 s on a quiet core and 6 s on a loaded one; a quadratic reading of 20,000 paragraphs takes minutes
+    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it("finds the list of amounts right after another list (the site's menu)", () => {
