@@ -15,6 +15,9 @@ import {
   type PlannerRecipe,
 } from "~/domain/meal-planner";
 import { covers, resolveName, type PantryItem } from "~/domain/pantry";
+import { pantryFacts } from "~/domain/pantry-input";
+import { planCandidateIds } from "~/domain/plan-candidates";
+import type { PantryEntry } from "~/domain/ranking";
 import { parseQuantity, toGrams, unitOf } from "~/domain/quantity";
 import { storedStringList } from "~/domain/stored-list";
 import { weekNeeds, type ShoppingRecipe } from "~/domain/week-shopping";
@@ -26,6 +29,7 @@ import { readPreferences } from "./preferences.server";
 import { visibleTo } from "./recipe-access.server";
 import { addShoppingItems } from "./shopping-list.server";
 import { cookOfUser, getCook } from "./cook.server";
+import { currentRecipeIndex } from "./recipe-index.server";
 
 const MEAT_AND_FISH = "Meat sausages and fish";
 
@@ -62,10 +66,39 @@ function rootName(id: number, ids: CatalogueIds): string {
   return ids.byId.get(current)?.name ?? "";
 }
 
-async function plannerRecipes(userId: number, ids: CatalogueIds): Promise<PlannerRecipe[]> {
+/**
+ * The recipes "Plan my week" chooses from: the recipe index's candidates (app/domain/plan-candidates.ts), the
+ * recipes of entries kept and the dishes of leftovers, instead of every recipe of the cookbook.
+ */
+async function plannerRecipeIds(
+  userId: number,
+  pantry: readonly PantryItem[],
+  catalogue: Catalogue,
+  alsoIds: readonly number[]
+): Promise<{ ids: number[]; dishNames: string[] }> {
+  const index = await currentRecipeIndex();
+  const today = new Date();
+  const entries: PantryEntry[] = pantry.flatMap((item) => {
+    const ingredient = resolveName(catalogue, item.name)?.ingredient;
+    const ingredientId = ingredient ? ingredientIdOf(ingredient) : null;
+    if (!ingredient || ingredientId === null) return [];
+    const given = { ...item, bestBefore: new Date(`${item.bestBefore}T00:00:00Z`) };
+    return [{ ingredientId, name: item.name.toLowerCase(), ...pantryFacts(given, ingredient, today) }];
+  });
+  const dishNames = pantry.flatMap((item) =>
+    item.name.startsWith(LEFTOVER_PREFIX) ? [item.name.slice(LEFTOVER_PREFIX.length)] : []
+  );
+  return { ids: [...new Set([...planCandidateIds(index, entries, userId), ...alsoIds])], dishNames };
+}
+
+async function plannerRecipes(
+  userId: number,
+  ids: CatalogueIds,
+  chosen: { ids: number[]; dishNames: string[] }
+): Promise<PlannerRecipe[]> {
   const [recipes, ratings] = await Promise.all([
     prisma.recipe.findMany({
-      where: visibleTo(userId),
+      where: { ...visibleTo(userId), OR: [{ id: { in: chosen.ids } }, { name: { in: chosen.dishNames } }] },
       select: {
         id: true,
         name: true,
@@ -74,7 +107,7 @@ async function plannerRecipes(userId: number, ids: CatalogueIds): Promise<Planne
         tags: { select: { kind: true, value: true } },
       },
     }),
-    prisma.review.groupBy({ by: ["recipeId"], _avg: { rating: true } }),
+    prisma.review.groupBy({ by: ["recipeId"], where: { recipeId: { in: chosen.ids } }, _avg: { rating: true } }),
   ]);
   const ratingOf = new Map(ratings.map((row) => [row.recipeId, row._avg.rating]));
   return recipes.map((recipe) => {
@@ -159,13 +192,14 @@ export async function autoPlan(
 ): Promise<PlanEntryView[]> {
   const catalogue = await loadCatalogue();
   const ids = catalogueIds(catalogue);
-  const [pantryId, pantry, recipes, rules, existing] = await Promise.all([
+  const [pantryId, pantry, rules, existing] = await Promise.all([
     planOwner(userId),
     pantryItemsOfUser(userId),
-    plannerRecipes(userId, ids),
     cookRules(request, userId, catalogue, ids),
     planEntries(userId, plan.from, plan.days),
   ]);
+  const keptRecipeIds = existing.flatMap((entry) => (entry.recipeId === null ? [] : [entry.recipeId]));
+  const recipes = await plannerRecipes(userId, ids, await plannerRecipeIds(userId, pantry, catalogue, keptRecipeIds));
   const recipeIdOfName = new Map(recipes.map((recipe) => [recipe.name.toLowerCase(), recipe.id]));
   const replaced = existing.filter((entry) => !entry.locked && plan.meals.includes(entry.meal));
   const kept: KeptEntry[] = existing
