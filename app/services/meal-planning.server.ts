@@ -23,12 +23,12 @@ import { storedStringList } from "~/domain/stored-list";
 import { weekNeeds, type ShoppingRecipe } from "~/domain/week-shopping";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { entryRow, planEntries, planOwner } from "./meal-plan.server";
-import { pantryItemsOfUser } from "./pantry-store.server";
+import { entryRow, planEntries } from "./meal-plan.server";
+import { pantryItems } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
 import { visibleTo } from "./recipe-access.server";
 import { addShoppingItems } from "./shopping-list.server";
-import { cookOfUser, getCook } from "./cook.server";
+import type { MemberCook } from "./cook.server";
 import { currentRecipeIndex } from "./recipe-index.server";
 
 const MEAT_AND_FISH = "Meat sausages and fish";
@@ -163,10 +163,10 @@ function plannerItem(
   };
 }
 
-async function cookRules(request: Request, userId: number, catalogue: Catalogue, ids: CatalogueIds) {
+async function cookRules(cook: MemberCook, catalogue: Catalogue, ids: CatalogueIds) {
   const [preferences, user] = await Promise.all([
-    getCook(request).then(readPreferences),
-    prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } }),
+    readPreferences(cook),
+    prisma.user.findUnique({ where: { id: cook.userId }, select: { allergies: true } }),
   ]);
   const allergies = storedStringList(user?.allergies);
   return {
@@ -186,17 +186,16 @@ async function cookRules(request: Request, userId: number, catalogue: Catalogue,
  * replaced, entries of other meals stay and count for variety. Returns the new entries.
  */
 export async function autoPlan(
-  request: Request,
-  userId: number,
+  cook: MemberCook,
   plan: { from: string; days: number; meals: readonly PlanMeal[]; servings: number }
 ): Promise<PlanEntryView[]> {
   const catalogue = await loadCatalogue();
   const ids = catalogueIds(catalogue);
-  const [pantryId, pantry, rules, existing] = await Promise.all([
-    planOwner(userId),
-    pantryItemsOfUser(userId),
-    cookRules(request, userId, catalogue, ids),
-    planEntries(userId, plan.from, plan.days),
+  const { userId, pantryId } = cook;
+  const [pantry, rules, existing] = await Promise.all([
+    pantryItems(pantryId),
+    cookRules(cook, catalogue, ids),
+    planEntries(cook, plan.from, plan.days),
   ]);
   const keptRecipeIds = existing.flatMap((entry) => (entry.recipeId === null ? [] : [entry.recipeId]));
   const recipes = await plannerRecipes(userId, ids, await plannerRecipeIds(userId, pantry, catalogue, keptRecipeIds));
@@ -234,21 +233,21 @@ export async function autoPlan(
     }
     return new Set(ids);
   });
-  return (await planEntries(userId, plan.from, plan.days)).filter((entry) => created.has(entry.id));
+  return (await planEntries(cook, plan.from, plan.days)).filter((entry) => created.has(entry.id));
 }
 
 /**
  * Puts on the shopping list what the plan's recipes of those days need beyond the pantry and beyond what earlier
  * entries use up. Returns the names added and those already listed.
  */
-export async function addWeekShopping(userId: number, from: string, days: number) {
+export async function addWeekShopping(cook: MemberCook, from: string, days: number) {
   const catalogue = await loadCatalogue();
-  const [entries, pantry] = await Promise.all([planEntries(userId, from, days), pantryItemsOfUser(userId)]);
+  const [entries, pantry] = await Promise.all([planEntries(cook, from, days), pantryItems(cook.pantryId)]);
   const recipeIds = [
     ...new Set(entries.flatMap((entry) => (entry.leftoverOf === null && entry.recipeId ? [entry.recipeId] : []))),
   ];
   const recipes = await prisma.recipe.findMany({
-    where: { id: { in: recipeIds }, ...visibleTo(userId) },
+    where: { id: { in: recipeIds }, ...visibleTo(cook.userId) },
     select: {
       id: true,
       servings: true,
@@ -289,6 +288,6 @@ export async function addWeekShopping(userId: number, from: string, days: number
       return !!held && !!asked && covers(catalogue, held, asked);
     }
   );
-  const result = await addShoppingItems((await cookOfUser(userId)).listId, needs);
+  const result = await addShoppingItems(cook.listId, needs);
   return { ...result, needs };
 }

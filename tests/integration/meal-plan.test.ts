@@ -15,7 +15,7 @@ import { prisma } from "~/services/db.server";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { cookOfUser } from "~/services/cook.server";
 import { loggedFoodSince, logPantryFood } from "~/services/food-log.server";
-import { pantryItemsOfUser } from "~/services/pantry-store.server";
+import { pantryItems } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { seedIngredients } from "../../prisma/seed";
@@ -233,7 +233,7 @@ describe("leftovers", () => {
     expect(body.leftover).toMatchObject({ name: "Leftover Plan Tomato Soup", servings: 4 });
     expect(body.co2_saved).toBeCloseTo(wholeCo2 / 3, 6);
 
-    const pantry = await pantryItemsOfUser(cook.id);
+    const pantry = await pantryItems((await cookOfUser(cook.id)).pantryId);
     const leftover = pantry.find((item) => item.name === "Leftover Plan Tomato Soup")!;
     expect(leftover).toMatchObject({ quantity: 4, unit: null, storage: "fridge", bestBefore: addDays(today, 3) });
     expect(spoilingSoon(pantry, today).map(({ item }) => item.name)).toContain("Leftover Plan Tomato Soup");
