@@ -95,7 +95,6 @@ export async function pantryItems(pantryId: number, client: Transaction = prisma
   return completed(storedOf(await client.pantryItem.findMany({ where: { pantryId }, orderBy: { id: "asc" } })));
 }
 
-
 /** The cook's list: their household's, or the guest's from the session. */
 export async function readPantry(cook: Cook): Promise<PantryItem[]> {
   if (cook.pantryId !== null) return pantryItems(cook.pantryId);
