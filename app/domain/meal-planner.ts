@@ -470,6 +470,10 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
       for (const other of rescuers.get(slot.meal)!) {
         if (steps >= SEARCH_STEPS) break;
         if (used.has(other.recipe.id) || !varied(slot, other.recipe.mainProtein)) continue;
+        // one that eats no food at risk here is not worth cooking the rest of the week for
+        steps++;
+        if (useFood(other, request.servings, slot.dayIndex, slot.slotsBefore, false, leftBefore[index]).saved <= 0)
+          continue;
         slot.chosen = other;
         const saved = savedFrom(index);
         if (saved > bestSaved) {
