@@ -123,7 +123,7 @@ export async function leftoverWeights(
 ): Promise<{ weights: Record<string, number>; co2PerKg: number | null } | null> {
   if (!itemName.startsWith(LEFTOVER_PREFIX)) return null;
   const namePrefix = itemName.slice(LEFTOVER_PREFIX.length).replace(/…$/, "");
-  const sameName = (recipe: { name: string }) => leftoverName(recipe.name) === itemName;
+  const sameName = (recipe: { name: string } | null) => recipe !== null && leftoverName(recipe.name) === itemName;
   const cooked = await tx.mealCompletion.findMany({
     where: { user: { household: { householdId: cook.householdId } }, recipe: { name: { startsWith: namePrefix } } },
     orderBy: { id: "desc" },
