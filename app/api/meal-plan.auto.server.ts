@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { AutoPlanSchema, DEFAULT_PLAN_SERVINGS, entryJson } from "~/domain/meal-plan";
 import { PLAN_MEALS } from "~/domain/meal-planner";
-import { requireApiUserId } from "~/services/api-auth.server";
+import { requireApiCook } from "~/services/api-auth.server";
 import { autoPlan } from "~/services/meal-planning.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 
@@ -11,9 +11,9 @@ import { jsonError, parseJsonBody } from "~/services/request.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
-  const userId = await requireApiUserId(request);
+  const cook = await requireApiCook(request);
   const body = await parseJsonBody(request, AutoPlanSchema);
-  const entries = await autoPlan(request, userId, {
+  const entries = await autoPlan(cook, {
     from: body.from,
     days: body.days,
     meals: body.meals ?? PLAN_MEALS,

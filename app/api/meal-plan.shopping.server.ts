@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { WeekShoppingSchema } from "~/domain/meal-plan";
-import { requireApiUserId } from "~/services/api-auth.server";
+import { requireApiCook } from "~/services/api-auth.server";
 import { addWeekShopping } from "~/services/meal-planning.server";
 import { jsonError, parseJsonBody } from "~/services/request.server";
 
@@ -10,8 +10,8 @@ import { jsonError, parseJsonBody } from "~/services/request.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
-  const userId = await requireApiUserId(request);
+  const cook = await requireApiCook(request);
   const body = await parseJsonBody(request, WeekShoppingSchema);
-  const { added, alreadyListed, needs } = await addWeekShopping(userId, body.from, body.days);
+  const { added, alreadyListed, needs } = await addWeekShopping(cook, body.from, body.days);
   return Response.json({ added, already_listed: alreadyListed, needs });
 }

@@ -5,6 +5,9 @@
  * fourth day's risk, and it puts the leftover in Use soon from the day it is cooked.
  */
 import * as z from "zod";
+import type { Catalogue } from "./catalogue";
+import { co2PerKgAsWeighed, type CookedRecipeLine } from "./co2-saved";
+import { parseQuantity, toGrams } from "./quantity";
 import { MAX_INGREDIENT_NAME_LENGTH } from "./pantry";
 import { MAX_SERVINGS, MIN_SERVINGS } from "./servings";
 
@@ -47,4 +50,32 @@ export function eatenShare(completion: { servingsCooked: number | null; servings
   const { servingsCooked, servingsEaten } = completion;
   if (servingsCooked === null || servingsEaten === null || servingsCooked <= 0) return 1;
   return Math.min(1, Math.max(0, servingsEaten / servingsCooked));
+}
+
+/**
+ * What one serving of a dish weighs, and the footprint of a kg of it, from its recipe's lines that can be weighed
+ * (a line "to taste" weighs nothing; a line without a CO2 figure adds its grams but no CO2): how a leftover eaten
+ * or thrown away later counts in the food and CO2 figures. Null when no line can be weighed.
+ */
+export function servingOfDish(
+  lines: readonly CookedRecipeLine[],
+  servings: number,
+  catalogue: Catalogue
+): { gramsPerServing: number; co2PerKg: number | null } | null {
+  let grams = 0;
+  let co2Kg = 0;
+  let co2Known = false;
+  for (const line of lines) {
+    const ingredient = line.catalogueName ? catalogue.byName(line.catalogueName) : catalogue.match(line.name);
+    if (!ingredient) continue;
+    const lineGrams = toGrams(parseQuantity(line.quantity), ingredient.unitWeights);
+    if (lineGrams === null || lineGrams <= 0) continue;
+    grams += lineGrams;
+    const co2PerKg = co2PerKgAsWeighed(ingredient);
+    if (co2PerKg === null) continue;
+    co2Kg += (lineGrams / 1000) * co2PerKg;
+    co2Known = true;
+  }
+  if (grams <= 0 || servings <= 0) return null;
+  return { gramsPerServing: grams / servings, co2PerKg: co2Known ? (co2Kg * 1000) / grams : null };
 }

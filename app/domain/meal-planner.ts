@@ -3,9 +3,10 @@
  * soonest is eaten soonest. Pure: the caller hands in the pantry, the cookbook and the cook's rules; nothing here
  * reads a database. docs/meal-plan.md explains the choices with worked examples.
  *
- * The slots are filled in time order. Each slot takes the recipe worth most now: every gram of pantry food it would
- * use counts 1 / (the slots left before that food's date), so food with one chance left outweighs food with ten.
- * Amounts are tracked: what an earlier slot used is gone for later ones, and a partly used item keeps its rest.
+ * A beam search over whole weeks fills the slots in time order, keeping the partial plans that have eaten most food
+ * due within the planned days by its date; then single entries are replaced or swapped while that figure grows
+ * (decision 107). Amounts are tracked: what an earlier slot used is gone for later ones, and a partly used item
+ * keeps its rest.
  */
 
 export const PLAN_MEALS = ["Breakfast", "Lunch", "Dinner"] as const;
@@ -20,11 +21,17 @@ export const DEFAULT_LINE_GRAMS = 100;
 export const UNKNOWN_ITEM_GRAMS = 500;
 /** Food that keeps more than this many days where it is kept is not perishable: it earns almost nothing. */
 export const PERISHABLE_DAYS = 14;
-/** What a gram of food that keeps counts, beside perishable food's 1 / slots left. */
+/** What a gram of food that keeps counts, beside perishable food's 1 / (slots left before its date)². */
 const KEEPING_WEIGHT = 0.01;
-/** Other recipes kept per slot for the improving passes, and how many passes at most. */
-const SHORTLIST = 12;
-const IMPROVING_PASSES = 2;
+/** Slots cooked at most by the search over whole weeks (about 0.3 s on a large cookbook); then the plan stands. */
+const SEARCH_STEPS = 600_000;
+/** Plans kept in the beam, recipes each grows by per slot, and recipes looked at per slot (chosen at the lead). */
+const BEAM_WIDTH = 30;
+const BRANCHES = 8;
+const POOL = 40;
+/** In the beam's ranking: a gram at risk let pass its date beside a gram eaten, and the weighted value's share. */
+const LOST_WEIGHT = 3;
+const VALUE_WEIGHT = 0.1;
 const GRAMS_EPSILON = 1e-6;
 /** Score lost per ingredient to buy, in weighted grams. */
 const BUY_COST = 1;
@@ -141,30 +148,56 @@ function lineage(id: number, parentOf: (id: number) => number | null): number[] 
   return chain;
 }
 
+/** `lineage` remembered per ingredient: a large cookbook asks for the same ones many times. */
+function lineages(parentOf: (id: number) => number | null): (id: number) => number[] {
+  const known = new Map<number, number[]>();
+  return (id) => {
+    let chain = known.get(id);
+    if (!chain) known.set(id, (chain = lineage(id, parentOf)));
+    return chain;
+  };
+}
+
 /** Per recipe line, the pantry items that can stand for it (the same food, a kind of it, or what it is a kind of). */
-function itemsForLines(request: PlanRequest, recipe: PlannerRecipe, byKey: Map<number, number[]>): number[][] {
+function itemsForLines(
+  request: Pick<PlanRequest, "pantry">,
+  recipe: PlannerRecipe,
+  byKey: Map<number, number[]>,
+  lineageOf: (id: number) => number[]
+): number[][] {
   return recipe.lines.map((line) => {
-    if (line.staple) return [];
-    const found = new Set<number>(byKey.get(line.ingredientId) ?? []);
-    for (const id of lineage(line.ingredientId, request.parentOf).slice(1)) {
-      for (const index of byKey.get(id) ?? []) if (request.pantry[index].ingredientId === id) found.add(index);
+    if (line.staple) return NONE;
+    const chain = lineageOf(line.ingredientId);
+    let found: number[] | null = null;
+    for (const [position, id] of chain.entries()) {
+      for (const index of byKey.get(id) ?? NONE) {
+        // below the line's own ingredient, only the more general food itself stands for it
+        if (position > 0 && request.pantry[index].ingredientId !== id) continue;
+        if (!found) found = [index];
+        else if (!found.includes(index)) found.push(index);
+      }
     }
-    return [...found];
+    return found ?? NONE;
   });
 }
+const NONE: number[] = [];
 
 interface Candidate {
   recipe: PlannerRecipe;
+  /** the meals it is eaten at (fitsMeal) */
+  meals: ReadonlySet<PlanMeal>;
   /** per line, pantry item indices, soonest due first */
   sources: number[][];
   missing: number;
 }
 
-function allowed(request: PlanRequest, recipe: PlannerRecipe): boolean {
+function allowed(request: PlanRequest, recipe: PlannerRecipe, lineageOf: (id: number) => number[]): boolean {
   if (!request.diets.every((diet) => recipe.diets.includes(diet))) return false;
   if (recipe.allergenGroups.some((group) => request.allergies.groups.includes(group))) return false;
   const banned = request.allergies.ingredientIds;
-  return !recipe.lines.some((line) => lineage(line.ingredientId, request.parentOf).some((id) => banned.includes(id)));
+  return (
+    banned.length === 0 || !recipe.lines.some((line) => lineageOf(line.ingredientId).some((id) => banned.includes(id)))
+  );
 }
 
 /**
@@ -177,20 +210,22 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
   const firstDay = dayNumber(request.days[0]);
   const left = request.pantry.map((item) => item.grams ?? UNKNOWN_ITEM_GRAMS);
   const dueIndex = request.pantry.map((item) => dayNumber(item.bestBefore) - firstDay);
+  const lineageOf = lineages(request.parentOf);
   const byKey = new Map<number, number[]>();
   request.pantry.forEach((item, index) => {
     if (item.ingredientId === null || item.leftover) return;
-    for (const id of lineage(item.ingredientId, request.parentOf)) byKey.set(id, [...(byKey.get(id) ?? []), index]);
+    for (const id of lineageOf(item.ingredientId)) byKey.set(id, [...(byKey.get(id) ?? []), index]);
   });
   for (const indices of byKey.values()) indices.sort((a, b) => dueIndex[a] - dueIndex[b]);
 
   const candidates: Candidate[] = [];
   const recipesById = new Map<number, Candidate>();
   for (const recipe of request.recipes) {
-    if (!allowed(request, recipe)) continue;
-    const sources = itemsForLines(request, recipe, byKey);
+    if (!allowed(request, recipe, lineageOf)) continue;
+    const sources = itemsForLines(request, recipe, byKey, lineageOf);
     const missing = recipe.lines.filter((line, index) => !line.staple && sources[index].length === 0).length;
-    const candidate = { recipe, sources, missing };
+    const fits = new Set(meals.filter((meal) => fitsMeal(recipe.occasions, meal)));
+    const candidate = { recipe, meals: fits, sources, missing };
     candidates.push(candidate);
     recipesById.set(recipe.id, candidate);
   }
@@ -210,31 +245,48 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
   const proteinClash = (dayIndex: number, protein: string | null) =>
     protein !== null && [dayIndex - 1, dayIndex, dayIndex + 1].some((index) => proteins.get(index)?.has(protein));
 
-  /** Takes what the recipe's lines use from the pantry at this slot; `take` false only measures it. */
+  /** Perishable food due within the planned days: what the plan is judged by. */
+  const atRisk = request.pantry.map(
+    (item, index) => item.perishable && !item.leftover && dueIndex[index] < request.days.length
+  );
+
+  /**
+   * Takes what the recipe's lines use from `pantryLeft` at this slot (`take` false only measures it): the weighted
+   * value of the food (perishable food's grams over the slots left before its date, squared), the grams at risk it
+   * eats by their date, and its uses.
+   */
   const useFood = (
     candidate: Candidate,
     servings: number,
     dayIndex: number,
     slotsBefore: (due: number) => number,
-    take: boolean
+    take: boolean,
+    pantryLeft: number[] = left
   ) => {
     const factor = servings / Math.max(1, candidate.recipe.servings);
     const uses: ItemUse[] = [];
     let value = 0;
-    candidate.recipe.lines.forEach((line, lineIndex) => {
-      let need = (line.grams ?? DEFAULT_LINE_GRAMS) * factor;
-      for (const index of candidate.sources[lineIndex]) {
+    let saved = 0;
+    const { lines } = candidate.recipe;
+    for (let lineIndex = 0; lineIndex < lines.length; lineIndex++) {
+      const sources = candidate.sources[lineIndex];
+      if (sources.length === 0) continue;
+      let need = (lines[lineIndex].grams ?? DEFAULT_LINE_GRAMS) * factor;
+      for (const index of sources) {
         if (need <= 0) break;
-        if (left[index] <= 0 || dueIndex[index] < dayIndex) continue;
-        const grams = Math.min(left[index], need);
+        if (pantryLeft[index] <= 0 || dueIndex[index] < dayIndex) continue;
+        const grams = Math.min(pantryLeft[index], need);
         need -= grams;
         const item = request.pantry[index];
-        value += grams * (item.perishable ? 1 / slotsBefore(dueIndex[index]) : KEEPING_WEIGHT);
-        uses.push({ itemId: item.id, grams });
-        if (take) left[index] -= grams;
+        value += grams * (item.perishable ? 1 / slotsBefore(dueIndex[index]) ** 2 : KEEPING_WEIGHT);
+        if (atRisk[index]) saved += grams;
+        if (take) {
+          uses.push({ itemId: item.id, grams });
+          pantryLeft[index] -= grams;
+        }
       }
-    });
-    return { value, uses };
+    }
+    return { value, saved, uses };
   };
 
   interface Slot {
@@ -245,8 +297,6 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
     kept?: KeptEntry;
     leftover?: { item: PlannerItem; index: number };
     chosen?: Candidate;
-    /** the best other recipes for the slot when it was filled, for the improving passes */
-    shortlist: Candidate[];
   }
   const slots: Slot[] = [];
   const leftovers = request.pantry
@@ -254,110 +304,205 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
     .filter(({ item }) => item.leftover)
     .sort((a, b) => dueIndex[a.index] - dueIndex[b.index]);
   const leftoverMeal = (["Lunch", "Dinner", "Breakfast"] as const).find((choice) => meals.includes(choice));
-
+  const leftoverEaten = new Set<number>();
   request.days.forEach((day, dayIndex) => {
     meals.forEach((meal, mealIndex) => {
       const slotsBefore = (due: number) => Math.max(1, (due - dayIndex) * meals.length + (meals.length - mealIndex));
-      const slot: Slot = { day, meal, dayIndex, slotsBefore, shortlist: [] };
+      const slot: Slot = { day, meal, dayIndex, slotsBefore, kept: keptAt.get(`${day}|${meal}`) };
       slots.push(slot);
-      slot.kept = keptAt.get(`${day}|${meal}`);
-      if (slot.kept) {
-        const candidate = slot.kept.recipeId === null ? undefined : recipesById.get(slot.kept.recipeId);
-        if (candidate) useFood(candidate, slot.kept.servings, dayIndex, slotsBefore, true);
-        return;
-      }
-      slot.leftover = leftovers.find(
-        ({ index }) => left[index] > 0 && dueIndex[index] >= dayIndex && meal === leftoverMeal
-      );
-      if (slot.leftover) {
-        left[slot.leftover.index] = 0;
-        return;
-      }
-      const choose = (strict: boolean) => {
-        const scored: { candidate: Candidate; score: number }[] = [];
-        const fits = (candidate: Candidate) =>
-          !used.has(candidate.recipe.id) &&
-          fitsMeal(candidate.recipe.occasions, meal) &&
-          (!strict || !proteinClash(dayIndex, candidate.recipe.mainProtein));
-        for (const candidate of users) {
-          if (!fits(candidate)) continue;
-          const value = useFood(candidate, request.servings, dayIndex, slotsBefore, false).value;
-          if (value > 0) scored.push({ candidate, score: baseScore(candidate) + value });
-        }
-        const fallback = byBase.find(fits);
-        if (fallback) scored.push({ candidate: fallback, score: baseScore(fallback) });
-        scored.sort((a, b) => b.score - a.score);
-        slot.shortlist = scored.slice(1, SHORTLIST + 1).map(({ candidate }) => candidate);
-        return scored[0]?.candidate ?? null;
-      };
-      const chosen = choose(true) ?? choose(false);
-      if (!chosen) return;
-      slot.chosen = chosen;
-      used.add(chosen.recipe.id);
-      noteProtein(dayIndex, chosen.recipe.id);
-      useFood(chosen, request.servings, dayIndex, slotsBefore, true);
+      if (slot.kept || meal !== leftoverMeal) return;
+      slot.leftover = leftovers.find(({ index }) => !leftoverEaten.has(index) && dueIndex[index] >= dayIndex);
+      if (slot.leftover) leftoverEaten.add(slot.leftover.index);
     });
   });
 
-  /** Cooks the slots in order from the full pantry: perishable grams eaten by their date, and each slot's uses. */
-  const simulate = () => {
+  // A beam search over whole weeks, slot by slot in time order. Each plan in the beam grows by the few recipes worth
+  // most at the next slot (by the weighted value above, a star of rating and the ingredients to buy); the beam keeps
+  // the plans that have eaten most food at risk by its date, less the food at risk they have let pass its date.
+  interface Partial {
+    left: number[];
+    chosen: (Candidate | undefined)[];
+    used: Set<number>;
+    saved: number;
+    lost: number;
+    value: number;
+  }
+  const rank = (plan: Partial) => plan.saved - LOST_WEIGHT * plan.lost + VALUE_WEIGHT * plan.value;
+  const lostBy = (pantryLeft: number[], dayIndex: number) =>
+    pantryLeft.reduce((sum, grams, index) => (atRisk[index] && dueIndex[index] < dayIndex ? sum + grams : sum), 0);
+  let beam: Partial[] = [{ left: [...left], chosen: [], used: new Set(used), saved: 0, lost: 0, value: 0 }];
+  slots.forEach((slot, slotIndex) => {
+    const nextDay = slots[slotIndex + 1]?.dayIndex ?? request.days.length;
+    const settle = (plan: Partial) => ({ ...plan, lost: lostBy(plan.left, nextDay) });
+    if (slot.kept || slot.leftover) {
+      const candidate = slot.kept ? recipesById.get(slot.kept.recipeId ?? -1) : undefined;
+      beam = beam.map((plan) => {
+        const cooked = candidate
+          ? useFood(candidate, slot.kept!.servings, slot.dayIndex, slot.slotsBefore, true, plan.left)
+          : { saved: 0 };
+        return settle({ ...plan, saved: plan.saved + cooked.saved });
+      });
+      return;
+    }
+    const clashes = (plan: Partial, protein: string | null) =>
+      protein !== null &&
+      (proteinClash(slot.dayIndex, protein) ||
+        plan.chosen.some(
+          (other, index) => other?.recipe.mainProtein === protein && slot.dayIndex - slots[index].dayIndex <= 1
+        ));
+    // the recipes any plan of the beam may take here: the best at the beam's leading plan
+    const lead = beam[0];
+    const worth = (plan: Partial, candidate: Candidate) =>
+      baseScore(candidate) +
+      useFood(candidate, request.servings, slot.dayIndex, slot.slotsBefore, false, plan.left).value;
+    const pool = users
+      .filter((candidate) => !lead.used.has(candidate.recipe.id) && candidate.meals.has(slot.meal))
+      .map((candidate) => ({ candidate, score: worth(lead, candidate) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, POOL)
+      .map(({ candidate }) => candidate);
+    const grown: Partial[] = [];
+    for (const plan of beam) {
+      const choose = (strict: boolean) => {
+        const fits = (candidate: Candidate) =>
+          !plan.used.has(candidate.recipe.id) &&
+          candidate.meals.has(slot.meal) &&
+          (!strict || !clashes(plan, candidate.recipe.mainProtein));
+        const scored = pool.filter(fits).map((candidate) => ({ candidate, score: worth(plan, candidate) }));
+        const fallback = byBase.find(fits);
+        if (fallback) scored.push({ candidate: fallback, score: baseScore(fallback) });
+        return scored.sort((a, b) => b.score - a.score).slice(0, BRANCHES);
+      };
+      const choices = choose(true);
+      for (const { candidate, score } of choices.length > 0 ? choices : choose(false)) {
+        const next = [...plan.left];
+        const cooked = useFood(candidate, request.servings, slot.dayIndex, slot.slotsBefore, true, next);
+        const chosen = [...plan.chosen];
+        chosen[slotIndex] = candidate;
+        grown.push(
+          settle({
+            left: next,
+            chosen,
+            used: new Set(plan.used).add(candidate.recipe.id),
+            saved: plan.saved + cooked.saved,
+            lost: 0,
+            value: plan.value + score,
+          })
+        );
+      }
+      if (choices.length === 0 && grown.length === 0) grown.push(settle(plan));
+    }
+    beam = grown.length > 0 ? grown.sort((a, b) => rank(b) - rank(a)).slice(0, BEAM_WIDTH) : beam.map(settle);
+  });
+  const planned = beam[0];
+  slots.forEach((slot, index) => (slot.chosen = planned.chosen[index]));
+  used.clear();
+  for (const entry of request.kept) if (entry.recipeId !== null) used.add(entry.recipeId);
+  for (const candidate of planned.chosen) if (candidate) used.add(candidate.recipe.id);
+
+  const candidateAt = (slot: Slot) => (slot.kept ? recipesById.get(slot.kept.recipeId ?? -1) : slot.chosen);
+  /** `left` before each slot, and the at-risk grams eaten by its date before it, from the last full cook-through. */
+  const leftBefore: number[][] = [];
+  const savedBefore: number[] = [];
+  let steps = 0;
+
+  /** Cooks slot `index` from `left`: the at-risk grams it eats by their date, and its uses. */
+  const cookSlot = (index: number) => {
+    const slot = slots[index];
+    steps++;
+    if (slot.leftover) left[slot.leftover.index] = 0;
+    const candidate = candidateAt(slot);
+    if (!candidate) return { saved: 0, uses: [] as ItemUse[] };
+    const servings = slot.kept?.servings ?? request.servings;
+    return useFood(candidate, servings, slot.dayIndex, slot.slotsBefore, true);
+  };
+  /** Cooks the whole plan in order from the full pantry, keeping what each slot starts from. */
+  const cookThrough = () => {
     left.splice(0, left.length, ...request.pantry.map((item) => item.grams ?? UNKNOWN_ITEM_GRAMS));
     let saved = 0;
-    const uses = slots.map((slot) => {
-      if (slot.leftover) left[slot.leftover.index] = 0;
-      const candidate = slot.kept ? recipesById.get(slot.kept.recipeId ?? -1) : slot.chosen;
-      if (!candidate) return [];
-      const servings = slot.kept?.servings ?? request.servings;
-      const { uses: slotUses } = useFood(candidate, servings, slot.dayIndex, slot.slotsBefore, true);
-      for (const use of slotUses) {
-        const index = itemIndex.get(use.itemId)!;
-        if (request.pantry[index].perishable && dueIndex[index] < request.days.length) saved += use.grams;
-      }
-      return slotUses;
+    const uses = slots.map((_, index) => {
+      leftBefore[index] = [...left];
+      savedBefore[index] = saved;
+      const cooked = cookSlot(index);
+      saved += cooked.saved;
+      return cooked.uses;
     });
     return { saved, uses };
   };
-  const itemIndex = new Map(request.pantry.map((item, index) => [item.id, index]));
-  const mainProtein = (slot: Slot) =>
-    (slot.kept ? recipesById.get(slot.kept.recipeId ?? -1) : slot.chosen)?.recipe.mainProtein ?? null;
+  /** The plan's figure when only slots from `from` on changed since the last cook-through. */
+  const savedFrom = (from: number) => {
+    const start = leftBefore[from];
+    for (let index = 0; index < left.length; index++) left[index] = start[index];
+    let saved = savedBefore[from];
+    for (let index = from; index < slots.length; index++) saved += cookSlot(index).saved;
+    return saved;
+  };
+
+  const mainProtein = (slot: Slot) => candidateAt(slot)?.recipe.mainProtein ?? null;
   const varied = (slot: Slot, protein: string | null) =>
     protein === null ||
     !slots.some(
       (other) => other !== slot && Math.abs(other.dayIndex - slot.dayIndex) <= 1 && mainProtein(other) === protein
     );
+  /** Per meal, the allowed recipes that can eat food at risk: the only ones that can raise the figure. */
+  const rescuers = new Map(
+    meals.map((meal) => [
+      meal,
+      users.filter(
+        (candidate) =>
+          candidate.meals.has(meal) && candidate.sources.some((indices) => indices.some((index) => atRisk[index]))
+      ),
+    ])
+  );
+  const changeable = slots.flatMap((slot, index) => (slot.chosen ? [index] : []));
 
-  // Improving passes on what the plan is for: replace an entry by one of its slot's shortlist, or swap two entries,
-  // whenever more perishable food is then eaten by its date.
-  let best = simulate().saved;
-  for (let pass = 0; pass < IMPROVING_PASSES; pass++) {
-    let improved = false;
-    for (const slot of slots) {
-      if (!slot.chosen) continue;
-      for (const other of slot.shortlist) {
+  // The search over whole weeks: from the greedy plan, take the best replacement of one entry by any recipe that can
+  // eat food at risk, or the best swap of two entries, while more perishable food is then eaten by its date. Each
+  // trial cooks the plan again from the changed slot on; SEARCH_STEPS bounds the work on a large cookbook.
+  let best = cookThrough().saved;
+  for (let improved = true; improved && steps < SEARCH_STEPS; ) {
+    improved = false;
+    for (const index of changeable) {
+      const slot = slots[index];
+      const before = slot.chosen!;
+      let bestChoice: Candidate | null = null;
+      let bestSaved = best + GRAMS_EPSILON;
+      for (const other of rescuers.get(slot.meal)!) {
+        if (steps >= SEARCH_STEPS) break;
         if (used.has(other.recipe.id) || !varied(slot, other.recipe.mainProtein)) continue;
-        const before: Candidate = slot.chosen;
+        // one that eats no food at risk here is not worth cooking the rest of the week for
+        steps++;
+        if (useFood(other, request.servings, slot.dayIndex, slot.slotsBefore, false, leftBefore[index]).saved <= 0)
+          continue;
         slot.chosen = other;
-        const saved = simulate().saved;
-        if (saved > best + GRAMS_EPSILON) {
-          best = saved;
-          used.delete(before.recipe.id);
-          used.add(other.recipe.id);
-          improved = true;
-        } else slot.chosen = before;
+        const saved = savedFrom(index);
+        if (saved > bestSaved) {
+          bestSaved = saved;
+          bestChoice = other;
+        }
+      }
+      slot.chosen = bestChoice ?? before;
+      if (bestChoice) {
+        used.delete(before.recipe.id);
+        used.add(bestChoice.recipe.id);
+        best = cookThrough().saved;
+        improved = true;
       }
     }
-    for (const [index, first] of slots.entries()) {
-      for (const second of slots.slice(index + 1)) {
-        const a = first.chosen;
-        const b = second.chosen;
-        if (!a || !b || !fitsMeal(a.recipe.occasions, second.meal) || !fitsMeal(b.recipe.occasions, first.meal))
-          continue;
+    for (const [position, firstIndex] of changeable.entries()) {
+      for (const secondIndex of changeable.slice(position + 1)) {
+        if (steps >= SEARCH_STEPS) break;
+        const first = slots[firstIndex];
+        const second = slots[secondIndex];
+        const a = first.chosen!;
+        const b = second.chosen!;
+        if (!a.meals.has(second.meal) || !b.meals.has(first.meal)) continue;
         first.chosen = b;
         second.chosen = a;
         const saved =
-          varied(first, b.recipe.mainProtein) && varied(second, a.recipe.mainProtein) ? simulate().saved : -1;
+          varied(first, b.recipe.mainProtein) && varied(second, a.recipe.mainProtein) ? savedFrom(firstIndex) : -1;
         if (saved > best + GRAMS_EPSILON) {
-          best = saved;
+          best = cookThrough().saved;
           improved = true;
         } else {
           first.chosen = a;
@@ -365,10 +510,9 @@ export function planMeals(request: PlanRequest): PlannedEntry[] {
         }
       }
     }
-    if (!improved) break;
   }
 
-  const { uses } = simulate();
+  const { uses } = cookThrough();
   const horizonEnd = firstDay + request.days.length;
   return slots.flatMap((slot, index): PlannedEntry[] => {
     if (slot.leftover) {
@@ -431,28 +575,20 @@ export function perishableGramsSaved(
 ): { saved: number; total: number } {
   const atRisk = (item: PlannerItem) => item.perishable && !item.leftover && item.bestBefore <= lastDay;
   const left = request.pantry.map((item) => item.grams ?? UNKNOWN_ITEM_GRAMS);
+  const lineageOf = lineages(request.parentOf);
   const byKey = new Map<number, number[]>();
   request.pantry.forEach((item, index) => {
     if (item.ingredientId === null) return;
-    for (const id of lineage(item.ingredientId, request.parentOf)) byKey.set(id, [...(byKey.get(id) ?? []), index]);
+    for (const id of lineageOf(item.ingredientId)) byKey.set(id, [...(byKey.get(id) ?? []), index]);
   });
   for (const indices of byKey.values())
     indices.sort((a, b) => request.pantry[a].bestBefore.localeCompare(request.pantry[b].bestBefore));
   const recipes = new Map(request.recipes.map((recipe) => [recipe.id, recipe]));
-  const full = {
-    ...request,
-    diets: [],
-    allergies: { groups: [], ingredientIds: [] },
-    days: [],
-    meals: [],
-    servings: 1,
-    kept: [],
-  };
   let saved = 0;
   for (const entry of [...entries].sort((a, b) => a.day.localeCompare(b.day))) {
     const recipe = entry.recipeId === null ? undefined : recipes.get(entry.recipeId);
     if (!recipe) continue;
-    const sources = itemsForLines(full, recipe, byKey);
+    const sources = itemsForLines(request, recipe, byKey, lineageOf);
     const factor = entry.servings / Math.max(1, recipe.servings);
     recipe.lines.forEach((line, lineIndex) => {
       let need = (line.grams ?? DEFAULT_LINE_GRAMS) * factor;

@@ -31,6 +31,7 @@ import { resolveName, validItems, type PantryItem } from "~/domain/pantry";
 import { describeAmount } from "~/domain/pantry-details";
 import type { PantryUnit } from "~/domain/pantry-units";
 import { loadCatalogue } from "./catalogue.server";
+import { leftoverWeights } from "./leftovers.server";
 import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
 import {
@@ -235,14 +236,19 @@ async function takeAndLog({
   keepEmpty,
   mealCompletionId,
 }: LoggedUse): Promise<{ id: number; co2Kg: number }> {
-  const ingredient = resolveName(await loadCatalogue(), item.name)?.ingredient ?? null;
-  const deduction = deduct(item, use, weightsOf(ingredient), { keepEmpty });
+  const catalogue = await loadCatalogue();
+  const ingredient = resolveName(catalogue, item.name)?.ingredient ?? null;
+  const leftover = ingredient ? null : await leftoverWeights(tx, cook, item.name, catalogue);
+  const deduction = deduct(item, use, leftover?.weights ?? weightsOf(ingredient), { keepEmpty });
   if (!deduction.ok) throw new Refusal(deduction.message, 400);
   const change = deduction.remove
     ? ({ remove: true } as const)
     : { remove: false as const, quantity: deduction.remaining ?? (keepEmpty ? null : item.quantity), unit: item.unit };
   if (!(await setPantryAmount(tx, cook.pantryId, item, change))) throw new Refusal(CHANGED_MEANWHILE_MESSAGE, 409);
-  const co2Kg = co2OfGrams(deduction.taken.grams, ingredient ? co2PerKgAsWeighed(ingredient) : null);
+  const co2Kg = co2OfGrams(
+    deduction.taken.grams,
+    ingredient ? co2PerKgAsWeighed(ingredient) : leftover?.co2PerKg ?? null
+  );
   const remaining = deduction.remove ? 0 : deduction.remaining ?? 0;
   const entry = await tx.foodLogEntry.create({
     select: { id: true },

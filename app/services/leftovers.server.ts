@@ -4,12 +4,21 @@
  * planner and the food log find them like any item.
  */
 import { addDaysTo } from "~/domain/meal-plan";
-import { EATEN_MORE_THAN_COOKED, LEFTOVER_FRIDGE_DAYS, leftoverName, SERVINGS_ALREADY_SAID } from "~/domain/leftovers";
+import type { Catalogue } from "~/domain/catalogue";
+import {
+  EATEN_MORE_THAN_COOKED,
+  LEFTOVER_FRIDGE_DAYS,
+  LEFTOVER_PREFIX,
+  leftoverName,
+  servingOfDish,
+  SERVINGS_ALREADY_SAID,
+} from "~/domain/leftovers";
 import { todayUtc } from "~/domain/pantry-details";
 import { formatDayMonthYear } from "~/domain/dates";
 import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
-import { addToPantry, editPantryItem } from "./pantry-store.server";
+import { addToPantry, editPantryItem, type Transaction } from "./pantry-store.server";
+import { visibleTo } from "./recipe-access.server";
 
 export type ServingsResult =
   | {
@@ -91,4 +100,52 @@ export async function servingsSaid(userId: number, completionId: number) {
     cooked: completion.servingsCooked ?? completion.recipe?.servings ?? 2,
     eaten: completion.servingsEaten,
   };
+}
+
+const DISH_SELECT = {
+  name: true,
+  servings: true,
+  ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } },
+} as const;
+/** Recipes of the same name prefix looked at (a long dish name is cut short in the item's name). */
+const SAME_PREFIX_RECIPES = 20;
+
+/**
+ * A leftover's weights: a serving of "Leftover <dish>" in grams (as a piece, the unit of an item counted in
+ * servings) and the dish's kg CO2e per kg, from the recipe of the dish the household cooked last (else a recipe of
+ * that name the cook may see). Null for an item that is not a leftover or whose dish cannot be weighed.
+ */
+export async function leftoverWeights(
+  tx: Transaction,
+  cook: MemberCook,
+  itemName: string,
+  catalogue: Catalogue
+): Promise<{ weights: Record<string, number>; co2PerKg: number | null } | null> {
+  if (!itemName.startsWith(LEFTOVER_PREFIX)) return null;
+  const namePrefix = itemName.slice(LEFTOVER_PREFIX.length).replace(/…$/, "");
+  const sameName = (recipe: { name: string } | null) => recipe !== null && leftoverName(recipe.name) === itemName;
+  const cooked = await tx.mealCompletion.findMany({
+    where: { user: { household: { householdId: cook.householdId } }, recipe: { name: { startsWith: namePrefix } } },
+    orderBy: { id: "desc" },
+    take: SAME_PREFIX_RECIPES,
+    select: { recipe: { select: DISH_SELECT } },
+  });
+  const recipe =
+    cooked.map((meal) => meal.recipe).find(sameName) ??
+    (
+      await tx.recipe.findMany({
+        where: { name: { startsWith: namePrefix }, ...visibleTo(cook.userId) },
+        orderBy: { id: "asc" },
+        take: SAME_PREFIX_RECIPES,
+        select: DISH_SELECT,
+      })
+    ).find(sameName);
+  if (!recipe) return null;
+  const lines = recipe.ingredients.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    catalogueName: line.ingredient?.name ?? null,
+  }));
+  const serving = servingOfDish(lines, recipe.servings ?? 2, catalogue);
+  return serving && { weights: { piece: serving.gramsPerServing }, co2PerKg: serving.co2PerKg };
 }

@@ -9,7 +9,8 @@ import { addDaysTo, entryTitle, MEAL_TIMES } from "~/domain/meal-plan";
 import { todayUtc } from "~/domain/pantry-details";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
-import { entriesOfPantry, planOwner } from "./meal-plan.server";
+import type { MemberCook } from "./cook.server";
+import { entriesOfPantry } from "./meal-plan.server";
 import type { PlanMeal } from "~/domain/meal-planner";
 
 /** Days of the plan a feed holds: the last week, for what was eaten, and the coming four. */
@@ -30,8 +31,7 @@ export const publicOrigin = (request: Request) =>
   (env.APP_URL ?? new URL(request.url).origin).replace(/(?<!\/)\/+$/, "");
 
 /** The cook's feed address, made the first time it is asked for. */
-export async function feedUrl(request: Request, userId: number): Promise<string> {
-  const pantryId = await planOwner(userId);
+export async function feedUrl(request: Request, { pantryId }: MemberCook): Promise<string> {
   const feed = await prisma.mealPlanFeed.upsert({
     where: { pantryId },
     create: { pantryId, nonce: randomBytes(16).toString("hex") },
@@ -41,16 +41,13 @@ export async function feedUrl(request: Request, userId: number): Promise<string>
 }
 
 /** The cook's feed address if they made one, without making one. */
-export async function existingFeedUrl(request: Request, userId: number): Promise<string | null> {
-  const pantryId = await planOwner(userId);
-  const feed = pantryId === null ? null : await prisma.mealPlanFeed.findUnique({ where: { pantryId } });
+export async function existingFeedUrl(request: Request, { pantryId }: MemberCook): Promise<string | null> {
+  const feed = await prisma.mealPlanFeed.findUnique({ where: { pantryId } });
   return feed ? `${publicOrigin(request)}${feedPath(feed.pantryId, feed.nonce)}` : null;
 }
 
 /** Stops the address working; true when there was one. */
-export async function revokeFeed(userId: number): Promise<boolean> {
-  const pantryId = await planOwner(userId);
-  if (pantryId === null) return false;
+export async function revokeFeed({ pantryId }: MemberCook): Promise<boolean> {
   return (await prisma.mealPlanFeed.deleteMany({ where: { pantryId } })).count > 0;
 }
 

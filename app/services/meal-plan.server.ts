@@ -1,8 +1,7 @@
 /**
- * The meal plan's entries. A plan belongs to the pantry, not to the cook (decision 097): today a cook's pantry is
- * theirs alone, and when a household owns the pantry its members share the plan with no data moved. Every read
- * and write goes through `planOwner`, the one place that says whose plan a cook sees; an entry of another plan
- * answers as one that does not exist.
+ * The meal plan's entries. A plan belongs to the pantry, not to the cook (decision 097): the household's members
+ * share it. Every read and write takes the cook resolved once for the request (decision 093) and reaches their
+ * household's pantry's plan alone; an entry of another plan answers as one that does not exist.
  */
 import {
   byDayAndMeal,
@@ -15,13 +14,8 @@ import {
 } from "~/domain/meal-plan";
 import type { PlanMeal } from "~/domain/meal-planner";
 import { prisma } from "./db.server";
-import { cookOfUser } from "./cook.server";
+import type { MemberCook } from "./cook.server";
 import { visibleTo } from "./recipe-access.server";
-
-/** The pantry whose plan the cook sees: their household's (decision 093), which every signed-in cook has. */
-export async function planOwner(userId: number): Promise<number> {
-  return (await cookOfUser(userId)).pantryId;
-}
 
 const ENTRY_SELECT = {
   id: true,
@@ -76,11 +70,9 @@ export async function entriesOfPantry(pantryId: number, from: string, days: numb
   return rows.map(viewOf).sort(byDayAndMeal);
 }
 
-/** The cook's plan for `days` days from `from`, by day and meal. */
-export async function planEntries(userId: number, from: string, days: number): Promise<PlanEntryView[]> {
-  const pantryId = await planOwner(userId);
-  return pantryId === null ? [] : entriesOfPantry(pantryId, from, days);
-}
+/** The cook's household's plan for `days` days from `from`, by day and meal. */
+export const planEntries = (cook: MemberCook, from: string, days: number): Promise<PlanEntryView[]> =>
+  entriesOfPantry(cook.pantryId, from, days);
 
 /** The row of a new entry. */
 export const entryRow = (
@@ -111,15 +103,15 @@ async function hasRoom(pantryId: number, adding: number): Promise<boolean> {
 
 /** Puts a recipe the cook may see on their plan. */
 export async function addPlanEntry(
-  userId: number,
+  cook: MemberCook,
   entry: { day: string; meal: PlanMeal; recipeId: number; servings: number }
 ): Promise<PlanChange> {
   const recipe = await prisma.recipe.findFirst({
-    where: { id: entry.recipeId, ...visibleTo(userId) },
+    where: { id: entry.recipeId, ...visibleTo(cook.userId) },
     select: { id: true },
   });
   if (!recipe) return { ok: false, status: 404, message: RECIPE_NOT_FOUND };
-  const pantryId = await planOwner(userId);
+  const { pantryId } = cook;
   if (!(await hasRoom(pantryId, 1))) return { ok: false, status: 409, message: PLAN_FULL_MESSAGE };
   const row = await prisma.mealPlanEntry.create({ data: entryRow(pantryId, entry), select: ENTRY_SELECT });
   return { ok: true, entry: viewOf(row) };
@@ -127,10 +119,10 @@ export async function addPlanEntry(
 
 /** Puts leftovers of a dish on the plan. */
 export async function addLeftoverEntry(
-  userId: number,
+  cook: MemberCook,
   entry: { day: string; meal: PlanMeal; dish: string; recipeId: number | null; servings: number; reason?: string }
 ): Promise<PlanChange> {
-  const pantryId = await planOwner(userId);
+  const { pantryId } = cook;
   if (!(await hasRoom(pantryId, 1))) return { ok: false, status: 409, message: PLAN_FULL_MESSAGE };
   const row = await prisma.mealPlanEntry.create({
     data: entryRow(pantryId, { ...entry, leftoverOf: entry.dish }),
@@ -141,28 +133,24 @@ export async function addLeftoverEntry(
 
 /** Changes one of the cook's entries; any other id is not found. */
 async function changeEntry(
-  userId: number,
+  { pantryId }: MemberCook,
   entryId: number,
   data: { day?: string; meal?: PlanMeal; locked?: boolean }
 ): Promise<PlanChange> {
-  const pantryId = await planOwner(userId);
-  if (pantryId === null) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
   const { count } = await prisma.mealPlanEntry.updateMany({ where: { id: entryId, pantryId }, data });
   if (count === 0) return { ok: false, status: 404, message: ENTRY_NOT_FOUND };
   const row = await prisma.mealPlanEntry.findUnique({ where: { id: entryId }, select: ENTRY_SELECT });
   return row ? { ok: true, entry: viewOf(row) } : { ok: false, status: 404, message: ENTRY_NOT_FOUND };
 }
 
-export const movePlanEntry = (userId: number, entryId: number, to: { day: string; meal: PlanMeal }) =>
-  changeEntry(userId, entryId, to);
+export const movePlanEntry = (cook: MemberCook, entryId: number, to: { day: string; meal: PlanMeal }) =>
+  changeEntry(cook, entryId, to);
 
-export const lockPlanEntry = (userId: number, entryId: number, locked: boolean) =>
-  changeEntry(userId, entryId, { locked });
+export const lockPlanEntry = (cook: MemberCook, entryId: number, locked: boolean) =>
+  changeEntry(cook, entryId, { locked });
 
 /** Removes one of the cook's entries; false when it is not theirs or is gone. */
-export async function removePlanEntry(userId: number, entryId: number): Promise<boolean> {
-  const pantryId = await planOwner(userId);
-  if (pantryId === null) return false;
+export async function removePlanEntry({ pantryId }: MemberCook, entryId: number): Promise<boolean> {
   const { count } = await prisma.mealPlanEntry.deleteMany({ where: { id: entryId, pantryId } });
   return count === 1;
 }

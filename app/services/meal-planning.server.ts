@@ -15,17 +15,21 @@ import {
   type PlannerRecipe,
 } from "~/domain/meal-planner";
 import { covers, resolveName, type PantryItem } from "~/domain/pantry";
+import { pantryFacts } from "~/domain/pantry-input";
+import { planCandidateIds } from "~/domain/plan-candidates";
+import type { PantryEntry } from "~/domain/ranking";
 import { parseQuantity, toGrams, unitOf } from "~/domain/quantity";
 import { storedStringList } from "~/domain/stored-list";
 import { weekNeeds, type ShoppingRecipe } from "~/domain/week-shopping";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { entryRow, planEntries, planOwner } from "./meal-plan.server";
-import { pantryItemsOfUser } from "./pantry-store.server";
+import { entryRow, planEntries } from "./meal-plan.server";
+import { pantryItems } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
 import { visibleTo } from "./recipe-access.server";
 import { addShoppingItems } from "./shopping-list.server";
-import { cookOfUser, getCook } from "./cook.server";
+import type { MemberCook } from "./cook.server";
+import { currentRecipeIndex } from "./recipe-index.server";
 
 const MEAT_AND_FISH = "Meat sausages and fish";
 
@@ -62,10 +66,39 @@ function rootName(id: number, ids: CatalogueIds): string {
   return ids.byId.get(current)?.name ?? "";
 }
 
-async function plannerRecipes(userId: number, ids: CatalogueIds): Promise<PlannerRecipe[]> {
+/**
+ * The recipes "Plan my week" chooses from: the recipe index's candidates (app/domain/plan-candidates.ts), the
+ * recipes of entries kept and the dishes of leftovers, instead of every recipe of the cookbook.
+ */
+async function plannerRecipeIds(
+  userId: number,
+  pantry: readonly PantryItem[],
+  catalogue: Catalogue,
+  alsoIds: readonly number[]
+): Promise<{ ids: number[]; dishNames: string[] }> {
+  const index = await currentRecipeIndex();
+  const today = new Date();
+  const entries: PantryEntry[] = pantry.flatMap((item) => {
+    const ingredient = resolveName(catalogue, item.name)?.ingredient;
+    const ingredientId = ingredient ? ingredientIdOf(ingredient) : null;
+    if (!ingredient || ingredientId === null) return [];
+    const given = { ...item, bestBefore: new Date(`${item.bestBefore}T00:00:00Z`) };
+    return [{ ingredientId, name: item.name.toLowerCase(), ...pantryFacts(given, ingredient, today) }];
+  });
+  const dishNames = pantry.flatMap((item) =>
+    item.name.startsWith(LEFTOVER_PREFIX) ? [item.name.slice(LEFTOVER_PREFIX.length)] : []
+  );
+  return { ids: [...new Set([...planCandidateIds(index, entries, userId), ...alsoIds])], dishNames };
+}
+
+async function plannerRecipes(
+  userId: number,
+  ids: CatalogueIds,
+  chosen: { ids: number[]; dishNames: string[] }
+): Promise<PlannerRecipe[]> {
   const [recipes, ratings] = await Promise.all([
     prisma.recipe.findMany({
-      where: visibleTo(userId),
+      where: { ...visibleTo(userId), OR: [{ id: { in: chosen.ids } }, { name: { in: chosen.dishNames } }] },
       select: {
         id: true,
         name: true,
@@ -74,7 +107,7 @@ async function plannerRecipes(userId: number, ids: CatalogueIds): Promise<Planne
         tags: { select: { kind: true, value: true } },
       },
     }),
-    prisma.review.groupBy({ by: ["recipeId"], _avg: { rating: true } }),
+    prisma.review.groupBy({ by: ["recipeId"], where: { recipeId: { in: chosen.ids } }, _avg: { rating: true } }),
   ]);
   const ratingOf = new Map(ratings.map((row) => [row.recipeId, row._avg.rating]));
   return recipes.map((recipe) => {
@@ -130,10 +163,10 @@ function plannerItem(
   };
 }
 
-async function cookRules(request: Request, userId: number, catalogue: Catalogue, ids: CatalogueIds) {
+async function cookRules(cook: MemberCook, catalogue: Catalogue, ids: CatalogueIds) {
   const [preferences, user] = await Promise.all([
-    getCook(request).then(readPreferences),
-    prisma.user.findUnique({ where: { id: userId }, select: { allergies: true } }),
+    readPreferences(cook),
+    prisma.user.findUnique({ where: { id: cook.userId }, select: { allergies: true } }),
   ]);
   const allergies = storedStringList(user?.allergies);
   return {
@@ -153,19 +186,19 @@ async function cookRules(request: Request, userId: number, catalogue: Catalogue,
  * replaced, entries of other meals stay and count for variety. Returns the new entries.
  */
 export async function autoPlan(
-  request: Request,
-  userId: number,
+  cook: MemberCook,
   plan: { from: string; days: number; meals: readonly PlanMeal[]; servings: number }
 ): Promise<PlanEntryView[]> {
   const catalogue = await loadCatalogue();
   const ids = catalogueIds(catalogue);
-  const [pantryId, pantry, recipes, rules, existing] = await Promise.all([
-    planOwner(userId),
-    pantryItemsOfUser(userId),
-    plannerRecipes(userId, ids),
-    cookRules(request, userId, catalogue, ids),
-    planEntries(userId, plan.from, plan.days),
+  const { userId, pantryId } = cook;
+  const [pantry, rules, existing] = await Promise.all([
+    pantryItems(pantryId),
+    cookRules(cook, catalogue, ids),
+    planEntries(cook, plan.from, plan.days),
   ]);
+  const keptRecipeIds = existing.flatMap((entry) => (entry.recipeId === null ? [] : [entry.recipeId]));
+  const recipes = await plannerRecipes(userId, ids, await plannerRecipeIds(userId, pantry, catalogue, keptRecipeIds));
   const recipeIdOfName = new Map(recipes.map((recipe) => [recipe.name.toLowerCase(), recipe.id]));
   const replaced = existing.filter((entry) => !entry.locked && plan.meals.includes(entry.meal));
   const kept: KeptEntry[] = existing
@@ -200,21 +233,21 @@ export async function autoPlan(
     }
     return new Set(ids);
   });
-  return (await planEntries(userId, plan.from, plan.days)).filter((entry) => created.has(entry.id));
+  return (await planEntries(cook, plan.from, plan.days)).filter((entry) => created.has(entry.id));
 }
 
 /**
  * Puts on the shopping list what the plan's recipes of those days need beyond the pantry and beyond what earlier
  * entries use up. Returns the names added and those already listed.
  */
-export async function addWeekShopping(userId: number, from: string, days: number) {
+export async function addWeekShopping(cook: MemberCook, from: string, days: number) {
   const catalogue = await loadCatalogue();
-  const [entries, pantry] = await Promise.all([planEntries(userId, from, days), pantryItemsOfUser(userId)]);
+  const [entries, pantry] = await Promise.all([planEntries(cook, from, days), pantryItems(cook.pantryId)]);
   const recipeIds = [
     ...new Set(entries.flatMap((entry) => (entry.leftoverOf === null && entry.recipeId ? [entry.recipeId] : []))),
   ];
   const recipes = await prisma.recipe.findMany({
-    where: { id: { in: recipeIds }, ...visibleTo(userId) },
+    where: { id: { in: recipeIds }, ...visibleTo(cook.userId) },
     select: {
       id: true,
       servings: true,
@@ -255,6 +288,6 @@ export async function addWeekShopping(userId: number, from: string, days: number
       return !!held && !!asked && covers(catalogue, held, asked);
     }
   );
-  const result = await addShoppingItems((await cookOfUser(userId)).listId, needs);
+  const result = await addShoppingItems(cook.listId, needs);
   return { ...result, needs };
 }

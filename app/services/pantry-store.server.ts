@@ -95,11 +95,6 @@ export async function pantryItems(pantryId: number, client: Transaction = prisma
   return completed(storedOf(await client.pantryItem.findMany({ where: { pantryId }, orderBy: { id: "asc" } })));
 }
 
-/** A signed-in cook's household's items, for services that hold a user id (the meal plan's). */
-export async function pantryItemsOfUser(userId: number): Promise<PantryItem[]> {
-  return pantryItems((await cookOfUser(userId)).pantryId);
-}
-
 /** The cook's list: their household's, or the guest's from the session. */
 export async function readPantry(cook: Cook): Promise<PantryItem[]> {
   if (cook.pantryId !== null) return pantryItems(cook.pantryId);

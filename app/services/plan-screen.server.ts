@@ -29,10 +29,11 @@ import {
 } from "./meal-plan.server";
 import { existingFeedUrl, feedUrl, revokeFeed } from "./meal-plan-feed.server";
 import { addWeekShopping, autoPlan } from "./meal-planning.server";
-import { pantryItemsOfUser } from "./pantry-store.server";
+import { requireCook } from "./cook.server";
+import { pantryItems } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
 import { readForm } from "./request.server";
-import { redirectWithFlash, requireUserId } from "./session.server";
+import { redirectWithFlash } from "./session.server";
 
 export const PLAN_PATH = "/plan";
 const NEXT_WEEK = "next";
@@ -55,14 +56,15 @@ export interface PlanDay {
 }
 
 export async function planScreen(request: Request) {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
+  const { userId } = cook;
   const url = new URL(request.url);
   const { from, next } = weekOf(url);
   const today = todayUtc();
   const [entries, pantry, feed, adding] = await Promise.all([
-    planEntries(userId, from, 7),
-    pantryItemsOfUser(userId),
-    existingFeedUrl(request, userId),
+    planEntries(cook, from, 7),
+    pantryItems(cook.pantryId),
+    existingFeedUrl(request, cook),
     recipeToAdd(userId, url.searchParams.get("add")),
   ]);
   const days: PlanDay[] = daysFrom(from, 7).map((day) => ({
@@ -129,7 +131,8 @@ function backTo(formData: FormData, fallback: string): string {
 const slotName = (day: string, meal: string) => `${weekdayOf(day)} ${formatDayMonthYear(day)}, ${meal.toLowerCase()}`;
 
 export async function changePlan(request: Request): Promise<Response> {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
+  const { userId } = cook;
   const formData = await readForm(request);
   const fallback = planPath(weekOf(new URL(request.url)).next);
   const back = backTo(formData, fallback);
@@ -152,7 +155,7 @@ export async function changePlan(request: Request): Promise<Response> {
   const form = parsed.data;
   switch (form.intent) {
     case "add": {
-      const added = await addPlanEntry(userId, {
+      const added = await addPlanEntry(cook, {
         day: form.day,
         meal: form.meal as PlanMeal,
         recipeId: form.menu_id,
@@ -162,7 +165,7 @@ export async function changePlan(request: Request): Promise<Response> {
       return say("success", `${added.entry.recipeName} is planned for ${slotName(form.day, form.meal)}.`);
     }
     case "add-leftover": {
-      const item = (await pantryItemsOfUser(userId)).find((held) => held.id === form.item);
+      const item = (await pantryItems(cook.pantryId)).find((held) => held.id === form.item);
       if (!item || !item.name.startsWith(LEFTOVER_PREFIX))
         return say("error", "Those leftovers are no longer in your pantry.");
       const dish = item.name.slice(LEFTOVER_PREFIX.length);
@@ -170,7 +173,7 @@ export async function changePlan(request: Request): Promise<Response> {
         where: { name: dish, ...visibleTo(userId) },
         select: { id: true },
       });
-      const added = await addLeftoverEntry(userId, {
+      const added = await addLeftoverEntry(cook, {
         day: form.day,
         meal: form.meal as PlanMeal,
         dish,
@@ -181,16 +184,16 @@ export async function changePlan(request: Request): Promise<Response> {
       return say("success", `${entryTitle(added.entry)} is planned for ${slotName(form.day, form.meal)}.`);
     }
     case "move": {
-      const moved = await movePlanEntry(userId, form.entry, { day: form.day, meal: form.meal as PlanMeal });
+      const moved = await movePlanEntry(cook, form.entry, { day: form.day, meal: form.meal as PlanMeal });
       if (!moved.ok) return say("error", moved.message);
       return say("success", `${entryTitle(moved.entry)} moved to ${slotName(form.day, form.meal)}.`);
     }
     case "remove":
-      return (await removePlanEntry(userId, form.entry))
+      return (await removePlanEntry(cook, form.entry))
         ? say("success", "Removed from your plan.")
         : say("error", ENTRY_NOT_FOUND);
     case "lock": {
-      const locked = await lockPlanEntry(userId, form.entry, form.locked === "true");
+      const locked = await lockPlanEntry(cook, form.entry, form.locked === "true");
       if (!locked.ok) return say("error", locked.message);
       return say(
         "success",
@@ -200,7 +203,7 @@ export async function changePlan(request: Request): Promise<Response> {
       );
     }
     case "auto": {
-      const planned = await autoPlan(request, userId, {
+      const planned = await autoPlan(cook, {
         from: form.from,
         days: form.days,
         meals: form.meals,
@@ -214,7 +217,7 @@ export async function changePlan(request: Request): Promise<Response> {
       );
     }
     case "shopping": {
-      const { added, alreadyListed, needs } = await addWeekShopping(userId, form.from, form.days);
+      const { added, alreadyListed, needs } = await addWeekShopping(cook, form.from, form.days);
       if (needs.length === 0) return say("success", "Your pantry has everything the plan needs.");
       const listed = alreadyListed.length > 0 ? ` ${alreadyListed.length} already on your list.` : "";
       return say(
@@ -223,10 +226,10 @@ export async function changePlan(request: Request): Promise<Response> {
       );
     }
     case "feed":
-      await feedUrl(request, userId);
+      await feedUrl(request, cook);
       return say("success", "Your calendar address is ready: add it to your phone's calendar.");
     case "revoke-feed":
-      await revokeFeed(userId);
+      await revokeFeed(cook);
       return say("success", "The calendar address no longer works. Make a new one whenever you like.");
   }
 }

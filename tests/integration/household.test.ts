@@ -312,19 +312,20 @@ describe("/household without JavaScript", () => {
   });
 });
 
+const draft = (name: string, ingredient: string): RecipeDraft => ({
+  name,
+  cuisines: [],
+  occasions: [],
+  prepTime: 10,
+  cookingTime: 10,
+  servings: 2,
+  ingredients: [{ name: ingredient, quantity: "200 g" }],
+  steps: ["Cook it."],
+  tips: [],
+  origin: "starter",
+});
+
 describe("suggestions for everyone", () => {
-  const draft = (name: string, ingredient: string): RecipeDraft => ({
-    name,
-    cuisines: [],
-    occasions: [],
-    prepTime: 10,
-    cookingTime: 10,
-    servings: 2,
-    ingredients: [{ name: ingredient, quantity: "200 g" }],
-    steps: ["Cook it."],
-    tips: [],
-    origin: "starter",
-  });
   const suggested = async (cook: Member) => {
     const response = await run(() =>
       menuSuggestionLoader({
@@ -408,5 +409,44 @@ describe("suggestions for everyone", () => {
       })
     );
     expect((await suggested(owner)).names).toContain("Everyone Shrimp Skillet");
+  });
+});
+
+describe("the meal plan", () => {
+  type Entry = { id: number; menu_name: string | null };
+  const today = todayUtc();
+  const plan = async (cook: Member) =>
+    (await json<{ entries: Entry[] }>(await call("GET", `/api/meal-plan?from=${today}&days=7`, cook))).entries;
+  const planIt = async (cook: Member, recipeId: number, meal: string) => {
+    const response = await call("POST", "/api/meal-plan", cook, { date: today, meal, menu_id: recipeId, servings: 2 });
+    expect(response.status).toBe(201);
+    return json<Entry>(response);
+  };
+  const calendarUrl = async (cook: Member) =>
+    (await json<{ url: string }>(await call("GET", "/api/meal-plan/calendar", cook))).url;
+
+  it("is the household's: members share it; an outsider and a former member reach none of it", async () => {
+    const { owner, member } = await pair("hhplan");
+    const outsider = await signedInMember("hhplanx");
+    const recipe = await saveRecipe(draft("Household Plan Omelette", "egg"));
+    const dinner = await planIt(owner, recipe.id, "Dinner");
+    const lunch = await planIt(member, recipe.id, "Lunch");
+    expect((await plan(member)).map((entry) => entry.id)).toEqual([lunch.id, dinner.id]);
+    expect(await calendarUrl(member)).toBe(await calendarUrl(owner));
+
+    // an outsider sees an empty plan and cannot remove the household's entries
+    expect(await plan(outsider)).toEqual([]);
+    expect((await call("DELETE", `/api/meal-plan/${dinner.id}`, outsider)).status).toBe(404);
+    expect(await calendarUrl(outsider)).not.toBe(await calendarUrl(owner));
+
+    // a member removes what another planned
+    expect((await call("DELETE", `/api/meal-plan/${lunch.id}`, owner)).status).toBe(200);
+
+    // a former member keeps none of it and reaches none of it
+    expect((await call("POST", "/api/household/leave", member)).status).toBe(200);
+    expect(await plan(member)).toEqual([]);
+    expect((await call("DELETE", `/api/meal-plan/${dinner.id}`, member)).status).toBe(404);
+    expect(await calendarUrl(member)).not.toBe(await calendarUrl(owner));
+    expect((await plan(owner)).map((entry) => entry.id)).toEqual([dinner.id]);
   });
 });

@@ -12,7 +12,10 @@ import { action as apiAction, loader as apiLoader } from "~/routes/api.$";
 import { action as mealCompletion } from "~/routes/meal-completions";
 import { loader as calendarLoader } from "~/routes/plan_.calendar.$token";
 import { prisma } from "~/services/db.server";
-import { pantryItemsOfUser } from "~/services/pantry-store.server";
+import { loadCatalogue } from "~/services/catalogue.server";
+import { cookOfUser } from "~/services/cook.server";
+import { loggedFoodSince, logPantryFood } from "~/services/food-log.server";
+import { pantryItems } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { seedIngredients } from "../../prisma/seed";
@@ -230,7 +233,7 @@ describe("leftovers", () => {
     expect(body.leftover).toMatchObject({ name: "Leftover Plan Tomato Soup", servings: 4 });
     expect(body.co2_saved).toBeCloseTo(wholeCo2 / 3, 6);
 
-    const pantry = await pantryItemsOfUser(cook.id);
+    const pantry = await pantryItems((await cookOfUser(cook.id)).pantryId);
     const leftover = pantry.find((item) => item.name === "Leftover Plan Tomato Soup")!;
     expect(leftover).toMatchObject({ quantity: 4, unit: null, storage: "fridge", bestBefore: addDays(today, 3) });
     expect(spoilingSoon(pantry, today).map(({ item }) => item.name)).toContain("Leftover Plan Tomato Soup");
@@ -244,6 +247,26 @@ describe("leftovers", () => {
       menu_id: ids["Plan Tomato Soup"],
       servings: 4,
     });
+
+    // eaten the next day: a serving weighs what the recipe's lines weigh over its servings, and counts its CO2
+    const member = await cookOfUser(cook.id);
+    const eaten = await logPantryFood(member, {
+      key: leftover.key,
+      kind: "used",
+      amount: 1,
+      unit: null,
+    });
+    expect(eaten.ok).toBe(true);
+    const logged = await prisma.foodLogEntry.findFirstOrThrow({
+      where: { userId: cook.id, ingredient: "Leftover Plan Tomato Soup" },
+    });
+    const onion = (await loadCatalogue()).byName("onion")!.unitWeights.piece;
+    expect(logged.grams).toBeCloseTo((500 + onion) / 2, 6);
+    // the soup's footprint per serving: half of the whole recipe's, which cooking it whole from the pantry saved
+    expect(logged.co2Kg).toBeGreaterThan(0);
+    expect((await loggedFoodSince(member.householdId, new Date(0))).map((entry) => entry.grams)).toContain(
+      logged.grams
+    );
   });
 
   it("still takes the spec's body, and refuses more eaten than cooked without recording anything", async () => {

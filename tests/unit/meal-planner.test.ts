@@ -230,6 +230,90 @@ describe("planMeals", () => {
   });
 });
 
+// Cases judged from a cook's point of view: each says what a cook would do with that pantry, and why.
+describe("planMeals, as a cook would plan", () => {
+  const chickenRice = recipe(40, "Chicken and rice", [[CHICKEN, 400]], { mainProtein: "chicken" });
+  const chickenSpinach = recipe(
+    41,
+    "Chicken with spinach",
+    [
+      [CHICKEN, 200],
+      [SPINACH, 200],
+    ],
+    { mainProtein: "chicken" }
+  );
+  const spinachPasta = recipe(42, "Spinach pasta", [[SPINACH, 200]]);
+  const bakedSalmon = recipe(43, "Baked salmon", [[SALMON, 300]], { mainProtein: "salmon" });
+  const plainPasta = recipe(44, "Plain pasta", [[PASTA, 200]], { rating: 5 });
+  const saved = (plan: ReturnType<typeof planMeals>) =>
+    plan.flatMap((entry) => entry.uses).reduce((sum, use) => sum + use.grams, 0);
+
+  it("eats the chicken due Tuesday on Monday or Tuesday, not after", () => {
+    // Why: on Wednesday the chicken is past its date and goes in the bin; nothing else is due sooner.
+    const plan = planMeals(
+      request({
+        recipes: [chickenRice, plainPasta],
+        pantry: [item(103, "Chicken", CHICKEN, 400, "2026-12-01")],
+        days: WEEK.slice(0, 3),
+      })
+    );
+    expect(["2026-11-30", "2026-12-01"]).toContain(dayOf(plan, 40));
+    expect(plan.find((entry) => entry.recipeId === 40)?.reason).toBe("uses the chicken due Tuesday");
+  });
+
+  it("eats the spinach due Monday on Monday and lets the chicken due Tuesday wait a day", () => {
+    // Why: the spinach has one evening left, the chicken two; chicken on Monday would throw the spinach away.
+    const plan = planMeals(
+      request({
+        recipes: [chickenRice, spinachPasta, plainPasta],
+        pantry: [item(102, "Spinach", SPINACH, 200, "2026-11-30"), item(103, "Chicken", CHICKEN, 400, "2026-12-01")],
+        days: WEEK.slice(0, 2),
+      })
+    );
+    expect(plan.map((entry) => entry.recipeId)).toEqual([42, 40]);
+    expect(saved(plan)).toBe(600);
+  });
+
+  it("cooks the chicken due Tuesday whole on Tuesday rather than half of it on Monday", () => {
+    // Why: a dish on Monday that takes half the chicken (with the spinach) rules out chicken again on Tuesday (no
+    // main protein two days running), so the other half would go off. The spinach alone on Monday, all the chicken
+    // on Tuesday and the salmon on Wednesday wastes nothing.
+    const plan = planMeals(
+      request({
+        recipes: [chickenSpinach, chickenRice, spinachPasta, bakedSalmon, plainPasta],
+        pantry: [
+          item(102, "Spinach", SPINACH, 200, "2026-11-30"),
+          item(103, "Chicken", CHICKEN, 400, "2026-12-01"),
+          item(101, "Salmon", SALMON, 300, "2026-12-02"),
+        ],
+        days: WEEK.slice(0, 3),
+      })
+    );
+    expect(plan.map((entry) => entry.recipeId)).toEqual([42, 40, 43]);
+    expect(saved(plan)).toBe(900);
+    expect(plan.map((entry) => entry.reason)).toEqual([
+      "uses the spinach due Monday",
+      "uses the chicken due Tuesday",
+      "uses the salmon due Wednesday",
+    ]);
+  });
+
+  it("does not plan a second dish for chicken a locked Monday dinner already uses", () => {
+    // Why: the cook's own Monday chicken dinner eats all 400 g; planning chicken again on Tuesday would send the
+    // cook shopping for chicken they thought they had. Tuesday takes the spinach instead.
+    const plan = planMeals(
+      request({
+        recipes: [chickenRice, chickenSpinach, spinachPasta, plainPasta],
+        pantry: [item(103, "Chicken", CHICKEN, 400, "2026-12-01"), item(102, "Spinach", SPINACH, 200, "2026-12-02")],
+        days: WEEK.slice(0, 2),
+        kept: [{ day: "2026-11-30", meal: "Dinner", recipeId: 40, servings: 2, leftoverOf: null }],
+      })
+    );
+    expect(plan.map((entry) => entry.recipeId)).toEqual([42]);
+    expect(plan[0].reason).toBe("uses the spinach");
+  });
+});
+
 describe("perishableGramsSaved", () => {
   it("counts perishable grams eaten by their date, with amounts tracked", () => {
     const base = request();
