@@ -177,3 +177,34 @@ test("moving an item to the freezer shows its new date before it replaces the ol
     await expect(page.getByRole("listitem").filter({ hasText: name })).toContainText("400 g · Freezer");
   }
 });
+
+test("Home's CO2 saved and food rescued count the same food: the servings the cook fitted, not the recipe's", async ({
+  page,
+}, testInfo) => {
+  await signUpThroughApi(page.request, uniqueUsername(testInfo, "sameco2"));
+  const created = await page.request.post("/api/menus", {
+    data: {
+      menu_name: `Beef ragu for six ${testInfo.project.name} ${Date.now()}`,
+      servings: 6,
+      ingredients_quantity: { "ground beef": "600 g", onion: "1" },
+      steps: ["Brown the beef.", "Simmer with the onion."],
+    },
+  });
+  const { menu_id: recipeId } = (await created.json()) as { menu_id: number };
+  // 400 g of the 600 g: the pantry fits 4 servings of the 6
+  expect(
+    (
+      await page.request.post("/api/pantry", { data: { ingredient_name: "ground beef", quantity: 400, unit: "g" } })
+    ).status()
+  ).toBe(201);
+  await page.goto(`/cook/${recipeId}?fit=pantry&step=2`);
+  await page.getByRole("button", { name: "Finish cooking" }).click();
+  await expect(page).toHaveURL(new RegExp(`/menu-detail/${recipeId}\\?fit=pantry#cooking-status$`));
+
+  await page.goto("/home");
+  // 0.4 kg of ground beef at 59.6 kg CO2e per kg: both figures from those 400 g (the old figure counted 600 g and
+  // no food rescued at all)
+  await expect(page.getByText("Around 23.8 kg of CO2 saved!")).toBeVisible();
+  const rescued = page.locator(".monthly-meals-food div").filter({ hasText: "Food rescued this month" });
+  await expect(rescued.locator("dd")).toHaveText("0.4 kg");
+});
