@@ -168,6 +168,7 @@ test("moving an item to the freezer shows its new date before it replaces the ol
     const movedDay = `${yyyy}-${mm}-${dd}`;
     expect(movedDay > inTwoDays).toBe(true);
     await expect(form.getByLabel("Best before")).toHaveValue(movedDay);
+    await expect(form.getByLabel("Best before")).toHaveAccessibleDescription(/^In the freezer, /);
     await expect(form.getByLabel("Kept in")).toHaveValue("freezer");
     expect(await stored(name)).toMatchObject({ storage: "fridge", best_before: inTwoDays });
 

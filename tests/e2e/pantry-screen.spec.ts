@@ -58,6 +58,9 @@ test("a cook's pantry by place, soonest first; quick add, typed list, edit, used
   await add.getByLabel("Amount").fill("300");
   await add.getByLabel("Unit").selectOption("g");
   await add.getByLabel("Kept in").selectOption({ label: "Fridge" });
+  await expect(add.getByLabel("Best before")).toHaveAccessibleDescription(
+    "Left empty, the day is estimated from the place."
+  );
   await add.getByLabel("Best before").fill(day(3));
   await add.getByRole("button", { name: "Add" }).click();
   await expect(page.getByText("carrot added to the fridge.")).toBeVisible();
