@@ -63,7 +63,7 @@ function QuickAdd({ path, lastResult }: { path: string; lastResult: SubmissionRe
           <SelectField
             label="Kept in"
             selectProps={field("storage")}
-            placeholder="Its usual place"
+            placeholder="Usual place"
             options={STORAGE_PLACES}
             optionLabels={STORAGE_LABELS}
             errors={errors.storage ?? undefined}
