@@ -67,6 +67,7 @@ async function main() {
       ["home", "/home"],
       ["search", "/search"],
       ["ingredient-preview", "/ingredient-preview"],
+      ["pantry", "/pantry"],
       ["preferences", "/preferences"],
       ["menu-suggestion", "/menu-suggestion"],
       ["menu-detail", `/menu-detail/${recipe.id}`],

@@ -21,13 +21,15 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 
 export function Field({ label, inputProps, errors }: FieldProps) {
   const errorId = `${inputProps.id}-error`;
+  // a hint the caller names (a note under the field) is read out with the errors
+  const describedBy = [inputProps["aria-describedby"], errors?.length ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={inputProps.id}>{label}</label>
       <input
         {...inputProps}
         aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
       />
       <ErrorList id={errorId} errors={errors} />
     </div>

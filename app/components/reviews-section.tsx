@@ -33,6 +33,10 @@ import type { action as reviewsAction } from "~/routes/reviews";
 
 export const reviewsPath = (recipeId: number) => `/reviews?menu_id=${recipeId}`;
 
+/** The step that asks before the cook's review is deleted, without JavaScript; `back`: where it returns after. */
+export const deleteReviewPath = (recipeId: number, back: string) =>
+  `/reviews?${new URLSearchParams({ menu_id: String(recipeId), delete: "ask", back })}`;
+
 /** Five stars, the first `stars` of them filled, read out as one text ("4 out of 5 stars"). */
 export function StarRow({ stars, label = starsLabel(stars) }: { stars: number; label?: string }) {
   return (
@@ -110,6 +114,8 @@ type ReviewFormProps = {
   lastResult?: SubmissionResult<string[]>;
   /** 2 where the form is a section of its own screen (/reviews), 3 inside the recipe's reviews block */
   headingLevel?: 2 | 3;
+  /** "Delete my review" under the form (false where the screen offers it on the review itself) */
+  withDelete?: boolean;
 };
 
 const reviewFormId = (recipeId: number) => `review-form-${recipeId}`;
@@ -117,7 +123,14 @@ const loadCheck = () => import("~/domain/review-check").then((module) => module.
 const RATINGS = ["1", "2", "3", "4", "5"] as const;
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
-export function ReviewForm({ recipeId, ownReview, redirectTo, lastResult, headingLevel = 3 }: ReviewFormProps) {
+export function ReviewForm({
+  recipeId,
+  ownReview,
+  redirectTo,
+  lastResult,
+  headingLevel = 3,
+  withDelete = true,
+}: ReviewFormProps) {
   const hasReviewed = ownReview !== null;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const formId = reviewFormId(recipeId);
@@ -226,8 +239,9 @@ export function ReviewForm({ recipeId, ownReview, redirectTo, lastResult, headin
       >
         {fetcher.state !== "idle" ? "Sending..." : "Submit review"}
       </button>
+      {hasReviewed && withDelete ? <DeleteReview recipeId={recipeId} back={redirectTo} fetcherKey={formId} /> : null}
       {pendingReview ? (
-        <ConfirmUpdateDialog id={`${formId}-confirm`} onClose={() => setPendingReview(null)}>
+        <ConfirmReviewDialog id={`${formId}-confirm`} question="update" onClose={() => setPendingReview(null)}>
           <div className="modal-dialog-actions">
             <button type="button" className="button button-primary" onClick={confirmUpdate}>
               Update review
@@ -236,33 +250,94 @@ export function ReviewForm({ recipeId, ownReview, redirectTo, lastResult, headin
               Cancel
             </button>
           </div>
-        </ConfirmUpdateDialog>
+        </ConfirmReviewDialog>
       ) : null}
     </fetcher.Form>
   );
 }
 
+/** The questions asked about the cook's review before it changes: what each says. */
+const QUESTIONS = {
+  update: {
+    title: "Update your review?",
+    description: "You have already reviewed this recipe. Your new rating and comment will replace your review.",
+  },
+  delete: {
+    title: "Delete your review?",
+    description: "Your rating and comment on this recipe will be removed for everyone.",
+  },
+};
+
 /**
- * Asks before a review replaces the user's earlier one (one review per user and recipe). `children` holds the answers: buttons
- * with JavaScript, a form and a link on /reviews without it.
+ * Asks before a review replaces the user's earlier one (one review per user and recipe), or before it is deleted.
+ * `children` holds the answers: buttons with JavaScript, a form and a link on /reviews without it.
  */
-export function ConfirmUpdateDialog({
+export function ConfirmReviewDialog({
   id,
+  question,
   onClose,
   children,
 }: {
   id: string;
+  question: keyof typeof QUESTIONS;
   onClose: () => void;
   children: ReactNode;
 }) {
   return (
     <ModalDialog titleId={`${id}-title`} descriptionId={`${id}-description`} onClose={onClose}>
-      <h2 id={`${id}-title`}>Update your review?</h2>
-      <p id={`${id}-description`}>
-        You have already reviewed this recipe. Your new rating and comment will replace your review.
-      </p>
+      <h2 id={`${id}-title`}>{QUESTIONS[question].title}</h2>
+      <p id={`${id}-description`}>{QUESTIONS[question].description}</p>
       {children}
     </ModalDialog>
+  );
+}
+
+/**
+ * "Delete my review", wherever the cook's review is shown: it asks first. With JavaScript the question opens in
+ * place and the answer goes by the fetcher `fetcherKey` (whose reply the screen shows); without it the link opens
+ * the question on /reviews, whose form returns to `back`.
+ */
+export function DeleteReview({ recipeId, back, fetcherKey }: { recipeId: number; back: string; fetcherKey: string }) {
+  const fetcher = useFetcher<typeof reviewsAction>({ key: fetcherKey });
+  const [asking, setAsking] = useState(false);
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "delete";
+  const id = `delete-review-${recipeId}`;
+  return (
+    <>
+      <Link
+        to={deleteReviewPath(recipeId, back)}
+        className="button button-secondary review-delete"
+        aria-disabled={busy || undefined}
+        onClick={(event) => {
+          event.preventDefault();
+          if (!busy) setAsking(true);
+        }}
+      >
+        {busy ? "Deleting..." : "Delete my review"}
+      </Link>
+      {asking ? (
+        <ConfirmReviewDialog id={id} question="delete" onClose={() => setAsking(false)}>
+          <div className="modal-dialog-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => {
+                fetcher.submit(
+                  { intent: "delete", menu_id: String(recipeId) },
+                  { method: "post", action: reviewsPath(recipeId) }
+                );
+                setAsking(false);
+              }}
+            >
+              Delete review
+            </button>
+            <button type="button" className="button button-secondary" onClick={() => setAsking(false)}>
+              Cancel
+            </button>
+          </div>
+        </ConfirmReviewDialog>
+      ) : null}
+    </>
   );
 }
 

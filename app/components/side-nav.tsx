@@ -31,8 +31,7 @@ const RecipeBookIcon = (p: IconProps) => (
 
 const ITEMS: NavItem[] = [
   HOME,
-  // the pantry's own screen is coming (issue 31); until then the ingredient list is where it is kept
-  { to: "/ingredient-preview", label: "Pantry", Icon: PantryIcon },
+  { to: "/pantry", label: "Pantry", Icon: PantryIcon },
   PLAN,
   { to: "/favorites", label: "Liked", Icon: HeartIcon },
   { to: "/my-recipes", label: "My recipes", Icon: RecipeBookIcon },

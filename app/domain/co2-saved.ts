@@ -65,6 +65,21 @@ export function co2SavedKg(
   pantryNames: readonly string[],
   catalogue: Catalogue
 ): number {
-  const total = pantryIngredientsUsed(lines, pantryNames, catalogue).reduce((sum, line) => sum + line.co2Kg, 0);
-  return Math.round(total * 1000) / 1000;
+  return pantryFoodSaved(lines, pantryNames, catalogue).co2Kg;
+}
+
+/**
+ * The pantry food a meal used, as one estimate for both of Home's figures: its kg CO2e and its grams, for the
+ * servings cooked (`factor`: those over the recipe's own; the lines are for the recipe's).
+ */
+export function pantryFoodSaved(
+  lines: readonly CookedRecipeLine[],
+  pantryNames: readonly string[],
+  catalogue: Catalogue,
+  factor = 1
+): { co2Kg: number; grams: number } {
+  const used = pantryIngredientsUsed(lines, pantryNames, catalogue);
+  const co2Kg = used.reduce((sum, line) => sum + line.co2Kg, 0) * factor;
+  const grams = used.reduce((sum, line) => sum + line.grams, 0) * factor;
+  return { co2Kg: Math.round(co2Kg * 1000) / 1000, grams: Math.round(grams * 10) / 10 };
 }

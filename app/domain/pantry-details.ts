@@ -3,7 +3,7 @@
  * and its best-before day. The rules the forms and the JSON call share (messages included), and the day
  * arithmetic: days are UTC calendar days written YYYY-MM-DD, as the JSON calls and date inputs write them.
  */
-import { isoDay } from "./dates";
+import { formatDayMonthYear, isoDay } from "./dates";
 import { MAX_AMOUNT, type PantryUnit } from "./pantry-units";
 import { inflect } from "./unit-words";
 import * as shelfLife from "./shelf-life";
@@ -84,3 +84,7 @@ export function describeAmount(quantity: number | null, unit: PantryUnit | null)
   if (unit === null) return amount;
   return `${amount} ${inflect(unit, quantity)}`;
 }
+
+/** What a move to another place does to the item's day, said before the move is saved. */
+export const movedDayMessage = (name: string, place: Storage, day: string) =>
+  `In the ${STORAGE_LABELS[place].toLowerCase()}, ${name} keeps until ${formatDayMonthYear(day)}.`;

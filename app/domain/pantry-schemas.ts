@@ -69,6 +69,18 @@ function unitNeedsAmount(value: { quantity?: number | null; unit?: string | null
   }
 }
 
+/** The Pantry screen's quick add: a name, and optionally its amount and unit, place and best-before day. */
+export const PantryAddSchema = z
+  .object({
+    intent: z.literal("add"),
+    name: ingredientName,
+    quantity: amount.optional(),
+    unit: unit.optional(),
+    storage: storage.optional(),
+    bestBefore: day.optional(),
+  })
+  .superRefine(unitNeedsAmount);
+
 /**
  * Editing an item on ingredient preview: its key, the new wording and type, and its amount, unit, place and
  * best-before day (left empty: estimated, or moved with the place when only the place changed).

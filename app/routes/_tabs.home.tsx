@@ -45,6 +45,9 @@ export default function HomeScreen() {
       </Form>
       <UseSoon items={soon} />
       <p className="home-plan">
+        <Link to="/pantry" className="button button-secondary">
+          Your pantry
+        </Link>
         <Link to="/plan" className="button button-secondary">
           Plan the week
         </Link>

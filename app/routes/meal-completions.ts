@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const recipeId = body.menu_id;
   const stepCount = await visibleRecipeStepCount(recipeId, userId);
   if (stepCount === null) return jsonError("Menu not found", 404);
-  const { completion } = await completeCooking(request, userId, recipeId, stepCount);
+  const { completion } = await completeCooking(request, userId, recipeId, stepCount, body.servings_cooked ?? null);
   if (!completion) {
     return Response.json({
       message: "This cooking has already been counted",

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
 import { Flash, FormMessage, useFlash } from "~/components/flash";
-import { useHydrated } from "~/components/use-hydrated";
-import { ConfirmUpdateDialog, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
+import { ConfirmReviewDialog, DeleteReview, ReviewCard, ReviewForm, reviewsPath } from "~/components/reviews-section";
 import { ScreenHeader } from "~/components/screen-header";
 import { changeReview, reviewsScreen } from "~/services/reviews-screen.server";
 
@@ -31,7 +30,7 @@ function ConfirmUpdate({ review, redirectTo }: { review: Confirmation; redirectT
   const navigate = useNavigate();
   const cancelPath = `${redirectTo}#reviews`;
   return (
-    <ConfirmUpdateDialog id="review-confirm" onClose={() => navigate(cancelPath)}>
+    <ConfirmReviewDialog id="review-confirm" question="update" onClose={() => navigate(cancelPath)}>
       <Form method="post" action={reviewsPath(review.menu_id)} className="modal-dialog-actions">
         <input type="hidden" name="menu_id" value={review.menu_id} />
         <input type="hidden" name="rating" value={review.rating} />
@@ -44,36 +43,33 @@ function ConfirmUpdate({ review, redirectTo }: { review: Confirmation; redirectT
           Cancel
         </Link>
       </Form>
-    </ConfirmUpdateDialog>
+    </ConfirmReviewDialog>
   );
 }
 
 const deleteFetcherKey = (recipeId: number) => `delete-review-${recipeId}`;
 
-function DeleteOwnReview({ recipeId }: { recipeId: number }) {
-  const fetcher = useFetcher<typeof action>({ key: deleteFetcherKey(recipeId) });
-  const hydrated = useHydrated();
-  const error = fetcher.data?.result.error?.[""]?.[0];
+/** Without JavaScript: the question before the cook's review is deleted, answered by a plain form. */
+function ConfirmDelete({ recipeId, back }: { recipeId: number; back: string }) {
+  const navigate = useNavigate();
   return (
-    <fetcher.Form method="post" action={reviewsPath(recipeId)} className="review-delete">
-      <input type="hidden" name="menu_id" value={recipeId} />
-      {hydrated ? null : <input type="hidden" name="redirectTo" value={reviewsPath(recipeId)} />}
-      <FormMessage type="error" message={error} />
-      <button
-        type="submit"
-        name="intent"
-        value="delete"
-        className="button button-secondary"
-        disabled={fetcher.state !== "idle"}
-      >
-        {fetcher.state !== "idle" ? "Deleting..." : "Delete my review"}
-      </button>
-    </fetcher.Form>
+    <ConfirmReviewDialog id="review-delete-confirm" question="delete" onClose={() => navigate(back)}>
+      <Form method="post" action={reviewsPath(recipeId)} className="modal-dialog-actions">
+        <input type="hidden" name="menu_id" value={recipeId} />
+        <input type="hidden" name="redirectTo" value={back} />
+        <button type="submit" name="intent" value="delete" className="button button-primary">
+          Delete review
+        </button>
+        <Link to={back} className="button button-secondary">
+          Cancel
+        </Link>
+      </Form>
+    </ConfirmReviewDialog>
   );
 }
 
 export default function ReviewsScreen() {
-  const { menu, reviews, userId } = useLoaderData<typeof loader>();
+  const { menu, reviews, userId, askDelete } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Only a post without JavaScript brings the form here (its errors or the confirm step).
   const posted = actionData && "redirectTo" in actionData ? actionData : undefined;
@@ -82,6 +78,11 @@ export default function ReviewsScreen() {
   const deletion = useFetcher<typeof action>({ key: deleteFetcherKey(menu.id) });
   const deleted =
     deletion.state === "idle" && deletion.data && "message" in deletion.data ? deletion.data.message : undefined;
+  const deleteError =
+    deletion.state === "idle" && deletion.data && "result" in deletion.data
+      ? deletion.data.result.error?.[""]?.[0]
+      : undefined;
+  const ownReview = reviews.find((review) => review.user_id === userId) ?? null;
 
   return (
     <main className="reviews-screen">
@@ -95,12 +96,15 @@ export default function ReviewsScreen() {
         }
       />
       {flash ? <Flash /> : <FormMessage type="success" message={deleted} />}
+      <FormMessage type="error" message={deleteError} />
+      {askDelete && ownReview ? <ConfirmDelete recipeId={menu.id} back={askDelete.back} /> : null}
       {posted && "confirm" in posted ? (
         <ConfirmUpdate review={posted.confirm} redirectTo={backTo} />
       ) : (
         <ReviewForm
           recipeId={menu.id}
-          ownReview={reviews.find((review) => review.user_id === userId) ?? null}
+          ownReview={ownReview}
+          withDelete={false}
           redirectTo={posted ? backTo : reviewsPath(menu.id)}
           lastResult={posted?.result}
           headingLevel={2}
@@ -113,7 +117,9 @@ export default function ReviewsScreen() {
           {reviews.map((review) => (
             <li key={review.user_id}>
               <ReviewCard review={review}>
-                {review.user_id === userId ? <DeleteOwnReview recipeId={menu.id} /> : null}
+                {review.user_id === userId ? (
+                  <DeleteReview recipeId={menu.id} back={reviewsPath(menu.id)} fetcherKey={deleteFetcherKey(menu.id)} />
+                ) : null}
               </ReviewCard>
             </li>
           ))}

@@ -8,6 +8,7 @@ import { CameraIcon, ListIcon, SearchIcon } from "~/components/icons";
 import { IngredientCombobox } from "~/components/ingredient-combobox";
 import { IngredientToggles } from "~/components/ingredient-toggles";
 import { ScreenHeader } from "~/components/screen-header";
+import { TypedListBox, TypedListResults } from "~/components/typed-list";
 import { INGREDIENT_ADDED, INGREDIENT_ADDED_POPUP_MS } from "~/domain/ingredient-added";
 import { changeSearchList, searchScreen } from "~/services/search-screen.server";
 import { oneAtATimePerSession, type FlashMessage } from "~/services/session.server";
@@ -79,63 +80,9 @@ export default function SearchScreen() {
         </Link>
       </div>
 
-      <details className="typed-list-box">
-        <summary>Add several at once</summary>
-        <Form method="get" action="/search" className="stack">
-          <label htmlFor="typed-list">Type or paste a list: commas, “and” or one a line; amounts are kept</label>
-          <textarea
-            id="typed-list"
-            name="q"
-            rows={3}
-            maxLength={600}
-            placeholder={"2 eggs, 500 g chicken breast\ntomato and onion"}
-          />
-          <button type="submit" className="button button-small">
-            Read my list
-          </button>
-        </Form>
-      </details>
+      <TypedListBox action="/search" name="q" />
 
-      {typedList ? (
-        <section aria-labelledby="typed-list-title" className="search-results">
-          <h2 id="typed-list-title">Your list: {typedList.length === 1 ? "1 item" : `${typedList.length} items`}</h2>
-          <ul className="ingredient-rows">
-            {typedList.map((item) => (
-              <li key={item.key || `typed:${item.name}`} className="ingredient-row">
-                <span className="ingredient-row-text">
-                  <span className="ingredient-name">
-                    {item.name}
-                    {item.amount ? <span className="muted"> · {item.amount}</span> : null}
-                  </span>
-                  <span className="ingredient-type">{item.type}</span>
-                </span>
-                {item.listed ? (
-                  <span className="listed-note">In your list</span>
-                ) : (
-                  <Form method="post" action={path} preventScrollReset replace>
-                    <input type="hidden" name="intent" value="add" />
-                    <input type="hidden" name="name" value={item.typed} />
-                    {item.quantity !== null ? <input type="hidden" name="quantity" value={item.quantity} /> : null}
-                    {item.unit ? <input type="hidden" name="unit" value={item.unit} /> : null}
-                    <button type="submit" className="button button-small" aria-label={`Add ${item.name}`}>
-                      Add
-                    </button>
-                  </Form>
-                )}
-              </li>
-            ))}
-          </ul>
-          {typedList.some((item) => !item.listed) ? (
-            <Form method="post" action={path} preventScrollReset replace>
-              <input type="hidden" name="intent" value="add-all" />
-              <input type="hidden" name="list" value={query} />
-              <button type="submit" className="button button-primary">
-                Add all
-              </button>
-            </Form>
-          ) : null}
-        </section>
-      ) : null}
+      {typedList ? <TypedListResults items={typedList} list={query} path={path} listedNote="In your list" /> : null}
 
       {query && !typedList ? (
         <section aria-labelledby="results-title" className="search-results">

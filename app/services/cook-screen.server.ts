@@ -13,11 +13,11 @@ import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
 import { requireCook } from "./cook.server";
 import { readPantry } from "./pantry-store.server";
-import { pantryFitOf } from "./recipe-screen.server";
+import { pantryFitOf, servingsCooked } from "./recipe-screen.server";
 import { findRecipe } from "./recipe-search.server";
 import { completeCooking } from "./recipe-visit.server";
 import { readForm } from "./request.server";
-import { redirectWithFlash, requireUserId } from "./session.server";
+import { redirectWithFlash } from "./session.server";
 
 export interface CookStep {
   /** 1-based, as the address and the screen count */
@@ -99,7 +99,8 @@ export async function cookScreen(request: Request, id: string | undefined) {
 
 /** "Finish cooking": the meal is recorded (once per cooking) and the cook lands on the recipe's pantry update. */
 export async function changeCook(request: Request, id: string | undefined): Promise<Response> {
-  const userId = await requireUserId(request);
+  const cook = await requireCook(request);
+  const { userId } = cook;
   const recipeId = recipeIdOf(id);
   const menu = await findRecipe(recipeId, userId);
   if (!menu) throw notFound();
@@ -110,6 +111,6 @@ export async function changeCook(request: Request, id: string | undefined): Prom
     return redirectWithFlash(cookPath(recipeId, scaling), { type: "error", message: "Nothing to finish here." });
   }
   // A repeat (a double submit, a second finish) records nothing: the cooking was counted already.
-  await completeCooking(request, userId, recipeId, menu.steps.length);
+  await completeCooking(request, userId, recipeId, menu.steps.length, await servingsCooked(request, menu, cook));
   return redirect(`${recipe}#cooking-status`);
 }

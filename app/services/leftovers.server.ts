@@ -44,11 +44,11 @@ export async function recordServingsEaten(
   const { userId } = cook;
   const completion = await prisma.mealCompletion.findFirst({
     where: { id: completionId, userId },
-    select: { recipe: { select: { name: true, servings: true } } },
+    select: { servingsCooked: true, recipe: { select: { name: true, servings: true } } },
   });
   // a meal of a recipe deleted since has no dish to name its leftovers after
   if (!completion?.recipe) return { ok: false, status: 404, message: "That meal was not found." };
-  const cooked = servings.cooked ?? completion.recipe.servings ?? servings.eaten;
+  const cooked = servings.cooked ?? completion.servingsCooked ?? completion.recipe.servings ?? servings.eaten;
   if (servings.eaten > cooked) {
     return { ok: false, status: 400, message: EATEN_MORE_THAN_COOKED };
   }

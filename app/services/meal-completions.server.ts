@@ -1,4 +1,4 @@
-import { co2SavedKg } from "~/domain/co2-saved";
+import { pantryFoodSaved } from "~/domain/co2-saved";
 import type { MealCompletion } from "~/generated/prisma/client";
 import { loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
@@ -7,20 +7,26 @@ import { pantryItems } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
 
 /**
- * Records that the user cooked the recipe, with the CO2 of the ingredients it used from their household's
- * pantry. Null when the recipe does not exist.
+ * Records that the user cooked the recipe, with the CO2 and the weight of the ingredients it used from their
+ * household's pantry, for the servings cooked (`servings`, when the cook chose other than the recipe's: they are
+ * kept as the servings cooked). Null when the recipe does not exist.
  */
 export async function recordMealCompletion({
   userId,
   recipeId,
+  servings = null,
 }: {
   userId: number;
   recipeId: number;
+  servings?: number | null;
 }): Promise<MealCompletion | null> {
   const [recipe, pantry, catalogue] = await Promise.all([
     prisma.recipe.findFirst({
       where: { id: recipeId, ...visibleTo(userId) },
-      select: { ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } } },
+      select: {
+        servings: true,
+        ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } },
+      },
     }),
     cookOfUser(userId).then(({ pantryId }) => pantryItems(pantryId)),
     loadCatalogue(),
@@ -31,10 +37,20 @@ export async function recordMealCompletion({
     quantity: line.quantity,
     catalogueName: line.ingredient?.name ?? null,
   }));
-  const saved = co2SavedKg(
+  const factor = servings !== null && recipe.servings ? servings / recipe.servings : 1;
+  const saved = pantryFoodSaved(
     lines,
     pantry.map((item) => item.name),
-    catalogue
+    catalogue,
+    factor
   );
-  return prisma.mealCompletion.create({ data: { userId, recipeId, co2SavedKg: saved } });
+  return prisma.mealCompletion.create({
+    data: {
+      userId,
+      recipeId,
+      co2SavedKg: saved.co2Kg,
+      gramsSaved: saved.grams,
+      servingsCooked: factor === 1 ? null : Math.max(1, Math.round(servings!)),
+    },
+  });
 }

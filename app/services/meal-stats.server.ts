@@ -3,6 +3,7 @@
  * totals of Account, in the JSON calls' monthly-stats and meal-stats shapes. Months are calendar months in UTC.
  */
 import { foodByMonth, mealCo2Kg, type FoodMonth } from "~/domain/food-log";
+import { eatenShare } from "~/domain/leftovers";
 import { prisma } from "./db.server";
 import { loggedFoodSince } from "./food-log.server";
 
@@ -26,6 +27,21 @@ function monthKey(date: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
+/**
+ * A meal whose pantry update the cook has not confirmed counts the food of the estimate its CO2 comes from, so that
+ * the two figures rest on the same amounts (once confirmed, the log's entries count, as its CO2 does).
+ */
+const estimatedFood = (completion: {
+  createdAt: Date;
+  gramsSaved: number;
+  pantryUpdatedAt: Date | null;
+  servingsCooked: number | null;
+  servingsEaten: number | null;
+}) =>
+  completion.pantryUpdatedAt === null && completion.gramsSaved > 0
+    ? [{ kind: "used", grams: completion.gramsSaved * eatenShare(completion), createdAt: completion.createdAt }]
+    : [];
+
 /** Meals are the cook's own; the food log's kilograms are their household's (decision 093). */
 export async function monthlyMealStats(
   { userId, householdId }: { userId: number; householdId: number },
@@ -38,7 +54,15 @@ export async function monthlyMealStats(
   const [completions, food] = await Promise.all([
     prisma.mealCompletion.findMany({
       where: { userId, createdAt: { gte: months[0] } },
-      select: { createdAt: true, co2SavedKg: true, co2ConfirmedKg: true, servingsCooked: true, servingsEaten: true },
+      select: {
+        createdAt: true,
+        co2SavedKg: true,
+        co2ConfirmedKg: true,
+        gramsSaved: true,
+        pantryUpdatedAt: true,
+        servingsCooked: true,
+        servingsEaten: true,
+      },
     }),
     loggedFoodSince(householdId, months[0]),
   ]);
@@ -52,7 +76,7 @@ export async function monthlyMealStats(
     counts.set(key, counts.get(key)! + 1);
     if (key === currentMonth) co2Saved += mealCo2Kg(completion);
   }
-  const foodMonths = foodByMonth(food, [...counts.keys()]);
+  const foodMonths = foodByMonth([...food, ...completions.flatMap(estimatedFood)], [...counts.keys()]);
   const monthly_stats = foodMonths.map((figures) => ({ ...figures, meal_count: counts.get(figures.month)! }));
   const current = foodMonths.at(-1)!;
   return {

@@ -101,6 +101,22 @@ export function pantryFitOf(
   return fitToPantry(lines, servings ?? 1);
 }
 
+/**
+ * The servings a cook cooks when they finish from a screen whose address chose them (`?servings=N`, or
+ * `?fit=pantry`: what the pantry holds makes); null for the recipe's own.
+ */
+export async function servingsCooked(request: Request, menu: Menu, cook: MemberCook): Promise<number | null> {
+  const choice = readScaling(new URL(request.url).searchParams);
+  if (!choice.fit) return choice.servings;
+  const [catalogue, pantry, recipe] = await Promise.all([
+    loadCatalogue(),
+    readPantry(cook),
+    prisma.recipe.findUnique({ where: { id: menu.menu_id }, select: { servings: true } }),
+  ]);
+  const fit = pantryFitOf(catalogue, menu.ingredients_quantity, pantry, recipe?.servings ?? null);
+  return fit && fit.factor !== 1 ? fit.servings : null;
+}
+
 /** What the recipe screen shows beyond the spec's Menu: the total time and the headings of lines and steps. */
 function readSections(recipeId: number) {
   return prisma.recipe.findUnique({
@@ -262,7 +278,8 @@ export async function changeRecipe(request: Request, id: string | undefined): Pr
     case "check-step": {
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
       const count = menu.steps.length;
-      await checkStep(request, userId, recipeId, { index: intent.step, checked: intent.checked, count });
+      const step = { index: intent.step, checked: intent.checked, count };
+      await checkStep(request, userId, recipeId, step, await servingsCooked(request, menu, cook));
       return done(`#step-${intent.step + 1}`);
     }
     case "acknowledge-allergies": {

@@ -96,7 +96,8 @@ async function changeCooking(
   request: Request,
   userId: number,
   recipeId: number,
-  change: (visit: RecipeVisit, now: Date) => StepChange
+  change: (visit: RecipeVisit, now: Date) => StepChange,
+  servings: number | null
 ): Promise<CookingChange> {
   const outcome = await changeVisit(request, recipeId, (visit, now) => {
     const changed = change(visit, now);
@@ -104,7 +105,7 @@ async function changeCooking(
   });
   if (!outcome.completed) return { ...outcome, completion: null };
   try {
-    const completion = await recordMealCompletion({ userId, recipeId });
+    const completion = await recordMealCompletion({ userId, recipeId, servings });
     if (!completion) throw new Error(`Recipe ${recipeId} disappeared while its completion was recorded`);
     return { ...outcome, completion };
   } catch (error) {
@@ -117,15 +118,23 @@ async function changeCooking(
   }
 }
 
-/** Ticks or unticks a step; ticking the last open one records exactly one meal completion for this cooking. */
+/**
+ * Ticks or unticks a step; ticking the last open one records exactly one meal completion for this cooking, for
+ * `servings` (the servings the screen showed; null: the recipe's).
+ */
 export function checkStep(
   request: Request,
   userId: number,
   recipeId: number,
-  step: { index: number; checked: boolean; count: number }
+  step: { index: number; checked: boolean; count: number },
+  servings: number | null = null
 ): Promise<CookingChange> {
-  return changeCooking(request, userId, recipeId, (visit, now) =>
-    setStepChecked(visit, step.index, step.checked, step.count, now)
+  return changeCooking(
+    request,
+    userId,
+    recipeId,
+    (visit, now) => setStepChecked(visit, step.index, step.checked, step.count, now),
+    servings
   );
 }
 
@@ -134,9 +143,10 @@ export function completeCooking(
   request: Request,
   userId: number,
   recipeId: number,
-  stepCount: number
+  stepCount: number,
+  servings: number | null = null
 ): Promise<CookingChange> {
-  return changeCooking(request, userId, recipeId, (visit, now) => finishCooking(visit, stepCount, now));
+  return changeCooking(request, userId, recipeId, (visit, now) => finishCooking(visit, stepCount, now), servings);
 }
 
 export function selectIngredient(

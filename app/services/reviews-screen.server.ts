@@ -33,7 +33,11 @@ export async function reviewsScreen(request: Request) {
   const menu = await findVisibleRecipeName(recipeId, userId);
   if (!menu) throw new Response("Not Found", { status: 404 });
   const reviews = await listReviews(recipeId);
-  return { menu, reviews, userId };
+  // "Delete my review" without JavaScript: the question first, then back where the review was shown
+  const search = new URL(request.url).searchParams;
+  const askDelete =
+    search.get("delete") === "ask" ? { back: safeRedirectPath(search.get("back"), reviewsPath(recipeId)) } : null;
+  return { menu, reviews, userId, askDelete };
 }
 
 /**

@@ -7,15 +7,13 @@ import { data } from "@remix-run/node";
 import { INGREDIENT_ADDED } from "~/domain/ingredient-added";
 import { MAX_SEARCH_QUERY_LENGTH, searchIngredients } from "~/domain/ingredient-search";
 import { NAME_REQUIRED_MESSAGE, alreadyListedMessage, cleanName, resolveName } from "~/domain/pantry";
-import { renderAmount } from "~/domain/servings";
 import { RECOMMENDED_TOGGLES } from "~/domain/suggestions";
-import { looksLikeList, MAX_TYPED_LIST_LENGTH, splitTypedList, type TypedItem } from "~/domain/typed-list";
-import type { Catalogue } from "~/domain/catalogue";
+import { looksLikeList, MAX_TYPED_LIST_LENGTH } from "~/domain/typed-list";
 import { loadCatalogue } from "./catalogue.server";
 import { getCook } from "./cook.server";
 import { ingredientImages } from "./ingredient-images.server";
 import { recordIngredientSearch } from "./ingredient-popularity.server";
-import { parseSearchAction, parseSearchList, toggleAndGoBack } from "./pantry-forms.server";
+import { addTypedList, parseSearchAction, toggleAndGoBack, typedListView } from "./pantry-forms.server";
 import { addToPantry, readPantry } from "./pantry-store.server";
 import { firstSubmissionError, readForm } from "./request.server";
 import { redirectWithFlash, startSessionIfNone, flashWaiting, type FlashMessage } from "./session.server";
@@ -35,12 +33,6 @@ function queryOf(request: Request): { query: string; list: string | null } {
   if (looksLikeList(raw)) return { query: raw.trim(), list: raw };
   return { query: cleanName(value).slice(0, MAX_SEARCH_QUERY_LENGTH), list: null };
 }
-
-/** The items of a typed list, a whole phrase the catalogue knows ("mac and cheese") kept as one. */
-const typedItems = (catalogue: Catalogue, list: string) =>
-  splitTypedList(list, (phrase) => catalogue.find(phrase) !== null);
-
-const amountText = (item: TypedItem) => (item.quantity === null ? null : renderAmount(item.quantity, item.unit));
 
 export async function searchScreen(request: Request) {
   const { query, list } = queryOf(request);
@@ -64,15 +56,7 @@ export async function searchScreen(request: Request) {
     )
   );
   const listedKeys = items.map((item) => item.key);
-  const typedList = list
-    ? typedItems(catalogue, list).flatMap((item) => {
-        const resolved = resolveName(catalogue, item.name);
-        if (!resolved) return [];
-        const { quantity, unit } = item;
-        const amount = amountText(item);
-        return [{ ...resolved, typed: item.name, quantity, unit, amount, listed: listedKeys.includes(resolved.key) }];
-      })
-    : null;
+  const typedList = list ? typedListView(catalogue, list, listedKeys) : null;
   return data(
     {
       query,
@@ -95,7 +79,7 @@ export async function searchScreen(request: Request) {
 export async function changeSearchList(request: Request): Promise<Response> {
   const formData = await readForm(request);
   const back = searchPath(queryOf(request).query);
-  if (formData.get("intent") === "add-all") return addTypedList(request, formData, back);
+  if (formData.get("intent") === "add-all") return addTypedList(await getCook(request), formData, back);
   const submission = parseSearchAction(formData);
   if (submission.status !== "success") {
     return redirectWithFlash(back, {
@@ -112,27 +96,5 @@ export async function changeSearchList(request: Request): Promise<Response> {
     added.added.length > 0
       ? { type: "success", message: INGREDIENT_ADDED }
       : { type: "error", message: alreadyListedMessage(added.alreadyListed[0]?.name ?? name) };
-  return redirectWithFlash(back, flash, added.headers);
-}
-
-/** "Add all" of a typed list: every item not listed yet, with its amount; back to the list with what happened. */
-async function addTypedList(request: Request, formData: FormData, back: string): Promise<Response> {
-  const submission = parseSearchList(formData);
-  if (submission.status !== "success")
-    return redirectWithFlash(back, {
-      type: "error",
-      message: firstSubmissionError(submission, NAME_REQUIRED_MESSAGE).message,
-    });
-  const entries = typedItems(await loadCatalogue(), submission.value.list).map(({ name, quantity, unit }) => ({
-    name,
-    quantity,
-    unit,
-  }));
-  const added = await addToPantry(await getCook(request), entries);
-  if (!added.ok) return redirectWithFlash(back, { type: "error", message: added.message });
-  const flash: FlashMessage =
-    added.added.length > 0
-      ? { type: "success", message: INGREDIENT_ADDED }
-      : { type: "error", message: "Everything on this list is already in your list." };
   return redirectWithFlash(back, flash, added.headers);
 }

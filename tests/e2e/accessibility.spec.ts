@@ -3,7 +3,7 @@
  * on every screen (ingredients, a cooked meal for Home's chart, suggestions); the camera screens as they are
  * without a camera. The other screens are checked
  * where their features are tested: account.spec (Account, Setting, password reset), ingredients.spec (Search,
- * Ingredient preview), recipe.spec (recipe, Liked Meals, History, Shopping list), reviews.spec (Reviews),
+ * Ingredient preview), pantry-screen.spec (Pantry, at 360 and 1280 px), recipe.spec (recipe, Liked Meals, History, Shopping list), reviews.spec (Reviews),
  * community.spec (Community). axe runs in the page, so this spec runs in the JavaScript project only.
  */
 import { expect, test, type Page } from "@playwright/test";

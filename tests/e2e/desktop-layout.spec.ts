@@ -24,7 +24,7 @@ test.describe("at 1280 px", () => {
     await nav.getByRole("link", { name: "Community" }).click();
     await expect(page).toHaveURL(/\/community$/);
     await nav.getByRole("link", { name: "Pantry" }).click();
-    await expect(page).toHaveURL(/\/ingredient-preview$/);
+    await expect(page).toHaveURL(/\/pantry$/);
 
     const recipe = await page.request.get("/api/random-menu");
     const { menu } = (await recipe.json()) as { menu: { menu_id: number } };

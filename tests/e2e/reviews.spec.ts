@@ -137,10 +137,14 @@ test("a cook reviews a recipe, sees the summary change, updates after confirming
   await expect(cards.nth(0)).toContainText(username);
   await expect(cards.nth(0).getByRole("img", { name: "Rated 2 out of 5 stars" })).toBeVisible();
   await expect(cards.nth(1)).toContainText(otherName);
-  await expect(page.getByRole("button", { name: "Delete my review" })).toHaveCount(1);
-  await expect(cards.nth(1).getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Delete my review" })).toHaveCount(1);
+  await expect(cards.nth(1).getByRole("link")).toHaveCount(0);
 
-  await cards.nth(0).getByRole("button", { name: "Delete my review" }).click();
+  await cards.nth(0).getByRole("link", { name: "Delete my review" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete your review?" })
+    .getByRole("button", { name: "Delete review" })
+    .click();
   await expect(page.getByText("Review deleted successfully")).toBeVisible();
   await expect(cards).toHaveCount(1);
   await expect(cards.nth(0)).toContainText(otherName);

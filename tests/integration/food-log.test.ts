@@ -18,6 +18,7 @@ import {
   undoFoodLog,
   undoPantryUpdate,
 } from "~/services/food-log.server";
+import { recordServingsEaten } from "~/services/leftovers.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
 import { addToUserPantry } from "~/services/pantry-store.server";
@@ -179,7 +180,8 @@ describe("Update your pantry after cooking", () => {
       before.sort((a, b) => a.nameKey.localeCompare(b.nameKey))
     );
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
-    expect((await monthlyMealStats(await cookOfUser(cook.id))).current_month.rescued_kg).toBe(0);
+    // undone: the meal counts its estimate again (300 g of rice and 2 eggs), as its CO2 does
+    expect((await monthlyMealStats(await cookOfUser(cook.id))).current_month.rescued_kg).toBe(0.4);
     expect(await undoPantryUpdate(await cookOfUser(cook.id), completionId)).toEqual({
       ok: false,
       status: 409,
@@ -251,9 +253,10 @@ describe("Used up / Thrown away", () => {
       status: 404,
     });
     const stats = await monthlyMealStats(await cookOfUser(cook.id));
-    expect(stats.current_month).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1 });
+    // the meal not confirmed counts its estimate (0.4 kg) beside what was used up
+    expect(stats.current_month).toMatchObject({ rescued_kg: 0.7, wasted_kg: 0.1 });
     // only meals count towards CO2 saved: the estimate of the unconfirmed meal stays
-    expect(stats.monthly_stats.at(-1)).toMatchObject({ rescued_kg: 0.3, wasted_kg: 0.1, meal_count: 1 });
+    expect(stats.monthly_stats.at(-1)).toMatchObject({ rescued_kg: 0.7, wasted_kg: 0.1, meal_count: 1 });
   });
 });
 
@@ -303,7 +306,7 @@ describe("Undo of Used up / Thrown away", () => {
     expect(await fullRows(cook.id)).toEqual(before);
     expect(await prisma.foodLogEntry.count({ where: { userId: cook.id } })).toBe(0);
     expect((await monthlyMealStats(await cookOfUser(cook.id))).current_month).toMatchObject({
-      rescued_kg: 0,
+      rescued_kg: 0.4, // the meal's estimate, not confirmed
       wasted_kg: 0,
     });
 
@@ -511,7 +514,7 @@ describe("the JSON calls", () => {
     const { message, entry_id } = await logged.json();
     expect(message).toBe("120 g of cooked rice thrown away.");
     const monthly = await (await call("GET", `/api/users/${cook.id}/monthly-meal-stats`, cook)).json();
-    expect(monthly.current_month).toMatchObject({ meal_count: 1, wasted_kg: 0.12, rescued_kg: 0 });
+    expect(monthly.current_month).toMatchObject({ meal_count: 1, wasted_kg: 0.12, rescued_kg: 0.4 });
 
     // DELETE undoes it: the cook's own entry only, once
     expect((await call("DELETE", "/api/food-log", cook, { json: { entry_id: "x" } })).status).toBe(400);
@@ -519,5 +522,40 @@ describe("the JSON calls", () => {
     expect((await call("DELETE", "/api/food-log", cook, { json: { entry_id } })).status).toBe(200);
     expect((await call("DELETE", "/api/food-log", cook, { json: { entry_id } })).status).toBe(404);
     expect((await rowsOf(cook.id))[0].quantity).toBe(500);
+  });
+});
+
+describe("Home's CO2 saved and food rescued (issue 31: 5.3 kg of CO2 beside 0.2 kg rescued)", () => {
+  it("rest on the same amounts: the servings cooked, the estimate until the cook confirms, then what they confirmed, times the share eaten", async () => {
+    const cook = await signedInMember("samebasis");
+    await addToUserPantry(cook.id, ["cooked rice", "egg"]);
+    const catalogue = getCatalogue();
+    const egg = catalogue.byName("egg")!;
+    const riceCo2 = co2PerKgAsWeighed(catalogue.byName("cooked rice")!)!;
+    // the recipe is for 2; the cook made 3: 450 g of rice and 3 eggs from the pantry
+    const grams = 450 + 3 * egg.unitWeights.piece;
+    const co2 = 0.45 * riceCo2 + (3 * egg.unitWeights.piece * egg.co2PerKg!) / 1000;
+    const completion = (await recordMealCompletion({ userId: cook.id, recipeId, servings: 3 }))!;
+    expect(completion.servingsCooked).toBe(3);
+    const figures = async () => (await monthlyMealStats(await cookOfUser(cook.id))).current_month;
+
+    // not confirmed yet: both from the estimate, for the 3 servings cooked
+    expect((await figures()).co2_saved).toBeCloseTo(co2, 3);
+    expect((await figures()).rescued_kg).toBeCloseTo(grams / 1000, 3);
+
+    // confirmed: both from what the cook confirmed
+    const uses = [
+      { key: "cooked rice", amount: 450, unit: "g" as const, rest: "all" as const },
+      { key: "egg", amount: 3, unit: null, rest: "all" as const },
+    ];
+    expect((await confirmPantryUpdate(await cookOfUser(cook.id), completion.id, uses)).ok).toBe(true);
+    expect((await figures()).co2_saved).toBeCloseTo(co2, 3);
+    expect((await figures()).rescued_kg).toBeCloseTo(grams / 1000, 3);
+
+    // 2 of the 3 servings eaten (the third a leftover): both count two thirds
+    const said = await recordServingsEaten(await cookOfUser(cook.id), completion.id, { eaten: 2 });
+    expect(said).toMatchObject({ ok: true, servingsCooked: 3, servingsEaten: 2 });
+    expect((await figures()).co2_saved).toBeCloseTo((co2 * 2) / 3, 3);
+    expect((await figures()).rescued_kg).toBeCloseTo((grams * 2) / 3 / 1000, 3);
   });
 });

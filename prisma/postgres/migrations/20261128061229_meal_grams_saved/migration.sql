@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MealCompletion" ADD COLUMN     "gramsSaved" DOUBLE PRECISION NOT NULL DEFAULT 0;
