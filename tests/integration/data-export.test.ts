@@ -146,7 +146,7 @@ beforeAll(async () => {
   expect((await logPantryFood(cooksKitchen, { key: rice, kind: "wasted", amount: null, unit: null })).ok).toBe(true);
   await createReview(cook.id, { menu_id: porridge.id, rating: 4, comment: 'Good, with "honey".' });
   await setFavorite(cook.id, lasagne.id, true);
-  await addPlanEntry(cook.id, { day: "2026-12-01", meal: "Dinner", recipeId: lasagne.id, servings: 4 });
+  await addPlanEntry(cooksKitchen, { day: "2026-12-01", meal: "Dinner", recipeId: lasagne.id, servings: 4 });
 
   const strangersKitchen = await cookOfUser(stranger.id);
   await addToPantry(strangersKitchen, [{ name: "Saffron" }]);
