@@ -231,7 +231,8 @@ describe("leftovers", () => {
     expect(response.status).toBe(201);
     const body = (await response.json()) as { co2_saved: number; leftover: { name: string; servings: number } };
     expect(body.leftover).toMatchObject({ name: "Leftover Plan Tomato Soup", servings: 4 });
-    expect(body.co2_saved).toBeCloseTo(wholeCo2 / 3, 6);
+    // 6 servings are three times the recipe's 2, and a third of them was eaten: one recipe's worth
+    expect(body.co2_saved).toBeCloseTo(wholeCo2 * (6 / 2) * (2 / 6), 6);
 
     const pantry = await pantryItems((await cookOfUser(cook.id)).pantryId);
     const leftover = pantry.find((item) => item.name === "Leftover Plan Tomato Soup")!;

@@ -108,8 +108,9 @@ describe("POST /api/upload with VISION_PROVIDER=openai", () => {
           ingredient_type: "Meat sausages and fish",
           source: "camera",
           alternatives: [],
+          sure: true,
         },
-        { ingredient_name: "lemon", ingredient_type: "Fruit", source: "camera", alternatives: [] },
+        { ingredient_name: "lemon", ingredient_type: "Fruit", source: "camera", alternatives: [], sure: true },
       ],
     });
   });

@@ -805,6 +805,33 @@ export const ROUTES: Record<string, Probe[]> = {
     ),
   ],
   "menu-detail._index.tsx": [get("signed-in", () => "/menu-detail")],
+  "pantry.tsx": [
+    get("public", () => "/pantry"),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/pantry",
+      () => ({ form: { intent: "add", name: "Oat milk", quantity: "", unit: "", storage: "", bestBefore: "" } })
+    ),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/pantry",
+      (f) => ({ form: { intent: "delete", key: f.pantryKey } })
+    ),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/pantry",
+      (f) => ({ form: { intent: "log-food", key: f.pantryKey, kind: "used", amount: "", unit: "" } })
+    ),
+    act(
+      "POST",
+      "guest-ok",
+      () => "/pantry",
+      (f) => ({ form: { intent: "undo-food-log", entry: String(f.foodLogEntryId) } })
+    ),
+  ],
   "plan.tsx": [
     get("signed-in", () => "/plan"),
     act(
@@ -1006,6 +1033,7 @@ export const ROUTES: Record<string, Probe[]> = {
       }
     ),
   ],
+  "sw[.]js.ts": [get("public", () => "/sw.js")],
   "unsubscribe.$token.tsx": [
     get("public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, {
       status: 400,
@@ -1072,13 +1100,14 @@ export async function handlersOf(route: string): Promise<Probe["handler"][]> {
   return (["loader", "action"] as const).filter((handler) => typeof module[handler] === "function");
 }
 
-/** The URL segments a flat-route file name matches ("reset-password_.$token.tsx" → reset-password, :token). */
+/**
+ * The URL segments a flat-route file name matches ("reset-password_.$token.tsx" → reset-password, :token); a dot in
+ * brackets is part of its segment ("sw[.]js.ts" → sw.js).
+ */
 function routeSegments(file: string): string[] {
-  return file
-    .replace(/\.tsx?$/, "")
-    .split(".")
+  return (file.replace(/\.tsx?$/, "").match(/(?:\[[^\]]*\]|[^.])+/g) ?? [])
     .filter((segment) => segment !== "_index" && !(segment.startsWith("_") && !segment.endsWith("_")))
-    .map((segment) => segment.replace(/_$/, ""));
+    .map((segment) => segment.replace(/_$/, "").replace(/\[([^\]]*)\]/g, "$1"));
 }
 
 /** The params Remix would give the file's handlers for `pathname`; throws when the path is not this file's. */
