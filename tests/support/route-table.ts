@@ -1033,7 +1033,12 @@ export const ROUTES: Record<string, Probe[]> = {
       }
     ),
   ],
-  "sw[.]js.ts": [get("public", () => "/sw.js")],
+  "sw[.]js.ts": [
+    get("public", () => "/sw.js", {
+      status: 404,
+      because: "the worker is built by npm run build, which these tests do not run",
+    }),
+  ],
   "unsubscribe.$token.tsx": [
     get("public", () => `/unsubscribe/1.${"0".repeat(32)}.${BOGUS_TOKEN}`, {
       status: 400,
