@@ -25,38 +25,11 @@ function resolvedDatabaseUrl(url: string): string {
   return `file:${path.resolve(filePath)}${query === undefined ? "" : `?${query}`}`;
 }
 
-type SqlQuery = { sql: string };
-type LockedAdapter = Record<symbol, unknown> & { performIO(query: SqlQuery): Promise<unknown> };
-
-/** A statement that only reads (what WAL lets run beside an open write transaction). */
-const isRead = (sql: string) => /^\s*SELECT\b/i.test(sql) && !/\bRETURNING\b/i.test(sql);
-
-/**
- * The libsql adapter runs every statement of the process behind one lock, and an interactive transaction holds
- * that lock from its BEGIN to its COMMIT, across every await in between. Under load a transaction's statements
- * wait behind other requests' rendering, and meanwhile every other request's reads waited too: seconds of tail
- * latency (decision 123). The transaction has a connection of its own (libsql opens a new one for the rest), and
- * in WAL mode a read needs no lock, so reads outside transactions run at once; writes still take the lock (a
- * second writer would wait for SQLite's busy timeout, blocking the event loop).
- */
-function letReadsPass(adapter: object): void {
-  const locked = adapter as LockedAdapter;
-  const lock = Object.getOwnPropertySymbols(locked).find((symbol) => {
-    const value = locked[symbol] as { acquire?: unknown } | null;
-    return typeof value?.acquire === "function";
-  });
-  if (!lock) throw new Error("The libsql adapter no longer keeps its lock where db.server.ts expects it");
-  const unlocked = Object.create(locked, { [lock]: { value: { acquire: async () => () => {} } } }) as LockedAdapter;
-  const performIO = locked.performIO;
-  locked.performIO = (query) => performIO.call(isRead(query.sql) ? unlocked : locked, query);
-}
-
 class SqliteAdapterFactory extends PrismaLibSql {
   async connect() {
     const adapter = await super.connect();
     // WAL lets readers work while a write is in progress; the setting persists in the file.
     await adapter.executeScript("PRAGMA journal_mode = WAL;");
-    letReadsPass(adapter);
     return adapter;
   }
 }
