@@ -8,6 +8,7 @@
  *
  *   npm run bench:page-cost [-- --requests 300] [-- --rounds 3]      (uses the build in $BUILD_DIR or ./build)
  *   npm run bench:page-cost -- --sql 1 --requests 10 --rounds 1      (also lists each screen's SQL statements)
+ *   npm run bench:page-cost -- /home /menu-detail                    (these screens only)
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -142,7 +143,12 @@ async function main() {
     const bare = await measure(await handlerFor(BARE_BUILD), `${ORIGIN}/`, null);
     rows.push(`| bare Remix page | ${bare.cpuMs.toFixed(2)} | ${bare.statements} | ${bare.htmlKb.toFixed(1)} |`);
   }
-  for (const [screen, signedIn] of screens) {
+  // `npm run bench:page-cost -- /home` measures the screens named (the address up to its id) only.
+  const chosen = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+  const measured = chosen.length
+    ? screens.filter(([screen]) => chosen.includes(screen.replace(/\/\d+$/, "")))
+    : screens;
+  for (const [screen, signedIn] of measured) {
     const cost = await measure(handle, `${ORIGIN}${screen}`, signedIn ? cookie : null);
     rows.push(
       `| ${screen}${signedIn ? "" : " (guest)"} | ${cost.cpuMs.toFixed(2)} | ${cost.statements} | ${cost.htmlKb.toFixed(
