@@ -19,7 +19,7 @@ import {
   type PantryMerge,
 } from "~/domain/household";
 import { describeAmount } from "~/domain/pantry-details";
-import { storedPreferences, type Preferences } from "~/domain/preferences";
+import type { Preferences } from "~/domain/preferences";
 import { storedStringList } from "~/domain/stored-list";
 import { normalizeEmail } from "~/domain/text-safety";
 import { createHouseholdOf, householdNameOf, type MemberCook } from "./cook.server";
