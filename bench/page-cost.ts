@@ -7,6 +7,8 @@
  * bench:http builds it).
  *
  *   npm run bench:page-cost [-- --requests 300] [-- --rounds 3]      (uses the build in $BUILD_DIR or ./build)
+ *   npm run bench:page-cost -- --sql 1 --requests 10 --rounds 1      (also lists each screen's SQL statements)
+ *   npm run bench:page-cost -- /home /menu-detail                    (these screens only)
  */
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -29,13 +31,14 @@ const PASSWORD = "Bench1234";
 const BARE_BUILD = path.resolve("bench/bare-app/build/index.js");
 
 /** Every SQL statement the app prepares (Prisma's libsql driver prepares each query it runs). */
-const statements = { count: 0 };
+const statements = { count: 0, log: null as string[] | null };
 const { prototype: database } = createRequire(import.meta.url)("libsql") as {
   prototype: { prepare(sql: string): unknown };
 };
 const prepare = database.prepare;
 database.prepare = function (this: unknown, sql: string) {
   statements.count += 1;
+  statements.log?.push(sql);
   return prepare.call(this, sql);
 };
 
@@ -81,8 +84,11 @@ async function measure(handle: Handler, url: string, cookie: string | null): Pro
   };
   for (let i = 0; i < WARM_UP; i++) await once();
   const before = statements.count;
+  statements.log = option("sql") !== undefined ? [] : null;
   const html = await once();
   const perRequest = statements.count - before;
+  if (statements.log) console.error(`${new URL(url).pathname}:\n  ${statements.log.join("\n  ")}`);
+  statements.log = null;
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const cpu = process.cpuUsage();
@@ -137,7 +143,12 @@ async function main() {
     const bare = await measure(await handlerFor(BARE_BUILD), `${ORIGIN}/`, null);
     rows.push(`| bare Remix page | ${bare.cpuMs.toFixed(2)} | ${bare.statements} | ${bare.htmlKb.toFixed(1)} |`);
   }
-  for (const [screen, signedIn] of screens) {
+  // `npm run bench:page-cost -- /home` measures the screens named (the address up to its id) only.
+  const chosen = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
+  const measured = chosen.length
+    ? screens.filter(([screen]) => chosen.includes(screen.replace(/\/\d+$/, "")))
+    : screens;
+  for (const [screen, signedIn] of measured) {
     const cost = await measure(handle, `${ORIGIN}${screen}`, signedIn ? cookie : null);
     rows.push(
       `| ${screen}${signedIn ? "" : " (guest)"} | ${cost.cpuMs.toFixed(2)} | ${cost.statements} | ${cost.htmlKb.toFixed(

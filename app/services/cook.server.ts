@@ -51,20 +51,20 @@ export const ownHousehold = (username: string) => ({
   },
 });
 
+/** One statement (a nested select would be four): every page of a signed-in cook starts here. */
 async function readMember(userId: number): Promise<MemberCook | null> {
-  const member = await prisma.householdMember.findUnique({
-    where: { userId },
-    select: {
-      householdId: true,
-      household: { select: { pantry: { select: { id: true } }, list: { select: { id: true } } } },
-    },
-  });
-  if (!member?.household.pantry || !member.household.list) return null;
+  const [member] = await prisma.$queryRaw<{ householdId: number; pantryId: number; listId: number }[]>`
+    SELECT m."householdId", p."id" AS "pantryId", l."id" AS "listId"
+    FROM "HouseholdMember" m
+    JOIN "Pantry" p ON p."householdId" = m."householdId"
+    JOIN "ShoppingList" l ON l."householdId" = m."householdId"
+    WHERE m."userId" = ${userId}`;
+  if (!member) return null;
   return {
     userId,
-    householdId: member.householdId,
-    pantryId: member.household.pantry.id,
-    listId: member.household.list.id,
+    householdId: Number(member.householdId),
+    pantryId: Number(member.pantryId),
+    listId: Number(member.listId),
   };
 }
 

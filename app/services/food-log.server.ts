@@ -460,15 +460,22 @@ export function undoFoodLog(cook: MemberCook, entryId: number, now = new Date())
 export async function loggedFoodSince(householdId: number, since: Date) {
   const entries = await prisma.foodLogEntry.findMany({
     where: { householdId, createdAt: { gte: since } },
-    select: {
-      kind: true,
-      grams: true,
-      createdAt: true,
-      mealCompletion: { select: { servingsCooked: true, servingsEaten: true } },
-    },
+    select: { kind: true, grams: true, createdAt: true, mealCompletionId: true },
   });
-  return entries.map(({ mealCompletion, ...entry }) => ({
-    ...entry,
-    grams: entry.grams === null || !mealCompletion ? entry.grams : entry.grams * eatenShare(mealCompletion),
-  }));
+  // The servings of the meals logged, read only when some entry came from a meal (most months: no query).
+  const mealIds = [...new Set(entries.flatMap((entry) => entry.mealCompletionId ?? []))];
+  const meals = new Map(
+    mealIds.length
+      ? (
+          await prisma.mealCompletion.findMany({
+            where: { id: { in: mealIds } },
+            select: { id: true, servingsCooked: true, servingsEaten: true },
+          })
+        ).map((meal) => [meal.id, meal])
+      : []
+  );
+  return entries.map(({ mealCompletionId, ...entry }) => {
+    const meal = mealCompletionId === null ? undefined : meals.get(mealCompletionId);
+    return { ...entry, grams: entry.grams === null || !meal ? entry.grams : entry.grams * eatenShare(meal) };
+  });
 }

@@ -22,13 +22,17 @@ import { findHomeUser } from "./users.server";
 
 export async function homeScreen(request: Request) {
   const cook = await getCook(request);
-  const user = cook.userId === null ? null : await findHomeUser(cook.userId);
-  const mealStats = user && cook.userId !== null ? await monthlyMealStats(cook) : null;
-  const pantry = await readPantry(cook);
+  // Read side by side: none of these waits for another.
+  const [user, mealStats, pantry, shoppingCount] = await Promise.all([
+    cook.userId === null ? null : findHomeUser(cook.userId),
+    cook.userId === null ? null : monthlyMealStats(cook),
+    readPantry(cook),
+    cook.listId === null ? 0 : countShoppingItems(cook.listId),
+  ]);
   const toggles = await mostSearchedToggleStates(pantry);
-  const shoppingCount = cook.listId === null ? 0 : await countShoppingItems(cook.listId);
   const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
-  return { username: user?.username ?? null, shoppingCount, mealStats, toggles, soon };
+  // a session outliving its account shows no meals
+  return { username: user?.username ?? null, shoppingCount, mealStats: user ? mealStats : null, toggles, soon };
 }
 
 /** The most-searched ingredients, each marked when it is on the cook's list. */

@@ -19,7 +19,7 @@ import {
   type PantryMerge,
 } from "~/domain/household";
 import { describeAmount } from "~/domain/pantry-details";
-import { storedPreferences } from "~/domain/preferences";
+import type { Preferences } from "~/domain/preferences";
 import { storedStringList } from "~/domain/stored-list";
 import { normalizeEmail } from "~/domain/text-safety";
 import { createHouseholdOf, householdNameOf, type MemberCook } from "./cook.server";
@@ -28,6 +28,7 @@ import { sendMail } from "./email.server";
 import { isEmailVerified } from "./email-verification.server";
 import { mailLinkOrigin } from "./env.server";
 import { pantryItems, rowOf, type Transaction } from "./pantry-store.server";
+import { preferencesOfRow } from "./preferences.server";
 
 export type HouseholdRefusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 | 429 | 502 };
 type Done<T = object> = ({ ok: true; message: string } & T) | HouseholdRefusal;
@@ -420,6 +421,18 @@ export interface ForEveryone {
   on: boolean;
   dietaryPreferences: string[];
   allergies: string[];
+  /** the cook's own allergies and preferences, read with the household's */
+  own: { allergies: string[]; preferences: Preferences };
+}
+
+interface MemberNeedsRow {
+  userId: number | bigint;
+  suggestForEveryone: boolean | number | bigint | null;
+  allergies: string;
+  /** null: the member has chosen no preferences (no row) */
+  cuisines: string | null;
+  dietaryPreferences: string | null;
+  mealOccasions: string | null;
 }
 
 /**
@@ -427,25 +440,34 @@ export interface ForEveryone {
  * choice (on by default in a household of more than one) says so.
  */
 export async function suggestionsForEveryone(cook: MemberCook): Promise<ForEveryone> {
-  const members = await prisma.householdMember.findMany({
-    where: { householdId: cook.householdId },
-    select: {
-      userId: true,
-      suggestForEveryone: true,
-      user: { select: { allergies: true, preferences: { select: { dietaryPreferences: true } } } },
-    },
-  });
-  const mine = members.find((member) => member.userId === cook.userId);
-  const on = suggestsForEveryone(members.length, mine?.suggestForEveryone ?? null);
+  // One statement for what the suggestions screen needs of every member (a nested select would be three).
+  const members = await prisma.$queryRaw<MemberNeedsRow[]>`
+    SELECT m."userId", m."suggestForEveryone", u."allergies",
+      p."cuisines", p."dietaryPreferences", p."mealOccasions"
+    FROM "HouseholdMember" m
+    JOIN "User" u ON u."id" = m."userId"
+    LEFT JOIN "UserPreferences" p ON p."userId" = m."userId"
+    WHERE m."householdId" = ${cook.householdId}`;
+  const preferencesOf = ({ cuisines, dietaryPreferences, mealOccasions }: MemberNeedsRow) =>
+    preferencesOfRow(
+      dietaryPreferences === null || cuisines === null || mealOccasions === null
+        ? null
+        : { cuisines, dietaryPreferences, mealOccasions }
+    );
+  const mine = members.find((member) => Number(member.userId) === cook.userId);
+  // SQLite answers a boolean as 0 or 1, PostgreSQL as a boolean.
+  const choice = mine?.suggestForEveryone ?? null;
+  const on = suggestsForEveryone(members.length, choice === null ? null : Boolean(Number(choice)));
   const needs = everyonesNeeds(
-    members.map(({ user }) => ({
-      allergies: storedStringList(user.allergies),
-      dietaryPreferences: storedPreferences({
-        dietaryPreferences: storedStringList(user.preferences?.dietaryPreferences ?? "[]"),
-      }).dietaryPreferences,
+    members.map((member) => ({
+      allergies: storedStringList(member.allergies),
+      dietaryPreferences: preferencesOf(member).dietaryPreferences,
     }))
   );
-  return { shared: members.length > 1, on, ...needs };
+  const own = mine
+    ? { allergies: storedStringList(mine.allergies), preferences: preferencesOf(mine) }
+    : { allergies: [], preferences: preferencesOfRow(null) };
+  return { shared: members.length > 1, on, ...needs, own };
 }
 
 /** The cook's own choice of "for everyone". */

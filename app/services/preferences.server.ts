@@ -24,7 +24,8 @@ export const GUEST_PREFERENCES_KEY = "preferences";
 
 type PreferencesRow = { cuisines: string; dietaryPreferences: string; mealOccasions: string };
 
-function fromRow(row: PreferencesRow | null): Preferences {
+/** A stored UserPreferences row as the preferences it holds (none for no row). */
+export function preferencesOfRow(row: PreferencesRow | null): Preferences {
   if (!row) return NO_PREFERENCES;
   return storedPreferences({
     cuisines: storedStringList(row.cuisines),
@@ -42,7 +43,7 @@ function toRow(preferences: Preferences): PreferencesRow {
 }
 
 async function accountPreferences(userId: number): Promise<Preferences> {
-  return fromRow(await prisma.userPreferences.findUnique({ where: { userId } }));
+  return preferencesOfRow(await prisma.userPreferences.findUnique({ where: { userId } }));
 }
 
 function storeAccountPreferences(userId: number, preferences: Preferences) {

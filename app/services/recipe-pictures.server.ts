@@ -37,7 +37,6 @@ export async function sharedRecipePhotos(
       recipeId: true,
       image: true,
       chosenForRecipe: true,
-      user: { select: { username: true } },
       _count: { select: { likes: true } },
     },
   });
@@ -69,10 +68,23 @@ export async function sharedRecipePhotos(
       (rank(post) === 1 && rank(current) === 1 && othersLikes(post) > othersLikes(current));
     if (better) best.set(post.recipeId!, post);
   }
+  // The credits are read for the photos shown only (none for most pages: no query then).
+  const authorIds = [...new Set([...best.values()].map((post) => post.userId))];
+  const usernames = new Map(
+    authorIds.length
+      ? (await prisma.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, username: true } })).map(
+          (user) => [user.id, user.username]
+        )
+      : []
+  );
   return new Map(
     [...best].map(([recipeId, post]) => [
       recipeId,
-      { image: imageUrl(post.image), image_srcset: dishImageSrcSet(post.image), image_credit: post.user.username },
+      {
+        image: imageUrl(post.image),
+        image_srcset: dishImageSrcSet(post.image),
+        image_credit: usernames.get(post.userId) ?? "",
+      },
     ])
   );
 }
@@ -111,10 +123,13 @@ export interface PhotoChoice {
   chosen: boolean;
 }
 
-/** The photos shared of the recipe, for its cook to choose from; null for anyone else. */
-export async function photoChoicesFor(userId: number, recipeId: number): Promise<PhotoChoice[] | null> {
-  const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, select: { importedById: true } });
-  if (!recipe || recipe.importedById !== userId) return null;
+/** The photos shared of the recipe (as read, with who added it), for its cook to choose from; null for anyone else. */
+export async function photoChoicesFor(
+  userId: number,
+  recipe: { id: number; importedById: number | null }
+): Promise<PhotoChoice[] | null> {
+  if (recipe.importedById !== userId) return null;
+  const recipeId = recipe.id;
   const posts = await prisma.communityPost.findMany({
     where: { recipeId, hiddenAt: null },
     orderBy: { id: "desc" },

@@ -32,7 +32,7 @@ import {
   type PhotoChoice,
   type RecipePicture,
 } from "./recipe-pictures.server";
-import { findRecipe, type Menu } from "./recipe-search.server";
+import { findRecipe, readRecipe, type Menu } from "./recipe-search.server";
 import {
   acknowledgeAllergyWarning,
   acknowledgedAllergies,
@@ -117,19 +117,6 @@ export async function servingsCooked(request: Request, menu: Menu, cook: MemberC
   return fit && fit.factor !== 1 ? fit.servings : null;
 }
 
-/** What the recipe screen shows beyond the spec's Menu: the total time and the headings of lines and steps. */
-function readSections(recipeId: number) {
-  return prisma.recipe.findUnique({
-    where: { id: recipeId },
-    select: {
-      totalTime: true,
-      servings: true,
-      ingredients: { select: { name: true, section: true }, orderBy: { position: "asc" } },
-      steps: { select: { section: true }, orderBy: { position: "asc" } },
-    },
-  });
-}
-
 /** "butter (your allergy: lactose, milk)": the ingredient, the allergy, and the allergen when it says more. */
 function allergyWarning(alert: AllergyAlert): string {
   const through = alert.allergen && alert.allergen !== alert.allergy.toLowerCase() ? `, ${alert.allergen}` : "";
@@ -138,9 +125,10 @@ function allergyWarning(alert: AllergyAlert): string {
 
 async function loadMenuDetail(request: Request, cook: MemberCook, recipeId: number): Promise<MenuDetail | null> {
   const { userId } = cook;
-  const menu = await findRecipe(recipeId, userId);
-  if (!menu) return null;
-  const [catalogue, pantry, user, state, sections, acknowledged, photos, photoChoices] = await Promise.all([
+  const recipe = await readRecipe(recipeId, userId);
+  if (!recipe) return null;
+  const { menu, sectionOfLine, stepSections, servings, totalTime } = recipe;
+  const [catalogue, pantry, user, state, acknowledged, photos, photoChoices] = await Promise.all([
     loadCatalogue(),
     readPantry(cook),
     prisma.user.findUnique({
@@ -148,12 +136,10 @@ async function loadMenuDetail(request: Request, cook: MemberCook, recipeId: numb
       select: { allergies: true, _count: { select: { favorites: { where: { recipeId } } } } },
     }),
     readRecipeScreenState(request, recipeId),
-    readSections(recipeId),
     acknowledgedAllergies(userId, recipeId),
     sharedRecipePhotos([recipeId], userId),
-    photoChoicesFor(userId, recipeId),
+    photoChoicesFor(userId, { id: recipeId, importedById: recipe.importedById }),
   ]);
-  const sectionOfLine = new Map(sections?.ingredients.map((line) => [line.name, line.section]));
   const pantryKeys = new Set(pantry.map((item) => item.key));
   const held = pantry.flatMap((item) => resolveName(catalogue, item.name)?.ingredient ?? []);
   const grids = recipeGrids(
@@ -182,7 +168,6 @@ async function loadMenuDetail(request: Request, cook: MemberCook, recipeId: numb
     storedStringList(user?.allergies),
     catalogue
   ).filter((alert) => !acknowledged.has(alert.allergy.toLowerCase()));
-  const totalTime = sections?.totalTime ?? null;
   return {
     menu,
     grids,
@@ -201,9 +186,9 @@ async function loadMenuDetail(request: Request, cook: MemberCook, recipeId: numb
       total: totalTime ? formatMinutes(totalTime) : null,
     },
     nutrition: nutritionRows(menu.nutrition),
-    stepSections: menu.steps.map((_, index) => sections?.steps[index]?.section ?? null),
-    servings: sections?.servings ?? null,
-    pantryFit: pantryFitOf(catalogue, menu.ingredients_quantity, pantry, sections?.servings ?? null),
+    stepSections: menu.steps.map((_, index) => stepSections[index] ?? null),
+    servings,
+    pantryFit: pantryFitOf(catalogue, menu.ingredients_quantity, pantry, servings),
   };
 }
 

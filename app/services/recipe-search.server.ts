@@ -205,9 +205,30 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
   return ranked;
 }
 
-/** Menus read lately, by id, with the recipe's update time when read; the oldest read is dropped first. */
-const menusRead = new Map<number, { updatedAt: number; menu: Menu }>();
+/** What the recipe screen shows beyond the spec's Menu: the headings of lines and steps, the times and servings. */
+export interface RecipeRead {
+  menu: Menu;
+  /** the heading each ingredient line stands under, by line name (null before the first heading) */
+  sectionOfLine: ReadonlyMap<string, string | null>;
+  /** the heading each step stands under (null before the first heading) */
+  stepSections: readonly (string | null)[];
+  totalTime: number | null;
+  servings: number | null;
+  /** the cook who added the recipe (null for the shared cookbook's) */
+  importedById: number | null;
+}
+
+type RecipeContent = Pick<RecipeRead, "menu" | "sectionOfLine" | "stepSections">;
+
+/** Recipes read lately, by id, with the recipe's update time when read; the oldest read is dropped first. */
+const menusRead = new Map<number, { updatedAt: number; content: RecipeContent }>();
 const MENUS_KEPT = 1_000;
+
+const readContent = {
+  ingredients: { orderBy: { position: "asc" }, select: { name: true, quantity: true, type: true, section: true } },
+  steps: { orderBy: { position: "asc" }, select: { text: true, section: true } },
+  tips: menuContent.tips,
+} as const;
 
 function frozen(menu: Menu): Menu {
   for (const part of [menu.ingredients_quantity, menu.ingredients_type, menu.steps, menu.tips, menu.nutrition])
@@ -216,25 +237,41 @@ function frozen(menu: Menu): Menu {
 }
 
 /**
- * The menu with this id if `viewerId` may see it (recipe-access.server.ts), else null. A recipe's lines, steps and tips take four queries to read; a menu read
- * before is used again (frozen: shared between requests) while the recipe's update time is the one it was
- * read at. Every save of a recipe moves that time (recipe-store.server.ts writes the recipe row each time).
+ * The recipe with this id if `viewerId` may see it (recipe-access.server.ts), else null: one query when it was
+ * read before. A recipe's lines, steps and tips take four more queries to read; what was read is used again
+ * (frozen: shared between requests) while the recipe's update time is the one it was read at. Every save of a
+ * recipe moves that time (recipe-store.server.ts writes the recipe row each time).
  */
-export async function findRecipe(recipeId: number, viewerId: number | null): Promise<Menu | null> {
+export async function readRecipe(recipeId: number, viewerId: number | null): Promise<RecipeRead | null> {
   const current = await prisma.recipe.findFirst({
     where: { id: recipeId, ...visibleTo(viewerId) },
-    select: { updatedAt: true },
+    select: { updatedAt: true, totalTime: true, servings: true, importedById: true },
   });
   if (!current) return null;
+  const { totalTime, servings, importedById } = current;
   const kept = menusRead.get(recipeId);
-  if (kept?.updatedAt === current.updatedAt.getTime()) return kept.menu;
-  const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, include: menuContent });
+  if (kept?.updatedAt === current.updatedAt.getTime()) return { ...kept.content, totalTime, servings, importedById };
+  const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, include: readContent });
   if (!recipe) return null;
-  const menu = frozen(toMenu(recipe));
+  const content: RecipeContent = {
+    menu: frozen(toMenu(recipe)),
+    sectionOfLine: new Map(recipe.ingredients.map((line) => [line.name, line.section])),
+    stepSections: Object.freeze(recipe.steps.map((step) => step.section)),
+  };
   menusRead.delete(recipeId);
-  menusRead.set(recipeId, { updatedAt: recipe.updatedAt.getTime(), menu });
+  menusRead.set(recipeId, { updatedAt: recipe.updatedAt.getTime(), content });
   if (menusRead.size > MENUS_KEPT) menusRead.delete(menusRead.keys().next().value!);
-  return menu;
+  return {
+    ...content,
+    totalTime: recipe.totalTime,
+    servings: recipe.servings,
+    importedById: recipe.importedById,
+  };
+}
+
+/** The menu with this id if `viewerId` may see it, else null (readRecipe). */
+export async function findRecipe(recipeId: number, viewerId: number | null): Promise<Menu | null> {
+  return (await readRecipe(recipeId, viewerId))?.menu ?? null;
 }
 
 /** The id and picture of the recipe with exactly this name the viewer may see (their own first), or null. */

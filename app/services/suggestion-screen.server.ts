@@ -21,7 +21,6 @@ import { readPantry } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
 import { suggestionCardPage } from "./recipe-search.server";
 import { withSuggestionFacts } from "./suggestion-facts.server";
-import { allergiesOf } from "./users.server";
 
 /** With this few items, the screen says so when no suggestion uses all of them. */
 const FEW_ITEMS = 4;
@@ -30,12 +29,13 @@ const FEW_ITEMS = 4;
 export async function suggestionScreen(request: Request, path: string) {
   const cook = await getCook(request);
   const viewerId = cook.userId;
-  const [pantry, ownPreferences, ownAllergies, everyone] = await Promise.all([
+  const [pantry, everyone] = await Promise.all([
     readPantry(cook),
-    readPreferences(cook),
-    allergiesOf(viewerId),
     cook.userId === null ? null : suggestionsForEveryone(cook),
   ]);
+  // A guest's choices are in their session; a cook's were read with their household's.
+  const ownPreferences = everyone?.own.preferences ?? (await readPreferences(cook));
+  const ownAllergies = everyone?.own.allergies ?? [];
   // "For everyone" (decision 093): every member's diets and allergies with the cook's own
   const union = (own: string[], theirs: string[]) => (everyone?.on ? [...new Set([...own, ...theirs])] : own);
   const preferences = {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { saveRecipe, type RecipeDraft } from "~/services/recipe-store.server";
-import { findRecipe } from "~/services/recipe-search.server";
+import { findRecipe, readRecipe } from "~/services/recipe-search.server";
 import { seedIngredients } from "../../prisma/seed";
 
 beforeAll(async () => {
@@ -59,5 +59,32 @@ describe("reading a menu again after it changed", () => {
     const menu = (await findRecipe(id, null))!;
     expect(() => menu.steps.push("Add cream.")).toThrow(TypeError);
     expect((await findRecipe(id, null))?.steps).toEqual(soup.steps);
+  });
+
+  it("shows a recipe's new headings, servings and total time as soon as it is saved again", async () => {
+    const sectioned = {
+      ...soup,
+      name: "Reading Test Chowder",
+      ingredients: soup.ingredients.map((line) => ({ ...line, section: "For the base" })),
+      stepSections: ["Base", "Finish"],
+    };
+    const { id } = await saveRecipe(sectioned);
+    const first = (await readRecipe(id, null))!;
+    expect(first.stepSections).toEqual(["Base", "Finish"]);
+    expect(first.sectionOfLine.get("onion")).toBe("For the base");
+    expect(first.servings).toBe(2);
+
+    await saveRecipe({
+      ...sectioned,
+      servings: 4,
+      totalTime: 50,
+      ingredients: [{ name: "onion", quantity: "2", section: "For the soup" }],
+      stepSections: ["Soup", null],
+    });
+    const again = (await readRecipe(id, null))!;
+    expect(again.stepSections).toEqual(["Soup", null]);
+    expect(again.sectionOfLine.get("onion")).toBe("For the soup");
+    expect(again.servings).toBe(4);
+    expect(again.totalTime).toBe(50);
   });
 });
