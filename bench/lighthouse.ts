@@ -16,6 +16,7 @@ import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import puppeteer from "puppeteer-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { freshSqliteUrl, signIn, startApp } from "./support/app-server";
 
@@ -117,6 +118,17 @@ async function main() {
       chromePath: CHROMIUM_PATH,
       chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
     });
+    // The session cookie goes in the browser's jar, as a signed-in cook's does, once the guest screens are measured.
+    // (Lighthouse's extraHeaders reach the page's own requests only, not the service worker's: a recipe's data
+    // fetched through it came back as a guest's.)
+    let cookieInBrowser = false;
+    const putCookieInBrowser = async () => {
+      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome!.port}` });
+      const [name, ...value] = cookie.split(";")[0].split("=");
+      await browser.setCookie({ name, value: value.join("="), domain: new URL(app.origin).hostname, path: "/" });
+      await browser.disconnect();
+      cookieInBrowser = true;
+    };
     const results: ScreenResult[] = [];
     const reports: Result[] = [];
     const audit = async (screen: Screen): Promise<Result> => {
@@ -125,8 +137,8 @@ async function main() {
         logLevel: "error",
         output: "json",
         onlyCategories: [...CATEGORIES],
-        extraHeaders: screen.signedIn ? { Cookie: cookie } : undefined,
       };
+      if (screen.signedIn && !cookieInBrowser) await putCookieInBrowser();
       const runnerResult = await lighthouse(`${app.origin}${screen.path}`, flags);
       if (!runnerResult) throw new Error(`Lighthouse gave no result for ${screen.path}`);
       const { lhr } = runnerResult;
