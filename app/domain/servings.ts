@@ -4,7 +4,7 @@
  * recipe to what the cook has ("Fit to my pantry"). Pure: the server and the browser scale with the same code.
  * Amounts are read with the one quantity reader (quantity.ts, decision 036).
  */
-import { inflect, PLURALS } from "./unit-words";
+import { inflect } from "./unit-words";
 import {
   leadingAmount,
   parseQuantity,
@@ -140,8 +140,7 @@ export function renderAmount(amount: number, unit: Unit | null): string {
   const shown = unit ? metricUnit(unit, amount) : { unit, amount };
   const text = formatAmount(shown.amount, shown.unit);
   if (!shown.unit || shown.unit === "piece") return text;
-  const word = shown.amount > 1 && PLURALS[shown.unit] ? PLURALS[shown.unit] : shown.unit;
-  return `${text} ${word}`;
+  return `${text} ${inflect(shown.unit, shown.amount)}`;
 }
 
 const WORD = new RegExp(String.raw`^([${UNIT_LETTERS}]+)(\(s\)|\(es\))?(\.?)`);

@@ -1,7 +1,7 @@
 /** English unit words in the number they stand for: "1 cup", "2 cups", "3 cloves" → "1 clove". Pure, no imports. */
 
 /** English unit words and their plurals, so that "1 cup" becomes "2 cups" and "3 cloves" becomes "1 clove". */
-export const PLURALS: Record<string, string> = Object.fromEntries(
+const PLURALS: Record<string, string> = Object.fromEntries(
   [
     "cup",
     "clove",

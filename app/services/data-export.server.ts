@@ -12,17 +12,17 @@ import { prisma } from "./db.server";
 import { storedDishPhotoOf } from "./dish-photo-use.server";
 import { readStoredImage } from "./images.server";
 import { pantryItems } from "./pantry-store.server";
+import { storedContent } from "./recipe-store.server";
 
 /** One file of the export: text (deflated) or bytes read when its turn comes (a photo, sent as it is). */
 type ExportEntry = { path: string; text: string } | { path: string; bytes: () => Promise<Uint8Array | null> };
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-const byPosition = { orderBy: { position: "asc" } } as const;
 
 async function recipeEntries(userId: number): Promise<ExportEntry[]> {
   const recipes = await prisma.recipe.findMany({
     where: { importedById: userId },
-    include: { ingredients: byPosition, steps: byPosition, tips: byPosition, tags: true },
+    include: storedContent,
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   const taken = new Set<string>();

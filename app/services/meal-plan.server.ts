@@ -16,6 +16,7 @@ import type { PlanMeal } from "~/domain/meal-planner";
 import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
 import { visibleTo } from "./recipe-access.server";
+import type { Prisma } from "~/generated/prisma/client";
 
 const ENTRY_SELECT = {
   id: true,
@@ -34,17 +35,7 @@ const ENTRY_SELECT = {
   },
 } as const;
 
-type EntryRow = {
-  id: number;
-  day: string;
-  meal: string;
-  recipeId: number | null;
-  servings: number;
-  leftoverOf: string | null;
-  locked: boolean;
-  reason: string | null;
-  recipe: { name: string; ingredients: { name: string; quantity: string }[] } | null;
-};
+type EntryRow = Prisma.MealPlanEntryGetPayload<{ select: typeof ENTRY_SELECT }>;
 
 function viewOf(row: EntryRow): PlanEntryView {
   return {

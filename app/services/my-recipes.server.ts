@@ -9,7 +9,7 @@ import { isUniqueViolation, prisma } from "./db.server";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { EVERYONE } from "./recipe-access.server";
 import { cookbookChanged } from "./recipe-index.server";
-import { updateRecipe } from "./recipe-store.server";
+import { storedContent, updateRecipe } from "./recipe-store.server";
 
 const ownedBy = (userId: number, recipeId?: number) => ({
   importedById: userId,
@@ -55,12 +55,7 @@ export async function listMyRecipes(userId: number, search: string, askedPage: s
 export function findMyRecipe(userId: number, recipeId: number) {
   return prisma.recipe.findFirst({
     where: ownedBy(userId, recipeId),
-    include: {
-      ingredients: { orderBy: { position: "asc" } },
-      steps: { orderBy: { position: "asc" } },
-      tips: { orderBy: { position: "asc" } },
-      tags: true,
-    },
+    include: storedContent,
   });
 }
 

@@ -145,7 +145,8 @@ function contentOf(draft: RecipeDraft, catalogue: Catalogue): { content: RecipeC
   return { content, problems: analysis.problems };
 }
 
-const storedContent = {
+/** A recipe's lines, steps and tips in their order, and its tags: what a stored recipe's content is read with. */
+export const storedContent = {
   ingredients: { orderBy: { position: "asc" } },
   steps: { orderBy: { position: "asc" } },
   tips: { orderBy: { position: "asc" } },
