@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { Flash } from "~/components/flash";
 import { Field, SelectField } from "~/components/forms";
 import { LoggedNotice, PantryItemList } from "~/components/pantry-item-forms";
@@ -28,19 +29,22 @@ export async function action({ request }: ActionFunctionArgs) {
 function QuickAdd({ path, lastResult }: { path: string; lastResult: SubmissionResult | undefined }) {
   const navigation = useNavigation();
   const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  // Empty again once an add has gone through (an error keeps what was typed); other navigations leave it alone.
+  const form = useRef<HTMLFormElement>(null);
+  const wasAdding = useRef(false);
+  useEffect(() => {
+    if (adding) wasAdding.current = true;
+    else if (wasAdding.current) {
+      wasAdding.current = false;
+      if (!lastResult) form.current?.reset();
+    }
+  }, [adding, lastResult]);
   const errors = (lastResult?.error ?? {}) as Record<string, string[] | null>;
   const field = (name: string) => ({ id: `add-${name}`, name, defaultValue: sentValue(lastResult, name) ?? "" });
   return (
     <section className="pantry-add" aria-labelledby="pantry-add-title">
       <h2 id="pantry-add-title">Add to your pantry</h2>
-      <Form
-        method="post"
-        action={path}
-        preventScrollReset
-        className="pantry-add-form"
-        // a new form after each added item, empty again
-        key={lastResult ? "again" : navigation.state === "idle" ? "idle" : "sent"}
-      >
+      <Form method="post" action={path} preventScrollReset className="pantry-add-form" ref={form}>
         <input type="hidden" name="intent" value="add" />
         <Field
           label="Ingredient"

@@ -99,12 +99,17 @@ test("a cook's pantry by place, soonest first; quick add, typed list, edit, used
   await expect(page.getByText("carrot saved.")).toBeVisible();
   await expect(row(page, "carrot")).toContainText("250 g · Fridge · 3 days");
 
-  // used up, then undone
+  // used up, then undone; with JavaScript a name half typed in the quick add stays through it
+  if (hasJavaScript(testInfo)) await add.getByLabel("Ingredient").fill("half typed");
   const chicken = row(page, "chicken breast");
   await chicken.getByText("Used up or thrown away?").click();
   await chicken.getByRole("button", { name: "Used up" }).click();
   await expect(page.getByText("400 g of chicken breast used up.")).toBeVisible();
   await expect(row(page, "chicken breast")).toHaveCount(0);
+  if (hasJavaScript(testInfo)) {
+    await expect(add.getByLabel("Ingredient")).toHaveValue("half typed");
+    await add.getByLabel("Ingredient").fill("");
+  }
   await page.getByRole("button", { name: "Undo" }).click();
   await expect(page.getByText("Undone: chicken breast is back in your pantry.")).toBeVisible();
   await expect(row(page, "chicken breast")).toContainText("400 g · Fridge · 1 day");
