@@ -5,13 +5,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState, type MouseEvent } from "react";
-import {
-  formatServings,
-  MAX_SERVINGS,
-  MIN_SERVINGS,
-  SERVINGS_INVALID_MESSAGE,
-  type PantryFit,
-} from "~/domain/servings";
+import { servingsText, MAX_SERVINGS, MIN_SERVINGS, SERVINGS_INVALID_MESSAGE, type PantryFit } from "~/domain/servings";
 
 export interface ScalingChoice {
   servings: number | null;
@@ -131,7 +125,7 @@ export function ServingsControl({
       </div>
       <div role="status" className="servings-status">
         <p>
-          Amounts for {formatServings(scaling.servings)} {scaling.servings > 1 ? "servings" : "serving"}
+          Amounts for {servingsText(scaling.servings)}
           {scaling.factor !== 1 ? ` (the recipe is for ${base})` : ""}.
         </p>
         {scaling.fit ? (

@@ -7,7 +7,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCookTimers, useWakeLock } from "~/components/cook-timers";
 import { Flash } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
-import { formatServings } from "~/domain/servings";
+import { servingsText } from "~/domain/servings";
 import { changeCook, cookScreen } from "~/services/cook-screen.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -37,7 +37,7 @@ export default function CookScreen() {
         </Link>
         <p className="cook-recipe">
           {recipe.name}
-          {servings ? ` · ${formatServings(servings)} ${servings > 1 ? "servings" : "serving"}` : ""}
+          {servings ? ` · ${servingsText(servings)}` : ""}
         </p>
       </header>
       <Flash />

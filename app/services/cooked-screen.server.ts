@@ -5,7 +5,7 @@
  */
 import { cookedPath } from "~/components/pantry-update";
 import { parseId } from "~/domain/ids";
-import { formatServings, MAX_SERVINGS } from "~/domain/servings";
+import { MAX_SERVINGS, servingsText } from "~/domain/servings";
 import { ServingsEatenSchema } from "~/domain/leftovers";
 import { recordServingsEaten, servingsSaid } from "./leftovers.server";
 import { confirmPantryUpdate, parsePantryUpdateForm, pantryUpdateView, undoPantryUpdate } from "./food-log.server";
@@ -31,9 +31,7 @@ export async function cookedScreen(request: Request, id: string | undefined) {
   // " Amounts for 3⅓ servings (the recipe is for 2).", while the form is still to be sent.
   const servingsNote =
     view.servings && !view.updated
-      ? ` Amounts for ${formatServings(view.servings)} ${
-          view.servings > 1 ? "servings" : "serving"
-        } (the recipe is for ${Math.round(view.servings / view.factor)}).`
+      ? ` Amounts for ${servingsText(view.servings)} (the recipe is for ${Math.round(view.servings / view.factor)}).`
       : null;
   const servings = await servingsSaid(userId, completionId!);
   const cooked = Math.max(1, Math.round(view.servings ?? servings?.cooked ?? 2));

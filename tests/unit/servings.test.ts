@@ -6,6 +6,7 @@ import {
   fitToPantry,
   formatFraction,
   formatServings,
+  servingsText,
   readScaling,
   renderAmount,
   scaledAmount,
@@ -181,5 +182,17 @@ describe("readScaling", () => {
   });
   it.each(["0", "-2", "101", "2.5", "abc", "1e2"])("refuses servings=%s with a message", (value) => {
     expect(read(`servings=${value}`)).toEqual({ servings: null, fit: false, error: SERVINGS_INVALID_MESSAGE });
+  });
+});
+
+describe("servingsText", () => {
+  it("says serving for one or less and servings above, with the fraction shown", () => {
+    expect([1, 0.5, 2, 2.5, 10 / 3].map(servingsText)).toEqual([
+      "1 serving",
+      "½ serving",
+      "2 servings",
+      "2½ servings",
+      "3¼ servings",
+    ]);
   });
 });
