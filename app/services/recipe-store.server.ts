@@ -324,14 +324,14 @@ async function saveBatch(batch: Prepared[], options: SaveOptions): Promise<Saved
   }
 }
 
-/** The drafts cut into batches of at most BATCH_SIZE, a name repeated starting a new one (saved after the first). */
+/** The drafts (at most BATCH_SIZE) cut where a name repeats, so that the repeat is saved after the first. */
 function batchesOf(prepared: Prepared[]): Prepared[][] {
   const batches: Prepared[][] = [];
   let current: Prepared[] = [];
   let keys = new Set<string>();
   for (const item of prepared) {
     const key = preparedKey(item);
-    if (current.length === BATCH_SIZE || keys.has(key)) {
+    if (keys.has(key)) {
       batches.push(current);
       current = [];
       keys = new Set();
