@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ClassifierHead } from "~/domain/vision-head";
+import { CENTRE_CROP, type ClassifierHead, type TestView } from "~/domain/vision-head";
 
 export const HEAD_FILE = "models/grocery-head/head.json";
 
@@ -14,9 +14,11 @@ export interface HeadFile {
   source: string;
   /** the fingerprint of the backbone whose features the head reads */
   model: string;
-  /** the photo is read as it is and mirrored, and the head's answers averaged */
-  mirrored: boolean;
-  /** the photo's centre (CENTRE_CROP) is read too, and its mirror image when `mirrored` */
+  /** how a photo is read at test time, the whole photo first (its answers averaged); older files say it with the two below */
+  views?: TestView[];
+  /** (before `views`) the photo is read as it is and mirrored */
+  mirrored?: boolean;
+  /** (before `views`) the photo's centre (CENTRE_CROP) is read too, and its mirror image when `mirrored` */
   centre?: boolean;
   settings: string;
   validation: string;
@@ -27,13 +29,21 @@ export interface HeadFile {
   bias: string;
 }
 
-/** How a photo is read at test time, the head's answers averaged over the views. */
-export interface HeadTta {
-  mirrored: boolean;
-  centre: boolean;
+export interface LoadedHead extends ClassifierHead {
+  /** how a photo is read at test time, the head's answers averaged over them: the whole photo as it is first */
+  views: TestView[];
 }
 
-export interface LoadedHead extends ClassifierHead, HeadTta {}
+const WHOLE: TestView = { size: 1, mirrored: false };
+
+/** The views a head file names, or those its older fields say (the whole photo, its mirror, the centre). */
+function viewsOf(file: HeadFile): TestView[] {
+  if (file.views) return file.views;
+  const flips = file.mirrored ? [false, true] : [false];
+  return [1, ...(file.centre ? [CENTRE_CROP.size] : [])].flatMap((size) =>
+    flips.map((mirrored) => ({ size, mirrored }))
+  );
+}
 
 const toBase64 = (values: Float32Array) =>
   Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("base64");
@@ -46,7 +56,7 @@ function fromBase64(text: string): Float32Array {
 
 export function encodeHead(
   head: ClassifierHead,
-  about: Pick<HeadFile, "source" | "model" | "mirrored" | "centre" | "settings" | "validation">
+  about: Pick<HeadFile, "source" | "model" | "settings" | "validation"> & { views: TestView[] }
 ): HeadFile {
   return {
     ...about,
@@ -61,8 +71,7 @@ export function encodeHead(
 export function decodeHead(file: HeadFile): LoadedHead {
   const head = {
     classes: file.classes,
-    mirrored: file.mirrored,
-    centre: file.centre === true,
+    views: viewsOf(file),
     mean: fromBase64(file.mean),
     scale: fromBase64(file.scale),
     weights: fromBase64(file.weights),
@@ -75,6 +84,9 @@ export function decodeHead(file: HeadFile): LoadedHead {
     head.weights.length !== inputs * head.classes.length
   )
     throw new Error("its figures do not fit together");
+  const [first] = head.views;
+  if (!first || first.size !== WHOLE.size || first.mirrored || head.views.some(({ size }) => !(size > 0 && size <= 1)))
+    throw new Error("its views do not start with the whole photo");
   return head;
 }
 
