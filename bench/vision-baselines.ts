@@ -39,6 +39,6 @@ export function recogniseMain(
     ...HEAD_STEPS,
     thresholds: { ...DECISION_THRESHOLDS, sure: 0.9, whole: 0.45 },
     unsure: true,
-    head,
+    head: { ...head, bar: 0.45 },
   });
 }

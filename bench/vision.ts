@@ -20,7 +20,7 @@ import path from "node:path";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { ExampleMemory } from "~/domain/vision";
 import { decodableImage, UploadRejectedError } from "~/services/images.server";
-import { classIngredients, HEAD_STEPS, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
+import { classIngredients, headSteps, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
 import { groceryHead } from "~/services/vision/head.server";
 import { starterExamples } from "~/services/vision/memory.server";
 import { loadClassifier, tensorflow } from "~/services/vision/model.server";
@@ -75,7 +75,7 @@ const RECOGNISERS: Partial<Record<Name, Recogniser>> = {
   ...(previousHead && {
     old: (image) => recogniseMain(classifier, image, starterMemory, ingredientOfClass, previousHead),
   }),
-  new: (image) => recognisePhoto(classifier, image, starterMemory, ingredientOfClass, { ...HEAD_STEPS, head }),
+  new: (image) => recognisePhoto(classifier, image, starterMemory, ingredientOfClass, headSteps(head)),
 };
 const NAMES = Object.keys(RECOGNISERS) as Name[];
 const recognise = (name: Name, image: Parameters<Recogniser>[0]) => RECOGNISERS[name]!(image);

@@ -97,7 +97,7 @@ describe("the views a photo is read in", () => {
     const reader = viewReader(views);
     const recognition = await recognisePhoto(reader.classifier, sharp(), familiarMemory, [], {
       ...HEAD_STEPS,
-      head: { ...oneIngredientPerFigure(names), views },
+      head: { ...oneIngredientPerFigure(names), views, bar: 0.45 },
     });
     for (const name of names) expect(recognition.wholeScores.get(name), name).toBeCloseTo(0.25, 3);
     expect(reader.viewsRead.slice(0, views.length).sort()).toEqual([0, 1, 2, 3]);
@@ -113,13 +113,13 @@ describe("the views a photo is read in", () => {
     const reader = viewReader(views);
     const recognition = await recognisePhoto(reader.classifier, sharp(), familiarMemory, [], {
       ...HEAD_STEPS,
-      head: { ...oneIngredientPerFigure(names), views },
+      head: { ...oneIngredientPerFigure(names), views, bar: 0.45 },
     });
     for (const name of names) expect(recognition.wholeScores.get(name), name).toBeCloseTo(1 / 3, 3);
   });
 
   it("reads a head file of decision 104 (mirrored, centre) as the photo, its centre and their mirror images", () => {
-    const file = encodeHead(head, { source: "", model: "m", settings: "", validation: "", views: [] });
+    const file = encodeHead(head, { source: "", model: "m", settings: "", validation: "", views: [], bar: 0.45 });
     const { views: _views, ...older } = file;
     expect(decodeHead({ ...older, mirrored: true, centre: true }).views).toEqual([
       { size: 1, mirrored: false },
@@ -133,10 +133,11 @@ describe("the views a photo is read in", () => {
     ]);
   });
 
-  it("refuses a head file whose views do not start with the whole photo as it is", () => {
-    const file = encodeHead(head, { source: "", model: "m", settings: "", validation: "", views: [] });
+  it("refuses a head file whose views do not start with the whole photo as it is, or whose bar is no share", () => {
+    const file = encodeHead(head, { source: "", model: "m", settings: "", validation: "", views: [], bar: 0.45 });
     expect(() => decodeHead({ ...file, views: [{ size: 0.8, mirrored: false }] })).toThrow(/whole photo/);
     expect(() => decodeHead({ ...file, views: [] })).toThrow(/whole photo/);
+    expect(() => decodeHead({ ...file, views: [{ size: 1, mirrored: false }], bar: 45 })).toThrow(/bar/);
   });
 });
 

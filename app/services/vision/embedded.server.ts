@@ -233,6 +233,11 @@ export const HEAD_STEPS: RecogniserSteps = {
   unsure: true,
 };
 
+/** The steps with a trained head, its bar to choose an item for the cook the one chosen with it (decision 129). */
+export function headSteps(head: LoadedHead): RecogniserSteps {
+  return { ...HEAD_STEPS, head, thresholds: { ...HEAD_THRESHOLDS, whole: head.bar } };
+}
+
 export interface EmbeddedOptions {
   /** start from the committed starter memory (tests of learning turn it off to start empty) */
   starter?: boolean;
@@ -253,7 +258,7 @@ export function createEmbeddedProvider(
         image,
         memory,
         classIngredients(classifier.labels, catalogue),
-        head ? { ...HEAD_STEPS, head } : {}
+        head ? headSteps(head) : {}
       );
       const found = (name: string) => ({ name, type: catalogue.byName(name)!.type });
       const ingredients: RecognisedItem[] = recognition.ingredients.map(({ name }, index) => ({

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { HEAD_THRESHOLDS } from "~/domain/vision";
 import { CENTRE_CROP, type ClassifierHead, type TestView } from "~/domain/vision-head";
 
 export const HEAD_FILE = "models/grocery-head/head.json";
@@ -16,6 +17,8 @@ export interface HeadFile {
   model: string;
   /** how a photo is read at test time, the whole photo first (its answers averaged); older files say it with the two below */
   views?: TestView[];
+  /** the bar a guess must reach to be chosen for the cook (HEAD_THRESHOLDS.whole, 0.45, before it was chosen with the head) */
+  bar?: number;
   /** (before `views`) the photo is read as it is and mirrored */
   mirrored?: boolean;
   /** (before `views`) the photo's centre (CENTRE_CROP) is read too, and its mirror image when `mirrored` */
@@ -32,6 +35,8 @@ export interface HeadFile {
 export interface LoadedHead extends ClassifierHead {
   /** how a photo is read at test time, the head's answers averaged over them: the whole photo as it is first */
   views: TestView[];
+  /** the bar a guess must reach to be chosen for the cook: below it, the photo's guesses are offered, none chosen */
+  bar: number;
 }
 
 const WHOLE: TestView = { size: 1, mirrored: false };
@@ -56,7 +61,7 @@ function fromBase64(text: string): Float32Array {
 
 export function encodeHead(
   head: ClassifierHead,
-  about: Pick<HeadFile, "source" | "model" | "settings" | "validation"> & { views: TestView[] }
+  about: Pick<HeadFile, "source" | "model" | "settings" | "validation"> & { views: TestView[]; bar: number }
 ): HeadFile {
   return {
     ...about,
@@ -72,6 +77,7 @@ export function decodeHead(file: HeadFile): LoadedHead {
   const head = {
     classes: file.classes,
     views: viewsOf(file),
+    bar: file.bar ?? HEAD_THRESHOLDS.whole,
     mean: fromBase64(file.mean),
     scale: fromBase64(file.scale),
     weights: fromBase64(file.weights),
@@ -87,6 +93,7 @@ export function decodeHead(file: HeadFile): LoadedHead {
   const [first] = head.views;
   if (!first || first.size !== WHOLE.size || first.mirrored || head.views.some(({ size }) => !(size > 0 && size <= 1)))
     throw new Error("its views do not start with the whole photo");
+  if (!(head.bar > 0 && head.bar < 1)) throw new Error("its bar is not a share between 0 and 1");
   return head;
 }
 
