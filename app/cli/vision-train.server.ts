@@ -94,7 +94,7 @@ const MEASURED_ONLY: ReadonlySet<string> = new Set(["L2 0.0001, labels smoothed 
  * The bars compared for choosing a guess for the cook; the lowest whose wrong sure items per produce photo, from
  * the whole photo's views alone, are at most WRONG_BUDGET on the choose half is kept: the quarters read for a
  * photo the head is not sure of add wrong items of their own (decision 104: 0.20 estimated, 0.29 measured; 129:
- * 0.18 at 0.4 was 0.29 on the choose half, and fewer right ones offered).
+ * 0.18 estimated at 0.4 was 0.29 measured on the choose half).
  */
 const BARS = [0.35, 0.4, 0.45, 0.5, 0.55, 0.6];
 const WRONG_BUDGET = 0.15;
