@@ -123,8 +123,23 @@ export const PLAIN_VIEW: AugmentedView = {
   hue: 0,
 };
 
+/**
+ * A view of the photo the head reads at test time (its answers averaged over them): a square in the middle of the
+ * photo of `size` of its shorter side, or the whole photo (size 1), maybe mirrored left to right.
+ */
+export interface TestView {
+  size: number;
+  mirrored: boolean;
+}
+
+/** The crop a test view reads. */
+export function centredView({ size, mirrored }: TestView): AugmentedView {
+  const margin = (1 - size) / 2;
+  return { ...PLAIN_VIEW, left: size === 1 ? 0 : margin, top: size === 1 ? 0 : margin, size, mirrored };
+}
+
 /** The centre of the photo: a square of 80 % of its shorter side, read beside the whole photo at test time. */
-export const CENTRE_CROP: AugmentedView = { ...PLAIN_VIEW, left: 0.1, top: 0.1, size: 0.8 };
+export const CENTRE_CROP: AugmentedView = centredView({ size: 0.8, mirrored: false });
 
 /** The region of a photo of `width` × `height` pixels a view reads, in whole pixels. */
 export function viewRegion(
@@ -151,4 +166,39 @@ export function randomView(random: () => number): AugmentedView {
     saturation: 0.7 + 0.6 * random(),
     hue: Math.round(-8 + 16 * random()),
   };
+}
+
+/** The halves of a validation set: settings are chosen on one and reported on the other (decision 129). */
+export interface ValHalves<T> {
+  choose: T[];
+  report: T[];
+}
+
+/** FNV-1a of a text: an order that does not follow the file names' own (photos of one shelf side by side). */
+function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/**
+ * A validation set split in two, stratified by class and the same whatever order the photos come in: each
+ * class's photos in the order of their names' hash go to the choose half and the report half in turn, a class of
+ * an odd count giving its extra photo to the half that has fewer so far.
+ */
+export function valHalves<T extends { file: string; fineClass: string }>(photos: readonly T[]): ValHalves<T> {
+  const byClass = new Map<string, T[]>();
+  for (const photo of photos) byClass.set(photo.fineClass, [...(byClass.get(photo.fineClass) ?? []), photo]);
+  const halves: ValHalves<T> = { choose: [], report: [] };
+  for (const className of [...byClass.keys()].sort()) {
+    const ordered = byClass
+      .get(className)!
+      .sort((a, b) => textHash(a.file) - textHash(b.file) || (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+    const first = halves.choose.length <= halves.report.length ? halves.choose : halves.report;
+    const second = first === halves.choose ? halves.report : halves.choose;
+    ordered.forEach((photo, index) => (index % 2 === 0 ? first : second).push(photo));
+  }
+  const inputOrder = new Map(photos.map((photo, index) => [photo, index]));
+  const byInput = (a: T, b: T) => inputOrder.get(a)! - inputOrder.get(b)!;
+  return { choose: halves.choose.sort(byInput), report: halves.report.sort(byInput) };
 }

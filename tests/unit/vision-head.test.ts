@@ -1,16 +1,23 @@
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { alternativesOf, unsureChoices, UNSURE_FLOOR } from "~/domain/vision";
+import { alternativesOf, ExampleMemory, unsureChoices, UNSURE_FLOOR } from "~/domain/vision";
 import {
   CENTRE_CROP,
+  centredView,
   headFeatures,
   headScores,
   PLAIN_VIEW,
   randomView,
   seededRandom,
   softmax,
+  valHalves,
   viewRegion,
   type ClassifierHead,
+  type TestView,
 } from "~/domain/vision-head";
+import { HEAD_STEPS, recognisePhoto } from "~/services/vision/embedded.server";
+import { decodeHead, encodeHead } from "~/services/vision/head.server";
+import type { Classifier, CropAnalysis } from "~/services/vision/model.server";
 
 /** A head over two figures: the first says apple, the second lemon. */
 const head: ClassifierHead = {
@@ -77,19 +84,115 @@ describe("the views a photo is read in", () => {
     }
   });
 
-  it("averages the head's answers over the photo, its centre and their mirror images", () => {
-    // the whole photo is unsure (apple 0.5), its centre shows lemon clearly: the average leans to lemon
-    const views = [
-      Float32Array.from([0, 0]),
-      Float32Array.from([0, 0]),
-      Float32Array.from([0, 1]),
-      Float32Array.from([0, 1]),
+  it("reads every view the head names, each once, and averages the head's answers over all of them", async () => {
+    // each view of the photo shows the head another ingredient clearly: only when all four are read and averaged
+    // does each get a quarter; a view dropped leaves its ingredient at 0, a view read twice outweighs the others
+    const views: TestView[] = [
+      { size: 1, mirrored: false },
+      { size: 1, mirrored: true },
+      { size: 0.8, mirrored: false },
+      { size: 0.8, mirrored: true },
     ];
-    const scores = headScores(head, views);
-    expect(scores.get("lemon")).toBeGreaterThan(scores.get("apple")!);
-    expect(scores.get("lemon")! + scores.get("apple")!).toBeCloseTo(1, 5);
+    const names = ["apple", "lemon", "lime", "pear"];
+    const reader = viewReader(views);
+    const recognition = await recognisePhoto(reader.classifier, sharp(), familiarMemory, [], {
+      ...HEAD_STEPS,
+      head: { ...oneIngredientPerFigure(names), views, bar: 0.45 },
+    });
+    for (const name of names) expect(recognition.wholeScores.get(name), name).toBeCloseTo(0.25, 3);
+    expect(reader.viewsRead.slice(0, views.length).sort()).toEqual([0, 1, 2, 3]);
+  });
+
+  it("reads the squares in the middle a head names at any size (the photo at 80 % and 60 %)", async () => {
+    const views: TestView[] = [
+      { size: 1, mirrored: false },
+      { size: 0.8, mirrored: false },
+      { size: 0.6, mirrored: false },
+    ];
+    const names = ["apple", "lemon", "lime"];
+    const reader = viewReader(views);
+    const recognition = await recognisePhoto(reader.classifier, sharp(), familiarMemory, [], {
+      ...HEAD_STEPS,
+      head: { ...oneIngredientPerFigure(names), views, bar: 0.45 },
+    });
+    for (const name of names) expect(recognition.wholeScores.get(name), name).toBeCloseTo(1 / 3, 3);
+  });
+
+  it("reads a head file of decision 104 (mirrored, centre) as the photo, its centre and their mirror images", () => {
+    const file = encodeHead(head, { source: "", model: "m", settings: "", validation: "", views: [], bar: 0.45 });
+    const { views: _views, ...older } = file;
+    expect(decodeHead({ ...older, mirrored: true, centre: true }).views).toEqual([
+      { size: 1, mirrored: false },
+      { size: 1, mirrored: true },
+      { size: 0.8, mirrored: false },
+      { size: 0.8, mirrored: true },
+    ]);
+    expect(decodeHead({ ...older, mirrored: true }).views).toEqual([
+      { size: 1, mirrored: false },
+      { size: 1, mirrored: true },
+    ]);
+  });
+
+  it("refuses a head file whose views do not start with the whole photo as it is, or whose bar is no share", () => {
+    const file = encodeHead(head, { source: "", model: "m", settings: "", validation: "", views: [], bar: 0.45 });
+    expect(() => decodeHead({ ...file, views: [{ size: 0.8, mirrored: false }] })).toThrow(/whole photo/);
+    expect(() => decodeHead({ ...file, views: [] })).toThrow(/whole photo/);
+    expect(() => decodeHead({ ...file, views: [{ size: 1, mirrored: false }], bar: 45 })).toThrow(/bar/);
   });
 });
+
+/** A memory of one example the fake reader's crops all look like: every crop is familiar (familiarity 1). */
+const familiarMemory = new ExampleMemory([
+  { ingredient: "apple", negative: false, embedding: Float32Array.from([1, 0]) },
+]);
+
+/** A head whose figure i says ingredient i, clearly. */
+function oneIngredientPerFigure(names: string[]): ClassifierHead {
+  const size = names.length;
+  return {
+    classes: names,
+    mean: new Float32Array(size),
+    scale: new Float32Array(size).fill(1),
+    weights: Float32Array.from({ length: size * size }, (_, at) => (at % (size + 1) === 0 ? 30 : 0)),
+    bias: new Float32Array(size),
+  };
+}
+
+/**
+ * A classifier over a 400 × 300 photo whose crop of view i (found by its region and mirroring) has figure i set;
+ * any other crop (a quarter) has none. It records which views were read, in order.
+ */
+function viewReader(views: readonly TestView[]) {
+  const photo = { width: 400, height: 300, data: Buffer.alloc(0) };
+  const viewsRead: number[] = [];
+  const crop = (features: Float32Array): CropAnalysis => ({
+    probabilities: null,
+    embedding: Float32Array.from([1, 0]),
+    penultimate: Float32Array.from([1, 0]),
+    features,
+  });
+  const classifier: Classifier = {
+    labels: [],
+    fingerprint: "fake",
+    decode: async () => photo,
+    analyze: async () => ({ crops: [] }),
+    read: async (_photo, requests) =>
+      requests.map(({ region, mirrored = false }) => {
+        const index = views.findIndex(
+          (view) =>
+            view.mirrored === mirrored &&
+            JSON.stringify(viewRegion(photo.width, photo.height, centredView(view))) === JSON.stringify(region)
+        );
+        const features = new Float32Array(views.length);
+        if (index >= 0) {
+          viewsRead.push(index);
+          features[index] = 1;
+        }
+        return crop(features);
+      }),
+  };
+  return { classifier, viewsRead };
+}
 
 describe("a photo nothing was said for", () => {
   const unsure = new Map([
@@ -146,5 +249,30 @@ describe("the choices offered for each item", () => {
       ["kiwi", 0],
     ]);
     expect(alternativesOf([{ name: "apple", score: 0.99 }], [scores])).toEqual([["pear"]]);
+  });
+});
+
+describe("grocery-val split in a choose half and a report half", () => {
+  const photos = ["Apple/Pink-Lady", "Apple/Royal-Gala", "Lemon/Lemon", "Oatghurt/Oatly"].flatMap((fineClass, at) =>
+    Array.from({ length: 3 + at }, (_, index) => ({
+      file: `${fineClass}/${fineClass.split("/")[1]}_${index}.jpg`,
+      fineClass,
+    }))
+  );
+
+  it("puts every photo in exactly one half, each class split between the two, the halves within one photo", () => {
+    const { choose, report } = valHalves(photos);
+    expect([...choose, ...report].map(({ file }) => file).sort()).toEqual(photos.map(({ file }) => file).sort());
+    expect(Math.abs(choose.length - report.length)).toBeLessThanOrEqual(1);
+    for (const fineClass of new Set(photos.map((photo) => photo.fineClass))) {
+      const [inChoose, inReport] = [choose, report].map((half) => half.filter((p) => p.fineClass === fineClass).length);
+      expect(Math.abs(inChoose - inReport), fineClass).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("is the same split whatever order the photos come in", () => {
+    const first = valHalves(photos);
+    const again = valHalves([...photos].reverse());
+    expect(again.choose.map(({ file }) => file).sort()).toEqual(first.choose.map(({ file }) => file).sort());
   });
 });

@@ -31,7 +31,7 @@ import {
   MODEL_INPUT_SIZE,
   unsureChoices,
 } from "~/domain/vision";
-import { CENTRE_CROP, headScores, viewRegion } from "~/domain/vision-head";
+import { centredView, headScores, viewRegion, type TestView } from "~/domain/vision-head";
 import { IMAGENET_INGREDIENTS } from "~/domain/vision-labels";
 import { loadCatalogue } from "~/services/catalogue.server";
 import { groceryHead, type LoadedHead } from "./head.server";
@@ -87,6 +87,8 @@ export interface Recognition {
   unsure: { name: string; alternatives: string[] } | null;
   /** what the classifier saw in the whole photo (kept so that corrections teach) */
   whole: CropAnalysis;
+  /** the whole photo's score per ingredient: with a head, its answers averaged over the views it reads */
+  wholeScores: Map<string, number>;
   /** the quarters were read: the whole photo was not sure of one item, and they could change the answer */
   windowsRead: boolean;
   /** the centre was read a second time to confirm a yogurt (decision 071) */
@@ -144,9 +146,8 @@ export async function recognisePhoto(
     scored.push(scores);
     return scores;
   };
-  const wholeCrops = planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance, mirrored: head?.mirrored ?? false });
-  const centreCrops = head?.centre ? centreViews(photo, head.mirrored) : [];
-  const [whole, ...views] = await read([...wholeCrops, ...centreCrops]);
+  const wholeCrops = planCrops(photo, { ...RECOGNITION_PLAN, quarters: glance, mirrored: false });
+  const [whole, ...views] = await read([...wholeCrops, ...testViewCrops(photo, head?.views.slice(1) ?? [])]);
   const wholeScores = score(
     whole,
     [whole, ...views].map((crop) => crop.features)
@@ -164,6 +165,7 @@ export async function recognisePhoto(
     alternatives: alternativesOf(ingredients, [wholeScores, ...scored.slice(1)]),
     unsure: unsure ? unsureChoices(ingredients, wholeScores) : null,
     whole,
+    wholeScores,
     windowsRead,
     centreRead,
   });
@@ -174,10 +176,13 @@ export async function recognisePhoto(
   return answer(afterCentreLook(said, score(centre)), true);
 }
 
-/** The photo's centre (CENTRE_CROP) at the model's side, and its mirror image, read beside the whole photo. */
-function centreViews(photo: DecodedPhoto, mirrored: boolean): CropRequest[] {
-  const region = viewRegion(photo.width, photo.height, CENTRE_CROP);
-  return [false, ...(mirrored ? [true] : [])].map((flip) => ({ region, side: MODEL_INPUT_SIZE, mirrored: flip }));
+/** The views the head reads beside the whole photo (its mirror image, squares in its middle), at the model's side. */
+function testViewCrops(photo: DecodedPhoto, views: readonly TestView[]): CropRequest[] {
+  return views.map((view) => ({
+    region: viewRegion(photo.width, photo.height, centredView(view)),
+    side: MODEL_INPUT_SIZE,
+    mirrored: view.mirrored,
+  }));
 }
 
 /** Reads crops of the photo being recognised. */
@@ -228,6 +233,11 @@ export const HEAD_STEPS: RecogniserSteps = {
   unsure: true,
 };
 
+/** The steps with a trained head, its bar to choose an item for the cook the one chosen with it (decision 129). */
+export function headSteps(head: LoadedHead): RecogniserSteps {
+  return { ...HEAD_STEPS, head, thresholds: { ...HEAD_THRESHOLDS, whole: head.bar } };
+}
+
 export interface EmbeddedOptions {
   /** start from the committed starter memory (tests of learning turn it off to start empty) */
   starter?: boolean;
@@ -248,7 +258,7 @@ export function createEmbeddedProvider(
         image,
         memory,
         classIngredients(classifier.labels, catalogue),
-        head ? { ...HEAD_STEPS, head } : {}
+        head ? headSteps(head) : {}
       );
       const found = (name: string) => ({ name, type: catalogue.byName(name)!.type });
       const ingredients: RecognisedItem[] = recognition.ingredients.map(({ name }, index) => ({

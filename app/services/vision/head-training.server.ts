@@ -12,6 +12,8 @@ export interface HeadSettings {
   l2: number;
   epochs: number;
   learningRate: number;
+  /** the share of each target spread over all classes (0: none), so the head is less sure of what it saw */
+  labelSmoothing?: number;
   /** which input figures the head reads (a subset of the features, e.g. one layer), or all */
   columns?: readonly number[];
 }
@@ -76,7 +78,7 @@ export async function trainHead(
         const x = tf.gather(all, picked);
         const y = tf.gather(targets, picked);
         const logits = tf.add(tf.matMul(x, weights), bias);
-        const loss = tf.losses.softmaxCrossEntropy(y, logits);
+        const loss = tf.losses.softmaxCrossEntropy(y, logits, undefined, settings.labelSmoothing ?? 0);
         return tf.add(loss, tf.mul(settings.l2, tf.sum(tf.square(weights)))) as never;
       });
       picked.dispose();

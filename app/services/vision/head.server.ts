@@ -5,7 +5,8 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ClassifierHead } from "~/domain/vision-head";
+import { HEAD_THRESHOLDS } from "~/domain/vision";
+import { CENTRE_CROP, type ClassifierHead, type TestView } from "~/domain/vision-head";
 
 export const HEAD_FILE = "models/grocery-head/head.json";
 
@@ -14,9 +15,13 @@ export interface HeadFile {
   source: string;
   /** the fingerprint of the backbone whose features the head reads */
   model: string;
-  /** the photo is read as it is and mirrored, and the head's answers averaged */
-  mirrored: boolean;
-  /** the photo's centre (CENTRE_CROP) is read too, and its mirror image when `mirrored` */
+  /** how a photo is read at test time, the whole photo first (its answers averaged); older files say it with the two below */
+  views?: TestView[];
+  /** the bar a guess must reach to be chosen for the cook (HEAD_THRESHOLDS.whole, 0.45, before it was chosen with the head) */
+  bar?: number;
+  /** (before `views`) the photo is read as it is and mirrored */
+  mirrored?: boolean;
+  /** (before `views`) the photo's centre (CENTRE_CROP) is read too, and its mirror image when `mirrored` */
   centre?: boolean;
   settings: string;
   validation: string;
@@ -27,13 +32,23 @@ export interface HeadFile {
   bias: string;
 }
 
-/** How a photo is read at test time, the head's answers averaged over the views. */
-export interface HeadTta {
-  mirrored: boolean;
-  centre: boolean;
+export interface LoadedHead extends ClassifierHead {
+  /** how a photo is read at test time, the head's answers averaged over them: the whole photo as it is first */
+  views: TestView[];
+  /** the bar a guess must reach to be chosen for the cook: below it, the photo's guesses are offered, none chosen */
+  bar: number;
 }
 
-export interface LoadedHead extends ClassifierHead, HeadTta {}
+const WHOLE: TestView = { size: 1, mirrored: false };
+
+/** The views a head file names, or those its older fields say (the whole photo, its mirror, the centre). */
+function viewsOf(file: HeadFile): TestView[] {
+  if (file.views) return file.views;
+  const flips = file.mirrored ? [false, true] : [false];
+  return [1, ...(file.centre ? [CENTRE_CROP.size] : [])].flatMap((size) =>
+    flips.map((mirrored) => ({ size, mirrored }))
+  );
+}
 
 const toBase64 = (values: Float32Array) =>
   Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString("base64");
@@ -46,7 +61,7 @@ function fromBase64(text: string): Float32Array {
 
 export function encodeHead(
   head: ClassifierHead,
-  about: Pick<HeadFile, "source" | "model" | "mirrored" | "centre" | "settings" | "validation">
+  about: Pick<HeadFile, "source" | "model" | "settings" | "validation"> & { views: TestView[]; bar: number }
 ): HeadFile {
   return {
     ...about,
@@ -61,8 +76,8 @@ export function encodeHead(
 export function decodeHead(file: HeadFile): LoadedHead {
   const head = {
     classes: file.classes,
-    mirrored: file.mirrored,
-    centre: file.centre === true,
+    views: viewsOf(file),
+    bar: file.bar ?? HEAD_THRESHOLDS.whole,
     mean: fromBase64(file.mean),
     scale: fromBase64(file.scale),
     weights: fromBase64(file.weights),
@@ -75,6 +90,10 @@ export function decodeHead(file: HeadFile): LoadedHead {
     head.weights.length !== inputs * head.classes.length
   )
     throw new Error("its figures do not fit together");
+  const [first] = head.views;
+  if (!first || first.size !== WHOLE.size || first.mirrored || head.views.some(({ size }) => !(size > 0 && size <= 1)))
+    throw new Error("its views do not start with the whole photo");
+  if (!(head.bar > 0 && head.bar < 1)) throw new Error("its bar is not a share between 0 and 1");
   return head;
 }
 

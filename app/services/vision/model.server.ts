@@ -234,8 +234,8 @@ async function loadFrom(directory: string): Promise<Classifier> {
   }
 }
 
-async function readModel(directory: string): Promise<Classifier> {
-  const { tf, layers } = await tensorflow();
+/** The model's files: its topology and weights manifest, its labels, and its weight shards joined. */
+async function readModelFiles(directory: string) {
   const [modelJson, labelsJson] = await Promise.all(
     ["model.json", "labels.json"].map((file) => readFile(path.join(directory, file), "utf8"))
   );
@@ -243,11 +243,24 @@ async function readModel(directory: string): Promise<Classifier> {
     modelTopology: Topology;
     weightsManifest: WeightsManifest;
   };
-  const labels = JSON.parse(labelsJson) as string[];
   const shards = await Promise.all(
     weightsManifest.flatMap((group) => group.paths.map((file) => readFile(path.join(directory, file))))
   );
-  const weights = Buffer.concat(shards);
+  return {
+    modelJson,
+    modelTopology,
+    weightsManifest,
+    labels: JSON.parse(labelsJson) as string[],
+    weights: Buffer.concat(shards),
+  };
+}
+
+async function readModel(directory: string): Promise<Classifier> {
+  // the files are read while TensorFlow.js loads and compiles its WebAssembly (decision 130)
+  const [{ tf, layers }, { modelJson, modelTopology, weightsManifest, labels, weights }] = await Promise.all([
+    tensorflow(),
+    readModelFiles(directory),
+  ]);
   const model = await layers.loadLayersModel(
     tf.io.fromMemory({
       modelTopology: anySizedInput(modelTopology),

@@ -4,6 +4,7 @@ import { env } from "~/services/env.server";
 import { createEmbeddedProvider } from "./embedded.server";
 import { BROKEN_MODEL_MESSAGE, loadClassifier, ModelBrokenError, ModelNotInstalledError } from "./model.server";
 import { createOpenAiProvider } from "./openai.server";
+import { groceryHead } from "./head.server";
 import { starterExamples } from "./memory.server";
 import { VisionUnavailableError, type VisionProvider } from "./provider.server";
 
@@ -27,7 +28,7 @@ export type VisionStatus = { state: "ready" } | { state: "loading" } | { state: 
 let status: VisionStatus | undefined;
 
 /**
- * Loads the embedded model and its starter memory once, as the server starts, so the first photo does not wait
+ * Loads the embedded model, its starter memory and its head once, as the server starts, so the first photo does not wait
  * for it; a model that cannot load is said once in the server log, with what to do.
  */
 export function warmVision(): void {
@@ -40,6 +41,7 @@ export function warmVision(): void {
   loadClassifier(path.resolve(env.VISION_MODEL_DIR)).then(
     (classifier) => {
       starterExamples(classifier.fingerprint);
+      groceryHead(classifier.fingerprint);
       status = { state: "ready" };
     },
     (error: unknown) => {

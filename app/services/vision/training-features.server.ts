@@ -10,12 +10,13 @@ import path from "node:path";
 import sharp from "sharp";
 import type { Catalogue } from "~/domain/catalogue";
 import {
-  CENTRE_CROP,
+  centredView,
   PLAIN_VIEW,
   randomView,
   seededRandom,
   viewRegion,
   type AugmentedView,
+  type TestView,
 } from "~/domain/vision-head";
 import { ingredientOfPhoto, parseLabelsCsv, type LabelledPhoto } from "~/domain/vision-labels";
 import { MODEL_INPUT_SIZE } from "~/domain/vision";
@@ -24,6 +25,20 @@ import type { Classifier, CropRequest } from "./model.server";
 /** Where the features are cached (VISION_FEATURE_CACHE moves it, e.g. out of the worktree). */
 /** The view number of the centre crop (CENTRE_VIEW + 1: mirrored). */
 export const CENTRE_VIEW = 100;
+/**
+ * The squares in the middle of the photo read at test time, as shares of its shorter side: view CENTRE_VIEW + 2k
+ * reads the k-th, CENTRE_VIEW + 2k + 1 its mirror image (the first, 0.8, is CENTRE_CROP).
+ */
+export const CENTRED_SIZES = [0.8, 0.6] as const;
+
+/** The view number of a test view: 0 and 1 for the whole photo and its mirror, CENTRE_VIEW + ... for a square. */
+export function viewNumber({ size, mirrored }: TestView): number {
+  const mirror = mirrored ? 1 : 0;
+  if (size === 1) return mirror;
+  const index = CENTRED_SIZES.indexOf(size as (typeof CENTRED_SIZES)[number]);
+  if (index < 0) throw new Error(`No view number for a centred square of ${size}`);
+  return CENTRE_VIEW + 2 * index + mirror;
+}
 
 export const FEATURE_CACHE = process.env.VISION_FEATURE_CACHE ?? ".cache/vision-features";
 
@@ -44,13 +59,14 @@ export async function labelledFolder(folder: string, catalogue: Catalogue): Prom
 
 /**
  * View 0 is the photo as it is, view 1 its mirror image, later ones random crops seeded by the photo and view;
- * CENTRE_VIEW and its mirror image are the centre crop read at test time (CENTRE_CROP).
+ * CENTRE_VIEW on are the squares in the middle of the photo read at test time (CENTRED_SIZES).
  */
 export function viewOf(file: string, view: number): AugmentedView {
   if (view === 0) return PLAIN_VIEW;
   if (view === 1) return { ...PLAIN_VIEW, mirrored: true };
-  if (view === CENTRE_VIEW) return CENTRE_CROP;
-  if (view === CENTRE_VIEW + 1) return { ...CENTRE_CROP, mirrored: true };
+  const square = view - CENTRE_VIEW;
+  if (square >= 0 && square < 2 * CENTRED_SIZES.length)
+    return centredView({ size: CENTRED_SIZES[Math.floor(square / 2)], mirrored: square % 2 === 1 });
   let seed = view * 7919;
   for (const character of file) seed = (Math.imul(seed, 31) + character.charCodeAt(0)) >>> 0;
   return randomView(seededRandom(seed));
