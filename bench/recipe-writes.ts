@@ -1,6 +1,7 @@
 /**
- * Recipes written a second through saveRecipes, the store before batched inserts (as it was at OLD_STORE_COMMIT)
- * beside the store now, on SQLite and, when BENCH_POSTGRES_URL names a server, on PostgreSQL. Each run writes the
+ * Recipes written a second through saveRecipes, the store of decision 127 (batches of 250 through the client's
+ * createManyAndReturn and a findMany per batch, as it was at OLD_STORE_COMMIT) beside the store now (raw multi-row
+ * INSERTs, catalogue matches remembered within a save: decision 141), on SQLite and, when BENCH_POSTGRES_URL names a server, on PostgreSQL. Each run writes the
  * same synthetic recipes (bench/synthetic-cookbook.ts) into a fresh database, in a process of its own, in saves
  * of 2,000 as bench:suggestions and an import of many recipes do.
  *
@@ -16,8 +17,8 @@ import pg from "pg";
 import type { saveRecipes as saveRecipesNow } from "~/services/recipe-store.server";
 import { syntheticRecipe } from "./synthetic-cookbook";
 
-/** The last commit whose store saved recipes one by one (a findUnique, create and update for each). */
-const OLD_STORE_COMMIT = "301a993fcb915dd1334c724bbff9a999216f96a1";
+/** The last commit of decision 127's store (its insertRows in db.server.ts is still there, unchanged in use). */
+const OLD_STORE_COMMIT = "5650c4112cfe3dba7af738063fa2746162e66c5f";
 const RECIPES_PER_SAVE = 2_000;
 const BENCH_DIR = path.resolve("tests/.tmp");
 const OLD_STORE_FILE = path.join(BENCH_DIR, "recipe-store-old.server.ts");

@@ -1,21 +1,24 @@
 /**
  * End-to-end speed of recipe suggestions at scale. For synthetic cookbooks of 10,000 and 100,000 recipes
  * (bench/synthetic-cookbook.ts), stored in a real SQLite database through the real store, it times
- * suggestRecipes — the first call, which builds the ranking index, then the top 20 for pantries of 3, 8 and
- * 20 items — the heap and RSS the index adds, and what keeping it up to date costs: a freshness check next
- * to the two stamp queries every search used to run.
+ * the ranking index's build (wall and CPU seconds), the memory it adds (JavaScript heap, typed arrays' buffers,
+ * RSS), suggestRecipes' top 20 for pantries of 3, 8 and 20 items, and what keeping the index up to date costs per
+ * search: the freshness check (one read of the cookbook's version) next to the two stamp queries every search
+ * used to run.
  *
- *   npm run bench:suggestions                 (sizes 10000 and 100000)
- *   npm run bench:suggestions -- 2000 20000   (other sizes)
+ *   npm run bench:suggestions                  (sizes 10000 and 100000)
+ *   npm run bench:suggestions -- 2000 1000000  (other sizes; a million is written once, in about half an hour on
+ *                                               a busy machine, and kept in tests/.tmp for the next runs)
  *
  * Each size runs in its own process, so memory figures start from the same baseline.
  */
 import { execFileSync } from "node:child_process";
-import { statSync } from "node:fs";
+import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
+import type { currentRecipeIndex as CurrentRecipeIndex } from "~/services/recipe-index.server";
 import { randomGenerator, someOf, syntheticPantry, useSyntheticCookbook } from "./synthetic-cookbook";
 
 const DEFAULT_SIZES = [10_000, 100_000];
@@ -23,6 +26,63 @@ const PANTRY_SIZES = [3, 8, 20];
 const SEARCHES_PER_PANTRY_SIZE = 200;
 const WARM_UP_SEARCHES = 20;
 const BENCH_DIR = path.resolve("tests/.tmp");
+/** The index before decision 142 (Prisma-shaped rows, RankableRecipe objects kept per slot), built beside it. */
+const OLD_INDEX_COMMIT = "5650c4112cfe3dba7af738063fa2746162e66c5f";
+const OLD_INDEX_FILE = path.join(BENCH_DIR, "recipe-index-old.server.ts");
+
+/** The old index's service and ranking module, their relative imports pointed at the app's. */
+function writeOldIndex(): void {
+  const show = (file: string) =>
+    execFileSync("git", ["show", `${OLD_INDEX_COMMIT}:${file}`], { encoding: "utf8", maxBuffer: 1 << 26 });
+  mkdirSync(BENCH_DIR, { recursive: true });
+  writeFileSync(
+    OLD_INDEX_FILE,
+    show("app/services/recipe-index.server.ts")
+      .replaceAll('from "./', 'from "~/services/')
+      .replace('from "~/domain/ranking"', 'from "./ranking-old"')
+  );
+  writeFileSync(
+    path.join(BENCH_DIR, "ranking-old.ts"),
+    show("app/domain/ranking.ts").replaceAll('from "./', 'from "~/domain/')
+  );
+}
+
+interface BuildResult {
+  /** wall-clock and CPU seconds of building the index */
+  buildSeconds: number;
+  buildCpuSeconds: number;
+  /** what the index adds: JavaScript heap, typed arrays' buffers (outside the heap), RSS */
+  heapMegabytes: number;
+  arrayBufferMegabytes: number;
+  rssMegabytes: number;
+}
+
+/** Builds the index of the cookbook DATABASE_URL names with the given module, measuring time and memory. */
+async function measureBuild(indexModule: string): Promise<BuildResult> {
+  const { prisma } = await import("~/services/db.server");
+  const { loadCatalogue } = await import("~/services/catalogue.server");
+  const { currentRecipeIndex } = (await import(indexModule)) as { currentRecipeIndex: typeof CurrentRecipeIndex };
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("run with node --expose-gc, so memory is measured after a collection");
+  await loadCatalogue();
+  await prisma.recipe.findFirst();
+  gc();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  await currentRecipeIndex();
+  const buildSeconds = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(cpuBefore);
+  gc();
+  const after = process.memoryUsage();
+  return {
+    buildSeconds,
+    buildCpuSeconds: (user + system) / 1e6,
+    heapMegabytes: megabytes(after.heapUsed - before.heapUsed),
+    arrayBufferMegabytes: megabytes(after.arrayBuffers - before.arrayBuffers),
+    rssMegabytes: megabytes(after.rss - before.rss),
+  };
+}
 
 const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
@@ -41,17 +101,18 @@ async function medianMs(task: () => Promise<unknown>, runs = 21): Promise<number
   );
 }
 
-interface SizeResult {
+interface SizeResult extends BuildResult {
   size: number;
   writeSeconds: number | null;
   databaseMegabytes: number;
+  /** the first search after the build */
   firstSearchMs: number;
   /** median of the two aggregate queries each search ran before the index was kept up to date in place */
   stampQueriesMs: number;
   /** median of a freshness check that finds nothing new (what a search pays after a save, or every 2 s) */
   checkMs: number;
-  heapMegabytes: number;
-  rssMegabytes: number;
+  /** the old index's build, in a process of its own */
+  old?: BuildResult;
   /** one-minute load average of the machine when the searches were done */
   loadAverage: number;
   /** wall-clock and CPU (this process, all threads) milliseconds per search */
@@ -61,22 +122,13 @@ interface SizeResult {
 /** One cookbook size, in a process of its own. */
 async function measure(size: number): Promise<SizeResult> {
   const { file, writeSeconds } = await useSyntheticCookbook(size, BENCH_DIR);
+  const build = await measureBuild("~/services/recipe-index.server");
   const { prisma } = await import("~/services/db.server");
-  const { loadCatalogue } = await import("~/services/catalogue.server");
   const { suggestRecipes } = await import("~/services/recipe-search.server");
   const { cookbookChanged, currentRecipeIndex } = await import("~/services/recipe-index.server");
-
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error("run with node --expose-gc, so memory is measured after a collection");
-  await loadCatalogue();
-  await prisma.recipe.findFirst();
-  gc();
-  const before = process.memoryUsage();
   const firstStarted = performance.now();
   await suggestRecipes({ ingredients: ["onion"], cuisines: [], dietaryPreferences: [], mealOccasions: [] });
   const firstSearchMs = performance.now() - firstStarted;
-  gc();
-  const after = process.memoryUsage();
 
   const pantries = [];
   for (const pantrySize of PANTRY_SIZES) {
@@ -126,11 +178,10 @@ async function measure(size: number): Promise<SizeResult> {
     size,
     writeSeconds,
     databaseMegabytes: megabytes(statSync(file).size),
+    ...build,
     firstSearchMs,
     stampQueriesMs,
     checkMs,
-    heapMegabytes: megabytes(after.heapUsed - before.heapUsed),
-    rssMegabytes: megabytes(after.rss - before.rss),
     loadAverage: loadavg()[0],
     pantries,
   };
@@ -154,26 +205,35 @@ function report(results: SizeResult[]) {
       );
     }
   }
+  const shown = (value: number) => (value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : value.toFixed(0));
   console.log("");
   console.log(
-    "| recipes | first search (builds the index) ms | freshness check ms | old stamp queries ms | index heap MB | RSS growth MB | database MB | load average |"
+    "| recipes | index | build s | build CPU s | heap MB | array buffers MB | RSS growth MB | load average |"
   );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const result of results) {
-    const figures = [
-      result.firstSearchMs,
-      result.checkMs,
-      result.stampQueriesMs,
-      result.heapMegabytes,
-      result.rssMegabytes,
-      result.databaseMegabytes,
-      result.loadAverage,
-    ];
-    console.log(
-      `| ${result.size.toLocaleString("en")} | ${figures
-        .map((value) => (value < 10 ? value.toFixed(1) : value.toFixed(0)))
-        .join(" | ")} |`
-    );
+    for (const [label, build] of [
+      ["before (decision 122)", result.old],
+      ["now (decision 142)", result],
+    ] as const) {
+      if (!build) continue;
+      const figures = [
+        build.buildSeconds,
+        build.buildCpuSeconds,
+        build.heapMegabytes,
+        build.arrayBufferMegabytes,
+        build.rssMegabytes,
+        result.loadAverage,
+      ];
+      console.log(`| ${result.size.toLocaleString("en")} | ${label} | ${figures.map(shown).join(" | ")} |`);
+    }
+  }
+  console.log("");
+  console.log("| recipes | first search ms | freshness check per search ms | old stamp queries ms | database MB |");
+  console.log("|---|---|---|---|---|");
+  for (const result of results) {
+    const figures = [result.firstSearchMs, result.checkMs, result.stampQueriesMs, result.databaseMegabytes];
+    console.log(`| ${result.size.toLocaleString("en")} | ${figures.map(shown).join(" | ")} |`);
   }
   for (const result of results) {
     if (result.writeSeconds !== null)
@@ -184,24 +244,31 @@ function report(results: SizeResult[]) {
 }
 
 const sizeFlag = process.argv.indexOf("--size");
+const oldFlag = process.argv.indexOf("--old-build");
 if (sizeFlag >= 0) {
   console.log(JSON.stringify(await measure(Number(process.argv[sizeFlag + 1]))));
+} else if (oldFlag >= 0) {
+  await useSyntheticCookbook(Number(process.argv[oldFlag + 1]), BENCH_DIR);
+  console.log(JSON.stringify(await measureBuild(OLD_INDEX_FILE)));
 } else {
   const requested = process.argv
     .slice(2)
     .map(Number)
     .filter((size) => Number.isInteger(size) && size > 0);
-  const results = (requested.length > 0 ? requested : DEFAULT_SIZES).map((size) => {
-    console.error(`Cookbook of ${size.toLocaleString("en")} recipes...`);
+  writeOldIndex();
+  const inChild = <T>(...args: string[]): T => {
     const output = execFileSync(
       process.execPath,
-      ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), "--size", String(size)],
-      {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      }
+      ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), ...args],
+      { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 }
     );
-    return JSON.parse(output.trim().split("\n").at(-1)!) as SizeResult;
+    return JSON.parse(output.trim().split("\n").at(-1)!) as T;
+  };
+  const results = (requested.length > 0 ? requested : DEFAULT_SIZES).map((size) => {
+    console.error(`Cookbook of ${size.toLocaleString("en")} recipes...`);
+    const result = inChild<SizeResult>("--size", String(size));
+    console.error("  and its index built as before decision 142...");
+    return { ...result, old: inChild<BuildResult>("--old-build", String(size)) };
   });
   report(results);
 }

@@ -16,7 +16,8 @@ import type { RecipeDraft } from "~/domain/recipe-analysis";
 
 const REVIEWED_SHARE = 0.3;
 const RECIPES_PER_SAVE = 2_000;
-const RECIPES_PER_PROCESS = 10_000;
+/** Recipes written by one process (bench/suggestions.ts writes a cookbook of a million with ten). */
+const RECIPES_PER_PROCESS = 100_000;
 
 /** mulberry32: a small seeded generator. */
 export const randomGenerator = seededRandom;
@@ -115,7 +116,7 @@ async function writeRecipes(from: number, to: number): Promise<void> {
   for (let start = from; start < to; start += RECIPES_PER_SAVE) {
     const end = Math.min(to, start + RECIPES_PER_SAVE);
     await saveRecipes(Array.from({ length: end - start }, (_, offset) => syntheticRecipe(start + offset)));
-    console.error(`  ${end - 1} recipes written`);
+    if ((end - 1) % 20_000 === 0 || end === to) console.error(`  ${end - 1} recipes written`);
   }
   await prisma.$disconnect();
 }
@@ -134,7 +135,7 @@ export async function useSyntheticCookbook(
   if (existsSync(complete)) return { file, writeSeconds: null };
 
   for (const extra of ["", "-wal", "-shm"]) rmSync(file + extra, { force: true });
-  const { applyMigrations, prisma } = await import("~/services/db.server");
+  const { applyMigrations, insertRows, prisma } = await import("~/services/db.server");
   const { seedIngredients } = await import("../prisma/seed");
   await applyMigrations(`file:${file}`);
   await seedIngredients();
@@ -150,12 +151,16 @@ export async function useSyntheticCookbook(
   }
   const random = randomGenerator(size);
   const reviewer = await prisma.user.create({ data: { username: "bench-reviewer", email: "bench@example.com" } });
-  const recipes = await prisma.recipe.findMany({ select: { id: true } });
-  await prisma.review.createMany({
-    data: recipes
+  const recipes = await prisma.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Recipe" ORDER BY "id"`;
+  const now = new Date();
+  await insertRows(
+    prisma,
+    "Review",
+    ["userId", "recipeId", "rating", "comment", "createdAt", "updatedAt"],
+    recipes
       .filter(() => random() < REVIEWED_SHARE)
-      .map(({ id }) => ({ userId: reviewer.id, recipeId: id, rating: between(random, 1, 5), comment: "Bench review" })),
-  });
+      .map(({ id }) => [reviewer.id, Number(id), between(random, 1, 5), "Bench review", now, now])
+  );
   const writeSeconds = (performance.now() - started) / 1000;
   await prisma.$executeRawUnsafe("PRAGMA wal_checkpoint(TRUNCATE)");
   writeFileSync(complete, "");

@@ -358,12 +358,28 @@ class QueryScratch {
   }
 }
 
+/** Flags of an ingredient a slot holds: a line of the recipe, and one of its key (non-staple) ingredients. */
+const LINE_FLAG = 1;
+const KEY_FLAG = 2;
+
 /**
  * Every recipe has a slot; a replaced recipe leaves a dead slot behind (skipped by queries) and takes a new one,
  * so updates never rewrite posting lists. When dead slots outnumber live ones, the index is laid out afresh.
+ * A slot keeps its recipe in typed arrays, not as the object it was given (a million recipes' objects would take
+ * gigabytes): the id and name, and its ingredients (each once: the lines' own, then key ones without a line) with
+ * their grams and flags; recipeAt puts the recipe together again for the few a query describes.
  */
 class SlottedRecipeIndex implements RecipeIndex {
-  private recipes: (RankableRecipe | undefined)[] = [];
+  private slotCount = 0;
+  private ids = new Int32Array(0);
+  /** per slot; undefined for a dead slot */
+  private names: (string | undefined)[] = [];
+  /** the slot's ingredients are entries entryStarts[slot] to entryStarts[slot + 1] */
+  private entryStarts = new Int32Array(1);
+  private entryIds = new Int32Array(0);
+  /** the lines' grams added up per ingredient, NaN where unknown */
+  private entryGrams = new Float64Array(0);
+  private entryFlags = new Uint8Array(0);
   private slotOf = new Map<number, number>();
   private deadSlots = 0;
   private dietMasks = new Uint16Array(0);
@@ -392,7 +408,7 @@ class SlottedRecipeIndex implements RecipeIndex {
     for (const recipe of recipes) {
       const previous = this.slotOf.get(recipe.id);
       if (previous !== undefined) {
-        this.recipes[previous] = undefined;
+        this.names[previous] = undefined;
         // no viewer has id -1: queries skip the dead slot without reading the recipe
         this.owners[previous] = -1;
         this.deadSlots++;
@@ -414,10 +430,12 @@ class SlottedRecipeIndex implements RecipeIndex {
   }
 
   private append(recipe: RankableRecipe): void {
-    const slot = this.recipes.length;
-    this.recipes.push(recipe);
+    const slot = this.slotCount++;
     this.slotOf.set(recipe.id, slot);
     const capacity = slot + 1;
+    this.ids = grown(this.ids, capacity);
+    this.ids[slot] = recipe.id;
+    this.names[slot] = recipe.name;
     this.dietMasks = grown(this.dietMasks, capacity);
     this.cuisineMasks = grown(this.cuisineMasks, capacity);
     this.occasionMasks = grown(this.occasionMasks, capacity);
@@ -435,7 +453,57 @@ class SlottedRecipeIndex implements RecipeIndex {
     this.keyTotals[slot] = keyIds.size;
     const gramsOf = lineGrams(recipe);
     for (const id of keyIds) this.post(this.keyPostings, id, slot, gramsOf.get(id) ?? null);
-    for (const id of new Set(recipe.ingredientIds)) if (!keyIds.has(id)) this.post(this.staplePostings, id, slot, null);
+    for (const id of gramsOf.keys()) if (!keyIds.has(id)) this.post(this.staplePostings, id, slot, null);
+    const start = this.entryStarts[slot];
+    let end = start;
+    const keyOnly = [...keyIds].filter((id) => !gramsOf.has(id));
+    const entries = gramsOf.size + keyOnly.length;
+    this.entryStarts = grown(this.entryStarts, slot + 2);
+    this.entryIds = grown(this.entryIds, start + entries);
+    this.entryGrams = grown(this.entryGrams, start + entries);
+    this.entryFlags = grown(this.entryFlags, start + entries);
+    for (const [id, grams] of gramsOf) {
+      this.entryIds[end] = id;
+      this.entryGrams[end] = grams ?? Number.NaN;
+      this.entryFlags[end++] = LINE_FLAG | (keyIds.has(id) ? KEY_FLAG : 0);
+    }
+    for (const id of keyOnly) {
+      this.entryIds[end] = id;
+      this.entryGrams[end] = Number.NaN;
+      this.entryFlags[end++] = KEY_FLAG;
+    }
+    this.entryStarts[slot + 1] = end;
+  }
+
+  /** The recipe of a live slot as the index knows it (each line's ingredient once, with its grams added up). */
+  private recipeAt(slot: number): RankableRecipe {
+    const ingredientIds: number[] = [];
+    const ingredientGrams: (number | null)[] = [];
+    const keyIngredientIds: number[] = [];
+    for (let entry = this.entryStarts[slot]; entry < this.entryStarts[slot + 1]; entry++) {
+      const id = this.entryIds[entry];
+      const grams = this.entryGrams[entry];
+      if (this.entryFlags[entry] & LINE_FLAG) {
+        ingredientIds.push(id);
+        ingredientGrams.push(grams === grams ? grams : null); // NaN: unknown
+      }
+      if (this.entryFlags[entry] & KEY_FLAG) keyIngredientIds.push(id);
+    }
+    const bitsIn = (mask: number, known: readonly string[]) => known.filter((_, bit) => mask & (1 << bit));
+    const minutes = this.minutes[slot];
+    return {
+      id: this.ids[slot],
+      name: this.names[slot]!,
+      ingredientIds,
+      ingredientGrams,
+      keyIngredientIds,
+      cuisines: bitsIn(this.cuisineMasks[slot], CUISINES),
+      occasions: bitsIn(this.occasionMasks[slot], MEAL_OCCASIONS),
+      diets: bitsIn(this.dietMasks[slot], DIETARY_PREFERENCES),
+      rating: this.ratings[slot],
+      minutes: minutes === minutes ? minutes : null,
+      visibleTo: this.owners[slot],
+    };
   }
 
   private post(postings: Map<number, Postings>, ingredientId: number, slot: number, grams: number | null): void {
@@ -445,14 +513,15 @@ class SlottedRecipeIndex implements RecipeIndex {
   }
 
   private layOutAfresh(): void {
-    const live = this.recipes.filter((recipe): recipe is RankableRecipe => recipe !== undefined);
-    const ratings = new Map(live.map((recipe) => [recipe.id, this.ratings[this.slotOf.get(recipe.id)!]]));
-    this.recipes = [];
+    const live = [...this.slotOf.values()].sort((a, b) => a - b).map((slot) => this.recipeAt(slot));
+    this.slotCount = 0;
+    this.names = [];
+    this.entryStarts = new Int32Array(1);
     this.slotOf = new Map();
     this.deadSlots = 0;
     this.keyPostings = new Map();
     this.staplePostings = new Map();
-    for (const recipe of live) this.append({ ...recipe, rating: ratings.get(recipe.id)! });
+    for (const recipe of live) this.append(recipe);
   }
 
   /** The pantry as the query uses it: one item per ingredient, the most urgent date, the amounts added up. */
@@ -526,7 +595,7 @@ class SlottedRecipeIndex implements RecipeIndex {
   }
 
   page(query: RankingQuery, offset: number, limit: number): RankingPage {
-    const slotCount = this.recipes.length;
+    const slotCount = this.slotCount;
     const scratch = this.scratch;
     scratch.grow(slotCount);
     const { keyHave, used, worth, today, soon, weight, allergyBits, usesMarked, touched } = scratch;
@@ -558,7 +627,7 @@ class SlottedRecipeIndex implements RecipeIndex {
       }
     }
 
-    const { recipes, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings, minutes, owners } = this;
+    const { names, dietMasks, keyTotals, cuisineMasks, occasionMasks, ratings, minutes, owners } = this;
     const viewer = query.viewerId ?? 0;
     const requiredDiets = bitsOf(query.dietaryPreferences, DIETARY_PREFERENCES);
     const chosenCuisines = bitsOf(query.cuisines, CUISINES);
@@ -616,7 +685,7 @@ class SlottedRecipeIndex implements RecipeIndex {
       candidate.slot = slot;
       candidate.rating = ratings[slot];
       candidate.weight = weight[slot];
-      candidate.name = recipes[slot]!.name;
+      candidate.name = names[slot]!;
       top.insert(candidate);
     }
     for (let i = 0; i < touchedCount; i++) {
@@ -638,7 +707,7 @@ class SlottedRecipeIndex implements RecipeIndex {
     return {
       recipes: ordered
         .slice(Math.max(0, offset), size)
-        .map((found) => this.describe(this.recipes[found.slot]!, found, items, covers, allergies, allergyIds)),
+        .map((found) => this.describe(this.recipeAt(found.slot), found, items, covers, allergies, allergyIds)),
       total: passing[counted],
       hiddenForAllergies: hidden[counted],
       occasionMode,

@@ -60,6 +60,23 @@ const dropNulCharacters = {
 /** Parameters per statement of insertRows: within SQLite's (32,766) and PostgreSQL's (65,535) limits. */
 const PARAMETERS_PER_INSERT = 10_000;
 
+type Cell = string | number | Date | null;
+const quoted = (name: string) => `"${name}"`;
+
+/** Multi-row INSERT statements of the rows, each within PARAMETERS_PER_INSERT, U+0000 dropped from their text. */
+function insertStatements(table: string, columns: readonly string[], rows: readonly Cell[][], suffix = Prisma.empty) {
+  const target = Prisma.raw(`${quoted(table)} (${columns.map(quoted).join(", ")})`);
+  const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_INSERT / columns.length));
+  const statements: Prisma.Sql[] = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const values = rows
+      .slice(start, start + perStatement)
+      .map((row) => Prisma.sql`(${Prisma.join(row.map((value) => withoutNul(value)))})`);
+    statements.push(Prisma.sql`INSERT INTO ${target} VALUES ${Prisma.join(values)}${suffix}`);
+  }
+  return statements;
+}
+
 /**
  * Inserts many rows with multi-row INSERT statements, U+0000 dropped from their text as the client does. For bulk
  * writes only: planning a createMany of thousands of rows costs the client more than the database's writing.
@@ -69,17 +86,25 @@ export async function insertRows(
   client: Pick<PrismaClient, "$executeRaw">,
   table: string,
   columns: readonly string[],
-  rows: readonly (string | number | null)[][]
+  rows: readonly Cell[][]
 ): Promise<void> {
-  const quoted = (name: string) => `"${name}"`;
-  const target = Prisma.raw(`${quoted(table)} (${columns.map(quoted).join(", ")})`);
-  const perStatement = Math.max(1, Math.floor(PARAMETERS_PER_INSERT / columns.length));
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const values = rows
-      .slice(start, start + perStatement)
-      .map((row) => Prisma.sql`(${Prisma.join(row.map((value) => withoutNul(value)))})`);
-    await client.$executeRaw`INSERT INTO ${target} VALUES ${Prisma.join(values)}`;
+  for (const statement of insertStatements(table, columns, rows)) await client.$executeRaw(statement);
+}
+
+/** insertRows answering the `returning` columns of the rows inserted (in no particular order). */
+export async function insertRowsReturning<Row>(
+  client: Pick<PrismaClient, "$queryRaw">,
+  table: string,
+  columns: readonly string[],
+  rows: readonly Cell[][],
+  returning: readonly string[]
+): Promise<Row[]> {
+  const suffix = Prisma.raw(` RETURNING ${returning.map(quoted).join(", ")}`);
+  const inserted: Row[] = [];
+  for (const statement of insertStatements(table, columns, rows, suffix)) {
+    inserted.push(...(await client.$queryRaw<Row[]>(statement)));
   }
+  return inserted;
 }
 
 /** User data with the key of the username it sets (so "Alice" cannot join while "alice" exists). */

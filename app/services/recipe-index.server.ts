@@ -18,7 +18,7 @@
  * or an ingredient's name reaches the index with a restart.
  */
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { parseQuantity, toGrams } from "~/domain/quantity";
+import { parseQuantity, toGrams, type Quantity } from "~/domain/quantity";
 import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
 import { rankingIngredients } from "~/domain/ranking-catalogue";
 import { Prisma } from "~/generated/prisma/client";
@@ -94,9 +94,8 @@ function joined(value: Prisma.Sql, separator: string, order?: Prisma.Sql): Prism
 interface RecipeRow {
   id: number;
   name: string;
-  ingredientIds: string | null;
-  /** the lines' quantity texts, in the same order, joined by QUANTITY_SEPARATOR */
-  quantities: string | null;
+  /** the lines with an ingredient, in order, each "ingredientId:quantity", joined by LINE_SEPARATOR */
+  lines: string | null;
   tags: string | null;
   rating: number | null;
   visibleTo: number;
@@ -104,51 +103,88 @@ interface RecipeRow {
   cookingTime: number | null;
 }
 
-/** Joins quantity texts: the unit separator, a control character no typed quantity holds. */
-const QUANTITY_SEPARATOR = "\u001f";
+/** Joins lines: the unit separator, a control character no typed quantity holds. */
+const LINE_SEPARATOR = "\u001f";
+/** Quantity texts whose reading is remembered (a cookbook's lines repeat a few thousand: "1 onion", "200 g"). */
+const QUANTITIES_REMEMBERED = 50_000;
 
 /**
- * The recipes whose ids pass the condition on r."id", as the ranking index takes them. A recipe a user keeps to
- * themself carries their id: the index ranks it for them alone, so nobody else's suggestions can be changed by
- * adding recipes.
+ * Reads recipes into the ranking index's shape: one row per recipe (its lines, tags and rating joined by the
+ * database), each quantity text parsed once, not once per line.
  */
-async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
-  const catalogue = await loadCatalogue();
-  const stapleIds = new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf));
-  const unitWeights = new Map(
-    catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights])
-  );
-  const rows = await prisma.$queryRaw<RecipeRow[]>`
-    SELECT r."id", r."name", r."visibleTo", r."prepTime", r."cookingTime",
-      (SELECT ${joined(Prisma.sql`l."ingredientId"`, ",", Prisma.sql`l."position"`)} FROM "RecipeIngredient" l
-        WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "ingredientIds",
-      (SELECT ${joined(Prisma.sql`l."quantity"`, QUANTITY_SEPARATOR, Prisma.sql`l."position"`)}
-        FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "quantities",
-      (SELECT ${joined(
-        Prisma.sql`t."kind" || ':' || t."value"`,
-        "|"
-      )} FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
-      (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
-    FROM "Recipe" r WHERE ${idCondition}`;
-  return rows.map((row) => {
-    const ingredientIds = row.ingredientIds ? row.ingredientIds.split(",").map(Number) : [];
-    const quantities = row.quantities?.split(QUANTITY_SEPARATOR) ?? [];
-    const ingredientGrams = ingredientIds.map((id, line) => {
-      const grams = toGrams(parseQuantity(quantities[line] ?? ""), unitWeights.get(id) ?? {});
-      return grams === null ? null : Math.round(grams);
-    });
-    const tags = row.tags ? row.tags.split("|").map((tag) => tag.split(":")) : [];
-    const tagged = (kind: string) =>
-      tags.filter(([tagKind]) => tagKind === kind).map(([, value]) => TAG_VALUES.get(value) ?? value);
+class RankableReader {
+  private readonly quantities = new Map<string, Quantity>();
+
+  private constructor(
+    private readonly stapleIds: ReadonlySet<number | null>,
+    private readonly unitWeights: ReadonlyMap<number | null, Record<string, number>>
+  ) {}
+
+  static async create(): Promise<RankableReader> {
+    const catalogue = await loadCatalogue();
+    return new RankableReader(
+      new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf)),
+      new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]))
+    );
+  }
+
+  private gramsOf(text: string, ingredientId: number): number | null {
+    let quantity = this.quantities.get(text);
+    if (quantity === undefined) {
+      quantity = parseQuantity(text);
+      if (this.quantities.size >= QUANTITIES_REMEMBERED) this.quantities.clear();
+      this.quantities.set(text, quantity);
+    }
+    const grams = toGrams(quantity, this.unitWeights.get(ingredientId) ?? {});
+    return grams === null ? null : Math.round(grams);
+  }
+
+  /**
+   * The recipes whose ids pass the condition on r."id", as the ranking index takes them. A recipe a user keeps to
+   * themself carries their id: the index ranks it for them alone, so nobody else's suggestions can be changed by
+   * adding recipes.
+   */
+  async read(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
+    const rows = await prisma.$queryRaw<RecipeRow[]>`
+      SELECT r."id", r."name", r."visibleTo", r."prepTime", r."cookingTime",
+        (SELECT ${joined(Prisma.sql`l."ingredientId" || ':' || l."quantity"`, LINE_SEPARATOR, Prisma.sql`l."position"`)}
+          FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "lines",
+        (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")}
+          FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
+        (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
+      FROM "Recipe" r WHERE ${idCondition}`;
+    return rows.map((row) => this.rankable(row));
+  }
+
+  private rankable(row: RecipeRow): RankableRecipe {
+    const ingredientIds: number[] = [];
+    const ingredientGrams: (number | null)[] = [];
+    const keyIngredientIds: number[] = [];
+    for (const line of row.lines ? row.lines.split(LINE_SEPARATOR) : []) {
+      const separator = line.indexOf(":");
+      const id = Number(line.slice(0, separator));
+      ingredientIds.push(id);
+      ingredientGrams.push(this.gramsOf(line.slice(separator + 1), id));
+      if (!this.stapleIds.has(id)) keyIngredientIds.push(id);
+    }
+    const cuisines: string[] = [];
+    const occasions: string[] = [];
+    const diets: string[] = [];
+    const byKind: Record<string, string[]> = { cuisine: cuisines, occasion: occasions, diet: diets };
+    for (const tag of row.tags ? row.tags.split("|") : []) {
+      const separator = tag.indexOf(":");
+      const value = tag.slice(separator + 1);
+      byKind[tag.slice(0, separator)]?.push(TAG_VALUES.get(value) ?? value);
+    }
     return {
-      id: row.id,
+      id: Number(row.id),
       name: row.name,
       ingredientIds,
       ingredientGrams,
-      keyIngredientIds: ingredientIds.filter((id) => !stapleIds.has(id)),
-      cuisines: tagged("cuisine"),
-      occasions: tagged("occasion"),
-      diets: tagged("diet"),
+      keyIngredientIds,
+      cuisines,
+      occasions,
+      diets,
       rating: row.rating,
       minutes:
         row.prepTime === null && row.cookingTime === null
@@ -156,7 +192,7 @@ async function rankableRecipes(idCondition: Prisma.Sql): Promise<RankableRecipe[
           : Number(row.prepTime ?? 0) + Number(row.cookingTime ?? 0),
       visibleTo: Number(row.visibleTo),
     };
-  });
+  }
 }
 
 type RecipeUpdate = { id: number; updatedAt: Date };
@@ -185,8 +221,9 @@ async function buildIndex(version: bigint | null): Promise<TrackedIndex> {
     reviewsStamp(),
   ]);
   const index = createRecipeIndex([], ingredients);
+  const reader = await RankableReader.create();
   for (let from = 0; from <= (lastId._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
-    index.put(await rankableRecipes(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
+    index.put(await reader.read(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
   }
   return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp, version };
 }
@@ -198,9 +235,10 @@ async function check(current: TrackedIndex, version: bigint | null): Promise<Tra
   const unapplied = updated
     .filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
     .map((recipe) => recipe.id);
+  const reader = unapplied.length > 0 ? await RankableReader.create() : null;
   for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
     current.index.put(
-      await rankableRecipes(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`)
+      await reader!.read(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`)
     );
   }
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);

@@ -4,12 +4,12 @@
  * user adds must fit the limits of user-recipe.ts and their hourly allowance, and is theirs alone unless
  * shared (recipe-access.server.ts): a name is unique among everyone's recipes and among each user's own.
  */
-import type { Catalogue } from "~/domain/catalogue";
+import type { Catalogue, CatalogueIngredient } from "~/domain/catalogue";
 import { analyzeRecipe, type RecipeDraft, type RecipeProblem } from "~/domain/recipe-analysis";
 import { TOO_MANY_RECIPES, USER_RECIPES_PER_HOUR, userRecipeProblem, withoutBidiControls } from "~/domain/user-recipe";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
-import { insertRows, isUniqueViolation, prisma } from "./db.server";
+import { insertRows, insertRowsReturning, isUniqueViolation, prisma } from "./db.server";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.server";
 import { RateLimiter } from "./rate-limit.server";
 import { visibilityOf } from "./recipe-access.server";
@@ -97,8 +97,43 @@ interface RecipeContent {
   tags: { kind: string; value: string }[];
 }
 
+/** The Recipe columns of a draft's content, in the order of a raw INSERT. */
+const RECIPE_FIELDS = [
+  "description",
+  "prepTime",
+  "cookingTime",
+  "totalTime",
+  "servings",
+  "calories",
+  "protein",
+  "fat",
+  "carbohydrates",
+  "sodium",
+  "sugar",
+  "origin",
+  "sourceUrl",
+  "importedById",
+  "visibleTo",
+] as const satisfies readonly (keyof RecipeContent["fields"])[];
+
 function byTag(a: { kind: string; value: string }, b: { kind: string; value: string }) {
   return a.kind.localeCompare(b.kind) || a.value.localeCompare(b.value);
+}
+
+/**
+ * The catalogue with its answers to `match` remembered, for one save: the lines of many recipes name the same few
+ * ingredients again and again, and matching a name is most of analysing a recipe.
+ */
+function rememberingMatches(catalogue: Catalogue): Catalogue {
+  const matches = new Map<string, CatalogueIngredient | null>();
+  return {
+    ...catalogue,
+    match(text) {
+      let found = matches.get(text);
+      if (found === undefined) matches.set(text, (found = catalogue.match(text)));
+      return found;
+    },
+  };
 }
 
 function contentOf(draft: RecipeDraft, catalogue: Catalogue): { content: RecipeContent; problems: RecipeProblem[] } {
@@ -178,31 +213,59 @@ interface Prepared {
   problems: RecipeProblem[];
 }
 
-type StoredRecipe = NonNullable<Awaited<ReturnType<typeof storedRecipesNamed>>>[number];
+type StoredRecipe = Awaited<ReturnType<typeof storedRecipesNamed>>[number];
 
 /** The key a recipe's name is unique under. */
 const nameKey = (name: string, visibleTo: number) => `${visibleTo}\u0000${name}`;
 const preparedKey = ({ draft, content }: Prepared) => nameKey(draft.name, content.fields.visibleTo);
 
-const childrenOf = (content: RecipeContent) => ({
-  ingredients: { createMany: { data: content.lines } },
-  steps: { createMany: { data: content.steps } },
-  tips: { createMany: { data: content.tips } },
-  tags: { createMany: { data: content.tags } },
-});
+/** Writes a stored recipe's name, picture and content over what it had (lines, steps, tips and tags included). */
+async function replaceContent(
+  tx: Transaction,
+  recipeId: number,
+  name: string,
+  image: string,
+  content: RecipeContent
+): Promise<void> {
+  const where = { recipeId };
+  await tx.recipeIngredient.deleteMany({ where });
+  await tx.recipeStep.deleteMany({ where });
+  await tx.recipeTip.deleteMany({ where });
+  await tx.recipeTag.deleteMany({ where });
+  await tx.recipe.update({
+    where: { id: recipeId },
+    data: {
+      name,
+      image,
+      ...content.fields,
+      ingredients: { createMany: { data: content.lines } },
+      steps: { createMany: { data: content.steps } },
+      tips: { createMany: { data: content.tips } },
+      tags: { createMany: { data: content.tags } },
+    },
+  });
+}
 
-/** The stored recipes that have the batch's names, in one query. */
-function storedRecipesNamed(tx: Transaction, batch: Prepared[]) {
+/**
+ * The stored recipes that have the batch's names: one raw query for the ids (a batch of new recipes costs no
+ * more), then their content for those found.
+ */
+async function storedRecipesNamed(tx: Transaction, batch: Prepared[]) {
   const namesByVisibility = new Map<number, string[]>();
   for (const { draft, content } of batch) {
     const names = namesByVisibility.get(content.fields.visibleTo) ?? [];
     names.push(draft.name);
     namesByVisibility.set(content.fields.visibleTo, names);
   }
-  return tx.recipe.findMany({
-    where: { OR: [...namesByVisibility].map(([visibleTo, names]) => ({ visibleTo, name: { in: names } })) },
-    include: storedContent,
-  });
+  const conditions = [...namesByVisibility].map(
+    ([visibleTo, names]) => Prisma.sql`("visibleTo" = ${visibleTo} AND "name" IN (${Prisma.join(names)}))`
+  );
+  const found = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Recipe" WHERE ${Prisma.join(
+    conditions,
+    " OR "
+  )}`;
+  if (found.length === 0) return [];
+  return tx.recipe.findMany({ where: { id: { in: found.map(({ id }) => Number(id)) } }, include: storedContent });
 }
 
 /** Replaces a stored recipe of the draft's name, unless its content is the same. */
@@ -233,12 +296,7 @@ async function saveOver(
     tags: existing.tags.map(({ kind, value }) => ({ kind, value })).sort(byTag),
   };
   if (JSON.stringify(stored) !== JSON.stringify({ image, ...content })) {
-    const where = { recipeId: existing.id };
-    await tx.recipeIngredient.deleteMany({ where });
-    await tx.recipeStep.deleteMany({ where });
-    await tx.recipeTip.deleteMany({ where });
-    await tx.recipeTag.deleteMany({ where });
-    await tx.recipe.update({ where: { id: existing.id }, data: { image, ...content.fields, ...childrenOf(content) } });
+    await replaceContent(tx, existing.id, draft.name, image, content);
   }
   return { id: existing.id, created: false, problems, replacedImage: existing.image !== image ? existing.image : null };
 }
@@ -246,11 +304,21 @@ async function saveOver(
 /** Inserts new recipes (names unique within the batch) with a few statements per table; answers their ids in order. */
 async function createAll(tx: Transaction, fresh: Prepared[]): Promise<number[]> {
   if (fresh.length === 0) return [];
-  const rows = await tx.recipe.createManyAndReturn({
-    data: fresh.map(({ draft, content }) => ({ name: draft.name, image: draft.image ?? null, ...content.fields })),
-    select: { id: true, name: true, visibleTo: true },
-  });
-  const idsByKey = new Map(rows.map((row) => [nameKey(row.name, row.visibleTo), row.id]));
+  const now = new Date();
+  const rows = await insertRowsReturning<{ id: number; name: string; visibleTo: number }>(
+    tx,
+    "Recipe",
+    ["name", "image", ...RECIPE_FIELDS, "createdAt", "updatedAt"],
+    fresh.map(({ draft, content }) => [
+      draft.name,
+      draft.image ?? null,
+      ...RECIPE_FIELDS.map((field) => content.fields[field]),
+      now,
+      now,
+    ]),
+    ["id", "name", "visibleTo"]
+  );
+  const idsByKey = new Map(rows.map((row) => [nameKey(row.name, Number(row.visibleTo)), Number(row.id)]));
   const ids = fresh.map((item) => idsByKey.get(preparedKey(item))!);
   const withoutImage = ids.filter((_, position) => !fresh[position].draft.image);
   if (withoutImage.length > 0) {
@@ -348,9 +416,13 @@ function batchesOf(prepared: Prepared[]): Prepared[][] {
  * touched. See SaveOptions for creating only, and for checking whose recipe would be replaced.
  */
 export async function saveRecipes(submitted: RecipeDraft[], options: SaveOptions = {}): Promise<SavedRecipe[]> {
-  const drafts = submitted.map(withoutBidiControls);
+  // U+0000 is dropped from the name here, as the database client drops it from every write: matched on as written.
+  const drafts = submitted.map((draft) => {
+    const clean = withoutBidiControls(draft);
+    return { ...clean, name: clean.name.replaceAll("\u0000", "") };
+  });
   for (const draft of drafts) await admitUserDraft(draft, options);
-  const catalogue = await loadCatalogue();
+  const catalogue = rememberingMatches(await loadCatalogue());
   const saved: SavedRecipe[] = [];
   for (let start = 0; start < drafts.length; start += BATCH_SIZE) {
     const prepared = drafts
@@ -391,23 +463,7 @@ export async function updateRecipe(recipeId: number, submitted: RecipeDraft): Pr
   try {
     await prisma.$transaction(async (tx) => {
       const existing = await tx.recipe.findUniqueOrThrow({ where: { id: recipeId }, select: { image: true } });
-      const where = { recipeId };
-      await tx.recipeIngredient.deleteMany({ where });
-      await tx.recipeStep.deleteMany({ where });
-      await tx.recipeTip.deleteMany({ where });
-      await tx.recipeTag.deleteMany({ where });
-      await tx.recipe.update({
-        where: { id: recipeId },
-        data: {
-          name: draft.name,
-          image,
-          ...content.fields,
-          ingredients: { createMany: { data: content.lines } },
-          steps: { createMany: { data: content.steps } },
-          tips: { createMany: { data: content.tips } },
-          tags: { createMany: { data: content.tags } },
-        },
-      });
+      await replaceContent(tx, recipeId, draft.name, image, content);
       if (existing.image !== image) replacedImage = existing.image;
     });
   } catch (error) {

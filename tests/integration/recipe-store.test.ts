@@ -92,4 +92,45 @@ describe("saving many recipes at once", () => {
     expect(await prisma.recipe.count({ where: { name: "Unwritten tart" } })).toBe(0);
     expect((await stored(kept.id)).servings).toBe(1);
   });
+
+  it("replaces a stored recipe's lines, steps, tips and tags instead of adding to them, and leaves an unchanged one untouched", async () => {
+    const [first] = await saveRecipes([draft("Replaced ragout")]);
+    const before = await stored(first.id);
+    const [again] = await saveRecipes([draft("Replaced ragout")]);
+    expect((await stored(again.id)).updatedAt).toEqual(before.updatedAt);
+
+    await saveRecipes([
+      draft("Replaced ragout", {
+        cuisines: ["French"],
+        ingredients: [{ name: "carrot", quantity: "2" }],
+        steps: ["Braise."],
+        tips: [],
+      }),
+    ]);
+    const after = await stored(first.id);
+    expect(after.ingredients.map((line) => [line.position, line.name, line.quantity])).toEqual([[0, "carrot", "2"]]);
+    expect(after.steps.map((step) => step.text)).toEqual(["Braise."]);
+    expect(after.tips).toEqual([]);
+    expect(after.tags.map((tag) => `${tag.kind}:${tag.value}`)).toContain("cuisine:French");
+    expect(after.tags.map((tag) => `${tag.kind}:${tag.value}`)).not.toContain("cuisine:Italian");
+    expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+  });
+
+  it("stamps new recipes with the time they were written, as the suggestions index reads them", async () => {
+    const started = Date.now();
+    const [saved] = await saveRecipes([draft("Stamped broth")]);
+    const recipe = await stored(saved.id);
+    expect(recipe.createdAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
+    expect(recipe.updatedAt.getTime()).toBe(recipe.createdAt.getTime());
+    const recent = await prisma.recipe.findMany({ where: { updatedAt: { gte: new Date(started - 1000) } } });
+    expect(recent.map((row) => row.id)).toContain(saved.id);
+  });
+
+  it("saves a name holding U+0000 without it, and finds it again by that name", async () => {
+    const [first] = await saveRecipes([draft("Nul\u0000 pudding", { servings: 1 })]);
+    const [second] = await saveRecipes([draft("Nul\u0000 pudding", { servings: 3 })]);
+    expect([first.created, second.created, second.id]).toEqual([true, false, first.id]);
+    const recipe = await stored(first.id);
+    expect([recipe.name, recipe.servings]).toEqual(["Nul pudding", 3]);
+  });
 });

@@ -236,6 +236,33 @@ describe("keeping the index up to date", () => {
       { recipeId: recipes[2].id, have: ["pork"], missing: ["rice"] },
     ]);
   });
+
+  it("describes a recipe as it was put, after the index is laid out afresh: lines said twice, a key ingredient without a line, amounts", () => {
+    const stew = recipe("Stew", ["pork", "onion", "pork", "salt"], {
+      ingredientGrams: [150.5, null, 100, 2],
+      keyIngredientIds: [id("pork"), id("onion"), id("pepper")],
+      cuisines: ["Italian"],
+      occasions: ["Dinner"],
+      minutes: 45,
+      rating: 4,
+      visibleTo: 7,
+    });
+    const others = [recipe("Onion soup", ["onion", "salt"]), recipe("Pork chop", ["pork"])];
+    const pantry = { ...query(["pork", "onion", "salt"]), viewerId: 7, filters: { maxMinutes: 60 } };
+    pantry.pantry[0].grams = 200;
+    const fresh = createRecipeIndex([stew, ...others], names).page(pantry, 0, 20);
+    const replaced = createRecipeIndex([stew, ...others], names);
+    for (let round = 0; round < 10; round++) replaced.put([{ ...others[0], name: `Onion soup ${round}` }]);
+    replaced.put([{ ...others[0] }]);
+    expect(replaced.page(pantry, 0, 20)).toEqual(fresh);
+    expect(fresh.recipes.find((found) => found.recipeId === stew.id)).toMatchObject({
+      have: ["pork", "onion", "salt"],
+      uses: expect.arrayContaining([expect.objectContaining({ name: "pork", grams: 200 })]),
+    });
+    expect(replaced.page({ ...pantry, viewerId: 8 }, 0, 20).recipes.map((found) => found.recipeId)).not.toContain(
+      stew.id
+    );
+  });
 });
 
 describe("ranking by the food a recipe rescues", () => {
