@@ -5,12 +5,12 @@ import { useEffect, useRef } from "react";
 import { Flash } from "~/components/flash";
 import { Field, SelectField } from "~/components/forms";
 import { LoggedNotice, PantryItemList } from "~/components/pantry-item-forms";
+import { PantryUnitSelect } from "~/components/pantry-unit-select";
 import { ScreenHeader } from "~/components/screen-header";
 import { TypedListBox, TypedListResults } from "~/components/typed-list";
 import { sentValue } from "~/components/use-lazy-form-check";
 import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
 import { STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
-import { PANTRY_UNITS } from "~/domain/pantry-units";
 import { changePantryScreen, pantryScreen } from "~/services/pantry-screen.server";
 import { oneAtATimePerSession } from "~/services/session.server";
 
@@ -57,13 +57,9 @@ function QuickAdd({ path, lastResult }: { path: string; lastResult: SubmissionRe
             inputProps={{ ...field("quantity"), type: "number", min: 0, step: "any", inputMode: "decimal" }}
             errors={errors.quantity ?? undefined}
           />
-          <SelectField
-            label="Unit"
-            selectProps={field("unit")}
-            placeholder="No unit"
-            options={PANTRY_UNITS}
-            errors={errors.unit ?? undefined}
-          />
+          <div className="field">
+            <PantryUnitSelect selectProps={field("unit")} errors={errors.unit ?? undefined} />
+          </div>
           <SelectField
             label="Kept in"
             selectProps={field("storage")}
