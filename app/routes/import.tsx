@@ -5,6 +5,7 @@ import { Field, TextAreaField } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { useFormBusy } from "~/components/use-form-busy";
 import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
 import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
@@ -104,7 +105,7 @@ function Summary({ summary }: { summary: ImportSummary }) {
 export default function ImportScreen() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const importing = navigation.state === "submitting" && navigation.formAction === "/import";
+  const importing = useFormBusy({ action: "/import" });
 
   const { maxFileBytes } = useLoaderData<typeof loader>();
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;

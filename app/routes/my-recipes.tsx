@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { RecipeImage } from "~/components/recipe-image";
 import { ScreenHeader } from "~/components/screen-header";
+import { useFormBusy } from "~/components/use-form-busy";
 import { formatMinutes } from "~/domain/menu-format";
 import { MAX_SEARCH_LENGTH } from "~/domain/my-recipe-messages";
 import { changeMyRecipes, myRecipesScreen } from "~/services/my-recipes-screen.server";
@@ -42,14 +43,8 @@ function addressWith(screen: Screen, change: Record<string, string | number | nu
   return query ? `/my-recipes?${query}` : "/my-recipes";
 }
 
-function usePosting(intent: string, id: number) {
-  const navigation = useNavigation();
-  const form = navigation.state === "submitting" ? navigation.formData : undefined;
-  return form?.get("intent") === intent && form.get("id") === String(id);
-}
-
 function ConfirmDelete({ screen, recipe }: { screen: Screen; recipe: NonNullable<Screen["confirmDelete"]> }) {
-  const deleting = usePosting("delete", recipe.id);
+  const deleting = useFormBusy({ fields: { intent: "delete", id: String(recipe.id) } });
   return (
     <section
       className="my-recipes-confirm"
@@ -77,7 +72,7 @@ function ConfirmDelete({ screen, recipe }: { screen: Screen; recipe: NonNullable
 }
 
 function RecipeRow({ screen, recipe }: { screen: Screen; recipe: Screen["recipes"][number] }) {
-  const toggling = usePosting(recipe.shared ? "private" : "share", recipe.id);
+  const toggling = useFormBusy({ fields: { intent: recipe.shared ? "private" : "share", id: String(recipe.id) } });
   return (
     <li className="my-recipes-item">
       <Link to={`/menu-detail/${recipe.id}`} className="my-recipes-open">
@@ -143,8 +138,7 @@ function Pages({ screen }: { screen: Screen }) {
 
 export default function MyRecipesScreen() {
   const screen = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/my-recipes";
+  const searching = useFormBusy({ action: "/my-recipes", method: "GET" });
   const counted = `${screen.total} ${screen.total === 1 ? "recipe" : "recipes"}`;
   return (
     <main className="my-recipes">

@@ -5,6 +5,7 @@ import { FormMessage } from "~/components/flash";
 import { RecipeImage } from "~/components/recipe-image";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { useFormBusy } from "~/components/use-form-busy";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { myRecipeEditScreen, saveMyRecipeEdit } from "~/services/my-recipes-screen.server";
 
@@ -24,7 +25,7 @@ export default function EditMyRecipeScreen() {
   const { recipe, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formAction === `/my-recipes/${recipe.id}`;
+  const saving = useFormBusy({ action: `/my-recipes/${recipe.id}` });
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
   const { errors, formProps } = useLazyFormCheck(loadCheck, lastResult);
   const value = (name: keyof typeof values) => sentValue(lastResult, name) ?? values[name];

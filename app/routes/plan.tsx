@@ -99,21 +99,21 @@ function PlanEntry({ entry, screen }: { entry: PlanEntryView; screen: Screen }) 
           fields={{ intent: "lock", entry: entryId, locked: entry.locked ? "false" : "true", back: screen.path }}
           button={{
             label: entry.locked ? "Unlock" : "Lock",
-            busyLabel: entry.locked ? "Unlocking…" : "Locking…",
+            busyLabel: entry.locked ? "Unlocking..." : "Locking...",
             "aria-label": `${entry.locked ? "Unlock" : "Lock"} ${title}`,
           }}
         />
         <IntentForm
           fetcherKey={`remove-${entry.id}`}
           fields={{ intent: "remove", entry: entryId, back: screen.path }}
-          button={{ label: "Remove", busyLabel: "Removing…", "aria-label": `Remove ${title}` }}
+          button={{ label: "Remove", busyLabel: "Removing...", "aria-label": `Remove ${title}` }}
         />
         <details className="plan-move">
           <summary>Change day or meal</summary>
           <IntentForm
             fetcherKey={`move-${entry.id}`}
             fields={{ intent: "move", entry: entryId, back: screen.path }}
-            button={{ label: "Move", busyLabel: "Moving…", "aria-label": `Move ${title}` }}
+            button={{ label: "Move", busyLabel: "Moving...", "aria-label": `Move ${title}` }}
           >
             <DayAndMeal screen={screen} idPrefix={`move-${entry.id}`} day={entry.day} meal={entry.meal} />
           </IntentForm>
@@ -166,7 +166,7 @@ function AutoPlan({ screen }: { screen: Screen }) {
         fetcherKey="auto"
         className="plan-auto"
         fields={{ intent: "auto", ...weekFields(screen) }}
-        button={{ label: "Plan my week", busyLabel: "Planning…", className: "button button-primary" }}
+        button={{ label: "Plan my week", busyLabel: "Planning...", className: "button button-primary" }}
       >
         <fieldset className="plan-meal-choice">
           <legend>Meals to plan</legend>
@@ -193,7 +193,7 @@ function AddToPlan({ screen }: { screen: Screen }) {
           back: screen.path,
           ...(screen.adding ? { menu_id: String(screen.adding.id) } : {}),
         }}
-        button={{ label: "Add to plan", busyLabel: "Adding…" }}
+        button={{ label: "Add to plan", busyLabel: "Adding..." }}
       >
         {screen.adding ? (
           <p>{screen.adding.name}</p>
@@ -220,7 +220,7 @@ function AddToPlan({ screen }: { screen: Screen }) {
           fetcherKey="add-leftover"
           className="plan-add"
           fields={{ intent: "add-leftover", back: screen.path }}
-          button={{ label: "Plan leftovers", busyLabel: "Adding…" }}
+          button={{ label: "Plan leftovers", busyLabel: "Adding..." }}
         >
           <label htmlFor="plan-leftover-item">Leftovers</label>
           <select id="plan-leftover-item" name="item">
@@ -248,7 +248,7 @@ function WeekShopping({ screen }: { screen: Screen }) {
       <IntentForm
         fetcherKey="shopping"
         fields={{ intent: "shopping", ...weekFields(screen) }}
-        button={{ label: "Add what the week needs", busyLabel: "Adding…" }}
+        button={{ label: "Add what the week needs", busyLabel: "Adding..." }}
       />
       <p>
         <Link to="/shoppinglist">Open the shopping list</Link>
@@ -268,14 +268,14 @@ function CalendarFeed({ screen }: { screen: Screen }) {
           <IntentForm
             fetcherKey="revoke-feed"
             fields={{ intent: "revoke-feed", back: screen.path }}
-            button={{ label: "Stop this address", busyLabel: "Stopping…" }}
+            button={{ label: "Stop this address", busyLabel: "Stopping..." }}
           />
         </>
       ) : (
         <IntentForm
           fetcherKey="feed"
           fields={{ intent: "feed", back: screen.path }}
-          button={{ label: "Make a calendar address", busyLabel: "Making…" }}
+          button={{ label: "Make a calendar address", busyLabel: "Making..." }}
         >
           <p className="plan-hint">Subscribe to it in your phone&apos;s calendar to see each planned meal.</p>
         </IntentForm>

@@ -10,6 +10,7 @@ import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { UseSoonReminderForm } from "~/components/use-soon-reminder-form";
+import { useFormBusy } from "~/components/use-form-busy";
 import { COUNTRIES } from "~/domain/countries";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { CONFIRM_DELETE_QUERY, PROFILE_MESSAGES } from "~/domain/profile-messages";
@@ -27,8 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: string | null }) {
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const deleting = useFormBusy({ fields: { intent: "delete" } });
   return (
     <ModalDialog
       titleId="delete-account-title"
@@ -132,7 +132,7 @@ function ProfileForm({
   uploadError: string | null;
 }) {
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "update";
+  const saving = useFormBusy({ fields: { intent: "update" } });
   const shownResult = navigation.state === "idle" ? lastResult : undefined;
   const { errors, formProps } = useLazyFormCheck(loadCheck, shownResult);
   const field = (name: string, saved: string) => ({

@@ -136,7 +136,7 @@ export default function ShoppingListScreen() {
                 className="shopping-got-all"
                 button={{
                   label: "Got everything",
-                  busyLabel: "Moving…",
+                  busyLabel: "Moving...",
                   disabled: !online,
                   "aria-describedby": online ? undefined : "got-all-offline",
                 }}
@@ -216,7 +216,7 @@ function AddItemForm() {
         />
       </div>
       <button type="submit" className="button button-primary shopping-add-submit" disabled={fetcher.state !== "idle"}>
-        {fetcher.state === "idle" ? "Add to list" : "Adding…"}
+        {fetcher.state === "idle" ? "Add to list" : "Adding..."}
       </button>
     </fetcher.Form>
   );
@@ -233,7 +233,7 @@ function GotItButton({ id, name }: { id: number; name: string }) {
       onSubmit={stampChangeKey}
       button={{
         label: <>Got it{which}</>,
-        busyLabel: <>Moving…{which}</>,
+        busyLabel: <>Moving...{which}</>,
         className: "button button-primary shopping-card-got",
       }}
     >
