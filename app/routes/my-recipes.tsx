@@ -20,21 +20,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Screen = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** Where the list is (search and page), carried by every form so that the cook comes back to it. */
-function ListPlace({ search, page }: { search: string; page: number }) {
-  return (
-    <>
-      {search ? <input type="hidden" name="q" value={search} /> : null}
-      {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-    </>
-  );
-}
-
-/** The list's address with another query (search, page, the recipe to delete). */
+/**
+ * The list's address (`screen.back`: its search and page, as the server read them from the address) with another
+ * query (page, the recipe to delete). The forms post to the list's address, so the cook comes back to it.
+ */
 function addressWith(screen: Screen, change: Record<string, string | number | null>) {
-  const params = new URLSearchParams();
-  if (screen.search) params.set("q", screen.search);
-  if (screen.page > 1) params.set("page", String(screen.page));
+  const params = new URLSearchParams(screen.back.split("?")[1]);
   for (const [key, value] of Object.entries(change)) {
     if (value === null) params.delete(key);
     else params.set(key, String(value));
@@ -57,9 +48,8 @@ function ConfirmDelete({ screen, recipe }: { screen: Screen; recipe: NonNullable
         It goes from your recipes, and from every meal plan, favourites list and history it is in; its reviews go too.
         Meals you cooked from it still count. This cannot be undone.
       </p>
-      <Form method="post" action="/my-recipes" className="my-recipes-actions">
+      <Form method="post" action={screen.back} className="my-recipes-actions">
         <input type="hidden" name="id" value={recipe.id} />
-        <ListPlace search={screen.search} page={screen.page} />
         <button type="submit" name="intent" value="delete" className="button button-danger" disabled={deleting}>
           {deleting ? "Deleting..." : "Delete recipe"}
         </button>
@@ -89,9 +79,8 @@ function RecipeRow({ screen, recipe }: { screen: Screen; recipe: Screen["recipes
         <Link to={`/my-recipes/${recipe.id}`} className="button button-secondary" aria-label={`Edit ${recipe.name}`}>
           Edit
         </Link>
-        <Form method="post" action="/my-recipes">
+        <Form method="post" action={screen.back}>
           <input type="hidden" name="id" value={recipe.id} />
-          <ListPlace search={screen.search} page={screen.page} />
           <button
             type="submit"
             name="intent"

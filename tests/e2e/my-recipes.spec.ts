@@ -95,13 +95,16 @@ test("a recipe is shared, made private again and deleted after a confirmation; a
   await signInAsNewCook(page, uniqueUsername(testInfo, "sharer"));
   const name = `Flour pancakes ${testInfo.project.name} ${Date.now()}`;
   const id = await privateRecipe(page, name);
-  await page.goto("/my-recipes");
+  await page.goto("/my-recipes?q=pancakes");
   const item = page.getByRole("listitem").filter({ hasText: name });
   await expect(item).toContainText("Private");
 
   await item.getByRole("button", { name: `Share: ${name}` }).click();
   await expect(page.getByText(`“${name}” is shared with everyone now.`)).toBeVisible();
   await expect(item).toContainText("Shared with everyone");
+  // the cook comes back to the list as they left it: still searched
+  await expect(page).toHaveURL(/\/my-recipes\?q=pancakes$/);
+  await expect(page.getByText("1 recipe found")).toBeVisible();
   await item.getByRole("button", { name: `Make private: ${name}` }).click();
   await expect(page.getByText(`“${name}” is private now: only you see it.`)).toBeVisible();
   await expect(item).toContainText("Private");
