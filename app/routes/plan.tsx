@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { IntentForm, stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
-import { entryTitle, type PlanEntryView } from "~/domain/meal-plan-view";
+import { entryTitle } from "~/domain/meal-plan-view";
 import { PLAN_MEALS } from "~/domain/meal-planner";
 import { changePlan, planScreen } from "~/services/plan-screen.server";
 
@@ -74,7 +74,9 @@ export default function PlanScreen() {
   );
 }
 
-function PlanEntry({ entry, screen }: { entry: PlanEntryView; screen: Screen }) {
+type Entry = Screen["days"][number]["meals"][number]["entries"][number];
+
+function PlanEntry({ entry, screen }: { entry: Entry; screen: Screen }) {
   const title = entryTitle(entry);
   const entryId = String(entry.id);
   return (
@@ -88,7 +90,7 @@ function PlanEntry({ entry, screen }: { entry: PlanEntryView; screen: Screen }) 
           <span className="plan-entry-name">{title}</span>
         )}
         <span className="plan-entry-servings">
-          {entry.servings} {entry.servings === 1 ? "serving" : "servings"}
+          {entry.servingsText}
           {entry.locked ? " · Locked" : ""}
         </span>
         {entry.reason ? <span className="plan-entry-reason">Why: {entry.reason}</span> : null}

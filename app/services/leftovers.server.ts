@@ -14,6 +14,7 @@ import {
   SERVINGS_ALREADY_SAID,
 } from "~/domain/leftovers";
 import { todayUtc } from "~/domain/pantry-details";
+import { servingsText } from "~/domain/servings";
 import { formatDayMonthYear } from "~/domain/dates";
 import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
@@ -29,8 +30,6 @@ export type ServingsResult =
       leftover: { name: string; servings: number; bestBefore: string } | null;
     }
   | { ok: false; status: 404 | 409 | 400; message: string };
-
-const servingsWord = (count: number) => `${count} ${count === 1 ? "serving" : "servings"}`;
 
 /**
  * Records the servings cooked and eaten of one of the cook's meals (a second time is refused: the leftovers are in
@@ -59,7 +58,7 @@ export async function recordServingsEaten(
   if (count === 0) return { ok: false, status: 409, message: SERVINGS_ALREADY_SAID };
   const rest = cooked - servings.eaten;
   const said = { servingsCooked: cooked, servingsEaten: servings.eaten };
-  if (rest <= 0) return { ok: true, message: `${servingsWord(servings.eaten)} eaten.`, ...said, leftover: null };
+  if (rest <= 0) return { ok: true, message: `${servingsText(servings.eaten)} eaten.`, ...said, leftover: null };
   const name = leftoverName(completion.recipe.name);
   const bestBefore = addDaysTo(todayUtc(), LEFTOVER_FRIDGE_DAYS);
   const added = await addToPantry(cook, [{ name, quantity: rest, unit: null, storage: "fridge", bestBefore }]);
@@ -82,7 +81,7 @@ export async function recordServingsEaten(
   }
   return {
     ok: true,
-    message: `${servingsWord(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
+    message: `${servingsText(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
     ...said,
     leftover: { name, servings: rest, bestBefore },
   };
