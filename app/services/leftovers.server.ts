@@ -20,6 +20,7 @@ import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
 import { addToPantry, editPantryItem, type Transaction } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
+import { COOKED_DISH_SELECT, cookedLinesOf } from "./recipe-lookup.server";
 
 export type ServingsResult =
   | {
@@ -101,11 +102,6 @@ export async function servingsSaid(userId: number, completionId: number) {
   };
 }
 
-const DISH_SELECT = {
-  name: true,
-  servings: true,
-  ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } },
-} as const;
 /** Recipes of the same name prefix looked at (a long dish name is cut short in the item's name). */
 const SAME_PREFIX_RECIPES = 20;
 
@@ -127,7 +123,7 @@ export async function leftoverWeights(
     where: { user: { household: { householdId: cook.householdId } }, recipe: { name: { startsWith: namePrefix } } },
     orderBy: { id: "desc" },
     take: SAME_PREFIX_RECIPES,
-    select: { recipe: { select: DISH_SELECT } },
+    select: { recipe: { select: COOKED_DISH_SELECT } },
   });
   const recipe =
     cooked.map((meal) => meal.recipe).find(sameName) ??
@@ -136,15 +132,10 @@ export async function leftoverWeights(
         where: { name: { startsWith: namePrefix }, ...visibleTo(cook.userId) },
         orderBy: { id: "asc" },
         take: SAME_PREFIX_RECIPES,
-        select: DISH_SELECT,
+        select: COOKED_DISH_SELECT,
       })
     ).find(sameName);
   if (!recipe) return null;
-  const lines = recipe.ingredients.map((line) => ({
-    name: line.name,
-    quantity: line.quantity,
-    catalogueName: line.ingredient?.name ?? null,
-  }));
-  const serving = servingOfDish(lines, recipe.servings ?? 2, catalogue);
+  const serving = servingOfDish(cookedLinesOf(recipe), recipe.servings ?? 2, catalogue);
   return serving && { weights: { piece: serving.gramsPerServing }, co2PerKg: serving.co2PerKg };
 }

@@ -68,7 +68,7 @@ async function cookWhoCooked(prefix: string) {
     where: { pantry: { household: { members: { some: { userId: cook.id } } } }, nameKey: "egg" },
     data: { quantity: 6, unit: null },
   });
-  const completion = (await recordMealCompletion({ userId: cook.id, recipeId }))!;
+  const completion = (await recordMealCompletion({ cook: await cookOfUser(cook.id), recipeId }))!;
   return { cook, completionId: completion.id, estimate: completion.co2SavedKg };
 }
 
@@ -535,7 +535,7 @@ describe("Home's CO2 saved and food rescued (issue 31: 5.3 kg of CO2 beside 0.2 
     // the recipe is for 2; the cook made 3: 450 g of rice and 3 eggs from the pantry
     const grams = 450 + 3 * egg.unitWeights.piece;
     const co2 = 0.45 * riceCo2 + (3 * egg.unitWeights.piece * egg.co2PerKg!) / 1000;
-    const completion = (await recordMealCompletion({ userId: cook.id, recipeId, servings: 3 }))!;
+    const completion = (await recordMealCompletion({ cook: await cookOfUser(cook.id), recipeId, servings: 3 }))!;
     expect(completion.servingsCooked).toBe(3);
     const figures = async () => (await monthlyMealStats(await cookOfUser(cook.id))).current_month;
 
