@@ -18,7 +18,7 @@ import { servingsText } from "~/domain/servings";
 import { formatDayMonthYear } from "~/domain/dates";
 import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
-import { addToPantry, editPantryItem, type Transaction } from "./pantry-store.server";
+import { stockInTransaction, type Transaction } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
 import { COOKED_DISH_SELECT, cookedLinesOf } from "./recipe-lookup.server";
 
@@ -52,41 +52,43 @@ export async function recordServingsEaten(
   if (servings.eaten > cooked) {
     return { ok: false, status: 400, message: EATEN_MORE_THAN_COOKED };
   }
-  const { count } = await prisma.mealCompletion.updateMany({
-    where: { id: completionId, userId, servingsEaten: null },
-    data: { servingsCooked: cooked, servingsEaten: servings.eaten },
-  });
-  if (count === 0) return { ok: false, status: 409, message: SERVINGS_ALREADY_SAID };
   const rest = cooked - servings.eaten;
   const said = { servingsCooked: cooked, servingsEaten: servings.eaten };
-  if (rest <= 0) return { ok: true, message: `${servingsText(servings.eaten)} eaten.`, ...said, leftover: null };
   const name = leftoverName(completion.recipe.name);
   const bestBefore = addDaysTo(todayUtc(), LEFTOVER_FRIDGE_DAYS);
-  const added = await addToPantry(cook, [{ name, quantity: rest, unit: null, storage: "fridge", bestBefore }]);
-  if (!added.ok) {
-    await prisma.mealCompletion.update({
-      where: { id: completionId },
-      data: { servingsCooked: null, servingsEaten: null },
+  // what the cook said and the leftovers it puts in the pantry are written together, or neither is
+  return prisma
+    .$transaction(async (tx): Promise<ServingsResult> => {
+      const { count } = await tx.mealCompletion.updateMany({
+        where: { id: completionId, userId, servingsEaten: null },
+        data: said,
+      });
+      if (count === 0) return { ok: false, status: 409, message: SERVINGS_ALREADY_SAID };
+      if (rest <= 0) return { ok: true, message: `${servingsText(servings.eaten)} eaten.`, ...said, leftover: null };
+      // the same dish cooked again before the last leftovers went: one item, more servings, the newer day
+      const stocked = await stockInTransaction(tx, cook.pantryId, {
+        name,
+        quantity: rest,
+        unit: null,
+        storage: "fridge",
+        bestBefore,
+      });
+      if (!stocked.ok) throw new LeftoversRefused(stocked.message);
+      return {
+        ok: true,
+        message: `${servingsText(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
+        ...said,
+        leftover: { name, servings: rest, bestBefore },
+      };
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof LeftoversRefused)) throw error;
+      return { ok: false, status: 409, message: error.message };
     });
-    return { ok: false, status: 409, message: added.message };
-  }
-  const already = added.alreadyListed[0];
-  if (already) {
-    // the same dish cooked again before the last leftovers went: one item, more servings, the newer day
-    await editPantryItem(cook, {
-      key: already.key,
-      name: already.name,
-      type: already.type,
-      details: { quantity: (already.quantity ?? 0) + rest, unit: null, storage: "fridge", bestBefore },
-    });
-  }
-  return {
-    ok: true,
-    message: `${servingsText(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
-    ...said,
-    leftover: { name, servings: rest, bestBefore },
-  };
 }
+
+/** The pantry refused the leftovers: thrown to roll back what the cook said with them. */
+class LeftoversRefused extends Error {}
 
 /** What the cook said of a meal's servings, null when they have not. */
 export async function servingsSaid(userId: number, completionId: number) {
