@@ -9,7 +9,13 @@ import { addedMessage, alreadyListedMessage, removedMessage } from "~/domain/sho
 import { ShoppingChangeSchema, type ShoppingChange } from "~/domain/shopping-list-schemas";
 import type { MemberCook } from "./cook.server";
 import { isUniqueViolation, prisma } from "./db.server";
-import { addShoppingItems, movedMessage, moveToPantry, NOT_ON_LIST_MESSAGE } from "./shopping-list.server";
+import {
+  addShoppingItems,
+  movedMessage,
+  moveToPantry,
+  NOT_ON_LIST_MESSAGE,
+  removeShoppingItem,
+} from "./shopping-list.server";
 
 /** The answer to a change: its HTTP status (200 done; 404 not on the list; 409 the pantry is full) and message. */
 export type ChangeAnswer = { status: number; message: string; repeated?: true };
@@ -33,11 +39,10 @@ async function apply(cook: MemberCook, change: ShoppingChange): Promise<ChangeAn
       return moved.ok ? { status: 200, message: movedMessage(moved.moved) } : moved;
     }
     case "remove": {
-      const item = await prisma.shoppingItem.findFirst({ where: { id: change.item, listId: cook.listId } });
-      const { count } = await prisma.shoppingItem.deleteMany({ where: { id: change.item, listId: cook.listId } });
-      return item && count > 0
-        ? { status: 200, message: removedMessage(item.name) }
-        : { status: 404, message: NOT_ON_LIST_MESSAGE };
+      const removed = await removeShoppingItem(cook.listId, change.item);
+      return removed === null
+        ? { status: 404, message: NOT_ON_LIST_MESSAGE }
+        : { status: 200, message: removedMessage(removed) };
     }
     case "add": {
       const { added, alreadyListed } = await addShoppingItems(cook.listId, [change]);
