@@ -8,6 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { addedMessage, alreadyListedMessage, removedMessage } from "~/domain/shopping-changes";
 import { ShoppingChangeSchema, type ShoppingChange } from "~/domain/shopping-list-schemas";
 import type { MemberCook } from "./cook.server";
+import { inBackground } from "./background.server";
 import { isUniqueViolation, prisma } from "./db.server";
 import {
   addShoppingItems,
@@ -21,7 +22,7 @@ import {
 export type ChangeAnswer = { status: number; message: string; repeated?: true };
 
 /** Kept long enough for a phone that was offline over a long weekend to replay its taps. */
-const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const STILL_APPLYING_MESSAGE = "This change is being applied already.";
 
 export const checkShoppingChange = (formData: FormData) => parseWithZod(formData, { schema: ShoppingChangeSchema });
@@ -76,8 +77,22 @@ async function once(userId: number, key: string, work: () => Promise<ChangeAnswe
     throw error;
   }
   await prisma.shoppingChange.update({ where, data: { status: answer.status, message: answer.message } });
-  await prisma.shoppingChange.deleteMany({ where: { userId, createdAt: { lt: new Date(Date.now() - KEPT_MS) } } });
+  void inBackground(pruneExpiredChanges(), "Deleting expired shopping change keys failed");
   return answer;
+}
+
+/** How often a process deletes the expired keys: they only take room, so an hour late is no harm. */
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+let prunedAt = -Infinity;
+
+/**
+ * Deletes every user's keys kept past KEPT_MS, at most once per PRUNE_EVERY_MS in this process (the first keyed
+ * change after that does it), instead of a delete with every change.
+ */
+export async function pruneExpiredChanges(now = Date.now()): Promise<void> {
+  if (now - prunedAt < PRUNE_EVERY_MS) return;
+  prunedAt = now;
+  await prisma.shoppingChange.deleteMany({ where: { createdAt: { lt: new Date(now - KEPT_MS) } } });
 }
 
 function repeatOf(row: { status: number; message: string }): ChangeAnswer {
