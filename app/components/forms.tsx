@@ -5,6 +5,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from "react";
+import { describedControl, ErrorList } from "~/components/field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 
 type FieldProps = {
@@ -12,27 +13,6 @@ type FieldProps = {
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
   errors?: string[];
 };
-
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
-  return (
-    // a list may not take the alert role (axe: aria-allowed-role), so each message is a paragraph of the alert
-    <div id={id} className="field-errors" role="alert">
-      {errors.map((error) => (
-        <p key={error}>{error}</p>
-      ))}
-    </div>
-  );
-}
-
-/**
- * A control's aria attributes: invalid when it has errors, described by the notes named (a hint under the field)
- * and by its errors (`${id}-error`, where ErrorList puts them).
- */
-export function describedControl(id: string, errors: string[] | null | undefined, ...notes: (string | undefined)[]) {
-  const describedBy = [...notes, errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return { "aria-invalid": errors?.length ? true : undefined, "aria-describedby": describedBy || undefined };
-}
 
 /** What to write and how, under a field (read out with it through describedControl). */
 function FieldHint({ id, hint }: { id: string; hint?: string }) {

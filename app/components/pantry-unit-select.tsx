@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { describedControl, ErrorList } from "~/components/forms";
+import { describedControl, ErrorList } from "~/components/field-errors";
 import { PANTRY_UNITS } from "~/domain/pantry-units";
 
 /**

@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar } from "~/components/avatar";
 import { Flash, FormMessage } from "~/components/flash";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList } from "~/components/field-errors";
+import { Field, SelectField } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
