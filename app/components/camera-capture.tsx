@@ -183,7 +183,7 @@ export function CameraCapture({
           aria-label="Live camera view"
           hidden={unavailable}
         />
-        {camera.status === "starting" ? <p className="camera-note">Starting the camera…</p> : null}
+        {camera.status === "starting" ? <p className="camera-note">Starting the camera...</p> : null}
         {unavailable ? (
           <p className="camera-note" role="alert">
             <CameraIcon />

@@ -8,7 +8,7 @@ import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Avatar } from "~/components/avatar";
 import { FormMessage, useFlash } from "~/components/flash";
-import { ErrorList } from "~/components/forms";
+import { ErrorList } from "~/components/field-errors";
 import { CloseIcon, HeartIcon } from "~/components/icons";
 import { IntentForm, usePendingIntents, type StayedOnScreen } from "~/components/intent-form";
 import { ModalDialog } from "~/components/modal-dialog";

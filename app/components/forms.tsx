@@ -1,4 +1,11 @@
-import { useId, useState, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
+import {
+  useId,
+  useState,
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
+import { describedControl, ErrorList } from "~/components/field-errors";
 import { useHydrated } from "~/components/use-hydrated";
 
 type FieldProps = {
@@ -7,31 +14,42 @@ type FieldProps = {
   errors?: string[];
 };
 
-export function ErrorList({ id, errors }: { id?: string; errors?: string[] | null }) {
-  if (!errors?.length) return null;
+/** What to write and how, under a field (read out with it through describedControl). */
+function FieldHint({ id, hint }: { id: string; hint?: string }) {
+  return hint ? (
+    <p id={id} className="field-hint">
+      {hint}
+    </p>
+  ) : null;
+}
+
+export function Field({ label, inputProps, errors }: FieldProps) {
   return (
-    // a list may not take the alert role (axe: aria-allowed-role), so each message is a paragraph of the alert
-    <div id={id} className="field-errors" role="alert">
-      {errors.map((error) => (
-        <p key={error}>{error}</p>
-      ))}
+    <div className="field">
+      <label htmlFor={inputProps.id}>{label}</label>
+      {/* a hint the caller names (a note under the field) is read out with the errors */}
+      <input {...inputProps} {...describedControl(inputProps.id, errors, inputProps["aria-describedby"])} />
+      <ErrorList id={`${inputProps.id}-error`} errors={errors} />
     </div>
   );
 }
 
-export function Field({ label, inputProps, errors }: FieldProps) {
-  const errorId = `${inputProps.id}-error`;
-  // a hint the caller names (a note under the field) is read out with the errors
-  const describedBy = [inputProps["aria-describedby"], errors?.length ? errorId : ""].filter(Boolean).join(" ");
+type TextAreaFieldProps = {
+  label: string;
+  textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; name: string };
+  /** what to write and how, under the field and read out with it */
+  hint?: string;
+  errors?: string[];
+};
+
+export function TextAreaField({ label, textareaProps, hint, errors }: TextAreaFieldProps) {
+  const { id } = textareaProps;
   return (
     <div className="field">
-      <label htmlFor={inputProps.id}>{label}</label>
-      <input
-        {...inputProps}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      <ErrorList id={errorId} errors={errors} />
+      <label htmlFor={id}>{label}</label>
+      <textarea {...textareaProps} {...describedControl(id, errors, hint && `${id}-hint`)} />
+      <FieldHint id={`${id}-hint`} hint={hint} />
+      <ErrorList id={`${id}-error`} errors={errors} />
     </div>
   );
 }
@@ -48,15 +66,10 @@ type SelectFieldProps = {
 };
 
 export function SelectField({ label, selectProps, placeholder, options, optionLabels, errors }: SelectFieldProps) {
-  const errorId = `${selectProps.id}-error`;
   return (
     <div className="field">
       <label htmlFor={selectProps.id}>{label}</label>
-      <select
-        {...selectProps}
-        aria-invalid={errors?.length ? true : undefined}
-        aria-describedby={errors?.length ? errorId : undefined}
-      >
+      <select {...selectProps} {...describedControl(selectProps.id, errors)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option} value={option}>
@@ -64,7 +77,7 @@ export function SelectField({ label, selectProps, placeholder, options, optionLa
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
+      <ErrorList id={`${selectProps.id}-error`} errors={errors} />
     </div>
   );
 }
@@ -79,10 +92,8 @@ export const NEW_PASSWORD_HINT = "At least 8 characters, with an uppercase lette
 export function PasswordField({ label, inputProps, errors, hint }: FieldProps & { hint?: string }) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const errorId = `${inputProps.id}-error`;
   const hintId = `${inputProps.id}-hint`;
   const toggleId = useId();
-  const describedBy = [hint ? hintId : "", errors?.length ? errorId : ""].filter(Boolean).join(" ");
   return (
     <div className="field">
       <label htmlFor={inputProps.id}>{label}</label>
@@ -90,8 +101,7 @@ export function PasswordField({ label, inputProps, errors, hint }: FieldProps & 
         <input
           {...inputProps}
           type={visible ? "text" : "password"}
-          aria-invalid={errors?.length ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...describedControl(inputProps.id, errors, hint && hintId)}
         />
         {hydrated ? (
           <button
@@ -106,12 +116,8 @@ export function PasswordField({ label, inputProps, errors, hint }: FieldProps & 
           </button>
         ) : null}
       </div>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      <ErrorList id={errorId} errors={errors} />
+      <FieldHint id={hintId} hint={hint} />
+      <ErrorList id={`${inputProps.id}-error`} errors={errors} />
     </div>
   );
 }

@@ -49,7 +49,7 @@ function ErrorPopup({ reason, onClose }: { reason: string; onClose: (() => void)
 }
 
 export const RECOGNITION_LOADING =
-  "Getting photo recognition ready… You can take your photo now; it will be read as soon as it is.";
+  "Getting photo recognition ready... You can take your photo now; it will be read as soon as it is.";
 export const TYPE_INSTEAD = "You can still add your ingredients by typing them.";
 /** While the model loads, the screen asks again this often, so the message goes once it is ready. */
 const LOADING_RECHECK_MS = 2_000;

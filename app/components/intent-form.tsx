@@ -7,15 +7,22 @@
  * (usePendingIntents).
  */
 import { useFetcher, useFetchers, type ClientActionFunctionArgs } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import type { ButtonHTMLAttributes, FormEvent, ReactNode } from "react";
 
 export type IntentFields = { intent: string } & Record<string, string>;
+
+/** The form's own submit button: its label, and what it says (disabled) while the form is being sent. */
+export type IntentButton = { label: ReactNode; busyLabel: ReactNode } & Omit<
+  ButtonHTMLAttributes<HTMLButtonElement>,
+  "type" | "children"
+>;
 
 export function IntentForm({
   fetcherKey,
   fields,
   className,
   onSubmit,
+  button,
   children,
 }: {
   /** one key per thing changed, so that changing another thing does not cancel this submission */
@@ -23,16 +30,35 @@ export function IntentForm({
   fields: IntentFields;
   className?: string;
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
-  children: ReactNode;
+  /** a submit button after the children, busy while the form is sent and its answer loads */
+  button?: IntentButton;
+  children?: ReactNode;
 }) {
   const fetcher = useFetcher({ key: fetcherKey });
+  const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" className={className} onSubmit={onSubmit}>
+    <fetcher.Form method="post" className={className} onSubmit={onSubmit} aria-busy={busy || undefined}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
+      {button ? <SubmitButton busy={busy} {...button} /> : null}
     </fetcher.Form>
+  );
+}
+
+function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  className = "button button-secondary",
+  disabled,
+  ...rest
+}: IntentButton & { busy: boolean }) {
+  return (
+    <button type="submit" className={className} disabled={busy || disabled} {...rest}>
+      {busy ? busyLabel : label}
+    </button>
   );
 }
 

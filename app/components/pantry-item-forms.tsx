@@ -8,11 +8,10 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { Field, SelectField } from "~/components/forms";
 import { EditIcon, TrashIcon } from "~/components/icons";
-import { PantryUnitSelect } from "~/components/pantry-update";
+import { PantryUnitSelect } from "~/components/pantry-unit-select";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { PANTRY_TYPES } from "~/domain/pantry";
 import { isStorage, movedDayMessage, STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
-import { PANTRY_UNITS } from "~/domain/pantry-units";
 import type { pantryItemsView } from "~/services/pantry-item-changes.server";
 
 type View = Awaited<ReturnType<typeof pantryItemsView>>;
@@ -113,13 +112,9 @@ export function EditForm({
           }}
           errors={errors.quantity}
         />
-        <SelectField
-          label="Unit"
-          selectProps={field("unit", item.unit ?? "")}
-          placeholder="No unit"
-          options={PANTRY_UNITS}
-          errors={errors.unit}
-        />
+        <div className="field">
+          <PantryUnitSelect selectProps={field("unit", item.unit ?? "")} errors={errors.unit} />
+        </div>
         <SelectField
           label="Kept in"
           selectProps={{ ...field("storage", item.storage), onChange: (event) => onPlace(event.target.value) }}
@@ -197,10 +192,7 @@ export function FoodLogForm({ item, action }: { item: PantryItemView; action: st
           defaultValue={item.quantity ?? ""}
           placeholder="all"
         />
-        <label htmlFor={`${id}-unit`} className="visually-hidden">
-          Unit
-        </label>
-        <PantryUnitSelect id={`${id}-unit`} name="unit" defaultValue={item.unit} />
+        <PantryUnitSelect hiddenLabel selectProps={{ id: `${id}-unit`, name: "unit", defaultValue: item.unit ?? "" }} />
         <button type="submit" name="kind" value="used" className="button button-secondary button-small" disabled={busy}>
           Used up
         </button>

@@ -4,7 +4,8 @@
  * without JavaScript, a fetcher with it); `back` says where the answer returns: the recipe screen or that page.
  */
 import { useFetcher } from "@remix-run/react";
-import { PANTRY_UNITS, type PantryUnit } from "~/domain/pantry-units";
+import { PantryUnitSelect } from "~/components/pantry-unit-select";
+import type { PantryUnit } from "~/domain/pantry-units";
 import { suggestedUses } from "~/domain/suggested-uses";
 import type { PantryUpdateView } from "~/services/food-log.server";
 
@@ -91,10 +92,11 @@ export function PantryUpdate({
                 inputMode="decimal"
                 defaultValue={row.amount ?? ""}
               />
-              <label htmlFor={id("unit")} className="visually-hidden">
-                Unit of {row.name}
-              </label>
-              <PantryUnitSelect id={id("unit")} name={field("unit")} defaultValue={row.unit} />
+              <PantryUnitSelect
+                label={`Unit of ${row.name}`}
+                hiddenLabel
+                selectProps={{ id: id("unit"), name: field("unit"), defaultValue: row.unit ?? "" }}
+              />
             </div>
             {row.notAdded.length > 0 ? (
               <p className="menu-hint">
@@ -117,27 +119,5 @@ export function PantryUpdate({
         {busy ? "Updating..." : "Update pantry"}
       </button>
     </fetcher.Form>
-  );
-}
-
-/** A pantry unit, or none; its label is the caller's. */
-export function PantryUnitSelect({
-  id,
-  name,
-  defaultValue,
-}: {
-  id: string;
-  name: string;
-  defaultValue: string | null;
-}) {
-  return (
-    <select id={id} name={name} defaultValue={defaultValue ?? ""}>
-      <option value="">no unit</option>
-      {PANTRY_UNITS.map((unit) => (
-        <option key={unit} value={unit}>
-          {unit}
-        </option>
-      ))}
-    </select>
   );
 }

@@ -4,8 +4,9 @@
  * "None of these" with a name to type. Confirm adds what was chosen; Retake forgets the guesses. Plain forms posted to the camera screen's
  * action, so the same with and without JavaScript.
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useId } from "react";
+import { useFormBusy } from "~/components/use-form-busy";
 
 export interface Guess {
   name: string;
@@ -51,8 +52,7 @@ function ItemChoices({ item, index, count }: { item: GuessedItem; index: number;
 
 export function PhotoGuesses({ items }: { items: readonly GuessedItem[] }) {
   const titleId = useId();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useFormBusy({ method: "POST" });
   return (
     <section className="photo-guesses stack" aria-labelledby={titleId}>
       <h2 id={titleId}>{GUESSES_TITLE}</h2>

@@ -26,7 +26,7 @@ export function PlanIt({ recipeId, recipeName, today }: { recipeId: number; reci
         <label htmlFor="plan-it-servings">Servings to plan</label>
         <input id="plan-it-servings" name="servings" type="number" min={1} max={100} defaultValue={2} />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? "Planning…" : `Plan ${recipeName}`}
+          {busy ? "Planning..." : `Plan ${recipeName}`}
         </button>
       </fetcher.Form>
     </details>

@@ -13,7 +13,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState, type ReactNode } from "react";
-import { ErrorList } from "~/components/forms";
+import { ErrorList } from "~/components/field-errors";
 import { FormMessage } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
 import { StarIcon } from "~/components/icons";

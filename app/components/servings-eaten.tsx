@@ -2,11 +2,11 @@
  * "Leftovers" after a meal: how many servings were cooked and eaten. The rest goes to the pantry as
  * "Leftover <dish>"; the meal's CO2 and food figures count the servings eaten. Said once per meal.
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { useFormBusy } from "~/components/use-form-busy";
 
 export function ServingsEaten({ servings }: { servings: { said: boolean; cooked: number; eaten: number | null } }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "servings";
+  const busy = useFormBusy({ fields: { intent: "servings" } });
   if (servings.said) {
     return (
       <section className="servings-eaten" aria-labelledby="servings-eaten-title">
@@ -45,7 +45,7 @@ export function ServingsEaten({ servings }: { servings: { said: boolean; cooked:
           required
         />
         <button type="submit" className="button button-primary" disabled={busy}>
-          {busy ? "Saving…" : "Save servings"}
+          {busy ? "Saving..." : "Save servings"}
         </button>
       </Form>
     </section>

@@ -1,10 +1,11 @@
-import { Form, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder-messages";
+import { useFormBusy } from "~/components/use-form-busy";
 
 /** Why the email cannot be turned on yet, and the button that mails a new verification link (to /account). */
 function VerifyFirst({ email, paused }: { email: string; paused: boolean }) {
-  const sending = useNavigation().formAction === "/verify-email";
+  const sending = useFormBusy({ action: "/verify-email" });
   return (
     <Form method="post" action="/verify-email" className="stack">
       <p>{REMINDER_MESSAGES.unverifiedScreen(email)}</p>

@@ -341,9 +341,9 @@ function heldGramsIn(line: FitLine, gramsPerUnit: number): number | null {
 /** How many servings a number shows as: "4", "2½", "1¼". */
 export const formatServings = (servings: number) => formatFraction(Math.floor(servings * 4) / 4 || 0.25);
 
-/** The servings with their word: "1 serving", "½ serving", "2½ servings". */
+/** The servings with their word: "1 serving", "½ serving", "2½ servings"; none at all (none eaten) "0 servings". */
 export const servingsText = (servings: number) =>
-  `${formatServings(servings)} ${servings > 1 ? "servings" : "serving"}`;
+  servings > 0 ? `${formatServings(servings)} ${servings > 1 ? "servings" : "serving"}` : "0 servings";
 
 /** The scaling asked for in the address: `?servings=N` (1 to 100) or `?fit=pantry`; a bad number says why. */
 export function readScaling(search: URLSearchParams): { servings: number | null; fit: boolean; error: string | null } {

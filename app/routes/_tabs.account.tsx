@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Avatar } from "~/components/avatar";
 import { Flash } from "~/components/flash";
 import { SettingsIcon } from "~/components/icons";
+import { useFormBusy } from "~/components/use-form-busy";
 import { accountScreen } from "~/services/account-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Account · Recipe Helper" }];
@@ -13,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AccountScreen() {
   const { profile, details, emailVerified } = useLoaderData<typeof loader>();
-  const sending = useNavigation().formAction === "/verify-email";
+  const sending = useFormBusy({ action: "/verify-email" });
   return (
     <main className="account">
       <header className="account-header">

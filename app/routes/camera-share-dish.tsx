@@ -1,9 +1,10 @@
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useSubmit } from "@remix-run/react";
 import { CameraCapture, PhotoFileForm } from "~/components/camera-capture";
 import { FormMessage } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
 import { CloseIcon } from "~/components/icons";
+import { useFormBusy } from "~/components/use-form-busy";
 import { COMMUNITY_MESSAGES } from "~/domain/community-messages";
 import { photoFile } from "~/domain/photo-file";
 import { parseId } from "~/domain/ids";
@@ -61,7 +62,7 @@ export default function CameraShareDishScreen() {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const submit = useSubmit();
-  const uploading = useNavigation().state === "submitting";
+  const uploading = useFormBusy({ method: "POST" });
 
   // The recipe screen opened this one in its place in the history; Next and close put the recipe back there.
   const next = (photo: string) => {

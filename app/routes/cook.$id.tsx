@@ -3,10 +3,11 @@
  * each time it names, Previous / Next as links, and "Finish cooking" on the last step.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useCookTimers, useWakeLock } from "~/components/cook-timers";
 import { Flash } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
+import { useFormBusy } from "~/components/use-form-busy";
 import { servingsText } from "~/domain/servings";
 import { changeCook, cookScreen } from "~/services/cook-screen.server";
 
@@ -27,8 +28,7 @@ export default function CookScreen() {
   const hydrated = useHydrated();
   const { timers, start, stop } = useCookTimers(recipe.id);
   const awake = useWakeLock();
-  const navigation = useNavigation();
-  const finishing = navigation.state !== "idle" && navigation.formData?.get("intent") === "finish";
+  const finishing = useFormBusy({ fields: { intent: "finish" } });
   return (
     <main className="cook-mode">
       <header className="cook-header">
@@ -124,7 +124,7 @@ export default function CookScreen() {
           <Form method="post" replace>
             <input type="hidden" name="intent" value="finish" />
             <button type="submit" className="button button-primary" disabled={finishing}>
-              {finishing ? "Finishing…" : "Finish cooking"}
+              {finishing ? "Finishing..." : "Finish cooking"}
             </button>
           </Form>
         ) : null}

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { Flash, FormMessage } from "~/components/flash";
 import { ScreenHeader } from "~/components/screen-header";
+import { useFormBusy } from "~/components/use-form-busy";
 import { changeHousehold, householdScreen } from "~/services/household-screen.server";
 
 export const meta: MetaFunction = () => [{ title: "Household · Recipe Helper" }];
@@ -16,13 +17,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Screen = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** The label of a submit button: its pending wording while its own form is being sent. */
-function usePending(intent: string, extra?: [string, string]) {
-  const navigation = useNavigation();
-  const form = navigation.state === "submitting" ? navigation.formData : undefined;
-  return form?.get("intent") === intent && (!extra || form.get(extra[0]) === extra[1]);
-}
-
 function Submit({
   intent,
   idle,
@@ -36,7 +30,8 @@ function Submit({
   className?: string;
   extra?: [string, string];
 }) {
-  const pending = usePending(intent, extra);
+  // the label of a submit button: its pending wording while its own form is being sent
+  const pending = useFormBusy({ fields: { intent, ...(extra && { [extra[0]]: extra[1] }) } });
   return (
     <button type="submit" name="intent" value={intent} className={className} disabled={pending}>
       {pending ? busy : idle}
@@ -86,7 +81,7 @@ function JoinPreview({ invite }: { invite: NonNullable<Screen["invite"]> }) {
         <Submit
           intent="join"
           idle={`Join ${preview.household.name}`}
-          busy="Joining…"
+          busy="Joining..."
           className="button button-primary"
         />
       </Form>
@@ -111,7 +106,7 @@ export default function HouseholdScreen() {
             <label htmlFor="household-name-input">Household name</label>
             <input id="household-name-input" name="name" defaultValue={household.name} maxLength={60} required />
           </div>
-          <Submit intent="rename" idle="Rename" busy="Saving…" />
+          <Submit intent="rename" idle="Rename" busy="Saving..." />
         </Form>
       </section>
       <section className="household-section" aria-labelledby="members-title">
@@ -130,13 +125,13 @@ export default function HouseholdScreen() {
                   <Submit
                     intent="make-owner"
                     idle="Make owner"
-                    busy="Saving…"
+                    busy="Saving..."
                     extra={["member", String(member.user_id)]}
                   />
                   <Submit
                     intent="remove"
                     idle={`Remove ${member.username}`}
-                    busy="Removing…"
+                    busy="Removing..."
                     className="button button-danger"
                     extra={["member", String(member.user_id)]}
                   />
@@ -157,14 +152,14 @@ export default function HouseholdScreen() {
           </div>
         ) : null}
         <Form method="post" action="/household">
-          <Submit intent="invite" idle="Make an invitation link" busy="Making…" className="button button-primary" />
+          <Submit intent="invite" idle="Make an invitation link" busy="Making..." className="button button-primary" />
         </Form>
         <Form method="post" action="/household" className="household-inline">
           <div className="field">
             <label htmlFor="invite-email">Invite by email</label>
             <input id="invite-email" name="email" type="email" autoComplete="off" required maxLength={254} />
           </div>
-          <Submit intent="invite" idle="Send invitation" busy="Sending…" />
+          <Submit intent="invite" idle="Send invitation" busy="Sending..." />
         </Form>
         {invites.length > 0 ? (
           <ul className="household-invites" aria-label="Open invitations">
@@ -175,7 +170,7 @@ export default function HouseholdScreen() {
                 </span>
                 <Form method="post" action="/household">
                   <input type="hidden" name="invite" value={String(open.id)} />
-                  <Submit intent="revoke" idle="Withdraw" busy="Withdrawing…" extra={["invite", String(open.id)]} />
+                  <Submit intent="revoke" idle="Withdraw" busy="Withdrawing..." extra={["invite", String(open.id)]} />
                 </Form>
               </li>
             ))}
@@ -190,7 +185,7 @@ export default function HouseholdScreen() {
             household of your own.
           </p>
           <Form method="post" action="/household">
-            <Submit intent="leave" idle="Leave household" busy="Leaving…" className="button button-danger" />
+            <Submit intent="leave" idle="Leave household" busy="Leaving..." className="button button-danger" />
           </Form>
         </section>
       )}

@@ -1,10 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect } from "react";
-import { ErrorList, Field } from "~/components/forms";
+import { Field, TextAreaField } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { useFormBusy } from "~/components/use-form-busy";
 import { IMPORT_FILE_TOO_LARGE } from "~/domain/import-form";
 import { IMPORTABLE_EXTENSIONS } from "~/domain/recipe-import";
 import { BODY_TOO_LARGE, BodyRefusedError, readBoundedForm } from "~/services/body.server";
@@ -104,7 +105,7 @@ function Summary({ summary }: { summary: ImportSummary }) {
 export default function ImportScreen() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const importing = navigation.state === "submitting" && navigation.formAction === "/import";
+  const importing = useFormBusy({ action: "/import" });
 
   const { maxFileBytes } = useLoaderData<typeof loader>();
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
@@ -146,21 +147,12 @@ export default function ImportScreen() {
           inputProps={{ id: "import-file", name: "file", type: "file", accept: IMPORTABLE_EXTENSIONS.join(",") }}
           errors={errors.file}
         />
-        <div className="field">
-          <label htmlFor="import-text">Or paste a recipe</label>
-          <textarea
-            id="import-text"
-            name="text"
-            rows={8}
-            defaultValue={sentValue(lastResult, "text")}
-            aria-describedby={errors.text?.length ? "import-text-hint import-text-error" : "import-text-hint"}
-            aria-invalid={errors.text?.length ? true : undefined}
-          />
-          <p id="import-text-hint" className="field-hint">
-            The title on the first line, then the ingredients one a line, then the steps.
-          </p>
-          <ErrorList id="import-text-error" errors={errors.text} />
-        </div>
+        <TextAreaField
+          label="Or paste a recipe"
+          textareaProps={{ id: "import-text", name: "text", rows: 8, defaultValue: sentValue(lastResult, "text") }}
+          hint="The title on the first line, then the ingredients one a line, then the steps."
+          errors={errors.text}
+        />
         <label className="checkbox-field">
           <input type="checkbox" name="shared" defaultChecked={sentValue(lastResult, "shared") === "on"} />
           Share with everyone (otherwise only you see the imported recipes)

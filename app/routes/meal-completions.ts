@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { mealCo2Kg } from "~/domain/food-log";
 import { ServingsEatenSchema } from "~/domain/leftovers";
-import { assertOwnUserId, requireApiUserId, UserMenuCall } from "~/services/api-auth.server";
-import { cookOfUser } from "~/services/cook.server";
+import { assertOwnUserId, requireApiCook, UserMenuCall } from "~/services/api-auth.server";
 import { recordServingsEaten } from "~/services/leftovers.server";
 import { visibleRecipeStepCount } from "~/services/recipe-lookup.server";
 import { completeCooking } from "~/services/recipe-visit.server";
@@ -17,13 +16,14 @@ const MealCompletionCall = UserMenuCall.and(ServingsEatenSchema);
  */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError("Use POST", 405);
-  const userId = await requireApiUserId(request);
+  const cook = await requireApiCook(request);
+  const { userId } = cook;
   const body = await parseJsonBody(request, MealCompletionCall);
   assertOwnUserId(userId, body.user_id);
   const recipeId = body.menu_id;
   const stepCount = await visibleRecipeStepCount(recipeId, userId);
   if (stepCount === null) return jsonError("Menu not found", 404);
-  const { completion } = await completeCooking(request, userId, recipeId, stepCount, body.servings_cooked ?? null);
+  const { completion } = await completeCooking(request, cook, recipeId, stepCount, body.servings_cooked ?? null);
   if (!completion) {
     return Response.json({
       message: "This cooking has already been counted",
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const servings =
     body.servings_eaten === undefined
       ? null
-      : await recordServingsEaten(await cookOfUser(userId), completion.id, {
+      : await recordServingsEaten(cook, completion.id, {
           cooked: body.servings_cooked,
           eaten: body.servings_eaten,
         });

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Fragment } from "react";
-import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, Link, useFetcher, useFetchers, useLoaderData, useNavigate } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
 import { GeneratedLabel } from "~/components/generated-label";
@@ -14,6 +14,7 @@ import { RecipeImage } from "~/components/recipe-image";
 import { ServingsControl, useScaling, type Scaling } from "~/components/recipe-servings";
 import { ReviewsSection } from "~/components/reviews-section";
 import { ShareDish } from "~/components/share-dish";
+import { useFormBusy } from "~/components/use-form-busy";
 import type { GridLine } from "~/domain/menu-detail";
 import { sectionRuns } from "~/domain/section-runs";
 import { scaleQuantity } from "~/domain/servings";
@@ -129,8 +130,7 @@ export default function MenuDetailScreen() {
 
 /** For the recipe's cook: which shared photo shows the recipe everywhere, or the most-liked one. */
 function PhotoChoiceForm({ choices }: { choices: PhotoChoice[] }) {
-  const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "choose-photo";
+  const saving = useFormBusy({ fields: { intent: "choose-photo" } });
   const chosen = choices.find((choice) => choice.chosen)?.postId;
   return (
     <details className="photo-choice">
@@ -154,7 +154,7 @@ function PhotoChoiceForm({ choices }: { choices: PhotoChoice[] }) {
           ))}
         </fieldset>
         <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? "Saving…" : "Use this photo"}
+          {saving ? "Saving..." : "Use this photo"}
         </button>
       </Form>
     </details>

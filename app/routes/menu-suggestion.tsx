@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-ru
 import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
+import { useFormBusy } from "~/components/use-form-busy";
 import type { SuggestionGroup } from "~/domain/ranking";
 import type { ViewLink } from "~/domain/suggestion-view";
 import { suggestionScreen } from "~/services/suggestion-screen.server";
@@ -136,8 +137,7 @@ function EmptyState({ reasons }: { reasons: { label: string; more: number; href:
 
 /** In a household of more than one: suggestions that suit every member's diets and allergies, or the cook's own. */
 function ForEveryoneSwitch({ on, diets, back }: { on: boolean; diets: string[]; back: string }) {
-  const navigation = useNavigation();
-  const switching = navigation.state === "submitting" && navigation.formData?.get("intent") === "for-everyone";
+  const switching = useFormBusy({ fields: { intent: "for-everyone" } });
   return (
     <Form method="post" action="/household" className="for-everyone">
       <input type="hidden" name="intent" value="for-everyone" />
@@ -147,7 +147,7 @@ function ForEveryoneSwitch({ on, diets, back }: { on: boolean; diets: string[]; 
         {on ? `For everyone in your household${diets.length > 0 ? ` (${diets.join(", ")})` : ""}` : "For you only"}
       </span>
       <button type="submit" className="button button-secondary button-small" disabled={switching}>
-        {switching ? "Switching…" : on ? "Suit only me" : "Suit everyone"}
+        {switching ? "Switching..." : on ? "Suit only me" : "Suit everyone"}
       </button>
     </Form>
   );

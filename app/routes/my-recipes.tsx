@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Flash } from "~/components/flash";
 import { RecipeImage } from "~/components/recipe-image";
 import { ScreenHeader } from "~/components/screen-header";
+import { useFormBusy } from "~/components/use-form-busy";
 import { formatMinutes } from "~/domain/menu-format";
 import { MAX_SEARCH_LENGTH } from "~/domain/my-recipe-messages";
 import { changeMyRecipes, myRecipesScreen } from "~/services/my-recipes-screen.server";
@@ -19,21 +20,12 @@ export async function action({ request }: ActionFunctionArgs) {
 
 type Screen = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** Where the list is (search and page), carried by every form so that the cook comes back to it. */
-function ListPlace({ search, page }: { search: string; page: number }) {
-  return (
-    <>
-      {search ? <input type="hidden" name="q" value={search} /> : null}
-      {page > 1 ? <input type="hidden" name="page" value={page} /> : null}
-    </>
-  );
-}
-
-/** The list's address with another query (search, page, the recipe to delete). */
+/**
+ * The list's address (`screen.back`: its search and page, as the server read them from the address) with another
+ * query (page, the recipe to delete). The forms post to the list's address, so the cook comes back to it.
+ */
 function addressWith(screen: Screen, change: Record<string, string | number | null>) {
-  const params = new URLSearchParams();
-  if (screen.search) params.set("q", screen.search);
-  if (screen.page > 1) params.set("page", String(screen.page));
+  const params = new URLSearchParams(screen.back.split("?")[1]);
   for (const [key, value] of Object.entries(change)) {
     if (value === null) params.delete(key);
     else params.set(key, String(value));
@@ -42,14 +34,8 @@ function addressWith(screen: Screen, change: Record<string, string | number | nu
   return query ? `/my-recipes?${query}` : "/my-recipes";
 }
 
-function usePosting(intent: string, id: number) {
-  const navigation = useNavigation();
-  const form = navigation.state === "submitting" ? navigation.formData : undefined;
-  return form?.get("intent") === intent && form.get("id") === String(id);
-}
-
 function ConfirmDelete({ screen, recipe }: { screen: Screen; recipe: NonNullable<Screen["confirmDelete"]> }) {
-  const deleting = usePosting("delete", recipe.id);
+  const deleting = useFormBusy({ fields: { intent: "delete", id: String(recipe.id) } });
   return (
     <section
       className="my-recipes-confirm"
@@ -62,9 +48,8 @@ function ConfirmDelete({ screen, recipe }: { screen: Screen; recipe: NonNullable
         It goes from your recipes, and from every meal plan, favourites list and history it is in; its reviews go too.
         Meals you cooked from it still count. This cannot be undone.
       </p>
-      <Form method="post" action="/my-recipes" className="my-recipes-actions">
+      <Form method="post" action={screen.back} className="my-recipes-actions">
         <input type="hidden" name="id" value={recipe.id} />
-        <ListPlace search={screen.search} page={screen.page} />
         <button type="submit" name="intent" value="delete" className="button button-danger" disabled={deleting}>
           {deleting ? "Deleting..." : "Delete recipe"}
         </button>
@@ -77,7 +62,7 @@ function ConfirmDelete({ screen, recipe }: { screen: Screen; recipe: NonNullable
 }
 
 function RecipeRow({ screen, recipe }: { screen: Screen; recipe: Screen["recipes"][number] }) {
-  const toggling = usePosting(recipe.shared ? "private" : "share", recipe.id);
+  const toggling = useFormBusy({ fields: { intent: recipe.shared ? "private" : "share", id: String(recipe.id) } });
   return (
     <li className="my-recipes-item">
       <Link to={`/menu-detail/${recipe.id}`} className="my-recipes-open">
@@ -94,9 +79,8 @@ function RecipeRow({ screen, recipe }: { screen: Screen; recipe: Screen["recipes
         <Link to={`/my-recipes/${recipe.id}`} className="button button-secondary" aria-label={`Edit ${recipe.name}`}>
           Edit
         </Link>
-        <Form method="post" action="/my-recipes">
+        <Form method="post" action={screen.back}>
           <input type="hidden" name="id" value={recipe.id} />
-          <ListPlace search={screen.search} page={screen.page} />
           <button
             type="submit"
             name="intent"
@@ -143,8 +127,7 @@ function Pages({ screen }: { screen: Screen }) {
 
 export default function MyRecipesScreen() {
   const screen = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/my-recipes";
+  const searching = useFormBusy({ action: "/my-recipes", method: "GET" });
   const counted = `${screen.total} ${screen.total === 1 ? "recipe" : "recipes"}`;
   return (
     <main className="my-recipes">

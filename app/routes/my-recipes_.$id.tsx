@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/forms";
+import { Field, TextAreaField } from "~/components/forms";
 import { FormMessage } from "~/components/flash";
 import { RecipeImage } from "~/components/recipe-image";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
+import { useFormBusy } from "~/components/use-form-busy";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { myRecipeEditScreen, saveMyRecipeEdit } from "~/services/my-recipes-screen.server";
 
@@ -20,46 +21,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 const loadCheck = () => import("~/domain/my-recipe-check").then((module) => module.myRecipeErrors);
 
-function TextArea({
-  name,
-  label,
-  hint,
-  rows,
-  defaultValue,
-  errors,
-}: {
-  name: string;
-  label: string;
-  hint: string;
-  rows: number;
-  defaultValue: string;
-  errors: string[] | undefined;
-}) {
-  const id = `recipe-${name}`;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        aria-describedby={errors?.length ? `${id}-hint ${id}-error` : `${id}-hint`}
-        aria-invalid={errors?.length ? true : undefined}
-      />
-      <p id={`${id}-hint`} className="field-hint">
-        {hint}
-      </p>
-      <ErrorList id={`${id}-error`} errors={errors} />
-    </div>
-  );
-}
-
 export default function EditMyRecipeScreen() {
   const { recipe, values } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formAction === `/my-recipes/${recipe.id}`;
+  const saving = useFormBusy({ action: `/my-recipes/${recipe.id}` });
   const lastResult = navigation.state === "idle" ? actionData?.result : undefined;
   const { errors, formProps } = useLazyFormCheck(loadCheck, lastResult);
   const value = (name: keyof typeof values) => sentValue(lastResult, name) ?? values[name];
@@ -101,20 +67,21 @@ export default function EditMyRecipeScreen() {
           {number("totalTime", "Total time (minutes)")}
           {number("servings", "Servings")}
         </div>
-        <TextArea
-          name="ingredients"
+        <TextAreaField
           label="Ingredients"
+          textareaProps={{
+            id: "recipe-ingredients",
+            name: "ingredients",
+            rows: 12,
+            defaultValue: value("ingredients"),
+          }}
           hint="One a line, such as “2 cloves garlic, crushed”. A line ending with a colon (“For the sauce:”) starts a section."
-          rows={12}
-          defaultValue={value("ingredients")}
           errors={errors.ingredients}
         />
-        <TextArea
-          name="steps"
+        <TextAreaField
           label="Steps"
+          textareaProps={{ id: "recipe-steps", name: "steps", rows: 10, defaultValue: value("steps") }}
           hint="One step a line. A line ending with a colon starts a section."
-          rows={10}
-          defaultValue={value("steps")}
           errors={errors.steps}
         />
         <div className="my-recipe-picture">

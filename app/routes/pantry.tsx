@@ -1,16 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { Flash } from "~/components/flash";
 import { Field, SelectField } from "~/components/forms";
 import { LoggedNotice, PantryItemList } from "~/components/pantry-item-forms";
+import { PantryUnitSelect } from "~/components/pantry-unit-select";
 import { ScreenHeader } from "~/components/screen-header";
 import { TypedListBox, TypedListResults } from "~/components/typed-list";
 import { sentValue } from "~/components/use-lazy-form-check";
 import { useRefreshWhileOpen } from "~/components/use-refresh-while-open";
+import { useFormBusy } from "~/components/use-form-busy";
 import { STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
-import { PANTRY_UNITS } from "~/domain/pantry-units";
 import { changePantryScreen, pantryScreen } from "~/services/pantry-screen.server";
 import { oneAtATimePerSession } from "~/services/session.server";
 
@@ -27,8 +28,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** A name, and if the cook wants: amount and unit, place (the usual one when left) and day (estimated when left). */
 function QuickAdd({ path, lastResult }: { path: string; lastResult: SubmissionResult | undefined }) {
-  const navigation = useNavigation();
-  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  const adding = useFormBusy({ fields: { intent: "add" } });
   // Empty again once an add has gone through (an error keeps what was typed); other navigations leave it alone.
   const form = useRef<HTMLFormElement>(null);
   const wasAdding = useRef(false);
@@ -57,13 +57,9 @@ function QuickAdd({ path, lastResult }: { path: string; lastResult: SubmissionRe
             inputProps={{ ...field("quantity"), type: "number", min: 0, step: "any", inputMode: "decimal" }}
             errors={errors.quantity ?? undefined}
           />
-          <SelectField
-            label="Unit"
-            selectProps={field("unit")}
-            placeholder="No unit"
-            options={PANTRY_UNITS}
-            errors={errors.unit ?? undefined}
-          />
+          <div className="field">
+            <PantryUnitSelect selectProps={field("unit")} errors={errors.unit ?? undefined} />
+          </div>
           <SelectField
             label="Kept in"
             selectProps={field("storage")}
@@ -82,7 +78,7 @@ function QuickAdd({ path, lastResult }: { path: string; lastResult: SubmissionRe
           Left empty, the day is estimated from the place.
         </p>
         <button type="submit" className="button button-primary" disabled={adding}>
-          {adding ? "Adding…" : "Add"}
+          {adding ? "Adding..." : "Add"}
         </button>
       </Form>
     </section>

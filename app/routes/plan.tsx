@@ -4,12 +4,11 @@
  * forms are fetchers and the screen keeps its place while Remix reloads its data.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Flash } from "~/components/flash";
-import { stayOnScreen } from "~/components/intent-form";
+import { IntentForm, stayOnScreen } from "~/components/intent-form";
 import { ScreenHeader } from "~/components/screen-header";
-import { entryTitle, type PlanEntryView } from "~/domain/meal-plan-view";
+import { entryTitle } from "~/domain/meal-plan-view";
 import { PLAN_MEALS } from "~/domain/meal-planner";
 import { changePlan, planScreen } from "~/services/plan-screen.server";
 
@@ -23,35 +22,12 @@ export const clientAction = stayOnScreen;
 
 type Screen = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** A form that posts to /plan: a fetcher's with JavaScript (its button says it is busy), a plain one without. */
-function PlanForm({
-  fetcherKey,
-  className,
-  label,
-  busyLabel,
-  children,
-  buttonClass = "button button-secondary",
-  buttonLabel,
-}: {
-  fetcherKey: string;
-  className?: string;
-  label: string;
-  busyLabel: string;
-  children?: ReactNode;
-  buttonClass?: string;
-  buttonLabel?: string;
-}) {
-  const fetcher = useFetcher({ key: fetcherKey });
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" className={className} aria-busy={busy}>
-      {children}
-      <button type="submit" className={buttonClass} disabled={busy} aria-label={buttonLabel}>
-        {busy ? busyLabel : label}
-      </button>
-    </fetcher.Form>
-  );
-}
+/** The days "Plan my week" and "Add what the week needs" work on, and the week to come back to. */
+const weekFields = (screen: Screen) => ({
+  from: screen.planFrom,
+  days: String(screen.planDays),
+  back: screen.path,
+});
 
 export default function PlanScreen() {
   const screen = useLoaderData<typeof loader>();
@@ -98,8 +74,11 @@ export default function PlanScreen() {
   );
 }
 
-function PlanEntry({ entry, screen }: { entry: PlanEntryView; screen: Screen }) {
+type Entry = Screen["days"][number]["meals"][number]["entries"][number];
+
+function PlanEntry({ entry, screen }: { entry: Entry; screen: Screen }) {
   const title = entryTitle(entry);
+  const entryId = String(entry.id);
   return (
     <li className="plan-entry">
       <div className="plan-entry-text">
@@ -111,41 +90,35 @@ function PlanEntry({ entry, screen }: { entry: PlanEntryView; screen: Screen }) 
           <span className="plan-entry-name">{title}</span>
         )}
         <span className="plan-entry-servings">
-          {entry.servings} {entry.servings === 1 ? "serving" : "servings"}
+          {entry.servingsText}
           {entry.locked ? " · Locked" : ""}
         </span>
         {entry.reason ? <span className="plan-entry-reason">Why: {entry.reason}</span> : null}
       </div>
       <div className="plan-entry-actions">
-        <PlanForm
+        <IntentForm
           fetcherKey={`lock-${entry.id}`}
-          label={entry.locked ? "Unlock" : "Lock"}
-          busyLabel={entry.locked ? "Unlocking…" : "Locking…"}
-          buttonLabel={`${entry.locked ? "Unlock" : "Lock"} ${title}`}
-        >
-          <input type="hidden" name="intent" value="lock" />
-          <input type="hidden" name="entry" value={entry.id} />
-          <input type="hidden" name="locked" value={entry.locked ? "false" : "true"} />
-          <input type="hidden" name="back" value={screen.path} />
-        </PlanForm>
-        <PlanForm
+          fields={{ intent: "lock", entry: entryId, locked: entry.locked ? "false" : "true", back: screen.path }}
+          button={{
+            label: entry.locked ? "Unlock" : "Lock",
+            busyLabel: entry.locked ? "Unlocking..." : "Locking...",
+            "aria-label": `${entry.locked ? "Unlock" : "Lock"} ${title}`,
+          }}
+        />
+        <IntentForm
           fetcherKey={`remove-${entry.id}`}
-          label="Remove"
-          busyLabel="Removing…"
-          buttonLabel={`Remove ${title}`}
-        >
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="entry" value={entry.id} />
-          <input type="hidden" name="back" value={screen.path} />
-        </PlanForm>
+          fields={{ intent: "remove", entry: entryId, back: screen.path }}
+          button={{ label: "Remove", busyLabel: "Removing...", "aria-label": `Remove ${title}` }}
+        />
         <details className="plan-move">
           <summary>Change day or meal</summary>
-          <PlanForm fetcherKey={`move-${entry.id}`} label="Move" busyLabel="Moving…" buttonLabel={`Move ${title}`}>
-            <input type="hidden" name="intent" value="move" />
-            <input type="hidden" name="entry" value={entry.id} />
-            <input type="hidden" name="back" value={screen.path} />
+          <IntentForm
+            fetcherKey={`move-${entry.id}`}
+            fields={{ intent: "move", entry: entryId, back: screen.path }}
+            button={{ label: "Move", busyLabel: "Moving...", "aria-label": `Move ${title}` }}
+          >
             <DayAndMeal screen={screen} idPrefix={`move-${entry.id}`} day={entry.day} meal={entry.meal} />
-          </PlanForm>
+          </IntentForm>
         </details>
       </div>
     </li>
@@ -191,17 +164,12 @@ function AutoPlan({ screen }: { screen: Screen }) {
         Fills the open meals from {screen.next ? "Monday" : "today"} with recipes that use the food due soonest first.
         Locked meals stay.
       </p>
-      <PlanForm
+      <IntentForm
         fetcherKey="auto"
         className="plan-auto"
-        label="Plan my week"
-        busyLabel="Planning…"
-        buttonClass="button button-primary"
+        fields={{ intent: "auto", ...weekFields(screen) }}
+        button={{ label: "Plan my week", busyLabel: "Planning...", className: "button button-primary" }}
       >
-        <input type="hidden" name="intent" value="auto" />
-        <input type="hidden" name="from" value={screen.planFrom} />
-        <input type="hidden" name="days" value={screen.planDays} />
-        <input type="hidden" name="back" value={screen.path} />
         <fieldset className="plan-meal-choice">
           <legend>Meals to plan</legend>
           {PLAN_MEALS.map((meal) => (
@@ -210,7 +178,7 @@ function AutoPlan({ screen }: { screen: Screen }) {
             </label>
           ))}
         </fieldset>
-      </PlanForm>
+      </IntentForm>
     </section>
   );
 }
@@ -219,14 +187,18 @@ function AddToPlan({ screen }: { screen: Screen }) {
   return (
     <section className="plan-panel" aria-labelledby="plan-add-title">
       <h2 id="plan-add-title">Add to the plan</h2>
-      <PlanForm fetcherKey="add" className="plan-add" label="Add to plan" busyLabel="Adding…">
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="back" value={screen.path} />
+      <IntentForm
+        fetcherKey="add"
+        className="plan-add"
+        fields={{
+          intent: "add",
+          back: screen.path,
+          ...(screen.adding ? { menu_id: String(screen.adding.id) } : {}),
+        }}
+        button={{ label: "Add to plan", busyLabel: "Adding..." }}
+      >
         {screen.adding ? (
-          <>
-            <input type="hidden" name="menu_id" value={screen.adding.id} />
-            <p>{screen.adding.name}</p>
-          </>
+          <p>{screen.adding.name}</p>
         ) : (
           <>
             <label htmlFor="plan-add-recipe">Recipe</label>
@@ -244,11 +216,14 @@ function AddToPlan({ screen }: { screen: Screen }) {
           defaultValue={screen.servings}
           inputMode="numeric"
         />
-      </PlanForm>
+      </IntentForm>
       {screen.leftovers.length > 0 ? (
-        <PlanForm fetcherKey="add-leftover" className="plan-add" label="Plan leftovers" busyLabel="Adding…">
-          <input type="hidden" name="intent" value="add-leftover" />
-          <input type="hidden" name="back" value={screen.path} />
+        <IntentForm
+          fetcherKey="add-leftover"
+          className="plan-add"
+          fields={{ intent: "add-leftover", back: screen.path }}
+          button={{ label: "Plan leftovers", busyLabel: "Adding..." }}
+        >
           <label htmlFor="plan-leftover-item">Leftovers</label>
           <select id="plan-leftover-item" name="item">
             {screen.leftovers.map((item) => (
@@ -258,7 +233,7 @@ function AddToPlan({ screen }: { screen: Screen }) {
             ))}
           </select>
           <DayAndMeal screen={screen} idPrefix="plan-leftover" meal="Lunch" />
-        </PlanForm>
+        </IntentForm>
       ) : null}
     </section>
   );
@@ -272,12 +247,11 @@ function WeekShopping({ screen }: { screen: Screen }) {
         Adds what the planned recipes from {screen.next ? "Monday" : "today"} need beyond your pantry, summed per
         ingredient.
       </p>
-      <PlanForm fetcherKey="shopping" label="Add what the week needs" busyLabel="Adding…">
-        <input type="hidden" name="intent" value="shopping" />
-        <input type="hidden" name="from" value={screen.planFrom} />
-        <input type="hidden" name="days" value={screen.planDays} />
-        <input type="hidden" name="back" value={screen.path} />
-      </PlanForm>
+      <IntentForm
+        fetcherKey="shopping"
+        fields={{ intent: "shopping", ...weekFields(screen) }}
+        button={{ label: "Add what the week needs", busyLabel: "Adding..." }}
+      />
       <p>
         <Link to="/shoppinglist">Open the shopping list</Link>
       </p>
@@ -293,17 +267,20 @@ function CalendarFeed({ screen }: { screen: Screen }) {
         <>
           <label htmlFor="plan-feed-url">Your plan&apos;s calendar address (keep it secret)</label>
           <input id="plan-feed-url" className="plan-feed-url" readOnly value={screen.feed} />
-          <PlanForm fetcherKey="revoke-feed" label="Stop this address" busyLabel="Stopping…">
-            <input type="hidden" name="intent" value="revoke-feed" />
-            <input type="hidden" name="back" value={screen.path} />
-          </PlanForm>
+          <IntentForm
+            fetcherKey="revoke-feed"
+            fields={{ intent: "revoke-feed", back: screen.path }}
+            button={{ label: "Stop this address", busyLabel: "Stopping..." }}
+          />
         </>
       ) : (
-        <PlanForm fetcherKey="feed" label="Make a calendar address" busyLabel="Making…">
+        <IntentForm
+          fetcherKey="feed"
+          fields={{ intent: "feed", back: screen.path }}
+          button={{ label: "Make a calendar address", busyLabel: "Making..." }}
+        >
           <p className="plan-hint">Subscribe to it in your phone&apos;s calendar to see each planned meal.</p>
-          <input type="hidden" name="intent" value="feed" />
-          <input type="hidden" name="back" value={screen.path} />
-        </PlanForm>
+        </IntentForm>
       )}
     </section>
   );

@@ -4,12 +4,14 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { useEffect, useState, type InputHTMLAttributes } from "react";
 import { Avatar } from "~/components/avatar";
 import { Flash, FormMessage } from "~/components/flash";
-import { ErrorList, Field, SelectField } from "~/components/forms";
+import { ErrorList } from "~/components/field-errors";
+import { Field, SelectField } from "~/components/forms";
 import { useHydrated } from "~/components/use-hydrated";
 import { ModalDialog } from "~/components/modal-dialog";
 import { ScreenHeader } from "~/components/screen-header";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { UseSoonReminderForm } from "~/components/use-soon-reminder-form";
+import { useFormBusy } from "~/components/use-form-busy";
 import { COUNTRIES } from "~/domain/countries";
 import { ACCEPTED_IMAGE_TYPES } from "~/domain/image-upload";
 import { CONFIRM_DELETE_QUERY, PROFILE_MESSAGES } from "~/domain/profile-messages";
@@ -27,8 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 function DeleteAccountDialog({ onClose, error }: { onClose: () => void; error: string | null }) {
-  const navigation = useNavigation();
-  const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
+  const deleting = useFormBusy({ fields: { intent: "delete" } });
   return (
     <ModalDialog
       titleId="delete-account-title"
@@ -132,7 +133,7 @@ function ProfileForm({
   uploadError: string | null;
 }) {
   const navigation = useNavigation();
-  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "update";
+  const saving = useFormBusy({ fields: { intent: "update" } });
   const shownResult = navigation.state === "idle" ? lastResult : undefined;
   const { errors, formProps } = useLazyFormCheck(loadCheck, shownResult);
   const field = (name: string, saved: string) => ({

@@ -29,6 +29,7 @@ export const meta: MetaFunction = () => [{ title: "Shopping list · Recipe Helpe
 const LIST_PATH = "/shoppinglist";
 /** Each item is ordered on its own: a delivery app's search finds one product at a time, not a list of them. */
 const orderPath = (itemId: number) => `${LIST_PATH}?order=${itemId}`;
+const GOT_EVERYTHING = "got-everything";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return shoppingListScreen(request);
@@ -68,7 +69,7 @@ export default function ShoppingListScreen() {
   const { queue, online } = useShoppingQueue();
   const takenOff = itemsTakenOff(queue);
   const removing = new Set(usePendingIntents("remove").map((fields) => Number(fields.item)));
-  const gotAll = useFetcher({ key: "got-everything" });
+  const gotAll = useFetcher({ key: GOT_EVERYTHING });
   const shown = gotAll.state === "idle" ? items.filter((item) => !removing.has(item.id) && !takenOff.has(item.id)) : [];
   const waitingToAdd = queue.filter((change) => change.intent === "add");
   return (
@@ -128,18 +129,18 @@ export default function ShoppingListScreen() {
           </ul>
           {shown.length > 0 ? (
             <div className="shopping-actions">
-              <gotAll.Form method="post" className="shopping-got-all">
-                <input type="hidden" name="intent" value="got-everything" />
-                {/* not queued offline: each item's Got it is */}
-                <button
-                  type="submit"
-                  className="button button-secondary"
-                  disabled={!online}
-                  aria-describedby={online ? undefined : "got-all-offline"}
-                >
-                  Got everything
-                </button>
-              </gotAll.Form>
+              {/* not queued offline: each item's Got it is */}
+              <IntentForm
+                fetcherKey={GOT_EVERYTHING}
+                fields={{ intent: "got-everything" }}
+                className="shopping-got-all"
+                button={{
+                  label: "Got everything",
+                  busyLabel: "Moving...",
+                  disabled: !online,
+                  "aria-describedby": online ? undefined : "got-all-offline",
+                }}
+              />
               {online ? null : (
                 <p id="got-all-offline" className="shopping-list-empty">
                   Got everything needs a connection; offline, tap Got it on each item.
@@ -215,7 +216,7 @@ function AddItemForm() {
         />
       </div>
       <button type="submit" className="button button-primary shopping-add-submit" disabled={fetcher.state !== "idle"}>
-        {fetcher.state === "idle" ? "Add to list" : "Adding…"}
+        {fetcher.state === "idle" ? "Add to list" : "Adding..."}
       </button>
     </fetcher.Form>
   );
@@ -223,18 +224,21 @@ function AddItemForm() {
 
 /** Moves the item into the pantry; with JavaScript the card goes at once, and the list's message follows. */
 function GotItButton({ id, name }: { id: number; name: string }) {
-  const fetcher = useFetcher({ key: `got-${id}` });
+  const which = <span className="visually-hidden">: {name}</span>;
   return (
-    <fetcher.Form method="post" className="shopping-got" onSubmit={stampChangeKey}>
-      <input type="hidden" name="intent" value="got-it" />
-      <input type="hidden" name="item" value={String(id)} />
-      <input type="hidden" name="name" value={name} />
+    <IntentForm
+      fetcherKey={`got-${id}`}
+      fields={{ intent: "got-it", item: String(id), name }}
+      className="shopping-got"
+      onSubmit={stampChangeKey}
+      button={{
+        label: <>Got it{which}</>,
+        busyLabel: <>Moving...{which}</>,
+        className: "button button-primary shopping-card-got",
+      }}
+    >
       <ChangeKeyField />
-      <button type="submit" className="button button-primary shopping-card-got">
-        {fetcher.state === "idle" ? "Got it" : "Moving…"}
-        <span className="visually-hidden">: {name}</span>
-      </button>
-    </fetcher.Form>
+    </IntentForm>
   );
 }
 

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { REMINDER_MESSAGES } from "~/domain/use-soon-reminder-messages";
 import { unsubscribe, unsubscribeQuestion, type UnsubscribeAnswer } from "~/services/use-soon-reminder.server";
+import { useFormBusy } from "~/components/use-form-busy";
 
 export const meta: MetaFunction = () => [
   { title: "Use-soon emails · Recipe Helper" },
@@ -20,7 +21,7 @@ export default function UnsubscribeScreen() {
   // after a POST the loader runs again and finds the opt-in gone: the action's answer is the one to show
   const loaded = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() ?? loaded;
-  const stopping = useNavigation().state === "submitting";
+  const stopping = useFormBusy({ method: "POST" });
   return (
     <main className="unsubscribe">
       <h1>Use-soon emails</h1>

@@ -111,6 +111,6 @@ export async function changeCook(request: Request, id: string | undefined): Prom
     return redirectWithFlash(cookPath(recipeId, scaling), { type: "error", message: "Nothing to finish here." });
   }
   // A repeat (a double submit, a second finish) records nothing: the cooking was counted already.
-  await completeCooking(request, userId, recipeId, menu.steps.length, await servingsCooked(request, menu, cook));
+  await completeCooking(request, cook, recipeId, menu.steps.length, await servingsCooked(request, menu, cook));
   return redirect(`${recipe}#cooking-status`);
 }

@@ -13,6 +13,8 @@ const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /** The error of a write that broke a unique constraint (e.g. a name or a pair already taken), on either database. */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+/** Prisma's answer when the row a write names (a delete's, an update's) is not there. */
+export const isRecordNotFound = (error: unknown) => (error as { code?: string } | null)?.code === "P2025";
 
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);

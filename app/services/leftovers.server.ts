@@ -14,11 +14,13 @@ import {
   SERVINGS_ALREADY_SAID,
 } from "~/domain/leftovers";
 import { todayUtc } from "~/domain/pantry-details";
+import { servingsText } from "~/domain/servings";
 import { formatDayMonthYear } from "~/domain/dates";
 import { prisma } from "./db.server";
 import type { MemberCook } from "./cook.server";
-import { addToPantry, editPantryItem, type Transaction } from "./pantry-store.server";
+import { stockInTransaction, type Transaction } from "./pantry-store.server";
 import { visibleTo } from "./recipe-access.server";
+import { COOKED_DISH_SELECT, cookedLinesOf } from "./recipe-lookup.server";
 
 export type ServingsResult =
   | {
@@ -29,8 +31,6 @@ export type ServingsResult =
       leftover: { name: string; servings: number; bestBefore: string } | null;
     }
   | { ok: false; status: 404 | 409 | 400; message: string };
-
-const servingsWord = (count: number) => `${count} ${count === 1 ? "serving" : "servings"}`;
 
 /**
  * Records the servings cooked and eaten of one of the cook's meals (a second time is refused: the leftovers are in
@@ -52,41 +52,43 @@ export async function recordServingsEaten(
   if (servings.eaten > cooked) {
     return { ok: false, status: 400, message: EATEN_MORE_THAN_COOKED };
   }
-  const { count } = await prisma.mealCompletion.updateMany({
-    where: { id: completionId, userId, servingsEaten: null },
-    data: { servingsCooked: cooked, servingsEaten: servings.eaten },
-  });
-  if (count === 0) return { ok: false, status: 409, message: SERVINGS_ALREADY_SAID };
   const rest = cooked - servings.eaten;
   const said = { servingsCooked: cooked, servingsEaten: servings.eaten };
-  if (rest <= 0) return { ok: true, message: `${servingsWord(servings.eaten)} eaten.`, ...said, leftover: null };
   const name = leftoverName(completion.recipe.name);
   const bestBefore = addDaysTo(todayUtc(), LEFTOVER_FRIDGE_DAYS);
-  const added = await addToPantry(cook, [{ name, quantity: rest, unit: null, storage: "fridge", bestBefore }]);
-  if (!added.ok) {
-    await prisma.mealCompletion.update({
-      where: { id: completionId },
-      data: { servingsCooked: null, servingsEaten: null },
+  // what the cook said and the leftovers it puts in the pantry are written together, or neither is
+  return prisma
+    .$transaction(async (tx): Promise<ServingsResult> => {
+      const { count } = await tx.mealCompletion.updateMany({
+        where: { id: completionId, userId, servingsEaten: null },
+        data: said,
+      });
+      if (count === 0) return { ok: false, status: 409, message: SERVINGS_ALREADY_SAID };
+      if (rest <= 0) return { ok: true, message: `${servingsText(servings.eaten)} eaten.`, ...said, leftover: null };
+      // the same dish cooked again before the last leftovers went: one item, more servings, the newer day
+      const stocked = await stockInTransaction(tx, cook.pantryId, {
+        name,
+        quantity: rest,
+        unit: null,
+        storage: "fridge",
+        bestBefore,
+      });
+      if (!stocked.ok) throw new LeftoversRefused(stocked.message);
+      return {
+        ok: true,
+        message: `${servingsText(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
+        ...said,
+        leftover: { name, servings: rest, bestBefore },
+      };
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof LeftoversRefused)) throw error;
+      return { ok: false, status: 409, message: error.message };
     });
-    return { ok: false, status: 409, message: added.message };
-  }
-  const already = added.alreadyListed[0];
-  if (already) {
-    // the same dish cooked again before the last leftovers went: one item, more servings, the newer day
-    await editPantryItem(cook, {
-      key: already.key,
-      name: already.name,
-      type: already.type,
-      details: { quantity: (already.quantity ?? 0) + rest, unit: null, storage: "fridge", bestBefore },
-    });
-  }
-  return {
-    ok: true,
-    message: `${servingsWord(rest)} went to your pantry as ${name}, good until ${formatDayMonthYear(bestBefore)}.`,
-    ...said,
-    leftover: { name, servings: rest, bestBefore },
-  };
 }
+
+/** The pantry refused the leftovers: thrown to roll back what the cook said with them. */
+class LeftoversRefused extends Error {}
 
 /** What the cook said of a meal's servings, null when they have not. */
 export async function servingsSaid(userId: number, completionId: number) {
@@ -102,11 +104,6 @@ export async function servingsSaid(userId: number, completionId: number) {
   };
 }
 
-const DISH_SELECT = {
-  name: true,
-  servings: true,
-  ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } },
-} as const;
 /** Recipes of the same name prefix looked at (a long dish name is cut short in the item's name). */
 const SAME_PREFIX_RECIPES = 20;
 
@@ -128,7 +125,7 @@ export async function leftoverWeights(
     where: { user: { household: { householdId: cook.householdId } }, recipe: { name: { startsWith: namePrefix } } },
     orderBy: { id: "desc" },
     take: SAME_PREFIX_RECIPES,
-    select: { recipe: { select: DISH_SELECT } },
+    select: { recipe: { select: COOKED_DISH_SELECT } },
   });
   const recipe =
     cooked.map((meal) => meal.recipe).find(sameName) ??
@@ -137,15 +134,10 @@ export async function leftoverWeights(
         where: { name: { startsWith: namePrefix }, ...visibleTo(cook.userId) },
         orderBy: { id: "asc" },
         take: SAME_PREFIX_RECIPES,
-        select: DISH_SELECT,
+        select: COOKED_DISH_SELECT,
       })
     ).find(sameName);
   if (!recipe) return null;
-  const lines = recipe.ingredients.map((line) => ({
-    name: line.name,
-    quantity: line.quantity,
-    catalogueName: line.ingredient?.name ?? null,
-  }));
-  const serving = servingOfDish(lines, recipe.servings ?? 2, catalogue);
+  const serving = servingOfDish(cookedLinesOf(recipe), recipe.servings ?? 2, catalogue);
   return serving && { weights: { piece: serving.gramsPerServing }, co2PerKg: serving.co2PerKg };
 }

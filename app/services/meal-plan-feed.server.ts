@@ -7,6 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import ical, { ICalCalendarMethod } from "ical-generator";
 import { addDaysTo, entryTitle, MEAL_TIMES } from "~/domain/meal-plan";
 import { todayUtc } from "~/domain/pantry-details";
+import { servingsText } from "~/domain/servings";
 import { prisma } from "./db.server";
 import { env } from "./env.server";
 import type { MemberCook } from "./cook.server";
@@ -88,11 +89,7 @@ export async function calendarOf(request: Request, token: string): Promise<strin
       end: localTime(row.day, meal, MEAL_TIMES[meal].minutes),
       floating: true,
       summary: `${meal}: ${entryTitle(row)}`,
-      description: [
-        `${row.servings} ${row.servings === 1 ? "serving" : "servings"}`,
-        row.reason ? `Why: ${row.reason}` : null,
-        link,
-      ]
+      description: [servingsText(row.servings), row.reason ? `Why: ${row.reason}` : null, link]
         .filter(Boolean)
         .join("\n"),
       url: link,

@@ -30,8 +30,12 @@ const SCREEN = "/my-recipes";
 
 const notFound = () => new Response(MY_RECIPE_MESSAGES.notFound, { status: 404 });
 
-/** The list's address with its search and page, for coming back to it after a change. */
-function listAddress(search: string, page: number | null): string {
+/**
+ * The list's address with the search and page read from an address (the list's own, or the one a form posted
+ * to), for coming back to it after a change. `page`: the page the list has, when known.
+ */
+function listAddress(address: URLSearchParams, page: number | null = parseId(address.get("page"))): string {
+  const search = searchOf(address.get("q"));
   const params = new URLSearchParams();
   if (search) params.set("q", search);
   if (page && page > 1) params.set("page", String(page));
@@ -39,8 +43,7 @@ function listAddress(search: string, page: number | null): string {
   return query ? `${SCREEN}?${query}` : SCREEN;
 }
 
-const searchOf = (value: FormDataEntryValue | string | null) =>
-  typeof value === "string" ? value.trim().slice(0, MAX_SEARCH_LENGTH) : "";
+const searchOf = (value: string | null) => (value ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
 
 export async function myRecipesScreen(request: Request) {
   const userId = await requireUserId(request);
@@ -54,16 +57,16 @@ export async function myRecipesScreen(request: Request) {
     ...list,
     search,
     confirmDelete: toDelete ? { id: toDelete.id, name: toDelete.name } : null,
-    back: listAddress(search, list.page),
+    back: listAddress(params, list.page),
   };
 }
 
-/** The list's posts: intent share, private or delete, with the recipe's id and where to come back to. */
+/** The list's posts (to the list's address): intent share, private or delete, with the recipe's id. */
 export async function changeMyRecipes(request: Request) {
   const userId = await requireUserId(request);
   const formData = await readForm(request);
   const recipeId = parseId(String(formData.get("id") ?? ""));
-  const back = listAddress(searchOf(formData.get("q")), parseId(String(formData.get("page") ?? "")));
+  const back = listAddress(new URL(request.url).searchParams);
   const say = (ok: boolean, message: string) => redirectWithFlash(back, { type: ok ? "success" : "error", message });
   if (recipeId === null) return say(false, MY_RECIPE_MESSAGES.notFound);
   const intent = formData.get("intent");

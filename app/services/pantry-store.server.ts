@@ -427,6 +427,41 @@ export async function mergeGuestPantry(pantryId: number, guestValue: unknown): P
   if (added.length > 0) await insertRows(pantryId, added);
 }
 
+/**
+ * Puts an amount of something in a household's pantry inside a transaction (a meal's leftovers, with what records
+ * the meal): a new item, or, when one of that name is there already, its amount added to (counted, no unit) and its
+ * place and day replaced by these. A refusal (a blank name, a full pantry) says why; the caller rolls back.
+ */
+export async function stockInTransaction(
+  tx: Transaction,
+  pantryId: number,
+  entry: NewPantryEntry & { quantity: number }
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const [resolved] = newItems(await loadCatalogue(), [entry], todayUtc());
+  if (!resolved) return { ok: false, message: NAME_REQUIRED_MESSAGE };
+  const { item } = resolved;
+  const where = { pantryId, nameKey: item.key };
+  const held = await tx.pantryItem.findFirst({ where, select: { quantity: true } });
+  if (held) {
+    await tx.pantryItem.updateMany({
+      where,
+      data: {
+        quantity: held.quantity === null ? entry.quantity : { increment: entry.quantity },
+        unit: null,
+        storage: item.storage,
+        bestBefore: item.bestBefore,
+        version: { increment: 1 },
+      },
+    });
+    return { ok: true };
+  }
+  if ((await tx.pantryItem.count({ where: { pantryId } })) >= MAX_PANTRY_ITEMS) {
+    return { ok: false, message: PANTRY_FULL_MESSAGE };
+  }
+  await tx.pantryItem.create({ data: rowOf(pantryId, item) });
+  return { ok: true };
+}
+
 /** A client inside prisma.$transaction, so that a pantry change and what records it are written together. */
 export type Transaction = Parameters<Parameters<typeof prisma.$transaction>[0]>[0];
 

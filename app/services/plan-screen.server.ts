@@ -18,6 +18,7 @@ import {
 } from "~/domain/meal-plan";
 import { PLAN_MEALS, weekdayOf, type PlanMeal } from "~/domain/meal-planner";
 import { todayUtc } from "~/domain/pantry-details";
+import { servingsText } from "~/domain/servings";
 import { prisma } from "./db.server";
 import {
   addLeftoverEntry,
@@ -52,8 +53,11 @@ export interface PlanDay {
   weekday: string;
   date: string;
   isToday: boolean;
-  meals: { meal: PlanMeal; entries: PlanEntryView[] }[];
+  /** each entry with its servings said ("1 serving", "2½ servings"), worded here to keep the quantity reader off the page */
+  meals: { meal: PlanMeal; entries: ScreenEntry[] }[];
 }
+
+type ScreenEntry = PlanEntryView & { servingsText: string };
 
 export async function planScreen(request: Request) {
   const cook = await requireCook(request);
@@ -74,7 +78,9 @@ export async function planScreen(request: Request) {
     isToday: day === today,
     meals: PLAN_MEALS.map((meal) => ({
       meal,
-      entries: entries.filter((entry) => entry.day === day && entry.meal === meal),
+      entries: entries
+        .filter((entry) => entry.day === day && entry.meal === meal)
+        .map((entry) => ({ ...entry, servingsText: servingsText(entry.servings) })),
     })),
   }));
   const leftovers = pantry

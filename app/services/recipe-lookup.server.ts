@@ -2,9 +2,27 @@
  * Small reads and writes of one recipe by id, for the screens and calls that need less than the whole recipe
  * (findRecipe in recipe-search.server.ts). Reads see only what `viewerId` may see (visibleTo).
  */
+import type { CookedRecipeLine } from "~/domain/co2-saved";
 import { prisma } from "~/services/db.server";
 import { deleteUnusedDishPhotos, storedDishPhotoOf } from "~/services/dish-photo-use.server";
 import { visibleTo } from "~/services/recipe-access.server";
+
+/** A cooked dish as its weight and CO2 are worked out (a meal's CO2 saved, a leftover's serving): name, servings, lines. */
+export const COOKED_DISH_SELECT = {
+  name: true,
+  servings: true,
+  ingredients: { select: { name: true, quantity: true, ingredient: { select: { name: true } } } },
+} as const;
+
+type CookedDishLine = { name: string; quantity: string; ingredient: { name: string } | null };
+
+/** A dish's lines read with COOKED_DISH_SELECT, as the CO2 and weight reckoning takes them. */
+export const cookedLinesOf = (dish: { ingredients: readonly CookedDishLine[] }): CookedRecipeLine[] =>
+  dish.ingredients.map((line) => ({
+    name: line.name,
+    quantity: line.quantity,
+    catalogueName: line.ingredient?.name ?? null,
+  }));
 
 /** The recipe's id and name, or null when there is no such recipe the viewer may see (null: a guest's view). */
 export function findVisibleRecipeName(recipeId: number, viewerId: number | null) {

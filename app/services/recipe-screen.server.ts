@@ -264,7 +264,7 @@ export async function changeRecipe(request: Request, id: string | undefined): Pr
       if (intent.step >= menu.steps.length) return refuse(`There is no step ${intent.step + 1} in this recipe.`);
       const count = menu.steps.length;
       const step = { index: intent.step, checked: intent.checked, count };
-      await checkStep(request, userId, recipeId, step, await servingsCooked(request, menu, cook));
+      await checkStep(request, cook, recipeId, step, await servingsCooked(request, menu, cook));
       return done(`#step-${intent.step + 1}`);
     }
     case "acknowledge-allergies": {

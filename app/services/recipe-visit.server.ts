@@ -19,6 +19,7 @@ import {
   type StepChange,
 } from "~/domain/recipe-visit";
 import type { MealCompletion } from "~/generated/prisma/client";
+import type { MemberCook } from "./cook.server";
 import { prisma } from "./db.server";
 import { recordMealCompletion } from "./meal-completions.server";
 import { jsonError } from "./request.server";
@@ -94,7 +95,7 @@ export type CookingChange = StepChange & { completion: MealCompletion | null };
  */
 async function changeCooking(
   request: Request,
-  userId: number,
+  cook: MemberCook,
   recipeId: number,
   change: (visit: RecipeVisit, now: Date) => StepChange,
   servings: number | null
@@ -105,7 +106,7 @@ async function changeCooking(
   });
   if (!outcome.completed) return { ...outcome, completion: null };
   try {
-    const completion = await recordMealCompletion({ userId, recipeId, servings });
+    const completion = await recordMealCompletion({ cook, recipeId, servings });
     if (!completion) throw new Error(`Recipe ${recipeId} disappeared while its completion was recorded`);
     return { ...outcome, completion };
   } catch (error) {
@@ -124,14 +125,14 @@ async function changeCooking(
  */
 export function checkStep(
   request: Request,
-  userId: number,
+  cook: MemberCook,
   recipeId: number,
   step: { index: number; checked: boolean; count: number },
   servings: number | null = null
 ): Promise<CookingChange> {
   return changeCooking(
     request,
-    userId,
+    cook,
     recipeId,
     (visit, now) => setStepChecked(visit, step.index, step.checked, step.count, now),
     servings
@@ -141,12 +142,12 @@ export function checkStep(
 /** The whole cooking done at once (POST /meal-completions): recorded unless this cooking was counted already. */
 export function completeCooking(
   request: Request,
-  userId: number,
+  cook: MemberCook,
   recipeId: number,
   stepCount: number,
   servings: number | null = null
 ): Promise<CookingChange> {
-  return changeCooking(request, userId, recipeId, (visit, now) => finishCooking(visit, stepCount, now), servings);
+  return changeCooking(request, cook, recipeId, (visit, now) => finishCooking(visit, stepCount, now), servings);
 }
 
 export function selectIngredient(

@@ -8,14 +8,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { addedMessage, alreadyListedMessage, removedMessage } from "~/domain/shopping-changes";
 import { ShoppingChangeSchema, type ShoppingChange } from "~/domain/shopping-list-schemas";
 import type { MemberCook } from "./cook.server";
+import { inBackground } from "./background.server";
 import { isUniqueViolation, prisma } from "./db.server";
-import { addShoppingItems, movedMessage, moveToPantry, NOT_ON_LIST_MESSAGE } from "./shopping-list.server";
+import {
+  addShoppingItems,
+  movedMessage,
+  moveToPantry,
+  NOT_ON_LIST_MESSAGE,
+  removeShoppingItem,
+} from "./shopping-list.server";
 
 /** The answer to a change: its HTTP status (200 done; 404 not on the list; 409 the pantry is full) and message. */
 export type ChangeAnswer = { status: number; message: string; repeated?: true };
 
 /** Kept long enough for a phone that was offline over a long weekend to replay its taps. */
-const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
+export const KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 const STILL_APPLYING_MESSAGE = "This change is being applied already.";
 
 export const checkShoppingChange = (formData: FormData) => parseWithZod(formData, { schema: ShoppingChangeSchema });
@@ -33,11 +40,10 @@ async function apply(cook: MemberCook, change: ShoppingChange): Promise<ChangeAn
       return moved.ok ? { status: 200, message: movedMessage(moved.moved) } : moved;
     }
     case "remove": {
-      const item = await prisma.shoppingItem.findFirst({ where: { id: change.item, listId: cook.listId } });
-      const { count } = await prisma.shoppingItem.deleteMany({ where: { id: change.item, listId: cook.listId } });
-      return item && count > 0
-        ? { status: 200, message: removedMessage(item.name) }
-        : { status: 404, message: NOT_ON_LIST_MESSAGE };
+      const removed = await removeShoppingItem(cook.listId, change.item);
+      return removed === null
+        ? { status: 404, message: NOT_ON_LIST_MESSAGE }
+        : { status: 200, message: removedMessage(removed) };
     }
     case "add": {
       const { added, alreadyListed } = await addShoppingItems(cook.listId, [change]);
@@ -71,8 +77,22 @@ async function once(userId: number, key: string, work: () => Promise<ChangeAnswe
     throw error;
   }
   await prisma.shoppingChange.update({ where, data: { status: answer.status, message: answer.message } });
-  await prisma.shoppingChange.deleteMany({ where: { userId, createdAt: { lt: new Date(Date.now() - KEPT_MS) } } });
+  void inBackground(pruneExpiredChanges(), "Deleting expired shopping change keys failed");
   return answer;
+}
+
+/** How often a process deletes the expired keys: they only take room, so an hour late is no harm. */
+export const PRUNE_EVERY_MS = 60 * 60 * 1000;
+let prunedAt = -Infinity;
+
+/**
+ * Deletes every user's keys kept past KEPT_MS, at most once per PRUNE_EVERY_MS in this process (the first keyed
+ * change after that does it), instead of a delete with every change.
+ */
+export async function pruneExpiredChanges(now = Date.now()): Promise<void> {
+  if (now - prunedAt < PRUNE_EVERY_MS) return;
+  prunedAt = now;
+  await prisma.shoppingChange.deleteMany({ where: { createdAt: { lt: new Date(now - KEPT_MS) } } });
 }
 
 function repeatOf(row: { status: number; message: string }): ChangeAnswer {

@@ -11,7 +11,7 @@ import { resolveName } from "~/domain/pantry";
 import { unitOf } from "~/domain/quantity";
 import { convertAmount, renderAmount, scaledAmount, scaleQuantity } from "~/domain/servings";
 import { loadCatalogue } from "./catalogue.server";
-import { prisma } from "./db.server";
+import { isRecordNotFound, prisma } from "./db.server";
 import type { Cook, MemberCook } from "./cook.server";
 import { readPantry, receiveIntoPantry } from "./pantry-store.server";
 
@@ -40,6 +40,16 @@ export async function listShoppingItems(listId: number): Promise<ShoppingItemVie
 }
 
 export const countShoppingItems = (listId: number) => prisma.shoppingItem.count({ where: { listId } });
+
+/** Removes one of the list's items: the name it had, or null when it is not on this list (or went meanwhile). */
+export async function removeShoppingItem(listId: number, itemId: number): Promise<string | null> {
+  try {
+    return (await prisma.shoppingItem.delete({ where: { id: itemId, listId }, select: { name: true } })).name;
+  } catch (error) {
+    if (isRecordNotFound(error)) return null;
+    throw error;
+  }
+}
 
 /** Adds the items not listed yet; returns the names that were added and those already on the list. */
 export async function addShoppingItems(

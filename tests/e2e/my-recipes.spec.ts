@@ -6,6 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
+  hasJavaScript,
   expectNoSidewaysScroll,
   queryServerDatabase,
   signInAsNewCook,
@@ -22,6 +23,17 @@ async function privateRecipe(page: Page, name: string): Promise<number> {
   });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { menu_id: number }).menu_id;
+}
+
+/** Holds the list's data (read after a form's redirect) until the returned function lets it through. */
+async function holdListReload(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/my-recipes.data*", async (route) => {
+    if (route.request().method() === "GET") await released;
+    await route.continue();
+  });
+  return release;
 }
 
 test("a pasted import is found from the summary, searched and edited with a section and a picture", async ({
@@ -83,13 +95,16 @@ test("a recipe is shared, made private again and deleted after a confirmation; a
   await signInAsNewCook(page, uniqueUsername(testInfo, "sharer"));
   const name = `Flour pancakes ${testInfo.project.name} ${Date.now()}`;
   const id = await privateRecipe(page, name);
-  await page.goto("/my-recipes");
+  await page.goto("/my-recipes?q=pancakes");
   const item = page.getByRole("listitem").filter({ hasText: name });
   await expect(item).toContainText("Private");
 
   await item.getByRole("button", { name: `Share: ${name}` }).click();
   await expect(page.getByText(`“${name}” is shared with everyone now.`)).toBeVisible();
   await expect(item).toContainText("Shared with everyone");
+  // the cook comes back to the list as they left it: still searched
+  await expect(page).toHaveURL(/\/my-recipes\?q=pancakes$/);
+  await expect(page.getByText("1 recipe found")).toBeVisible();
   await item.getByRole("button", { name: `Make private: ${name}` }).click();
   await expect(page.getByText(`“${name}” is private now: only you see it.`)).toBeVisible();
   await expect(item).toContainText("Private");
@@ -112,7 +127,15 @@ test("a recipe is shared, made private again and deleted after a confirmation; a
   expect(await queryServerDatabase("SELECT id FROM Recipe WHERE id = ?", [id])).toHaveLength(1);
 
   await item.getByRole("link", { name: `Delete ${name}` }).click();
+  const release = hasJavaScript(testInfo) ? await holdListReload(page) : null;
   await dialog.getByRole("button", { name: "Delete recipe" }).click();
+  if (release) {
+    // the delete is done and its redirect is loading: the button stays off, so a second tap sends nothing
+    await expect(dialog.getByRole("button", { name: "Deleting..." })).toBeDisabled();
+    await expect.poll(() => queryServerDatabase("SELECT id FROM Recipe WHERE id = ?", [id])).toHaveLength(0);
+    await expect(dialog.getByRole("button", { name: "Deleting..." })).toBeDisabled();
+    release();
+  }
   await expect(page.getByText(`“${name}” deleted.`)).toBeVisible();
   await expect(page.getByText("You have not imported or added any recipes yet.")).toBeVisible();
   expect(await queryServerDatabase("SELECT id FROM Recipe WHERE id = ?", [id])).toHaveLength(0);

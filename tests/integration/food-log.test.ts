@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { co2PerKgAsWeighed } from "~/domain/co2-saved";
+import { addDays, todayUtc } from "~/domain/pantry-details";
 import { ALREADY_UPDATED_MESSAGE, NOTHING_TO_UNDO_MESSAGE, UNDO_MS, UNDO_TOO_LATE_MESSAGE } from "~/domain/food-log";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.$";
 import { action as cookedAction, loader as cookedLoader } from "~/routes/cooked.$id";
@@ -68,7 +69,7 @@ async function cookWhoCooked(prefix: string) {
     where: { pantry: { household: { members: { some: { userId: cook.id } } } }, nameKey: "egg" },
     data: { quantity: 6, unit: null },
   });
-  const completion = (await recordMealCompletion({ userId: cook.id, recipeId }))!;
+  const completion = (await recordMealCompletion({ cook: await cookOfUser(cook.id), recipeId }))!;
   return { cook, completionId: completion.id, estimate: completion.co2SavedKg };
 }
 
@@ -535,7 +536,7 @@ describe("Home's CO2 saved and food rescued (issue 31: 5.3 kg of CO2 beside 0.2 
     // the recipe is for 2; the cook made 3: 450 g of rice and 3 eggs from the pantry
     const grams = 450 + 3 * egg.unitWeights.piece;
     const co2 = 0.45 * riceCo2 + (3 * egg.unitWeights.piece * egg.co2PerKg!) / 1000;
-    const completion = (await recordMealCompletion({ userId: cook.id, recipeId, servings: 3 }))!;
+    const completion = (await recordMealCompletion({ cook: await cookOfUser(cook.id), recipeId, servings: 3 }))!;
     expect(completion.servingsCooked).toBe(3);
     const figures = async () => (await monthlyMealStats(await cookOfUser(cook.id))).current_month;
 
@@ -557,5 +558,80 @@ describe("Home's CO2 saved and food rescued (issue 31: 5.3 kg of CO2 beside 0.2 
     expect(said).toMatchObject({ ok: true, servingsCooked: 3, servingsEaten: 2 });
     expect((await figures()).co2_saved).toBeCloseTo((co2 * 2) / 3, 3);
     expect((await figures()).rescued_kg).toBeCloseTo((grams * 2) / 3 / 1000, 3);
+  });
+});
+
+/** Makes every `operation` on PantryItem fail, as a write the database refuses would, until the returned undo. */
+async function refusePantryWrites(operation: "INSERT" | "UPDATE"): Promise<() => Promise<void>> {
+  if (process.env.DATABASE_URL!.startsWith("postgres")) {
+    await prisma.$executeRawUnsafe(
+      `CREATE OR REPLACE FUNCTION refuse_for_test() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$ LANGUAGE plpgsql`
+    );
+    await prisma.$executeRawUnsafe(
+      `CREATE TRIGGER refuse_pantry_write BEFORE ${operation} ON "PantryItem" FOR EACH ROW EXECUTE FUNCTION refuse_for_test()`
+    );
+    return async () => void (await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_pantry_write ON "PantryItem"`));
+  }
+  await prisma.$executeRawUnsafe(
+    `CREATE TRIGGER refuse_pantry_write BEFORE ${operation} ON "PantryItem" BEGIN SELECT RAISE(ABORT, 'refused'); END`
+  );
+  return async () => void (await prisma.$executeRawUnsafe(`DROP TRIGGER refuse_pantry_write`));
+}
+
+describe("leftovers in the pantry", () => {
+  const LEFTOVER = "Leftover Rice and Egg Bowl Test";
+  const today = todayUtc();
+  const leftoverRow = (userId: number) =>
+    prisma.pantryItem.findFirst({
+      where: { pantry: { household: { members: { some: { userId } } } }, name: LEFTOVER },
+      select: { quantity: true, unit: true, storage: true, bestBefore: true },
+    });
+  const eatenOf = async (completionId: number) =>
+    (await prisma.mealCompletion.findUniqueOrThrow({ where: { id: completionId } })).servingsEaten;
+
+  it("the same dish cooked again before the last leftovers went: one item, the servings added, the newer day", async () => {
+    const { cook, completionId } = await cookWhoCooked("leftagain");
+    const member = await cookOfUser(cook.id);
+    expect(await recordServingsEaten(member, completionId, { cooked: 4, eaten: 1 })).toMatchObject({ ok: true });
+    await prisma.pantryItem.updateMany({
+      where: { pantryId: member.pantryId, name: LEFTOVER },
+      data: { bestBefore: today },
+    });
+    const again = (await recordMealCompletion({ cook: member, recipeId }))!;
+    const said = await recordServingsEaten(member, again.id, { cooked: 4, eaten: 2 });
+    expect(said).toMatchObject({ ok: true, leftover: { name: LEFTOVER, servings: 2 } });
+    expect(await leftoverRow(cook.id)).toEqual({
+      quantity: 5,
+      unit: null,
+      storage: "fridge",
+      bestBefore: addDays(today, 3),
+    });
+  });
+
+  it("a pantry write that fails leaves the meal's servings unsaid and the pantry as it was: nothing half written", async () => {
+    const { cook, completionId } = await cookWhoCooked("lefthalf");
+    const member = await cookOfUser(cook.id);
+    const undoInsert = await refusePantryWrites("INSERT");
+    try {
+      await expect(recordServingsEaten(member, completionId, { cooked: 4, eaten: 1 })).rejects.toThrow();
+    } finally {
+      await undoInsert();
+    }
+    expect(await eatenOf(completionId)).toBeNull();
+    expect(await leftoverRow(cook.id)).toBeNull();
+    // said again once the database takes it: the leftovers go in
+    expect(await recordServingsEaten(member, completionId, { cooked: 4, eaten: 1 })).toMatchObject({ ok: true });
+    expect(await leftoverRow(cook.id)).toMatchObject({ quantity: 3 });
+
+    // topping up the leftovers already there fails too: the second meal stays unsaid, the item unchanged
+    const again = (await recordMealCompletion({ cook: member, recipeId }))!;
+    const undoUpdate = await refusePantryWrites("UPDATE");
+    try {
+      await expect(recordServingsEaten(member, again.id, { cooked: 4, eaten: 2 })).rejects.toThrow();
+    } finally {
+      await undoUpdate();
+    }
+    expect(await eatenOf(again.id)).toBeNull();
+    expect(await leftoverRow(cook.id)).toMatchObject({ quantity: 3 });
   });
 });

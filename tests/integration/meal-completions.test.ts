@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { co2PerKgAsWeighed } from "~/domain/co2-saved";
+import { cookOfUser } from "~/services/cook.server";
 import { prisma } from "~/services/db.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
 import { addToUserPantry } from "~/services/pantry-store.server";
@@ -39,7 +40,7 @@ async function userWithPantry(username: string, pantry: string[]) {
 describe("recordMealCompletion", () => {
   it("stores a completion with the CO2 of the recipe lines the cook had, weighed through the catalogue", async () => {
     const userId = await userWithPantry("cook_with_rice", ["Leftover rice", "eggs", "salt"]);
-    const completion = await recordMealCompletion({ userId, recipeId });
+    const completion = await recordMealCompletion({ cook: await cookOfUser(userId), recipeId });
     const catalogue = getCatalogue();
     const egg = catalogue.byName("egg")!;
     const expected =
@@ -52,9 +53,9 @@ describe("recordMealCompletion", () => {
 
   it("records every cooking of the same recipe, each with its own figure", async () => {
     const userId = await userWithPantry("cook_twice", ["spinach"]);
-    const first = await recordMealCompletion({ userId, recipeId });
+    const first = await recordMealCompletion({ cook: await cookOfUser(userId), recipeId });
     await prisma.pantryItem.deleteMany({ where: { pantry: { household: { members: { some: { userId: userId } } } } } });
-    const second = await recordMealCompletion({ userId, recipeId });
+    const second = await recordMealCompletion({ cook: await cookOfUser(userId), recipeId });
     expect(first!.co2SavedKg).toBeGreaterThan(0);
     expect(second!.co2SavedKg).toBe(0);
     expect(await prisma.mealCompletion.count({ where: { userId } })).toBe(2);
@@ -62,7 +63,7 @@ describe("recordMealCompletion", () => {
 
   it("answers null and writes nothing for a recipe that does not exist", async () => {
     const userId = await userWithPantry("cook_no_recipe", []);
-    expect(await recordMealCompletion({ userId, recipeId: 999_999 })).toBeNull();
+    expect(await recordMealCompletion({ cook: await cookOfUser(userId), recipeId: 999_999 })).toBeNull();
     expect(await prisma.mealCompletion.count({ where: { userId } })).toBe(0);
   });
 });

@@ -62,10 +62,11 @@ async function listed(cook: Member, query = "") {
     confirmDelete: { id: number } | null;
   };
 }
-const post = (cook: Member | null, form: Record<string, string>) =>
+/** A post of the list's forms, to the list's address (its search and page, where the cook comes back to). */
+const post = (cook: Member | null, form: Record<string, string>, address = "/my-recipes") =>
   run(() =>
     listAction({
-      request: requestWith("POST", "/my-recipes", { form }, { cookie: cook?.cookie }),
+      request: requestWith("POST", address, { form }, { cookie: cook?.cookie }),
       params: {},
       context: {},
     })
@@ -234,7 +235,7 @@ describe("sharing", () => {
     const [cook, other] = [await signedInMember("sharer"), await signedInMember("reader")];
     const recipe = await ownRecipe(cook);
     expect((await readMenu(recipe.id, other)).status).toBe(404);
-    const shared = await post(cook, { intent: "share", id: String(recipe.id), q: "okra" });
+    const shared = await post(cook, { intent: "share", id: String(recipe.id) }, "/my-recipes?q=okra&page=x");
     expect(shared.headers.get("Location")).toBe("/my-recipes?q=okra");
     expect(await flashAfter(shared, cook.cookie)).toEqual({
       type: "success",

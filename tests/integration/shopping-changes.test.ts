@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { cookOfUser } from "~/services/cook.server";
 import { pantryItems } from "~/services/pantry-store.server";
-import { applyShoppingChange } from "~/services/shopping-changes.server";
+import { applyShoppingChange, KEPT_MS, pruneExpiredChanges, PRUNE_EVERY_MS } from "~/services/shopping-changes.server";
 import { seedIngredients } from "../../prisma/seed";
 import { signedInMember } from "../support/members";
 
@@ -67,5 +67,35 @@ describe("a shopping list change sent with its key", () => {
     await applyShoppingChange(first.cook, add);
     expect(await applyShoppingChange(second.cook, add)).toEqual({ status: 200, message: "rice is on your list." });
     expect(await listNames(second.cook.listId)).toEqual(["rice"]);
+  });
+});
+
+describe("expired change keys", () => {
+  it("still go, every user's, but at most once an hour in a process rather than with every change", async () => {
+    const { userId } = (await newCook()).cook;
+    const other = (await newCook()).cook.userId;
+    // a later clock than every change this file made, so the hour since the last deletion has passed
+    const now = Date.now() + 2 * PRUNE_EVERY_MS;
+    const aged = (key: string, age: number, owner = userId) =>
+      prisma.shoppingChange.create({
+        data: { userId: owner, key, status: 200, message: "done", createdAt: new Date(now - age) },
+      });
+    const keys = async (owner = userId) =>
+      (await prisma.shoppingChange.findMany({ where: { userId: owner }, orderBy: { key: "asc" } })).map(
+        (row) => row.key
+      );
+    await aged("expired-1", KEPT_MS + 60_000);
+    await aged("kept-1", KEPT_MS - 3 * PRUNE_EVERY_MS);
+    await aged("expired-other", KEPT_MS + 60_000, other);
+
+    await pruneExpiredChanges(now);
+    expect(await keys()).toEqual(["kept-1"]);
+    expect(await keys(other)).toEqual([]);
+
+    await aged("expired-2", KEPT_MS + 60_000);
+    await pruneExpiredChanges(now + 10 * 60_000);
+    expect(await keys()).toEqual(["expired-2", "kept-1"]);
+    await pruneExpiredChanges(now + PRUNE_EVERY_MS);
+    expect(await keys()).toEqual(["kept-1"]);
   });
 });

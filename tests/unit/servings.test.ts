@@ -195,4 +195,8 @@ describe("servingsText", () => {
       "3¼ servings",
     ]);
   });
+
+  it("says none as 0 servings (a meal of which none was eaten), not a quarter", () => {
+    expect(servingsText(0)).toBe("0 servings");
+  });
 });
