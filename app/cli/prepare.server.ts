@@ -32,6 +32,8 @@ const buildIsCurrent = () =>
 
 /** Two servers started at once from one checkout (parallel test runs) must not build over each other. */
 async function withBuildLock(work: () => void) {
+  // A BUILD_DIR in a folder not made yet (tests/.tmp on a fresh clone) would otherwise fail every try below, forever.
+  mkdirSync(path.dirname(BUILD_LOCK), { recursive: true });
   for (;;) {
     try {
       mkdirSync(BUILD_LOCK);
