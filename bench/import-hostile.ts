@@ -43,7 +43,7 @@ async function signedInCookie(username: string): Promise<string> {
   return setCookie.split(";")[0];
 }
 
-async function upload(bytes: Uint8Array, cookie: string): Promise<{ status: number; reason: string }> {
+async function upload(bytes: Uint8Array<ArrayBuffer>, cookie: string): Promise<{ status: number; reason: string }> {
   const body = new FormData();
   body.set("file", new File([bytes], "export.zip", { type: "application/zip" }));
   const request = new Request("http://localhost:3000/import", {

@@ -47,7 +47,7 @@ const manyEntries = (count: number) =>
 
 export interface HostileArchive {
   name: string;
-  zip: Uint8Array;
+  zip: Uint8Array<ArrayBuffer>;
   reason: string;
 }
 
@@ -60,7 +60,7 @@ export async function hostileArchives(): Promise<HostileArchive[]> {
     (inner, level) => zipSync({ [`l${level}.zip`]: inner }),
     zipSync({ "r.json": good["Porridge/recipe.json"] })
   );
-  return [
+  const archives: { name: string; zip: Uint8Array; reason: string }[] = [
     { name: "a zip bomb (50 MB of zeros)", zip: bomb, reason: ARCHIVE_TOO_PACKED },
     { name: "a zip bomb whose sizes say 1 KB", zip: withForgedSizes(bomb, 1024), reason: ARCHIVE_SIZES_FORGED },
     {
@@ -85,4 +85,6 @@ export async function hostileArchives(): Promise<HostileArchive[]> {
     },
     { name: "zips nested 4 deep", zip: zipSync({ ...good, "l3.zip": nested }), reason: ARCHIVE_TOO_DEEP },
   ];
+  // as a File or Blob takes them
+  return archives.map((archive) => ({ ...archive, zip: new Uint8Array(archive.zip) }));
 }
