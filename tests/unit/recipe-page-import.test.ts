@@ -472,6 +472,30 @@ describe("pages without schema.org data", () => {
       ]);
     });
 
+    // A cooking-machine site's data stops after the first 6 of its 12 lines; the page's one list runs on with
+    // "150 ml Gemüsefond", "250 ml Milch": a cook following the data would leave out half the sauce.
+    it("takes the lines the page's list runs on with after the data's last, when each starts with a weight or volume", () => {
+      const html = page(
+        ["90 g Parmesan", "1 Zwiebel", "30 g Butter"],
+        "<ul><li>90 g Parmesan</li><li>1 Zwiebel</li><li>30 g Butter</li><li>150 ml Gemüsefond</li>" +
+          "<li>0,25 TL schwarzer Pfeffer, aus der Mühle</li><li>800 g Gnocchi</li></ul>"
+      );
+      expect(lines(html).map(([quantity, name]) => `${quantity} ${name}`)).toEqual([
+        "90 g Parmesan",
+        "1 Zwiebel",
+        "30 g Butter",
+        "150 ml Gemüsefond",
+        "0,25 TL schwarzer Pfeffer",
+        "800 g Gnocchi",
+      ]);
+      // equipment or a count after the data's last line is the page's next block, not a line
+      const equipment = page(
+        ["90 g Parmesan"],
+        "<ul><li>90 g Parmesan</li><li>150 ml Milch</li><li>1 large pot</li></ul>"
+      );
+      expect(lines(equipment)).toEqual([["90 g", "Parmesan", null]]);
+    });
+
     it("reads a group heading followed by an invisible separator as a heading", () => {
       const html = page(
         ["1 tbsp oil", "1 tbsp oyster sauce"],

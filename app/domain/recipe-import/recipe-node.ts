@@ -4,7 +4,7 @@
  */
 import { buildDraft, MAX_PARSED_LINES, NOTES_SECTION, type ParseResult, type RawEntry } from "./draft";
 import { durationMinutes, htmlLines, servingsOf, STEP_LABEL } from "./fields";
-import { splitLeadingQuantity, unitOf } from "../quantity";
+import { isMeasure, parseQuantity, splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
 import { METHOD_HEADING, type PageFacts } from "./plain-html";
 
@@ -214,6 +214,12 @@ function withAmountsJoined(shown: RawEntry[]): RawEntry[] {
   return joined;
 }
 
+/** The line starts with an amount of a weight or volume: "150 ml Gemüsefond", "0,25 TL Pfeffer". */
+function startsMeasured(line: string): boolean {
+  const { amount, unit } = parseQuantity(splitLeadingQuantity(line).quantity);
+  return amount !== null && unit !== null && isMeasure(unit);
+}
+
 /**
  * A short bracket with words in it: "(not too thin)", "(or 1.5 jars of sauce)"; a longer one is a remark on the line
  * ("(the range is based on the saltiness of your butter; ...)") that the data may leave to the page.
@@ -294,8 +300,12 @@ function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   }
   const found = inOrder(listedLines, shown) ?? inAnyOrder(listedLines, shown);
   if (!found) return listed;
-  const laterGroup = shown.slice(found.end).some((entry) => typeof entry !== "string");
-  const fuller = laterGroup ? shown : shown.slice(0, found.end);
+  const after = shown.slice(found.end);
+  const laterGroup = after.some((entry) => typeof entry !== "string");
+  // the data cut short: the page's list runs on with lines that each start with a weight or volume ("150 ml
+  // Gemüsefond"), which no piece of equipment or time line does
+  const runsOn = after.length > 0 && after.every((entry) => typeof entry === "string" && startsMeasured(entry));
+  const fuller = laterGroup || runsOn ? shown : shown.slice(0, found.end);
   const fullerLines = fuller.filter((entry) => typeof entry === "string").length;
   return fullerLines > listedLines.length || found.added > 0 ? fuller : listed;
 }
