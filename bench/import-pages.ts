@@ -8,6 +8,8 @@
  *
  *   npm run bench:import                 (SHARED_DIR=/path/to/shared, OLD_REF=<commit> to change, OLD_REF= for none)
  *   SHOW_FAILURES=1 (or =detail) npm run bench:import   lists the dev half's failures (with detail, field by field)
+ *   SHOW_HALF=held-out (with SHOW_FAILURES)              lists the held-out half's instead: looking at them makes that
+ *                                                        half tuned-on for whatever is changed after, so say so
  *
  * A line's catalogue match is checked against bench/data/import-match-labels.json (a hand-labelled sample:
  * page#line → the ingredient it means, or null for none); a wrong match counts against precision.
@@ -434,18 +436,18 @@ async function main() {
         `${importer.label}: ${pages.length} pages parsed in ${((performance.now() - started) / 1000).toFixed(1)} s`
       );
     }
-    for (const half of ["held-out", "dev"] as const) {
-      const subset = pages.filter((page) => page.half === half);
+    for (const half of ["held-out", "dev", "both halves"] as const) {
+      const subset = half === "both halves" ? pages : pages.filter((page) => page.half === half);
       const columns = importers.map((importer) => importer.label);
       const perImporter = importers.map((importer) => pageRows(subset, scores.get(importer)!));
       printTable(
-        `Pages, ${half} half (${subset.length} pages)`,
+        `Pages, ${half === "both halves" ? half : `${half} half`} (${subset.length} pages)`,
         ["figure", ...columns],
         perImporter[0].map(([name], row) => [name, ...perImporter.map((rows) => rows[row][1])])
       );
       const matches = importers.map((importer) => matchRows(subset, importer, labels));
       printTable(
-        `Catalogue matching, ${half} half`,
+        `Catalogue matching, ${half === "both halves" ? half : `${half} half`}`,
         ["lines", ...columns],
         matches[matches.length - 1].map(([name], row) => [name, ...matches.map((rows) => rows[row]?.[1] ?? "")])
       );
@@ -453,8 +455,9 @@ async function main() {
     if (process.env.SHOW_FAILURES) {
       const newest = importers[importers.length - 1];
       const perPage = scores.get(newest)!;
-      // the dev half only: the held-out half is not looked at
-      for (const page of pages.filter((page) => page.half === "dev")) {
+      // the dev half unless asked: a held-out failure looked at is no longer held out
+      const shown = process.env.SHOW_HALF === "held-out" ? "held-out" : "dev";
+      for (const page of pages.filter((page) => page.half === shown)) {
         const score = perPage.get(page.file)!;
         const wrong = Object.entries(score)
           .filter(([, value]) => value === false)

@@ -790,7 +790,7 @@ function isQuantityWord(word: string, previous: string | null, hasAmount: boolea
 
 /** Grams (or millilitres) in one of `unit`, for a weight or volume; undefined for a count or a spoonful of nothing. */
 const gramsPer = (unit: Unit): number | undefined => GRAMS_PER[unit] ?? MILLILITRES_PER[unit];
-const isMeasure = (unit: Unit) => gramsPer(unit) !== undefined;
+export const isMeasure = (unit: Unit) => gramsPer(unit) !== undefined;
 
 /** A unit of weight or volume ("g", "oz", "tablespoons"), or null. */
 function measureUnit(word: string): Unit | null {

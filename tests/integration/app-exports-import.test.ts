@@ -3,20 +3,29 @@
  * every recipe each holds is imported with every ingredient line, its photo stored like an upload, and importing
  * the same export again adds nothing (the recipes are reported as duplicates).
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { strToU8, zipSync } from "fflate";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { action as importAction } from "~/routes/import";
 import { action as loginAction } from "~/routes/login";
 import { action as signupAction } from "~/routes/signup";
-import { ARCHIVE_TOO_PACKED } from "~/domain/recipe-import/archive";
+
 import { prisma } from "~/services/db.server";
 import { PARSE_TOO_SLOW } from "~/services/import-parser.server";
 import { importFile, importSource } from "~/services/recipe-import.server";
 import { seedIngredients } from "../../prisma/seed";
 import { jsonRequest, run, sessionCookieFrom } from "../support/requests";
+import { GOOD_RECIPE_NAME, goodRecipeFiles, hostileArchives } from "../support/hostile-archives";
 import { explainSkip } from "../support/vision";
+
+const uploadsDir = vi.hoisted(() => {
+  const dir = `tests/.tmp/uploads-app-exports-${process.pid}-${Date.now()}`;
+  process.env.UPLOADS_DIR = dir;
+  return dir;
+});
+afterAll(() => rmSync(uploadsDir, { recursive: true, force: true }));
+const storedFiles = () => (existsSync(uploadsDir) ? readdirSync(uploadsDir, { recursive: true }).length : 0);
 
 const EXPORTS = path.resolve("../shared/data/recipes/app-exports");
 const skip = explainSkip("the app export imports", existsSync(EXPORTS), "../shared/data/recipes/app-exports");
@@ -185,14 +194,30 @@ describe("files and pasted recipes through the import worker", () => {
     expect(await prisma.recipe.count()).toBe(before);
   });
 
-  it("refuses a zip bomb uploaded on /import with its reason, and saves nothing", async () => {
-    const before = await prisma.recipe.count();
-    const bomb = zipSync({ "recipes/a.json": new Uint8Array(30 * 1024 * 1024) }, { level: 9 });
-    const file = new File([bomb], "export.zip", { type: "application/zip" });
-    const response = await run(() => importAction(args(post({ file }))));
-    const { summary } = await response.json();
-    expect(summary.failed).toEqual([{ item: "export.zip", reason: ARCHIVE_TOO_PACKED }]);
-    expect(await prisma.recipe.count()).toBe(before);
+  it("refuses every hostile archive uploaded on /import with its reason, and writes nothing: not the good recipe beside it, nor its photo", async () => {
+    for (const { name, zip, reason } of await hostileArchives()) {
+      const recipesBefore = await prisma.recipe.count();
+      const filesBefore = storedFiles();
+      const file = new File([zip], "export.zip", { type: "application/zip" });
+      const response = await run(() => importAction(args(post({ file }))));
+      expect(response.status, name).toBe(200);
+      const { summary } = await response.json();
+      expect(summary.failed, name).toEqual([{ item: "export.zip", reason }]);
+      expect(summary.imported, name).toEqual([]);
+      expect(await prisma.recipe.count(), name).toBe(recipesBefore);
+      expect(await prisma.recipe.findFirst({ where: { name: GOOD_RECIPE_NAME } }), name).toBeNull();
+      expect(storedFiles(), name).toBe(filesBefore);
+    }
+  });
+
+  it("imports the good recipe and its photo when the archive holds nothing hostile (the cases above can fail)", async () => {
+    const filesBefore = storedFiles();
+    const file = new File([zipSync(await goodRecipeFiles())], "export.zip", { type: "application/zip" });
+    const { summary } = await (await run(() => importAction(args(post({ file }))))).json();
+    expect(summary.imported).toEqual([expect.objectContaining({ name: GOOD_RECIPE_NAME })]);
+    const stored = await prisma.recipe.findUniqueOrThrow({ where: { id: summary.imported[0].id } });
+    expect(stored.image).toMatch(/^\/uploads\/dishes\/[0-9a-f]{32}\.jpg$/);
+    expect(storedFiles()).toBeGreaterThan(filesBefore);
   });
 
   it("holds an archive to the worker's time budget like a page", async () => {

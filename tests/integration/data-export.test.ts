@@ -4,7 +4,8 @@
  * nobody else's. Uploading it on /import in a fresh account brings every recipe back unchanged.
  */
 import { parse } from "csv-parse/sync";
-import { unzipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as apiLoader } from "~/routes/api.$";
 import { action as importAction } from "~/routes/import";
@@ -12,7 +13,8 @@ import { addPlanEntry } from "~/services/meal-plan.server";
 import { cookOfUser } from "~/services/cook.server";
 import { prisma } from "~/services/db.server";
 import { logPantryFood } from "~/services/food-log.server";
-import { imageUrl, storeImage } from "~/services/images.server";
+import { deleteImage, imageUrl, readStoredImage, storeImage } from "~/services/images.server";
+import { storedDishPhotoOf } from "~/services/dish-photo-use.server";
 import { addToPantry } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { createReview } from "~/services/reviews.server";
@@ -20,7 +22,7 @@ import { setFavorite } from "~/services/favorites.server";
 import { createUserSession } from "~/services/sign-in.server";
 import { seedIngredients } from "../../prisma/seed";
 import { EXPORT_DATA_FILES } from "../support/data-export";
-import { cameraJpeg } from "../support/images";
+import { detailedCameraJpeg, lookOf } from "../support/images";
 import { getRequest, run } from "../support/requests";
 
 const args = (request: Request) => ({ request, params: {}, context: {} });
@@ -66,6 +68,18 @@ async function recipeAsCookSeesIt(id: number) {
   };
 }
 
+/** The bytes of a recipe's own stored photo. */
+async function photoBytesOf(id: number): Promise<Buffer> {
+  const { image } = await prisma.recipe.findUniqueOrThrow({ where: { id }, select: { image: true } });
+  const stored = await readStoredImage(storedDishPhotoOf(image) ?? "");
+  if (!stored) throw new Error(`recipe ${id} has no stored photo`);
+  return stored.bytes;
+}
+
+/** Mean difference of two looks' grey pixels, 0-255. */
+const greyDifference = (a: number[], b: number[]) =>
+  a.reduce((total, value, index) => total + Math.abs(value - b[index]), 0) / a.length;
+
 let cook: User;
 let stranger: User;
 const ownRecipeIds: number[] = [];
@@ -74,7 +88,7 @@ beforeAll(async () => {
   await seedIngredients();
   cook = await signedInUser("exporter");
   stranger = await signedInUser("stranger");
-  const photo = imageUrl(await storeImage("dishes", new Blob([await cameraJpeg(800, 600)])));
+  const photo = imageUrl(await storeImage("dishes", new Blob([await detailedCameraJpeg(800, 600)])));
   const lasagne = await saveRecipe({
     name: 'Lasagne: Sunday "best"',
     description: "A slow lasagne for a crowd.",
@@ -238,5 +252,40 @@ describe("GET /api/export", () => {
       expect(stored.importedById).toBe(newcomer.id);
     }
     expect((await recipeAsCookSeesIt(ownRecipeIds[0])).hasOwnPhoto).toBe(true);
+  });
+
+  it("brings the photo itself back: the exported bytes, re-encoded as any uploaded photo is, and the same picture", async () => {
+    const files = await unzipped(await exportOf(cook));
+    const original = await photoBytesOf(ownRecipeIds[0]);
+    // the export sends the stored photo as it is
+    expect(Buffer.from(files["Recipes/Lasagne Sunday best/full.jpg"]).equals(original)).toBe(true);
+    const newcomer = await signedInUser("photo-newcomer");
+    const body = new FormData();
+    body.set("file", new File([zipSync(files)], "recipe-helper-data.zip", { type: "application/zip" }));
+    const upload = new Request("http://localhost:3000/import", {
+      method: "POST",
+      body,
+      headers: { Origin: "http://localhost:3000", Cookie: newcomer.cookie },
+    });
+    const { summary } = await (await run(() => importAction(args(upload)))).json();
+    const copy = summary.imported.find(({ name }: { name: string }) => name === 'Lasagne: Sunday "best"');
+    const copied = await photoBytesOf(copy.id);
+    // the import re-encodes it as an upload is re-encoded (decision 103), nothing else: byte for byte what storing
+    // the exported file makes of it
+    const reference = await storeImage("dishes", new Blob([new Uint8Array(original)]));
+    try {
+      const reencoded = (await readStoredImage(reference))!.bytes;
+      expect(copied.equals(reencoded)).toBe(true);
+    } finally {
+      await deleteImage(reference);
+    }
+    // and the same picture a cook sees: upright 600 × 800 as stored, its pixels within JPEG's rounding
+    const [before, after] = await Promise.all([lookOf(original), lookOf(copied)]);
+    expect({ width: after.width, height: after.height }).toEqual({ width: 600, height: 800 });
+    expect({ width: before.width, height: before.height }).toEqual({ width: 600, height: 800 });
+    expect(greyDifference(before.grey, after.grey)).toBeLessThan(2);
+    // a picture turned over would differ by far more: the comparison can tell
+    const turned = await lookOf(await sharp(original).rotate(180).toBuffer());
+    expect(greyDifference(before.grey, turned.grey)).toBeGreaterThan(20);
   });
 });

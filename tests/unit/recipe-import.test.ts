@@ -13,6 +13,7 @@ import {
   servingsOf,
   splitIngredientLine,
 } from "~/domain/recipe-import";
+import { cleanText } from "~/domain/recipe-import/fields";
 
 function draftOf(result: ReturnType<typeof fromJsonLd>) {
   if (!result.ok) throw new Error(`expected a draft, got: ${result.reason}`);
@@ -146,6 +147,19 @@ describe("ingredient lines", () => {
     ["~4 small pinches of (Mozzarella, Oaxaca, or Jack cheese).", { quantity: "~4 small pinches", name: "Mozzarella" }],
   ])("splits %o", (line, parts) => {
     expect(splitIngredientLine(line)).toMatchObject(parts);
+  });
+
+  // The cook wrote "1¼ cups half and half"; the page's maker stored its UTF-8 as Latin-1 or Windows-1252 text, so
+  // the page reads "1Â¼ cups" and "CrÃ¨me fraÃ®che". The amount and the name are what the cook wrote.
+  it("reads text whose UTF-8 a page shows as Latin-1 or Windows-1252 as it was written", () => {
+    expect(splitIngredientLine("1Â¼ cups half and half")).toEqual({ quantity: "1¼ cups", name: "half and half" });
+    expect(splitIngredientLine("Â½ teaspoon vanilla extract")).toMatchObject({ quantity: "½ teaspoon" });
+    expect(cleanText("200 ml CrÃ¨me fraÃ®che")).toBe("200 ml Crème fraîche");
+    expect(cleanText("Itâ€™s done")).toBe("It’s done");
+    // real text that only looks like it: a capital Ã before a letter, "×" before a fraction, French quotes
+    expect(cleanText("SÃO PAULO")).toBe("SÃO PAULO");
+    expect(cleanText("2×½ cups")).toBe("2×½ cups");
+    expect(cleanText("« à point »")).toBe("« à point »");
   });
 
   it("skips group headers and empty lines", () => {

@@ -425,6 +425,77 @@ describe("pages without schema.org data", () => {
       ]);
     });
 
+    // A cook wrote "1 red onion, sliced (not too thin)" and the page shows it; the data kept only "sliced", and a
+    // cook who follows the imported line slices the onion too thin.
+    it("takes a note in brackets the JSON-LD drops, but not a long remark the data leaves to the page", () => {
+      const html = page(
+        ["1 red onion, sliced", "1 24-ounce jar tomato sauce"],
+        "<ul><li>1 red onion, sliced (not too thin)</li>" +
+          "<li>1 24-ounce jar tomato sauce (or 1.5 jars of <a href='/s'>our sauce</a>)</li></ul>"
+      );
+      expect(draftOf(fromHtmlPage(html)).ingredients.map((line) => line.note)).toEqual([
+        "sliced, not too thin",
+        "or 1.5 jars of our sauce",
+      ]);
+      const remark =
+        "(the range is based on the saltiness of your butter; I used a heaping 1/4 teaspoon; use less with sea salt)";
+      const long = page(["1/4 teaspoon kosher salt"], `<ul><li>1/4 teaspoon kosher salt ${remark}</li></ul>`);
+      expect(lines(long)).toEqual([["1/4 teaspoon", "kosher salt", null]]);
+      expect(draftOf(fromHtmlPage(long)).ingredients[0].note).toBeUndefined();
+    });
+
+    // The data lists the sauce group before the batter, the page shows the chicken first, then the sauce and the
+    // batter: every data line is on the page word for word, so the page's three groups are the recipe.
+    it("takes the page's groups when it lists every JSON-LD line word for word in another order, and more", () => {
+      const html = page(
+        ["3 tablespoons soy sauce", "2 tablespoons water", "1/4 cup potato starch", "1 teaspoon chili flakes"],
+        "<ul><li>1 pound chicken thighs</li><li>1/2 teaspoon salt</li></ul>" +
+          "<h3>For sauce:</h3><ul><li>1 teaspoon chili flakes</li><li>3 tablespoons soy sauce</li>" +
+          "<li>2 tablespoons water</li></ul><h3>For batter:</h3><ul><li>1/4 cup potato starch</li></ul>"
+      );
+      expect(lines(html)).toEqual([
+        ["1 pound", "chicken thighs", null],
+        ["1/2 teaspoon", "salt", null],
+        ["1 teaspoon", "chili flakes", "For sauce"],
+        ["3 tablespoons", "soy sauce", "For sauce"],
+        ["2 tablespoons", "water", "For sauce"],
+        ["1/4 cup", "potato starch", "For batter"],
+      ]);
+      // a page list that leaves a data line out, or says it otherwise, is not taken
+      const other = page(
+        ["3 tablespoons soy sauce", "2 tablespoons water"],
+        "<ul><li>1 pound chicken thighs</li><li>2 tablespoons water</li><li>3 tbsp soy sauce</li></ul>"
+      );
+      expect(lines(other)).toEqual([
+        ["3 tablespoons", "soy sauce", null],
+        ["2 tablespoons", "water", null],
+      ]);
+    });
+
+    // A cooking-machine site's data stops after the first 6 of its 12 lines; the page's one list runs on with
+    // "150 ml Gemüsefond", "250 ml Milch": a cook following the data would leave out half the sauce.
+    it("takes the lines the page's list runs on with after the data's last, when each starts with a weight or volume", () => {
+      const html = page(
+        ["90 g Parmesan", "1 Zwiebel", "30 g Butter"],
+        "<ul><li>90 g Parmesan</li><li>1 Zwiebel</li><li>30 g Butter</li><li>150 ml Gemüsefond</li>" +
+          "<li>0,25 TL schwarzer Pfeffer, aus der Mühle</li><li>800 g Gnocchi</li></ul>"
+      );
+      expect(lines(html).map(([quantity, name]) => `${quantity} ${name}`)).toEqual([
+        "90 g Parmesan",
+        "1 Zwiebel",
+        "30 g Butter",
+        "150 ml Gemüsefond",
+        "0,25 TL schwarzer Pfeffer",
+        "800 g Gnocchi",
+      ]);
+      // equipment or a count after the data's last line is the page's next block, not a line
+      const equipment = page(
+        ["90 g Parmesan"],
+        "<ul><li>90 g Parmesan</li><li>150 ml Milch</li><li>1 large pot</li></ul>"
+      );
+      expect(lines(equipment)).toEqual([["90 g", "Parmesan", null]]);
+    });
+
     it("reads a group heading followed by an invisible separator as a heading", () => {
       const html = page(
         ["1 tbsp oil", "1 tbsp oyster sauce"],

@@ -1,9 +1,10 @@
 /**
  * Zip archives and gzip files from other recipe apps, unpacked within limits (decision 103): the sizes an archive
- * declares are checked before a byte is inflated, and fflate never writes past a declared size, so an archive that
- * lies about its sizes cannot grow past them either. Runs in the import worker (memory cap, time budget).
+ * declares are checked before a byte is inflated, and inflating an entry stops as soon as it passes its declared
+ * size (decision 133), so an archive that lies about its sizes can neither grow past them nor keep the worker busy
+ * inflating what it would throw away. Runs in the import worker (memory cap, time budget).
  */
-import { gunzipSync, unzipSync, type UnzipFileInfo } from "fflate";
+import { gunzipSync, Inflate, unzipSync, type UnzipFileInfo } from "fflate";
 
 /** Well above a real export's photos and recipes, well below the worker's memory cap. */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
@@ -18,6 +19,7 @@ export const ARCHIVE_TOO_PACKED = "the archive is packed implausibly tightly (a 
 export const ARCHIVE_TOO_MANY_ENTRIES = `the archive holds more than ${MAX_ARCHIVE_ENTRIES} files`;
 export const ARCHIVE_TOO_DEEP = `the archive holds archives nested more than ${MAX_ARCHIVE_DEPTH} deep`;
 export const ARCHIVE_UNREADABLE = "the archive could not be read";
+export const ARCHIVE_SIZES_FORGED = "the archive's files unpack to more than it says (a zip bomb?)";
 export const archiveEscapes = (name: string) => `the archive names a file outside its folder (${name.slice(0, 80)})`;
 
 export class ArchiveError extends Error {}
@@ -57,6 +59,93 @@ interface Allowance {
   entries: number;
 }
 
+/** A zip entry as its central directory declares it, and where its data starts. */
+interface DirectoryEntry {
+  info: UnzipFileInfo;
+  dataStart: number;
+}
+
+const CENTRAL_END = 0x06054b50;
+const CENTRAL_ENTRY = 0x02014b50;
+const LOCAL_ENTRY = 0x04034b50;
+const ZIP64_MARK = 0xffffffff;
+const UTF8_NAME_FLAG = 0x800;
+const ENCRYPTED_FLAG = 0x1;
+const unreadable = () => new ArchiveError(ARCHIVE_UNREADABLE);
+
+/**
+ * The entries a zip's central directory lists, read without inflating anything; null for a ZIP64 archive, which
+ * fflate reads whole (the worker's time budget and heap cap bound it).
+ */
+function centralDirectory(bytes: Uint8Array): DirectoryEntry[] | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
+    if (view.getUint32(at, true) === CENTRAL_END) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw unreadable();
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  if (count === 0xffff || at === ZIP64_MARK) return null;
+  const entries: DirectoryEntry[] = [];
+  for (let index = 0; index < count; index++) {
+    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_ENTRY) throw unreadable();
+    const flags = view.getUint16(at + 8, true);
+    const size = view.getUint32(at + 20, true);
+    const originalSize = view.getUint32(at + 24, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    if (size === ZIP64_MARK || originalSize === ZIP64_MARK || local === ZIP64_MARK) return null;
+    if (flags & ENCRYPTED_FLAG) throw unreadable();
+    const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
+    const name =
+      flags & UTF8_NAME_FLAG ? new TextDecoder().decode(nameBytes) : Buffer.from(nameBytes).toString("latin1");
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_ENTRY) throw unreadable();
+    const dataStart = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (dataStart + size > bytes.length) throw unreadable();
+    entries.push({ info: { name, size, originalSize, compression: view.getUint16(at + 10, true) }, dataStart });
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return entries;
+}
+
+/** Compressed bytes handed to the inflater at a time: at most about 16 MB come out of one, however tightly packed. */
+const INFLATE_CHUNK = 16 * 1024;
+
+/** A deflated entry inflated up to its declared size; one byte more and the archive is refused. */
+function inflateWithin(data: Uint8Array, declared: number): Uint8Array {
+  const out = new Uint8Array(declared);
+  let length = 0;
+  const inflater = new Inflate((chunk) => {
+    if (length + chunk.length > declared) throw new ArchiveError(ARCHIVE_SIZES_FORGED);
+    out.set(chunk, length);
+    length += chunk.length;
+  });
+  try {
+    for (let at = 0; at < data.length || at === 0; at += INFLATE_CHUNK) {
+      inflater.push(data.subarray(at, at + INFLATE_CHUNK), at + INFLATE_CHUNK >= data.length);
+    }
+  } catch (error) {
+    if (error instanceof ArchiveError) throw error;
+    throw unreadable();
+  }
+  return out.subarray(0, length);
+}
+
+/** The content of an entry the checks let through: stored as it is, or deflated within its declared size. */
+function entryContent(bytes: Uint8Array, { info, dataStart }: DirectoryEntry): Uint8Array {
+  const data = bytes.subarray(dataStart, dataStart + info.size);
+  if (info.compression === 0) {
+    if (info.size !== info.originalSize) throw unreadable();
+    return data.slice();
+  }
+  if (info.compression === 8) return inflateWithin(data, info.originalSize);
+  throw unreadable();
+}
+
 function unzipWithin(bytes: Uint8Array, prefix: string, depth: number, allowance: Allowance): ArchiveEntry[] {
   if (depth > MAX_ARCHIVE_DEPTH) throw new ArchiveError(ARCHIVE_TOO_DEEP);
   const check = (file: UnzipFileInfo) => {
@@ -70,16 +159,17 @@ function unzipWithin(bytes: Uint8Array, prefix: string, depth: number, allowance
     }
     return true;
   };
-  let files: Record<string, Uint8Array>;
+  let files: [string, Uint8Array][];
   try {
-    files = unzipSync(bytes, { filter: check });
+    const directory = centralDirectory(bytes);
+    files = directory
+      ? directory.filter(({ info }) => check(info)).map((entry) => [entry.info.name, entryContent(bytes, entry)])
+      : Object.entries(unzipSync(bytes, { filter: check }));
   } catch (error) {
     if (error instanceof ArchiveError) throw error;
-    throw new ArchiveError(ARCHIVE_UNREADABLE);
+    throw unreadable();
   }
-  return Object.entries(files).flatMap(([name, content]) =>
-    unpack(content, `${prefix}${entryName(name)}`, depth, allowance)
-  );
+  return files.flatMap(([name, content]) => unpack(content, `${prefix}${entryName(name)}`, depth, allowance));
 }
 
 /** A gzip file's content; its declared size is checked first, and inflating stops there. */

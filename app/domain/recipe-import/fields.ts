@@ -122,10 +122,39 @@ const TAG = /<[^<>]*>/g;
 /** Tags inside a line of text, which a browser shows without a space: "AJI-NO-MOTO<sup>®</sup>". */
 const INLINE_TAG = /^<\/?(?:sup|sub|b|strong|i|em|u|small|mark|abbr|a|span|font)\b/i;
 
+/** Windows-1252's characters for the bytes 0x80-0x9f, where it differs from Latin-1. */
+const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ";
+const CONTINUATION = `[\\u0080-\\u00bf${CP1252_HIGH}]`;
+/**
+ * UTF-8 read as Latin-1 or Windows-1252 by the page's maker ("1Â¼ cups", "CrÃ¨me fraÃ®che", "Itâ€™s"): a lead byte's
+ * letter followed by as many continuation bytes' letters as it announces. No real text has "Â¼" or "Ã¨"; "×" (a
+ * Hebrew letter's lead byte) is left out, as "2×½" is real text.
+ */
+const MISREAD_UTF8 = new RegExp(
+  `(?:[\\u00c2-\\u00d6\\u00d8-\\u00df]${CONTINUATION}|[\\u00e0-\\u00ef]${CONTINUATION}{2}|[\\u00f0-\\u00f4]${CONTINUATION}{3})+`,
+  "g"
+);
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Text whose UTF-8 was shown as Latin-1 or Windows-1252 read back as it was written; other text as it is. */
+export function repairMisreadUtf8(text: string): string {
+  return text.replace(MISREAD_UTF8, (run) => {
+    const bytes = Uint8Array.from(run, (char) => {
+      const high = CP1252_HIGH.indexOf(char);
+      return high >= 0 ? 0x80 + high : char.charCodeAt(0);
+    });
+    try {
+      return strictUtf8.decode(bytes);
+    } catch {
+      return run;
+    }
+  });
+}
+
 /** Plain text from text that may hold HTML tags and entities, on one line. */
 export function cleanText(value: unknown): string {
   if (typeof value !== "string" && typeof value !== "number") return "";
-  return decodeEntities(String(value).replace(TAG, (tag) => (INLINE_TAG.test(tag) ? "" : " ")))
+  return repairMisreadUtf8(decodeEntities(String(value).replace(TAG, (tag) => (INLINE_TAG.test(tag) ? "" : " "))))
     .replace(/[\u200b-\u200d\u2060-\u2064\ufeff]/g, "")
     .replace(/\s+/g, " ")
     .trim();

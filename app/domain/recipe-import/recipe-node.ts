@@ -4,7 +4,7 @@
  */
 import { buildDraft, MAX_PARSED_LINES, NOTES_SECTION, type ParseResult, type RawEntry } from "./draft";
 import { durationMinutes, htmlLines, servingsOf, STEP_LABEL } from "./fields";
-import { splitLeadingQuantity, unitOf } from "../quantity";
+import { isMeasure, parseQuantity, splitLeadingQuantity, unitOf } from "../quantity";
 import { withGroupHeadings, type IngredientGroup } from "./ingredient-groups";
 import { METHOD_HEADING, type PageFacts } from "./plain-html";
 
@@ -214,11 +214,75 @@ function withAmountsJoined(shown: RawEntry[]): RawEntry[] {
   return joined;
 }
 
+/** The line starts with an amount of a weight or volume: "150 ml Gemüsefond", "0,25 TL Pfeffer". */
+function startsMeasured(line: string): boolean {
+  const { amount, unit } = parseQuantity(splitLeadingQuantity(line).quantity);
+  return amount !== null && unit !== null && isMeasure(unit);
+}
+
+/**
+ * A short bracket with words in it: "(not too thin)", "(or 1.5 jars of sauce)"; a longer one is a remark on the line
+ * ("(the range is based on the saltiness of your butter; ...)") that the data may leave to the page.
+ */
+const WORDED_BRACKET = /\([^()]{0,80}\)/g;
+const worded = (bracket: string) => /\p{L}/u.test(bracket);
+
+/**
+ * Where each data line stands among the page's lines, in order ("includes": the page may add an amount), with how
+ * many amounts and bracketed notes the page adds; null when a data line is not among them in order, or the page puts
+ * amounts on lines of their own.
+ */
+function inOrder(listedLines: string[], shown: RawEntry[]) {
+  let at = 0;
+  let added = 0;
+  for (const line of listedLines) {
+    const wanted = letters(line);
+    for (; at < shown.length; at++) {
+      const entry = shown[at];
+      if (typeof entry !== "string") continue;
+      if (wanted && letters(entry).includes(wanted)) break;
+      // an amount on a line of its own before its name: the page splits lines its own way
+      if (isAmountOnly(entry)) return null;
+    }
+    if (at === shown.length) return null;
+    const entry = shown[at] as string;
+    if (hasAmount(entry) && !hasAmount(line)) added++;
+    // a note in brackets the data drops: "sliced (not too thin)" on the page, "sliced" in the data
+    else if (entry.match(WORDED_BRACKET)?.some(worded) && letters(entry.replace(WORDED_BRACKET, "")) === letters(line))
+      added++;
+    at++;
+  }
+  return { end: at, added };
+}
+
+/**
+ * Where the last data line stands on the page when the page lists every data line word for word but in another
+ * order (its groups in the order the page shows them, the data's in another), each data line on a line of its own.
+ */
+function inAnyOrder(listedLines: string[], shown: RawEntry[]) {
+  const places = new Map<string, number[]>();
+  shown.forEach((entry, index) => {
+    if (typeof entry !== "string") return;
+    if (isAmountOnly(entry)) places.set("", []);
+    const key = letters(entry);
+    places.set(key, [...(places.get(key) ?? []), index]);
+  });
+  if (places.has("")) return null;
+  let end = 0;
+  for (const line of listedLines) {
+    const place = places.get(letters(line))?.shift();
+    if (place === undefined) return null;
+    end = Math.max(end, place + 1);
+  }
+  return { end, added: 0 };
+}
+
 /**
  * The ingredient lines the page shows instead of its data's, when they say more: every data line is among them,
- * in order, and the page adds lines the data leaves out (between them, or a group of its own after them) or amounts
- * it leaves out ("Knoblauchzehe" in the data, "1 Stück Knoblauchzehe" on the page). Lines after the last data line
- * with no group heading before them are the page's next block (equipment, times), not ingredients.
+ * in order, and the page adds lines the data leaves out (between them, or a group of its own after them), amounts
+ * it leaves out ("Knoblauchzehe" in the data, "1 Stück Knoblauchzehe" on the page) or notes in brackets it drops;
+ * or every data line is one of the page's word for word, in another order, and the page adds lines. Lines after the
+ * last data line with no group heading before them are the page's next block (equipment, times), not ingredients.
  */
 function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   const shown = withAmountsJoined(pageShown);
@@ -234,25 +298,16 @@ function shownIfFuller(listed: RawEntry[], pageShown: RawEntry[]): RawEntry[] {
   if (shownLines.length > 1 && shownLines.length < listedLines.length && joinedAtCommas(listedLines, shownLines)) {
     return shown;
   }
-  let at = 0;
-  let amountsAdded = 0;
-  for (const line of listedLines) {
-    const wanted = letters(line);
-    for (; at < shown.length; at++) {
-      const entry = shown[at];
-      if (typeof entry !== "string") continue;
-      if (wanted && letters(entry).includes(wanted)) break;
-      // an amount on a line of its own before its name: the page splits lines its own way
-      if (isAmountOnly(entry)) return listed;
-    }
-    if (at === shown.length) return listed;
-    if (hasAmount(shown[at] as string) && !hasAmount(line)) amountsAdded++;
-    at++;
-  }
-  const laterGroup = shown.slice(at).some((entry) => typeof entry !== "string");
-  const fuller = laterGroup ? shown : shown.slice(0, at);
+  const found = inOrder(listedLines, shown) ?? inAnyOrder(listedLines, shown);
+  if (!found) return listed;
+  const after = shown.slice(found.end);
+  const laterGroup = after.some((entry) => typeof entry !== "string");
+  // the data cut short: the page's list runs on with lines that each start with a weight or volume ("150 ml
+  // Gemüsefond"), which no piece of equipment or time line does
+  const runsOn = after.length > 0 && after.every((entry) => typeof entry === "string" && startsMeasured(entry));
+  const fuller = laterGroup || runsOn ? shown : shown.slice(0, found.end);
   const fullerLines = fuller.filter((entry) => typeof entry === "string").length;
-  return fullerLines > listedLines.length || amountsAdded > 0 ? fuller : listed;
+  return fullerLines > listedLines.length || found.added > 0 ? fuller : listed;
 }
 
 /** An ingredient given as a PropertyValue: its amount, unit and name on one line ("2 cups flour"). */
