@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@libsql/client";
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_PORT } from "./playwright.config";
+import { startSmtpServer } from "../support/smtp";
+import { E2E_PORT, SMTP_TEST_PORT } from "./playwright.config";
 
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 
@@ -125,4 +126,19 @@ export async function queryServerDatabase(sql: string, args: (string | number)[]
   } finally {
     db.close();
   }
+}
+
+/**
+ * The real SMTP server the app mails (SMTP_HOST/SMTP_PORT in playwright.config.ts), listening while the tests of
+ * the describe block it is called in run; what it has received.
+ */
+export function smtpServerWhileTheseRun() {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  test.beforeAll(async () => {
+    smtp = await startSmtpServer(SMTP_TEST_PORT);
+  });
+  test.afterAll(async () => {
+    await smtp.close();
+  });
+  return () => smtp;
 }
