@@ -75,11 +75,15 @@ function counts(file: string, read: (json: any) => Counts): Counts {
 const unitCounts = counts(vitestJson, (json) => ({
   passed: json.numPassedTests,
   failed: json.numFailedTests,
-  failures: json.testResults.flatMap((file: any) =>
-    file.assertionResults
-      .filter((test: any) => test.status === "failed")
-      .map((test: any) => `${path.relative(root, file.name)} › ${test.fullName}${firstLines(test.failureMessages)}`)
-  ),
+  failures: json.testResults.flatMap((file: any) => {
+    const failed = file.assertionResults.filter((test: any) => test.status === "failed");
+    // a file that failed before any test ran (an error while loading it: ../shared missing in CI, say)
+    if (failed.length === 0 && file.status === "failed")
+      return [`${path.relative(root, file.name)}${firstLines([file.message])}`];
+    return failed.map(
+      (test: any) => `${path.relative(root, file.name)} › ${test.fullName}${firstLines(test.failureMessages)}`
+    );
+  }),
 }));
 
 /** What the page showed when the test failed (Playwright's error context: its accessibility tree), for a CI log without traces. */
@@ -115,7 +119,11 @@ function failedSpecs(suite: any, trail: string[] = []): string[] {
 const e2eCounts = counts(path.join(results, `e2e-results-${E2E_PORT}.json`), (json) => ({
   passed: json.stats.expected + json.stats.flaky,
   failed: json.stats.unexpected,
-  failures: json.suites.flatMap((suite: any) => failedSpecs(suite)),
+  // errors outside any test: a spec file that threw while loading (../shared missing in CI, say)
+  failures: [
+    ...(json.errors ?? []).map((error: any) => `error${firstLines([error.message])}`),
+    ...json.suites.flatMap((suite: any) => failedSpecs(suite)),
+  ],
 }));
 
 const passed = unitCounts.passed + e2eCounts.passed;

@@ -2,10 +2,11 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { sharedPath, skipWithoutShared } from "../support/shared-data";
 import { takePhotoTwice, withFakeCamera } from "./fake-camera";
 import { hasJavaScript } from "./support";
 
-const GROCERY_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-dev");
+const GROCERY_DIR = sharedPath("data/images/grocery-dev");
 const BANANA = path.join(GROCERY_DIR, "Banana/Banana_001.jpg");
 // The server runs the committed model and starter memory (no VISION_MODEL_DIR, nothing learned); only the photos
 // come from ../shared.
@@ -44,7 +45,10 @@ async function writeFakeVideo(photo: string, file: string) {
 /** Chromium with a fake camera that films the banana photo (made at launch, in tests/.tmp). */
 const test = withFakeCamera(FAKE_VIDEO, sharedAvailable ? (file) => writeFakeVideo(BANANA, file) : null);
 
-test.skip(!sharedAvailable, "needs ../shared/data/images/grocery-dev (absent here)");
+test.skip(
+  skipWithoutShared("the camera tests", sharedAvailable, "data/images/grocery-dev"),
+  "needs ../shared/data/images/grocery-dev (absent here)"
+);
 
 /** Four grocery photos tiled 2 × 2, as a shelf seen from the front, each shot reframed so it is not a stored one. */
 async function shelfPhoto(files: string[]): Promise<Buffer> {

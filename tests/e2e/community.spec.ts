@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
+import { sharedPath, skipWithoutShared } from "../support/shared-data";
 import { takePhotoTwice, withFakeCamera } from "./fake-camera";
 import {
   animationsEnded,
@@ -18,7 +19,7 @@ import {
   uniqueUsername,
 } from "./support";
 
-const DISH_PHOTO = path.resolve("../shared/data/images/grocery-dev/Aubergine/Aubergine_001.jpg");
+const DISH_PHOTO = sharedPath("data/images/grocery-dev/Aubergine/Aubergine_001.jpg");
 const sharedAvailable = existsSync(DISH_PHOTO);
 const FAKE_VIDEO = path.resolve(`tests/.tmp/fake-dish-camera-${process.pid}.mjpeg`);
 
@@ -72,7 +73,10 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   browser,
 }, testInfo) => {
   const javascript = hasJavaScript(testInfo);
-  test.skip(javascript && !sharedAvailable, "the fake camera films ../shared/data/images/grocery-dev (absent here)");
+  test.skip(
+    javascript && skipWithoutShared("the live camera share", sharedAvailable, "data/images/grocery-dev"),
+    "the fake camera films ../shared/data/images/grocery-dev (absent here)"
+  );
   test.setTimeout(120_000);
   const recipe = await firstRecipe();
   const cook = await newCook(browser, testInfo, "sharer");

@@ -1,7 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { startSmtpServer, verificationLinkIn } from "../support/smtp";
-import { SMTP_TEST_PORT } from "./playwright.config";
-import { hasJavaScript, signUpThroughApi, uniqueUsername } from "./support";
+import { verificationLinkIn } from "../support/smtp";
+import { hasJavaScript, signUpThroughApi, smtpServerWhileTheseRun, uniqueUsername } from "./support";
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
@@ -63,13 +62,7 @@ test("servings scale the amounts, Fit to my pantry uses up the flour, the list a
 });
 
 test.describe("the use-soon email", () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  test.beforeAll(async () => {
-    smtp = await startSmtpServer(SMTP_TEST_PORT);
-  });
-  test.afterAll(async () => {
-    await smtp.close();
-  });
+  const smtp = smtpServerWhileTheseRun();
 
   test("opt in on Setting once verified, the server mails what spoils soon, and the link asks before it unsubscribes", async ({
     page,
@@ -86,7 +79,7 @@ test.describe("the use-soon email", () => {
     await expect(page.getByText("Use-soon emails go only to a verified email address", { exact: false })).toBeVisible();
     await expect(page.getByRole("button", { name: "Email me" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Resend verification email" })).toBeVisible();
-    const signupMail = () => smtp.received.find((mail) => mail.to.includes(`${username}@example.com`));
+    const signupMail = () => smtp().received.find((mail) => mail.to.includes(`${username}@example.com`));
     await expect.poll(() => signupMail() !== undefined, { timeout: 20_000 }).toBe(true);
     await page.goto(verificationLinkIn(signupMail()!.raw));
     await page.goto("/setting");
@@ -100,7 +93,9 @@ test.describe("the use-soon email", () => {
     await expect(page.getByText(/You will get an email at 00:00 \(UTC\)/).first()).toBeVisible();
 
     const reminder = () =>
-      smtp.received.find((mail) => mail.to.includes(`${username}@example.com`) && /^Subject: Use soon/m.test(mail.raw));
+      smtp().received.find(
+        (mail) => mail.to.includes(`${username}@example.com`) && /^Subject: Use soon/m.test(mail.raw)
+      );
     await expect.poll(() => reminder() !== undefined, { timeout: 20_000 }).toBe(true);
     const text = reminder()!
       .raw.replace(/=\r?\n/g, "")

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Request } from "@playwright/test";
 import { createRecipeThroughApi, hasJavaScript, signInAsNewCook, uniqueUsername } from "./support";
 
 // the service worker is what this file tests (the other specs block it)
@@ -14,6 +14,16 @@ async function addThroughJson(page: Page, name: string, change?: string) {
   });
   expect(answer.status()).toBe(200);
   return (await answer.json()) as { message: string; repeated: boolean };
+}
+
+/** The list holding `names`, visited once: the service worker installs and keeps the page for offline. */
+async function visitListOf(page: Page, names: string[]) {
+  for (const name of names) await addThroughJson(page, name);
+  await page.goto("/shoppinglist");
+  await expect(cards(page)).toHaveCount(names.length);
+  await expect
+    .poll(() => page.evaluate(() => caches.match("/shoppinglist").then((found) => found !== undefined)))
+    .toBe(true);
 }
 
 /** The pantry's items as the ingredient screen lists them. */
@@ -71,14 +81,7 @@ test.describe("the shopping list offline", () => {
     context,
   }, testInfo) => {
     await signInAsNewCook(page, uniqueUsername(testInfo, "offline"));
-    await addThroughJson(page, "oat milk");
-    await addThroughJson(page, "flour");
-    await page.goto("/shoppinglist");
-    await expect(cards(page)).toHaveCount(2);
-    // the one visit: the worker installs and keeps this page
-    await expect
-      .poll(() => page.evaluate(() => caches.match("/shoppinglist").then((found) => found !== undefined)))
-      .toBe(true);
+    await visitListOf(page, ["oat milk", "flour"]);
 
     await context.setOffline(true);
     // bought by another member meanwhile: the copy read offline does not have it
@@ -187,6 +190,69 @@ test.describe("the shopping list offline", () => {
     await expect(page.locator(".ingredient-name")).toHaveText(["flour"]);
     await page.goto(`/menu-detail/${recipeId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Offline Pancakes" })).toBeVisible();
+  });
+
+  test("two tabs back online replay the same queue: each change is applied once, and neither tab reports a refusal", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await signInAsNewCook(page, uniqueUsername(testInfo, "twotabs"));
+    await visitListOf(page, ["oat milk", "flour"]);
+    const second = await context.newPage();
+    await second.goto("/shoppinglist");
+    await expect(cards(second)).toHaveCount(2);
+
+    await context.setOffline(true);
+    await page.getByRole("button", { name: /^Got it\W+oat milk$/ }).click();
+    const form = page.getByRole("form", { name: "Add an item" });
+    await form.getByLabel("Item").fill("eggs");
+    await form.getByLabel("Amount (optional)").fill("6");
+    await form.getByRole("button", { name: "Add to list" }).click();
+    await expect(page.getByText("2 changes waiting to be sent.")).toBeVisible();
+    // the other tab shares the queue (one localStorage): it shows the same two changes waiting
+    await expect(second.getByText("2 changes waiting to be sent.")).toBeVisible();
+    await expect(cards(second).filter({ hasText: "oat milk" })).toHaveCount(0);
+
+    // both tabs see the connection return at once and send the queue: the first change from each tab is held until
+    // the other's has come too, so that the server gets the same change twice at the same moment. Every answer
+    // either tab gets is a success (a repeat answered as the first time), never a refusal.
+    const [first] = JSON.parse((await page.evaluate((key) => localStorage.getItem(key), QUEUE_KEY))!) as {
+      key: string;
+    }[];
+    let bothSent: () => void;
+    const barrier = new Promise<void>((resolve) => (bothSent = resolve));
+    let firstSends = 0;
+    await context.route("**/shoppinglist", async (route) => {
+      if (route.request().method() === "POST" && route.request().postData()?.includes(first.key)) {
+        firstSends += 1;
+        if (firstSends === 2) bothSent();
+        await Promise.race([barrier, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      }
+      await route.continue();
+    });
+    const answers: number[] = [];
+    let sending = 0;
+    for (const tab of [page, second]) {
+      const replayed = (request: Request) => request.method() === "POST" && request.url().endsWith("/shoppinglist");
+      tab.on("request", (request) => (sending += replayed(request) ? 1 : 0));
+      tab.on("requestfailed", (request) => (sending -= replayed(request) ? 1 : 0));
+      tab.on("requestfinished", async (request) => {
+        if (!replayed(request)) return;
+        answers.push((await request.response())!.status());
+        sending -= 1;
+      });
+    }
+    await context.setOffline(false);
+    await expect.poll(() => firstSends).toBe(2);
+    for (const tab of [page, second]) await expect(tab.getByText(/waiting to be sent/)).toHaveCount(0);
+    await expect.poll(() => sending).toBe(0);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    for (const tab of [page, second]) {
+      await expect(tab.locator(".offline-refusals")).toHaveCount(0);
+      await tab.reload();
+      await expect(cards(tab).locator(".shopping-card-name")).toHaveText(["flour", "eggs"]);
+    }
+    expect((await pantryNames(page)).filter((name) => name === "oat milk")).toHaveLength(1);
   });
 
   test("a tap the server can no longer apply shows the server's message", async ({ page, context }, testInfo) => {

@@ -1,8 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { createClient } from "@libsql/client";
-import { expect, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_PORT } from "./playwright.config";
+import { startSmtpServer } from "../support/smtp";
+import { E2E_PORT, SMTP_TEST_PORT } from "./playwright.config";
 
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 
@@ -101,20 +102,50 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * axe finds nothing on the page, or within `scope`. It runs in the page, so only with JavaScript; the markup it
- * checks is the same server-rendered HTML the no-JavaScript project gets.
+ * axe finds nothing on the page, or within `scope`, as the cook sees it: with JavaScript, the page React rendered;
+ * without, the server's HTML (which differs: forms that open in place, plain links, no fetchers' states).
  */
 export async function expectNoAxeViolations(page: Page, testInfo: TestInfo, scope?: string) {
-  if (!hasJavaScript(testInfo)) return;
   // An analysis takes seconds of CPU, more when the other project runs beside it: each one gets its own time.
   testInfo.setTimeout(testInfo.timeout + 20_000);
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (scope ? axe.include(scope) : axe).analyze();
+  const { violations } = hasJavaScript(testInfo)
+    ? await analyze(page, scope)
+    : await analyzeWithoutJavaScript(page, scope);
   expect(
     violations.map(
       (violation) => `${page.url()} ${violation.id}: ${violation.nodes.map((node) => node.target).join(", ")}`
     )
   ).toEqual([]);
+}
+
+const analyze = (page: Page, scope?: string) => {
+  const axe = new AxeBuilder({ page });
+  return (scope ? axe.include(scope) : axe).analyze();
+};
+
+/**
+ * axe is a script, and a page without JavaScript runs none (its timers never fire): the page's DOM as it stands is
+ * opened, without its scripts, in a page that may run them, at the same address and size, with the same styles.
+ */
+async function analyzeWithoutJavaScript(page: Page, scope?: string) {
+  const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, "");
+  const address = page.url();
+  const context = await page.context().browser()!.newContext({
+    javaScriptEnabled: true,
+    viewport: page.viewportSize(),
+    serviceWorkers: "block",
+  });
+  try {
+    const copy = await context.newPage();
+    await copy.route(
+      (url) => url.href === address,
+      (route) => route.fulfill({ contentType: "text/html; charset=utf-8", body: html })
+    );
+    await copy.goto(address);
+    return await analyze(copy, scope);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Runs SQL on the server's database (the e2e config gives each port its own file): for what no screen or call sets up. */
@@ -125,4 +156,19 @@ export async function queryServerDatabase(sql: string, args: (string | number)[]
   } finally {
     db.close();
   }
+}
+
+/**
+ * The real SMTP server the app mails (SMTP_HOST/SMTP_PORT in playwright.config.ts), listening while the tests of
+ * the describe block it is called in run; what it has received.
+ */
+export function smtpServerWhileTheseRun() {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  test.beforeAll(async () => {
+    smtp = await startSmtpServer(SMTP_TEST_PORT);
+  });
+  test.afterAll(async () => {
+    await smtp.close();
+  });
+  return () => smtp;
 }
