@@ -86,6 +86,8 @@ interface Run {
   cpuMsPerRequest: number;
   /** share of the run the server's main thread was ready to run but waited for a core (other processes had them) */
   runQueueShare: number;
+  /** the same for this process, autocannon's: time it was not there to send or to read */
+  clientRunQueueShare: number;
   loadAverage: number;
 }
 
@@ -117,6 +119,7 @@ async function measure(
     server.process.kill("SIGUSR2");
     await new Promise((resolve) => setTimeout(resolve, 100));
     const waitedBefore = runQueueWaitMs(server.process.pid!);
+    const clientWaitedBefore = runQueueWaitMs(process.pid);
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
       const options = { url, headers: { Cookie: cookie }, connections: CONNECTIONS, duration: SECONDS };
       const instance = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
@@ -124,6 +127,7 @@ async function measure(
     });
     const loadAverage = loadavg()[0];
     const runQueueMs = runQueueWaitMs(server.process.pid!) - waitedBefore;
+    const clientRunQueueMs = runQueueWaitMs(process.pid) - clientWaitedBefore;
     await server.stop();
     const diagnosis = JSON.parse(readFileSync(diagnosisFile, "utf8")) as Diagnosis;
     const timed = diagnosis.requests.filter((request) => request.finished > 0 && request.loaderStarted > 0);
@@ -156,6 +160,7 @@ async function measure(
       gcMax: Math.max(0, ...diagnosis.gcPauses.map((pause) => pause.ms)),
       cpuMsPerRequest: (diagnosis.cpu.user + diagnosis.cpu.system) / 1000 / Math.max(1, diagnosis.requests.length),
       runQueueShare: runQueueMs / (SECONDS * 1000),
+      clientRunQueueShare: clientRunQueueMs / (SECONDS * 1000),
       loadAverage,
     };
     return run;
@@ -165,7 +170,7 @@ async function measure(
 }
 
 const ROW_HEADER =
-  "| build | screen | req/s | p50 ms | p99 ms | max ms | >2 s | errors | wait before loader p50/p99 ms | loaders p50/p99 ms | after loaders p99 ms | in server p99/max ms | loop delay p99/max ms | GC total/max ms | CPU ms/req | waiting for a core | load avg |";
+  "| build | screen | req/s | p50 ms | p99 ms | max ms | >2 s | errors (none in 10 s) | wait before loader p50/p99 ms | loaders p50/p99 ms | after loaders p99 ms | in server p99/max ms | loop delay p99/max ms | GC total/max ms | CPU ms/req | server / client waiting for a core | load avg |";
 
 function row(run: Run) {
   const f = (value: number) => value.toFixed(0);
@@ -175,7 +180,9 @@ function row(run: Run) {
     run.restP99
   )} | ${f(run.serverP99)} / ${f(run.serverMax)} | ${f(run.loopP99)} / ${f(run.loopMax)} | ${f(run.gcMs)} / ${f(
     run.gcMax
-  )} | ${run.cpuMsPerRequest.toFixed(1)} | ${(run.runQueueShare * 100).toFixed(0)} % | ${run.loadAverage.toFixed(1)} |`;
+  )} | ${run.cpuMsPerRequest.toFixed(1)} | ${(run.runQueueShare * 100).toFixed(0)} / ${(
+    run.clientRunQueueShare * 100
+  ).toFixed(0)} % | ${run.loadAverage.toFixed(1)} |`;
 }
 
 async function main() {
