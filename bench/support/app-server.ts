@@ -101,19 +101,21 @@ export async function startApp(
 
 /**
  * The server half of `npm start` alone (the build and database must be ready: startApp once before), with
- * extra options for node itself, which NODE_OPTIONS cannot carry (--cpu-prof).
+ * extra options for node itself, which NODE_OPTIONS cannot carry (--cpu-prof), and optionally another server build
+ * file and extra environment.
  */
-export async function serveBuiltApp(port: number, databaseUrl: string, nodeOptions: string[]): Promise<RunningServer> {
+export async function serveBuiltApp(
+  port: number,
+  databaseUrl: string,
+  nodeOptions: string[],
+  { build = path.join(process.env.BUILD_DIR ?? "build", "index.js"), env = {} as Record<string, string> } = {}
+): Promise<RunningServer> {
   const serve = ["--import", "./app/cli/http-bootstrap.mjs", "node_modules/@remix-run/serve/dist/cli.js"];
-  const child = spawn(
-    process.execPath,
-    [...nodeOptions, ...serve, path.join(process.env.BUILD_DIR ?? "build", "index.js")],
-    {
-      detached: true,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: appEnvironment(port, databaseUrl),
-    }
-  );
+  const child = spawn(process.execPath, [...nodeOptions, ...serve, build], {
+    detached: true,
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...appEnvironment(port, databaseUrl), ...env },
+  });
   const origin = `http://127.0.0.1:${port}`;
   return startServer(child, origin, `${origin}/login`, 60_000);
 }

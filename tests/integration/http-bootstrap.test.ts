@@ -2,7 +2,7 @@
  * The HTTP bootstrap (app/cli/http-bootstrap.mjs) that `npm start` preloads into remix-serve, run the same way in
  * front of a small server standing in for the app: cross-site writes refused with a 403 before the app sees them,
  * the client address taken from the socket (or a trusted proxy), and security headers on every response, with
- * HSTS only for requests that came over https.
+ * HSTS only for requests that came over https; and only a few requests worked on at once (REQUESTS_AT_ONCE).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import http from "node:http";
@@ -19,11 +19,20 @@ const BOOTSTRAP = path.resolve("app/cli/http-bootstrap.mjs");
  * Reads the body, then answers with what reached it (method, path, client address, body size) as JSON and no
  * headers of its own;
  * /page answers like a Remix page, with its own CSP; /picture like an upload, with a CSP that does not mention
- * framing, given to writeHead itself.
+ * framing, given to writeHead itself; /slow answers after 50 ms with the most requests it has had at once; /hang
+ * never answers.
  */
 const APP = `
 const http = require("node:http");
+let active = 0;
+let peak = 0;
 http.createServer((request, response) => {
+  if (request.url === "/hang") return;
+  if (request.url === "/slow") {
+    peak = Math.max(peak, ++active);
+    setTimeout(() => { active -= 1; response.end(JSON.stringify({ peak })); }, 50);
+    return;
+  }
   if (request.url === "/page") response.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'; frame-ancestors 'none'");
   if (request.url === "/picture") response.writeHead(200, { "Content-Type": "image/webp", "Content-Security-Policy": "default-src 'none'; sandbox" });
   if (request.url === "/cookie") response.setHeader("Set-Cookie", ["__session=a; Path=/; HttpOnly; Secure", "__other=b; Path=/"]);
@@ -57,17 +66,22 @@ let behindProxy: Server;
 let behindTwo: Server;
 let byAddress: Server;
 let alwaysSecure: Server;
+let oneAtOnce: Server;
+let unlimited: Server;
 beforeAll(async () => {
-  [direct, behindProxy, behindTwo, byAddress, alwaysSecure] = await Promise.all([
+  [direct, behindProxy, behindTwo, byAddress, alwaysSecure, oneAtOnce, unlimited] = await Promise.all([
     startServer({}),
     startServer({ TRUST_PROXY: "true" }),
     startServer({ TRUST_PROXY: "2" }),
     startServer({ TRUST_PROXY: "10.9.9.9, 127.0.0.1" }),
     startServer({ COOKIE_SECURE: "true" }),
+    startServer({ REQUESTS_AT_ONCE: "1" }),
+    startServer({ REQUESTS_AT_ONCE: "0" }),
   ]);
 });
 afterAll(() => {
-  for (const server of [direct, behindProxy, behindTwo, byAddress, alwaysSecure]) server?.child.kill();
+  for (const server of [direct, behindProxy, behindTwo, byAddress, alwaysSecure, oneAtOnce, unlimited])
+    server?.child.kill();
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -301,5 +315,30 @@ describe("security headers", () => {
       STRICT_TRANSPORT_SECURITY
     );
     expect((await send(direct, "/", { headers: https })).headers.get("Strict-Transport-Security")).toBeNull();
+  });
+});
+
+describe("requests worked on at once", () => {
+  const peakOf = async (server: Server, count: number) => {
+    const answers = await Promise.all(Array.from({ length: count }, () => send(server, "/slow")));
+    const peaks = await Promise.all(answers.map(async (answer) => ((await answer.json()) as { peak: number }).peak));
+    return Math.max(...peaks);
+  };
+
+  it("are two by default: eight sent together reach the app two at a time, and all are answered", async () => {
+    expect(await peakOf(direct, 8)).toBe(2);
+  });
+
+  it("are all of them with REQUESTS_AT_ONCE=0", async () => {
+    expect(await peakOf(unlimited, 8)).toBe(8);
+  });
+
+  it("a request that never ends does not hold up the next one", async () => {
+    const hanging = new AbortController();
+    const hang = send(oneAtOnce, "/hang", { signal: hanging.signal }).catch(() => null);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await send(oneAtOnce, "/slow")).status).toBe(200);
+    hanging.abort();
+    await hang;
   });
 });

@@ -1,5 +1,6 @@
 /**
- * npm run test:load -- [--users 50] [--seconds 60] [--crash] [--database <url>] [--max-p99 <ms>] [--old-build <dir>]
+ * npm run test:load -- [--users 50] [--seconds 60] [--crash] [--database <url>] [--max-p99 <ms>]
+ *   [--max-p99-to-median <ratio>] [--old-build <dir>]
  *
  * Simulated cooks (tests/reliability/cooks.ts) against the real server (npm start): each signs in, then for the
  * whole run mixes reads (Home, a recipe, its reviews) with writes (favourites, reviews and their updates,
@@ -7,14 +8,17 @@
  * server acknowledged is remembered and checked in the database afterwards. With --crash the server is killed with SIGKILL halfway
  * and started again: the database must pass its integrity check and hold every write acknowledged before the
  * kill. Prints p50/p95/p99 and the slowest requests. Exits 1 on any error, lost write or failed check, or when
- * the p99 latency is above --max-p99 (MAX_P99_MS by default, set from measurements in docs/deploy.md).
+ * the p99 latency is above --max-p99 or more than --max-p99-to-median times the median (defaults set from
+ * measurements in docs/deploy.md).
  * --database postgres://... runs it on PostgreSQL (a fresh database is created there and dropped afterwards).
  * --old-build <dir> first runs the same load against another build of the app (an older commit's `remix build`
  * output, e.g. main's) on a database of its own, and prints its figures beside this build's (same run, same
- * machine load; the threshold applies to this build only).
+ * machine load; the thresholds apply to this build only). The old build is served with REQUESTS_AT_ONCE=0, as
+ * it was before decision 137.
  */
 import { randomBytes } from "node:crypto";
 import { utimesSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { resolveName } from "~/domain/pantry";
@@ -31,11 +35,17 @@ const CRASH = process.argv.includes("--crash");
 const PORT = Number(option("port") ?? 3303);
 const RECIPES_IN_PLAY = 40;
 /**
- * The p99 this build must stay under with 50 cooks (mixed reads and writes) on the shared 2-core machine: measured
- * 8.3 to 14.6 s there at a load average of 20 to 25 (main's build 9.7 to 13.0 s in the same runs), so 20 s with a
- * margin; the figures are in docs/deploy.md. It catches a stall (a lock held for seconds), not a slow page.
+ * The p99 this build must stay under with 50 cooks (mixed reads and writes) on the shared 2-core machine: 3.6 s
+ * measured at a load average of 17 (main's build before decision 137: 13.6 s in the same run), so 10 s leaves room
+ * for a busier machine and still catches requests left waiting behind the others; figures in docs/deploy.md.
  */
-const MAX_P99_MS = Number(option("max-p99") ?? 20_000);
+const MAX_P99_MS = Number(option("max-p99") ?? 10_000);
+/**
+ * How many times the median the p99 may be: first come, first served (decision 137) answers every request in about
+ * the same time whatever the machine's load (1.7 measured; main's build before it 9.1 in the same run). Not checked
+ * with --crash, whose restart holds every cook's request at once.
+ */
+const MAX_P99_TO_MEDIAN = Number(option("max-p99-to-median") ?? 3);
 const OLD_BUILD = option("old-build");
 const SLOWEST_SHOWN = 5;
 // All the cooks sign up from 127.0.0.1, so the per-address signup limit is raised for this run.
@@ -86,9 +96,12 @@ async function runLoad(label: string, build: string | undefined): Promise<LoadRe
   const { createPrismaClient } = await import("~/services/db.server");
   const { loadCatalogue } = await import("~/services/catalogue.server");
   const prisma = createPrismaClient(database.url);
-  const env = build ? { ...SERVER_ENV, BUILD_DIR: build } : SERVER_ENV;
+  // The old build is served as it was: every request taken in at once (the admission gate of decision 137 lives
+  // in the HTTP bootstrap, outside the build).
+  const old = build !== undefined && build === OLD_BUILD;
+  const env = old ? { ...SERVER_ENV, BUILD_DIR: build, REQUESTS_AT_ONCE: "0" } : SERVER_ENV;
   // Another commit's build is served as it is: dated now, so that `npm start` does not rebuild it from this checkout.
-  if (build && build === OLD_BUILD) utimesSync(path.join(build, "index.js"), new Date(), new Date());
+  if (old) utimesSync(path.join(build, "index.js"), new Date(), new Date());
   let server: RunningServer = await startApp(PORT, database.url, env);
   const origin = server.origin;
   try {
@@ -234,7 +247,24 @@ async function main() {
   console.log(
     `p99 of this build ${current.p99.toFixed(0)} ms, threshold ${MAX_P99_MS} ms: ${tailOk ? "within" : "ABOVE"}`
   );
-  const ok = current.ok && tailOk;
+  const toMedian = current.p99 / Math.max(1, current.p50);
+  const shapeOk = CRASH || toMedian <= MAX_P99_TO_MEDIAN;
+  console.log(
+    `p99 of this build ${toMedian.toFixed(1)} × its median, threshold ${MAX_P99_TO_MEDIAN}: ${
+      CRASH ? "not checked (--crash)" : shapeOk ? "within" : "ABOVE"
+    }`
+  );
+  if (results.length > 1) {
+    const [old] = results;
+    console.log(
+      `old / new: p99 ${(old.p99 / current.p99).toFixed(1)}, max ${(old.max / current.max).toFixed(1)}, requests/s ${(
+        old.perSecond / current.perSecond
+      ).toFixed(2)}; load average ${loadavg()
+        .map((value) => value.toFixed(1))
+        .join(", ")}`
+    );
+  }
+  const ok = current.ok && tailOk && shapeOk;
   console.log(ok ? "LOAD TEST PASSED" : "LOAD TEST FAILED");
   process.exitCode = ok ? 0 : 1;
 }
