@@ -38,6 +38,10 @@ const EnvSchema = z
     SIGNUP_LIMIT_PER_HOUR: optionalText
       .transform((value) => (value === undefined ? 10 : Number(value)))
       .pipe(z.number({ error: "SIGNUP_LIMIT_PER_HOUR must be a number" }).int().min(1)),
+    /** Requests the app works on at once, the rest waiting their turn (http-bootstrap.mjs, decision 137); 0: no limit. */
+    REQUESTS_AT_ONCE: optionalText
+      .transform((value) => (value === undefined ? 2 : Number(value)))
+      .pipe(z.number({ error: "REQUESTS_AT_ONCE must be a whole number, 0 for no limit" }).int().min(0)),
     /** Where uploaded pictures are kept (avatars/, dishes/). */
     UPLOADS_DIR: optionalText.default("uploads"),
     /**

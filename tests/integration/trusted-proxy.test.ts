@@ -93,6 +93,16 @@ describe("start-up", () => {
     expect(start({ NODE_ENV: "production" }).status).toBe(0);
   });
 
+  it("refuses a REQUESTS_AT_ONCE it cannot read, which would otherwise hold every request back", () => {
+    for (const unreadable of ["two", "-1", "1.5"]) {
+      const refused = start({ REQUESTS_AT_ONCE: unreadable });
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr).toContain("REQUESTS_AT_ONCE must be a whole number, 0 for no limit");
+    }
+    expect(start({ REQUESTS_AT_ONCE: "0" }).status).toBe(0);
+    expect(start({ REQUESTS_AT_ONCE: "4" }).status).toBe(0);
+  });
+
   it("refuses a TRUST_PROXY it cannot read", () => {
     const refused = start({ TRUST_PROXY: "yes please" });
     expect(refused.status).not.toBe(0);
