@@ -63,3 +63,24 @@ export function createAdmission(limit, holdMs) {
     },
   };
 }
+
+/** Remix's built scripts and styles: files read from disk, not let wait behind pages. */
+const ASSETS_PREFIX = "/build/";
+/** A load balancer's probe must be answered while pages wait, or a busy process is taken out of service. */
+const HEALTH_PATH = "/healthz";
+
+/**
+ * Whether a request goes past the queue: built assets and the health probe, with the path read as the router will
+ * read it, so that "/build/../home" or an encoded dot waits like "/home".
+ */
+export function skipsTheQueue(rawUrl) {
+  const rawPath = (rawUrl ?? "").split("?")[0];
+  if (!rawPath.startsWith("/") || rawPath.includes("%")) return false;
+  let pathname;
+  try {
+    pathname = new URL(rawPath, "http://app").pathname;
+  } catch {
+    return false;
+  }
+  return pathname === rawPath && (pathname.startsWith(ASSETS_PREFIX) || pathname === HEALTH_PATH);
+}

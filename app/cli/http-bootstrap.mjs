@@ -13,13 +13,13 @@
 //   Connection: close;
 // - lets the app work on REQUESTS_AT_ONCE requests at once (default 2) and the rest wait their turn in arrival
 //   order (admission.mjs, decision 137): under load every request is then answered in about the same time,
-//   instead of most quickly and some after seconds; Remix's built assets (/build/) never wait;
+//   instead of most quickly and some after seconds; Remix's built assets (/build/) and /healthz never wait;
 // - stops gracefully on SIGTERM (graceful-shutdown.mjs).
 import { existsSync } from "node:fs";
 import http from "node:http";
 import { CLIENT_HEADERS, clientView, parseTrustProxy } from "../services/proxy.mjs";
 import { headersToSet, withSecureForScheme } from "../services/response-headers.mjs";
-import { createAdmission } from "./admission.mjs";
+import { createAdmission, skipsTheQueue } from "./admission.mjs";
 import { trackRequest } from "./graceful-shutdown.mjs";
 import { refusalBeforeApp } from "./refusals.mjs";
 
@@ -32,12 +32,10 @@ const originalEmit = http.Server.prototype.emit;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const BODY_TOO_LARGE = "Request body is too large";
 /** Requests the app works on at once (REQUESTS_AT_ONCE, 0 for no limit); measured by bench:tail (decision 137). */
-const REQUESTS_AT_ONCE = Number(process.env.REQUESTS_AT_ONCE ?? 2);
+const REQUESTS_AT_ONCE = Number(process.env.REQUESTS_AT_ONCE?.trim() || 2);
 /** How long a request counts against REQUESTS_AT_ONCE at most: a slow one (an import's fetch) stops holding others. */
 const REQUEST_HOLDS_PLACE_MS = 250;
 const admission = createAdmission(REQUESTS_AT_ONCE, REQUEST_HOLDS_PLACE_MS);
-/** Remix's built scripts and styles: files read from disk, not let wait behind pages. */
-const ASSETS_PREFIX = "/build/";
 
 /** How long the rest of a refused body is read and dropped before the connection is closed anyway. */
 const LINGER_MS = 10_000;
@@ -183,7 +181,7 @@ http.Server.prototype.emit = function emit(event, ...args) {
     return true;
   }
   boundBody(request, response);
-  if (request.url?.startsWith(ASSETS_PREFIX)) return originalEmit.call(this, event, ...args);
+  if (skipsTheQueue(request.url)) return originalEmit.call(this, event, ...args);
   let finished = () => {};
   let cancel = () => {};
   response.once("close", () => {

@@ -20,14 +20,15 @@ const BOOTSTRAP = path.resolve("app/cli/http-bootstrap.mjs");
  * headers of its own;
  * /page answers like a Remix page, with its own CSP; /picture like an upload, with a CSP that does not mention
  * framing, given to writeHead itself; /slow answers after 50 ms with the most requests it has had at once; /hang
- * never answers.
+ * never answers (every answer says how many /hang reached it).
  */
 const APP = `
 const http = require("node:http");
 let active = 0;
 let peak = 0;
+let hung = 0;
 http.createServer((request, response) => {
-  if (request.url === "/hang") return;
+  if (request.url === "/hang") return void (hung += 1);
   if (request.url === "/slow") {
     peak = Math.max(peak, ++active);
     setTimeout(() => { active -= 1; response.end(JSON.stringify({ peak })); }, 50);
@@ -40,7 +41,7 @@ http.createServer((request, response) => {
   request.on("data", (chunk) => { bytes += chunk.length; });
   request.on("end", () => {
     const client = (name) => request.headers["x-recipe-helper-client-" + name];
-    response.end(JSON.stringify({ reached: request.method + " " + request.url, address: client("address"), proto: client("proto"), host: client("host"), bytes }));
+    response.end(JSON.stringify({ reached: request.method + " " + request.url, address: client("address"), proto: client("proto"), host: client("host"), bytes, hung }));
   });
 }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });
 `;
@@ -68,8 +69,9 @@ let byAddress: Server;
 let alwaysSecure: Server;
 let oneAtOnce: Server;
 let unlimited: Server;
+let emptySetting: Server;
 beforeAll(async () => {
-  [direct, behindProxy, behindTwo, byAddress, alwaysSecure, oneAtOnce, unlimited] = await Promise.all([
+  [direct, behindProxy, behindTwo, byAddress, alwaysSecure, oneAtOnce, unlimited, emptySetting] = await Promise.all([
     startServer({}),
     startServer({ TRUST_PROXY: "true" }),
     startServer({ TRUST_PROXY: "2" }),
@@ -77,10 +79,11 @@ beforeAll(async () => {
     startServer({ COOKIE_SECURE: "true" }),
     startServer({ REQUESTS_AT_ONCE: "1" }),
     startServer({ REQUESTS_AT_ONCE: "0" }),
+    startServer({ REQUESTS_AT_ONCE: "" }),
   ]);
 });
 afterAll(() => {
-  for (const server of [direct, behindProxy, behindTwo, byAddress, alwaysSecure, oneAtOnce, unlimited])
+  for (const server of [direct, behindProxy, behindTwo, byAddress, alwaysSecure, oneAtOnce, unlimited, emptySetting])
     server?.child.kill();
   rmSync(folder, { recursive: true, force: true });
 });
@@ -333,12 +336,41 @@ describe("requests worked on at once", () => {
     expect(await peakOf(unlimited, 8)).toBe(8);
   });
 
-  it("a request that never ends does not hold up the next one", async () => {
+  it("left empty, REQUESTS_AT_ONCE is the default two, as the start-up check reads it (not 0, no limit)", async () => {
+    expect(await peakOf(emptySetting, 8)).toBe(2);
+  });
+
+  /** Sends a request that never ends, and waits until it holds its place in the app (asked past the queue). */
+  const holdThePlace = async (server: Server) => {
     const hanging = new AbortController();
-    const hang = send(oneAtOnce, "/hang", { signal: hanging.signal }).catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const hungSoFar = async () => ((await (await send(server, "/healthz")).json()) as { hung: number }).hung;
+    const before = await hungSoFar();
+    const hang = send(server, "/hang", { signal: hanging.signal }).catch(() => null);
+    while ((await hungSoFar()) === before);
+    return async () => {
+      hanging.abort();
+      await hang;
+    };
+  };
+
+  it("a request that never ends holds its place for 250 ms only, then the next one goes", async () => {
+    const sent = performance.now();
+    const release = await holdThePlace(oneAtOnce);
     expect((await send(oneAtOnce, "/slow")).status).toBe(200);
-    hanging.abort();
-    await hang;
+    // Timers never fire early: answered no sooner than 250 ms after the hanging request took the only place.
+    expect(performance.now() - sent).toBeGreaterThanOrEqual(250);
+    await release();
+  });
+
+  it("the health probe and built assets go past a full queue", async () => {
+    const release = await holdThePlace(oneAtOnce);
+    const answered: string[] = [];
+    const answer = (pathname: string) => send(oneAtOnce, pathname).then(() => answered.push(pathname));
+    // /slow waits for the place; the other two, sent after it, are answered before it.
+    const slow = answer("/slow");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all([slow, answer("/healthz"), answer("/build/_shared/chunk.js")]);
+    expect(answered.at(-1)).toBe("/slow");
+    await release();
   });
 });

@@ -4,7 +4,7 @@
  * its turn skipped.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createAdmission } from "~/cli/admission.mjs";
+import { createAdmission, skipsTheQueue } from "~/cli/admission.mjs";
 
 afterEach(() => vi.useRealTimers());
 
@@ -71,5 +71,22 @@ describe("the admission gate", () => {
     const { started, task } = recorder();
     for (const name of ["a", "b", "c"]) gate.admit(task(name));
     expect(started).toEqual(["a", "b", "c"]);
+  });
+});
+
+describe("what goes past the queue", () => {
+  it("built assets and the health probe, so that a busy process still answers its load balancer", () => {
+    expect(skipsTheQueue("/build/_shared/chunk-SLRUQ5UI.js")).toBe(true);
+    expect(skipsTheQueue("/build/routes/menu-detail.$id-5ZLLKFIM.js?v=1")).toBe(true);
+    expect(skipsTheQueue("/healthz")).toBe(true);
+  });
+
+  it("not a page dressed as an asset: the path is read as the router reads it", () => {
+    for (const page of ["/home", "/build/../home", "/build/%2e%2e/home", "/build/..%2Fhome", "/build\\..\\home"]) {
+      expect(skipsTheQueue(page), page).toBe(false);
+    }
+    expect(skipsTheQueue("/healthz/../home")).toBe(false);
+    expect(skipsTheQueue("/healthzz")).toBe(false);
+    expect(skipsTheQueue(undefined)).toBe(false);
   });
 });
