@@ -441,24 +441,28 @@ export async function stockInTransaction(
   if (!resolved) return { ok: false, message: NAME_REQUIRED_MESSAGE };
   const { item } = resolved;
   const where = { pantryId, nameKey: item.key };
-  const held = await tx.pantryItem.findFirst({ where, select: { quantity: true } });
-  if (held) {
-    await tx.pantryItem.updateMany({
-      where,
-      data: {
-        quantity: held.quantity === null ? entry.quantity : { increment: entry.quantity },
-        unit: null,
-        storage: item.storage,
-        bestBefore: item.bestBefore,
-        version: { increment: 1 },
-      },
-    });
-    return { ok: true };
-  }
-  if ((await tx.pantryItem.count({ where: { pantryId } })) >= MAX_PANTRY_ITEMS) {
+  const held = await tx.pantryItem.findFirst({ where, select: { id: true } });
+  if (!held && (await tx.pantryItem.count({ where: { pantryId } })) >= MAX_PANTRY_ITEMS) {
     return { ok: false, message: PANTRY_FULL_MESSAGE };
   }
-  await tx.pantryItem.create({ data: rowOf(pantryId, item) });
+  // One statement, not a read then a create: two members saying the same dish's servings at once must not both
+  // create the item (the second would break the name's uniqueness on PostgreSQL).
+  const stocked = await tx.pantryItem.upsert({
+    where: { pantryId_nameKey: where },
+    create: rowOf(pantryId, item),
+    update: {
+      quantity: { increment: entry.quantity },
+      unit: null,
+      storage: item.storage,
+      bestBefore: item.bestBefore,
+      version: { increment: 1 },
+    },
+    select: { id: true, quantity: true },
+  });
+  // an item held without an amount stays without one after the increment (null + n is null): it takes this one
+  if (stocked.quantity === null) {
+    await tx.pantryItem.update({ where: { id: stocked.id }, data: { quantity: entry.quantity } });
+  }
   return { ok: true };
 }
 

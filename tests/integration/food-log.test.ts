@@ -608,6 +608,18 @@ describe("leftovers in the pantry", () => {
     });
   });
 
+  it("the same dish's servings said twice at once (two members, two meals): one item with both meals' leftovers", async () => {
+    const { cook, completionId } = await cookWhoCooked("leftrace");
+    const member = await cookOfUser(cook.id);
+    const again = (await recordMealCompletion({ cook: member, recipeId }))!;
+    const both = await Promise.all([
+      recordServingsEaten(member, completionId, { cooked: 4, eaten: 1 }),
+      recordServingsEaten(member, again.id, { cooked: 4, eaten: 2 }),
+    ]);
+    expect(both.map((said) => said.ok)).toEqual([true, true]);
+    expect(await leftoverRow(cook.id)).toMatchObject({ quantity: 5 });
+  });
+
   it("a pantry write that fails leaves the meal's servings unsaid and the pantry as it was: nothing half written", async () => {
     const { cook, completionId } = await cookWhoCooked("lefthalf");
     const member = await cookOfUser(cook.id);
