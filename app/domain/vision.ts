@@ -359,7 +359,8 @@ export const DECISION_THRESHOLDS: DecisionThresholds = {
  * 1.88 of 4 items of grocery-val's 2 × 2 collages instead of 1.77, but 0.70 wrong items per collage, not 0.60.
  * The whole photo names an item from 0.45, not 0.4 (decision 104): under it the photo's best guesses are still
  * offered, none chosen (unsureChoices), so fewer wrong items are chosen for the cook at no loss of choices. A head
- * file names its own bar, chosen with it (decision 129: 0.4); 0.45 is that of a file that does not.
+ * file names its own bar, chosen with it on grocery-val's choose half (decision 129: 0.45, as before); 0.45 is also
+ * that of a file that does not.
  */
 export const HEAD_THRESHOLDS: DecisionThresholds = { ...DECISION_THRESHOLDS, sure: 0.9, whole: 0.45 };
 
