@@ -18,6 +18,7 @@ import {
   type TestView,
 } from "~/domain/vision-head";
 import { decodeHead, HEAD_FILE } from "~/services/vision/head.server";
+import { standardisation } from "~/services/vision/head-training.server";
 import { tensorflow } from "~/services/vision/model.server";
 import { FEATURE_CACHE, isProduce, labelledFolder, viewNumber } from "~/services/vision/training-features.server";
 
@@ -85,19 +86,7 @@ function linearProbs(f: Float32Array): Float32Array {
 
 const { tf } = await tensorflow();
 const width = X[0].length;
-const mean = new Float32Array(width),
-  sq = new Float32Array(width);
-for (const r of X)
-  for (let i = 0; i < width; i++) {
-    mean[i] += r[i];
-    sq[i] += r[i] * r[i];
-  }
-const scale = new Float32Array(width);
-for (let i = 0; i < width; i++) {
-  mean[i] /= X.length;
-  const d = Math.sqrt(Math.max(0, sq[i] / X.length - mean[i] ** 2));
-  scale[i] = d > 1e-6 ? 1 / d : 1;
-}
+const { mean, scale } = standardisation(X);
 const inputs = new Float32Array(X.length * width);
 X.forEach((r, a) => {
   for (let i = 0; i < width; i++) inputs[a * width + i] = (r[i] - mean[i]) * scale[i];
