@@ -28,7 +28,7 @@ const BATCH = 256;
 const SEED = 2026;
 
 /** Mean and 1 / standard deviation per column (1 where a column does not vary). */
-function standardisation(rows: readonly Float32Array[]): { mean: Float32Array; scale: Float32Array } {
+export function standardisation(rows: readonly Float32Array[]): { mean: Float32Array; scale: Float32Array } {
   const width = rows[0].length;
   const mean = new Float32Array(width);
   const square = new Float32Array(width);
