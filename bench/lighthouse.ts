@@ -19,6 +19,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import puppeteer from "puppeteer-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { freshSqliteUrl, signIn, startApp } from "./support/app-server";
+import { option } from "./support/args";
 
 const APP_PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3304);
 const DATABASE = "bench-lighthouse";
@@ -33,10 +34,6 @@ const METRICS = [
   ["speed-index", "SI"],
 ] as const;
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const RUNS = Number(option("runs") ?? 3);
 
 interface Screen {

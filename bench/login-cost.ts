@@ -18,11 +18,8 @@ import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { freshSqliteUrl } from "./support/app-server";
 import { LegacyRateLimiter } from "./support/legacy-rate-limit";
+import { option } from "./support/args";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const ROUNDS = Number(option("rounds") ?? 200);
 const WHOLE_LOGINS = 20;
 const WINDOW_MS = 15 * 60 * 1000;

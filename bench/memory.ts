@@ -20,11 +20,8 @@ import { fileURLToPath } from "node:url";
 import { recipesInPlay, runCooks, signInCooks } from "../tests/reliability/cooks";
 import { freshSqliteUrl, type RunningServer, signIn, startApp } from "./support/app-server";
 import { randomGenerator, syntheticPantry, useSyntheticCookbook } from "./synthetic-cookbook";
+import { option } from "./support/args";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const MINUTES = Number(option("minutes") ?? 10);
 const COOKS = Number(option("cooks") ?? 20);
 const COOKBOOK_SIZE = Number(option("recipes") ?? 100_000);

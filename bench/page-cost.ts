@@ -17,11 +17,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { freshSqliteUrl } from "./support/app-server";
+import { option } from "./support/args";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const REQUESTS = Number(option("requests") ?? 300);
 const ROUNDS = Number(option("rounds") ?? 3);
 const WARM_UP = 30;

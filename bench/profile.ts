@@ -12,13 +12,10 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freshSqliteUrl, serveBuiltApp, signInBenchCook, startApp, startBareApp } from "./support/app-server";
+import { option } from "./support/args";
 
 const APP_PORT = 3303;
 const BARE_PORT = 3304;
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const SECONDS = Number(option("seconds") ?? 8);
 const SCREENS = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const PROFILES = path.resolve("tests/.tmp/bench-profile");

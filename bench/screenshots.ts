@@ -9,12 +9,9 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { freshSqliteUrl, signInBenchCook, startApp } from "./support/app-server";
+import { option } from "./support/args";
 
 const APP_PORT = Number(process.env.SCREENSHOT_PORT ?? 3305);
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const OUT = path.resolve(option("out") ?? "tests/.tmp/screens");
 const WIDTHS = (option("widths") ?? "360,390,1280,1920").split(",").map(Number);
 const SCHEMES = (option("schemes") ?? "light,dark").split(",") as ("light" | "dark")[];

@@ -17,11 +17,8 @@ import { loadavg } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freshSqliteUrl, serveBuiltApp, signInBenchCook, startApp } from "./support/app-server";
+import { option } from "./support/args";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const PORT = Number(option("port") ?? 3331);
 const SECONDS = Number(option("seconds") ?? 10);
 const CONNECTIONS = Number(option("connections") ?? 50);

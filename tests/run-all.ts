@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { type Counts, playwrightCounts, vitestCounts } from "./support/run-summary";
 
 const root = path.resolve(import.meta.dirname, "..");
 const results = path.join(root, "test-results");
@@ -58,12 +59,6 @@ const e2e = spawnSync(bin("playwright"), ["test", "-c", "tests/e2e/playwright.co
   stdio: "inherit",
 });
 
-type Counts = { passed: number; failed: number; failures: string[] };
-
-/** The start of a failure's message, so that a CI log cut to its tail still says why. */
-const firstLines = (messages: unknown[] | undefined) =>
-  (messages ?? []).map((message) => `\n    ${String(message).split("\n").slice(0, 6).join("\n    ")}`).join("");
-
 function counts(file: string, read: (json: any) => Counts): Counts {
   try {
     return read(JSON.parse(readFileSync(file, "utf8")));
@@ -72,59 +67,8 @@ function counts(file: string, read: (json: any) => Counts): Counts {
   }
 }
 
-const unitCounts = counts(vitestJson, (json) => ({
-  passed: json.numPassedTests,
-  failed: json.numFailedTests,
-  failures: json.testResults.flatMap((file: any) => {
-    const failed = file.assertionResults.filter((test: any) => test.status === "failed");
-    // a file that failed before any test ran (an error while loading it: ../shared missing in CI, say)
-    if (failed.length === 0 && file.status === "failed")
-      return [`${path.relative(root, file.name)}${firstLines([file.message])}`];
-    return failed.map(
-      (test: any) => `${path.relative(root, file.name)} › ${test.fullName}${firstLines(test.failureMessages)}`
-    );
-  }),
-}));
-
-/** What the page showed when the test failed (Playwright's error context: its accessibility tree), for a CI log without traces. */
-function pageAtFailure(attachments: { name: string; path?: string }[] | undefined): string {
-  const context = attachments?.find((attachment) => attachment.name === "error-context" && attachment.path);
-  if (!context?.path) return "";
-  try {
-    const [, snapshot] = readFileSync(context.path, "utf8").split("# Page snapshot");
-    if (!snapshot) return "";
-    const lines = snapshot.trim().split("\n").slice(0, 60);
-    return `\n    the page then:\n      ${lines.join("\n      ")}`;
-  } catch {
-    return "";
-  }
-}
-
-/** Playwright's JSON nests suites (file › describe › …); a test failed when its last result is not expected. */
-function failedSpecs(suite: any, trail: string[] = []): string[] {
-  const here = [...trail, suite.title].filter(Boolean);
-  const own = (suite.specs ?? []).flatMap((spec: any) =>
-    spec.tests
-      .filter((test: any) => test.status === "unexpected")
-      .map(
-        (test: any) =>
-          `[${test.projectName}] ${[...here, spec.title].join(" › ")}` +
-          firstLines(test.results.at(-1)?.errors?.map((error: any) => error.message)) +
-          pageAtFailure(test.results.at(-1)?.attachments)
-      )
-  );
-  return [...own, ...(suite.suites ?? []).flatMap((child: any) => failedSpecs(child, here))];
-}
-
-const e2eCounts = counts(path.join(results, `e2e-results-${E2E_PORT}.json`), (json) => ({
-  passed: json.stats.expected + json.stats.flaky,
-  failed: json.stats.unexpected,
-  // errors outside any test: a spec file that threw while loading (../shared missing in CI, say)
-  failures: [
-    ...(json.errors ?? []).map((error: any) => `error${firstLines([error.message])}`),
-    ...json.suites.flatMap((suite: any) => failedSpecs(suite)),
-  ],
-}));
+const unitCounts = counts(vitestJson, (json) => vitestCounts(json, root));
+const e2eCounts = counts(path.join(results, `e2e-results-${E2E_PORT}.json`), playwrightCounts);
 
 const passed = unitCounts.passed + e2eCounts.passed;
 const failed = unitCounts.failed + e2eCounts.failed;

@@ -97,24 +97,26 @@ interface RecipeContent {
   tags: { kind: string; value: string }[];
 }
 
+/** Every Recipe column of a draft's content: a field of RecipeContent left out here is a type error. */
+const RECIPE_COLUMNS = {
+  description: true,
+  prepTime: true,
+  cookingTime: true,
+  totalTime: true,
+  servings: true,
+  calories: true,
+  protein: true,
+  fat: true,
+  carbohydrates: true,
+  sodium: true,
+  sugar: true,
+  origin: true,
+  sourceUrl: true,
+  importedById: true,
+  visibleTo: true,
+} satisfies Record<keyof RecipeContent["fields"], true>;
 /** The Recipe columns of a draft's content, in the order of a raw INSERT. */
-const RECIPE_FIELDS = [
-  "description",
-  "prepTime",
-  "cookingTime",
-  "totalTime",
-  "servings",
-  "calories",
-  "protein",
-  "fat",
-  "carbohydrates",
-  "sodium",
-  "sugar",
-  "origin",
-  "sourceUrl",
-  "importedById",
-  "visibleTo",
-] as const satisfies readonly (keyof RecipeContent["fields"])[];
+const RECIPE_FIELDS = Object.keys(RECIPE_COLUMNS) as (keyof RecipeContent["fields"])[];
 
 function byTag(a: { kind: string; value: string }, b: { kind: string; value: string }) {
   return a.kind.localeCompare(b.kind) || a.value.localeCompare(b.value);

@@ -24,11 +24,8 @@ import pg from "pg";
 import { resolveName } from "~/domain/pantry";
 import { freshSqliteUrl, type RunningServer, startApp } from "../../bench/support/app-server";
 import { recipesInPlay, runCooks, signInCooks, type Timing } from "./cooks";
+import { option } from "../../bench/support/args";
 
-const option = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
 const USERS = Number(option("users") ?? 50);
 const SECONDS = Number(option("seconds") ?? 60);
 const CRASH = process.argv.includes("--crash");

@@ -8,6 +8,7 @@ import {
   ARCHIVE_TOO_DEEP,
   ARCHIVE_TOO_MANY_ENTRIES,
   ARCHIVE_TOO_PACKED,
+  ARCHIVE_ZIP64,
   archiveEscapes,
   MAX_ARCHIVE_ENTRIES,
 } from "~/domain/recipe-import/archive";
@@ -42,6 +43,39 @@ export function withForgedSizes(zip: Uint8Array, claimed: number): Uint8Array {
   return forged;
 }
 
+/**
+ * The zip marked as ZIP64 the way a ZIP64 writer marks it: a ZIP64 end record and its locator before the end record,
+ * whose entry count and directory offset say "see ZIP64" (0xFFFF, 0xFFFFFFFF). fflate reads it as a zip.
+ */
+export function asZip64(zip: Uint8Array): Uint8Array {
+  const end = zip.length - 22;
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  const count = view.getUint16(end + 10, true);
+  const directorySize = view.getUint32(end + 12, true);
+  const directoryAt = view.getUint32(end + 16, true);
+  const out = new Uint8Array(zip.length + 56 + 20);
+  out.set(zip.subarray(0, end));
+  const record = new DataView(out.buffer, end);
+  record.setUint32(0, 0x06064b50, true);
+  record.setBigUint64(4, 44n, true);
+  record.setUint16(12, 45, true);
+  record.setUint16(14, 45, true);
+  record.setBigUint64(24, BigInt(count), true);
+  record.setBigUint64(32, BigInt(count), true);
+  record.setBigUint64(40, BigInt(directorySize), true);
+  record.setBigUint64(48, BigInt(directoryAt), true);
+  const locator = new DataView(out.buffer, end + 56);
+  locator.setUint32(0, 0x07064b50, true);
+  locator.setBigUint64(8, BigInt(end), true);
+  locator.setUint32(16, 1, true);
+  out.set(zip.subarray(end), end + 76);
+  const endRecord = new DataView(out.buffer, end + 76);
+  endRecord.setUint16(8, 0xffff, true);
+  endRecord.setUint16(10, 0xffff, true);
+  endRecord.setUint32(16, 0xffffffff, true);
+  return out;
+}
+
 const manyEntries = (count: number) =>
   Object.fromEntries(Array.from({ length: count }, (_, index) => [`notes/n${index}.txt`, strToU8("x")]));
 
@@ -63,6 +97,7 @@ export async function hostileArchives(): Promise<HostileArchive[]> {
   const archives: { name: string; zip: Uint8Array; reason: string }[] = [
     { name: "a zip bomb (50 MB of zeros)", zip: bomb, reason: ARCHIVE_TOO_PACKED },
     { name: "a zip bomb whose sizes say 1 KB", zip: withForgedSizes(bomb, 1024), reason: ARCHIVE_SIZES_FORGED },
+    { name: "a ZIP64 zip bomb whose sizes say 1 KB", zip: asZip64(withForgedSizes(bomb, 1024)), reason: ARCHIVE_ZIP64 },
     {
       name: "a path-traversal zip (../../)",
       zip: zipSync({ ...good, "../../etc/cron.d/recipe.json": strToU8("{}") }),

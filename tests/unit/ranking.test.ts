@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   createRecipeIndex,
+  type QuickFilters,
   type PantryEntry,
   type RankableRecipe,
   type RankingIngredient,
@@ -262,6 +263,16 @@ describe("keeping the index up to date", () => {
     expect(replaced.page({ ...pantry, viewerId: 8 }, 0, 20).recipes.map((found) => found.recipeId)).not.toContain(
       stew.id
     );
+    // both indexes above go through the same layout; what the rebuilt one says must also be what the stew is:
+    // pepper, a key ingredient without a line, is still to buy ("ready now" leaves the stew out until there is
+    // pepper), and the stew is still Italian
+    const rebuilt = (filters: QuickFilters, pantryNames = ["pork", "onion", "salt"]) =>
+      replaced.page({ ...pantry, ...query(pantryNames), filters: { ...pantry.filters, ...filters } }, 0, 20).recipes;
+    expect(rebuilt({ maxMissing: 0 }).map((found) => found.recipeId)).not.toContain(stew.id);
+    expect(rebuilt({ maxMissing: 0 }, ["pork", "onion", "salt", "pepper"]).map((found) => found.recipeId)).toContain(
+      stew.id
+    );
+    expect(rebuilt({ cuisine: "Italian" }).map((found) => found.recipeId)).toEqual([stew.id]);
   });
 });
 

@@ -2,10 +2,11 @@
  * Other apps' exports, written here by hand from each app's documented layout (none of them is a shared sample the
  * readers were tuned on), and hostile archives. Each case says what a cook switching apps would expect.
  */
-import { gzipSync, strToU8, zipSync } from "fflate";
+import { gzipSync, strToU8, unzipSync, zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import {
   ARCHIVE_SIZES_FORGED,
+  ARCHIVE_ZIP64,
   ARCHIVE_TOO_DEEP,
   ARCHIVE_TOO_LARGE,
   ARCHIVE_TOO_MANY_ENTRIES,
@@ -13,7 +14,7 @@ import {
   MAX_ARCHIVE_ENTRIES,
   unpackFile,
 } from "~/domain/recipe-import/archive";
-import { withForgedSizes } from "../support/hostile-archives";
+import { asZip64, withForgedSizes } from "../support/hostile-archives";
 import { readExportFile, type ExportReading } from "~/domain/recipe-import/apps/export-file";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
@@ -361,6 +362,19 @@ describe("hostile archives", () => {
     expect(unpackFile("honest.zip", zipSync({ "a.md": new Uint8Array(200_000).fill(65) }))[0].bytes.length).toBe(
       200_000
     );
+  });
+
+  // fflate reads a ZIP64 archive whole, inflating a bomb's every byte whatever its entries declare; no recipe export
+  // comes near ZIP64's 4 GB or 65,535 files, so one is refused before anything is inflated.
+  it("refuses a ZIP64 archive, a zip bomb marked ZIP64 among them", () => {
+    const honest = zipSync({ "r.json": strToU8("{}") });
+    expect(Object.keys(unzipSync(asZip64(honest)))).toEqual(["r.json"]);
+    expect(readExportFile("honest64.zip", asZip64(honest))).toEqual({ ok: false, reason: ARCHIVE_ZIP64 });
+    const bomb = withForgedSizes(
+      zipSync({ "r.json": strToU8("{}"), "a.json": new Uint8Array(50 * 1024 * 1024) }),
+      1024
+    );
+    expect(readExportFile("bomb64.zip", asZip64(bomb))).toEqual({ ok: false, reason: ARCHIVE_ZIP64 });
   });
 
   it("refuses entry names that climb out of the folder or are absolute", () => {

@@ -160,6 +160,29 @@ describe("ingredient lines", () => {
     expect(cleanText("SÃO PAULO")).toBe("SÃO PAULO");
     expect(cleanText("2×½ cups")).toBe("2×½ cups");
     expect(cleanText("« à point »")).toBe("« à point »");
+    expect(cleanText("Å›wieże masÅ‚o")).toBe("świeże masło");
+    expect(cleanText("bÅ“uf, Ð¼Ð¾Ð»Ð¾ÐºÐ¾, 20 â„ƒ")).toBe("bœuf, молоко, 20 ℃");
+  });
+
+  // An accented capital before "®", "©", "°", "’", "“" or "·" is how brands, quotes and shouted words are written,
+  // not a misread letter: a cook reads "NESTLÉ®", never "NESTLɮ".
+  it.each([
+    "NESTLÉ® condensed milk",
+    "„Spaß“ beim Backen",
+    "CAFÉ’S house blend",
+    "mit Gruß· aus Wien",
+    "PÂTÉ© maison",
+    "RÂPÉ® fromage",
+    "PURÉ® de patatas",
+    "AÇAÍ® bowl",
+    "Crema CATALÓ’s",
+    "SMÅ® kakor",
+    "BLÅ© bær",
+    "SØ° 90",
+    "HÅ° slut",
+    "KÅ’S kanelbullar",
+  ])("leaves real text %o as written", (text) => {
+    expect(cleanText(text)).toBe(text);
   });
 
   it("skips group headers and empty lines", () => {

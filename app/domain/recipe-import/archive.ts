@@ -4,7 +4,7 @@
  * size (decision 133), so an archive that lies about its sizes can neither grow past them nor keep the worker busy
  * inflating what it would throw away. Runs in the import worker (memory cap, time budget).
  */
-import { gunzipSync, Inflate, unzipSync, type UnzipFileInfo } from "fflate";
+import { gunzipSync, Inflate, type UnzipFileInfo } from "fflate";
 
 /** Well above a real export's photos and recipes, well below the worker's memory cap. */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
@@ -20,6 +20,8 @@ export const ARCHIVE_TOO_MANY_ENTRIES = `the archive holds more than ${MAX_ARCHI
 export const ARCHIVE_TOO_DEEP = `the archive holds archives nested more than ${MAX_ARCHIVE_DEPTH} deep`;
 export const ARCHIVE_UNREADABLE = "the archive could not be read";
 export const ARCHIVE_SIZES_FORGED = "the archive's files unpack to more than it says (a zip bomb?)";
+/** ZIP64 is for archives past 4 GB or 65,535 files, far past MAX_UNPACKED_BYTES and MAX_ARCHIVE_ENTRIES. */
+export const ARCHIVE_ZIP64 = "the archive is a ZIP64 archive, made for sizes no recipe export reaches";
 export const archiveEscapes = (name: string) => `the archive names a file outside its folder (${name.slice(0, 80)})`;
 
 export class ArchiveError extends Error {}
@@ -73,11 +75,8 @@ const UTF8_NAME_FLAG = 0x800;
 const ENCRYPTED_FLAG = 0x1;
 const unreadable = () => new ArchiveError(ARCHIVE_UNREADABLE);
 
-/**
- * The entries a zip's central directory lists, read without inflating anything; null for a ZIP64 archive, which
- * fflate reads whole (the worker's time budget and heap cap bound it).
- */
-function centralDirectory(bytes: Uint8Array): DirectoryEntry[] | null {
+/** The entries a zip's central directory lists, read without inflating anything; a ZIP64 archive is refused. */
+function centralDirectory(bytes: Uint8Array): DirectoryEntry[] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
@@ -89,7 +88,7 @@ function centralDirectory(bytes: Uint8Array): DirectoryEntry[] | null {
   if (end < 0) throw unreadable();
   const count = view.getUint16(end + 10, true);
   let at = view.getUint32(end + 16, true);
-  if (count === 0xffff || at === ZIP64_MARK) return null;
+  if (count === 0xffff || at === ZIP64_MARK) throw new ArchiveError(ARCHIVE_ZIP64);
   const entries: DirectoryEntry[] = [];
   for (let index = 0; index < count; index++) {
     if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_ENTRY) throw unreadable();
@@ -98,7 +97,9 @@ function centralDirectory(bytes: Uint8Array): DirectoryEntry[] | null {
     const originalSize = view.getUint32(at + 24, true);
     const nameLength = view.getUint16(at + 28, true);
     const local = view.getUint32(at + 42, true);
-    if (size === ZIP64_MARK || originalSize === ZIP64_MARK || local === ZIP64_MARK) return null;
+    if (size === ZIP64_MARK || originalSize === ZIP64_MARK || local === ZIP64_MARK) {
+      throw new ArchiveError(ARCHIVE_ZIP64);
+    }
     if (flags & ENCRYPTED_FLAG) throw unreadable();
     const nameBytes = bytes.subarray(at + 46, at + 46 + nameLength);
     const name =
@@ -161,10 +162,9 @@ function unzipWithin(bytes: Uint8Array, prefix: string, depth: number, allowance
   };
   let files: [string, Uint8Array][];
   try {
-    const directory = centralDirectory(bytes);
-    files = directory
-      ? directory.filter(({ info }) => check(info)).map((entry) => [entry.info.name, entryContent(bytes, entry)])
-      : Object.entries(unzipSync(bytes, { filter: check }));
+    files = centralDirectory(bytes)
+      .filter(({ info }) => check(info))
+      .map((entry) => [entry.info.name, entryContent(bytes, entry)]);
   } catch (error) {
     if (error instanceof ArchiveError) throw error;
     throw unreadable();

@@ -135,19 +135,41 @@ const MISREAD_UTF8 = new RegExp(
   "g"
 );
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
+/**
+ * What misread UTF-8 in a recipe stands for: Latin letters and signs (Romanian "ș", "ț" too), Greek, Cyrillic,
+ * punctuation, currency, "™", "℃", fractions, emoji. "NESTLÉ®" would read as IPA's "ɮ", "Spaß“" as N'Ko: real text.
+ */
+const PLAUSIBLE =
+  /^[\u00a0-\u017f\u0218-\u021b\u0370-\u04ff\u2010-\u205f\u20a0-\u20bf\u2100-\u215f\u{1f300}-\u{1faff}]+$/u;
+/** "Â¼", "Ã¨" and "â€™" are never real text; "Ä®" or "Å’" may be ("SMÅ®", "KÅ’S"). */
+const SURE_MARK = /^[ÂÃâ]/;
+/** Signs a word may end with: after an accented capital they are real text, not a misread letter. */
+const SIGN_AFTER_WORD = /[’”“®©°·™]$/;
+const LOWERCASE = /^\p{Ll}/u;
+
+function isMisreadUtf8(run: string, decoded: string, before: string, after: string): boolean {
+  if (!PLAUSIBLE.test(decoded)) return false;
+  if (SURE_MARK.test(run) || [...decoded].length > 1) return true;
+  // one letter such as "Å‚" (ł) or "Ä™" (ę): only inside a word in lower case ("bÅ‚ąd", "Å›wieże")
+  return LOWERCASE.test(before) || (LOWERCASE.test(after) && !SIGN_AFTER_WORD.test(run));
+}
 
 /** Text whose UTF-8 was shown as Latin-1 or Windows-1252 read back as it was written; other text as it is. */
 export function repairMisreadUtf8(text: string): string {
-  return text.replace(MISREAD_UTF8, (run) => {
+  return text.replace(MISREAD_UTF8, (run: string, offset: number) => {
     const bytes = Uint8Array.from(run, (char) => {
       const high = CP1252_HIGH.indexOf(char);
       return high >= 0 ? 0x80 + high : char.charCodeAt(0);
     });
+    let decoded: string;
     try {
-      return strictUtf8.decode(bytes);
+      decoded = strictUtf8.decode(bytes);
     } catch {
       return run;
     }
+    const before = offset > 0 ? text[offset - 1] : "";
+    const after = text[offset + run.length] ?? "";
+    return isMisreadUtf8(run, decoded, before, after) ? decoded : run;
   });
 }
 
