@@ -859,6 +859,17 @@ function addCover(list: Postings, cover: Cover, scratch: QueryScratch, touchedCo
   const { keyHave, used, worth, today, soon, usesMarked, touched } = scratch;
   const { item, upToGrams } = cover;
   const cap = item.grams ?? UNKNOWN_AMOUNT_CAP_GRAMS;
+  if (upToGrams === null && !item.mustUse && item.window === 2) {
+    // the usual item: neither urgent, nor marked, nor a stand-in limited by weight; the grams are not read
+    const added = cover.worth;
+    for (let i = 0; i < list.length; i++) {
+      const slot = slots[i];
+      if (used[slot]++ === 0) touched[touchedCount++] = slot;
+      keyHave[slot]++;
+      worth[slot] += added;
+    }
+    return touchedCount;
+  }
   for (let i = 0; i < list.length; i++) {
     const slot = slots[i];
     const line = grams[i];
