@@ -31,12 +31,12 @@ import {
   type RankableRecipe,
   type RankingQuery,
 } from "~/domain/ranking";
-import { rankingIngredients } from "~/domain/ranking-catalogue";
 import { STORAGES, type Storage } from "~/domain/shelf-life";
 import { starterCookbook } from "../tests/support/starter-cookbook";
 import { createRecipeIndex as createLegacyIndex } from "./legacy-ranking";
 import { HELD_OUT, judged, TUNING, type JudgedRecipe, type Scenario } from "./ranking-scenarios";
-import { randomGenerator, syntheticRecipeParts } from "./synthetic-cookbook";
+import { randomGenerator } from "./synthetic-cookbook";
+import { syntheticIngredients, syntheticRankable } from "./synthetic-rankable";
 
 const PANTRIES = 400;
 const SEED = 20261125;
@@ -169,24 +169,11 @@ function measureQuality() {
 }
 
 function syntheticIndexInput() {
-  const idOf = new Map(ingredientList.map((ingredient, index) => [ingredient, index]));
-  const ingredients = rankingIngredients(ingredientList, (ingredient) => idOf.get(ingredient) ?? null);
-  const recipes = Array.from({ length: SPEED_RECIPES }, (_, offset): RankableRecipe => {
-    const parts = syntheticRecipeParts(offset + 1);
-    const lines = [...parts.main, ...parts.seasonings];
-    return {
-      id: offset + 1,
-      name: parts.name,
-      ingredientIds: lines.map((line) => idOf.get(line.ingredient)!),
-      ingredientGrams: lines.map((line) => line.grams),
-      keyIngredientIds: parts.main.map((line) => idOf.get(line.ingredient)!),
-      cuisines: parts.cuisines,
-      occasions: parts.occasions,
-      diets: [],
-      rating: null,
-    };
+  const recipes = Array.from({ length: SPEED_RECIPES }, (_, offset) => {
+    const { recipe } = syntheticRankable(offset + 1);
+    return { ...recipe, minutes: undefined };
   });
-  return { ingredients, recipes };
+  return { ingredients: syntheticIngredients, recipes };
 }
 
 function measureSpeed() {
