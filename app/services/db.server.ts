@@ -11,8 +11,17 @@ import { usernameKey } from "~/domain/text-safety";
 export const DEFAULT_DATABASE_URL = "file:./data/recipe-helper.db";
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-/** The error of a write that broke a unique constraint (e.g. a name or a pair already taken), on either database. */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+/**
+ * The error of a write that broke a unique constraint (e.g. a name or a pair already taken), on either database:
+ * P2002 from Prisma's own queries; from raw SQL (recipe-store's multi-row inserts) the driver adapter's kind.
+ */
+export const isUniqueViolation = (error: unknown) => {
+  const { code, meta } = (error ?? {}) as {
+    code?: string;
+    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
+  };
+  return code === "P2002" || meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation";
+};
 /** Prisma's answer when the row a write names (a delete's, an update's) is not there. */
 export const isRecordNotFound = (error: unknown) => (error as { code?: string } | null)?.code === "P2025";
 

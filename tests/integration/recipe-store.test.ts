@@ -1,6 +1,6 @@
 /** Saving many recipes at once: batched inserts keep what saving them one by one did, recipe by recipe. */
 import { describe, expect, it } from "vitest";
-import { prisma } from "~/services/db.server";
+import { insertRowsReturning, isUniqueViolation, prisma } from "~/services/db.server";
 import { type RecipeDraft, saveRecipes } from "~/services/recipe-store.server";
 
 const draft = (name: string, overrides: Partial<RecipeDraft> = {}): RecipeDraft => ({
@@ -134,5 +134,23 @@ describe("saving many recipes at once", () => {
     expect([first.created, second.created, second.id]).toEqual([true, false, first.id]);
     const recipe = await stored(first.id);
     expect([recipe.name, recipe.servings]).toEqual(["Nul pudding", 3]);
+  });
+});
+
+describe("a name taken meanwhile", () => {
+  it("is known as a unique name's refusal when the multi-row insert breaks it, so that the save is tried again", async () => {
+    const [taken] = await saveRecipes([draft("Taken meanwhile")]);
+    const now = new Date();
+    const refusal = await insertRowsReturning(
+      prisma,
+      "Recipe",
+      ["name", "visibleTo", "createdAt", "updatedAt"],
+      [["Taken meanwhile", 0, now, now]],
+      ["id"]
+    ).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Error);
+    expect(isUniqueViolation(refusal), String(refusal)).toBe(true);
+    expect(await prisma.recipe.count({ where: { name: "Taken meanwhile" } })).toBe(1);
+    expect((await stored(taken.id)).name).toBe("Taken meanwhile");
   });
 });
