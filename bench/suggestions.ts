@@ -19,6 +19,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
 import type { currentRecipeIndex as CurrentRecipeIndex } from "~/services/recipe-index.server";
+import { option } from "./support/args";
 import { randomGenerator, someOf, syntheticPantry, useSyntheticCookbook } from "./synthetic-cookbook";
 
 const DEFAULT_SIZES = [10_000, 100_000];
@@ -26,6 +27,8 @@ const PANTRY_SIZES = [3, 8, 20];
 const SEARCHES_PER_PANTRY_SIZE = 200;
 const WARM_UP_SEARCHES = 20;
 const BENCH_DIR = path.resolve("tests/.tmp");
+/** Where the cookbooks are kept: a million takes half an hour to write, so it may live outside the work tree. */
+const COOKBOOK_DIR = path.resolve(option("cookbook-dir") ?? process.env.BENCH_COOKBOOK_DIR ?? BENCH_DIR);
 /** The index before decision 142 (Prisma-shaped rows, RankableRecipe objects kept per slot), built beside it. */
 const OLD_INDEX_COMMIT = "5650c4112cfe3dba7af738063fa2746162e66c5f";
 const OLD_INDEX_FILE = path.join(BENCH_DIR, "recipe-index-old.server.ts");
@@ -121,7 +124,7 @@ interface SizeResult extends BuildResult {
 
 /** One cookbook size, in a process of its own. */
 async function measure(size: number): Promise<SizeResult> {
-  const { file, writeSeconds } = await useSyntheticCookbook(size, BENCH_DIR);
+  const { file, writeSeconds } = await useSyntheticCookbook(size, COOKBOOK_DIR);
   const build = await measureBuild("~/services/recipe-index.server");
   const { prisma } = await import("~/services/db.server");
   const { suggestRecipes } = await import("~/services/recipe-search.server");
@@ -245,10 +248,14 @@ function report(results: SizeResult[]) {
 
 const sizeFlag = process.argv.indexOf("--size");
 const oldFlag = process.argv.indexOf("--old-build");
-if (sizeFlag >= 0) {
+const writeOnly = option("write-only");
+if (writeOnly) {
+  const { writeSeconds } = await useSyntheticCookbook(Number(writeOnly), COOKBOOK_DIR);
+  console.log(writeSeconds === null ? "Already written." : `Written in ${writeSeconds.toFixed(0)} s.`);
+} else if (sizeFlag >= 0) {
   console.log(JSON.stringify(await measure(Number(process.argv[sizeFlag + 1]))));
 } else if (oldFlag >= 0) {
-  await useSyntheticCookbook(Number(process.argv[oldFlag + 1]), BENCH_DIR);
+  await useSyntheticCookbook(Number(process.argv[oldFlag + 1]), COOKBOOK_DIR);
   console.log(JSON.stringify(await measureBuild(OLD_INDEX_FILE)));
 } else {
   const requested = process.argv
@@ -259,7 +266,7 @@ if (sizeFlag >= 0) {
   const inChild = <T>(...args: string[]): T => {
     const output = execFileSync(
       process.execPath,
-      ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), ...args],
+      ["--expose-gc", "--import", "tsx", fileURLToPath(import.meta.url), ...args, "--cookbook-dir", COOKBOOK_DIR],
       { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 }
     );
     return JSON.parse(output.trim().split("\n").at(-1)!) as T;

@@ -30,6 +30,29 @@ export interface RankableRecipe {
   visibleTo?: number;
 }
 
+/**
+ * Recipes in columns, as a build reads a whole cookbook (recipeIndexFromColumns): recipe r is entry r of each
+ * per-recipe array, and its lines are lines lineStarts[r] to lineStarts[r + 1]. Ids are distinct. The same
+ * recipe as a RankableRecipe: cuisines, occasions and diets are the masks' bits (bitsOf), rating NaN for none,
+ * minutes NaN for unknown, a line's grams NaN for unknown, and its ingredient one of the key ones when
+ * lineIsKey is 1.
+ */
+export interface RecipeColumns {
+  count: number;
+  ids: Int32Array<ArrayBuffer>;
+  names: string[];
+  owners: Int32Array<ArrayBuffer>;
+  dietMasks: Uint16Array<ArrayBuffer>;
+  cuisineMasks: Uint16Array<ArrayBuffer>;
+  occasionMasks: Uint8Array<ArrayBuffer>;
+  ratings: Float64Array<ArrayBuffer>;
+  minutes: Float32Array<ArrayBuffer>;
+  lineStarts: Int32Array<ArrayBuffer>;
+  lineIds: Int32Array<ArrayBuffer>;
+  lineGrams: Float64Array<ArrayBuffer>;
+  lineIsKey: Uint8Array<ArrayBuffer>;
+}
+
 /** What the index knows of a catalogue ingredient (app/domain/ranking-catalogue.ts builds these). */
 export interface RankingIngredient {
   name: string;
@@ -298,11 +321,29 @@ export function grown<T extends Uint8Array | Uint16Array | Int32Array | Uint32Ar
   return larger;
 }
 
+/** The array itself when it has this length, else a copy of its first `length` values. */
+function atLength<T extends { length: number; slice(start: number, end: number): T }>(array: T, length: number): T {
+  return array.length === length ? array : array.slice(0, length);
+}
+
 /** Slots of the recipes using one ingredient, with the grams of that line (NaN: unknown). */
 export class Postings {
   slots = new Int32Array(0);
   grams = new Float32Array(0);
   length = 0;
+
+  /** Lists of a known length, filled in order by fill(). */
+  static ofLength(length: number): Postings {
+    const list = new Postings();
+    list.slots = new Int32Array(length);
+    list.grams = new Float32Array(length);
+    return list;
+  }
+
+  fill(slot: number, grams: number): void {
+    this.slots[this.length] = slot;
+    this.grams[this.length++] = grams;
+  }
 
   push(slot: number, grams: number | null): void {
     this.slots = grown(this.slots, this.length + 1);
@@ -512,6 +553,90 @@ class SlottedRecipeIndex implements RecipeIndex {
     let list = postings.get(ingredientId);
     if (!list) postings.set(ingredientId, (list = new Postings()));
     list.push(slot, grams);
+  }
+
+  /**
+   * Fills an empty index from columns in one pass, every array made at its final length (no doubling, no
+   * spare): the same slots, entries and posting lists as put() of the recipes in that order.
+   */
+  load(columns: RecipeColumns): void {
+    const { count, lineStarts, lineIds, lineGrams, lineIsKey } = columns;
+    if (this.slotCount !== 0) throw new Error("load() fills an empty index");
+    this.slotCount = count;
+    this.ids = atLength(columns.ids, count);
+    this.names = atLength(columns.names, count);
+    this.owners = atLength(columns.owners, count);
+    this.dietMasks = atLength(columns.dietMasks, count);
+    this.cuisineMasks = atLength(columns.cuisineMasks, count);
+    this.occasionMasks = atLength(columns.occasionMasks, count);
+    this.minutes = atLength(columns.minutes, count);
+    this.ratings = atLength(columns.ratings, count);
+    for (let slot = 0; slot < count; slot++) {
+      if (this.ratings[slot] !== this.ratings[slot]) this.ratings[slot] = 0; // NaN: no reviews
+      this.slotOf.set(this.ids[slot], slot);
+    }
+    if (this.slotOf.size !== count) throw new Error("load() takes distinct recipe ids");
+
+    // Each recipe's ingredients once, in line order, grams added up as lineGrams adds them (unknown lines left out
+    // unless all are unknown); `seen` holds, per ingredient id, 1 + its entry in the recipe being read.
+    let largestId = 0;
+    for (let line = 0; line < lineStarts[count]; line++) if (lineIds[line] > largestId) largestId = lineIds[line];
+    const seen = new Int32Array(largestId + 1);
+    const entryIds = new Int32Array(lineStarts[count]);
+    const entryGrams = new Float64Array(lineStarts[count]);
+    const entryFlags = new Uint8Array(lineStarts[count]);
+    const entryStarts = new Int32Array(count + 1);
+    const keyCounts = new Int32Array(largestId + 1);
+    const stapleCounts = new Int32Array(largestId + 1);
+    const keyTotals = new Uint16Array(count);
+    let entries = 0;
+    for (let slot = 0; slot < count; slot++) {
+      const start = entries;
+      for (let line = lineStarts[slot]; line < lineStarts[slot + 1]; line++) {
+        const id = lineIds[line];
+        const grams = lineGrams[line];
+        const flags = LINE_FLAG | (lineIsKey[line] ? KEY_FLAG : 0);
+        const known = seen[id] - 1;
+        if (known < start) {
+          seen[id] = entries + 1;
+          entryIds[entries] = id;
+          entryGrams[entries] = grams;
+          entryFlags[entries++] = flags;
+          continue;
+        }
+        const before = entryGrams[known];
+        if (before !== before) entryGrams[known] = grams;
+        else if (grams === grams) entryGrams[known] = before + grams;
+        entryFlags[known] |= flags;
+      }
+      for (let entry = start; entry < entries; entry++) {
+        if (entryFlags[entry] & KEY_FLAG) {
+          keyCounts[entryIds[entry]]++;
+          keyTotals[slot]++;
+        } else stapleCounts[entryIds[entry]]++;
+      }
+      entryStarts[slot + 1] = entries;
+    }
+    this.entryStarts = entryStarts;
+    this.entryIds = atLength(entryIds, entries);
+    this.entryGrams = atLength(entryGrams, entries);
+    this.entryFlags = atLength(entryFlags, entries);
+    this.keyTotals = keyTotals;
+
+    // Posting lists at their final length, filled in slot order (as put() appends them).
+    const keyLists: Postings[] = [];
+    const stapleLists: Postings[] = [];
+    for (let id = 0; id <= largestId; id++) {
+      if (keyCounts[id] > 0) this.keyPostings.set(id, (keyLists[id] = Postings.ofLength(keyCounts[id])));
+      if (stapleCounts[id] > 0) this.staplePostings.set(id, (stapleLists[id] = Postings.ofLength(stapleCounts[id])));
+    }
+    for (let slot = 0; slot < count; slot++) {
+      for (let entry = entryStarts[slot]; entry < entryStarts[slot + 1]; entry++) {
+        const id = this.entryIds[entry];
+        if (this.entryFlags[entry] & KEY_FLAG) keyLists[id].fill(slot, this.entryGrams[entry]);
+        else stapleLists[id].fill(slot, Number.NaN);
+      }
+    }
   }
 
   private layOutAfresh(): void {
@@ -943,6 +1068,47 @@ export function lineGrams(
     );
   });
   return grams;
+}
+
+/** The recipes of columns as RankableRecipe objects (a few at a time: what a check of the index read again). */
+export function recipesOfColumns(columns: RecipeColumns): RankableRecipe[] {
+  const bitsIn = (mask: number, known: readonly string[]) => known.filter((_, bit) => mask & (1 << bit));
+  return Array.from({ length: columns.count }, (_, recipe) => {
+    const ingredientIds: number[] = [];
+    const ingredientGrams: (number | null)[] = [];
+    const keyIngredientIds: number[] = [];
+    for (let line = columns.lineStarts[recipe]; line < columns.lineStarts[recipe + 1]; line++) {
+      const grams = columns.lineGrams[line];
+      ingredientIds.push(columns.lineIds[line]);
+      ingredientGrams.push(grams === grams ? grams : null); // NaN: unknown
+      if (columns.lineIsKey[line]) keyIngredientIds.push(columns.lineIds[line]);
+    }
+    const rating = columns.ratings[recipe];
+    const minutes = columns.minutes[recipe];
+    return {
+      id: columns.ids[recipe],
+      name: columns.names[recipe],
+      ingredientIds,
+      ingredientGrams,
+      keyIngredientIds,
+      cuisines: bitsIn(columns.cuisineMasks[recipe], CUISINES),
+      occasions: bitsIn(columns.occasionMasks[recipe], MEAL_OCCASIONS),
+      diets: bitsIn(columns.dietMasks[recipe], DIETARY_PREFERENCES),
+      rating: rating === rating ? rating : null,
+      minutes: minutes === minutes ? minutes : null,
+      visibleTo: columns.owners[recipe],
+    };
+  });
+}
+
+/** The index of recipes read in columns (a whole cookbook): the same index as createRecipeIndex of those recipes. */
+export function recipeIndexFromColumns(
+  columns: RecipeColumns,
+  ingredients: ReadonlyMap<number, RankingIngredient>
+): RecipeIndex {
+  const index = new SlottedRecipeIndex(ingredients);
+  index.load(columns);
+  return index;
 }
 
 export function createRecipeIndex(
