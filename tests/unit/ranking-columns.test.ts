@@ -93,6 +93,19 @@ describe("the index built from columns", () => {
     expectSameAnswers(built, put, random, 200);
   });
 
+  it("holds its arrays at their length, and a save after the build adds a quarter at most, not double", () => {
+    const recipes = cookbookWithRepeatedLines(seededRandom(166), 3_000);
+    const built = recipeIndexFromColumns(columnsOf(recipes), ingredients);
+    // each distinct ingredient of a recipe: an entry (id, grams, flags) and a posting (slot, grams)
+    const entries = recipes.reduce((sum, recipe) => sum + new Set(recipe.ingredientIds).size, 0);
+    const perSlot = 4 + 2 + 2 + 1 + 2 + 8 + 4 + 4; // id, masks, key total, rating, minutes, owner
+    expect(built.bytes).toBe(recipes.length * perSlot + 4 * (recipes.length + 1) + entries * (4 + 8 + 1 + 4 + 4));
+    const before = built.bytes;
+    built.put([{ ...recipes[0], id: 99_999 }]);
+    expect(built.bytes).toBeGreaterThan(before);
+    expect(built.bytes).toBeLessThan(before * 1.3);
+  });
+
   it("gives back the recipes it was made of", () => {
     const recipes = cookbookWithRepeatedLines(seededRandom(165), 200);
     expect(recipesOfColumns(columnsOf(recipes))).toEqual(
