@@ -21,7 +21,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
-import { PerformanceObserver } from "node:perf_hooks";
+import { constants, PerformanceObserver } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
 import type {
@@ -82,8 +82,13 @@ interface BuildResult {
 /** The garbage collector's pauses while `task` runs. */
 async function withPauses<T>(task: () => Promise<T>): Promise<{ result: T; pauses: Pauses }> {
   const durations: number[] = [];
+  const majors: number[] = [];
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) durations.push(entry.duration);
+    for (const entry of list.getEntries()) {
+      durations.push(entry.duration);
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR)
+        majors.push(entry.duration);
+    }
   });
   observer.observe({ entryTypes: ["gc"] });
   const result = await task();
@@ -96,6 +101,8 @@ async function withPauses<T>(task: () => Promise<T>): Promise<{ result: T; pause
       count: durations.length,
       totalMs: durations.reduce((sum, value) => sum + value, 0),
       maxMs: Math.max(0, ...durations),
+      majorCount: majors.length,
+      majorMaxMs: Math.max(0, ...majors),
     },
   };
 }
@@ -104,6 +111,9 @@ interface Pauses {
   count: number;
   totalMs: number;
   maxMs: number;
+  /** the full (mark-compact) collections among them */
+  majorCount: number;
+  majorMaxMs: number;
 }
 
 /** Builds the index of the cookbook DATABASE_URL names with the given module, measuring time and memory. */
@@ -265,7 +275,8 @@ function report(results: SizeResult[]) {
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const result of results) {
-    const pauses = (p: Pauses) => `${p.count} / ${shown(p.totalMs)} / ${shown(p.maxMs)}`;
+    const pauses = (p: Pauses) =>
+      `${p.count} / ${shown(p.totalMs)} / ${shown(p.maxMs)} (full: ${p.majorCount}, max ${shown(p.majorMaxMs)})`;
     const figures = [
       result.buildSeconds,
       result.buildCpuSeconds,
