@@ -14,6 +14,8 @@
  *   npm run bench:suggestions -- 1000000 --cookbook-dir /work/cache-million   (where the cookbooks are kept;
  *                                               also BENCH_COOKBOOK_DIR; default tests/.tmp)
  *   npm run bench:suggestions -- --write-only 1000000   (only write the cookbook)
+ *   npm run bench:suggestions -- 100000 --postgres postgresql://…   (the cookbook in that PostgreSQL database,
+ *                                               which is emptied and written when it does not hold it yet)
  *
  * Each size and each version runs in its own process, so memory figures start from the same baseline.
  */
@@ -42,6 +44,70 @@ const COOKBOOK_DIR = path.resolve(option("cookbook-dir") ?? process.env.BENCH_CO
 /** The index and search before decision 163, measured beside them. */
 const OLD_COMMIT = "3478ace18b79a5ad237fec9a0969756bebde63cc";
 const OLD_DIR = path.join(BENCH_DIR, "suggestions-old");
+/** A PostgreSQL database to keep the cookbook in instead of SQLite (`--postgres postgresql://…`): emptied first. */
+const POSTGRES_URL = option("postgres");
+const REVIEWED_SHARE = 0.3;
+
+/**
+ * Points DATABASE_URL at the cookbook: a SQLite file in COOKBOOK_DIR, or the PostgreSQL database, written first
+ * when it does not hold `size` recipes and their reviews yet (the recipes through the store by the cookbook's
+ * writer, as for SQLite). Answers the database's size and the seconds spent writing, or null.
+ */
+async function useCookbook(size: number): Promise<{ megabytes: () => Promise<number>; writeSeconds: number | null }> {
+  if (!POSTGRES_URL) {
+    const { file, writeSeconds } = await useSyntheticCookbook(size, COOKBOOK_DIR);
+    return { megabytes: async () => megabytes(statSync(file).size), writeSeconds };
+  }
+  process.env.DATABASE_URL = POSTGRES_URL;
+  const { applyMigrations, insertRows, prisma } = await import("~/services/db.server");
+  const megabytesOf = async () => {
+    const [{ bytes }] = await prisma.$queryRaw<
+      { bytes: bigint }[]
+    >`SELECT pg_database_size(current_database()) AS "bytes"`;
+    return megabytes(Number(bytes));
+  };
+  const counted = await prisma.$queryRaw<
+    { recipes: bigint; reviews: bigint }[]
+  >`SELECT (SELECT count(*) FROM "Recipe") AS "recipes", (SELECT count(*) FROM "Review") AS "reviews"`.catch(() => [
+    { recipes: 0n, reviews: 0n },
+  ]);
+  if (Number(counted[0].recipes) === size && counted[0].reviews > 0n)
+    return { megabytes: megabytesOf, writeSeconds: null };
+
+  await prisma.$executeRawUnsafe("DROP SCHEMA public CASCADE");
+  await prisma.$executeRawUnsafe("CREATE SCHEMA public");
+  await applyMigrations(POSTGRES_URL);
+  const { seedIngredients } = await import("../prisma/seed");
+  await seedIngredients();
+  const started = performance.now();
+  // as for SQLite, a hundred thousand recipes per writing process (the store's reads grow a process's native memory)
+  for (let from = 1; from <= size; from += 100_000) {
+    execFileSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        path.resolve("bench/synthetic-cookbook.ts"),
+        "--write",
+        String(from),
+        String(Math.min(size + 1, from + 100_000)),
+      ],
+      { stdio: "inherit" }
+    );
+  }
+  const random = randomGenerator(size);
+  const reviewer = await prisma.user.create({ data: { username: "bench-reviewer", email: "bench@example.com" } });
+  const now = new Date();
+  const recipes = await prisma.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Recipe" ORDER BY "id"`;
+  const reviewed = recipes.filter(() => random() < REVIEWED_SHARE);
+  await insertRows(
+    prisma,
+    "Review",
+    ["userId", "recipeId", "rating", "comment", "createdAt", "updatedAt"],
+    reviewed.map(({ id }) => [reviewer.id, Number(id), 1 + Math.floor(random() * 5), "Bench review", now, now])
+  );
+  return { megabytes: megabytesOf, writeSeconds: (performance.now() - started) / 1000 };
+}
 
 /** The old ranking, index and search modules, their relative imports pointed at the app's or at each other. */
 function writeOldModules(): void {
@@ -179,7 +245,7 @@ interface SizeResult extends BuildResult {
 
 /** One cookbook size with one version of the index and search, in a process of its own. */
 async function measure(size: number, version: Version): Promise<SizeResult> {
-  const { file } = await useSyntheticCookbook(size, COOKBOOK_DIR);
+  const cookbook = await useCookbook(size);
   const loadBefore = loadavg()[0];
   const modules = VERSIONS[version];
   const { result: build, pauses: buildPauses } = await withPauses(() => measureBuild(modules.index));
@@ -237,7 +303,7 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
   return {
     size,
     version,
-    databaseMegabytes: megabytes(statSync(file).size),
+    databaseMegabytes: await cookbook.megabytes(),
     ...build,
     firstSearchMs,
     checkMs,
@@ -294,14 +360,18 @@ function report(results: SizeResult[]) {
   }
   for (const size of new Set(results.map((result) => result.size))) {
     const database = results.find((result) => result.size === size)!.databaseMegabytes;
-    console.log(`Cookbook of ${size.toLocaleString("en")} recipes: ${shown(database)} MB of SQLite.`);
+    console.log(
+      `Cookbook of ${size.toLocaleString("en")} recipes: ${shown(database)} MB of ${
+        POSTGRES_URL ? "PostgreSQL" : "SQLite"
+      }.`
+    );
   }
 }
 
 const sizeFlag = option("size");
 const writeOnly = option("write-only");
 if (writeOnly) {
-  const { writeSeconds } = await useSyntheticCookbook(Number(writeOnly), COOKBOOK_DIR);
+  const { writeSeconds } = await useCookbook(Number(writeOnly));
   console.log(writeSeconds === null ? "Already written." : `Written in ${writeSeconds.toFixed(0)} s.`);
 } else if (sizeFlag) {
   console.log(JSON.stringify(await measure(Number(sizeFlag), option("version") === "old" ? "old" : "new")));
@@ -326,6 +396,7 @@ if (writeOnly) {
         version,
         "--cookbook-dir",
         COOKBOOK_DIR,
+        ...(POSTGRES_URL ? ["--postgres", POSTGRES_URL] : []),
       ],
       { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 }
     );
@@ -334,7 +405,9 @@ if (writeOnly) {
   const results: SizeResult[] = [];
   for (const size of requested.length > 0 ? requested : DEFAULT_SIZES) {
     // the cookbook is written (when it is not kept yet) before either version is timed
-    await useSyntheticCookbook(size, COOKBOOK_DIR);
+    const { writeSeconds } = await useCookbook(size);
+    if (writeSeconds !== null)
+      console.error(`Wrote ${size.toLocaleString("en")} recipes in ${writeSeconds.toFixed(0)} s.`);
     for (const version of ["old", "new"] as const) {
       console.error(`Cookbook of ${size.toLocaleString("en")} recipes, ${LABELS[version]}...`);
       results.push(inChild(size, version));

@@ -269,7 +269,8 @@ function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsReader): 
 
 /** PostgreSQL: the counts and a cursor over the rows in one repeatable-read transaction, a page per FETCH. */
 async function readPostgres(stapleIds: ReadonlySet<number | null>, grams: GramsReader): Promise<RecipeColumns> {
-  return prisma.$transaction(
+  let columns: RecipeColumns | undefined;
+  await prisma.$transaction(
     async (transaction) => {
       const [{ recipes, lines }] = await transaction.$queryRaw<{ recipes: bigint; lines: bigint }[]>`
         SELECT (SELECT count(*) FROM "Recipe") AS "recipes",
@@ -283,7 +284,8 @@ async function readPostgres(stapleIds: ReadonlySet<number | null>, grams: GramsR
         for (const row of rows) writer.addRow(row);
         if (rows.length < ROWS_PER_FETCH) break;
       }
-      return writer.finish();
+      // kept outside: what the callback answers stays referenced by the client after the transaction
+      columns = writer.finish();
     },
     {
       // the PostgreSQL client's level (the type is the SQLite client's, which knows only Serializable)
@@ -292,6 +294,7 @@ async function readPostgres(stapleIds: ReadonlySet<number | null>, grams: GramsR
       maxWait: READ_TIMEOUT_MS,
     }
   );
+  return columns!;
 }
 
 /** Every recipe of the cookbook, in id order, as the ranking index's columns. */
