@@ -143,6 +143,8 @@ interface BuildResult {
   heapMegabytes: number;
   arrayBufferMegabytes: number;
   rssMegabytes: number;
+  /** the longest the event loop was held during the build (what a request arriving then waits at least) */
+  longestStallMs: number;
 }
 
 /** The garbage collector's pauses while `task` runs. */
@@ -193,10 +195,19 @@ async function measureBuild(indexModule: string): Promise<BuildResult> {
   await prisma.recipe.findFirst();
   gc();
   const before = process.memoryUsage();
+  // a timer every 5 ms: the longest gap between its turns (or to the end) is the longest the loop was held
+  let lastTurn = performance.now();
+  let longestStallMs = 0;
+  const turns = setInterval(() => {
+    longestStallMs = Math.max(longestStallMs, performance.now() - lastTurn);
+    lastTurn = performance.now();
+  }, 5);
   const started = performance.now();
   const cpuBefore = process.cpuUsage();
   await currentRecipeIndex();
   const buildSeconds = (performance.now() - started) / 1000;
+  clearInterval(turns);
+  longestStallMs = Math.max(longestStallMs, performance.now() - lastTurn);
   const { user, system } = process.cpuUsage(cpuBefore);
   gc();
   const after = process.memoryUsage();
@@ -206,6 +217,7 @@ async function measureBuild(indexModule: string): Promise<BuildResult> {
     heapMegabytes: megabytes(after.heapUsed - before.heapUsed),
     arrayBufferMegabytes: megabytes(after.arrayBuffers - before.arrayBuffers),
     rssMegabytes: megabytes(after.rss - before.rss),
+    longestStallMs,
   };
 }
 
@@ -337,15 +349,16 @@ function report(results: SizeResult[]) {
   }
   console.log("");
   console.log(
-    "| recipes | version | build s | build CPU s | heap MB | array buffers MB | RSS growth MB | first search ms | freshness check ms | GC pauses in build: n / total / max ms | GC pauses in 660 searches: n / total / max ms | load average before / after |"
+    "| recipes | version | build s | build CPU s | longest event-loop stall in the build ms | heap MB | array buffers MB | RSS growth MB | first search ms | freshness check ms | GC pauses in build: n / total / max ms | GC pauses in 660 searches: n / total / max ms | load average before / after |"
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const result of results) {
     const pauses = (p: Pauses) =>
       `${p.count} / ${shown(p.totalMs)} / ${shown(p.maxMs)} (full: ${p.majorCount}, max ${shown(p.majorMaxMs)})`;
     const figures = [
       result.buildSeconds,
       result.buildCpuSeconds,
+      result.longestStallMs,
       result.heapMegabytes,
       result.arrayBufferMegabytes,
       result.rssMegabytes,

@@ -5,7 +5,8 @@
  * recipe or per line.
  *
  * On SQLite the pass is a statement of its own connection (the libsql driver Prisma's adapter uses), iterated a
- * hundred rows at a time inside one read transaction, so the counts and the rows are of one snapshot. On
+ * hundred rows at a time inside one read transaction, so the counts and the rows are of one snapshot, and the event
+ * loop let go every ROWS_PER_TURN rows. On
  * PostgreSQL it is a cursor in a repeatable-read transaction, fetched a page at a time through Prisma.
  */
 import Database from "libsql";
@@ -22,6 +23,8 @@ const LINE_SEPARATOR = "\u001f";
 const QUANTITIES_REMEMBERED = 50_000;
 /** Tag lists whose masks are remembered ("cuisine:Italian|occasion:Dinner": a cookbook has a few hundred). */
 const TAG_LISTS_REMEMBERED = 10_000;
+/** SQLite rows read in one turn of the event loop (about 20 ms on this machine). */
+const ROWS_PER_TURN = 2_000;
 /** Rows per FETCH of the PostgreSQL cursor. */
 const ROWS_PER_FETCH = 5_000;
 const SQLITE_BUSY_TIMEOUT_MS = 5_000;
@@ -238,7 +241,7 @@ function copied<
 }
 
 /** SQLite: the counts and the rows in one read transaction of a connection of its own, rows streamed. */
-function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsReader): RecipeColumns {
+async function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsReader): Promise<RecipeColumns> {
   const database = new Database(sqliteFilePath(process.env.DATABASE_URL || DEFAULT_DATABASE_URL), {
     timeout: SQLITE_BUSY_TIMEOUT_MS,
   });
@@ -257,8 +260,11 @@ function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsReader): 
       .iterate(...query.values) as Iterable<
       [number, string, string | null, string | null, number | null, number, number | null, number | null]
     >;
+    let read = 0;
     for (const [id, name, lineList, tags, rating, visibleTo, prepTime, cookingTime] of rows) {
       writer.add(id, name, lineList, tags, rating, visibleTo, prepTime, cookingTime);
+      // the driver reads synchronously: other requests are let through between stretches of rows
+      if (++read % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
     }
     database.exec("COMMIT");
     return writer.finish();
