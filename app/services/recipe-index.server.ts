@@ -1,7 +1,7 @@
 /**
  * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process (in
- * the background as the server starts: warmRecipeIndex), then kept up to date with small reads instead of
- * rebuilds.
+ * the background as the server starts: warmRecipeIndex; the whole cookbook read in one pass into columns by
+ * cookbook-columns.server.ts), then kept up to date with small reads instead of rebuilds.
  *
  * - Every search first reads the cookbook's version (CookbookVersion, one row the database's triggers bump on every
  *   write of a recipe or review, by any process: decision 122). Unchanged, the index is current; changed, the
