@@ -6,6 +6,8 @@
  *
  *   npm run bench:ranking-pruning                   (100,000 and 1,000,000 recipes)
  *   npm run bench:ranking-pruning -- 560000
+ *   npm run bench:ranking-pruning -- 1000000 --before 3478ace   (against another earlier ranking: decision 163's
+ *                                                               figures are against main at 3478ace)
  *
  * The searches are bench/suggestions.ts's (pantries of 3, 8 and 20 as a cook types them, a cuisine and a meal now
  * and then, a diet in three of ten) with, in one of four, an allergy and an item due within 3 days. The recipes'
@@ -19,6 +21,7 @@ import { isDeepStrictEqual } from "node:util";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { CUISINES, MEAL_OCCASIONS } from "~/domain/constants";
 import { createRecipeIndex, type RankableRecipe, type RankingQuery, type RecipeIndex } from "~/domain/ranking";
+import { option } from "./support/args";
 import { randomGenerator, someOf, syntheticPantry } from "./synthetic-cookbook";
 import { catalogueIdOf, syntheticIngredients, syntheticRankable } from "./synthetic-rankable";
 
@@ -27,9 +30,9 @@ const PANTRY_SIZES = [3, 8, 20];
 const SEARCHES = 200;
 const WARM_UP = 20;
 const BATCH = 10_000;
-/** main just before decision 153 */
-const BEFORE_COMMIT = "4827f73";
-const BEFORE_FILE = path.resolve("tests/.tmp/ranking-before-153.ts");
+/** main just before decision 153, or the commit `--before` names (the same checks against any earlier ranking) */
+const BEFORE_COMMIT = option("before") ?? "4827f73";
+const BEFORE_FILE = path.resolve(`tests/.tmp/ranking-before-${BEFORE_COMMIT}.ts`);
 
 const catalogue = getCatalogue();
 const idOf = catalogueIdOf;
@@ -79,11 +82,12 @@ writeFileSync(
 const before = (await import(BEFORE_FILE)) as { createRecipeIndex: typeof createRecipeIndex };
 const sizes = process.argv
   .slice(2)
+  .filter((argument, position, all) => !all[position - 1]?.startsWith("--"))
   .map(Number)
   .filter((size) => Number.isInteger(size) && size > 0);
 let differences = 0;
 console.log(
-  `Top 20 (index.page) before and after decision 153, ${SEARCHES} searches per row after ${WARM_UP} warm-up, taking turns; node ${
+  `Top 20 (index.page) before (${BEFORE_COMMIT}) and now, ${SEARCHES} searches per row after ${WARM_UP} warm-up, taking turns; node ${
     process.version
   }, ${availableParallelism()} cores`
 );

@@ -30,6 +30,29 @@ export interface RankableRecipe {
   visibleTo?: number;
 }
 
+/**
+ * Recipes in columns, as a build reads a whole cookbook (recipeIndexFromColumns): recipe r is entry r of each
+ * per-recipe array, and its lines are lines lineStarts[r] to lineStarts[r + 1]. Ids are distinct. The same
+ * recipe as a RankableRecipe: cuisines, occasions and diets are the masks' bits (bitsOf), rating NaN for none,
+ * minutes NaN for unknown, a line's grams NaN for unknown, and its ingredient one of the key ones when
+ * lineIsKey is 1.
+ */
+export interface RecipeColumns {
+  count: number;
+  ids: Int32Array<ArrayBuffer>;
+  names: string[];
+  owners: Int32Array<ArrayBuffer>;
+  dietMasks: Uint16Array<ArrayBuffer>;
+  cuisineMasks: Uint16Array<ArrayBuffer>;
+  occasionMasks: Uint8Array<ArrayBuffer>;
+  ratings: Float64Array<ArrayBuffer>;
+  minutes: Float32Array<ArrayBuffer>;
+  lineStarts: Int32Array<ArrayBuffer>;
+  lineIds: Int32Array<ArrayBuffer>;
+  lineGrams: Float64Array<ArrayBuffer>;
+  lineIsKey: Uint8Array<ArrayBuffer>;
+}
+
 /** What the index knows of a catalogue ingredient (app/domain/ranking-catalogue.ts builds these). */
 export interface RankingIngredient {
   name: string;
@@ -183,6 +206,8 @@ export interface RankingPage {
 export interface RecipeIndex {
   /** recipes in the index */
   readonly size: number;
+  /** bytes of the typed arrays it keeps (per slot, per ingredient entry and posting lists; not the names) */
+  readonly bytes: number;
   /** The first `limit` recipes for the query. */
   rank(query: RankingQuery, limit: number): RankedRecipe[];
   /** Recipes `offset` to `offset + limit` for the query, with what the choices left out. */
@@ -257,19 +282,14 @@ export function compareCandidates(a: Candidate, b: Candidate): number {
   );
 }
 
-/** Whether `a` ranks after b on the keys known before the recipe's name is read. */
-function fallsBehind(a: Candidate, b: Candidate): boolean {
-  return (a.tier - b.tier || b.rescue - a.rescue || b.fit - a.fit || a.missing - b.missing) > 0;
-}
-
 /** The best `limit` candidates in order; copies of the scratch candidate go in, most refused by one comparison. */
 class Top {
   readonly entries: Candidate[] = [];
   constructor(readonly limit: number) {}
 
-  refuses(candidate: Candidate): boolean {
-    const last = this.entries.length === this.limit ? this.entries[this.limit - 1] : null;
-    return this.limit === 0 || (last !== null && fallsBehind(candidate, last));
+  /** The last of a full top (a candidate that falls behind it on the first keys cannot enter), else null. */
+  last(): Candidate | null {
+    return this.entries.length === this.limit && this.limit > 0 ? this.entries[this.limit - 1] : null;
   }
 
   insert(candidate: Candidate): void {
@@ -287,15 +307,28 @@ class Top {
   }
 }
 
-/** The array, or a copy at least twice as long when it is shorter than `capacity`. */
+/**
+ * How much longer a grown array is: a quarter, not double, so that the first save after a build of a million
+ * recipes (whose arrays are made at their length) does not leave up to half of them spare.
+ */
+const GROWTH = 1.25;
+
+/** The array, or a copy GROWTH times as long (at least `capacity`) when it is shorter than `capacity`. */
 export function grown<T extends Uint8Array | Uint16Array | Int32Array | Uint32Array | Float32Array | Float64Array>(
   array: T,
   capacity: number
 ): T {
   if (array.length >= capacity) return array;
-  const larger = new (array.constructor as new (length: number) => T)(Math.max(capacity, array.length * 2, 16));
+  const larger = new (array.constructor as new (length: number) => T)(
+    Math.max(capacity, Math.ceil(array.length * GROWTH), 16)
+  );
   larger.set(array);
   return larger;
+}
+
+/** The array itself when it has this length, else a copy of its first `length` values. */
+function atLength<T extends { length: number; slice(start: number, end: number): T }>(array: T, length: number): T {
+  return array.length === length ? array : array.slice(0, length);
 }
 
 /** Slots of the recipes using one ingredient, with the grams of that line (NaN: unknown). */
@@ -303,6 +336,19 @@ export class Postings {
   slots = new Int32Array(0);
   grams = new Float32Array(0);
   length = 0;
+
+  /** Lists of a known length, filled in order by fill(). */
+  static ofLength(length: number): Postings {
+    const list = new Postings();
+    list.slots = new Int32Array(length);
+    list.grams = new Float32Array(length);
+    return list;
+  }
+
+  fill(slot: number, grams: number): void {
+    this.slots[this.length] = slot;
+    this.grams[this.length++] = grams;
+  }
 
   push(slot: number, grams: number | null): void {
     this.slots = grown(this.slots, this.length + 1);
@@ -333,9 +379,12 @@ interface Cover {
 
 /** Per-slot figures of one query, kept between queries (zero outside one) so queries allocate little. */
 class QueryScratch {
-  keyHave = new Uint16Array(0);
-  used = new Uint16Array(0);
-  /** Σ worth of the key lines covered */
+  /**
+   * Two 32-bit words per slot, side by side so the pantry walk touches one place per posting: at 2·slot the lines
+   * covered (LINE_COVERED each, and KEY_LINE_COVERED more for a key line), at 2·slot + 1 (as `worth`, a view of
+   * the same buffer) Σ worth of the key lines covered.
+   */
+  counts = new Uint32Array(0);
   worth = new Float32Array(0);
   /** rescue of the items due today, and of those due soon */
   today = new Float32Array(0);
@@ -346,9 +395,12 @@ class QueryScratch {
   touched = new Int32Array(0);
 
   grow(capacity: number): void {
-    this.keyHave = grown(this.keyHave, capacity);
-    this.used = grown(this.used, capacity);
-    this.worth = grown(this.worth, capacity);
+    if (this.counts.length < 2 * capacity) {
+      // all zero between queries: nothing to copy
+      const buffer = new ArrayBuffer(8 * Math.max(capacity, this.counts.length, 16));
+      this.counts = new Uint32Array(buffer);
+      this.worth = new Float32Array(buffer);
+    }
     this.today = grown(this.today, capacity);
     this.soon = grown(this.soon, capacity);
     this.allergyBits = grown(this.allergyBits, capacity);
@@ -356,6 +408,10 @@ class QueryScratch {
     this.touched = grown(this.touched, capacity);
   }
 }
+
+/** A line covered by the pantry counts in the low 16 bits of a slot's counts, a key line also in the high 16. */
+const LINE_COVERED = 1;
+const KEY_LINE_COVERED = 1 << 16;
 
 /** Slots are visited in order, not in the order touched, when more than one in this many was touched. */
 const IN_ORDER_SHARE = 16;
@@ -404,6 +460,29 @@ class SlottedRecipeIndex implements RecipeIndex {
 
   get size(): number {
     return this.slotOf.size;
+  }
+
+  get bytes(): number {
+    let bytes = 0;
+    for (const array of [
+      this.ids,
+      this.entryStarts,
+      this.entryIds,
+      this.entryGrams,
+      this.entryFlags,
+      this.dietMasks,
+      this.cuisineMasks,
+      this.occasionMasks,
+      this.keyTotals,
+      this.ratings,
+      this.minutes,
+      this.owners,
+    ])
+      bytes += array.byteLength;
+    for (const postings of [this.keyPostings, this.staplePostings]) {
+      for (const list of postings.values()) bytes += list.slots.byteLength + list.grams.byteLength;
+    }
+    return bytes;
   }
 
   put(recipes: readonly RankableRecipe[]): void {
@@ -514,6 +593,90 @@ class SlottedRecipeIndex implements RecipeIndex {
     list.push(slot, grams);
   }
 
+  /**
+   * Fills an empty index from columns in one pass, every array made at its final length (no doubling, no
+   * spare): the same slots, entries and posting lists as put() of the recipes in that order.
+   */
+  load(columns: RecipeColumns): void {
+    const { count, lineStarts, lineIds, lineGrams, lineIsKey } = columns;
+    if (this.slotCount !== 0) throw new Error("load() fills an empty index");
+    this.slotCount = count;
+    this.ids = atLength(columns.ids, count);
+    this.names = atLength(columns.names, count);
+    this.owners = atLength(columns.owners, count);
+    this.dietMasks = atLength(columns.dietMasks, count);
+    this.cuisineMasks = atLength(columns.cuisineMasks, count);
+    this.occasionMasks = atLength(columns.occasionMasks, count);
+    this.minutes = atLength(columns.minutes, count);
+    this.ratings = atLength(columns.ratings, count);
+    for (let slot = 0; slot < count; slot++) {
+      if (this.ratings[slot] !== this.ratings[slot]) this.ratings[slot] = 0; // NaN: no reviews
+      this.slotOf.set(this.ids[slot], slot);
+    }
+    if (this.slotOf.size !== count) throw new Error("load() takes distinct recipe ids");
+
+    // Each recipe's ingredients once, in line order, grams added up as lineGrams adds them (unknown lines left out
+    // unless all are unknown); `seen` holds, per ingredient id, 1 + its entry in the recipe being read.
+    let largestId = 0;
+    for (let line = 0; line < lineStarts[count]; line++) if (lineIds[line] > largestId) largestId = lineIds[line];
+    const seen = new Int32Array(largestId + 1);
+    const entryIds = new Int32Array(lineStarts[count]);
+    const entryGrams = new Float64Array(lineStarts[count]);
+    const entryFlags = new Uint8Array(lineStarts[count]);
+    const entryStarts = new Int32Array(count + 1);
+    const keyCounts = new Int32Array(largestId + 1);
+    const stapleCounts = new Int32Array(largestId + 1);
+    const keyTotals = new Uint16Array(count);
+    let entries = 0;
+    for (let slot = 0; slot < count; slot++) {
+      const start = entries;
+      for (let line = lineStarts[slot]; line < lineStarts[slot + 1]; line++) {
+        const id = lineIds[line];
+        const grams = lineGrams[line];
+        const flags = LINE_FLAG | (lineIsKey[line] ? KEY_FLAG : 0);
+        const known = seen[id] - 1;
+        if (known < start) {
+          seen[id] = entries + 1;
+          entryIds[entries] = id;
+          entryGrams[entries] = grams;
+          entryFlags[entries++] = flags;
+          continue;
+        }
+        const before = entryGrams[known];
+        if (before !== before) entryGrams[known] = grams;
+        else if (grams === grams) entryGrams[known] = before + grams;
+        entryFlags[known] |= flags;
+      }
+      for (let entry = start; entry < entries; entry++) {
+        if (entryFlags[entry] & KEY_FLAG) {
+          keyCounts[entryIds[entry]]++;
+          keyTotals[slot]++;
+        } else stapleCounts[entryIds[entry]]++;
+      }
+      entryStarts[slot + 1] = entries;
+    }
+    this.entryStarts = entryStarts;
+    this.entryIds = atLength(entryIds, entries);
+    this.entryGrams = atLength(entryGrams, entries);
+    this.entryFlags = atLength(entryFlags, entries);
+    this.keyTotals = keyTotals;
+
+    // Posting lists at their final length, filled in slot order (as put() appends them).
+    const keyLists: Postings[] = [];
+    const stapleLists: Postings[] = [];
+    for (let id = 0; id <= largestId; id++) {
+      if (keyCounts[id] > 0) this.keyPostings.set(id, (keyLists[id] = Postings.ofLength(keyCounts[id])));
+      if (stapleCounts[id] > 0) this.staplePostings.set(id, (stapleLists[id] = Postings.ofLength(stapleCounts[id])));
+    }
+    for (let slot = 0; slot < count; slot++) {
+      for (let entry = entryStarts[slot]; entry < entryStarts[slot + 1]; entry++) {
+        const id = this.entryIds[entry];
+        if (this.entryFlags[entry] & KEY_FLAG) keyLists[id].fill(slot, this.entryGrams[entry]);
+        else stapleLists[id].fill(slot, Number.NaN);
+      }
+    }
+  }
+
   private layOutAfresh(): void {
     const live = [...this.slotOf.values()].sort((a, b) => a - b).map((slot) => this.recipeAt(slot));
     this.slotCount = 0;
@@ -600,21 +763,34 @@ class SlottedRecipeIndex implements RecipeIndex {
     const slotCount = this.slotCount;
     const scratch = this.scratch;
     scratch.grow(slotCount);
-    const { keyHave, used, worth, today, soon, allergyBits, usesMarked, touched } = scratch;
+    const { counts, worth, today, soon, allergyBits, usesMarked, touched } = scratch;
     const items = this.queryItems(query.pantry);
     const mustUse = items.some((item) => item.mustUse);
+    const urgent = items.some((item) => item.window < 2);
     const covers = this.covers(items);
     const coverOrder = new Map([...covers.keys()].map((id, position) => [id, position]));
     const emptyPantry = items.length === 0;
+    // With nothing in the pantry every recipe is a candidate; otherwise only those sharing an ingredient. When they
+    // may be many (the postings to walk, an upper bound), the slots are read in order (memory read in sequence,
+    // not at random) and the walk need not list the slots it touches.
+    let postings = 0;
+    for (const [id, cover] of covers) {
+      postings += this.keyPostings.get(id)?.length ?? 0;
+      if (cover.worth === 1) postings += this.staplePostings.get(id)?.length ?? 0;
+    }
+    const inOrder = emptyPantry || postings * IN_ORDER_SHARE > slotCount;
+    const listed = inOrder ? null : touched;
     let touchedCount = 0;
     for (const [id, cover] of covers) {
       const keyList = this.keyPostings.get(id);
-      if (keyList) touchedCount = addCover(keyList, cover, scratch, touchedCount);
+      if (keyList) touchedCount = addCover(keyList, cover, scratch, listed, touchedCount);
       const staples = this.staplePostings.get(id);
       if (staples && cover.worth === 1) {
         for (let i = 0; i < staples.length; i++) {
           const slot = staples.slots[i];
-          if (used[slot]++ === 0) touched[touchedCount++] = slot;
+          const at = slot << 1;
+          if (counts[at] === 0 && listed) listed[touchedCount++] = slot;
+          counts[at] += LINE_COVERED;
         }
       }
     }
@@ -639,23 +815,24 @@ class SlottedRecipeIndex implements RecipeIndex {
     const size = Math.max(0, offset) + Math.max(0, limit);
     const forOccasion = new Top(size);
     const others = new Top(size);
-    // [0]: counted with the occasion as a filter, [1]: without
-    const passing = [0, 0];
-    const hidden = [0, 0];
+    // counted with the occasion as a filter, and without
+    let passingWithOccasion = 0;
+    let passingWithout = 0;
+    let hiddenWithOccasion = 0;
+    let hiddenWithout = 0;
     const failuresWithOccasion = new Int32Array(CHOICE_BITS);
     const failuresWithout = new Int32Array(CHOICE_BITS);
     let occasionCount = 0;
     const candidate: Candidate = { slot: 0, tier: 0, rescue: 0, fit: 0, missing: 0, rating: 0, weight: 0, name: "" };
-    // With nothing in the pantry every recipe is a candidate; otherwise only those sharing an ingredient. When they
-    // are many, the slots are read in order (memory read in sequence, not at random), else in the order touched.
-    const inOrder = emptyPantry || touchedCount * IN_ORDER_SHARE > slotCount;
     const visits = inOrder ? slotCount : touchedCount;
     for (let i = 0; i < visits; i++) {
       const slot = inOrder ? i : touched[i];
-      if (inOrder && !emptyPantry && used[slot] === 0) continue;
+      const covered = counts[slot << 1];
+      if (inOrder && !emptyPantry && covered === 0) continue;
       // Skipped before taking a place: another user's private recipe never pushes a recipe out of the top.
       if (owners[slot] !== 0 && owners[slot] !== viewer) continue;
-      const missing = keyTotals[slot] - keyHave[slot];
+      const keyHave = covered >>> 16;
+      const missing = keyTotals[slot] - keyHave;
       const minutesToMake = minutes[slot];
       let failed = requiredDiets & ~dietMasks[slot];
       if (missing > maxMissing) failed |= READY_BIT;
@@ -667,24 +844,33 @@ class SlottedRecipeIndex implements RecipeIndex {
       const allergic = allergyBits[slot] !== 0;
       countFailure(failuresWithOccasion, withOccasion);
       countFailure(failuresWithout, failed);
-      if (failed === 0 && occasionFits && (emptyPantry || keyHave[slot] > 0) && !allergic) occasionCount++;
+      if (failed === 0 && occasionFits && (emptyPantry || keyHave > 0) && !allergic) occasionCount++;
       if (failed !== 0) continue;
       if (allergic) {
-        if (occasionFits) hidden[0]++;
-        hidden[1]++;
+        if (occasionFits) hiddenWithOccasion++;
+        hiddenWithout++;
         if (!showAllergens) continue;
       }
-      if (occasionFits) passing[0]++;
-      passing[1]++;
+      if (occasionFits) passingWithOccasion++;
+      passingWithout++;
       // once enough recipes fit the chosen meal, the others are never shown: only counted
       if (!occasionFits && occasionCount >= OCCASION_FILTER_MINIMUM) continue;
       const top = occasionFits ? forOccasion : others;
-      const tier = today[slot] > 0 ? 0 : soon[slot] > 0 ? 1 : keyHave[slot] > 0 ? 2 : 3;
+      const tier = urgent && today[slot] > 0 ? 0 : urgent && soon[slot] > 0 ? 1 : keyHave > 0 ? 2 : 3;
+      const rescue = tier === 0 ? today[slot] + LATER_URGENT_WORTH * soon[slot] : tier === 1 ? soon[slot] : 0;
+      const fit =
+        worth[(slot << 1) + 1] - BUY_COST * missing + (cuisineMasks[slot] & chosenCuisines ? CUISINE_LIFT : 0);
+      // compared with the last of a full top on the keys known so far: most candidates stop here, unread
+      const last = top.last();
+      if (
+        top.limit === 0 ||
+        (last && (tier - last.tier || last.rescue - rescue || last.fit - fit || missing - last.missing) > 0)
+      )
+        continue;
       candidate.tier = tier;
-      candidate.rescue = tier === 0 ? today[slot] + LATER_URGENT_WORTH * soon[slot] : tier === 1 ? soon[slot] : 0;
-      candidate.fit = worth[slot] - BUY_COST * missing + (cuisineMasks[slot] & chosenCuisines ? CUISINE_LIFT : 0);
+      candidate.rescue = rescue;
+      candidate.fit = fit;
       candidate.missing = missing;
-      if (top.refuses(candidate)) continue;
       candidate.slot = slot;
       candidate.rating = ratings[slot];
       candidate.weight = this.usedWeight(slot, covers, coverOrder);
@@ -692,12 +878,14 @@ class SlottedRecipeIndex implements RecipeIndex {
       top.insert(candidate);
     }
     if (inOrder) {
-      for (const array of [keyHave, used, usesMarked, worth, today, soon]) array.fill(0, 0, slotCount);
+      counts.fill(0, 0, 2 * slotCount);
+      if (mustUse) usesMarked.fill(0, 0, slotCount);
+      if (urgent) for (const array of [today, soon]) array.fill(0, 0, slotCount);
     } else {
       for (let i = 0; i < touchedCount; i++) {
         const slot = touched[i];
-        keyHave[slot] = used[slot] = usesMarked[slot] = 0;
-        worth[slot] = today[slot] = soon[slot] = 0;
+        counts[slot << 1] = counts[(slot << 1) + 1] = usesMarked[slot] = 0;
+        today[slot] = soon[slot] = 0;
       }
     }
     for (const id of allergyIds.keys()) {
@@ -708,15 +896,14 @@ class SlottedRecipeIndex implements RecipeIndex {
     }
 
     const occasionMode = chosenOccasions === 0 ? null : occasionCount >= OCCASION_FILTER_MINIMUM ? "filter" : "closest";
-    const counted = occasionMode === "filter" ? 0 : 1;
     const ordered = occasionMode === "filter" ? forOccasion.entries : [...forOccasion.entries, ...others.entries];
     const allergies = query.allergies ?? [];
     return {
       recipes: ordered
         .slice(Math.max(0, offset), size)
         .map((found) => this.describe(this.recipeAt(found.slot), found, items, covers, allergies, allergyIds)),
-      total: passing[counted],
-      hiddenForAllergies: hidden[counted],
+      total: occasionMode === "filter" ? passingWithOccasion : passingWithout,
+      hiddenForAllergies: occasionMode === "filter" ? hiddenWithOccasion : hiddenWithout,
       occasionMode,
       occasionCount,
       withoutChoice: choicesLeavingOut(
@@ -854,19 +1041,28 @@ function choicesLeavingOut(
  * heavier than a stand-in allows), its worth, what it rescues of the item by window, and urgency × grams.
  * Slots seen for the first time are appended to `touched`; answers the new count.
  */
-function addCover(list: Postings, cover: Cover, scratch: QueryScratch, touchedCount: number): number {
+function addCover(
+  list: Postings,
+  cover: Cover,
+  scratch: QueryScratch,
+  touched: Int32Array | null,
+  touchedCount: number
+): number {
   const { slots, grams } = list;
-  const { keyHave, used, worth, today, soon, usesMarked, touched } = scratch;
+  const { counts, worth, today, soon, usesMarked } = scratch;
   const { item, upToGrams } = cover;
   const cap = item.grams ?? UNKNOWN_AMOUNT_CAP_GRAMS;
+  const covered = LINE_COVERED + KEY_LINE_COVERED;
   if (upToGrams === null && !item.mustUse && item.window === 2) {
     // the usual item: neither urgent, nor marked, nor a stand-in limited by weight; the grams are not read
     const added = cover.worth;
     for (let i = 0; i < list.length; i++) {
       const slot = slots[i];
-      if (used[slot]++ === 0) touched[touchedCount++] = slot;
-      keyHave[slot]++;
-      worth[slot] += added;
+      const at = slot << 1;
+      const before = counts[at];
+      if (touched && before === 0) touched[touchedCount++] = slot;
+      counts[at] = before + covered;
+      worth[at + 1] += added;
     }
     return touchedCount;
   }
@@ -875,9 +1071,10 @@ function addCover(list: Postings, cover: Cover, scratch: QueryScratch, touchedCo
     const line = grams[i];
     const needed = line === line ? line : DEFAULT_LINE_GRAMS; // NaN: unknown
     if (upToGrams !== null && needed > upToGrams) continue;
-    if (used[slot]++ === 0) touched[touchedCount++] = slot;
-    keyHave[slot]++;
-    worth[slot] += cover.worth;
+    const at = slot << 1;
+    if (touched && counts[at] === 0) touched[touchedCount++] = slot;
+    counts[at] += covered;
+    worth[at + 1] += cover.worth;
     if (item.mustUse) usesMarked[slot] = 1;
     if (item.window < 2) {
       const rescued = needed < cap ? needed : cap;
@@ -943,6 +1140,47 @@ export function lineGrams(
     );
   });
   return grams;
+}
+
+/** The recipes of columns as RankableRecipe objects (a few at a time: what a check of the index read again). */
+export function recipesOfColumns(columns: RecipeColumns): RankableRecipe[] {
+  const bitsIn = (mask: number, known: readonly string[]) => known.filter((_, bit) => mask & (1 << bit));
+  return Array.from({ length: columns.count }, (_, recipe) => {
+    const ingredientIds: number[] = [];
+    const ingredientGrams: (number | null)[] = [];
+    const keyIngredientIds: number[] = [];
+    for (let line = columns.lineStarts[recipe]; line < columns.lineStarts[recipe + 1]; line++) {
+      const grams = columns.lineGrams[line];
+      ingredientIds.push(columns.lineIds[line]);
+      ingredientGrams.push(grams === grams ? grams : null); // NaN: unknown
+      if (columns.lineIsKey[line]) keyIngredientIds.push(columns.lineIds[line]);
+    }
+    const rating = columns.ratings[recipe];
+    const minutes = columns.minutes[recipe];
+    return {
+      id: columns.ids[recipe],
+      name: columns.names[recipe],
+      ingredientIds,
+      ingredientGrams,
+      keyIngredientIds,
+      cuisines: bitsIn(columns.cuisineMasks[recipe], CUISINES),
+      occasions: bitsIn(columns.occasionMasks[recipe], MEAL_OCCASIONS),
+      diets: bitsIn(columns.dietMasks[recipe], DIETARY_PREFERENCES),
+      rating: rating === rating ? rating : null,
+      minutes: minutes === minutes ? minutes : null,
+      visibleTo: columns.owners[recipe],
+    };
+  });
+}
+
+/** The index of recipes read in columns (a whole cookbook): the same index as createRecipeIndex of those recipes. */
+export function recipeIndexFromColumns(
+  columns: RecipeColumns,
+  ingredients: ReadonlyMap<number, RankingIngredient>
+): RecipeIndex {
+  const index = new SlottedRecipeIndex(ingredients);
+  index.load(columns);
+  return index;
 }
 
 export function createRecipeIndex(

@@ -36,6 +36,13 @@ function resolvedDatabaseUrl(url: string): string {
   return `file:${path.resolve(filePath)}${query === undefined ? "" : `?${query}`}`;
 }
 
+/** The absolute path of the SQLite database file a URL names. */
+export function sqliteFilePath(url: string): string {
+  return resolvedDatabaseUrl(url)
+    .replace(/^file:/, "")
+    .split("?")[0];
+}
+
 class SqliteAdapterFactory extends PrismaLibSql {
   async connect() {
     const adapter = await super.connect();
@@ -160,7 +167,7 @@ export function createPrismaClient(url: string): PrismaClient {
       .$extends(keyUsernames) as unknown as PrismaClient;
   }
   const sqliteUrl = resolvedDatabaseUrl(url);
-  mkdirSync(path.dirname(sqliteUrl.replace(/^file:/, "").split("?")[0]), { recursive: true });
+  mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
   return new PrismaClient({
     adapter: new SqliteAdapterFactory({ url: sqliteUrl, timeout: SQLITE_BUSY_TIMEOUT_MS }),
   })

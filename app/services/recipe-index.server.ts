@@ -1,7 +1,7 @@
 /**
  * The ranking index of the cookbook (app/domain/ranking.ts): built from the database once per process (in
- * the background as the server starts: warmRecipeIndex), then kept up to date with small reads instead of
- * rebuilds.
+ * the background as the server starts: warmRecipeIndex; the whole cookbook read in one pass into columns by
+ * cookbook-columns.server.ts), then kept up to date with small reads instead of rebuilds.
  *
  * - Every search first reads the cookbook's version (CookbookVersion, one row the database's triggers bump on every
  *   write of a recipe or review, by any process: decision 122). Unchanged, the index is current; changed, the
@@ -17,12 +17,17 @@
  * when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
  * or an ingredient's name reaches the index with a restart.
  */
-import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
-import { parseQuantity, toGrams, type Quantity } from "~/domain/quantity";
-import { createRecipeIndex, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
+import { recipeIndexFromColumns, recipesOfColumns, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
 import { rankingIngredients } from "~/domain/ranking-catalogue";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
+import {
+  catalogueForReading,
+  ColumnsWriter,
+  readCookbookColumns,
+  recipeRowsQuery,
+  type RecipeRow,
+} from "./cookbook-columns.server";
 import { isPostgresUrl, prisma } from "./db.server";
 
 /** How often other processes' writes are looked for, at most. */
@@ -35,8 +40,6 @@ const CHECK_INTERVAL_MS = 2_000;
 const WRITE_LAG_MS = 10_000;
 /** Recipe ids per query when reading changed recipes (within every database's limit on query parameters). */
 const IDS_PER_QUERY = 500;
-/** Recipe ids per page when reading the whole cookbook, so the rows in memory at once stay few. */
-const ID_RANGE_PER_PAGE = 5_000;
 
 interface TrackedIndex {
   index: RecipeIndex;
@@ -78,121 +81,19 @@ async function averageRatings(): Promise<Map<number, number>> {
 }
 
 const isPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
-/** Tag values as the app spells them, so 100,000 recipes share a few strings instead of holding copies. */
-const TAG_VALUES = new Map<string, string>(
-  [...CUISINES, ...MEAL_OCCASIONS, ...DIETARY_PREFERENCES].map((value) => [value, value])
-);
-
-/** The values joined into one text with the separator (in the given order): one row per recipe, not one per line. */
-function joined(value: Prisma.Sql, separator: string, order?: Prisma.Sql): Prisma.Sql {
-  const orderBy = order ? Prisma.sql` ORDER BY ${order}` : Prisma.empty;
-  return isPostgres
-    ? Prisma.sql`string_agg(${value}::text, ${separator}${orderBy})`
-    : Prisma.sql`group_concat(${value}, ${separator}${orderBy})`;
-}
-
-interface RecipeRow {
-  id: number;
-  name: string;
-  /** the lines with an ingredient, in order, each "ingredientId:quantity", joined by LINE_SEPARATOR */
-  lines: string | null;
-  tags: string | null;
-  rating: number | null;
-  visibleTo: number;
-  prepTime: number | null;
-  cookingTime: number | null;
-}
-
-/** Joins lines: the unit separator, a control character no typed quantity holds. */
-const LINE_SEPARATOR = "\u001f";
-/** Quantity texts whose reading is remembered (a cookbook's lines repeat a few thousand: "1 onion", "200 g"). */
-const QUANTITIES_REMEMBERED = 50_000;
 
 /**
- * Reads recipes into the ranking index's shape: one row per recipe (its lines, tags and rating joined by the
- * database), each quantity text parsed once, not once per line.
+ * The recipes whose ids are listed, as the ranking index takes them. A recipe a user keeps to themself carries
+ * their id: the index ranks it for them alone, so nobody else's suggestions can be changed by adding recipes.
  */
-class RankableReader {
-  private readonly quantities = new Map<string, Quantity>();
-
-  private constructor(
-    private readonly stapleIds: ReadonlySet<number | null>,
-    private readonly unitWeights: ReadonlyMap<number | null, Record<string, number>>
-  ) {}
-
-  static async create(): Promise<RankableReader> {
-    const catalogue = await loadCatalogue();
-    return new RankableReader(
-      new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf)),
-      new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]))
-    );
+async function readRecipes(ids: readonly number[]): Promise<RankableRecipe[]> {
+  const { stapleIds, grams } = await catalogueForReading();
+  const writer = new ColumnsWriter(ids.length, 0, stapleIds, grams);
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const condition = Prisma.sql`r."id" IN (${Prisma.join(ids.slice(start, start + IDS_PER_QUERY))})`;
+    for (const row of await prisma.$queryRaw<RecipeRow[]>(recipeRowsQuery(condition, isPostgres))) writer.addRow(row);
   }
-
-  private gramsOf(text: string, ingredientId: number): number | null {
-    let quantity = this.quantities.get(text);
-    if (quantity === undefined) {
-      quantity = parseQuantity(text);
-      if (this.quantities.size >= QUANTITIES_REMEMBERED) this.quantities.clear();
-      this.quantities.set(text, quantity);
-    }
-    const grams = toGrams(quantity, this.unitWeights.get(ingredientId) ?? {});
-    return grams === null ? null : Math.round(grams);
-  }
-
-  /**
-   * The recipes whose ids pass the condition on r."id", as the ranking index takes them. A recipe a user keeps to
-   * themself carries their id: the index ranks it for them alone, so nobody else's suggestions can be changed by
-   * adding recipes.
-   */
-  async read(idCondition: Prisma.Sql): Promise<RankableRecipe[]> {
-    const rows = await prisma.$queryRaw<RecipeRow[]>`
-      SELECT r."id", r."name", r."visibleTo", r."prepTime", r."cookingTime",
-        (SELECT ${joined(Prisma.sql`l."ingredientId" || ':' || l."quantity"`, LINE_SEPARATOR, Prisma.sql`l."position"`)}
-          FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "lines",
-        (SELECT ${joined(Prisma.sql`t."kind" || ':' || t."value"`, "|")}
-          FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
-        (SELECT CAST(avg(v."rating") AS DOUBLE PRECISION) FROM "Review" v WHERE v."recipeId" = r."id") AS "rating"
-      FROM "Recipe" r WHERE ${idCondition}`;
-    return rows.map((row) => this.rankable(row));
-  }
-
-  private rankable(row: RecipeRow): RankableRecipe {
-    const ingredientIds: number[] = [];
-    const ingredientGrams: (number | null)[] = [];
-    const keyIngredientIds: number[] = [];
-    for (const line of row.lines ? row.lines.split(LINE_SEPARATOR) : []) {
-      const separator = line.indexOf(":");
-      const id = Number(line.slice(0, separator));
-      ingredientIds.push(id);
-      ingredientGrams.push(this.gramsOf(line.slice(separator + 1), id));
-      if (!this.stapleIds.has(id)) keyIngredientIds.push(id);
-    }
-    const cuisines: string[] = [];
-    const occasions: string[] = [];
-    const diets: string[] = [];
-    const byKind: Record<string, string[]> = { cuisine: cuisines, occasion: occasions, diet: diets };
-    for (const tag of row.tags ? row.tags.split("|") : []) {
-      const separator = tag.indexOf(":");
-      const value = tag.slice(separator + 1);
-      byKind[tag.slice(0, separator)]?.push(TAG_VALUES.get(value) ?? value);
-    }
-    return {
-      id: Number(row.id),
-      name: row.name,
-      ingredientIds,
-      ingredientGrams,
-      keyIngredientIds,
-      cuisines,
-      occasions,
-      diets,
-      rating: row.rating,
-      minutes:
-        row.prepTime === null && row.cookingTime === null
-          ? null
-          : Number(row.prepTime ?? 0) + Number(row.cookingTime ?? 0),
-      visibleTo: Number(row.visibleTo),
-    };
-  }
+  return recipesOfColumns(writer.finish());
 }
 
 type RecipeUpdate = { id: number; updatedAt: Date };
@@ -215,16 +116,8 @@ async function buildIndex(version: bigint | null): Promise<TrackedIndex> {
   const catalogue = await loadCatalogue();
   const ingredients = rankingIngredients(catalogue.ingredients, ingredientIdOf);
   // Read before the recipes, so a recipe updated while they are read is read again by the next check.
-  const [recent, lastId, stamp] = await Promise.all([
-    updatedSince(checkedAt),
-    prisma.recipe.aggregate({ _max: { id: true } }),
-    reviewsStamp(),
-  ]);
-  const index = createRecipeIndex([], ingredients);
-  const reader = await RankableReader.create();
-  for (let from = 0; from <= (lastId._max.id ?? -1); from += ID_RANGE_PER_PAGE) {
-    index.put(await reader.read(Prisma.sql`r."id" >= ${from} AND r."id" < ${from + ID_RANGE_PER_PAGE}`));
-  }
+  const [recent, stamp] = await Promise.all([updatedSince(checkedAt), reviewsStamp()]);
+  const index = recipeIndexFromColumns(await readCookbookColumns(), ingredients);
   return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp, version };
 }
 
@@ -235,12 +128,7 @@ async function check(current: TrackedIndex, version: bigint | null): Promise<Tra
   const unapplied = updated
     .filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
     .map((recipe) => recipe.id);
-  const reader = unapplied.length > 0 ? await RankableReader.create() : null;
-  for (let start = 0; start < unapplied.length; start += IDS_PER_QUERY) {
-    current.index.put(
-      await reader!.read(Prisma.sql`r."id" IN (${Prisma.join(unapplied.slice(start, start + IDS_PER_QUERY))})`)
-    );
-  }
+  if (unapplied.length > 0) current.index.put(await readRecipes(unapplied));
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
   if (count !== current.index.size) return buildIndex(version);
   if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
