@@ -3,7 +3,8 @@
  * 10 and 50 concurrent connections on 127.0.0.1 (autocannon), measured in the same run as a bare Remix page
  * (bench/bare-app) served the same way. Target: every page at least half the throughput of the bare page in an
  * app with an empty route for each of this app's route files (as many routes to match, ranked alike); the ratio to
- * the bare page of one route is printed too. For each figure the server's CPU per request (its process's user and
+ * the bare page of one route is printed too. Both baselines are measured before the other targets and again after
+ * them, and a ratio is to the mean of the two. For each figure the server's CPU per request (its process's user and
  * system time over the requests answered) is printed beside it.
  *
  * With --old-build <dir> (another commit's `npm run build` output, kept out of git, e.g. under tests/.tmp) every
@@ -161,11 +162,21 @@ async function main() {
     const rows: string[] = [];
     let pagesBelowTarget = 0;
     for (const connections of CONNECTIONS) {
-      const baseline = new Map<string, Figures>();
-      for (const [server, target, label] of runs) {
-        const figures = await measure(server, target, connections);
-        if (target.kind === "baseline") baseline.set(server.origin, figures);
-        const ratio = (to: RunningServer) => figures.requestsPerSecond / baseline.get(to.origin)!.requestsPerSecond;
+      // The baselines before the pages and again after them: a ratio is to their mean, so that a change in the
+      // machine's load during the run moves both sides alike.
+      const measured: [RunningServer, Target, string, Figures][] = [];
+      for (const [server, target, label] of [...runs, ...runs.filter(([, target]) => target.kind === "baseline")]) {
+        measured.push([server, target, label, await measure(server, target, connections)]);
+        console.log(
+          `${target.name} ${label} ${connections}: ${measured.at(-1)![3].requestsPerSecond.toFixed(0)} req/s`
+        );
+      }
+      const baselineOf = (to: RunningServer) => {
+        const twice = measured.filter(([server]) => server === to).map(([, , , figures]) => figures.requestsPerSecond);
+        return twice.reduce((sum, value) => sum + value, 0) / twice.length;
+      };
+      for (const [server, target, label, figures] of measured) {
+        const ratio = (to: RunningServer) => figures.requestsPerSecond / baselineOf(to);
         if (target.kind === "page" && label !== "old" && ratio(bareWithOurRoutes) < PAGE_TARGET_RATIO)
           pagesBelowTarget += 1;
         rows.push(
@@ -175,7 +186,6 @@ async function main() {
             server === bare ? "" : ratio(bareWithOurRoutes).toFixed(2)
           } | ${ratio(bare).toFixed(2)} | ${figures.errors} |`
         );
-        console.log(rows.at(-1));
       }
     }
     console.log(
