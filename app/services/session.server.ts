@@ -85,7 +85,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
 });
 
-/** The household a signed-in session's cook belongs to, read with the session (see pageSession). */
+/** The household a signed-in session's cook belongs to, read with the session (see readPageSession). */
 export interface SessionMember {
   userId: number;
   householdId: number;
