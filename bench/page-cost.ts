@@ -9,8 +9,9 @@
  *   npm run bench:page-cost [-- --requests 300] [-- --rounds 3]      (uses the build in $BUILD_DIR or ./build)
  *   npm run bench:page-cost -- --sql 1 --requests 10 --rounds 1      (also lists each screen's SQL statements)
  *   npm run bench:page-cost -- /home /menu-detail                    (these screens only)
+ *   npm run bench:page-cost -- --html <dir>                          (and writes each screen's HTML there)
  */
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -85,6 +86,8 @@ async function measure(handle: Handler, url: string, cookie: string | null): Pro
   const html = await once();
   const perRequest = statements.count - before;
   if (statements.log) console.error(`${new URL(url).pathname}:\n  ${statements.log.join("\n  ")}`);
+  if (option("html") !== undefined)
+    writeFileSync(path.join(option("html")!, `${new URL(url).pathname.replace(/\W+/g, "_")}.html`), html);
   statements.log = null;
   const rounds: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {

@@ -5,7 +5,7 @@
  * client, React rendering, Remix's route matching, the garbage collector, ...). Each bucket is printed as a
  * share of the busy time and as milliseconds per request, next to the bare Remix page's whole cost per request.
  *
- *   npm run bench:profile [-- --seconds 8] [-- /home /menu-detail/1]
+ *   npm run bench:profile [-- --seconds 8] [-- --port 3303 (and the next)] [-- /home /menu-detail/1]
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -14,8 +14,8 @@ import autocannon from "autocannon";
 import { freshSqliteUrl, serveBuiltApp, signInBenchCook, startApp, startBareApp } from "./support/app-server";
 import { option } from "./support/args";
 
-const APP_PORT = 3303;
-const BARE_PORT = 3304;
+const APP_PORT = Number(option("port") ?? 3303);
+const BARE_PORT = APP_PORT + 1;
 const SECONDS = Number(option("seconds") ?? 8);
 const SCREENS = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
 const PROFILES = path.resolve("tests/.tmp/bench-profile");

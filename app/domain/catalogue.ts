@@ -118,8 +118,25 @@ export function singularize(word: string): string {
 /** Spellings of the same word, reduced to one. */
 const SPELLING_VARIANTS: Record<string, string> = { chilli: "chili", chile: "chili", yoghurt: "yogurt" };
 
+/** Names already reduced: every screen reduces the same few hundred names (pantry items, recipe lines) again. */
+const nameKeys = new Map<string, string>();
+const NAME_KEYS_KEPT = 20_000;
+/** Longer texts (a pasted page) are reduced each time, so that the memory kept stays small. */
+const NAME_KEY_TEXT_KEPT = 120;
+
 /** The form names are compared in: normalized, each word singular, spelling variants unified. */
 export function nameKey(text: string): string {
+  if (text.length > NAME_KEY_TEXT_KEPT) return reducedName(text);
+  let key = nameKeys.get(text);
+  if (key === undefined) {
+    if (nameKeys.size >= NAME_KEYS_KEPT) nameKeys.clear();
+    key = reducedName(text);
+    nameKeys.set(text, key);
+  }
+  return key;
+}
+
+function reducedName(text: string): string {
   return normalizeText(text)
     .split(" ")
     .filter(Boolean)

@@ -6,7 +6,7 @@
 import { redirect, type Session } from "@remix-run/node";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
-import { getSession, getUserId } from "./session.server";
+import { getSession, getUserId, memberReadWithSession } from "./session.server";
 
 export interface MemberCook {
   userId: number;
@@ -103,7 +103,7 @@ export function getCook(request: Request): Promise<Cook> {
   if (!cook) {
     cook = (async (): Promise<Cook> => {
       const userId = await getUserId(request);
-      if (userId !== null) return cookOfUser(userId);
+      if (userId !== null) return (await memberReadWithSession(request, userId)) ?? cookOfUser(userId);
       return { userId: null, householdId: null, pantryId: null, listId: null, session: await getSession(request) };
     })();
     cooksOfRequests.set(request, cook);

@@ -50,12 +50,13 @@ export async function recordHistory(
   type Latest = { id: number; recipeId: number; createdAt: Date } | null;
   const isRepeat = (latest: Latest): latest is NonNullable<Latest> =>
     latest !== null && latest.recipeId === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS;
-  const latestOf = (client: Pick<typeof prisma, "historyEntry">) =>
-    client.historyEntry.findFirst({
-      where: { userId },
-      orderBy: newestFirst,
-      select: { id: true, recipeId: true, createdAt: true },
-    });
+  // Raw: every visit to a recipe reads it (decision 160).
+  const latestOf = async (client: Pick<typeof prisma, "$queryRaw">): Promise<Latest> => {
+    const [row] = await client.$queryRaw<{ id: number; recipeId: number; createdAt: Date }[]>`
+      SELECT "id", "recipeId", "createdAt" FROM "HistoryEntry" WHERE "userId" = ${userId}
+      ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`;
+    return row ? { id: Number(row.id), recipeId: Number(row.recipeId), createdAt: new Date(row.createdAt) } : null;
+  };
   // Reloading the recipe screen only reads: the transaction (one at a time on SQLite) is kept for the write.
   const latest = await latestOf(prisma);
   if (isRepeat(latest)) return { entryId: latest.id, created: false };

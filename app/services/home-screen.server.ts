@@ -15,24 +15,23 @@ import { mostSearchedIngredients } from "./ingredient-popularity.server";
 import { parseHomeAction, toggleAndGoBack } from "./pantry-forms.server";
 import { readPantry } from "./pantry-store.server";
 import { randomRecipe } from "./recipe-search.server";
-import { countShoppingItems } from "./shopping-list.server";
 import { firstSubmissionError, readForm } from "./request.server";
 import { redirectWithFlash } from "./session.server";
-import { findHomeUser } from "./users.server";
+import { homeHeader } from "./users.server";
 
 export async function homeScreen(request: Request) {
   const cook = await getCook(request);
   // Read side by side: none of these waits for another.
-  const [user, mealStats, pantry, shoppingCount] = await Promise.all([
-    cook.userId === null ? null : findHomeUser(cook.userId),
+  const [header, mealStats, pantry] = await Promise.all([
+    cook.userId === null ? { username: null, shoppingCount: 0 } : homeHeader(cook.userId, cook.listId),
     cook.userId === null ? null : monthlyMealStats(cook),
     readPantry(cook),
-    cook.listId === null ? 0 : countShoppingItems(cook.listId),
   ]);
+  const { username, shoppingCount } = header;
   const toggles = await mostSearchedToggleStates(pantry);
   const soon = spoilingSoon(pantry, todayUtc()).map(({ item, daysLeft }) => ({ name: item.name, daysLeft }));
   // a session outliving its account shows no meals
-  return { username: user?.username ?? null, shoppingCount, mealStats: user ? mealStats : null, toggles, soon };
+  return { username, shoppingCount, mealStats: username === null ? null : mealStats, toggles, soon };
 }
 
 /** The most-searched ingredients, each marked when it is on the cook's list. */

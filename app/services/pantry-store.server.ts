@@ -92,7 +92,21 @@ async function completed(stored: StoredPantryItem[]): Promise<PantryItem[]> {
 
 /** A household's items, with their ids, first added first. */
 export async function pantryItems(pantryId: number, client: Transaction = prisma): Promise<PantryItem[]> {
-  return completed(storedOf(await client.pantryItem.findMany({ where: { pantryId }, orderBy: { id: "asc" } })));
+  // Raw: read by nearly every page, and a model query costs the client twice what the statement does (decision 160).
+  const rows = await client.$queryRaw<ItemRow[]>`
+    SELECT "id", "nameKey", "name", "type", "source", "captureId", "quantity", "unit", "storage", "addedOn",
+      "bestBefore", "version"
+    FROM "PantryItem" WHERE "pantryId" = ${pantryId} ORDER BY "id"`;
+  return completed(
+    storedOf(
+      rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        version: Number(row.version),
+        quantity: row.quantity === null ? null : Number(row.quantity),
+      }))
+    )
+  );
 }
 
 /** The cook's list: their household's, or the guest's from the session. */

@@ -4,7 +4,7 @@
  * (Recipe.visibleTo holds their id). Every read of a recipe by id, name, ranking or list goes through these,
  * so another user's private recipe answers exactly as a recipe that does not exist.
  */
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 
 /** Recipe.visibleTo of a recipe everyone sees. */
@@ -13,6 +13,12 @@ export const EVERYONE = 0;
 /** The recipes `viewerId` (null: a guest) may see. */
 export function visibleTo(viewerId: number | null): Prisma.RecipeWhereInput {
   return { visibleTo: { in: viewerId === null ? [EVERYONE] : [EVERYONE, viewerId] } };
+}
+
+/** visibleTo as a condition on "Recipe"."visibleTo" for a raw query (decision 160). */
+export function visibleToSql(viewerId: number | null): Prisma.Sql {
+  const viewers = viewerId === null ? [EVERYONE] : [EVERYONE, viewerId];
+  return Prisma.sql`"visibleTo" IN (${Prisma.join(viewers)})`;
 }
 
 /** Whether the recipe exists and `viewerId` may see it. */

@@ -6,6 +6,7 @@
  * after reports show nowhere. Decision 101.
  */
 import { LIKES_TO_SHOW_A_PHOTO } from "~/domain/community";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { storedDishPhotoOf } from "./dish-photo-use.server";
 import { dishImageSrcSet, dishImageVariant, imageUrl } from "./images.server";
@@ -28,18 +29,30 @@ export async function sharedRecipePhotos(
 ): Promise<Map<number, RecipePicture>> {
   const ids = [...new Set(recipeIds)];
   if (ids.length === 0) return new Map();
-  const posts = await prisma.communityPost.findMany({
-    where: { recipeId: { in: ids }, hiddenAt: null },
-    orderBy: { id: "desc" },
-    select: {
-      id: true,
-      userId: true,
-      recipeId: true,
-      image: true,
-      chosenForRecipe: true,
-      _count: { select: { likes: true } },
-    },
-  });
+  // Raw: read by the suggestions and the recipe screen on every visit (decision 160).
+  const rows = await prisma.$queryRaw<
+    {
+      id: number;
+      userId: number;
+      recipeId: number;
+      image: string;
+      chosenForRecipe: boolean | number;
+      likes: number | bigint;
+    }[]
+  >`
+    SELECT p."id", p."userId", p."recipeId", p."image", p."chosenForRecipe",
+      (SELECT COUNT(*) FROM "PostLike" l WHERE l."postId" = p."id") AS "likes"
+    FROM "CommunityPost" p
+    WHERE p."recipeId" IN (${Prisma.join(ids)}) AND p."hiddenAt" IS NULL
+    ORDER BY p."id" DESC`;
+  const posts = rows.map((row) => ({
+    id: Number(row.id),
+    userId: Number(row.userId),
+    recipeId: Number(row.recipeId),
+    image: row.image,
+    chosenForRecipe: Boolean(Number(row.chosenForRecipe)),
+    _count: { likes: Number(row.likes) },
+  }));
   // A like the author gave their own photo does not count: the likes of others are all likes but that one.
   const couldShow = posts.filter((post) => post._count.likes >= LIKES_TO_SHOW_A_PHOTO && !post.chosenForRecipe);
   const selfLiked = couldShow.length
@@ -61,12 +74,12 @@ export async function sharedRecipePhotos(
   const best = new Map<number, (typeof posts)[number]>();
   for (const post of posts) {
     if (rank(post) === 0) continue;
-    const current = best.get(post.recipeId!);
+    const current = best.get(post.recipeId);
     const better =
       !current ||
       rank(post) > rank(current) ||
       (rank(post) === 1 && rank(current) === 1 && othersLikes(post) > othersLikes(current));
-    if (better) best.set(post.recipeId!, post);
+    if (better) best.set(post.recipeId, post);
   }
   // The credits are read for the photos shown only (none for most pages: no query then).
   const authorIds = [...new Set([...best.values()].map((post) => post.userId))];

@@ -13,11 +13,11 @@ import type {
   RankingPreferences,
   SuggestionGroup,
 } from "~/domain/ranking";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { generatedMark, MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
-import { EVERYONE, visibleTo } from "./recipe-access.server";
+import { generatedMark, toMenuCard, type MenuCard } from "./menu-card.server";
+import { EVERYONE, visibleTo, visibleToSql } from "./recipe-access.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
 import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
@@ -171,8 +171,28 @@ export async function suggestRecipeCards(request: SuggestionRequest): Promise<Su
 
 export async function suggestionCardPage(request: SuggestionRequest): Promise<SuggestionPage<SuggestedCard>> {
   const { recipes: ranked, ...page } = await rankRecipes(request);
-  const stored = await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), select: MENU_CARD_FIELDS });
+  const stored = await menuCardsOf(
+    ranked.map((result) => result.recipeId),
+    request.viewerId ?? null
+  );
   return { ...page, items: await withSharedPhotos(inRankingOrder(ranked, stored, toMenuCard)) };
+}
+
+/** The cards' fields of these recipes that `viewerId` may see: raw, read on every suggestions page (decision 160). */
+async function menuCardsOf(ids: number[], viewerId: number | null) {
+  if (ids.length === 0) return [];
+  const rows = await prisma.$queryRaw<
+    { id: number; name: string; prepTime: number | null; cookingTime: number | null; image: string; origin: string }[]
+  >`
+    SELECT "id", "name", "prepTime", "cookingTime", "image", "origin" FROM "Recipe"
+    WHERE "id" IN (${Prisma.join(ids)}) AND ${visibleToSql(viewerId)}`;
+  const minutes = (value: number | null) => (value === null ? null : Number(value));
+  return rows.map((row) => ({
+    ...row,
+    id: Number(row.id),
+    prepTime: minutes(row.prepTime),
+    cookingTime: minutes(row.cookingTime),
+  }));
 }
 
 async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
@@ -243,14 +263,18 @@ function frozen(menu: Menu): Menu {
  * recipe moves that time (recipe-store.server.ts writes the recipe row each time).
  */
 export async function readRecipe(recipeId: number, viewerId: number | null): Promise<RecipeRead | null> {
-  const current = await prisma.recipe.findFirst({
-    where: { id: recipeId, ...visibleTo(viewerId) },
-    select: { updatedAt: true, totalTime: true, servings: true, importedById: true },
-  });
+  // Raw: every visit to a recipe checks it (decision 160).
+  const [current] = await prisma.$queryRaw<
+    { updatedAt: Date; totalTime: number | null; servings: number | null; importedById: number | null }[]
+  >`
+    SELECT "updatedAt", "totalTime", "servings", "importedById" FROM "Recipe"
+    WHERE "id" = ${recipeId} AND ${visibleToSql(viewerId)}`;
   if (!current) return null;
-  const { totalTime, servings, importedById } = current;
+  const orNull = (value: number | null) => (value === null ? null : Number(value));
+  const [totalTime, servings, importedById] = [current.totalTime, current.servings, current.importedById].map(orNull);
   const kept = menusRead.get(recipeId);
-  if (kept?.updatedAt === current.updatedAt.getTime()) return { ...kept.content, totalTime, servings, importedById };
+  if (kept?.updatedAt === new Date(current.updatedAt).getTime())
+    return { ...kept.content, totalTime, servings, importedById };
   const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, include: readContent });
   if (!recipe) return null;
   const content: RecipeContent = {

@@ -183,8 +183,9 @@ export async function acknowledgeAllergyWarning(userId: number, recipeId: number
   });
 }
 
-/** The allergies the cook had when they acknowledged this recipe's warning (none if they never did). */
-export async function acknowledgedAllergies(userId: number, recipeId: number): Promise<Set<string>> {
-  const seen = await prisma.allergyWarningSeen.findUnique({ where: { userId_recipeId: { userId, recipeId } } });
-  return new Set(storedStringList(seen?.allergies).map((allergy) => allergy.toLowerCase()));
-}
+/**
+ * The allergies the cook had when they acknowledged a recipe's warning (its stored JSON list; none if they never
+ * did), lowercase.
+ */
+export const acknowledgedSet = (stored: string | null | undefined): Set<string> =>
+  new Set(storedStringList(stored).map((allergy) => allergy.toLowerCase()));

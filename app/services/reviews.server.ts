@@ -81,11 +81,12 @@ export async function reviewSummary(recipeId: number, viewerId: number): Promise
  * comments of the latest and of the user's own only. A recipe without reviews costs one small query.
  */
 export async function loadReviewsBlock(recipeId: number, userId: number): Promise<ReviewsBlock> {
-  const reviews = await prisma.review.findMany({
-    where: { recipeId },
-    orderBy: newestFirst,
-    select: { id: true, userId: true, rating: true },
-  });
+  // Raw: the recipe screen reads it on every visit (decision 160); newest first, as newestFirst orders.
+  const reviews = (
+    await prisma.$queryRaw<{ id: number; userId: number; rating: number }[]>`
+      SELECT "id", "userId", "rating" FROM "Review" WHERE "recipeId" = ${recipeId}
+      ORDER BY "updatedAt" DESC, "id" DESC`
+  ).map((row) => ({ id: Number(row.id), userId: Number(row.userId), rating: Number(row.rating) }));
   const latestId = reviews[0]?.id;
   const ownId = reviews.find((review) => review.userId === userId)?.id;
   const shownIds = [...new Set([latestId, ownId])].filter((id) => id !== undefined);

@@ -1,5 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, createSessionStorage, redirect, type CookieOptions, type Session } from "@remix-run/node";
+import {
+  createCookie,
+  createSession,
+  createSessionStorage,
+  redirect,
+  type CookieOptions,
+  type Session,
+} from "@remix-run/node";
 import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
@@ -78,19 +85,87 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
 });
 
-const sessionsOfPageReads = new WeakMap<Request, Promise<Session<SessionData>>>();
+/** The household a signed-in session's cook belongs to, read with the session (see readPageSession). */
+export interface SessionMember {
+  userId: number;
+  householdId: number;
+  pantryId: number;
+  listId: number;
+}
+
+interface PageRead {
+  session: Session<SessionData>;
+  member: SessionMember | null;
+}
+
+const pageReads = new WeakMap<Request, Promise<PageRead>>();
+
+/**
+ * A page's session and, for a signed-in cook, their household's pantry and list, in one statement (every page
+ * starts with both: decision 160). What sessionStorage.getSession does, with the member joined in.
+ */
+async function readPageSession(request: Request): Promise<PageRead> {
+  const id = await sessionCookie.parse(request.headers.get("Cookie"));
+  if (typeof id !== "string" || id === "") return { session: createSession<SessionData>({}, ""), member: null };
+  const [row] = await prisma.$queryRaw<
+    {
+      data: string;
+      expiresAt: Date;
+      userId: number | null;
+      householdId: number | null;
+      pantryId: number | null;
+      listId: number | null;
+    }[]
+  >`
+    SELECT s."data", s."expiresAt", m."userId", m."householdId", p."id" AS "pantryId", l."id" AS "listId"
+    FROM "Session" s
+    LEFT JOIN "HouseholdMember" m ON m."userId" = s."userId"
+    LEFT JOIN "Pantry" p ON p."householdId" = m."householdId"
+    LEFT JOIN "ShoppingList" l ON l."householdId" = m."householdId"
+    WHERE s."id" = ${id}`;
+  if (!row) return { session: createSession<SessionData>({}, id), member: null };
+  if (new Date(row.expiresAt).getTime() < Date.now()) {
+    await prisma.session.deleteMany({ where: { id } });
+    return { session: createSession<SessionData>({}, id), member: null };
+  }
+  const data = JSON.parse(row.data) as SessionData;
+  const userId = userIdOf(data);
+  const member =
+    userId !== null && Number(row.userId) === userId && row.pantryId !== null && row.listId !== null
+      ? { userId, householdId: Number(row.householdId), pantryId: Number(row.pantryId), listId: Number(row.listId) }
+      : null;
+  return { session: createSession<SessionData>(data, id), member };
+}
+
+function pageRead(request: Request): Promise<PageRead> {
+  let read = pageReads.get(request);
+  if (!read) {
+    pageReads.set(request, (read = readPageSession(request)));
+    read.catch(() => pageReads.delete(request));
+  }
+  return read;
+}
+
+const isPageRead = (request: Request) => request.method === "GET" || request.method === "HEAD";
 
 /**
  * The request's session. A GET reads it once however many services ask (a page's loader asks three or four
  * times, and each read is a query): they share one Session object. Other methods read it afresh each time, so
  * an action sees what an earlier step of it wrote.
  */
-export function getSession(request: Request): Promise<Session<SessionData>> {
-  const read = () => sessionStorage.getSession(request.headers.get("Cookie"));
-  if (request.method !== "GET" && request.method !== "HEAD") return read();
-  let session = sessionsOfPageReads.get(request);
-  if (!session) sessionsOfPageReads.set(request, (session = read()));
-  return session;
+export async function getSession(request: Request): Promise<Session<SessionData>> {
+  if (!isPageRead(request)) return sessionStorage.getSession(request.headers.get("Cookie"));
+  return (await pageRead(request)).session;
+}
+
+/**
+ * For a GET: the household of the signed-in cook `userId`, as read with the session; null when it was not (an
+ * action, a guest, or an account whose household is still to be made).
+ */
+export async function memberReadWithSession(request: Request, userId: number): Promise<SessionMember | null> {
+  if (!isPageRead(request)) return null;
+  const { member } = await pageRead(request);
+  return member?.userId === userId ? member : null;
 }
 
 export async function getUserId(request: Request): Promise<number | null> {

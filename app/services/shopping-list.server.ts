@@ -39,8 +39,6 @@ export async function listShoppingItems(listId: number): Promise<ShoppingItemVie
   return rows.map((row) => ({ ...row, image: row.image ?? FALLBACK_IMAGE }));
 }
 
-export const countShoppingItems = (listId: number) => prisma.shoppingItem.count({ where: { listId } });
-
 /** Removes one of the list's items: the name it had, or null when it is not on this list (or went meanwhile). */
 export async function removeShoppingItem(listId: number, itemId: number): Promise<string | null> {
   try {

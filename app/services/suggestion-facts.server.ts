@@ -1,5 +1,6 @@
 /** What the suggestions screen filters and sorts on beyond the ranking: cuisines, occasions and rating. */
 import type { SuggestionFacts } from "~/domain/suggestion-view";
+import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 
 type ExtraFacts = Pick<SuggestionFacts, "cuisines" | "occasions" | "rating">;
@@ -9,21 +10,28 @@ export async function withSuggestionFacts<Item extends { menu_id: number }>(
 ): Promise<(Item & ExtraFacts)[]> {
   const ids = items.map((item) => item.menu_id);
   if (ids.length === 0) return [];
-  const [tags, ratings] = await Promise.all([
-    prisma.recipeTag.findMany({
-      where: { recipeId: { in: ids }, kind: { in: ["cuisine", "occasion"] } },
-      select: { recipeId: true, kind: true, value: true },
-    }),
-    prisma.review.groupBy({ by: ["recipeId"], where: { recipeId: { in: ids } }, _avg: { rating: true } }),
-  ]);
-  const ratingOf = new Map(ratings.map((row) => [row.recipeId, row._avg.rating]));
-  return items.map((item) => {
-    const own = tags.filter((tag) => tag.recipeId === item.menu_id);
-    return {
-      ...item,
-      cuisines: own.filter((tag) => tag.kind === "cuisine").map((tag) => tag.value),
-      occasions: own.filter((tag) => tag.kind === "occasion").map((tag) => tag.value),
-      rating: ratingOf.get(item.menu_id) ?? null,
-    };
-  });
+  // One statement for both (decision 160): a recipe's cuisines and occasions, and its average rating in a row of
+  // its own (kind "rating").
+  const rows = await prisma.$queryRaw<
+    { recipeId: number; kind: string; value: string | null; rating: number | null }[]
+  >`
+    SELECT t."recipeId", t."kind", t."value", NULL AS "rating"
+    FROM "RecipeTag" t
+    WHERE t."recipeId" IN (${Prisma.join(ids)}) AND t."kind" IN ('cuisine', 'occasion')
+    UNION ALL
+    SELECT r."recipeId", 'rating' AS "kind", NULL AS "value", CAST(AVG(r."rating") AS DOUBLE PRECISION) AS "rating"
+    FROM "Review" r
+    WHERE r."recipeId" IN (${Prisma.join(ids)})
+    GROUP BY r."recipeId"`;
+  const factsOf = new Map(
+    ids.map((id) => [id, { cuisines: [] as string[], occasions: [] as string[], rating: null as number | null }])
+  );
+  for (const row of rows) {
+    const facts = factsOf.get(Number(row.recipeId));
+    if (!facts) continue;
+    if (row.kind === "cuisine") facts.cuisines.push(row.value!);
+    else if (row.kind === "occasion") facts.occasions.push(row.value!);
+    else if (row.rating !== null) facts.rating = Number(row.rating);
+  }
+  return items.map((item) => ({ ...item, ...factsOf.get(item.menu_id)! }));
 }

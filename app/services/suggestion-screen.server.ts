@@ -81,10 +81,14 @@ export async function suggestionScreen(request: Request, path: string) {
     forEveryone: everyone?.shared ? { on: everyone.on, diets: everyone.dietaryPreferences } : null,
     mustUse,
     total: page.total,
-    menus: menus.map((menu) => ({
-      ...menu,
-      reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
-    })),
+    // What a card shows: the facts it was filtered and sorted on stay here (the data is sent, and hydrated, with
+    // the page: decision 160).
+    menus: menus.map(
+      ({ cuisines: _cuisines, occasions: _occasions, rating: _rating, missing_count: _missingCount, ...menu }) => ({
+        ...menu,
+        reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
+      })
+    ),
     moreHref: page.total > menus.length ? href({ ...view, page: view.page + 1 }) : null,
     allergies: {
       hidden: view.showAllergens ? 0 : page.hiddenForAllergies,

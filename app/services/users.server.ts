@@ -188,7 +188,13 @@ export async function deleteAccount(userId: number): Promise<"deleted" | "no suc
   }
 }
 
-/** Who Home greets. */
-export function findHomeUser(userId: number) {
-  return prisma.user.findUnique({ where: { id: userId }, select: { id: true, username: true } });
+/**
+ * Home's header: the cook's name (null when the account is gone) and how many items their shopping list holds, in
+ * one statement (decision 160).
+ */
+export async function homeHeader(userId: number, listId: number) {
+  const [row] = await prisma.$queryRaw<{ username: string | null; shoppingCount: number | bigint }[]>`
+    SELECT (SELECT u."username" FROM "User" u WHERE u."id" = ${userId}) AS "username",
+      (SELECT COUNT(*) FROM "ShoppingItem" i WHERE i."listId" = ${listId}) AS "shoppingCount"`;
+  return { username: row.username, shoppingCount: Number(row.shoppingCount) };
 }

@@ -1,0 +1,92 @@
+/**
+ * How many SQL statements the three busiest screens run for a signed-in cook (decision 160): each statement costs the
+ * database client far more CPU than the database, so a screen that starts asking more shows here, on the engine the
+ * suite runs on. Counted where the driver sends them (libsql's prepare on SQLite, pg's query on PostgreSQL).
+ */
+import { createRequire } from "node:module";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as homeLoader } from "~/routes/_tabs.home";
+import { loader as recipeLoader } from "~/routes/menu-detail.$id";
+import { loader as suggestionsLoader } from "~/routes/menu-suggestion";
+import { addToUserPantry } from "~/services/pantry-store.server";
+import { saveRecipe } from "~/services/recipe-store.server";
+import { seedIngredients } from "../../prisma/seed";
+import { signedInMember, type Member } from "../support/members";
+import { getRequest, run } from "../support/requests";
+
+const require = createRequire(import.meta.url);
+let statements = 0;
+const restores: (() => void)[] = [];
+
+/** Counts every statement sent through `prototype[method]` from now on. */
+function countCalls(prototype: Record<string, unknown>, method: string) {
+  const original = prototype[method] as (...args: unknown[]) => unknown;
+  prototype[method] = function (this: unknown, ...args: unknown[]) {
+    statements += 1;
+    return original.apply(this, args);
+  };
+  restores.push(() => (prototype[method] = original));
+}
+
+async function statementsOf(load: () => Promise<unknown>): Promise<number> {
+  await run(load); // a first visit may write (the recipe's visit) or warm a cache (the recipe index)
+  statements = 0;
+  const response = await run(load);
+  expect(response.status).toBe(200);
+  return statements;
+}
+
+let cook: Member;
+let recipeId: number;
+
+beforeAll(async () => {
+  if (process.env.DATABASE_URL?.startsWith("postgres")) countCalls(require("pg").Client.prototype, "query");
+  else countCalls(require("libsql").prototype, "prepare");
+  await seedIngredients();
+  recipeId = (
+    await saveRecipe({
+      name: "Counted Omelette",
+      cuisines: ["French"],
+      occasions: ["Breakfast"],
+      prepTime: 5,
+      cookingTime: 5,
+      servings: 1,
+      ingredients: [
+        { name: "egg", quantity: "3" },
+        { name: "butter", quantity: "1 tablespoon" },
+        { name: "cheddar cheese", quantity: "30 grams" },
+      ],
+      steps: ["Beat the eggs.", "Cook in the butter, fold over the cheese."],
+      tips: [],
+      origin: "user",
+    })
+  ).id;
+  cook = await signedInMember("counted");
+  await addToUserPantry(cook.id, ["egg", "butter", "tomato", "onion"]);
+});
+
+afterAll(() => restores.forEach((restore) => restore()));
+
+const request = (path: string) => getRequest(path, { cookie: cook.cookie });
+
+describe("statements per screen for a signed-in cook", () => {
+  it("Home: 5 (the session with the cook's household, name and list count, meals, food log, pantry)", async () => {
+    const count = await statementsOf(() => homeLoader({ request: request("/home"), params: {}, context: {} }));
+    expect(count).toBeLessThanOrEqual(5);
+  });
+
+  it("the suggestions: 7", async () => {
+    const count = await statementsOf(() =>
+      suggestionsLoader({ request: request("/menu-suggestion"), params: {}, context: {} })
+    );
+    expect(count).toBeLessThanOrEqual(7);
+  });
+
+  it("the recipe screen: 7", async () => {
+    const path = `/menu-detail/${recipeId}`;
+    const count = await statementsOf(() =>
+      recipeLoader({ request: request(path), params: { id: String(recipeId) }, context: {} })
+    );
+    expect(count).toBeLessThanOrEqual(7);
+  });
+});
