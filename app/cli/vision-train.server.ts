@@ -174,15 +174,21 @@ async function main(args: string[]) {
     ...(await labelledFolder(folders.train, catalogue)).map((photo) => ({ photo, folder: folders.train })),
   ];
   const classes = [...new Set(trainingPhotos.map(({ photo }) => photo.ingredient))].sort();
-  const trainingSet = async (views: readonly number[]): Promise<LabelledRows> => {
+  /**
+   * The training rows of these views: folder by folder (the linear head's order since decision 090), or view by
+   * view (`byView`: the hidden-layer heads' order, as bench/vision-head-finalists.ts measured them; the order
+   * decides the seeded batches, so the weights).
+   */
+  const trainingSet = async (views: readonly number[], { byView = false } = {}): Promise<LabelledRows> => {
+    const parts: { folder: string; view: number }[] = byView
+      ? views.flatMap((view) => [folders.dev, folders.train].map((folder) => ({ folder, view })))
+      : [folders.dev, folders.train].flatMap((folder) => views.map((view) => ({ folder, view })));
     const rows: Float32Array[] = [];
     const labels: number[] = [];
-    for (const folder of [folders.dev, folders.train]) {
+    for (const { folder, view } of parts) {
       const photos = trainingPhotos.filter((entry) => entry.folder === folder).map(({ photo }) => photo);
-      for (const view of views) {
-        rows.push(...(await folderFeatures(classifier, folder, photos, view, progress(`${folder} view ${view}`))));
-        labels.push(...photos.map((photo) => classes.indexOf(photo.ingredient)));
-      }
+      rows.push(...(await folderFeatures(classifier, folder, photos, view, progress(`${folder} view ${view}`))));
+      labels.push(...photos.map((photo) => classes.indexOf(photo.ingredient)));
     }
     return { rows, labels };
   };
@@ -274,7 +280,7 @@ async function main(args: string[]) {
   if (!chosen) return 1;
   // the mix of decision 157: the hidden-layer heads trained on the chosen training views, beside the linear head
   const hiddenTraining = HEAD_MIX.some(([, head]) => head !== "linear")
-    ? await trainingSet(trainingViewSets[chosen.trainingLabel])
+    ? await trainingSet(trainingViewSets[chosen.trainingLabel], { byView: true })
     : null;
   const members: [number, ClassifierHead][] = [];
   for (const [weight, head] of HEAD_MIX)
