@@ -1,11 +1,13 @@
 /**
- * npm run vision:train [-- <shared images dir>]
- * Trains what a fresh install recognises groceries with (decisions 090, 104 and 129): the classifier head over
+ * npm run vision:train [-- [--head-mix-only] <shared images dir>]
+ * Trains what a fresh install recognises groceries with (decisions 090, 104, 129 and 157): the classifier head over
  * the backbone's pooled features (models/grocery-head/head.json) from the GroceryStoreDataset dev and training
  * photos (../shared/data/images/grocery-dev and grocery-train, MIT), each read as it is, mirrored, in its centre
  * and in random crops with their colours moved. Every setting (the training views, the head's regularisation,
  * the views a photo is read in at test time, the bar to choose a guess for the cook) is chosen on the choose half
- * of grocery-val only (valHalves), never trained on; the report half's figures are printed beside it. Reproducible:
+ * of grocery-val only (valHalves), never trained on; the report half's figures are printed beside it. The linear
+ * head chosen is then mixed with hidden-layer heads as decision 157 chose (HEAD_MIX); `--head-mix-only` takes
+ * decision 129's choices without comparing them again (they need views the feature cache may lack). Reproducible:
  * fixed seeds, one thread. The backbone's features are cached under .cache/vision-features (or
  * VISION_FEATURE_CACHE). Needs no database.
  */
@@ -142,8 +144,10 @@ const said = ({ all, produce }: { all: Figures; produce: Figures }) =>
  * per seed), their probabilities mixed per view by these weights. Chosen by bench/vision-head-finalists.ts.
  */
 const HEAD_MIX: readonly (readonly [weight: number, head: "linear" | { seed: number }])[] = [
-  [0.7, "linear"],
-  [0.3, { seed: 2026 }],
+  [0.5, "linear"],
+  [0.5 / 3, { seed: 2026 }],
+  [0.5 / 3, { seed: 7 }],
+  [0.5 / 3, { seed: 8 }],
 ];
 /** `--head-mix-only`: decision 129's choices taken as they are (no views the cache lacks), only the mix trained. */
 const CHOSEN_IN_129 = {
