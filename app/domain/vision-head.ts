@@ -156,6 +156,17 @@ export function float16Value(bits: number): number {
   return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
 }
 
+let float16Table: Float32Array | null = null;
+
+/** The values of float16 bits, many at once (a table of all 65,536: a head's 363,264 figures in a few ms). */
+export function float16Values(bits: Uint16Array): Float32Array {
+  float16Table ??= Float32Array.from({ length: 0x10000 }, (_, value) => float16Value(value));
+  const table = float16Table;
+  const out = new Float32Array(bits.length);
+  for (let i = 0; i < bits.length; i++) out[i] = table[bits[i]];
+  return out;
+}
+
 /** The figures rounded to float16 (what a head file stored in float16 reads back). */
 export const roundedToFloat16 = (values: Float32Array): Float32Array =>
   values.map((value) => float16Value(float16Bits(value)));

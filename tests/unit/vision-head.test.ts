@@ -7,6 +7,7 @@ import {
   headFeatures,
   float16Bits,
   float16Value,
+  float16Values,
   headScores,
   mixOf,
   mixOfOne,
@@ -152,6 +153,8 @@ describe("several heads mixed (decision 157)", () => {
     expect(float16Bits(1 + 3 * 2 ** -11)).toBe(0x3c02);
     expect(float16Value(float16Bits(1e6))).toBe(Infinity);
     expect(float16Value(float16Bits(2 ** -26))).toBe(0);
+    const bits = Uint16Array.from([0x3c00, 0xbc00, 0x0001, 0x7bff, 0x3555]);
+    expect(Array.from(float16Values(bits))).toEqual(Array.from(bits, (value) => Math.fround(float16Value(value))));
   });
 
   it("reads a head file from before decision 157 (one linear head, no `heads`) as it always did", () => {

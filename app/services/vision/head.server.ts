@@ -9,7 +9,7 @@ import { HEAD_THRESHOLDS } from "~/domain/vision";
 import {
   CENTRE_CROP,
   float16Bits,
-  float16Value,
+  float16Values,
   type ClassifierHead,
   type MixedHead,
   type TestView,
@@ -89,8 +89,7 @@ const toBase64 = (values: Float32Array, encoding?: "float16") => {
 function fromBase64(text: string | undefined, encoding?: "float16"): Float32Array {
   if (text === undefined) throw new Error("a head's figures are missing");
   const copy = new Uint8Array(Buffer.from(text, "base64"));
-  if (encoding === "float16")
-    return Float32Array.from(new Uint16Array(copy.buffer, 0, copy.byteLength >> 1), float16Value);
+  if (encoding === "float16") return float16Values(new Uint16Array(copy.buffer, 0, copy.byteLength >> 1));
   return new Float32Array(copy.buffer, 0, copy.byteLength >> 2);
 }
 
