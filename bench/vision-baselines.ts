@@ -1,17 +1,17 @@
 /**
- * The recogniser bench:vision compares the shipped one with: "old", main at 8e171f0 (decision 104): its trained
- * head (models/grocery-head/head.json of that commit, read from git), the photo, its centre and their mirror
- * images read, the quarters read whenever the whole photo is not sure, the bar to choose for the cook 0.45, and a
- * photo it was unsure of offering its three best guesses, none chosen.
+ * The recogniser bench:vision compares the shipped one with: "old", main at 3478ace (decision 129): its linear
+ * head (models/grocery-head/head.json of that commit, read from git) read as that file says (the photo, its
+ * mirror, its centre at 80 % and 60 %, bar 0.45), with the steps this tree runs (headSteps: the quarters read
+ * whenever the whole photo is not sure, an unsure photo offering its three best guesses, none chosen).
  */
 import { execFileSync } from "node:child_process";
 import type { Sharp } from "sharp";
-import { DECISION_THRESHOLDS, type ExampleMemory } from "~/domain/vision";
-import { HEAD_STEPS, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
+import type { ExampleMemory } from "~/domain/vision";
+import { headSteps, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
 import { decodeHead, HEAD_FILE, type HeadFile, type LoadedHead } from "~/services/vision/head.server";
 import type { Classifier } from "~/services/vision/model.server";
 
-export const OLD_COMMIT = "8e171f0";
+export const OLD_COMMIT = "3478ace";
 
 /** The head main shipped at OLD_COMMIT, or null (said) when git or that commit is not at hand (a shallow clone). */
 export function oldHead(): LoadedHead | null {
@@ -35,10 +35,5 @@ export function recogniseMain(
   ingredientOfClass: readonly (string | null)[],
   head: LoadedHead
 ): Promise<Recognition> {
-  return recognisePhoto(classifier, image, starterMemory, ingredientOfClass, {
-    ...HEAD_STEPS,
-    thresholds: { ...DECISION_THRESHOLDS, sure: 0.9, whole: 0.45 },
-    unsure: true,
-    head: { ...head, bar: 0.45 },
-  });
+  return recognisePhoto(classifier, image, starterMemory, ingredientOfClass, headSteps(head));
 }

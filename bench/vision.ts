@@ -1,7 +1,7 @@
 /**
  * Accuracy and speed of the embedded recogniser on ../shared/data/images/grocery-val (the GroceryStoreDataset
- * validation split, 296 photos: never trained on), "old" (main at 8e171f0, bench/vision-baselines.ts) beside
- * "new" (the shipped one: decisions 090, 104 and 129) in the same run, each photo read by both in turn (which goes
+ * validation split, 296 photos: never trained on), "old" (main at 3478ace, bench/vision-baselines.ts) beside
+ * "new" (the shipped one: decisions 090, 104, 129 and 157) in the same run, each photo read by both in turn (which goes
  * first alternates), as a fresh install runs them: no learned examples. grocery-val is split in two (valHalves,
  * decision 129): vision:train chooses its settings on the choose half, so the report half is the honest figure;
  * both halves and the whole set are printed, labelled.

@@ -1,11 +1,13 @@
 /**
- * npm run vision:train [-- <shared images dir>]
- * Trains what a fresh install recognises groceries with (decisions 090, 104 and 129): the classifier head over
+ * npm run vision:train [-- [--head-mix-only] <shared images dir>]
+ * Trains what a fresh install recognises groceries with (decisions 090, 104, 129 and 157): the classifier head over
  * the backbone's pooled features (models/grocery-head/head.json) from the GroceryStoreDataset dev and training
  * photos (../shared/data/images/grocery-dev and grocery-train, MIT), each read as it is, mirrored, in its centre
  * and in random crops with their colours moved. Every setting (the training views, the head's regularisation,
  * the views a photo is read in at test time, the bar to choose a guess for the cook) is chosen on the choose half
- * of grocery-val only (valHalves), never trained on; the report half's figures are printed beside it. Reproducible:
+ * of grocery-val only (valHalves), never trained on; the report half's figures are printed beside it. The linear
+ * head chosen is then mixed with hidden-layer heads as decision 157 chose (HEAD_MIX); `--head-mix-only` takes
+ * decision 129's choices without comparing them again (they need views the feature cache may lack). Reproducible:
  * fixed seeds, one thread. The backbone's features are cached under .cache/vision-features (or
  * VISION_FEATURE_CACHE). Needs no database.
  */
@@ -18,14 +20,23 @@ import {
   centredView,
   embeddingOfFeatures,
   headScores,
+  mixOf,
   valHalves,
   viewRegion,
   type ClassifierHead,
+  type MixedHead,
   type TestView,
 } from "~/domain/vision-head";
 import { MODEL_INPUT_SIZE, rankIngredients } from "~/domain/vision";
-import { encodeHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
-import { trainHead, type HeadSettings, type LabelledRows } from "~/services/vision/head-training.server";
+import { encodeHead, encodeMixedHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
+import {
+  HIDDEN_LAYER_HEAD,
+  LINEAR_HEAD,
+  trainHead,
+  trainHiddenLayerHead,
+  type HeadSettings,
+  type LabelledRows,
+} from "~/services/vision/head-training.server";
 import { encodeStarterVectors, STARTER_MEMORY_FILE, type StarterMemoryFile } from "~/services/vision/memory.server";
 import { loadClassifier, type Classifier } from "~/services/vision/model.server";
 import {
@@ -80,7 +91,7 @@ const EPOCHS = 40;
 const LEARNING_RATE = 1e-3;
 /** The head's regularisation compared (decision 090 compared L2 0.0001 to 0.003 on one training set). */
 const HEAD_SETTINGS: Record<string, HeadSettings> = {
-  "L2 0.0001": { l2: 1e-4, epochs: EPOCHS, learningRate: LEARNING_RATE },
+  "L2 0.0001": LINEAR_HEAD,
   "L2 0.00003": { l2: 3e-5, epochs: EPOCHS, learningRate: LEARNING_RATE },
   "L2 0.001": { l2: 1e-3, epochs: EPOCHS, learningRate: LEARNING_RATE },
   "L2 0.0001, labels smoothed by 0.1": { l2: 1e-4, epochs: EPOCHS, learningRate: LEARNING_RATE, labelSmoothing: 0.1 },
@@ -128,7 +139,30 @@ const said = ({ all, produce }: { all: Figures; produce: Figures }) =>
     produce.top1
   )}, top-3 ${pct(produce.top3)}`;
 
-async function main([sharedImages = "../shared/data/images"]: string[]) {
+/**
+ * The head shipped (decision 157): the linear head chosen above and hidden-layer heads (HIDDEN_LAYER_HEAD, one
+ * per seed), their probabilities mixed per view by these weights. Chosen by bench/vision-head-finalists.ts.
+ */
+const HEAD_MIX: readonly (readonly [weight: number, head: "linear" | { seed: number }])[] = [
+  [0.5, "linear"],
+  [0.5 / 3, { seed: 2026 }],
+  [0.5 / 3, { seed: 7 }],
+  [0.5 / 3, { seed: 8 }],
+];
+/** `--head-mix-only`: decision 129's choices taken as they are (no views the cache lacks), only the mix trained. */
+const CHOSEN_IN_129 = {
+  training: "as it is, mirrored, 1 random crop",
+  head: "L2 0.0001",
+  test: "photo, centre 80 %, centre 60 % and the photo's mirror",
+};
+
+async function main(args: string[]) {
+  const mixOnly = args.includes("--head-mix-only");
+  const [sharedImages = "../shared/data/images"] = args.filter((arg) => !arg.startsWith("--"));
+  const only = <T>(sets: Record<string, T>, label: string) => (mixOnly ? { [label]: sets[label] } : sets);
+  const trainingViewSets = only(TRAINING_VIEW_SETS, CHOSEN_IN_129.training);
+  const testViewSets = only(TEST_VIEW_SETS, CHOSEN_IN_129.test);
+  const headSettings = only(HEAD_SETTINGS, CHOSEN_IN_129.head);
   const catalogue = getCatalogue();
   const classifier = await loadClassifier(path.resolve("models/darknet-tiny"));
   const folders = {
@@ -144,15 +178,21 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
     ...(await labelledFolder(folders.train, catalogue)).map((photo) => ({ photo, folder: folders.train })),
   ];
   const classes = [...new Set(trainingPhotos.map(({ photo }) => photo.ingredient))].sort();
-  const trainingSet = async (views: readonly number[]): Promise<LabelledRows> => {
+  /**
+   * The training rows of these views: folder by folder (the linear head's order since decision 090), or view by
+   * view (`byView`: the hidden-layer heads' order, as bench/vision-head-finalists.ts measured them; the order
+   * decides the seeded batches, so the weights).
+   */
+  const trainingSet = async (views: readonly number[], { byView = false } = {}): Promise<LabelledRows> => {
+    const parts: { folder: string; view: number }[] = byView
+      ? views.flatMap((view) => [folders.dev, folders.train].map((folder) => ({ folder, view })))
+      : [folders.dev, folders.train].flatMap((folder) => views.map((view) => ({ folder, view })));
     const rows: Float32Array[] = [];
     const labels: number[] = [];
-    for (const folder of [folders.dev, folders.train]) {
+    for (const { folder, view } of parts) {
       const photos = trainingPhotos.filter((entry) => entry.folder === folder).map(({ photo }) => photo);
-      for (const view of views) {
-        rows.push(...(await folderFeatures(classifier, folder, photos, view, progress(`${folder} view ${view}`))));
-        labels.push(...photos.map((photo) => classes.indexOf(photo.ingredient)));
-      }
+      rows.push(...(await folderFeatures(classifier, folder, photos, view, progress(`${folder} view ${view}`))));
+      labels.push(...photos.map((photo) => classes.indexOf(photo.ingredient)));
     }
     return { rows, labels };
   };
@@ -162,14 +202,14 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
   const measured = valFolder.flatMap((photo, row) => (classes.includes(photo.ingredient) ? [{ ...photo, row }] : []));
   const halves = valHalves(measured);
   const valViews = new Map<number, Float32Array[]>();
-  for (const view of new Set(Object.values(TEST_VIEW_SETS).flatMap((views) => views.map(viewNumber)))) {
+  for (const view of new Set(Object.values(testViewSets).flatMap((views) => views.map(viewNumber)))) {
     valViews.set(view, await folderFeatures(classifier, folders.val, valFolder, view, progress(`val view ${view}`)));
   }
   console.log(
     `Training: ${trainingPhotos.length} photos (grocery-dev + grocery-train), ${classes.length} ingredients; grocery-val: ${measured.length} photos, choosing on ${halves.choose.length}, reporting ${halves.report.length}`
   );
 
-  const evaluate = (head: ClassifierHead, views: readonly TestView[], photos: typeof measured): Scored[] =>
+  const evaluate = (head: ClassifierHead | MixedHead, views: readonly TestView[], photos: typeof measured): Scored[] =>
     photos.map((photo) => ({
       photo,
       ranked: rankIngredients([
@@ -181,12 +221,13 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
     }));
 
   const msPerPhoto = new Map<string, number>();
-  for (const [testLabel, views] of Object.entries(TEST_VIEW_SETS)) {
+  for (const [testLabel, views] of Object.entries(testViewSets)) {
     msPerPhoto.set(testLabel, await readingCpuMs(classifier, folders.val, measured.slice(0, TIMED_PHOTOS), views));
   }
 
   interface Candidate {
     head: ClassifierHead;
+    trainingLabel: string;
     headLabel: string;
     label: string;
     views: TestView[];
@@ -200,12 +241,8 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
   );
   console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   const compare = async (trainingLabel: string, headLabel: string) => {
-    const head = await trainHead(
-      await trainingSet(TRAINING_VIEW_SETS[trainingLabel]),
-      classes,
-      HEAD_SETTINGS[headLabel]
-    );
-    for (const [testLabel, views] of Object.entries(TEST_VIEW_SETS)) {
+    const head = await trainHead(await trainingSet(trainingViewSets[trainingLabel]), classes, headSettings[headLabel]);
+    for (const [testLabel, views] of Object.entries(testViewSets)) {
       const [choose, report] = [halves.choose, halves.report].map((half) => allAndProduce(evaluate(head, views, half)));
       const cells = ({ all, produce }: typeof choose) =>
         [all.top1, all.top3, produce.top1, produce.top3].map(pct).join(" | ");
@@ -226,6 +263,7 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
       if (better)
         best = {
           head,
+          trainingLabel,
           headLabel,
           label: `${FEATURES}; training views: ${trainingLabel}; ${headLabel}, ${EPOCHS} epochs of Adam at ${LEARNING_RATE}; read at test time: ${testLabel}`,
           views,
@@ -237,20 +275,47 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
   };
   // In two rounds, for want of compute (decision 129): the head's settings on the first training set, then the
   // other training sets with the settings that won.
-  const [firstTraining, ...otherTrainings] = Object.keys(TRAINING_VIEW_SETS);
-  for (const headLabel of Object.keys(HEAD_SETTINGS)) await compare(firstTraining, headLabel);
-  const settingsChosen = (best as Candidate | null)?.headLabel ?? Object.keys(HEAD_SETTINGS)[0];
+  const [firstTraining, ...otherTrainings] = Object.keys(trainingViewSets);
+  for (const headLabel of Object.keys(headSettings)) await compare(firstTraining, headLabel);
+  const settingsChosen = (best as Candidate | null)?.headLabel ?? Object.keys(headSettings)[0];
   for (const trainingLabel of otherTrainings) await compare(trainingLabel, settingsChosen);
   // read through a cast: TypeScript does not see `compare` set it
   const chosen = best as Candidate | null;
   if (!chosen) return 1;
+  // the mix of decision 157: the hidden-layer heads trained on the chosen training views, beside the linear head
+  const hiddenTraining = HEAD_MIX.some(([, head]) => head !== "linear")
+    ? await trainingSet(trainingViewSets[chosen.trainingLabel], { byView: true })
+    : null;
+  const members: [number, ClassifierHead][] = [];
+  for (const [weight, head] of HEAD_MIX)
+    members.push([
+      weight,
+      head === "linear"
+        ? chosen.head
+        : await trainHiddenLayerHead(hiddenTraining!, classes, { ...HIDDEN_LAYER_HEAD, ...head }),
+    ]);
+  const shipped: MixedHead = mixOf(members);
+  const mixLabel = HEAD_MIX.map(
+    ([weight, head]) =>
+      `${weight} × ${
+        head === "linear"
+          ? "the linear head"
+          : `MLP ${HIDDEN_LAYER_HEAD.units} ReLU, dropout ${HIDDEN_LAYER_HEAD.dropout}, L2 ${HIDDEN_LAYER_HEAD.l2}, ${HIDDEN_LAYER_HEAD.epochs} epochs, seed ${head.seed}`
+      }`
+  ).join(" + ");
+  const figuresOf = (photos: typeof measured) => allAndProduce(evaluate(shipped, chosen.views, photos));
+  const mixed = { choose: figuresOf(halves.choose), report: figuresOf(halves.report), all: figuresOf(measured) };
+  console.log(`\nThe linear head alone: choose half, ${said(chosen.choose)}; report half, ${said(chosen.report)}`);
+  console.log(
+    `Mixed (decision 157, ${mixLabel}): choose half, ${said(mixed.choose)}; report half, ${said(mixed.report)}`
+  );
   // the bar: how many produce photos get a wrong guess chosen for the cook, and how many are offered choices only
   const atBar = (bar: number, photos: typeof measured) => {
     const scored = photos
       .filter((photo) => isProduce(photo))
       .map((photo) => {
         const views = chosen.views.map((view) => valViews.get(viewNumber(view))![photo.row]);
-        const [first] = rankIngredients([headScores(chosen.head, views)]);
+        const [first] = rankIngredients([headScores(shipped, views)]);
         return { right: first.name === photo.ingredient, sure: first.score >= bar };
       });
     return {
@@ -269,21 +334,23 @@ async function main([sharedImages = "../shared/data/images"]: string[]) {
     );
   }
   const bar = BARS.find((candidate) => atBar(candidate, halves.choose).wrong <= WRONG_BUDGET) ?? BARS.at(-1)!;
-  console.log(`\nChosen on the choose half of grocery-val: ${chosen.label}; bar ${bar}`);
-  console.log(`  choose half, ${said(chosen.choose)}`);
-  console.log(`  report half, ${said(chosen.report)}`);
-  console.log(`  all of grocery-val, ${said(chosen.all)}`);
-  const file: HeadFile = encodeHead(chosen.head, {
+  const label = members.length > 1 ? `${chosen.label}; heads mixed: ${mixLabel}` : chosen.label;
+  console.log(`\nChosen on the choose half of grocery-val: ${label}; bar ${bar}`);
+  console.log(`  choose half, ${said(mixed.choose)}`);
+  console.log(`  report half, ${said(mixed.report)}`);
+  console.log(`  all of grocery-val, ${said(mixed.all)}`);
+  const about = {
     source:
       "GroceryStoreDataset dev + training photos (MIT, (c) 2019 Marcus Klasson), ../shared/data/images/grocery-dev and grocery-train",
     model: classifier.fingerprint,
     views: chosen.views,
     bar,
-    settings: `${chosen.label}; bar to choose for the cook ${bar} (wrong sure items per produce photo ≤ ${WRONG_BUDGET} on the choose half, whole photo)`,
-    validation: `grocery-val (decision 129): chosen on the choose half, ${said(chosen.choose)}; report half, ${said(
-      chosen.report
-    )}`,
-  });
+    settings: `${label}; bar to choose for the cook ${bar} (wrong sure items per produce photo ≤ ${WRONG_BUDGET} on the choose half, whole photo)`,
+    validation: `grocery-val (decisions 129 and 157): chosen on the choose half, ${said(
+      mixed.choose
+    )}; report half, ${said(mixed.report)}`,
+  };
+  const file: HeadFile = members.length > 1 ? encodeMixedHead(shipped, about) : encodeHead(chosen.head, about);
   mkdirSync(path.dirname(HEAD_FILE), { recursive: true });
   writeFileSync(HEAD_FILE, `${JSON.stringify(file)}\n`);
   console.log(`Wrote ${HEAD_FILE}`);

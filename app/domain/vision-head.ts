@@ -37,16 +37,38 @@ export function embeddingOfFeatures(features: Float32Array): Float32Array {
   });
 }
 
-/** A trained head: the input standardised (mean, scale), then one linear layer and a softmax over `classes`. */
+/**
+ * A trained head: the input standardised (mean, scale), then, when it has a `hidden` layer, that layer and a ReLU,
+ * then one linear layer (`weights`, `bias`) and a softmax over `classes`.
+ */
 export interface ClassifierHead {
   classes: readonly string[];
   mean: Float32Array;
   /** 1 / standard deviation per input figure */
   scale: Float32Array;
-  /** [inputs × classes], row by row */
+  /** the hidden layer (decision 157): [inputs × units] row by row, and its bias; `weights` then read its units */
+  hidden?: { weights: Float32Array; bias: Float32Array };
+  /** [inputs (or hidden units) × classes], row by row */
   weights: Float32Array;
   bias: Float32Array;
 }
+
+/** Heads over the same classes whose probabilities are mixed per view, each by its weight (decision 157). */
+export interface MixedHead {
+  classes: readonly string[];
+  members: readonly { weight: number; head: ClassifierHead }[];
+}
+
+/** Heads over the same classes mixed by their weights ([weight, head] pairs). */
+export function mixOf(members: readonly (readonly [number, ClassifierHead])[]): MixedHead {
+  const classes = members[0][1].classes;
+  if (members.some(([, head]) => head.classes.join("\n") !== classes.join("\n")))
+    throw new Error("Heads mixed must name the same classes");
+  return { classes, members: members.map(([weight, head]) => ({ weight, head })) };
+}
+
+/** One head as a mix of one (what a head file before decision 157 holds). */
+export const mixOfOne = (head: ClassifierHead): MixedHead => mixOf([[1, head]]);
 
 /** The softmax of a list of logits (stable: the largest is subtracted first). */
 export function softmax(logits: ArrayLike<number>): Float32Array {
@@ -57,27 +79,97 @@ export function softmax(logits: ArrayLike<number>): Float32Array {
   return out.map((value) => value / sum);
 }
 
-/** The head's probability per class for one crop's features. */
-export function headProbabilities(head: ClassifierHead, features: ArrayLike<number>): Float32Array {
+/** inputs × rows[i] summed into `out` (out += inputs · rows), skipping zero inputs. */
+function addProduct(out: Float32Array, inputs: ArrayLike<number>, rows: Float32Array): Float32Array {
+  const width = out.length;
+  for (let i = 0; i < inputs.length; i++) {
+    const value = inputs[i];
+    if (value === 0) continue;
+    const row = i * width;
+    for (let c = 0; c < width; c++) out[c] += value * rows[row + c];
+  }
+  return out;
+}
+
+/** One head's probability per class for one crop's features. */
+function singleHeadProbabilities(head: ClassifierHead, features: ArrayLike<number>): Float32Array {
   const inputs = head.mean.length;
   if (features.length !== inputs) throw new Error(`The head reads ${inputs} figures, the crop has ${features.length}`);
-  const classes = head.classes.length;
-  const logits = Float32Array.from(head.bias);
-  for (let i = 0; i < inputs; i++) {
-    const value = (features[i] - head.mean[i]) * head.scale[i];
-    if (value === 0) continue;
-    const row = i * classes;
-    for (let c = 0; c < classes; c++) logits[c] += value * head.weights[row + c];
-  }
-  return softmax(logits);
+  // in double precision, as the logits always summed them
+  const standardised = Float64Array.from(features, (value, i) => (value - head.mean[i]) * head.scale[i]);
+  const last = head.hidden
+    ? addProduct(Float32Array.from(head.hidden.bias), standardised, head.hidden.weights).map((value) =>
+        Math.max(0, value)
+      )
+    : standardised;
+  return softmax(addProduct(Float32Array.from(head.bias), last, head.weights));
+}
+
+/** The head's probability per class for one crop's features: a mixed head's members weighed and summed. */
+export function headProbabilities(head: ClassifierHead | MixedHead, features: ArrayLike<number>): Float32Array {
+  if (!("members" in head)) return singleHeadProbabilities(head, features);
+  const total = head.members.reduce((sum, { weight }) => sum + weight, 0);
+  const mixed = new Float32Array(head.classes.length);
+  for (const { weight, head: member } of head.members)
+    singleHeadProbabilities(member, features).forEach((value, index) => (mixed[index] += (value * weight) / total));
+  return mixed;
 }
 
 /** The head's probability per ingredient for a crop, averaged over its views (the crop and its mirror image). */
-export function headScores(head: ClassifierHead, views: readonly ArrayLike<number>[]): Map<string, number> {
+export function headScores(head: ClassifierHead | MixedHead, views: readonly ArrayLike<number>[]): Map<string, number> {
   const sum = new Float32Array(head.classes.length);
   for (const view of views) headProbabilities(head, view).forEach((value, index) => (sum[index] += value));
   return new Map(head.classes.map((name, index) => [name, sum[index] / views.length]));
 }
+
+/** A float32 as the bits of the nearest float16 (IEEE 754 half, ties to even; overflow to infinity). */
+export function float16Bits(value: number): number {
+  const view = new DataView(new ArrayBuffer(4));
+  view.setFloat32(0, value);
+  const bits = view.getUint32(0);
+  const sign = (bits >>> 16) & 0x8000;
+  const exponent = ((bits >>> 23) & 0xff) - 127 + 15;
+  let mantissa = bits & 0x7fffff;
+  if (((bits >>> 23) & 0xff) === 0xff) return sign | 0x7c00 | (mantissa ? 0x200 : 0);
+  if (exponent >= 0x1f) return sign | 0x7c00;
+  if (exponent <= 0) {
+    if (exponent < -10) return sign;
+    mantissa |= 0x800000;
+    const shift = 14 - exponent;
+    const half = mantissa >>> shift;
+    const rest = mantissa & ((1 << shift) - 1);
+    const midway = 1 << (shift - 1);
+    return sign | (half + (rest > midway || (rest === midway && half & 1) ? 1 : 0));
+  }
+  const half = (exponent << 10) | (mantissa >>> 13);
+  const rest = mantissa & 0x1fff;
+  return sign | (half + (rest > 0x1000 || (rest === 0x1000 && half & 1) ? 1 : 0));
+}
+
+/** The value of a float16's bits. */
+export function float16Value(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exponent = (bits >>> 10) & 0x1f;
+  const mantissa = bits & 0x3ff;
+  if (exponent === 0) return sign * mantissa * 2 ** -24;
+  if (exponent === 0x1f) return mantissa ? NaN : sign * Infinity;
+  return sign * (1 + mantissa / 1024) * 2 ** (exponent - 15);
+}
+
+let float16Table: Float32Array | null = null;
+
+/** The values of float16 bits, many at once (a table of all 65,536: a head's 363,264 figures in a few ms). */
+export function float16Values(bits: Uint16Array): Float32Array {
+  float16Table ??= Float32Array.from({ length: 0x10000 }, (_, value) => float16Value(value));
+  const table = float16Table;
+  const out = new Float32Array(bits.length);
+  for (let i = 0; i < bits.length; i++) out[i] = table[bits[i]];
+  return out;
+}
+
+/** The figures rounded to float16 (what a head file stored in float16 reads back). */
+export const roundedToFloat16 = (values: Float32Array): Float32Array =>
+  values.map((value) => float16Value(float16Bits(value)));
 
 /** A small seeded random number generator (mulberry32), so that training runs give the same weights. */
 export function seededRandom(seed: number): () => number {

@@ -135,23 +135,29 @@ test.describe("with the camera allowed", () => {
   }, testInfo) => {
     const upload = page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients");
     await page.goto("/camera-search");
-    // a lime in black and white: the recogniser is not sure enough to choose for the cook, but offers the lime
-    const greyLime = await sharp(path.join(GROCERY_DIR, "Lime/Lime_002.jpg")).greyscale().jpeg().toBuffer();
-    await upload.setInputFiles({ name: "lime.jpg", mimeType: "image/jpeg", buffer: greyLime });
+    // a photo in black and white: the recogniser is not sure enough to choose for the cook, but offers the right
+    // one. Each project its own photo: the server learns across them (the no-JavaScript project runs after the
+    // other's shelf photo confirmed a lime, and after its cook renamed this photo), so the second is sure of a grey
+    // lime; the grey pomegranate's best is the pomegranate at about 0.24, against the bar of 0.45
+    const { file, name, typed } = hasJavaScript(testInfo)
+      ? { file: "Lime/Lime_002.jpg", name: "lime", typed: "key lime" }
+      : { file: "Pomegranate/Pomegranate_002.jpg", name: "pomegranate", typed: "wild pomegranate" };
+    const grey = await sharp(path.join(GROCERY_DIR, file)).greyscale().jpeg().toBuffer();
+    await upload.setInputFiles({ name: `${name}.jpg`, mimeType: "image/jpeg", buffer: grey });
     await page.getByRole("button", { name: "Send" }).click();
     const guesses = await expectGuesses(page);
     await expect(guesses.getByRole("button", { name: "Retake" })).toBeVisible();
     const item = guesses.getByRole("group", { name: "Not sure: which one is it?" });
     await expect(item.getByRole("radio")).toHaveCount(4);
-    await expect(item.getByRole("radio", { name: "lime", exact: true })).toBeVisible();
+    await expect(item.getByRole("radio", { name, exact: true })).toBeVisible();
     for (const radio of await item.getByRole("radio").all()) await expect(radio).not.toBeChecked();
     await item.getByRole("radio", { name: "None of these" }).check();
-    await item.getByLabel("Type its name").fill("key lime");
+    await item.getByLabel("Type its name").fill(typed);
     await guesses.getByRole("button", { name: "Confirm" }).click();
     await expect(page).toHaveURL(/\/ingredient-preview$/, { timeout: 30_000 });
     const listed = page.getByRole("list", { name: "Ingredients" }).getByRole("listitem");
-    await expect(listed.filter({ hasText: /^key lime/ })).toContainText("from your photo");
-    await expect(listed.filter({ hasText: /^lime/ })).toHaveCount(0);
+    await expect(listed.filter({ hasText: new RegExp(`^${typed}`) })).toContainText("from your photo");
+    await expect(listed.filter({ hasText: new RegExp(`^${name}`) })).toHaveCount(0);
   });
 
   test("a fresh install names a sweet potato and finds several items of a shelf photo", async ({ page }, testInfo) => {

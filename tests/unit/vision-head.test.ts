@@ -5,7 +5,12 @@ import {
   CENTRE_CROP,
   centredView,
   headFeatures,
+  float16Bits,
+  float16Value,
+  float16Values,
   headScores,
+  mixOf,
+  mixOfOne,
   PLAIN_VIEW,
   randomView,
   seededRandom,
@@ -16,7 +21,7 @@ import {
   type TestView,
 } from "~/domain/vision-head";
 import { HEAD_STEPS, recognisePhoto } from "~/services/vision/embedded.server";
-import { decodeHead, encodeHead } from "~/services/vision/head.server";
+import { decodeHead, encodeHead, encodeMixedHead } from "~/services/vision/head.server";
 import type { Classifier, CropAnalysis } from "~/services/vision/model.server";
 
 /** A head over two figures: the first says apple, the second lemon. */
@@ -68,6 +73,108 @@ describe("the trained head", () => {
   });
 });
 
+describe("several heads mixed (decision 157)", () => {
+  const never = -30;
+  /** A linear head over one figure: at 1 it says apple 0.6, lime 0.4. */
+  const linear: ClassifierHead = {
+    classes: ["apple", "lemon", "lime"],
+    mean: Float32Array.from([0]),
+    scale: Float32Array.from([1]),
+    weights: Float32Array.from([Math.log(0.6), never, Math.log(0.4)]),
+    bias: new Float32Array(3),
+  };
+  /** A head with a hidden ReLU unit over the same figure: at 1 it says lemon 0.6, lime 0.4; at -1 nothing (even odds). */
+  const hiddenLayer: ClassifierHead = {
+    classes: ["apple", "lemon", "lime"],
+    mean: Float32Array.from([0]),
+    scale: Float32Array.from([1]),
+    hidden: { weights: Float32Array.from([1]), bias: Float32Array.from([0]) },
+    weights: Float32Array.from([never, Math.log(0.6), Math.log(0.4)]),
+    bias: new Float32Array(3),
+  };
+  const about = {
+    source: "",
+    model: "m",
+    settings: "",
+    validation: "",
+    views: [{ size: 1, mirrored: false }],
+    bar: 0.45,
+  };
+  const best = (scores: Map<string, number>) => [...scores].sort((a, b) => b[1] - a[1])[0][0];
+  const one = [Float32Array.from([1])];
+  const mixedFile = (linearWeight: number, hiddenWeight: number) =>
+    encodeMixedHead(
+      mixOf([
+        [linearWeight, linear],
+        [hiddenWeight, hiddenLayer],
+      ]),
+      about
+    );
+
+  it("answers what the heads say together, which neither says alone: dropping either head changes the answer", () => {
+    const file = mixedFile(1, 1);
+    const both = headScores(decodeHead(file), one);
+    expect(best(both)).toBe("lime");
+    expect(both.get("lime")).toBeCloseTo(0.4, 3);
+    expect(both.get("apple")).toBeCloseTo(0.3, 3);
+    for (const kept of [0, 1]) {
+      const alone = decodeHead({ ...file, heads: [file.heads![kept]] });
+      expect(best(headScores(alone, one))).toBe(kept === 0 ? "apple" : "lemon");
+    }
+  });
+
+  it("weighs each head by its weight in the file", () => {
+    const file = mixedFile(0.7, 0.3);
+    const scores = headScores(decodeHead(file), one);
+    expect(scores.get("apple")).toBeCloseTo(0.42, 3);
+    expect(scores.get("lemon")).toBeCloseTo(0.18, 3);
+    expect(best(scores)).toBe("apple");
+  });
+
+  it("reads the hidden layer through its ReLU: a negative unit counts as none", () => {
+    const scores = headScores(mixOfOne(hiddenLayer), [Float32Array.from([-1])]);
+    for (const name of linear.classes) expect(scores.get(name), name).toBeCloseTo(1 / 3, 5);
+  });
+
+  it("stores a hidden-layer head in float16 and reads it back to float16's precision; a linear one bit for bit", () => {
+    const file = mixedFile(1, 1);
+    expect(file.heads!.map(({ encoding }) => encoding)).toEqual([undefined, "float16"]);
+    const [first, second] = decodeHead(file).members.map(({ head }) => head);
+    expect(first.weights).toEqual(linear.weights);
+    Array.from(hiddenLayer.weights).forEach((value, index) =>
+      expect(Math.abs(second.weights[index] - value)).toBeLessThanOrEqual(Math.abs(value) / 1024)
+    );
+  });
+
+  it("rounds to the nearest float16, ties to even, through subnormals and overflow", () => {
+    for (const value of [0, 1, -2, 0.5, 65504, 2 ** -24, 2 ** -14, 1 / 3, -0.1])
+      expect(Math.abs(float16Value(float16Bits(value)) - value)).toBeLessThanOrEqual(Math.abs(value) / 2048 + 2 ** -25);
+    expect(float16Bits(1 + 2 ** -11)).toBe(0x3c00); // a tie rounds to the even mantissa
+    expect(float16Bits(1 + 3 * 2 ** -11)).toBe(0x3c02);
+    expect(float16Value(float16Bits(1e6))).toBe(Infinity);
+    expect(float16Value(float16Bits(2 ** -26))).toBe(0);
+    const bits = Uint16Array.from([0x3c00, 0xbc00, 0x0001, 0x7bff, 0x3555]);
+    expect(Array.from(float16Values(bits))).toEqual(Array.from(bits, (value) => Math.fround(float16Value(value))));
+  });
+
+  it("reads a head file from before decision 157 (one linear head, no `heads`) as it always did", () => {
+    const file = encodeHead(linear, about);
+    expect(file.heads).toBeUndefined();
+    const loaded = decodeHead(file);
+    expect(loaded.members).toHaveLength(1);
+    expect(headScores(loaded, one).get("apple")).toBeCloseTo(0.6, 5);
+  });
+
+  it("refuses a file whose heads do not fit together or weigh nothing", () => {
+    const file = mixedFile(1, 1);
+    expect(() => decodeHead({ ...file, heads: [] })).toThrow(/no heads/);
+    expect(() => decodeHead({ ...file, heads: [{ ...file.heads![1], hiddenBias: file.heads![0].bias }] })).toThrow(
+      /do not fit/
+    );
+    expect(() => decodeHead({ ...file, heads: [{ ...file.heads![0], weight: 0 }] })).toThrow(/weight/);
+  });
+});
+
 describe("the views a photo is read in", () => {
   it("reads the centre as a square of 80 % of the shorter side, in the middle, whatever the photo's shape", () => {
     expect(viewRegion(400, 300, CENTRE_CROP)).toEqual({ left: 80, top: 30, width: 240, height: 240 });
@@ -97,7 +204,7 @@ describe("the views a photo is read in", () => {
     const reader = viewReader(views);
     const recognition = await recognisePhoto(reader.classifier, sharp(), familiarMemory, [], {
       ...HEAD_STEPS,
-      head: { ...oneIngredientPerFigure(names), views, bar: 0.45 },
+      head: { ...mixOfOne(oneIngredientPerFigure(names)), views, bar: 0.45 },
     });
     for (const name of names) expect(recognition.wholeScores.get(name), name).toBeCloseTo(0.25, 3);
     expect(reader.viewsRead.slice(0, views.length).sort()).toEqual([0, 1, 2, 3]);
@@ -113,7 +220,7 @@ describe("the views a photo is read in", () => {
     const reader = viewReader(views);
     const recognition = await recognisePhoto(reader.classifier, sharp(), familiarMemory, [], {
       ...HEAD_STEPS,
-      head: { ...oneIngredientPerFigure(names), views, bar: 0.45 },
+      head: { ...mixOfOne(oneIngredientPerFigure(names)), views, bar: 0.45 },
     });
     for (const name of names) expect(recognition.wholeScores.get(name), name).toBeCloseTo(1 / 3, 3);
   });

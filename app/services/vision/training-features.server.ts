@@ -88,6 +88,29 @@ export async function viewFeatures(classifier: Classifier, bytes: Buffer, view: 
   return analysis.features;
 }
 
+function cacheFiles(fingerprint: string, folder: string, view: number) {
+  const directory = path.join(FEATURE_CACHE, fingerprint);
+  const file = path.join(directory, `${path.basename(path.resolve(folder))}-view${view}.bin`);
+  return { directory, file, index: `${file}.json` };
+}
+
+/** The cached features of every photo of `folder` in one view (rows in the order of `photos`), or null. */
+export function cachedFolderFeatures(
+  fingerprint: string,
+  folder: string,
+  photos: readonly TrainingPhoto[],
+  view: number
+): Float32Array[] | null {
+  const { file, index } = cacheFiles(fingerprint, folder, view);
+  if (!existsSync(file) || !existsSync(index)) return null;
+  const names = photos.map(({ file: name }) => name);
+  const cached = JSON.parse(readFileSync(index, "utf8")) as { files: string[]; length: number };
+  if (cached.files.join("\n") !== names.join("\n")) return null;
+  const bytes = readFileSync(file);
+  const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  return names.map((_, row) => all.slice(row * cached.length, (row + 1) * cached.length));
+}
+
 /**
  * The features of every photo of `folder` in one view, rows in the order of `photos`: read from the cache, or
  * computed (and cached) when missing.
@@ -99,18 +122,10 @@ export async function folderFeatures(
   view: number,
   onProgress?: (done: number, total: number) => void
 ): Promise<Float32Array[]> {
-  const directory = path.join(FEATURE_CACHE, classifier.fingerprint);
-  const file = path.join(directory, `${path.basename(path.resolve(folder))}-view${view}.bin`);
-  const index = `${file}.json`;
+  const cached = cachedFolderFeatures(classifier.fingerprint, folder, photos, view);
+  if (cached) return cached;
+  const { directory, file, index } = cacheFiles(classifier.fingerprint, folder, view);
   const names = photos.map(({ file: name }) => name);
-  if (existsSync(file) && existsSync(index)) {
-    const cached = JSON.parse(readFileSync(index, "utf8")) as { files: string[]; length: number };
-    if (cached.files.join("\n") === names.join("\n")) {
-      const bytes = readFileSync(file);
-      const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-      return names.map((_, row) => all.slice(row * cached.length, (row + 1) * cached.length));
-    }
-  }
   const rows: Float32Array[] = [];
   for (const [at, photo] of photos.entries()) {
     onProgress?.(at, photos.length);

@@ -1,0 +1,241 @@
+/**
+ * Decision 157's comparison of the grocery head's finalists, on cached features only (no model pass):
+ * - the choose half of grocery-val (valHalves; the report half is never read here), head only, the shipped views;
+ * - 3-fold cross-validation on grocery-dev + grocery-train, stratified by fine class and blocked by file name,
+ *   each held-out photo read as it is and mirrored.
+ * Then decision 157's rule: produce top-1, produce top-3, top-1, top-3 on the choose half; the first candidate
+ * ahead of the shipped head there that is not behind it in the cross-validation's produce top-1 nor top-3.
+ *   VISION_FEATURE_CACHE=... npx tsx bench/vision-head-finalists.ts [choose] [fold0] [fold1] [fold2]
+ * runs the parts named (all by default) and prints a COUNTS line per part; `--combine <log>...` sums the COUNTS
+ * lines of runs made in parallel and applies the rule.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { getCatalogue } from "~/domain/catalogue-data";
+import { headScores, mixOf, valHalves, type ClassifierHead, type MixedHead } from "~/domain/vision-head";
+import { decodeHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
+import {
+  HIDDEN_LAYER_HEAD,
+  HIDDEN_LAYER_SEEDS,
+  LINEAR_HEAD,
+  trainHead,
+  trainHiddenLayerHead,
+  type LabelledRows,
+} from "~/services/vision/head-training.server";
+import {
+  cachedFolderFeatures,
+  isProduce,
+  labelledFolder,
+  viewNumber,
+  type TrainingPhoto,
+} from "~/services/vision/training-features.server";
+
+interface Counts {
+  photos: number;
+  top1: number;
+  top3: number;
+  produce: number;
+  produceTop1: number;
+  produceTop3: number;
+}
+type PartCounts = Record<string, Counts>;
+
+/** The finalists of decision 157, from the linear head and the MLPs of seeds HIDDEN_LAYER_SEEDS (in that order). */
+function finalists(linear: ClassifierHead, mlps: readonly ClassifierHead[]): Record<string, MixedHead> {
+  const [first, ...rest] = mlps;
+  const three = [first, ...rest.slice(0, 2)];
+  return {
+    "A shipped linear head": mixOf([[1, linear]]),
+    "B 3 MLPs averaged": mixOf(three.map((head) => [1, head])),
+    "C 0.7 linear + 0.3 MLP (seed 2026)": mixOf([
+      [0.7, linear],
+      [0.3, first],
+    ]),
+    "D 5 MLPs averaged": mixOf(mlps.map((head) => [1, head])),
+    "E 0.5 linear + 0.5 of the 3 MLPs": mixOf([[0.5, linear], ...three.map((head) => [0.5 / 3, head] as const)]),
+    "F 0.5 linear + 0.5 of the 5 MLPs": mixOf([[0.5, linear], ...mlps.map((head) => [0.5 / 5, head] as const)]),
+  };
+}
+
+function count(
+  candidates: Record<string, MixedHead>,
+  photos: readonly { photo: TrainingPhoto; views: Float32Array[] }[]
+): PartCounts {
+  const out: PartCounts = {};
+  for (const [name, head] of Object.entries(candidates)) {
+    const counts: Counts = { photos: 0, top1: 0, top3: 0, produce: 0, produceTop1: 0, produceTop3: 0 };
+    for (const { photo, views } of photos) {
+      const ranked = [...headScores(head, views)].sort((a, b) => b[1] - a[1]).map(([ingredient]) => ingredient);
+      const right1 = ranked[0] === photo.ingredient ? 1 : 0;
+      const right3 = ranked.slice(0, 3).includes(photo.ingredient) ? 1 : 0;
+      counts.photos++;
+      counts.top1 += right1;
+      counts.top3 += right3;
+      if (isProduce(photo)) {
+        counts.produce++;
+        counts.produceTop1 += right1;
+        counts.produceTop3 += right3;
+      }
+    }
+    out[name] = counts;
+  }
+  return out;
+}
+
+async function trainMlps(training: LabelledRows, classes: readonly string[], label: string) {
+  const mlps: ClassifierHead[] = [];
+  for (const seed of HIDDEN_LAYER_SEEDS) {
+    const started = Date.now();
+    mlps.push(await trainHiddenLayerHead(training, classes, { ...HIDDEN_LAYER_HEAD, seed }));
+    console.error(`${label}: MLP seed ${seed} trained in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return mlps;
+}
+
+/** Each fine class's photos in file-name order, cut in `folds` consecutive blocks: the fold of each photo. */
+export function blockedFolds(photos: readonly TrainingPhoto[], folds: number): number[] {
+  const byClass = new Map<string, number[]>();
+  photos.forEach((photo, index) => byClass.set(photo.fineClass, [...(byClass.get(photo.fineClass) ?? []), index]));
+  const fold = new Array<number>(photos.length);
+  for (const indices of byClass.values()) {
+    indices.sort((a, b) => (photos[a].file < photos[b].file ? -1 : 1));
+    indices.forEach((index, at) => (fold[index] = Math.floor((at * folds) / indices.length)));
+  }
+  return fold;
+}
+
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+
+function table(title: string, counts: PartCounts) {
+  console.log(`\n${title}\n\n| candidate | produce top-1 | produce top-3 | all top-1 | all top-3 |`);
+  console.log("|---|---|---|---|---|");
+  for (const [name, c] of Object.entries(counts))
+    console.log(
+      `| ${name} | ${pct(c.produceTop1, c.produce)} (${c.produceTop1}/${c.produce}) | ${pct(
+        c.produceTop3,
+        c.produce
+      )} | ${pct(c.top1, c.photos)} | ${pct(c.top3, c.photos)} |`
+    );
+}
+
+/** Decision 157's rule: the choose half's order (produce first), the cross-validation's veto against A. */
+function choose(chooseHalf: PartCounts, crossValidation: PartCounts): string {
+  const key = (c: Counts) => [c.produceTop1, c.produceTop3, c.top1, c.top3];
+  const names = Object.keys(chooseHalf);
+  const shipped = names[0];
+  const ahead = (a: Counts, b: Counts) => {
+    const [x, y] = [key(a), key(b)];
+    const first = x.findIndex((value, index) => value !== y[index]);
+    return first >= 0 && x[first] > y[first];
+  };
+  // stable: on a full tie the earlier (simpler) candidate stays first
+  const ordered = [...names].sort((a, b) =>
+    ahead(chooseHalf[a], chooseHalf[b]) ? -1 : ahead(chooseHalf[b], chooseHalf[a]) ? 1 : 0
+  );
+  console.log(`\nChoose-half order (decision 157): ${ordered.join(" > ")}`);
+  for (const name of ordered) {
+    if (name === shipped) break;
+    if (!ahead(chooseHalf[name], chooseHalf[shipped])) continue;
+    const [cv, cvShipped] = [crossValidation[name], crossValidation[shipped]];
+    const vetoed = cv.produceTop1 < cvShipped.produceTop1 || cv.produceTop3 < cvShipped.produceTop3;
+    console.log(
+      `${name}: ahead of the shipped head on the choose half; cross-validation ${vetoed ? "vetoes" : "agrees"}`
+    );
+    if (!vetoed) return name;
+  }
+  return shipped;
+}
+
+function sumCounts(parts: PartCounts[]): PartCounts {
+  const out: PartCounts = {};
+  for (const part of parts)
+    for (const [name, c] of Object.entries(part)) {
+      const sum = (out[name] ??= { photos: 0, top1: 0, top3: 0, produce: 0, produceTop1: 0, produceTop3: 0 });
+      for (const key of Object.keys(c) as (keyof Counts)[]) sum[key] += c[key];
+    }
+  return out;
+}
+
+function conclude(parts: Map<string, PartCounts>) {
+  const chooseHalf = parts.get("choose");
+  const folds = [...parts.entries()].filter(([part]) => part.startsWith("fold")).map(([, counts]) => counts);
+  if (chooseHalf) table("Choose half of grocery-val (head only, the shipped four views)", chooseHalf);
+  if (folds.length > 0)
+    table(`Cross-validation, ${folds.length} of 3 folds pooled (the photo and its mirror)`, sumCounts(folds));
+  if (chooseHalf && folds.length === 3) console.log(`\nChosen: ${choose(chooseHalf, sumCounts(folds))}`);
+}
+
+async function main(args: string[]) {
+  if (args[0] === "--combine") {
+    const parts = new Map<string, PartCounts>();
+    for (const log of args.slice(1))
+      for (const line of readFileSync(log, "utf8").split("\n"))
+        if (line.startsWith("COUNTS ")) {
+          const { part, counts } = JSON.parse(line.slice(7)) as { part: string; counts: PartCounts };
+          parts.set(part, counts);
+        }
+    conclude(parts);
+    return 0;
+  }
+  const wanted = args.length > 0 ? args : ["choose", "fold0", "fold1", "fold2"];
+  const stored = JSON.parse(readFileSync(HEAD_FILE, "utf8")) as HeadFile;
+  const shipped = decodeHead(stored);
+  const images = "../shared/data/images";
+  const catalogue = getCatalogue();
+  const features = (folder: string, photos: TrainingPhoto[], view: number) => {
+    const rows = cachedFolderFeatures(stored.model, path.join(images, folder), photos, view);
+    if (!rows) throw new Error(`No cached features of ${folder} view ${view} (run vision:train first)`);
+    return rows;
+  };
+  const dev = await labelledFolder(path.join(images, "grocery-dev"), catalogue);
+  const train = await labelledFolder(path.join(images, "grocery-train"), catalogue);
+  const photos = [...dev, ...train];
+  const classes = [...new Set(photos.map((photo) => photo.ingredient))].sort();
+  const viewRows = [0, 1, 2].map((view) => [
+    ...features("grocery-dev", dev, view),
+    ...features("grocery-train", train, view),
+  ]);
+  const labels = photos.map((photo) => classes.indexOf(photo.ingredient));
+  const trainingOf = (keep: (index: number) => boolean): LabelledRows => {
+    const indices = photos.map((_, index) => index).filter(keep);
+    return {
+      rows: viewRows.flatMap((rows) => indices.map((index) => rows[index])),
+      labels: viewRows.flatMap(() => indices.map((index) => labels[index])),
+    };
+  };
+  const parts = new Map<string, PartCounts>();
+  for (const part of wanted) {
+    let counts: PartCounts;
+    if (part === "choose") {
+      const val = await labelledFolder(path.join(images, "grocery-val"), catalogue);
+      const valViews = shipped.views.map((view) => features("grocery-val", val, viewNumber(view)));
+      const measured = val.flatMap((photo, row) => (classes.includes(photo.ingredient) ? [{ ...photo, row }] : []));
+      const mlps = await trainMlps(
+        trainingOf(() => true),
+        classes,
+        "all training photos"
+      );
+      const [linear] = shipped.members.map(({ head }) => head);
+      counts = count(
+        finalists(linear, mlps),
+        valHalves(measured).choose.map((photo) => ({ photo, views: valViews.map((rows) => rows[photo.row]) }))
+      );
+    } else {
+      const fold = Number(part.replace("fold", ""));
+      const foldOf = blockedFolds(photos, 3);
+      const training = trainingOf((index) => foldOf[index] !== fold);
+      const linear = await trainHead(training, classes, LINEAR_HEAD);
+      const mlps = await trainMlps(training, classes, part);
+      const heldOut = photos.flatMap((photo, index) =>
+        foldOf[index] === fold ? [{ photo, views: [viewRows[0][index], viewRows[1][index]] }] : []
+      );
+      counts = count(finalists(linear, mlps), heldOut);
+    }
+    console.log(`COUNTS ${JSON.stringify({ part, counts })}`);
+    parts.set(part, counts);
+  }
+  conclude(parts);
+  return 0;
+}
+
+process.exitCode = await main(process.argv.slice(2));
