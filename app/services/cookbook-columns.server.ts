@@ -9,6 +9,7 @@
  * loop let go every ROWS_PER_TURN rows. On
  * PostgreSQL it is a cursor in a repeatable-read transaction, fetched a page at a time through Prisma.
  */
+import { existsSync } from "node:fs";
 import Database from "libsql";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { parseQuantity, toGrams, type Quantity } from "~/domain/quantity";
@@ -53,7 +54,13 @@ export function recipeRowsQuery(condition: Prisma.Sql, postgres: boolean): Prism
   const lineSeparator = postgres ? "chr(31)" : "char(31)";
   return Prisma.sql`
     SELECT r."id", r."name",
-      (SELECT ${Prisma.raw(joined(`l."ingredientId" || ':' || l."quantity"`, lineSeparator, ' ORDER BY l."position"'))}
+      (SELECT ${Prisma.raw(
+        joined(
+          `l."ingredientId" || ':' || replace(l."quantity", ${lineSeparator}, ' ')`,
+          lineSeparator,
+          ' ORDER BY l."position"'
+        )
+      )}
         FROM "RecipeIngredient" l WHERE l."recipeId" = r."id" AND l."ingredientId" IS NOT NULL) AS "lines",
       (SELECT ${Prisma.raw(joined(`t."kind" || ':' || t."value"`, "'|'"))}
         FROM "RecipeTag" t WHERE t."recipeId" = r."id") AS "tags",
@@ -164,13 +171,16 @@ export class ColumnsWriter {
       for (let start = 0; start <= lines.length; ) {
         let end = lines.indexOf(LINE_SEPARATOR, start);
         if (end < 0) end = lines.length;
-        // "ingredientId:quantity": the id's digits read in place, the quantity cut out
+        // "ingredientId:quantity": the id's digits read in place, the quantity cut out; a piece of another shape
+        // (the query blanks the separator out of quantities, so none should come) is passed over, never misread
         let ingredientId = 0;
         let at = start;
-        for (let code = lines.charCodeAt(at); code !== 58 /* : */; code = lines.charCodeAt(++at)) {
+        for (let code = lines.charCodeAt(at); at < end && code >= 48 && code <= 57; code = lines.charCodeAt(++at)) {
           ingredientId = ingredientId * 10 + (code - 48);
         }
-        this.addLine(ingredientId, this.gramsReader.grams(lines.slice(at + 1, end), ingredientId));
+        if (at > start && at < end && lines.charCodeAt(at) === 58 /* : */) {
+          this.addLine(ingredientId, this.gramsReader.grams(lines.slice(at + 1, end), ingredientId));
+        }
         start = end + 1;
       }
     }
@@ -242,7 +252,10 @@ function copied<
 
 /** SQLite: the counts and the rows in one read transaction of a connection of its own, rows streamed. */
 async function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsReader): Promise<RecipeColumns> {
-  const database = new Database(sqliteFilePath(process.env.DATABASE_URL || DEFAULT_DATABASE_URL), {
+  const file = sqliteFilePath(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  // libsql would make a new empty file: the app's database is read, or the build fails saying which file it missed
+  if (!existsSync(file)) throw new Error(`The cookbook's database file ${file} does not exist`);
+  const database = new Database(file, {
     timeout: SQLITE_BUSY_TIMEOUT_MS,
   });
   try {
@@ -268,6 +281,10 @@ async function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsRea
     }
     database.exec("COMMIT");
     return writer.finish();
+  } catch (error) {
+    // a statement left open keeps the snapshot (and the WAL behind it) until the collector finds it
+    if (database.inTransaction) database.exec("ROLLBACK");
+    throw error;
   } finally {
     database.close();
   }

@@ -36,11 +36,16 @@ function resolvedDatabaseUrl(url: string): string {
   return `file:${path.resolve(filePath)}${query === undefined ? "" : `?${query}`}`;
 }
 
-/** The absolute path of the SQLite database file a URL names. */
+/** The absolute path of the SQLite database file a URL names (percent-decoded, as Prisma's libsql client reads it). */
 export function sqliteFilePath(url: string): string {
-  return resolvedDatabaseUrl(url)
+  const filePath = resolvedDatabaseUrl(url)
     .replace(/^file:/, "")
     .split("?")[0];
+  try {
+    return decodeURIComponent(filePath);
+  } catch {
+    return filePath;
+  }
 }
 
 class SqliteAdapterFactory extends PrismaLibSql {

@@ -33,6 +33,8 @@ async function statementsOf(load: () => Promise<unknown>): Promise<number> {
   statements = 0;
   const response = await run(load);
   expect(response.status).toBe(200);
+  // none counted would mean the count no longer sees the driver, not a screen without reads
+  expect(statements).toBeGreaterThan(0);
   return statements;
 }
 

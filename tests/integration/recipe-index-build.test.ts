@@ -5,7 +5,7 @@
  * saved suggests: same recipes, order, amounts used, what is missing, counts.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { RankingQuery } from "~/domain/ranking";
+import { recipesOfColumns, type RankingQuery } from "~/domain/ranking";
 import { prisma } from "~/services/db.server";
 import { saveRecipes } from "~/services/recipe-store.server";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
@@ -96,6 +96,32 @@ describe("the index read from the database in one pass", () => {
       }
     }
     expect(shown).toBeGreaterThan(200);
+  });
+
+  it("reads a quantity holding the line separator or a colon as that line's text, never as more lines", async () => {
+    const [saved] = await saveRecipes([
+      {
+        name: "Separator soup",
+        cuisines: [],
+        occasions: [],
+        servings: 2,
+        ingredients: [
+          // U+001F joins the lines in the reading query: typed or imported, it must not start a line of its own
+          { name: "onion", quantity: "1\u001f7:200 g" },
+          { name: "leek", quantity: "2:3 stalks\u001f9:cup" },
+        ],
+        steps: ["Simmer."],
+        tips: [],
+        origin: "user",
+      },
+    ]);
+    const { readCookbookColumns } = await import("~/services/cookbook-columns.server");
+    const recipe = recipesOfColumns(await readCookbookColumns()).find(({ id }) => id === saved.id)!;
+    const stored = await prisma.recipeIngredient.findMany({
+      where: { recipeId: saved.id },
+      orderBy: { position: "asc" },
+    });
+    expect(recipe.ingredientIds).toEqual(stored.map((line) => line.ingredientId));
   });
 
   it("lets the event loop turn while it reads a large cookbook, so requests at a server's start are not held", async () => {
