@@ -34,8 +34,6 @@ export interface SuggestionFacts {
   missing: readonly string[];
   prep_time: number | null;
   cooking_time: number | null;
-  cuisines: readonly string[];
-  occasions: readonly string[];
   /** the average star rating, null before the first review */
   rating: number | null;
 }

@@ -7,6 +7,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "~/generated/prisma-postgres/client";
 import { usernameKey } from "~/domain/text-safety";
+import { keepSqliteStatements } from "~/services/sqlite-statements.server";
 
 export const DEFAULT_DATABASE_URL = "file:./data/recipe-helper.db";
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -172,6 +173,7 @@ export function createPrismaClient(url: string): PrismaClient {
       .$extends(keyUsernames) as unknown as PrismaClient;
   }
   const sqliteUrl = resolvedDatabaseUrl(url);
+  keepSqliteStatements();
   mkdirSync(path.dirname(sqliteFilePath(url)), { recursive: true });
   return new PrismaClient({
     adapter: new SqliteAdapterFactory({ url: sqliteUrl, timeout: SQLITE_BUSY_TIMEOUT_MS }),

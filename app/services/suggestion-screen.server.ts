@@ -20,7 +20,7 @@ import { suggestionsForEveryone } from "./household.server";
 import { readPantry } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
 import { suggestionCardPage } from "./recipe-search.server";
-import { withSuggestionFacts } from "./suggestion-facts.server";
+import { withRatings } from "./suggestion-facts.server";
 
 /** With this few items, the screen says so when no suggestion uses all of them. */
 const FEW_ITEMS = 4;
@@ -72,7 +72,10 @@ export async function suggestionScreen(request: Request, path: string) {
   });
   const keep = new URLSearchParams(mustUse.map((name) => ["use", name]));
   const href = (next: typeof view) => `${path}${suggestionViewSearch(next, keep)}`;
-  const menus = sortSuggestions(await withSuggestionFacts(page.items), view.sort);
+  const menus = sortSuggestions(
+    view.sort === "rated" ? await withRatings(page.items) : page.items.map((item) => ({ ...item, rating: null })),
+    view.sort
+  );
   const nonStaple = new Set(menus.flatMap((menu) => menu.uses.map((used) => used.ingredient_name)));
   const listedNames = pantry.map((item) => item.name);
   const usedByAll = (menu: (typeof menus)[number]) => menu.uses.length >= Math.min(nonStaple.size, listedNames.length);
@@ -83,12 +86,10 @@ export async function suggestionScreen(request: Request, path: string) {
     total: page.total,
     // What a card shows: the facts it was filtered and sorted on stay here (the data is sent, and hydrated, with
     // the page: decision 160).
-    menus: menus.map(
-      ({ cuisines: _cuisines, occasions: _occasions, rating: _rating, missing_count: _missingCount, ...menu }) => ({
-        ...menu,
-        reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
-      })
-    ),
+    menus: menus.map(({ rating: _rating, missing_count: _missingCount, ...menu }) => ({
+      ...menu,
+      reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
+    })),
     moreHref: page.total > menus.length ? href({ ...view, page: view.page + 1 }) : null,
     allergies: {
       hidden: view.showAllergens ? 0 : page.hiddenForAllergies,

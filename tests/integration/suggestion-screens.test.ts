@@ -280,6 +280,26 @@ describe("/menu-suggestion", () => {
     expect(menu).toMatchObject({ prep_time: null, have: ["kohlrabi"], missing: [] });
   });
 
+  it("'Best rated' puts the recipes with the highest average stars first and the unrated after them", async () => {
+    const guest = browser();
+    await guest.have("tomato", "onion", "garlic");
+    const inPantryOrder = (await guest.suggestions()).menus.map((menu) => menu.menu_id);
+    const [first, , , fourth, fifth] = inPantryOrder;
+    const reviewers = [await newUser(), await newUser()];
+    const review = (recipeId: number, ratings: number[]) =>
+      Promise.all(
+        ratings.map((rating, index) =>
+          prisma.review.create({ data: { userId: reviewers[index].id, recipeId, rating, comment: "Cooked it." } })
+        )
+      );
+    await review(fifth, [5, 4]);
+    await review(fourth, [2]);
+    await review(first, [4, 3]);
+    const rated = (await guest.suggestions("/menu-suggestion?sort=rated")).menus.map((menu) => menu.menu_id);
+    expect(rated.slice(0, 3)).toEqual([fifth, first, fourth]);
+    expect(rated.slice(3)).toEqual(inPantryOrder.filter((id) => ![fifth, first, fourth].includes(id)));
+  });
+
   it("'Under 30 min' and 'Cook with these' look past the first 20 suggestions for what they keep", async () => {
     const parsnipRecipe = (name: string, extra: Partial<RecipeDraft>) =>
       saveRecipe({

@@ -22,8 +22,6 @@ const recipe = (name: string, facts: Partial<SuggestionFacts>) => ({
   missing: [],
   prep_time: 10,
   cooking_time: 10,
-  cuisines: [],
-  occasions: [],
   rating: null,
   ...facts,
 });
@@ -34,13 +32,11 @@ const ranked = [
     missing: ["rice"],
     prep_time: 10,
     cooking_time: 35,
-    cuisines: ["Italian"],
-    occasions: ["Dinner"],
     rating: 4,
   }),
-  recipe("tacos", { missing: [], prep_time: 15, cooking_time: 10, cuisines: ["Mexican"], rating: 5 }),
-  recipe("stew", { missing: ["beef", "carrot"], prep_time: null, cooking_time: null, occasions: ["Dinner"] }),
-  recipe("salad", { missing: [], prep_time: 10, cooking_time: 0, cuisines: ["Italian"], rating: 3 }),
+  recipe("tacos", { missing: [], prep_time: 15, cooking_time: 10, rating: 5 }),
+  recipe("stew", { missing: ["beef", "carrot"], prep_time: null, cooking_time: null }),
+  recipe("salad", { missing: [], prep_time: 10, cooking_time: 0, rating: 3 }),
 ];
 const names = (items: { name: string }[]) => items.map((item) => item.name);
 
