@@ -13,7 +13,7 @@ import { existsSync } from "node:fs";
 import Database from "libsql";
 import { CUISINES, DIETARY_PREFERENCES, MEAL_OCCASIONS } from "~/domain/constants";
 import { parseQuantity, toGrams, type Quantity } from "~/domain/quantity";
-import { bitsOf, type RecipeColumns } from "~/domain/ranking";
+import { bitsOf, grown, type RecipeColumns } from "~/domain/ranking";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { DEFAULT_DATABASE_URL, isPostgresUrl, prisma, sqliteFilePath } from "./db.server";
@@ -210,24 +210,24 @@ export class ColumnsWriter {
     columns.lineIsKey[this.lines++] = this.stapleIds.has(ingredientId) ? 0 : 1;
   }
 
+  /** Room for more recipes than were counted (a count raced a save): grown as the index grows its arrays. */
   private growRecipes(needed: number): void {
-    const length = Math.max(needed, this.columns.ids.length * 2);
     const columns = this.columns;
-    columns.ids = copied(columns.ids, length);
-    columns.owners = copied(columns.owners, length);
-    columns.dietMasks = copied(columns.dietMasks, length);
-    columns.cuisineMasks = copied(columns.cuisineMasks, length);
-    columns.occasionMasks = copied(columns.occasionMasks, length);
-    columns.ratings = copied(columns.ratings, length);
-    columns.minutes = copied(columns.minutes, length);
-    columns.lineStarts = copied(columns.lineStarts, length + 1);
+    columns.ids = grown(columns.ids, needed);
+    columns.owners = grown(columns.owners, needed);
+    columns.dietMasks = grown(columns.dietMasks, needed);
+    columns.cuisineMasks = grown(columns.cuisineMasks, needed);
+    columns.occasionMasks = grown(columns.occasionMasks, needed);
+    columns.ratings = grown(columns.ratings, needed);
+    columns.minutes = grown(columns.minutes, needed);
+    columns.lineStarts = grown(columns.lineStarts, needed + 1);
   }
 
   private growLines(needed: number): void {
-    const length = Math.max(needed, this.columns.lineIds.length * 2);
-    this.columns.lineIds = copied(this.columns.lineIds, length);
-    this.columns.lineGrams = copied(this.columns.lineGrams, length);
-    this.columns.lineIsKey = copied(this.columns.lineIsKey, length);
+    const columns = this.columns;
+    columns.lineIds = grown(columns.lineIds, needed);
+    columns.lineGrams = grown(columns.lineGrams, needed);
+    columns.lineIsKey = grown(columns.lineIsKey, needed);
   }
 
   /** The columns written (the index takes only the first `count` recipes and the lines they name). */
@@ -235,19 +235,6 @@ export class ColumnsWriter {
     this.columns.names.length = this.columns.count;
     return this.columns;
   }
-}
-
-function copied<
-  T extends
-    | Int32Array<ArrayBuffer>
-    | Uint16Array<ArrayBuffer>
-    | Uint8Array<ArrayBuffer>
-    | Float32Array<ArrayBuffer>
-    | Float64Array<ArrayBuffer>
->(array: T, length: number): T {
-  const larger = new (array.constructor as new (length: number) => T)(length);
-  larger.set(array);
-  return larger;
 }
 
 /** SQLite: the counts and the rows in one read transaction of a connection of its own, rows streamed. */
