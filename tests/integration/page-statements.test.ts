@@ -3,7 +3,6 @@
  * database client far more CPU than the database, so a screen that starts asking more shows here, on the engine the
  * suite runs on. Counted where the driver sends them (libsql's prepare on SQLite, pg's query on PostgreSQL).
  */
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/_tabs.home";
 import { loader as recipeLoader } from "~/routes/menu-detail.$id";
@@ -12,27 +11,17 @@ import { addToUserPantry } from "~/services/pantry-store.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { seedIngredients } from "../../prisma/seed";
 import { signedInMember, type Member } from "../support/members";
+import { watchStatements, type StatementWatch } from "../support/driver-statements";
 import { getRequest, run } from "../support/requests";
 
-const require = createRequire(import.meta.url);
-let statements = 0;
-const restores: (() => void)[] = [];
-
-/** Counts every statement sent through `prototype[method]` from now on. */
-function countCalls(prototype: Record<string, unknown>, method: string) {
-  const original = prototype[method] as (...args: unknown[]) => unknown;
-  prototype[method] = function (this: unknown, ...args: unknown[]) {
-    statements += 1;
-    return original.apply(this, args);
-  };
-  restores.push(() => (prototype[method] = original));
-}
+let watch: StatementWatch;
 
 async function statementsOf(load: () => Promise<unknown>): Promise<number> {
   await run(load); // a first visit may write (the recipe's visit) or warm a cache (the recipe index)
-  statements = 0;
+  const before = watch.sent.length;
   const response = await run(load);
   expect(response.status).toBe(200);
+  const statements = watch.sent.length - before;
   // none counted would mean the count no longer sees the driver, not a screen without reads
   expect(statements).toBeGreaterThan(0);
   return statements;
@@ -42,8 +31,7 @@ let cook: Member;
 let recipeId: number;
 
 beforeAll(async () => {
-  if (process.env.DATABASE_URL?.startsWith("postgres")) countCalls(require("pg").Client.prototype, "query");
-  else countCalls(require("libsql").prototype, "prepare");
+  watch = watchStatements();
   await seedIngredients();
   recipeId = (
     await saveRecipe({
@@ -67,7 +55,7 @@ beforeAll(async () => {
   await addToUserPantry(cook.id, ["egg", "butter", "tomato", "onion"]);
 });
 
-afterAll(() => restores.forEach((restore) => restore()));
+afterAll(() => watch.stop());
 
 const request = (path: string) => getRequest(path, { cookie: cook.cookie });
 

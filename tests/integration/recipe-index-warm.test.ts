@@ -1,9 +1,9 @@
 /** The suggestions index built as the server starts (entry.server calls warmRecipeIndex), not by the first search. */
-import { createRequire } from "node:module";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { prisma } from "~/services/db.server";
 import { saveRecipe } from "~/services/recipe-store.server";
 import { seedIngredients } from "../../prisma/seed";
+import { watchStatements } from "../support/driver-statements";
 
 beforeAll(async () => {
   await seedIngredients();
@@ -11,23 +11,6 @@ beforeAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-const require = createRequire(import.meta.url);
-
-/** The SQL of every statement sent from now on (until the test's end). */
-function statementsSent(): string[] {
-  const sent: string[] = [];
-  const onPostgres = process.env.DATABASE_URL?.startsWith("postgres");
-  const prototype = onPostgres ? require("pg").Client.prototype : require("libsql").prototype;
-  const method = onPostgres ? "query" : "prepare";
-  const original = prototype[method];
-  vi.spyOn(prototype, method).mockImplementation(function (this: unknown, ...args: unknown[]) {
-    const [query] = args as [string | { text?: string }];
-    sent.push(typeof query === "string" ? query : query?.text ?? "");
-    return original.apply(this, args);
-  });
-  return sent;
-}
 
 /** The index and search modules as a server that has just started has them: no index built yet. */
 async function justStarted() {
@@ -69,8 +52,12 @@ describe("warmRecipeIndex", () => {
     await server.warmRecipeIndex();
     // Every statement the first search sends, seen where the driver sends it (libsql's prepare, pg's query): the
     // whole cookbook's read (cookbook-columns.server.ts) starts by counting the recipes, and must not be among them.
-    const sent = statementsSent();
-    expect(await server.search(["kohlrabi"])).toEqual(["Warm Kohlrabi Slaw"]);
+    const { sent, stop } = watchStatements();
+    try {
+      expect(await server.search(["kohlrabi"])).toEqual(["Warm Kohlrabi Slaw"]);
+    } finally {
+      stop();
+    }
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.filter((sql) => /count\(\*\) FROM "Recipe"/i.test(sql))).toEqual([]);
   });

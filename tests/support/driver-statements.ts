@@ -1,0 +1,27 @@
+/**
+ * Every SQL statement the app sends, seen where the driver sends it (libsql's prepare on SQLite, pg's query on
+ * PostgreSQL): below Prisma, so raw queries, model queries and the cookbook's own connection are all seen.
+ */
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+
+export interface StatementWatch {
+  /** the statements' SQL, in the order sent */
+  readonly sent: string[];
+  stop(): void;
+}
+
+export function watchStatements(): StatementWatch {
+  const onPostgres = process.env.DATABASE_URL?.startsWith("postgres");
+  const prototype: Record<string, unknown> = onPostgres ? require("pg").Client.prototype : require("libsql").prototype;
+  const method = onPostgres ? "query" : "prepare";
+  const original = prototype[method] as (...args: unknown[]) => unknown;
+  const sent: string[] = [];
+  prototype[method] = function (this: unknown, ...args: unknown[]) {
+    const [query] = args as [string | { text?: string } | undefined];
+    sent.push(typeof query === "string" ? query : query?.text ?? "");
+    return original.apply(this, args);
+  };
+  return { sent, stop: () => (prototype[method] = original) };
+}
