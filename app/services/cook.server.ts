@@ -6,13 +6,9 @@
 import { redirect, type Session } from "@remix-run/node";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
-import { getSession, getUserId, memberReadWithSession } from "./session.server";
+import { getSession, getUserId, memberReadWithSession, type SessionMember } from "./session.server";
 
-export interface MemberCook {
-  userId: number;
-  householdId: number;
-  pantryId: number;
-  listId: number;
+export interface MemberCook extends SessionMember {
   session?: undefined;
 }
 

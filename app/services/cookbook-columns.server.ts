@@ -16,7 +16,7 @@ import { parseQuantity, toGrams, type Quantity } from "~/domain/quantity";
 import { bitsOf, grown, type RecipeColumns } from "~/domain/ranking";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
-import { DEFAULT_DATABASE_URL, isPostgresUrl, prisma, sqliteFilePath } from "./db.server";
+import { databaseUrl, isPostgresUrl, prisma, sqliteFilePath } from "./db.server";
 
 /** Joins lines (char(31) in the query): the unit separator, a control character no typed quantity holds. */
 const LINE_SEPARATOR = "\u001f";
@@ -87,15 +87,28 @@ export class GramsReader {
   }
 }
 
+interface CatalogueReading {
+  stapleIds: Set<number | null>;
+  grams: GramsReader;
+}
+
+/** Made once per catalogue (a catalogue changed is a new object): every index check reads recipes with it. */
+const readingOf = new WeakMap<object, CatalogueReading>();
+
 /** What reading the cookbook needs of the catalogue: the staples (not key ingredients) and each one's unit weights. */
-export async function catalogueForReading(): Promise<{ stapleIds: Set<number | null>; grams: GramsReader }> {
+export async function catalogueForReading(): Promise<CatalogueReading> {
   const catalogue = await loadCatalogue();
-  return {
-    stapleIds: new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf)),
-    grams: new GramsReader(
-      new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]))
-    ),
-  };
+  let reading = readingOf.get(catalogue);
+  if (!reading) {
+    reading = {
+      stapleIds: new Set(catalogue.ingredients.filter((ingredient) => ingredient.isStaple).map(ingredientIdOf)),
+      grams: new GramsReader(
+        new Map(catalogue.ingredients.map((ingredient) => [ingredientIdOf(ingredient), ingredient.unitWeights]))
+      ),
+    };
+    readingOf.set(catalogue, reading);
+  }
+  return reading;
 }
 
 /** The diet, cuisine and occasion masks of a recipe's joined tags. */
@@ -239,7 +252,7 @@ export class ColumnsWriter {
 
 /** SQLite: the counts and the rows in one read transaction of a connection of its own, rows streamed. */
 async function readSqlite(stapleIds: ReadonlySet<number | null>, grams: GramsReader): Promise<RecipeColumns> {
-  const file = sqliteFilePath(process.env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const file = sqliteFilePath(databaseUrl());
   // libsql would make a new empty file: the app's database is read, or the build fails saying which file it missed
   if (!existsSync(file)) throw new Error(`The cookbook's database file ${file} does not exist`);
   const database = new Database(file, {
@@ -310,5 +323,5 @@ async function readPostgres(stapleIds: ReadonlySet<number | null>, grams: GramsR
 /** Every recipe of the cookbook, in id order, as the ranking index's columns. */
 export async function readCookbookColumns(): Promise<RecipeColumns> {
   const { stapleIds, grams } = await catalogueForReading();
-  return isPostgresUrl(process.env.DATABASE_URL ?? "") ? readPostgres(stapleIds, grams) : readSqlite(stapleIds, grams);
+  return isPostgresUrl(databaseUrl()) ? readPostgres(stapleIds, grams) : readSqlite(stapleIds, grams);
 }

@@ -10,6 +10,9 @@ import { usernameKey } from "~/domain/text-safety";
 import { keepSqliteStatements } from "~/services/sqlite-statements.server";
 
 export const DEFAULT_DATABASE_URL = "file:./data/recipe-helper.db";
+
+/** The database this process uses (read when asked: tests and benches set DATABASE_URL before they connect). */
+export const databaseUrl = () => process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 /**
@@ -185,19 +188,17 @@ export function createPrismaClient(url: string): PrismaClient {
 const globalForPrisma = globalThis as unknown as { recipeHelperPrisma?: PrismaClient };
 
 /** The app's database client; one per process, kept across dev-server reloads. */
-export const prisma: PrismaClient = (globalForPrisma.recipeHelperPrisma ??= createPrismaClient(
-  process.env.DATABASE_URL || DEFAULT_DATABASE_URL
-));
+export const prisma: PrismaClient = (globalForPrisma.recipeHelperPrisma ??= createPrismaClient(databaseUrl()));
 
 /**
  * Brings the database up to the committed migrations (`prisma migrate deploy`), creating it
  * if needed. Run from the project root: it uses node_modules/.bin/prisma and prisma.config.ts.
  */
-export async function applyMigrations(databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL): Promise<void> {
+export async function applyMigrations(url = databaseUrl()): Promise<void> {
   const prismaCli = path.resolve("node_modules", ".bin", "prisma");
   try {
     await promisify(execFile)(prismaCli, ["migrate", "deploy"], {
-      env: { ...process.env, DATABASE_URL: resolvedDatabaseUrl(databaseUrl) },
+      env: { ...process.env, DATABASE_URL: resolvedDatabaseUrl(url) },
     });
   } catch (error) {
     const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };

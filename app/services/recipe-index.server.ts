@@ -28,7 +28,7 @@ import {
   recipeRowsQuery,
   type RecipeRow,
 } from "./cookbook-columns.server";
-import { isPostgresUrl, prisma } from "./db.server";
+import { databaseUrl, isPostgresUrl, prisma } from "./db.server";
 
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
@@ -82,7 +82,7 @@ async function averageRatings(): Promise<Map<number, number>> {
   return new Map(rows.map((row) => [row.recipeId, row._avg.rating ?? 0]));
 }
 
-const isPostgres = isPostgresUrl(process.env.DATABASE_URL ?? "");
+const isPostgres = isPostgresUrl(databaseUrl());
 
 /**
  * The recipes whose ids are listed, as the ranking index takes them. A recipe a user keeps to themself carries

@@ -63,12 +63,7 @@ export const sessionStorage = createSessionStorage<SessionData>({
   },
   async readData(id) {
     const row = await prisma.session.findUnique({ where: { id } });
-    if (!row) return null;
-    if (row.expiresAt.getTime() < Date.now()) {
-      await prisma.session.deleteMany({ where: { id } });
-      return null;
-    }
-    return JSON.parse(row.data) as SessionData;
+    return row ? liveData(id, row) : null;
   },
   async updateData(id, data, expires) {
     const userId = userIdOf(data as SessionData);
@@ -84,6 +79,15 @@ export const sessionStorage = createSessionStorage<SessionData>({
     await prisma.session.deleteMany({ where: { id } });
   },
 });
+
+/** A stored session's values, or null once it has lapsed (its row is removed then). */
+async function liveData(id: string, row: { data: string; expiresAt: Date | string }): Promise<SessionData | null> {
+  if (new Date(row.expiresAt).getTime() < Date.now()) {
+    await prisma.session.deleteMany({ where: { id } });
+    return null;
+  }
+  return JSON.parse(row.data) as SessionData;
+}
 
 /** The household a signed-in session's cook belongs to, read with the session (see readPageSession). */
 export interface SessionMember {
@@ -123,12 +127,8 @@ async function readPageSession(request: Request): Promise<PageRead> {
     LEFT JOIN "Pantry" p ON p."householdId" = m."householdId"
     LEFT JOIN "ShoppingList" l ON l."householdId" = m."householdId"
     WHERE s."id" = ${id}`;
-  if (!row) return { session: createSession<SessionData>({}, id), member: null };
-  if (new Date(row.expiresAt).getTime() < Date.now()) {
-    await prisma.session.deleteMany({ where: { id } });
-    return { session: createSession<SessionData>({}, id), member: null };
-  }
-  const data = JSON.parse(row.data) as SessionData;
+  const data = row ? await liveData(id, row) : null;
+  if (!data) return { session: createSession<SessionData>({}, id), member: null };
   const userId = userIdOf(data);
   const member =
     userId !== null && Number(row.userId) === userId && row.pantryId !== null && row.listId !== null
