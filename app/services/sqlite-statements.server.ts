@@ -4,6 +4,8 @@ import { createRequire } from "node:module";
 const STATEMENTS_KEPT = 500;
 /** Reads and writes of rows: their statements are kept. Anything else (schema changes, PRAGMA) empties the cache. */
 const ROW_STATEMENT = /^\s*(select|with|insert|update|delete)\b/i;
+/** A transaction's own statements change no schema: prepared as they come, nothing forgotten. */
+const TRANSACTION_STATEMENT = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
 
 interface Statement {
   columns(): unknown;
@@ -23,6 +25,7 @@ const keptBy = new WeakMap<Database, Map<string, Statement>>();
  * statement that is not a read or write of rows (a migration, a PRAGMA) empties this connection's cache.
  */
 export function keptStatement(database: Database, sql: string, prepare: (sql: string) => Statement): Statement {
+  if (TRANSACTION_STATEMENT.test(sql)) return prepare(sql);
   let kept = keptBy.get(database);
   if (!ROW_STATEMENT.test(sql)) {
     kept?.clear();

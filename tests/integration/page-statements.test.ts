@@ -3,6 +3,7 @@
  * database client far more CPU than the database, so a screen that starts asking more shows here, on the engine the
  * suite runs on. Counted where the driver sends them (libsql's prepare on SQLite, pg's query on PostgreSQL).
  */
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as homeLoader } from "~/routes/_tabs.home";
 import { loader as recipeLoader } from "~/routes/menu-detail.$id";
@@ -60,6 +61,12 @@ afterAll(() => watch.stop());
 const request = (path: string) => getRequest(path, { cookie: cook.cookie });
 
 describe("statements per screen for a signed-in cook", () => {
+  it("on SQLite, the app's connections keep their prepared statements (decision 166)", async () => {
+    await import("~/services/db.server");
+    const { prototype } = createRequire(import.meta.url)("libsql") as { prototype: { keepsStatements?: true } };
+    expect(prototype.keepsStatements).toBe(process.env.DATABASE_URL?.startsWith("postgres") ? undefined : true);
+  });
+
   it("Home: 5 (the session with the cook's household, name and list count, meals, food log, pantry)", async () => {
     const count = await statementsOf(() => homeLoader({ request: request("/home"), params: {}, context: {} }));
     expect(count).toBeLessThanOrEqual(5);

@@ -44,6 +44,18 @@ describe("prepared statements kept per connection (decision 166)", () => {
     ]);
   });
 
+  it("keeps what it prepared across a transaction (every Prisma transaction sends BEGIN and COMMIT)", () => {
+    const { database, prepared, statement } = countingDatabase();
+    database.exec("CREATE TABLE pantry (name TEXT)");
+    const names = () => statement("SELECT name FROM pantry").raw(true).all();
+    expect(names()).toEqual([]);
+    statement("BEGIN DEFERRED").run();
+    statement("INSERT INTO pantry VALUES ('leek')").run();
+    statement("COMMIT").run();
+    expect(names()).toEqual([["leek"]]);
+    expect(prepared.filter((sql) => sql === "SELECT name FROM pantry")).toHaveLength(1);
+  });
+
   it("forgets what it kept when the schema changes, so a kept statement's columns are never stale", () => {
     const { prepared, statement } = countingDatabase();
     statement("CREATE TABLE pantry (name TEXT)").run();
