@@ -338,7 +338,7 @@ async function main(args: string[]) {
   console.log(`\nChosen on the choose half of grocery-val: ${label}; bar ${bar}`);
   console.log(`  choose half, ${said(mixed.choose)}`);
   console.log(`  report half, ${said(mixed.report)}`);
-  console.log(`  all of grocery-val, ${said(mixed.all)}`);
+  console.log(`  all of grocery-val (half chosen on), ${said(mixed.all)}`);
   const about = {
     source:
       "GroceryStoreDataset dev + training photos (MIT, (c) 2019 Marcus Klasson), ../shared/data/images/grocery-dev and grocery-train",
