@@ -18,10 +18,16 @@ export function watchStatements(): StatementWatch {
   const method = onPostgres ? "query" : "prepare";
   const original = prototype[method] as (...args: unknown[]) => unknown;
   const sent: string[] = [];
-  prototype[method] = function (this: unknown, ...args: unknown[]) {
+  const watching = function (this: unknown, ...args: unknown[]) {
     const [query] = args as [string | { text?: string } | undefined];
     sent.push(typeof query === "string" ? query : query?.text ?? "");
     return original.apply(this, args);
   };
-  return { sent, stop: () => (prototype[method] = original) };
+  prototype[method] = watching;
+  const stop = () => {
+    // watches end in the reverse order they began, or an ended one's wrapper would be put back
+    if (prototype[method] !== watching) throw new Error("A later statement watch is still on: stop it first");
+    prototype[method] = original;
+  };
+  return { sent, stop };
 }
