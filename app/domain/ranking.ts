@@ -247,6 +247,14 @@ export function bitsOf(values: readonly string[], known: readonly string[]): num
   return mask;
 }
 
+/** The values of `known` whose bits are set in `mask` (bitsOf read back). */
+export function valuesOf(mask: number, known: readonly string[]): string[] {
+  return known.filter((_, bit) => mask & (1 << bit));
+}
+
+/** NaN (how the arrays say "unknown") as null. */
+const knownOrNull = (value: number): number | null => (value === value ? value : null);
+
 /** Bits of a candidate's failed choices: the diets' own bits (DIETARY_PREFERENCES order), then these. */
 const OCCASION_BIT = 1 << DIETARY_PREFERENCES.length;
 const READY_BIT = OCCASION_BIT << 1;
@@ -566,23 +574,21 @@ class SlottedRecipeIndex implements RecipeIndex {
       const grams = this.entryGrams[entry];
       if (this.entryFlags[entry] & LINE_FLAG) {
         ingredientIds.push(id);
-        ingredientGrams.push(grams === grams ? grams : null); // NaN: unknown
+        ingredientGrams.push(knownOrNull(grams));
       }
       if (this.entryFlags[entry] & KEY_FLAG) keyIngredientIds.push(id);
     }
-    const bitsIn = (mask: number, known: readonly string[]) => known.filter((_, bit) => mask & (1 << bit));
-    const minutes = this.minutes[slot];
     return {
       id: this.ids[slot],
       name: this.names[slot]!,
       ingredientIds,
       ingredientGrams,
       keyIngredientIds,
-      cuisines: bitsIn(this.cuisineMasks[slot], CUISINES),
-      occasions: bitsIn(this.occasionMasks[slot], MEAL_OCCASIONS),
-      diets: bitsIn(this.dietMasks[slot], DIETARY_PREFERENCES),
+      cuisines: valuesOf(this.cuisineMasks[slot], CUISINES),
+      occasions: valuesOf(this.occasionMasks[slot], MEAL_OCCASIONS),
+      diets: valuesOf(this.dietMasks[slot], DIETARY_PREFERENCES),
       rating: this.ratings[slot],
-      minutes: minutes === minutes ? minutes : null,
+      minutes: knownOrNull(this.minutes[slot]),
       visibleTo: this.owners[slot],
     };
   }
@@ -1144,30 +1150,26 @@ export function lineGrams(
 
 /** The recipes of columns as RankableRecipe objects (a few at a time: what a check of the index read again). */
 export function recipesOfColumns(columns: RecipeColumns): RankableRecipe[] {
-  const bitsIn = (mask: number, known: readonly string[]) => known.filter((_, bit) => mask & (1 << bit));
   return Array.from({ length: columns.count }, (_, recipe) => {
     const ingredientIds: number[] = [];
     const ingredientGrams: (number | null)[] = [];
     const keyIngredientIds: number[] = [];
     for (let line = columns.lineStarts[recipe]; line < columns.lineStarts[recipe + 1]; line++) {
-      const grams = columns.lineGrams[line];
       ingredientIds.push(columns.lineIds[line]);
-      ingredientGrams.push(grams === grams ? grams : null); // NaN: unknown
+      ingredientGrams.push(knownOrNull(columns.lineGrams[line]));
       if (columns.lineIsKey[line]) keyIngredientIds.push(columns.lineIds[line]);
     }
-    const rating = columns.ratings[recipe];
-    const minutes = columns.minutes[recipe];
     return {
       id: columns.ids[recipe],
       name: columns.names[recipe],
       ingredientIds,
       ingredientGrams,
       keyIngredientIds,
-      cuisines: bitsIn(columns.cuisineMasks[recipe], CUISINES),
-      occasions: bitsIn(columns.occasionMasks[recipe], MEAL_OCCASIONS),
-      diets: bitsIn(columns.dietMasks[recipe], DIETARY_PREFERENCES),
-      rating: rating === rating ? rating : null,
-      minutes: minutes === minutes ? minutes : null,
+      cuisines: valuesOf(columns.cuisineMasks[recipe], CUISINES),
+      occasions: valuesOf(columns.occasionMasks[recipe], MEAL_OCCASIONS),
+      diets: valuesOf(columns.dietMasks[recipe], DIETARY_PREFERENCES),
+      rating: knownOrNull(columns.ratings[recipe]),
+      minutes: knownOrNull(columns.minutes[recipe]),
       visibleTo: columns.owners[recipe],
     };
   });
