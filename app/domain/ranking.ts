@@ -1005,7 +1005,7 @@ class SlottedRecipeIndex implements RecipeIndex {
       missing,
       uses,
       group: SUGGESTION_GROUPS[missing.length === 0 ? 0 : missing.length <= FEW_MISSING ? 1 : 2],
-      allergens: allergies.filter((_, bit) => allergyBits & (1 << bit)),
+      allergens: valuesOf(allergyBits, allergies),
       window: found.tier < URGENCY_WINDOWS.length ? URGENCY_WINDOWS[found.tier] : "none",
       rescue: found.rescue,
       fit: found.fit,
