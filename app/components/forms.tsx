@@ -65,10 +65,24 @@ type SelectFieldProps = {
   errors?: string[];
 };
 
-export function SelectField({ label, selectProps, placeholder, options, optionLabels, errors }: SelectFieldProps) {
+/**
+ * A select with its label, its first option for choosing nothing and its errors, without a wrapper (a row of
+ * controls puts it beside others; `hiddenLabel`: the label is read out only).
+ */
+export function SelectControl({
+  label,
+  hiddenLabel = false,
+  selectProps,
+  placeholder,
+  options,
+  optionLabels,
+  errors,
+}: SelectFieldProps & { hiddenLabel?: boolean }) {
   return (
-    <div className="field">
-      <label htmlFor={selectProps.id}>{label}</label>
+    <>
+      <label htmlFor={selectProps.id} className={hiddenLabel ? "visually-hidden" : undefined}>
+        {label}
+      </label>
       <select {...selectProps} {...describedControl(selectProps.id, errors)}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
@@ -78,6 +92,14 @@ export function SelectField({ label, selectProps, placeholder, options, optionLa
         ))}
       </select>
       <ErrorList id={`${selectProps.id}-error`} errors={errors} />
+    </>
+  );
+}
+
+export function SelectField(props: SelectFieldProps) {
+  return (
+    <div className="field">
+      <SelectControl {...props} />
     </div>
   );
 }

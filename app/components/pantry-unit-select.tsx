@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from "react";
-import { describedControl, ErrorList } from "~/components/field-errors";
+import { SelectControl } from "~/components/forms";
 import { PANTRY_UNITS } from "~/domain/pantry-units";
 
 /**
@@ -18,19 +18,13 @@ export function PantryUnitSelect({
   errors?: string[];
 }) {
   return (
-    <>
-      <label htmlFor={selectProps.id} className={hiddenLabel ? "visually-hidden" : undefined}>
-        {label}
-      </label>
-      <select {...selectProps} {...describedControl(selectProps.id, errors)}>
-        <option value="">No unit</option>
-        {PANTRY_UNITS.map((unit) => (
-          <option key={unit} value={unit}>
-            {unit}
-          </option>
-        ))}
-      </select>
-      <ErrorList id={`${selectProps.id}-error`} errors={errors} />
-    </>
+    <SelectControl
+      label={label}
+      hiddenLabel={hiddenLabel}
+      selectProps={selectProps}
+      placeholder="No unit"
+      options={PANTRY_UNITS}
+      errors={errors}
+    />
   );
 }
