@@ -13,6 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { hostileArchives } from "../tests/support/hostile-archives";
+import { percentile } from "./support/stats";
 
 const ROUNDS = Number(process.argv[2] ?? 5);
 const workDir = mkdtempSync(path.join(tmpdir(), "import-hostile-"));
@@ -28,7 +29,7 @@ const { seedIngredients } = await import("../prisma/seed");
 
 const hostile = await hostileArchives();
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+const median = (times: number[]) => percentile(times, 0.5);
 const storedFiles = () => {
   try {
     return readdirSync(process.env.UPLOADS_DIR!, { recursive: true }).length;

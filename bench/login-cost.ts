@@ -19,13 +19,14 @@ import pg from "pg";
 import { freshSqliteUrl } from "./support/app-server";
 import { LegacyRateLimiter } from "./support/legacy-rate-limit";
 import { option } from "./support/args";
+import { percentile } from "./support/stats";
 
 const ROUNDS = Number(option("rounds") ?? 200);
 const WHOLE_LOGINS = 20;
 const WINDOW_MS = 15 * 60 * 1000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)];
+const median = (values: number[]) => percentile(values, 0.5);
+const p95 = (values: number[]) => percentile(values, 0.95);
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 
 async function timed(rounds: number, run: (round: number) => Promise<unknown> | unknown): Promise<number[]> {

@@ -24,6 +24,7 @@ import { createRecipeIndex, type RankableRecipe, type RankingQuery, type RecipeI
 import { option } from "./support/args";
 import { randomGenerator, someOf, syntheticPantry } from "./synthetic-cookbook";
 import { catalogueIdOf, syntheticIngredients, syntheticRankable } from "./synthetic-rankable";
+import { percentile } from "./support/stats";
 
 const DEFAULT_SIZES = [100_000, 1_000_000];
 const PANTRY_SIZES = [3, 8, 20];
@@ -58,9 +59,6 @@ function searches(pantrySize: number): RankingQuery[] {
     allergies: random() < 0.25 ? [random() < 0.5 ? "milk" : "nuts"] : [],
   }));
 }
-
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 
 function timed(index: RecipeIndex, query: RankingQuery) {
   const cpuBefore = process.cpuUsage();

@@ -37,6 +37,7 @@ import { createRecipeIndex as createLegacyIndex } from "./legacy-ranking";
 import { HELD_OUT, judged, TUNING, type JudgedRecipe, type Scenario } from "./ranking-scenarios";
 import { randomGenerator } from "./synthetic-cookbook";
 import { syntheticIngredients, syntheticRankable } from "./synthetic-rankable";
+import { percentile } from "./support/stats";
 
 const PANTRIES = 400;
 const SEED = 20261125;
@@ -94,11 +95,6 @@ function benchPantry(random: () => number, size: number): BenchPantry {
     dietaryPreferences: [],
   };
   return { items: [...items.values()], query };
-}
-
-function percentile(values: number[], share: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 }
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;

@@ -33,6 +33,7 @@ import type {
 import type { suggestRecipes as SuggestRecipes } from "~/services/recipe-search.server";
 import { option } from "./support/args";
 import { randomGenerator, someOf, syntheticPantry, useSyntheticCookbook } from "./synthetic-cookbook";
+import { percentile } from "./support/stats";
 
 const DEFAULT_SIZES = [10_000, 100_000];
 const PANTRY_SIZES = [3, 8, 20];
@@ -221,8 +222,6 @@ async function measureBuild(indexModule: string): Promise<BuildResult> {
   };
 }
 
-const percentile = (sorted: number[], share: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))];
 const megabytes = (bytes: number) => bytes / 1024 / 1024;
 
 async function medianMs(task: () => Promise<unknown>, runs = 21): Promise<number> {

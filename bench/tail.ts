@@ -18,6 +18,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { freshSqliteUrl, serveBuiltApp, signInBenchCook, startApp } from "./support/app-server";
 import { option } from "./support/args";
+import { percentile } from "./support/stats";
 
 const PORT = Number(option("port") ?? 3331);
 const SECONDS = Number(option("seconds") ?? 10);
@@ -54,11 +55,6 @@ interface Diagnosis {
   requests: RequestTiming[];
   cpu: { user: number; system: number };
 }
-
-const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
-};
 
 interface Run {
   build: string;

@@ -28,6 +28,7 @@ import { isProduce, labelledFolder, type TrainingPhoto } from "~/services/vision
 import { valHalves } from "~/domain/vision-head";
 import { tiled } from "../tests/support/vision";
 import { OLD_COMMIT, oldHead, recogniseMain } from "./vision-baselines";
+import { percentile } from "./support/stats";
 
 const VAL_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-val");
 const modelDirectory = path.resolve("models/darknet-tiny");
@@ -44,10 +45,6 @@ const loadAverage = () =>
   loadavg()
     .map((value) => value.toFixed(1))
     .join(" ");
-const percentile = (values: number[], share: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? NaN;
-};
 const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)} %`);
 
 const catalogue = getCatalogue();
