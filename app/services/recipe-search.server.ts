@@ -13,10 +13,10 @@ import type {
   RankingPreferences,
   SuggestionGroup,
 } from "~/domain/ranking";
-import { Prisma } from "~/generated/prisma/client";
+import type { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { prisma } from "./db.server";
-import { generatedMark, toMenuCard, type MenuCard } from "./menu-card.server";
+import { generatedMark, menuCardRecipes, toMenuCard, type MenuCard } from "./menu-card.server";
 import { EVERYONE, visibleTo, visibleToSql } from "./recipe-access.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
@@ -171,28 +171,11 @@ export async function suggestRecipeCards(request: SuggestionRequest): Promise<Su
 
 export async function suggestionCardPage(request: SuggestionRequest): Promise<SuggestionPage<SuggestedCard>> {
   const { recipes: ranked, ...page } = await rankRecipes(request);
-  const stored = await menuCardsOf(
+  const stored = await menuCardRecipes(
     ranked.map((result) => result.recipeId),
     request.viewerId ?? null
   );
   return { ...page, items: await withSharedPhotos(inRankingOrder(ranked, stored, toMenuCard)) };
-}
-
-/** The cards' fields of these recipes that `viewerId` may see: raw, read on every suggestions page (decision 160). */
-async function menuCardsOf(ids: number[], viewerId: number | null) {
-  if (ids.length === 0) return [];
-  const rows = await prisma.$queryRaw<
-    { id: number; name: string; prepTime: number | null; cookingTime: number | null; image: string; origin: string }[]
-  >`
-    SELECT "id", "name", "prepTime", "cookingTime", "image", "origin" FROM "Recipe"
-    WHERE "id" IN (${Prisma.join(ids)}) AND ${visibleToSql(viewerId)}`;
-  const minutes = (value: number | null) => (value === null ? null : Number(value));
-  return rows.map((row) => ({
-    ...row,
-    id: Number(row.id),
-    prepTime: minutes(row.prepTime),
-    cookingTime: minutes(row.cookingTime),
-  }));
 }
 
 async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
