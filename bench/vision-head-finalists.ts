@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { getCatalogue } from "~/domain/catalogue-data";
-import { headScores, mixOf, valHalves, type ClassifierHead, type MixedHead } from "~/domain/vision-head";
+import { blockedFolds, headScores, mixOf, valHalves, type ClassifierHead, type MixedHead } from "~/domain/vision-head";
 import { decodeHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
 import {
   HIDDEN_LAYER_HEAD,
@@ -22,23 +22,13 @@ import {
   trainHiddenLayerHead,
   type LabelledRows,
 } from "~/services/vision/head-training.server";
+import { aheadOf, countCandidates, countsOfLogs, printCounts, sumCounts, type PartCounts } from "./support/head-counts";
 import {
   cachedFolderFeatures,
-  isProduce,
   labelledFolder,
   viewNumber,
   type TrainingPhoto,
 } from "~/services/vision/training-features.server";
-
-interface Counts {
-  photos: number;
-  top1: number;
-  top3: number;
-  produce: number;
-  produceTop1: number;
-  produceTop3: number;
-}
-type PartCounts = Record<string, Counts>;
 
 /** The finalists of decision 157, from the linear head and the MLPs of seeds HIDDEN_LAYER_SEEDS (in that order). */
 function finalists(linear: ClassifierHead, mlps: readonly ClassifierHead[]): Record<string, MixedHead> {
@@ -61,25 +51,9 @@ function count(
   candidates: Record<string, MixedHead>,
   photos: readonly { photo: TrainingPhoto; views: Float32Array[] }[]
 ): PartCounts {
-  const out: PartCounts = {};
-  for (const [name, head] of Object.entries(candidates)) {
-    const counts: Counts = { photos: 0, top1: 0, top3: 0, produce: 0, produceTop1: 0, produceTop3: 0 };
-    for (const { photo, views } of photos) {
-      const ranked = [...headScores(head, views)].sort((a, b) => b[1] - a[1]).map(([ingredient]) => ingredient);
-      const right1 = ranked[0] === photo.ingredient ? 1 : 0;
-      const right3 = ranked.slice(0, 3).includes(photo.ingredient) ? 1 : 0;
-      counts.photos++;
-      counts.top1 += right1;
-      counts.top3 += right3;
-      if (isProduce(photo)) {
-        counts.produce++;
-        counts.produceTop1 += right1;
-        counts.produceTop3 += right3;
-      }
-    }
-    out[name] = counts;
-  }
-  return out;
+  return countCandidates(photos, ({ views }) =>
+    Object.fromEntries(Object.entries(candidates).map(([name, head]) => [name, headScores(head, views)]))
+  );
 }
 
 async function trainMlps(training: LabelledRows, classes: readonly string[], label: string) {
@@ -90,18 +64,6 @@ async function trainMlps(training: LabelledRows, classes: readonly string[], lab
     console.error(`${label}: MLP seed ${seed} trained in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   return mlps;
-}
-
-/** Each fine class's photos in file-name order, cut in `folds` consecutive blocks: the fold of each photo. */
-export function blockedFolds(photos: readonly TrainingPhoto[], folds: number): number[] {
-  const byClass = new Map<string, number[]>();
-  photos.forEach((photo, index) => byClass.set(photo.fineClass, [...(byClass.get(photo.fineClass) ?? []), index]));
-  const fold = new Array<number>(photos.length);
-  for (const indices of byClass.values()) {
-    indices.sort((a, b) => (photos[a].file < photos[b].file ? -1 : 1));
-    indices.forEach((index, at) => (fold[index] = Math.floor((at * folds) / indices.length)));
-  }
-  return fold;
 }
 
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
@@ -120,14 +82,9 @@ function table(title: string, counts: PartCounts) {
 
 /** Decision 157's rule: the choose half's order (produce first), the cross-validation's veto against A. */
 function choose(chooseHalf: PartCounts, crossValidation: PartCounts): string {
-  const key = (c: Counts) => [c.produceTop1, c.produceTop3, c.top1, c.top3];
   const names = Object.keys(chooseHalf);
   const shipped = names[0];
-  const ahead = (a: Counts, b: Counts) => {
-    const [x, y] = [key(a), key(b)];
-    const first = x.findIndex((value, index) => value !== y[index]);
-    return first >= 0 && x[first] > y[first];
-  };
+  const ahead = aheadOf;
   // stable: on a full tie the earlier (simpler) candidate stays first
   const ordered = [...names].sort((a, b) =>
     ahead(chooseHalf[a], chooseHalf[b]) ? -1 : ahead(chooseHalf[b], chooseHalf[a]) ? 1 : 0
@@ -146,16 +103,6 @@ function choose(chooseHalf: PartCounts, crossValidation: PartCounts): string {
   return shipped;
 }
 
-function sumCounts(parts: PartCounts[]): PartCounts {
-  const out: PartCounts = {};
-  for (const part of parts)
-    for (const [name, c] of Object.entries(part)) {
-      const sum = (out[name] ??= { photos: 0, top1: 0, top3: 0, produce: 0, produceTop1: 0, produceTop3: 0 });
-      for (const key of Object.keys(c) as (keyof Counts)[]) sum[key] += c[key];
-    }
-  return out;
-}
-
 function conclude(parts: Map<string, PartCounts>) {
   const chooseHalf = parts.get("choose");
   const folds = [...parts.entries()].filter(([part]) => part.startsWith("fold")).map(([, counts]) => counts);
@@ -168,12 +115,7 @@ function conclude(parts: Map<string, PartCounts>) {
 async function main(args: string[]) {
   if (args[0] === "--combine") {
     const parts = new Map<string, PartCounts>();
-    for (const log of args.slice(1))
-      for (const line of readFileSync(log, "utf8").split("\n"))
-        if (line.startsWith("COUNTS ")) {
-          const { part, counts } = JSON.parse(line.slice(7)) as { part: string; counts: PartCounts };
-          parts.set(part, counts);
-        }
+    for (const { part, counts } of countsOfLogs(args.slice(1))) parts.set(part, counts as PartCounts);
     conclude(parts);
     return 0;
   }
@@ -231,7 +173,7 @@ async function main(args: string[]) {
       );
       counts = count(finalists(linear, mlps), heldOut);
     }
-    console.log(`COUNTS ${JSON.stringify({ part, counts })}`);
+    printCounts(part, counts);
     parts.set(part, counts);
   }
   conclude(parts);

@@ -294,3 +294,38 @@ export function valHalves<T extends { file: string; fineClass: string }>(photos:
   const byInput = (a: T, b: T) => inputOrder.get(a)! - inputOrder.get(b)!;
   return { choose: halves.choose.sort(byInput), report: halves.report.sort(byInput) };
 }
+
+/**
+ * Folds for cross-validation on the training photos (decision 157): each fine class's photos in file-name order,
+ * cut in `folds` consecutive blocks (photos taken one after another stay in one fold). The fold of each photo.
+ */
+export function blockedFolds(photos: readonly { file: string; fineClass: string }[], folds: number): number[] {
+  const byClass = new Map<string, number[]>();
+  photos.forEach((photo, index) => byClass.set(photo.fineClass, [...(byClass.get(photo.fineClass) ?? []), index]));
+  const fold = new Array<number>(photos.length);
+  for (const indices of byClass.values()) {
+    indices.sort((a, b) => (photos[a].file < photos[b].file ? -1 : 1));
+    indices.forEach((index, at) => (fold[index] = Math.floor((at * folds) / indices.length)));
+  }
+  return fold;
+}
+
+/**
+ * A second backbone's pooled blocks as a head reads them (decision 170): the blocks picked (`blocks`, by index,
+ * each `width` figures), each scaled to length 1, joined; `before` (another backbone's head features) first.
+ */
+export function blockFeatures(
+  pooled: ArrayLike<number>,
+  width: number,
+  blocks: readonly number[],
+  before?: ArrayLike<number>
+): Float32Array {
+  const offset = before?.length ?? 0;
+  const out = new Float32Array(offset + blocks.length * width);
+  if (before) out.set(Float32Array.from(before));
+  const figures = Float32Array.from(pooled);
+  blocks.forEach((block, at) =>
+    out.set(unitVector(figures.subarray(block * width, (block + 1) * width)), offset + at * width)
+  );
+  return out;
+}

@@ -2,6 +2,8 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { alternativesOf, ExampleMemory, unsureChoices, UNSURE_FLOOR } from "~/domain/vision";
 import {
+  blockedFolds,
+  blockFeatures,
   CENTRE_CROP,
   centredView,
   headFeatures,
@@ -382,5 +384,33 @@ describe("grocery-val split in a choose half and a report half", () => {
     const first = valHalves(photos);
     const again = valHalves([...photos].reverse());
     expect(again.choose.map(({ file }) => file).sort()).toEqual(first.choose.map(({ file }) => file).sort());
+  });
+});
+
+describe("cross-validation folds of the training photos (decision 157)", () => {
+  it("keeps each class's photos in consecutive name blocks, every class in every fold", () => {
+    const photos = ["Lemon", "Kiwi"].flatMap((fineClass) =>
+      [5, 3, 1, 4, 2, 0].map((index) => ({ file: `${fineClass}/${fineClass}_00${index}.jpg`, fineClass }))
+    );
+    const folds = blockedFolds(photos, 3);
+    const foldOfFile = new Map(photos.map((photo, at) => [photo.file, folds[at]]));
+    expect([0, 1, 2, 3, 4, 5].map((index) => foldOfFile.get(`Lemon/Lemon_00${index}.jpg`))).toEqual([0, 0, 1, 1, 2, 2]);
+    expect([0, 1, 2, 3, 4, 5].map((index) => foldOfFile.get(`Kiwi/Kiwi_00${index}.jpg`))).toEqual([0, 0, 1, 1, 2, 2]);
+  });
+});
+
+describe("a second backbone's pooled blocks as the head reads them (decision 170)", () => {
+  const pooled = Float32Array.from([3, 4, 0, 0, 2, 0]);
+
+  it("scales each block picked to length 1, in the order asked", () => {
+    expect([...blockFeatures(pooled, 2, [2, 0])]).toEqual([1, 0, Math.fround(0.6), Math.fround(0.8)]);
+  });
+
+  it("puts the other backbone's features first, as they are", () => {
+    expect([...blockFeatures(pooled, 2, [0], [7, 9])]).toEqual([7, 9, Math.fround(0.6), Math.fround(0.8)]);
+  });
+
+  it("leaves a block of zeros at zero", () => {
+    expect([...blockFeatures(pooled, 2, [1])]).toEqual([0, 0]);
   });
 });

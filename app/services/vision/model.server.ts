@@ -159,7 +159,7 @@ export function windowCrops(photo: Pick<DecodedPhoto, "width" | "height">, grid:
 const DECODE_SIDE = 3 * MODEL_INPUT_SIZE;
 
 /** The photo upright, flattened onto white, as RGB pixels (UploadRejectedError when it does not decode). */
-async function decodeUpright(image: Sharp): Promise<DecodedPhoto> {
+export async function decodeUpright(image: Sharp): Promise<DecodedPhoto> {
   try {
     const { data, info } = await image
       .rotate()
@@ -176,7 +176,7 @@ async function decodeUpright(image: Sharp): Promise<DecodedPhoto> {
 }
 
 /** One batch of same-sized crops: RGB bytes per crop (for the colours), and where each goes in the answer. */
-interface CropBatch {
+export interface CropBatch {
   side: number;
   quarters: boolean;
   bytes: Buffer[];
@@ -184,7 +184,7 @@ interface CropBatch {
 }
 
 /** The crops asked for, resized to their sides, grouped by side. */
-async function cropBatches(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<CropBatch[]> {
+export async function cropBatches(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<CropBatch[]> {
   const raw = { width: photo.width, height: photo.height, channels: 3 as const };
   const bytes = await Promise.all(
     crops.map(({ region, side, mirrored }) => {

@@ -1,0 +1,100 @@
+/**
+ * Decision 170: nsfwjs InceptionV3's pooled mixed blocks (INCEPTION_BLOCKS) of the grocery photos, cached in
+ * the layout of training-features.server.ts (FEATURE_CACHE/<fingerprint>/<folder>-view<N>.bin) so the head
+ * tooling reads them as it reads darknet-tiny's. Resumable: every 50 photos the rows so far are kept in a
+ * `.partial` file, and a second run goes on from there. grocery-val: the choose half only (valHalves; the report
+ * half is read by bench:vision alone).
+ *   NSFWJS_DIR=... VISION_FEATURE_CACHE=... nice -n 10 npx tsx bench/vision-inception-features.ts [side] [images] [folder:view]...
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { getCatalogue } from "~/domain/catalogue-data";
+import { valHalves, viewRegion } from "~/domain/vision-head";
+import { loadInception } from "./support/inception";
+import { decodeUpright } from "~/services/vision/model.server";
+import { FEATURE_CACHE, labelledFolder, viewOf, type TrainingPhoto } from "~/services/vision/training-features.server";
+
+const [side = "224", images = "../shared/data/images"] = process.argv.slice(2);
+const SIDE = Number(side);
+const CHECKPOINT = 50;
+
+/** The cache's fingerprint of Inception read at a side: its rows differ with the side. */
+export const inceptionCacheKey = (fingerprint: string, readSide: number) => `${fingerprint}-${readSide}`;
+
+async function cacheFolder(
+  reader: Awaited<ReturnType<typeof loadInception>>,
+  folder: string,
+  photos: readonly TrainingPhoto[],
+  view: number
+) {
+  const directory = path.join(FEATURE_CACHE, inceptionCacheKey(reader.fingerprint, SIDE));
+  const file = path.join(directory, `${path.basename(path.resolve(folder))}-view${view}.bin`);
+  if (existsSync(`${file}.json`)) return;
+  mkdirSync(directory, { recursive: true });
+  const partial = `${file}.partial`;
+  const rows: Float32Array[] = [];
+  if (existsSync(partial)) {
+    const bytes = readFileSync(partial);
+    const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+    const { length } = JSON.parse(readFileSync(`${partial}.json`, "utf8")) as { length: number };
+    for (let at = 0; at < all.length; at += length) rows.push(all.slice(at, at + length));
+  }
+  const save = (target: string) => {
+    const joined = new Float32Array(rows.length * rows[0].length);
+    rows.forEach((row, at) => joined.set(row, at * row.length));
+    writeFileSync(`${target}.tmp`, Buffer.from(joined.buffer));
+    renameSync(`${target}.tmp`, target);
+  };
+  const started = performance.now();
+  const resumedAt = rows.length;
+  for (let at = rows.length; at < photos.length; at++) {
+    const spec = viewOf(photos[at].file, view);
+    const bytes = await readFile(path.join(folder, photos[at].file));
+    const plain = spec.brightness === 1 && spec.saturation === 1 && spec.hue === 0;
+    const image = plain
+      ? sharp(bytes)
+      : sharp(bytes).modulate({ brightness: spec.brightness, saturation: spec.saturation, hue: spec.hue });
+    const photo = await decodeUpright(image);
+    const [row] = await reader.read(photo, [
+      { region: viewRegion(photo.width, photo.height, spec), side: SIDE, mirrored: spec.mirrored },
+    ]);
+    rows.push(row);
+    if (rows.length % CHECKPOINT === 0 || rows.length === photos.length) {
+      save(partial);
+      writeFileSync(`${partial}.json`, JSON.stringify({ length: row.length }));
+      const perPhoto = (performance.now() - started) / (rows.length - resumedAt);
+      console.log(`${path.basename(folder)} view ${view}: ${rows.length}/${photos.length} (${perPhoto.toFixed(0)} ms)`);
+    }
+  }
+  save(file);
+  writeFileSync(
+    `${file}.json`,
+    JSON.stringify({ files: photos.map(({ file: name }) => name), length: rows[0].length })
+  );
+}
+
+const catalogue = getCatalogue();
+const reader = await loadInception();
+const folders = {
+  dev: path.join(images, "grocery-dev"),
+  train: path.join(images, "grocery-train"),
+  val: path.join(images, "grocery-val"),
+};
+const dev = await labelledFolder(folders.dev, catalogue);
+const train = await labelledFolder(folders.train, catalogue);
+const classes = new Set([...dev, ...train].map((photo) => photo.ingredient));
+const { choose } = valHalves(
+  (await labelledFolder(folders.val, catalogue)).filter((photo) => classes.has(photo.ingredient))
+);
+console.log(`InceptionV3 ${reader.fingerprint} at ${SIDE} px into ${FEATURE_CACHE}`);
+const photosOf = { val: choose, dev, train };
+// `folder:view` tasks (e.g. train:1 dev:1) split the work between processes; by default all, in this order
+const tasks = process.argv.slice(4);
+const order =
+  tasks.length > 0 ? tasks : ["val:0", "val:1", "val:100", "val:102", "dev:0", "train:0", "dev:1", "train:1"];
+for (const task of order) {
+  const [name, view] = task.split(":") as [keyof typeof folders, string];
+  await cacheFolder(reader, folders[name], photosOf[name], Number(view));
+}
