@@ -216,6 +216,8 @@ export interface RecipeIndex {
   countWithDiets(diets: readonly string[]): number;
   /** Adds recipes, each replacing the one indexed under the same id. */
   put(recipes: readonly RankableRecipe[]): void;
+  /** Takes out the recipes of these ids (ids it does not hold are passed over). */
+  remove(ids: Iterable<number>): void;
   /** Sets every recipe's average rating; recipes missing from `ratings` have none. */
   setRatings(ratings: ReadonlyMap<number, number>): void;
 }
@@ -495,16 +497,26 @@ class SlottedRecipeIndex implements RecipeIndex {
 
   put(recipes: readonly RankableRecipe[]): void {
     for (const recipe of recipes) {
-      const previous = this.slotOf.get(recipe.id);
-      if (previous !== undefined) {
-        this.names[previous] = undefined;
-        // no viewer has id -1: queries skip the dead slot without reading the recipe
-        this.owners[previous] = -1;
-        this.deadSlots++;
-      }
+      this.kill(recipe.id);
       this.append(recipe);
     }
     if (this.deadSlots > this.slotOf.size) this.layOutAfresh();
+  }
+
+  remove(ids: Iterable<number>): void {
+    for (const id of ids) this.kill(id);
+    if (this.deadSlots > this.slotOf.size) this.layOutAfresh();
+  }
+
+  /** Leaves the slot of the recipe with this id (if any) dead: posting lists keep it, queries skip it. */
+  private kill(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.names[slot] = undefined;
+    // no viewer has id -1: queries skip the dead slot without reading the recipe
+    this.owners[slot] = -1;
+    this.deadSlots++;
   }
 
   setRatings(ratings: ReadonlyMap<number, number>): void {

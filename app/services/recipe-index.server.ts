@@ -11,10 +11,12 @@
  * - Without that row (a database emptied by hand) the check runs after this process's writes (cookbookChanged())
  *   and at most every CHECK_INTERVAL_MS otherwise.
  *
- * A check reads the ids of recipes updated since the last one (a range on the Recipe.updatedAt index) and
- * re-reads only those whose update time it has not applied yet; the recipe count (a deletion, or a write the
- * window missed, makes it differ from the index: full rebuild); and the review count and latest update, which
- * when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
+ * A check reads the ids of recipes deleted since the version it last saw (RecipeDeletion, which the database's
+ * trigger writes with the version the deletion bumped: decision 173) and takes them out of the index in place; the
+ * ids of recipes updated since the last check (a range on the Recipe.updatedAt index) and re-reads only those
+ * whose update time it has not applied yet; the recipe count (a write the window missed, or a deletion older than
+ * the day RecipeDeletion keeps, makes it differ from the index: full rebuild); and the review count and latest
+ * update, which when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
  * or an ingredient's name reaches the index with a restart.
  */
 import { recipeIndexFromColumns, recipesOfColumns, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
@@ -123,12 +125,28 @@ async function buildIndex(version: bigint | null): Promise<TrackedIndex> {
   return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp, version };
 }
 
+/**
+ * Ids of the recipes deleted after the cookbook was at `version`. A deletion bumps the version and writes its row
+ * in one transaction, and writers bump the version one after another: every deletion committed after `version`
+ * was read has a later version.
+ */
+async function deletedAfter(version: bigint | null): Promise<Set<number>> {
+  if (version === null) return new Set();
+  const rows = await prisma.recipeDeletion.findMany({
+    where: { version: { gt: version } },
+    select: { recipeId: true },
+  });
+  return new Set(rows.map((row) => row.recipeId));
+}
+
 async function check(current: TrackedIndex, version: bigint | null): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
-  const updated = await updatedSince(current.checkedAt);
+  const [deleted, updated] = await Promise.all([deletedAfter(current.version), updatedSince(current.checkedAt)]);
+  current.index.remove(deleted);
+  // a recipe saved again under a deleted one's id (written by hand) is read again whatever its update time
   const unapplied = updated
-    .filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
+    .filter((recipe) => deleted.has(recipe.id) || current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
     .map((recipe) => recipe.id);
   if (unapplied.length > 0) current.index.put(await readRecipes(unapplied));
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
