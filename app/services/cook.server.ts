@@ -7,6 +7,7 @@ import { redirect, type Session } from "@remix-run/node";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { getSession, getUserId, memberReadWithSession, type SessionMember } from "./session.server";
+import { rawNumber, type RawNumber } from "./raw-row.server";
 
 export interface MemberCook extends SessionMember {
   session?: undefined;
@@ -49,7 +50,7 @@ export const ownHousehold = (username: string) => ({
 
 /** One statement (a nested select would be four): every page of a signed-in cook starts here. */
 async function readMember(userId: number): Promise<MemberCook | null> {
-  const [member] = await prisma.$queryRaw<{ householdId: number; pantryId: number; listId: number }[]>`
+  const [member] = await prisma.$queryRaw<{ householdId: RawNumber; pantryId: RawNumber; listId: RawNumber }[]>`
     SELECT m."householdId", p."id" AS "pantryId", l."id" AS "listId"
     FROM "HouseholdMember" m
     JOIN "Pantry" p ON p."householdId" = m."householdId"
@@ -58,9 +59,9 @@ async function readMember(userId: number): Promise<MemberCook | null> {
   if (!member) return null;
   return {
     userId,
-    householdId: Number(member.householdId),
-    pantryId: Number(member.pantryId),
-    listId: Number(member.listId),
+    householdId: rawNumber(member.householdId),
+    pantryId: rawNumber(member.pantryId),
+    listId: rawNumber(member.listId),
   };
 }
 

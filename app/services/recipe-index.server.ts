@@ -31,6 +31,7 @@ import {
   type RecipeRow,
 } from "./cookbook-columns.server";
 import { databaseUrl, isPostgresUrl, prisma } from "./db.server";
+import { rawBigInt, type RawNumber } from "./raw-row.server";
 
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
@@ -69,9 +70,9 @@ export function cookbookChanged(): void {
 /** The cookbook's version (bumped by the database on every recipe or review write), or null without its row. */
 async function cookbookVersion(): Promise<bigint | null> {
   // Raw: read before every search, and a model query costs the client twice what the statement does (decision 160).
-  const [row] = await prisma.$queryRaw<{ version: bigint | number }[]>`
+  const [row] = await prisma.$queryRaw<{ version: RawNumber }[]>`
     SELECT "version" FROM "CookbookVersion" WHERE "id" = 1`;
-  return row ? BigInt(row.version) : null;
+  return row ? rawBigInt(row.version) : null;
 }
 
 async function reviewsStamp(): Promise<string> {

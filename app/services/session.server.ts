@@ -10,6 +10,7 @@ import {
 import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { rawDate, rawNumber, rawNumberOrNull, type RawDate, type RawNumber } from "./raw-row.server";
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -81,8 +82,8 @@ export const sessionStorage = createSessionStorage<SessionData>({
 });
 
 /** A stored session's values, or null once it has lapsed (its row is removed then). */
-async function liveData(id: string, row: { data: string; expiresAt: Date | string }): Promise<SessionData | null> {
-  if (new Date(row.expiresAt).getTime() < Date.now()) {
+async function liveData(id: string, row: { data: string; expiresAt: RawDate }): Promise<SessionData | null> {
+  if (rawDate(row.expiresAt).getTime() < Date.now()) {
     await prisma.session.deleteMany({ where: { id } });
     return null;
   }
@@ -114,11 +115,11 @@ async function readPageSession(request: Request): Promise<PageRead> {
   const [row] = await prisma.$queryRaw<
     {
       data: string;
-      expiresAt: Date;
-      userId: number | null;
-      householdId: number | null;
-      pantryId: number | null;
-      listId: number | null;
+      expiresAt: RawDate;
+      userId: RawNumber | null;
+      householdId: RawNumber | null;
+      pantryId: RawNumber | null;
+      listId: RawNumber | null;
     }[]
   >`
     SELECT s."data", s."expiresAt", m."userId", m."householdId", p."id" AS "pantryId", l."id" AS "listId"
@@ -131,8 +132,13 @@ async function readPageSession(request: Request): Promise<PageRead> {
   if (!data) return { session: createSession<SessionData>({}, id), member: null };
   const userId = userIdOf(data);
   const member =
-    userId !== null && Number(row.userId) === userId && row.pantryId !== null && row.listId !== null
-      ? { userId, householdId: Number(row.householdId), pantryId: Number(row.pantryId), listId: Number(row.listId) }
+    userId !== null && rawNumberOrNull(row.userId) === userId && row.pantryId !== null && row.listId !== null
+      ? {
+          userId,
+          householdId: rawNumber(row.householdId!),
+          pantryId: rawNumber(row.pantryId),
+          listId: rawNumber(row.listId),
+        }
       : null;
   return { session: createSession<SessionData>(data, id), member };
 }
