@@ -10,7 +10,8 @@ import {
 import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
-import { rawDate, rawNumber, rawNumberOrNull, type RawDate, type RawNumber } from "./raw-row.server";
+import { MEMBER_COLUMNS, MEMBER_JOINS, memberOfRow, type MemberRow } from "./member-read.server";
+import { rawDate, type RawDate } from "./raw-row.server";
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -112,34 +113,15 @@ const pageReads = new WeakMap<Request, Promise<PageRead>>();
 async function readPageSession(request: Request): Promise<PageRead> {
   const id = await sessionCookie.parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || id === "") return { session: createSession<SessionData>({}, ""), member: null };
-  const [row] = await prisma.$queryRaw<
-    {
-      data: string;
-      expiresAt: RawDate;
-      userId: RawNumber | null;
-      householdId: RawNumber | null;
-      pantryId: RawNumber | null;
-      listId: RawNumber | null;
-    }[]
-  >`
-    SELECT s."data", s."expiresAt", m."userId", m."householdId", p."id" AS "pantryId", l."id" AS "listId"
+  const [row] = await prisma.$queryRaw<({ data: string; expiresAt: RawDate } & MemberRow)[]>`
+    SELECT s."data", s."expiresAt", ${MEMBER_COLUMNS}
     FROM "Session" s
-    LEFT JOIN "HouseholdMember" m ON m."userId" = s."userId"
-    LEFT JOIN "Pantry" p ON p."householdId" = m."householdId"
-    LEFT JOIN "ShoppingList" l ON l."householdId" = m."householdId"
+    LEFT JOIN "HouseholdMember" m ON m."userId" = s."userId" ${MEMBER_JOINS}
     WHERE s."id" = ${id}`;
   const data = row ? await liveData(id, row) : null;
   if (!data) return { session: createSession<SessionData>({}, id), member: null };
   const userId = userIdOf(data);
-  const member =
-    userId !== null && rawNumberOrNull(row.userId) === userId && row.pantryId !== null && row.listId !== null
-      ? {
-          userId,
-          householdId: rawNumber(row.householdId!),
-          pantryId: rawNumber(row.pantryId),
-          listId: rawNumber(row.listId),
-        }
-      : null;
+  const member = userId === null ? null : memberOfRow(row, userId);
   return { session: createSession<SessionData>(data, id), member };
 }
 
