@@ -3,10 +3,11 @@
  * (bench/synthetic-cookbook.ts), stored in a real SQLite database through the real store, it times
  * the ranking index's build (wall and CPU seconds), the memory it adds (JavaScript heap, typed arrays' buffers,
  * RSS), suggestRecipes' top 20 for pantries of 3, 8 and 20 items (wall and CPU, and the garbage collector's
- * pauses meanwhile), the first search, and the freshness check every search pays (one read of the cookbook's
- * version). The same figures are taken of the index and search as they were before decision 163 (main at
- * 3478ace: the index built page by page through Prisma, arrays grown by doubling), in a process of its own on
- * the same cookbook, in the same run.
+ * pauses meanwhile), the first search, the freshness check every search pays (one read of the cookbook's
+ * version), and the first search after a recipe is deleted (SQLite: on a copy of the cookbook, which is kept
+ * unchanged). The same figures are taken of the index and search as they were at another commit (`--old`; by
+ * default main at 3478ace, before decision 163: the index built page by page through Prisma, arrays grown by
+ * doubling), in a process of its own on the same cookbook, in the same run.
  *
  *   npm run bench:suggestions                  (sizes 10000 and 100000)
  *   npm run bench:suggestions -- 2000 1000000  (other sizes; a million is written once, in about 25 minutes on
@@ -15,12 +16,14 @@
  *                                               also BENCH_COOKBOOK_DIR; default tests/.tmp)
  *   npm run bench:suggestions -- --write-only 1000000   (only write the cookbook)
  *   npm run bench:suggestions -- 100000 --postgres postgresql://…   (the cookbook in that PostgreSQL database,
- *                                               which is emptied and written when it does not hold it yet)
+ *                                               which is emptied and written when it does not hold it yet; the
+ *                                               search after a deletion is not taken there)
+ *   npm run bench:suggestions -- 100000 --old 8f3e8b1   (the commit whose index and search are "before")
  *
  * Each size and each version runs in its own process, so memory figures start from the same baseline.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, statSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { constants, PerformanceObserver } from "node:perf_hooks";
@@ -42,8 +45,8 @@ const WARM_UP_SEARCHES = 20;
 const BENCH_DIR = path.resolve("tests/.tmp");
 /** Where the cookbooks are kept: a million takes minutes to write, so it may live outside the work tree. */
 const COOKBOOK_DIR = path.resolve(option("cookbook-dir") ?? process.env.BENCH_COOKBOOK_DIR ?? BENCH_DIR);
-/** The index and search before decision 163, measured beside them. */
-const OLD_COMMIT = "3478ace18b79a5ad237fec9a0969756bebde63cc";
+/** The index and search measured beside them: by default as they were before decision 163. */
+const OLD_COMMIT = option("old") ?? "3478ace18b79a5ad237fec9a0969756bebde63cc";
 const OLD_DIR = path.join(BENCH_DIR, "suggestions-old");
 /** A PostgreSQL database to keep the cookbook in instead of SQLite (`--postgres postgresql://…`): emptied first. */
 const POSTGRES_URL = option("postgres");
@@ -54,10 +57,12 @@ const REVIEWED_SHARE = 0.3;
  * when it does not hold `size` recipes and their reviews yet (the recipes through the store by the cookbook's
  * writer, as for SQLite). Answers the database's size and the seconds spent writing, or null.
  */
-async function useCookbook(size: number): Promise<{ megabytes: () => Promise<number>; writeSeconds: number | null }> {
+async function useCookbook(
+  size: number
+): Promise<{ megabytes: () => Promise<number>; writeSeconds: number | null; file?: string }> {
   if (!POSTGRES_URL) {
     const { file, writeSeconds } = await useSyntheticCookbook(size, COOKBOOK_DIR);
-    return { megabytes: async () => megabytes(statSync(file).size), writeSeconds };
+    return { megabytes: async () => megabytes(statSync(file).size), writeSeconds, file };
   }
   process.env.DATABASE_URL = POSTGRES_URL;
   const { applyMigrations, insertRows, prisma } = await import("~/services/db.server");
@@ -245,6 +250,9 @@ interface SizeResult extends BuildResult {
   firstSearchMs: number;
   /** median of a freshness check that finds nothing new (what a search pays after a save, or every 2 s) */
   checkMs: number;
+  /** the first search after the recipe it suggested first was deleted (null: not taken), and whether it still did */
+  afterDeletionMs: number | null;
+  deletedStillSuggested: boolean;
   /** one-minute load average of the machine before the build and after the searches */
   loadAverages: [number, number];
   /** the garbage collector's pauses during the build and during the searches */
@@ -257,6 +265,13 @@ interface SizeResult extends BuildResult {
 /** One cookbook size with one version of the index and search, in a process of its own. */
 async function measure(size: number, version: Version): Promise<SizeResult> {
   const cookbook = await useCookbook(size);
+  // the deletion is made in a copy: the kept cookbook is not changed (it may be shared, or read-only)
+  const scratch = cookbook.file && path.join(BENCH_DIR, `suggestions-scratch-${process.pid}.db`);
+  if (cookbook.file && scratch) {
+    copyFileSync(cookbook.file, scratch);
+    if (existsSync(`${cookbook.file}-wal`)) copyFileSync(`${cookbook.file}-wal`, `${scratch}-wal`);
+    process.env.DATABASE_URL = `file:${scratch}`;
+  }
   const loadBefore = loadavg()[0];
   const modules = VERSIONS[version];
   const { result: build, pauses: buildPauses } = await withPauses(() => measureBuild(modules.index));
@@ -310,7 +325,21 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
     cookbookChanged();
     return currentRecipeIndex();
   });
+  let afterDeletionMs: number | null = null;
+  let deletedStillSuggested = false;
+  if (scratch) {
+    const pantry = { ingredients: ["onion", "garlic"], cuisines: [], dietaryPreferences: [], mealOccasions: [] };
+    const [first] = await suggestRecipes(pantry);
+    await prisma.recipe.delete({ where: { id: first.menu_id } });
+    // as the app's deletion tells its own process
+    cookbookChanged();
+    const started = performance.now();
+    const menus = await suggestRecipes(pantry);
+    afterDeletionMs = performance.now() - started;
+    deletedStillSuggested = menus.some((menu) => menu.menu_id === first.menu_id);
+  }
   await prisma.$disconnect();
+  if (scratch) for (const extra of ["", "-wal", "-shm"]) rmSync(scratch + extra, { force: true });
   return {
     size,
     version,
@@ -318,6 +347,8 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
     ...build,
     firstSearchMs,
     checkMs,
+    afterDeletionMs,
+    deletedStillSuggested,
     loadAverages: [loadBefore, loadavg()[0]],
     buildPauses,
     searchPauses,
@@ -325,7 +356,7 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
   };
 }
 
-const LABELS: Record<Version, string> = { old: "before (main 3478ace)", new: "now (decision 163)" };
+const LABELS: Record<Version, string> = { old: `before (${OLD_COMMIT.slice(0, 7)})`, new: "now" };
 
 function report(results: SizeResult[]) {
   const shown = (value: number) => (value < 1 ? value.toFixed(2) : value < 10 ? value.toFixed(1) : value.toFixed(0));
@@ -348,9 +379,9 @@ function report(results: SizeResult[]) {
   }
   console.log("");
   console.log(
-    "| recipes | version | build s | build CPU s | longest event-loop stall in the build ms | heap MB | array buffers MB | RSS growth MB | first search ms | freshness check ms | GC pauses in build: n / total / max ms | GC pauses in 660 searches: n / total / max ms | load average before / after |"
+    "| recipes | version | build s | build CPU s | longest event-loop stall in the build ms | heap MB | array buffers MB | RSS growth MB | first search ms | freshness check ms | first search after a deletion ms | GC pauses in build: n / total / max ms | GC pauses in 660 searches: n / total / max ms | load average before / after |"
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const result of results) {
     const pauses = (p: Pauses) =>
       `${p.count} / ${shown(p.totalMs)} / ${shown(p.maxMs)} (full: ${p.majorCount}, max ${shown(p.majorMaxMs)})`;
@@ -364,10 +395,16 @@ function report(results: SizeResult[]) {
       result.firstSearchMs,
       result.checkMs,
     ].map(shown);
+    const afterDeletion =
+      result.afterDeletionMs === null
+        ? "—"
+        : `${shown(result.afterDeletionMs)}${result.deletedStillSuggested ? " (deleted recipe still suggested)" : ""}`;
     console.log(
-      `| ${result.size.toLocaleString("en")} | ${LABELS[result.version]} | ${figures.join(" | ")} | ${pauses(
-        result.buildPauses
-      )} | ${pauses(result.searchPauses)} | ${result.loadAverages.map((value) => value.toFixed(1)).join(" / ")} |`
+      `| ${result.size.toLocaleString("en")} | ${LABELS[result.version]} | ${figures.join(
+        " | "
+      )} | ${afterDeletion} | ${pauses(result.buildPauses)} | ${pauses(result.searchPauses)} | ${result.loadAverages
+        .map((value) => value.toFixed(1))
+        .join(" / ")} |`
     );
   }
   for (const size of new Set(results.map((result) => result.size))) {

@@ -216,6 +216,8 @@ export interface RecipeIndex {
   countWithDiets(diets: readonly string[]): number;
   /** Adds recipes, each replacing the one indexed under the same id. */
   put(recipes: readonly RankableRecipe[]): void;
+  /** Takes out the recipes of these ids (ids it does not hold are passed over). */
+  remove(ids: Iterable<number>): void;
   /** Sets every recipe's average rating; recipes missing from `ratings` have none. */
   setRatings(ratings: ReadonlyMap<number, number>): void;
 }
@@ -429,6 +431,64 @@ const LINE_FLAG = 1;
 const KEY_FLAG = 2;
 
 /**
+ * The index's ingredient entries, written one recipe at a time and one line at a time: load() and put() both write
+ * a recipe's entries through it. Each ingredient once per recipe, in the order of its first line, the lines' grams
+ * added up as lineGrams adds them (unknown ones left out, unless all are unknown), the flags or-ed together.
+ */
+class EntriesWriter {
+  ids: Int32Array<ArrayBuffer>;
+  grams: Float64Array<ArrayBuffer>;
+  flags: Uint8Array<ArrayBuffer>;
+  length = 0;
+  private recipeStart = 0;
+  /** per ingredient id, 1 + its entry in the recipe being written (one before recipeStart: another recipe's) */
+  private seen: Int32Array<ArrayBuffer>;
+
+  /** Room for `capacity` entries and ingredient ids up to `largestId` (both grow when more come). */
+  constructor(capacity = 0, largestId = 0) {
+    this.ids = new Int32Array(capacity);
+    this.grams = new Float64Array(capacity);
+    this.flags = new Uint8Array(capacity);
+    this.seen = new Int32Array(largestId + 1);
+  }
+
+  /** Starts the next recipe's entries, with room for `lines` more. */
+  startRecipe(lines: number): void {
+    this.recipeStart = this.length;
+    const needed = this.length + lines;
+    if (needed > this.ids.length) {
+      this.ids = grown(this.ids, needed);
+      this.grams = grown(this.grams, needed);
+      this.flags = grown(this.flags, needed);
+    }
+  }
+
+  /** One line of the recipe (grams NaN: unknown); at most as many as startRecipe made room for. */
+  add(id: number, grams: number, flags: number): void {
+    if (id >= this.seen.length) this.seen = grown(this.seen, id + 1);
+    const known = this.seen[id] - 1;
+    if (known < this.recipeStart) {
+      this.seen[id] = this.length + 1;
+      this.ids[this.length] = id;
+      this.grams[this.length] = grams;
+      this.flags[this.length++] = flags;
+      return;
+    }
+    const before = this.grams[known];
+    if (before !== before) this.grams[known] = grams;
+    else if (grams === grams) this.grams[known] = before + grams;
+    this.flags[known] |= flags;
+  }
+
+  /** No spare room (a whole cookbook loaded: its arrays kept at their length). */
+  trim(): void {
+    this.ids = atLength(this.ids, this.length);
+    this.grams = atLength(this.grams, this.length);
+    this.flags = atLength(this.flags, this.length);
+  }
+}
+
+/**
  * Every recipe has a slot; a replaced recipe leaves a dead slot behind (skipped by queries) and takes a new one,
  * so updates never rewrite posting lists. When dead slots outnumber live ones, the index is laid out afresh.
  * A slot keeps its recipe in typed arrays, not as the object it was given (a million recipes' objects would take
@@ -442,6 +502,8 @@ class SlottedRecipeIndex implements RecipeIndex {
   private names: (string | undefined)[] = [];
   /** the slot's ingredients are entries entryStarts[slot] to entryStarts[slot + 1] */
   private entryStarts = new Int32Array(1);
+  private entries = new EntriesWriter();
+  /** the entries' arrays (the writer's, kept here for the queries) */
   private entryIds = new Int32Array(0);
   /** the lines' grams added up per ingredient, NaN where unknown */
   private entryGrams = new Float64Array(0);
@@ -495,16 +557,26 @@ class SlottedRecipeIndex implements RecipeIndex {
 
   put(recipes: readonly RankableRecipe[]): void {
     for (const recipe of recipes) {
-      const previous = this.slotOf.get(recipe.id);
-      if (previous !== undefined) {
-        this.names[previous] = undefined;
-        // no viewer has id -1: queries skip the dead slot without reading the recipe
-        this.owners[previous] = -1;
-        this.deadSlots++;
-      }
+      this.kill(recipe.id);
       this.append(recipe);
     }
     if (this.deadSlots > this.slotOf.size) this.layOutAfresh();
+  }
+
+  remove(ids: Iterable<number>): void {
+    for (const id of ids) this.kill(id);
+    if (this.deadSlots > this.slotOf.size) this.layOutAfresh();
+  }
+
+  /** Leaves the slot of the recipe with this id (if any) dead: posting lists keep it, queries skip it. */
+  private kill(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.names[slot] = undefined;
+    // no viewer has id -1: queries skip the dead slot without reading the recipe
+    this.owners[slot] = -1;
+    this.deadSlots++;
   }
 
   setRatings(ratings: ReadonlyMap<number, number>): void {
@@ -538,30 +610,32 @@ class SlottedRecipeIndex implements RecipeIndex {
     this.occasionMasks[slot] = bitsOf(recipe.occasions, MEAL_OCCASIONS);
     this.ratings[slot] = recipe.rating ?? 0;
     this.minutes[slot] = recipe.minutes ?? Number.NaN;
-    const keyIds = new Set(recipe.keyIngredientIds);
-    this.keyTotals[slot] = keyIds.size;
-    const gramsOf = lineGrams(recipe);
-    for (const id of keyIds) this.post(this.keyPostings, id, slot, gramsOf.get(id) ?? null);
-    for (const id of gramsOf.keys()) if (!keyIds.has(id)) this.post(this.staplePostings, id, slot, null);
-    const start = this.entryStarts[slot];
-    let end = start;
-    const keyOnly = [...keyIds].filter((id) => !gramsOf.has(id));
-    const entries = gramsOf.size + keyOnly.length;
+    const entries = this.entries;
+    const start = entries.length;
+    entries.startRecipe(recipe.ingredientIds.length + recipe.keyIngredientIds.length);
+    recipe.ingredientIds.forEach((id, line) =>
+      entries.add(id, recipe.ingredientGrams?.[line] ?? Number.NaN, LINE_FLAG)
+    );
+    for (const id of recipe.keyIngredientIds) entries.add(id, Number.NaN, KEY_FLAG);
     this.entryStarts = grown(this.entryStarts, slot + 2);
-    this.entryIds = grown(this.entryIds, start + entries);
-    this.entryGrams = grown(this.entryGrams, start + entries);
-    this.entryFlags = grown(this.entryFlags, start + entries);
-    for (const [id, grams] of gramsOf) {
-      this.entryIds[end] = id;
-      this.entryGrams[end] = grams ?? Number.NaN;
-      this.entryFlags[end++] = LINE_FLAG | (keyIds.has(id) ? KEY_FLAG : 0);
+    this.entryStarts[slot + 1] = entries.length;
+    this.showEntries();
+    let keys = 0;
+    for (let entry = start; entry < entries.length; entry++) {
+      const id = entries.ids[entry];
+      if (entries.flags[entry] & KEY_FLAG) {
+        keys++;
+        this.post(this.keyPostings, id, slot, knownOrNull(entries.grams[entry]));
+      } else this.post(this.staplePostings, id, slot, null);
     }
-    for (const id of keyOnly) {
-      this.entryIds[end] = id;
-      this.entryGrams[end] = Number.NaN;
-      this.entryFlags[end++] = KEY_FLAG;
-    }
-    this.entryStarts[slot + 1] = end;
+    this.keyTotals[slot] = keys;
+  }
+
+  /** The queries read the writer's arrays (made anew when they grow). */
+  private showEntries(): void {
+    this.entryIds = this.entries.ids;
+    this.entryGrams = this.entries.grams;
+    this.entryFlags = this.entries.flags;
   }
 
   /** The recipe of a live slot as the index knows it (each line's ingredient once, with its grams added up). */
@@ -621,50 +695,32 @@ class SlottedRecipeIndex implements RecipeIndex {
     }
     if (this.slotOf.size !== count) throw new Error("load() takes distinct recipe ids");
 
-    // Each recipe's ingredients once, in line order, grams added up as lineGrams adds them (unknown lines left out
-    // unless all are unknown); `seen` holds, per ingredient id, 1 + its entry in the recipe being read.
+    // Each recipe's ingredients once (EntriesWriter), counted per ingredient for the posting lists.
     let largestId = 0;
     for (let line = 0; line < lineStarts[count]; line++) if (lineIds[line] > largestId) largestId = lineIds[line];
-    const seen = new Int32Array(largestId + 1);
-    const entryIds = new Int32Array(lineStarts[count]);
-    const entryGrams = new Float64Array(lineStarts[count]);
-    const entryFlags = new Uint8Array(lineStarts[count]);
+    const entries = new EntriesWriter(lineStarts[count], largestId);
     const entryStarts = new Int32Array(count + 1);
     const keyCounts = new Int32Array(largestId + 1);
     const stapleCounts = new Int32Array(largestId + 1);
     const keyTotals = new Uint16Array(count);
-    let entries = 0;
     for (let slot = 0; slot < count; slot++) {
-      const start = entries;
+      const start = entries.length;
+      entries.startRecipe(lineStarts[slot + 1] - lineStarts[slot]);
       for (let line = lineStarts[slot]; line < lineStarts[slot + 1]; line++) {
-        const id = lineIds[line];
-        const grams = lineGrams[line];
-        const flags = LINE_FLAG | (lineIsKey[line] ? KEY_FLAG : 0);
-        const known = seen[id] - 1;
-        if (known < start) {
-          seen[id] = entries + 1;
-          entryIds[entries] = id;
-          entryGrams[entries] = grams;
-          entryFlags[entries++] = flags;
-          continue;
-        }
-        const before = entryGrams[known];
-        if (before !== before) entryGrams[known] = grams;
-        else if (grams === grams) entryGrams[known] = before + grams;
-        entryFlags[known] |= flags;
+        entries.add(lineIds[line], lineGrams[line], LINE_FLAG | (lineIsKey[line] ? KEY_FLAG : 0));
       }
-      for (let entry = start; entry < entries; entry++) {
-        if (entryFlags[entry] & KEY_FLAG) {
-          keyCounts[entryIds[entry]]++;
+      for (let entry = start; entry < entries.length; entry++) {
+        if (entries.flags[entry] & KEY_FLAG) {
+          keyCounts[entries.ids[entry]]++;
           keyTotals[slot]++;
-        } else stapleCounts[entryIds[entry]]++;
+        } else stapleCounts[entries.ids[entry]]++;
       }
-      entryStarts[slot + 1] = entries;
+      entryStarts[slot + 1] = entries.length;
     }
+    entries.trim();
+    this.entries = entries;
     this.entryStarts = entryStarts;
-    this.entryIds = atLength(entryIds, entries);
-    this.entryGrams = atLength(entryGrams, entries);
-    this.entryFlags = atLength(entryFlags, entries);
+    this.showEntries();
     this.keyTotals = keyTotals;
 
     // Posting lists at their final length, filled in slot order (as put() appends them).
@@ -688,6 +744,7 @@ class SlottedRecipeIndex implements RecipeIndex {
     this.slotCount = 0;
     this.names = [];
     this.entryStarts = new Int32Array(1);
+    this.entries = new EntriesWriter();
     this.slotOf = new Map();
     this.deadSlots = 0;
     this.keyPostings = new Map();

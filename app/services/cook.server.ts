@@ -7,6 +7,7 @@ import { redirect, type Session } from "@remix-run/node";
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { getSession, getUserId, memberReadWithSession, type SessionMember } from "./session.server";
+import { MEMBER_COLUMNS, MEMBER_JOINS, memberOfRow, type MemberRow } from "./member-read.server";
 
 export interface MemberCook extends SessionMember {
   session?: undefined;
@@ -49,19 +50,9 @@ export const ownHousehold = (username: string) => ({
 
 /** One statement (a nested select would be four): every page of a signed-in cook starts here. */
 async function readMember(userId: number): Promise<MemberCook | null> {
-  const [member] = await prisma.$queryRaw<{ householdId: number; pantryId: number; listId: number }[]>`
-    SELECT m."householdId", p."id" AS "pantryId", l."id" AS "listId"
-    FROM "HouseholdMember" m
-    JOIN "Pantry" p ON p."householdId" = m."householdId"
-    JOIN "ShoppingList" l ON l."householdId" = m."householdId"
-    WHERE m."userId" = ${userId}`;
-  if (!member) return null;
-  return {
-    userId,
-    householdId: Number(member.householdId),
-    pantryId: Number(member.pantryId),
-    listId: Number(member.listId),
-  };
+  const [row] = await prisma.$queryRaw<MemberRow[]>`
+    SELECT ${MEMBER_COLUMNS} FROM "HouseholdMember" m ${MEMBER_JOINS} WHERE m."userId" = ${userId}`;
+  return memberOfRow(row, userId);
 }
 
 /**

@@ -17,6 +17,7 @@ import { bitsOf, grown, type RecipeColumns } from "~/domain/ranking";
 import { Prisma } from "~/generated/prisma/client";
 import { ingredientIdOf, loadCatalogue } from "./catalogue.server";
 import { databaseUrl, isPostgresUrl, prisma, sqliteFilePath } from "./db.server";
+import { rawNumber, rawNumberOrNull, type RawNumber } from "./raw-row.server";
 
 /** Joins lines (char(31) in the query): the unit separator, a control character no typed quantity holds. */
 const LINE_SEPARATOR = "\u001f";
@@ -34,16 +35,16 @@ const READ_TIMEOUT_MS = 30 * 60_000;
 
 /** One recipe as the reading query answers it (SQLite: an array in this order; PostgreSQL: named columns). */
 export interface RecipeRow {
-  id: number;
+  id: RawNumber;
   name: string;
   /** the lines with an ingredient, in order, each "ingredientId:quantity", joined by LINE_SEPARATOR */
   lines: string | null;
   /** each "kind:value", joined by "|" */
   tags: string | null;
-  rating: number | null;
-  visibleTo: number;
-  prepTime: number | null;
-  cookingTime: number | null;
+  rating: RawNumber | null;
+  visibleTo: RawNumber;
+  prepTime: RawNumber | null;
+  cookingTime: RawNumber | null;
 }
 
 /** The reading query for the recipes whose ids pass `condition` (on r."id"), one row per recipe, by id. */
@@ -202,16 +203,15 @@ export class ColumnsWriter {
 
   /** A row as a query through Prisma answers it (numbers may come as bigints on PostgreSQL). */
   addRow(row: RecipeRow): void {
-    const count = (value: number | null) => (value === null ? null : Number(value));
     this.add(
-      Number(row.id),
+      rawNumber(row.id),
       row.name,
       row.lines,
       row.tags,
-      row.rating,
-      Number(row.visibleTo),
-      count(row.prepTime),
-      count(row.cookingTime)
+      rawNumberOrNull(row.rating),
+      rawNumber(row.visibleTo),
+      rawNumberOrNull(row.prepTime),
+      rawNumberOrNull(row.cookingTime)
     );
   }
 
@@ -295,10 +295,10 @@ async function readPostgres(stapleIds: ReadonlySet<number | null>, grams: GramsR
   let columns: RecipeColumns | undefined;
   await prisma.$transaction(
     async (transaction) => {
-      const [{ recipes, lines }] = await transaction.$queryRaw<{ recipes: bigint; lines: bigint }[]>`
+      const [{ recipes, lines }] = await transaction.$queryRaw<{ recipes: RawNumber; lines: RawNumber }[]>`
         SELECT (SELECT count(*) FROM "Recipe") AS "recipes",
           (SELECT count(*) FROM "RecipeIngredient" WHERE "ingredientId" IS NOT NULL) AS "lines"`;
-      const writer = new ColumnsWriter(Number(recipes), Number(lines), stapleIds, grams);
+      const writer = new ColumnsWriter(rawNumber(recipes), rawNumber(lines), stapleIds, grams);
       await transaction.$executeRawUnsafe(
         `DECLARE cookbook NO SCROLL CURSOR FOR ${recipeRowsQuery(Prisma.sql`TRUE`, true).sql}`
       );

@@ -4,6 +4,7 @@ import { prisma } from "./db.server";
 import { visibleTo } from "./recipe-access.server";
 import { MENU_CARD_FIELDS, toMenuCard, type MenuCard } from "./menu-card.server";
 import { withSharedPhotos } from "./recipe-pictures.server";
+import { rawDate, rawNumber, type RawDate, type RawNumber } from "./raw-row.server";
 
 /** A history entry as the history list and GET /api/history/<userId> show it. */
 export interface HistoryEntryView extends MenuCard {
@@ -52,10 +53,10 @@ export async function recordHistory(
     latest !== null && latest.recipeId === recipeId && now.getTime() - latest.createdAt.getTime() < REPEAT_VISIT_MS;
   // Raw: every visit to a recipe reads it (decision 160).
   const latestOf = async (client: Pick<typeof prisma, "$queryRaw">): Promise<Latest> => {
-    const [row] = await client.$queryRaw<{ id: number; recipeId: number; createdAt: Date }[]>`
+    const [row] = await client.$queryRaw<{ id: RawNumber; recipeId: RawNumber; createdAt: RawDate }[]>`
       SELECT "id", "recipeId", "createdAt" FROM "HistoryEntry" WHERE "userId" = ${userId}
       ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`;
-    return row ? { id: Number(row.id), recipeId: Number(row.recipeId), createdAt: new Date(row.createdAt) } : null;
+    return row ? { id: rawNumber(row.id), recipeId: rawNumber(row.recipeId), createdAt: rawDate(row.createdAt) } : null;
   };
   // Reloading the recipe screen only reads: the transaction (one at a time on SQLite) is kept for the write.
   const latest = await latestOf(prisma);

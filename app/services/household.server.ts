@@ -29,6 +29,7 @@ import { isEmailVerified } from "./email-verification.server";
 import { mailLinkOrigin } from "./env.server";
 import { pantryItems, rowOf, type Transaction } from "./pantry-store.server";
 import { preferencesOfRow } from "./preferences.server";
+import { rawBooleanOrNull, rawNumber, type RawBoolean, type RawNumber } from "./raw-row.server";
 
 export type HouseholdRefusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 | 429 | 502 };
 type Done<T = object> = ({ ok: true; message: string } & T) | HouseholdRefusal;
@@ -426,8 +427,8 @@ export interface ForEveryone {
 }
 
 interface MemberNeedsRow {
-  userId: number | bigint;
-  suggestForEveryone: boolean | number | bigint | null;
+  userId: RawNumber;
+  suggestForEveryone: RawBoolean | null;
   allergies: string;
   /** null: the member has chosen no preferences (no row) */
   cuisines: string | null;
@@ -454,10 +455,8 @@ export async function suggestionsForEveryone(cook: MemberCook): Promise<ForEvery
         ? null
         : { cuisines, dietaryPreferences, mealOccasions }
     );
-  const mine = members.find((member) => Number(member.userId) === cook.userId);
-  // SQLite answers a boolean as 0 or 1, PostgreSQL as a boolean.
-  const choice = mine?.suggestForEveryone ?? null;
-  const on = suggestsForEveryone(members.length, choice === null ? null : Boolean(Number(choice)));
+  const mine = members.find((member) => rawNumber(member.userId) === cook.userId);
+  const on = suggestsForEveryone(members.length, rawBooleanOrNull(mine?.suggestForEveryone));
   const needs = everyonesNeeds(
     members.map((member) => ({
       allergies: storedStringList(member.allergies),

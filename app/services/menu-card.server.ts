@@ -2,6 +2,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { visibleToSql } from "./recipe-access.server";
+import { rawNumber, rawNumberOrNull } from "./raw-row.server";
 
 export const MENU_CARD_FIELDS = {
   id: true,
@@ -25,13 +26,11 @@ export async function menuCardRecipes(ids: number[], viewerId: number | null): P
   if (ids.length === 0) return [];
   const rows = await prisma.$queryRaw<MenuCardRecipe[]>`
     SELECT ${MENU_CARD_COLUMNS} FROM "Recipe" WHERE "id" IN (${Prisma.join(ids)}) AND ${visibleToSql(viewerId)}`;
-  // integers may come back as bigints from a raw read
-  const minutes = (value: number | null) => (value === null ? null : Number(value));
   return rows.map((row) => ({
     ...row,
-    id: Number(row.id),
-    prepTime: minutes(row.prepTime),
-    cookingTime: minutes(row.cookingTime),
+    id: rawNumber(row.id),
+    prepTime: rawNumberOrNull(row.prepTime),
+    cookingTime: rawNumberOrNull(row.cookingTime),
   }));
 }
 

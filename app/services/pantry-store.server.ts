@@ -34,6 +34,7 @@ import { prisma } from "./db.server";
 import { countPopularity } from "./ingredient-popularity.server";
 import { sessionStorage } from "./session.server";
 import { noteCorrection, noteMissedIngredients } from "./vision/memory.server";
+import { rawNumber, rawNumberOrNull, type RawNumber } from "./raw-row.server";
 
 export type { DetailsChange, PantryItem, PantrySource };
 
@@ -68,18 +69,18 @@ type Success<T> = { ok: true; items: PantryItem[]; headers: Headers } & T;
 export type PantryResult<T = object> = Success<T> | Failure;
 
 type ItemRow = {
-  id: number;
+  id: RawNumber;
   nameKey: string;
   name: string;
   type: string;
   source: string;
   captureId: string | null;
-  quantity: number | null;
+  quantity: RawNumber | null;
   unit: string | null;
   storage: string | null;
   addedOn: string;
   bestBefore: string | null;
-  version: number;
+  version: RawNumber;
 };
 
 const storedOf = (rows: ItemRow[]): StoredPantryItem[] => validItems(rows.map((row) => ({ ...row, key: row.nameKey })));
@@ -101,9 +102,9 @@ export async function pantryItems(pantryId: number, client: Transaction = prisma
     storedOf(
       rows.map((row) => ({
         ...row,
-        id: Number(row.id),
-        version: Number(row.version),
-        quantity: row.quantity === null ? null : Number(row.quantity),
+        id: rawNumber(row.id),
+        version: rawNumber(row.version),
+        quantity: rawNumberOrNull(row.quantity),
       }))
     )
   );

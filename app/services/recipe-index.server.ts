@@ -11,10 +11,12 @@
  * - Without that row (a database emptied by hand) the check runs after this process's writes (cookbookChanged())
  *   and at most every CHECK_INTERVAL_MS otherwise.
  *
- * A check reads the ids of recipes updated since the last one (a range on the Recipe.updatedAt index) and
- * re-reads only those whose update time it has not applied yet; the recipe count (a deletion, or a write the
- * window missed, makes it differ from the index: full rebuild); and the review count and latest update, which
- * when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
+ * A check reads the ids of recipes deleted since the version it last saw (RecipeDeletion, which the database's
+ * trigger writes with the version the deletion bumped: decision 173) and takes them out of the index in place; the
+ * ids of recipes updated since the last check (a range on the Recipe.updatedAt index) and re-reads only those
+ * whose update time it has not applied yet; the recipe count (a write the window missed, or a deletion older than
+ * the day RecipeDeletion keeps, makes it differ from the index: full rebuild); and the review count and latest
+ * update, which when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
  * or an ingredient's name reaches the index with a restart.
  */
 import { recipeIndexFromColumns, recipesOfColumns, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
@@ -29,6 +31,7 @@ import {
   type RecipeRow,
 } from "./cookbook-columns.server";
 import { databaseUrl, isPostgresUrl, prisma } from "./db.server";
+import { rawBigInt, rawNumber, type RawNumber } from "./raw-row.server";
 
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
@@ -67,9 +70,9 @@ export function cookbookChanged(): void {
 /** The cookbook's version (bumped by the database on every recipe or review write), or null without its row. */
 async function cookbookVersion(): Promise<bigint | null> {
   // Raw: read before every search, and a model query costs the client twice what the statement does (decision 160).
-  const [row] = await prisma.$queryRaw<{ version: bigint | number }[]>`
+  const [row] = await prisma.$queryRaw<{ version: RawNumber }[]>`
     SELECT "version" FROM "CookbookVersion" WHERE "id" = 1`;
-  return row ? BigInt(row.version) : null;
+  return row ? rawBigInt(row.version) : null;
 }
 
 async function reviewsStamp(): Promise<string> {
@@ -78,8 +81,10 @@ async function reviewsStamp(): Promise<string> {
 }
 
 async function averageRatings(): Promise<Map<number, number>> {
-  const rows = await prisma.review.groupBy({ by: ["recipeId"], _avg: { rating: true } });
-  return new Map(rows.map((row) => [row.recipeId, row._avg.rating ?? 0]));
+  // Raw: every recipe with reviews (a million recipes: 300,000 rows), half the time of the model's groupBy.
+  const rows = await prisma.$queryRaw<{ recipeId: RawNumber; rating: RawNumber }[]>`
+    SELECT "recipeId", CAST(avg("rating") AS DOUBLE PRECISION) AS "rating" FROM "Review" GROUP BY "recipeId"`;
+  return new Map(rows.map((row) => [rawNumber(row.recipeId), rawNumber(row.rating)]));
 }
 
 const isPostgres = isPostgresUrl(databaseUrl());
@@ -123,12 +128,28 @@ async function buildIndex(version: bigint | null): Promise<TrackedIndex> {
   return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp, version };
 }
 
+/**
+ * Ids of the recipes deleted after the cookbook was at `version`. A deletion bumps the version and writes its row
+ * in one transaction, and writers bump the version one after another: every deletion committed after `version`
+ * was read has a later version.
+ */
+async function deletedAfter(version: bigint | null): Promise<Set<number>> {
+  if (version === null) return new Set();
+  const rows = await prisma.recipeDeletion.findMany({
+    where: { version: { gt: version } },
+    select: { recipeId: true },
+  });
+  return new Set(rows.map((row) => row.recipeId));
+}
+
 async function check(current: TrackedIndex, version: bigint | null): Promise<TrackedIndex> {
   const changesSeen = changes;
   const checkedAt = Date.now();
-  const updated = await updatedSince(current.checkedAt);
+  const [deleted, updated] = await Promise.all([deletedAfter(current.version), updatedSince(current.checkedAt)]);
+  current.index.remove(deleted);
+  // a recipe saved again under a deleted one's id (written by hand) is read again whatever its update time
   const unapplied = updated
-    .filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
+    .filter((recipe) => deleted.has(recipe.id) || current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
     .map((recipe) => recipe.id);
   if (unapplied.length > 0) current.index.put(await readRecipes(unapplied));
   const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);

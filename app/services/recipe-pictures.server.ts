@@ -10,6 +10,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { storedDishPhotoOf } from "./dish-photo-use.server";
 import { dishImageSrcSet, dishImageVariant, imageUrl } from "./images.server";
+import { rawBoolean, rawNumber, type RawBoolean, type RawNumber } from "./raw-row.server";
 
 export interface RecipePicture {
   image: string;
@@ -32,12 +33,12 @@ export async function sharedRecipePhotos(
   // Raw: read by the suggestions and the recipe screen on every visit (decision 160).
   const rows = await prisma.$queryRaw<
     {
-      id: number;
-      userId: number;
-      recipeId: number;
+      id: RawNumber;
+      userId: RawNumber;
+      recipeId: RawNumber;
       image: string;
-      chosenForRecipe: boolean | number;
-      likes: number | bigint;
+      chosenForRecipe: RawBoolean;
+      likes: RawNumber;
     }[]
   >`
     SELECT p."id", p."userId", p."recipeId", p."image", p."chosenForRecipe",
@@ -46,12 +47,12 @@ export async function sharedRecipePhotos(
     WHERE p."recipeId" IN (${Prisma.join(ids)}) AND p."hiddenAt" IS NULL
     ORDER BY p."id" DESC`;
   const posts = rows.map((row) => ({
-    id: Number(row.id),
-    userId: Number(row.userId),
-    recipeId: Number(row.recipeId),
+    id: rawNumber(row.id),
+    userId: rawNumber(row.userId),
+    recipeId: rawNumber(row.recipeId),
     image: row.image,
-    chosenForRecipe: Boolean(Number(row.chosenForRecipe)),
-    _count: { likes: Number(row.likes) },
+    chosenForRecipe: rawBoolean(row.chosenForRecipe),
+    _count: { likes: rawNumber(row.likes) },
   }));
   // A like the author gave their own photo does not count: the likes of others are all likes but that one.
   const couldShow = posts.filter((post) => post._count.likes >= LIKES_TO_SHOW_A_PHOTO && !post.chosenForRecipe);

@@ -46,6 +46,7 @@ import { loadReviewsBlock } from "./reviews.server";
 import { requireCook, type MemberCook } from "./cook.server";
 import { redirectWithFlash } from "./session.server";
 import { addShoppingItems, shoppingNeeds } from "./shopping-list.server";
+import { rawNumber, type RawNumber } from "./raw-row.server";
 
 export type { PhotoChoice };
 
@@ -129,7 +130,7 @@ function allergyWarning(alert: AllergyAlert): string {
  */
 async function readCookOnRecipe(userId: number, recipeId: number) {
   const [row] = await prisma.$queryRaw<
-    { allergies: string | null; favorite: number | bigint; acknowledged: string | null }[]
+    { allergies: string | null; favorite: RawNumber; acknowledged: string | null }[]
   >`
     SELECT (SELECT u."allergies" FROM "User" u WHERE u."id" = ${userId}) AS "allergies",
       (SELECT COUNT(*) FROM "Favorite" f WHERE f."userId" = ${userId} AND f."recipeId" = ${recipeId}) AS "favorite",
@@ -137,7 +138,7 @@ async function readCookOnRecipe(userId: number, recipeId: number) {
         AS "acknowledged"`;
   return {
     allergies: storedStringList(row.allergies),
-    favorite: Number(row.favorite) > 0,
+    favorite: rawNumber(row.favorite) > 0,
     acknowledged: acknowledgedSet(row.acknowledged),
   };
 }

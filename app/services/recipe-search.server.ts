@@ -21,6 +21,7 @@ import { EVERYONE, visibleTo, visibleToSql } from "./recipe-access.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
 import { currentRecipeIndex } from "./recipe-index.server";
 import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
+import { rawDate, rawNumberOrNull, type RawDate, type RawNumber } from "./raw-row.server";
 
 export interface Menu {
   menu_id: number;
@@ -248,15 +249,16 @@ function frozen(menu: Menu): Menu {
 export async function readRecipe(recipeId: number, viewerId: number | null): Promise<RecipeRead | null> {
   // Raw: every visit to a recipe checks it (decision 160).
   const [current] = await prisma.$queryRaw<
-    { updatedAt: Date; totalTime: number | null; servings: number | null; importedById: number | null }[]
+    { updatedAt: RawDate; totalTime: RawNumber | null; servings: RawNumber | null; importedById: RawNumber | null }[]
   >`
     SELECT "updatedAt", "totalTime", "servings", "importedById" FROM "Recipe"
     WHERE "id" = ${recipeId} AND ${visibleToSql(viewerId)}`;
   if (!current) return null;
-  const orNull = (value: number | null) => (value === null ? null : Number(value));
-  const [totalTime, servings, importedById] = [current.totalTime, current.servings, current.importedById].map(orNull);
+  const [totalTime, servings, importedById] = [current.totalTime, current.servings, current.importedById].map(
+    rawNumberOrNull
+  );
   const kept = menusRead.get(recipeId);
-  if (kept?.updatedAt === new Date(current.updatedAt).getTime())
+  if (kept?.updatedAt === rawDate(current.updatedAt).getTime())
     return { ...kept.content, totalTime, servings, importedById };
   const recipe = await prisma.recipe.findUnique({ where: { id: recipeId }, include: readContent });
   if (!recipe) return null;

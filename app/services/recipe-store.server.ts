@@ -14,6 +14,7 @@ import { deleteUnusedDishPhotos, storedDishPhotoOf } from "./dish-photo-use.serv
 import { RateLimiter } from "./rate-limit.server";
 import { visibilityOf } from "./recipe-access.server";
 import { cookbookChanged } from "./recipe-index.server";
+import { rawNumber, type RawNumber } from "./raw-row.server";
 
 /** A user's recipe refused before anything was written: too big (400) or too many this hour (429). */
 export class RecipeRejectedError extends Error {
@@ -262,12 +263,12 @@ async function storedRecipesNamed(tx: Transaction, batch: Prepared[]) {
   const conditions = [...namesByVisibility].map(
     ([visibleTo, names]) => Prisma.sql`("visibleTo" = ${visibleTo} AND "name" IN (${Prisma.join(names)}))`
   );
-  const found = await tx.$queryRaw<{ id: number }[]>`SELECT "id" FROM "Recipe" WHERE ${Prisma.join(
+  const found = await tx.$queryRaw<{ id: RawNumber }[]>`SELECT "id" FROM "Recipe" WHERE ${Prisma.join(
     conditions,
     " OR "
   )}`;
   if (found.length === 0) return [];
-  return tx.recipe.findMany({ where: { id: { in: found.map(({ id }) => Number(id)) } }, include: storedContent });
+  return tx.recipe.findMany({ where: { id: { in: found.map(({ id }) => rawNumber(id)) } }, include: storedContent });
 }
 
 /** Replaces a stored recipe of the draft's name, unless its content is the same. */
@@ -307,7 +308,7 @@ async function saveOver(
 async function createAll(tx: Transaction, fresh: Prepared[]): Promise<number[]> {
   if (fresh.length === 0) return [];
   const now = new Date();
-  const rows = await insertRowsReturning<{ id: number; name: string; visibleTo: number }>(
+  const rows = await insertRowsReturning<{ id: RawNumber; name: string; visibleTo: RawNumber }>(
     tx,
     "Recipe",
     ["name", "image", ...RECIPE_FIELDS, "createdAt", "updatedAt"],
@@ -320,7 +321,7 @@ async function createAll(tx: Transaction, fresh: Prepared[]): Promise<number[]> 
     ]),
     ["id", "name", "visibleTo"]
   );
-  const idsByKey = new Map(rows.map((row) => [nameKey(row.name, Number(row.visibleTo)), Number(row.id)]));
+  const idsByKey = new Map(rows.map((row) => [nameKey(row.name, rawNumber(row.visibleTo)), rawNumber(row.id)]));
   const ids = fresh.map((item) => idsByKey.get(preparedKey(item))!);
   const withoutImage = ids.filter((_, position) => !fresh[position].draft.image);
   if (withoutImage.length > 0) {

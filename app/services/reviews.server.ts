@@ -12,6 +12,7 @@ import { isUniqueViolation, prisma } from "./db.server";
 import { canSeeRecipe } from "./recipe-access.server";
 import { cookbookChanged } from "./recipe-index.server";
 import { isJsonRequest, jsonError, readFormOrJson } from "./request.server";
+import { rawNumber, type RawNumber } from "./raw-row.server";
 
 export const REVIEW_RESULTS = {
   created: "Review added successfully",
@@ -83,10 +84,10 @@ export async function reviewSummary(recipeId: number, viewerId: number): Promise
 export async function loadReviewsBlock(recipeId: number, userId: number): Promise<ReviewsBlock> {
   // Raw: the recipe screen reads it on every visit (decision 160); newest first, as newestFirst orders.
   const reviews = (
-    await prisma.$queryRaw<{ id: number; userId: number; rating: number }[]>`
+    await prisma.$queryRaw<{ id: RawNumber; userId: RawNumber; rating: RawNumber }[]>`
       SELECT "id", "userId", "rating" FROM "Review" WHERE "recipeId" = ${recipeId}
       ORDER BY "updatedAt" DESC, "id" DESC`
-  ).map((row) => ({ id: Number(row.id), userId: Number(row.userId), rating: Number(row.rating) }));
+  ).map((row) => ({ id: rawNumber(row.id), userId: rawNumber(row.userId), rating: rawNumber(row.rating) }));
   const latestId = reviews[0]?.id;
   const ownId = reviews.find((review) => review.userId === userId)?.id;
   const shownIds = [...new Set([latestId, ownId])].filter((id) => id !== undefined);

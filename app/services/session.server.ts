@@ -10,6 +10,8 @@ import {
 import { requestClient } from "~/services/client.server";
 import { prisma } from "~/services/db.server";
 import { env } from "~/services/env.server";
+import { MEMBER_COLUMNS, MEMBER_JOINS, memberOfRow, type MemberRow } from "./member-read.server";
+import { rawDate, type RawDate } from "./raw-row.server";
 
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
@@ -81,8 +83,8 @@ export const sessionStorage = createSessionStorage<SessionData>({
 });
 
 /** A stored session's values, or null once it has lapsed (its row is removed then). */
-async function liveData(id: string, row: { data: string; expiresAt: Date | string }): Promise<SessionData | null> {
-  if (new Date(row.expiresAt).getTime() < Date.now()) {
+async function liveData(id: string, row: { data: string; expiresAt: RawDate }): Promise<SessionData | null> {
+  if (rawDate(row.expiresAt).getTime() < Date.now()) {
     await prisma.session.deleteMany({ where: { id } });
     return null;
   }
@@ -111,29 +113,15 @@ const pageReads = new WeakMap<Request, Promise<PageRead>>();
 async function readPageSession(request: Request): Promise<PageRead> {
   const id = await sessionCookie.parse(request.headers.get("Cookie"));
   if (typeof id !== "string" || id === "") return { session: createSession<SessionData>({}, ""), member: null };
-  const [row] = await prisma.$queryRaw<
-    {
-      data: string;
-      expiresAt: Date;
-      userId: number | null;
-      householdId: number | null;
-      pantryId: number | null;
-      listId: number | null;
-    }[]
-  >`
-    SELECT s."data", s."expiresAt", m."userId", m."householdId", p."id" AS "pantryId", l."id" AS "listId"
+  const [row] = await prisma.$queryRaw<({ data: string; expiresAt: RawDate } & MemberRow)[]>`
+    SELECT s."data", s."expiresAt", ${MEMBER_COLUMNS}
     FROM "Session" s
-    LEFT JOIN "HouseholdMember" m ON m."userId" = s."userId"
-    LEFT JOIN "Pantry" p ON p."householdId" = m."householdId"
-    LEFT JOIN "ShoppingList" l ON l."householdId" = m."householdId"
+    LEFT JOIN "HouseholdMember" m ON m."userId" = s."userId" ${MEMBER_JOINS}
     WHERE s."id" = ${id}`;
   const data = row ? await liveData(id, row) : null;
   if (!data) return { session: createSession<SessionData>({}, id), member: null };
   const userId = userIdOf(data);
-  const member =
-    userId !== null && Number(row.userId) === userId && row.pantryId !== null && row.listId !== null
-      ? { userId, householdId: Number(row.householdId), pantryId: Number(row.pantryId), listId: Number(row.listId) }
-      : null;
+  const member = userId === null ? null : memberOfRow(row, userId);
   return { session: createSession<SessionData>(data, id), member };
 }
 

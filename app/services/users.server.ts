@@ -15,6 +15,7 @@ import { deleteImage, imageUrl, storeImage, UploadRejectedError } from "~/servic
 import { RateLimiter } from "~/services/rate-limit.server";
 import { departBeforeDeletion } from "~/services/household.server";
 import { destroyUserSession, requireUserId } from "~/services/session.server";
+import { rawNumber, type RawNumber } from "./raw-row.server";
 
 /** The settings screen's profile form, parsed here so that the screen's module carries no zod. */
 export const parseProfileForm = (formData: FormData) => parseWithZod(formData, { schema: ProfileFormSchema });
@@ -193,8 +194,8 @@ export async function deleteAccount(userId: number): Promise<"deleted" | "no suc
  * one statement (decision 160).
  */
 export async function homeHeader(userId: number, listId: number) {
-  const [row] = await prisma.$queryRaw<{ username: string | null; shoppingCount: number | bigint }[]>`
+  const [row] = await prisma.$queryRaw<{ username: string | null; shoppingCount: RawNumber }[]>`
     SELECT (SELECT u."username" FROM "User" u WHERE u."id" = ${userId}) AS "username",
       (SELECT COUNT(*) FROM "ShoppingItem" i WHERE i."listId" = ${listId}) AS "shoppingCount"`;
-  return { username: row.username, shoppingCount: Number(row.shoppingCount) };
+  return { username: row.username, shoppingCount: rawNumber(row.shoppingCount) };
 }

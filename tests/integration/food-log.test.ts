@@ -19,6 +19,7 @@ import {
   undoFoodLog,
   undoPantryUpdate,
 } from "~/services/food-log.server";
+import { createInvite, joinHousehold } from "~/services/household.server";
 import { recordServingsEaten } from "~/services/leftovers.server";
 import { recordMealCompletion } from "~/services/meal-completions.server";
 import { monthlyMealStats } from "~/services/meal-stats.server";
@@ -610,11 +611,16 @@ describe("leftovers in the pantry", () => {
 
   it("the same dish's servings said twice at once (two members, two meals): one item with both meals' leftovers", async () => {
     const { cook, completionId } = await cookWhoCooked("leftrace");
-    const member = await cookOfUser(cook.id);
-    const again = (await recordMealCompletion({ cook: member, recipeId }))!;
+    const invite = await createInvite(await cookOfUser(cook.id), {});
+    if (!invite.ok) throw new Error(invite.message);
+    const partner = await signedInMember("leftpartner");
+    expect((await joinHousehold(await cookOfUser(partner.id), invite.invite.token)).ok).toBe(true);
+    const [first, second] = [await cookOfUser(cook.id), await cookOfUser(partner.id)];
+    expect(second.pantryId).toBe(first.pantryId);
+    const again = (await recordMealCompletion({ cook: second, recipeId }))!;
     const both = await Promise.all([
-      recordServingsEaten(member, completionId, { cooked: 4, eaten: 1 }),
-      recordServingsEaten(member, again.id, { cooked: 4, eaten: 2 }),
+      recordServingsEaten(first, completionId, { cooked: 4, eaten: 1 }),
+      recordServingsEaten(second, again.id, { cooked: 4, eaten: 2 }),
     ]);
     expect(both.map((said) => said.ok)).toEqual([true, true]);
     expect(await leftoverRow(cook.id)).toMatchObject({ quantity: 5 });

@@ -99,7 +99,7 @@ describe("two processes on one database", () => {
     expect((await logIn(other, "guessed")).status).toBe(429);
   });
 
-  it("a recipe added through one is suggested by the other on the very next search", async () => {
+  it("a recipe added through one is suggested by the other on the very next search, and no more once deleted", async () => {
     const { cookie } = await logIn(one, "author");
     const search = async () => {
       const response = await post(
@@ -129,6 +129,18 @@ describe("two processes on one database", () => {
     );
     expect(created.status).toBe(201);
     expect(await search()).toContain("Shared Okra Stew");
+
+    // deleted through one: the other's index takes it out in place, and its very next search leaves it out
+    const { menu_id: id } = (await created.json()) as { menu_id: number };
+    const deleted = await fetch(`${one.origin}/my-recipes`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: one.origin, Cookie: cookie! },
+      body: new URLSearchParams({ intent: "delete", id: String(id) }),
+    });
+    expect(deleted.status).toBe(302);
+    expect(await prisma.recipe.findUnique({ where: { id } })).toBeNull();
+    expect(await search()).not.toContain("Shared Okra Stew");
   });
 
   it("a photo uploaded through one is served by both", async () => {

@@ -32,11 +32,12 @@ const CRASH = process.argv.includes("--crash");
 const PORT = Number(option("port") ?? 3303);
 const RECIPES_IN_PLAY = 40;
 /**
- * The p99 this build must stay under with 50 cooks (mixed reads and writes) on the shared 2-core machine: 3.6 s
- * measured at a load average of 17 (main's build before decision 137: 13.6 s in the same run), so 10 s leaves room
- * for a busier machine and still catches requests left waiting behind the others; figures in docs/deploy.md.
+ * The p99 this build must stay under with 50 cooks (mixed reads and writes): CI measured 1.0–1.1 s on SQLite with
+ * the server killed halfway and 0.5–0.65 s on PostgreSQL, so 3 s (about three times the worst) leaves room for a
+ * fresh, noisy CI machine and still fails a tail that comes back (main's build before decision 137: 13.6 s). On a
+ * machine busy with other work (load average 17: 3.6 s) pass --max-p99; figures in docs/deploy.md.
  */
-const MAX_P99_MS = Number(option("max-p99") ?? 10_000);
+const MAX_P99_MS = Number(option("max-p99") ?? 3_000);
 /**
  * How many times the median the p99 may be: first come, first served (decision 137) answers every request in about
  * the same time whatever the machine's load (1.7 measured; main's build before it 9.1 in the same run). Not checked

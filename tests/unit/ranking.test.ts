@@ -212,6 +212,26 @@ describe("keeping the index up to date", () => {
     expect(namesOf(index, [changed], ["basil"])).toEqual(["Omelette"]);
   });
 
+  it("takes out a removed recipe: never suggested again, counted nowhere, and put back when saved again", () => {
+    const recipes = [
+      recipe("Omelette", ["egg", "cheese"], { diets: ["Vegetarian"] }),
+      recipe("Fried rice", ["rice", "egg"], { diets: ["Vegetarian"] }),
+      recipe("Egg fried pork", ["pork", "egg"]),
+    ];
+    const index = createRecipeIndex(recipes, names);
+    index.remove([recipes[0].id, 12345]);
+    expect(index.size).toBe(2);
+    expect(namesOf(index, recipes, ["egg"]).sort()).toEqual(["Egg fried pork", "Fried rice"]);
+    expect(namesOf(index, recipes, [])).not.toContain("Omelette");
+    expect(index.countWithDiets(["Vegetarian"])).toBe(1);
+    // removing most of the index lays it out afresh: what is left ranks as before
+    index.remove([recipes[1].id]);
+    expect(namesOf(index, recipes, ["egg"])).toEqual(["Egg fried pork"]);
+    index.put([recipes[0]]);
+    expect(namesOf(index, recipes, ["cheese"])).toEqual(["Omelette"]);
+    expect(index.size).toBe(2);
+  });
+
   it("takes new ratings, a recipe without one counting as unrated", () => {
     const recipes = [
       recipe("Alright", ["tomato", "pepper"], { rating: 3 }),
