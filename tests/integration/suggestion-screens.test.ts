@@ -197,7 +197,8 @@ describe("/menu-suggestion", () => {
     const guest = browser();
     await guest.have("pork", "chicken breast", "tomato", "onion");
     // the card's "You have" line: the pork itself, or the pork standing in for a line ("pork (for bacon)")
-    const usesPork = (menu: { have: string[] }) => menu.have.some((name) => name === "pork" || name.startsWith("pork ("));
+    const usesPork = (menu: { have: string[] }) =>
+      menu.have.some((name) => name === "pork" || name.startsWith("pork ("));
     const all = await guest.suggestions();
     expect(all.menus.some((menu) => !usesPork(menu))).toBe(true);
     const withPork = await guest.suggestions("/menu-suggestion?use=pork");
@@ -234,6 +235,18 @@ describe("/menu-suggestion", () => {
     }
     // the reason is worded from the pantry items a card uses, which stay on the server
     expect(menus.some((menu) => menu.reason?.startsWith("uses your "))).toBe(true);
+  });
+
+  it("shows a recipe's new name and times on the next visit after it is edited", async () => {
+    const guest = browser();
+    await guest.have("okra", "tomato", "onion");
+    const [first] = (await guest.suggestions()).menus;
+    await prisma.recipe.update({
+      where: { id: first.menu_id },
+      data: { name: `${first.menu_name} Deluxe`, prepTime: (first.prep_time ?? 0) + 7 },
+    });
+    const again = (await guest.suggestions()).menus.find((menu) => menu.menu_id === first.menu_id);
+    expect(again).toMatchObject({ menu_name: `${first.menu_name} Deluxe`, prep_time: (first.prep_time ?? 0) + 7 });
   });
 
   it("never shows a vegetarian a recipe with meat, however well it fits", async () => {
