@@ -128,7 +128,7 @@ function toMenu(recipe: StoredMenu): Menu {
 }
 
 /** The ranked recipes found among `stored`, in ranking order, shaped by `shape`, with what the cook has and lacks. */
-function inRankingOrder<Stored extends { id: number }, Shape>(
+function inRankingOrder<Stored extends { id: number }, Shape extends object>(
   ranked: RankedRecipe[],
   stored: Stored[],
   shape: (recipe: Stored) => Shape
@@ -137,13 +137,15 @@ function inRankingOrder<Stored extends { id: number }, Shape>(
   return ranked.flatMap((result) => {
     const recipe = byId.get(result.recipeId);
     if (!recipe) return [];
-    const uses = result.uses.map((item) => ({
-      ingredient_name: item.name,
-      days_left: item.daysLeft,
-      ...(item.standsInFor ? { stands_in_for: item.standsInFor } : {}),
-    }));
+    const uses: Fit["uses"] = result.uses.map((item) =>
+      item.standsInFor
+        ? { ingredient_name: item.name, days_left: item.daysLeft, stands_in_for: item.standsInFor }
+        : { ingredient_name: item.name, days_left: item.daysLeft }
+    );
     const { have, missing, group, allergens } = result;
-    return [{ ...shape(recipe), have, missing, missing_count: missing.length, uses, group, allergens }];
+    const fit: Fit = { have, missing, missing_count: missing.length, uses, group, allergens };
+    // onto the shape's own new object: spreading it into another cost every suggestions page (decision 167)
+    return [Object.assign(shape(recipe), fit)];
   });
 }
 
