@@ -35,7 +35,8 @@ export function RecipeList({ label, items, planIt }: { label: string; items: Rec
             <RecipeImage
               src={item.image}
               srcSet={item.image_srcset}
-              sizes="88px"
+              // the width the browser picks a copy for: with copies to pick from only
+              sizes={item.image_srcset ? "88px" : undefined}
               width={88}
               height={88}
               loading="lazy"
