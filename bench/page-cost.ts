@@ -10,8 +10,12 @@
  *   npm run bench:page-cost -- --sql 1 --requests 10 --rounds 1      (also lists each screen's SQL statements)
  *   npm run bench:page-cost -- /home /menu-detail                    (these screens only)
  *   npm run bench:page-cost -- --html <dir>                          (and writes each screen's HTML there)
+ *   npm run bench:page-cost -- --cpu-prof <dir>                      (and a V8 CPU profile of each screen's rounds)
+ *   npm run bench:page-cost -- --old-build <dir>                     (another commit's build measured beside this one,
+ *                                                                     their rounds taking turns in this process)
  */
 import { existsSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { createRequire } from "node:module";
 import { loadavg } from "node:os";
 import path from "node:path";
@@ -28,26 +32,68 @@ const USERNAME = "cost_cook";
 const PASSWORD = "Bench1234";
 const BARE_BUILD = path.resolve("bench/bare-app/build/index.js");
 
-/** Every SQL statement the app prepares (Prisma's libsql driver prepares each query it runs). */
+/** Every SQL statement the app runs, counted where libsql runs it (a kept statement is prepared once: decision 166). */
 const statements = { count: 0, log: null as string[] | null };
-const { prototype: database } = createRequire(import.meta.url)("libsql") as {
-  prototype: { prepare(sql: string): unknown };
-};
-const prepare = database.prepare;
-database.prepare = function (this: unknown, sql: string) {
-  statements.count += 1;
-  statements.log?.push(sql);
-  return prepare.call(this, sql);
-};
+interface LibsqlStatement {
+  run(...args: unknown[]): unknown;
+  get(...args: unknown[]): unknown;
+  iterate(...args: unknown[]): unknown;
+}
+const countedLibsql = new Set<unknown>();
 
+/** Counts the statements run through the libsql module a server build (or this script) resolves. */
+function countStatements(from: string) {
+  const Database = createRequire(from)("libsql") as {
+    new (file: string): { prepare(sql: string): LibsqlStatement; close(): void };
+    prototype: { prepare(sql: string): LibsqlStatement };
+  };
+  if (countedLibsql.has(Database)) return;
+  countedLibsql.add(Database);
+  const textOf = new WeakMap<object, string>();
+  const prepare = Database.prototype.prepare;
+  Database.prototype.prepare = function (this: unknown, sql: string) {
+    const statement = prepare.call(this, sql);
+    textOf.set(statement, sql);
+    return statement;
+  };
+  const scratch = new Database(":memory:");
+  const statementPrototype = Object.getPrototypeOf(scratch.prepare("SELECT 1")) as LibsqlStatement;
+  scratch.close();
+  // `all` reads through `iterate`
+  for (const method of ["run", "get", "iterate"] as const) {
+    const run = statementPrototype[method];
+    statementPrototype[method] = function (this: LibsqlStatement, ...args: unknown[]) {
+      statements.count += 1;
+      statements.log?.push(textOf.get(this) ?? "?");
+      return run.apply(this, args);
+    };
+  }
+}
 type Handler = (request: Request) => Promise<Response>;
 
 /** Headers remix-serve and the HTTP bootstrap would give the request. */
 const baseHeaders = { Host: new URL(ORIGIN).host, "x-recipe-helper-client-address": "127.0.0.1" };
 
 async function handlerFor(buildFile: string): Promise<Handler> {
+  countStatements(buildFile);
   const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
   return createRequestHandler(build, "production");
+}
+
+/**
+ * Another build's handler in this process. It gets a database client of its own (db.server keeps one on globalThis
+ * for dev reloads): the client of this checkout, made with another copy of Prisma's runtime, would not know the
+ * other build's raw queries' parts.
+ */
+async function isolatedHandlerFor(buildFile: string): Promise<Handler> {
+  const holder = globalThis as { recipeHelperPrisma?: unknown };
+  const ours = holder.recipeHelperPrisma;
+  delete holder.recipeHelperPrisma;
+  try {
+    return await handlerFor(buildFile);
+  } finally {
+    holder.recipeHelperPrisma = ours;
+  }
 }
 
 async function signedInCookie(handle: Handler): Promise<string> {
@@ -72,36 +118,66 @@ interface Cost {
   htmlKb: number;
 }
 
-async function measure(handle: Handler, url: string, cookie: string | null): Promise<Cost> {
+/**
+ * Each build's cost of one screen. With several builds their rounds take turns (one round of each, then the next),
+ * so that a change in the machine's load moves them alike.
+ */
+async function measure(handles: Handler[], url: string, cookie: string | null): Promise<Cost[]> {
   const request = () => new Request(url, { headers: { ...baseHeaders, ...(cookie ? { Cookie: cookie } : {}) } });
-  const once = async () => {
+  const once = async (handle: Handler) => {
     const response = await handle(request());
     const html = await response.text();
     if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
     return html;
   };
-  for (let i = 0; i < WARM_UP; i++) await once();
-  const before = statements.count;
-  statements.log = option("sql") !== undefined ? [] : null;
-  const html = await once();
-  const perRequest = statements.count - before;
-  if (statements.log) console.error(`${new URL(url).pathname}:\n  ${statements.log.join("\n  ")}`);
-  if (option("html") !== undefined)
-    writeFileSync(path.join(option("html")!, `${new URL(url).pathname.replace(/\W+/g, "_")}.html`), html);
-  statements.log = null;
-  const rounds: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    const cpu = process.cpuUsage();
-    for (let i = 0; i < REQUESTS; i++) await once();
-    const used = process.cpuUsage(cpu);
-    rounds.push((used.user + used.system) / 1000 / REQUESTS);
+  const firsts: { html: string; statements: number }[] = [];
+  for (const handle of handles) {
+    for (let i = 0; i < WARM_UP; i++) await once(handle);
+    const before = statements.count;
+    statements.log = option("sql") !== undefined ? [] : null;
+    const html = await once(handle);
+    firsts.push({ html, statements: statements.count - before });
+    if (statements.log) console.error(`${new URL(url).pathname}:\n  ${statements.log.join("\n  ")}`);
+    statements.log = null;
   }
-  rounds.sort((a, b) => a - b);
-  return {
-    cpuMs: rounds[Math.floor(rounds.length / 2)],
-    statements: perRequest,
-    htmlKb: Buffer.byteLength(html) / 1024,
-  };
+  // the last build's page (this one's), and the others' beside it named by their place: old-_home.html
+  for (const [index, first] of firsts.entries()) {
+    const prefix = index === firsts.length - 1 ? "" : "old-";
+    if (option("html") !== undefined)
+      writeFileSync(
+        path.join(option("html")!, `${prefix}${new URL(url).pathname.replace(/\W+/g, "_")}.html`),
+        first.html
+      );
+  }
+  const profiler = option("cpu-prof") === undefined ? null : new Session();
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
+  const rounds: number[][] = handles.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [index, handle] of handles.entries()) {
+      const cpu = process.cpuUsage();
+      for (let i = 0; i < REQUESTS; i++) await once(handle);
+      const used = process.cpuUsage(cpu);
+      rounds[index].push((used.user + used.system) / 1000 / REQUESTS);
+    }
+  }
+  if (profiler) {
+    const { profile } = await profiler.post("Profiler.stop");
+    const name = `${new URL(url).pathname.replace(/\W+/g, "_")}.cpuprofile`;
+    writeFileSync(path.join(option("cpu-prof")!, name), JSON.stringify(profile));
+    profiler.disconnect();
+  }
+  return rounds.map((costs, index) => {
+    costs.sort((x, y) => x - y);
+    return {
+      cpuMs: costs[Math.floor(costs.length / 2)],
+      statements: firsts[index].statements,
+      htmlKb: Buffer.byteLength(firsts[index].html) / 1024,
+    };
+  });
 }
 
 async function main() {
@@ -119,6 +195,13 @@ async function main() {
   await seed();
 
   const handle = await handlerFor(buildFile);
+  const oldBuild = option("old-build");
+  const builds: [string, Handler][] = oldBuild
+    ? [
+        ["old", await isolatedHandlerFor(path.resolve(oldBuild, "index.js"))],
+        ["new", handle],
+      ]
+    : [["", handle]];
   const cookie = await signedInCookie(handle);
   const user = await prisma.user.findUniqueOrThrow({ where: { username: USERNAME } });
   const pantry = ["tomato", "onion", "garlic", "chicken breast", "rice", "egg", "spinach", "cheddar cheese"];
@@ -140,8 +223,8 @@ async function main() {
   ];
   const rows: string[] = [];
   if (existsSync(BARE_BUILD)) {
-    const bare = await measure(await handlerFor(BARE_BUILD), `${ORIGIN}/`, null);
-    rows.push(`| bare Remix page | ${bare.cpuMs.toFixed(2)} | ${bare.statements} | ${bare.htmlKb.toFixed(1)} |`);
+    const [bare] = await measure([await handlerFor(BARE_BUILD)], `${ORIGIN}/`, null);
+    rows.push(`| bare Remix page | | ${bare.cpuMs.toFixed(2)} | ${bare.statements} | ${bare.htmlKb.toFixed(1)} |`);
   }
   // `npm run bench:page-cost -- /home` measures the screens named (the address up to its id) only.
   const chosen = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
@@ -149,21 +232,27 @@ async function main() {
     ? screens.filter(([screen]) => chosen.includes(screen.replace(/\/\d+$/, "")))
     : screens;
   for (const [screen, signedIn] of measured) {
-    const cost = await measure(handle, `${ORIGIN}${screen}`, signedIn ? cookie : null);
-    rows.push(
-      `| ${screen}${signedIn ? "" : " (guest)"} | ${cost.cpuMs.toFixed(2)} | ${cost.statements} | ${cost.htmlKb.toFixed(
-        1
-      )} |`
+    const costs = await measure(
+      builds.map(([, build]) => build),
+      `${ORIGIN}${screen}`,
+      signedIn ? cookie : null
     );
-    console.error(rows.at(-1));
+    for (const [index, cost] of costs.entries()) {
+      rows.push(
+        `| ${screen}${signedIn ? "" : " (guest)"} | ${builds[index][0]} | ${cost.cpuMs.toFixed(2)} | ${
+          cost.statements
+        } | ${cost.htmlKb.toFixed(1)} |`
+      );
+      console.error(rows.at(-1));
+    }
   }
   console.log(
     `\n${ROUNDS} rounds of ${REQUESTS} requests per screen (median round), one at a time, in-process; load average ${loadavg()[0].toFixed(
       1
     )}\n`
   );
-  console.log("| screen | CPU ms per request | SQL statements per request | HTML KB |");
-  console.log("|---|---|---|---|");
+  console.log("| screen | build | CPU ms per request | SQL statements per request | HTML KB |");
+  console.log("|---|---|---|---|---|");
   for (const row of rows) console.log(row);
   await prisma.$disconnect();
 }

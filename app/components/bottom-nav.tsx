@@ -1,10 +1,9 @@
-import { CameraIcon, HeartIcon } from "~/components/nav-icons";
 import { ACCOUNT, HISTORY, HOME, NavList, PLAN, type NavItem } from "~/components/nav-list";
 
 const ITEMS: NavItem[] = [
   HOME,
-  { to: "/favorites", label: "Favorites", Icon: HeartIcon },
-  { to: "/camera", label: "Camera", Icon: CameraIcon, className: "bottom-nav-camera" },
+  { to: "/favorites", label: "Favorites", icon: "heart" },
+  { to: "/camera", label: "Camera", icon: "camera", className: "bottom-nav-camera" },
   HISTORY,
   PLAN,
   ACCOUNT,

@@ -4,6 +4,7 @@
  */
 import * as z from "zod";
 import { REMINDER_MESSAGES } from "./use-soon-reminder-messages";
+import { escapeHtml } from "./html-text";
 
 export { REMINDER_MESSAGES };
 
@@ -71,8 +72,6 @@ export interface ReminderContent {
 
 const whenText = (daysLeft: number) =>
   daysLeft <= 0 ? "today" : daysLeft === 1 ? "by tomorrow" : `within ${daysLeft} days`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** The longest a pantry item's name is shown in the email: enough for any food, too short for an advertisement. */
 export const MAIL_NAME_LENGTH = 40;

@@ -4,6 +4,7 @@ import { FindingRecipesOverlay } from "~/components/pending-overlay";
 import { RecipeList } from "~/components/recipe-list";
 import { ScreenHeader } from "~/components/screen-header";
 import { useFormBusy } from "~/components/use-form-busy";
+import { useLinkNavigation } from "~/components/use-link-navigation";
 import type { SuggestionGroup } from "~/domain/ranking";
 import type { ViewLink } from "~/domain/suggestion-view";
 import { suggestionScreen } from "~/services/suggestion-screen.server";
@@ -34,13 +35,18 @@ function FitLine({
 }) {
   return (
     <span className={`menu-fit menu-fit-${kind}`}>
-      <span className="menu-fit-label">{label}:</span> {names.length > 0 ? names.join(", ") : none}
+      <span className="menu-fit-label">{`${label}:`}</span>
+      {` ${names.length > 0 ? names.join(", ") : none}`}
     </span>
   );
 }
 
-/** Links drawn as chips: each switches one filter (or picks the sort) and keeps the others. */
+/**
+ * Links drawn as chips: each switches one filter (or picks the sort) and keeps the others, in place (the address
+ * replaced, the scroll kept). Plain links with one handler, as the cards' (decision 167).
+ */
 function ViewLinks({ label, links, kind }: { label: string; links: ViewLink[]; kind: "filter" | "sort" }) {
+  const follow = useLinkNavigation({ replace: true, preventScrollReset: true });
   return (
     <nav className={`view-links view-links-${kind}`} aria-label={label}>
       <span className="view-links-label" aria-hidden="true">
@@ -49,15 +55,15 @@ function ViewLinks({ label, links, kind }: { label: string; links: ViewLink[]; k
       <ul>
         {links.map((link) => (
           <li key={link.label}>
-            <Link
-              to={link.href}
+            <a
+              href={link.href}
               className="view-chip"
               aria-current={link.active ? "true" : undefined}
-              preventScrollReset
-              replace
+              data-discover="true"
+              onClick={follow}
             >
               {link.label}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>
@@ -161,6 +167,7 @@ export default function MenuSuggestionScreen() {
   const loadingHere = navigation.state === "loading" && navigation.location.pathname === PATH;
   // A filter or sort reloads in place; coming from another screen, the search itself is under way.
   const refiltering = loadingHere && location.pathname === PATH;
+  const followInPlace = useLinkNavigation({ replace: true, preventScrollReset: true });
   return (
     <main className="suggestions-screen">
       <ScreenHeader back="/preferences" backLabel="Back to preferences" title="Menu suggestions" />
@@ -206,13 +213,11 @@ export default function MenuSuggestionScreen() {
                 ),
               }))}
             />
-            <p className="list-count">
-              Showing {menus.length} of {total}
-            </p>
+            <p className="list-count">{`Showing ${menus.length} of ${total}`}</p>
             {moreHref ? (
-              <Link to={moreHref} className="button show-more" preventScrollReset replace>
+              <a href={moreHref} className="button show-more" data-discover="true" onClick={followInPlace}>
                 Show 20 more
-              </Link>
+              </a>
             ) : null}
           </>
         )}

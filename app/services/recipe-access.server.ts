@@ -21,6 +21,11 @@ export function visibleToSql(viewerId: number | null): Prisma.Sql {
   return Prisma.sql`"visibleTo" IN (${Prisma.join(viewers)})`;
 }
 
+/** Whether a recipe of this Recipe.visibleTo is one `viewerId` (null: a guest) may see: visibleTo in JavaScript. */
+export function canSee(recipeVisibleTo: number, viewerId: number | null): boolean {
+  return recipeVisibleTo === EVERYONE || (viewerId !== null && recipeVisibleTo === viewerId);
+}
+
 /** Whether the recipe exists and `viewerId` may see it. */
 export async function canSeeRecipe(recipeId: number, viewerId: number | null): Promise<boolean> {
   return (await prisma.recipe.count({ where: { id: recipeId, ...visibleTo(viewerId) } })) > 0;

@@ -178,12 +178,20 @@ function isCurrent(current: TrackedIndex, changesBefore: number, calledAt: numbe
  * One check at a time: concurrent searches share it.
  */
 export async function currentRecipeIndex(): Promise<RecipeIndex> {
+  return (await currentCookbook()).index;
+}
+
+/**
+ * The current index (currentRecipeIndex) and the cookbook's version read as the call began (null without the
+ * version row): while a later call reads the same version, no recipe or review has been written since.
+ */
+export async function currentCookbook(): Promise<{ index: RecipeIndex; version: bigint | null }> {
   const calledAt = Date.now();
   const changesBefore = changes;
   const version = await cookbookVersion();
   for (;;) {
     const current = tracked;
-    if (current && isCurrent(current, changesBefore, calledAt, version)) return current.index;
+    if (current && isCurrent(current, changesBefore, calledAt, version)) return { index: current.index, version };
     // The version is read before the check or build reads anything, so a write it misses bumps it again.
     checking ??= (async () => {
       const before = await cookbookVersion();

@@ -19,7 +19,7 @@ import { prisma } from "./db.server";
 import { generatedMark, menuCardRecipes, toMenuCard, type MenuCard } from "./menu-card.server";
 import { EVERYONE, visibleTo, visibleToSql } from "./recipe-access.server";
 import { configuredGenerator, generateRecipes } from "./recipe-generator.server";
-import { currentRecipeIndex } from "./recipe-index.server";
+import { currentCookbook } from "./recipe-index.server";
 import { withSharedPhotos, type RecipePicture } from "./recipe-pictures.server";
 import { rawDate, rawNumberOrNull, type RawDate, type RawNumber } from "./raw-row.server";
 
@@ -128,7 +128,7 @@ function toMenu(recipe: StoredMenu): Menu {
 }
 
 /** The ranked recipes found among `stored`, in ranking order, shaped by `shape`, with what the cook has and lacks. */
-function inRankingOrder<Stored extends { id: number }, Shape>(
+function inRankingOrder<Stored extends { id: number }, Shape extends object>(
   ranked: RankedRecipe[],
   stored: Stored[],
   shape: (recipe: Stored) => Shape
@@ -137,13 +137,15 @@ function inRankingOrder<Stored extends { id: number }, Shape>(
   return ranked.flatMap((result) => {
     const recipe = byId.get(result.recipeId);
     if (!recipe) return [];
-    const uses = result.uses.map((item) => ({
-      ingredient_name: item.name,
-      days_left: item.daysLeft,
-      ...(item.standsInFor ? { stands_in_for: item.standsInFor } : {}),
-    }));
+    const uses: Fit["uses"] = result.uses.map((item) =>
+      item.standsInFor
+        ? { ingredient_name: item.name, days_left: item.daysLeft, stands_in_for: item.standsInFor }
+        : { ingredient_name: item.name, days_left: item.daysLeft }
+    );
     const { have, missing, group, allergens } = result;
-    return [{ ...shape(recipe), have, missing, missing_count: missing.length, uses, group, allergens }];
+    const fit: Fit = { have, missing, missing_count: missing.length, uses, group, allergens };
+    // onto the shape's own new object: spreading it into another cost every suggestions page (decision 167)
+    return [Object.assign(shape(recipe), fit)];
   });
 }
 
@@ -160,7 +162,9 @@ export async function suggestRecipes(request: SuggestionRequest): Promise<Sugges
 
 /** A page of suggestions, with what the choices (diets, occasion, filters, allergies) left out. */
 export async function suggestionPage(request: SuggestionRequest): Promise<SuggestionPage<SuggestedMenu>> {
-  const { recipes: ranked, ...page } = await rankRecipes(request);
+  const {
+    page: { recipes: ranked, ...page },
+  } = await rankRecipes(request);
   const stored = await prisma.recipe.findMany({ where: rankedRecipes(ranked, request), include: menuContent });
   return { ...page, items: inRankingOrder(ranked, stored, toMenu) };
 }
@@ -171,15 +175,20 @@ export async function suggestRecipeCards(request: SuggestionRequest): Promise<Su
 }
 
 export async function suggestionCardPage(request: SuggestionRequest): Promise<SuggestionPage<SuggestedCard>> {
-  const { recipes: ranked, ...page } = await rankRecipes(request);
+  const {
+    page: { recipes: ranked, ...page },
+    version,
+  } = await rankRecipes(request);
   const stored = await menuCardRecipes(
     ranked.map((result) => result.recipeId),
-    request.viewerId ?? null
+    request.viewerId ?? null,
+    version
   );
   return { ...page, items: await withSharedPhotos(inRankingOrder(ranked, stored, toMenuCard)) };
 }
 
-async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
+/** The ranked page, and the cookbook's version it was ranked at (currentCookbook). */
+async function rankRecipes(request: SuggestionRequest): Promise<{ page: RankingPage; version: bigint | null }> {
   const catalogue = await loadCatalogue();
   const today = new Date();
   const entries: PantryEntry[] = [];
@@ -196,7 +205,8 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
   const query = { ...request, pantry: entries };
   const limit = request.limit ?? SUGGESTION_LIMIT;
   const offset = request.offset ?? 0;
-  let ranked = (await currentRecipeIndex()).page(query, offset, limit);
+  let cookbook = await currentCookbook();
+  let ranked = cookbook.index.page(query, offset, limit);
   const goodMatches = ranked.recipes.filter((result) => result.missing.length <= GOOD_MATCH_MAX_MISSING).length;
   const generator = configuredGenerator();
   if (generator && offset === 0 && query.pantry.length > 0 && goodMatches < HANDFUL) {
@@ -204,9 +214,12 @@ async function rankRecipes(request: SuggestionRequest): Promise<RankingPage> {
     const names = [...new Set(pantry.map((ingredient) => ingredient.name))];
     const added = await generateRecipes(generator, { ...request, pantry: names, count });
     // Ranked again by the same rules, so a generated recipe that breaks a chosen diet is not shown either.
-    if (added.length > 0) ranked = (await currentRecipeIndex()).page(query, offset, limit);
+    if (added.length > 0) {
+      cookbook = await currentCookbook();
+      ranked = cookbook.index.page(query, offset, limit);
+    }
   }
-  return ranked;
+  return { page: ranked, version: cookbook.version };
 }
 
 /** What the recipe screen shows beyond the spec's Menu: the headings of lines and steps, the times and servings. */

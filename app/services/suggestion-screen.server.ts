@@ -19,8 +19,30 @@ import { getCook } from "./cook.server";
 import { suggestionsForEveryone } from "./household.server";
 import { readPantry } from "./pantry-store.server";
 import { readPreferences } from "./preferences.server";
-import { suggestionCardPage } from "./recipe-search.server";
+import { suggestionCardPage, type SuggestedCard } from "./recipe-search.server";
 import { withRatings } from "./suggestion-facts.server";
+
+/**
+ * What a card shows, and nothing else: the data is sent, and hydrated, with the page (decisions 160 and 167). The
+ * facts it was filtered and sorted on, and the pantry items it uses, stay here; the reason is worded from them.
+ */
+function shownCard(menu: SuggestedCard) {
+  return {
+    menu_id: menu.menu_id,
+    menu_name: menu.menu_name,
+    prep_time: menu.prep_time,
+    cooking_time: menu.cooking_time,
+    image: menu.image,
+    ...(menu.image_srcset ? { image_srcset: menu.image_srcset } : {}),
+    ...(menu.image_credit ? { image_credit: menu.image_credit } : {}),
+    ...(menu.generated ? { generated: menu.generated } : {}),
+    group: menu.group,
+    allergens: menu.allergens,
+    reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
+    have: menu.have,
+    missing: menu.missing,
+  };
+}
 
 /** With this few items, the screen says so when no suggestion uses all of them. */
 const FEW_ITEMS = 4;
@@ -84,12 +106,7 @@ export async function suggestionScreen(request: Request, path: string) {
     forEveryone: everyone?.shared ? { on: everyone.on, diets: everyone.dietaryPreferences } : null,
     mustUse,
     total: page.total,
-    // What a card shows: the facts it was filtered and sorted on stay here (the data is sent, and hydrated, with
-    // the page: decision 160).
-    menus: menus.map(({ rating: _rating, missing_count: _missingCount, ...menu }) => ({
-      ...menu,
-      reason: usesReason(menu.uses.map((item) => ({ name: item.ingredient_name, daysLeft: item.days_left }))),
-    })),
+    menus: menus.map(shownCard),
     moreHref: page.total > menus.length ? href({ ...view, page: view.page + 1 }) : null,
     allergies: {
       hidden: view.showAllergens ? 0 : page.hiddenForAllergies,

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSidewaysScroll, signInAsNewCook, uniqueUsername } from "./support";
+import { expectNoSidewaysScroll, hasJavaScript, hydrated, signInAsNewCook, uniqueUsername } from "./support";
 
 test.describe("at 1280 px", () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -48,6 +48,29 @@ test.describe("at 1280 px", () => {
     await expect(cards.first()).toBeVisible();
     const tops = await cards.evaluateAll((all) => all.slice(0, 3).map((card) => card.getBoundingClientRect().top));
     expect(new Set(tops.map(Math.round)).size).toBe(1);
+  });
+
+  test("a link of the side navigation fetches its screen ahead while the pointer rests on it, then opens it without a page load", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!hasJavaScript(testInfo), "without JavaScript a link is the browser's own");
+    await signInAsNewCook(page, uniqueUsername(testInfo, "deskp"));
+    await hydrated(page);
+    // the links' screens are made known to the router in the background (Remix's route discovery)
+    await page.waitForLoadState("networkidle");
+    const pantry = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Pantry" });
+    const fetchedAhead = page.locator('link[rel="prefetch"][href*="pantry.data"]');
+    await pantry.hover();
+    await expect(fetchedAhead).toHaveCount(1);
+    await page.mouse.move(900, 600);
+    await expect(fetchedAhead).toHaveCount(0);
+    await page.evaluate(() => Object.assign(window, { samePage: true }));
+    await pantry.click();
+    await expect(pantry).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" })
+    ).not.toHaveAttribute("aria-current");
+    expect(await page.evaluate(() => "samePage" in window)).toBe(true);
   });
 
   test("the sign-in screen stays without it", async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   hasJavaScript,
+  hydrated,
   postAnswered,
   signInAsNewCook,
   uniqueUsername,
@@ -54,11 +55,6 @@ async function recipeWithButter(): Promise<{ id: number; name: string; steps: nu
   } finally {
     db.close();
   }
-}
-
-/** Until React has hydrated the page, a click is the no-JavaScript one. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
 }
 
 async function newCook(page: Page, prefix: string, testInfo: Parameters<typeof uniqueUsername>[0]) {

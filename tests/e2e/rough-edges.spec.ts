@@ -8,6 +8,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   createRecipeThroughApi,
   hasJavaScript,
+  hydrated,
   logIn,
   postAnswered,
   queryServerDatabase,
@@ -16,11 +17,6 @@ import {
   smallJpeg,
   uniqueUsername,
 } from "./support";
-
-/** Until React has hydrated the page, a click is the no-JavaScript one. */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
-}
 
 async function open(page: Page, path: string, javascript: boolean) {
   await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { hasJavaScript, queryServerDatabase, signInAsNewCook, uniqueUsername } from "./support";
+import { hasJavaScript, hydrated, queryServerDatabase, signInAsNewCook, uniqueUsername } from "./support";
 
 /** Adds catalogue ingredients to the cook's list through the search results (the same with or without JavaScript). */
 async function addIngredients(page: Page, ...names: string[]) {
@@ -313,5 +313,46 @@ test.describe("use it up first", () => {
     const reasons = await Promise.all(firstThree.map((card) => card.innerText()));
     expect(reasons.some((text) => /uses your (pork|chicken breast)/.test(text))).toBe(true);
     for (const card of firstThree) await expect(card.getByText(/^(Ready now|Missing 1–2|Missing more)$/)).toBeVisible();
+  });
+});
+
+test.describe("links on the list", () => {
+  test("a card opened in a new tab leaves the list; 'Show 20 more' and a chip change the list in place", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!hasJavaScript(testInfo), "without JavaScript each link loads its page");
+    await signIn(page, uniqueUsername(testInfo, "inplace"));
+    for (const name of ["Tomato", "Onion", "Garlic"])
+      await page.request.post("/api/pantry", { data: { ingredient_name: name } });
+    await page.goto("/menu-suggestion");
+    await hydrated(page);
+    const cards = page.getByRole("list", { name: "Suggested recipes" }).getByRole("listitem");
+    const [tab] = await Promise.all([
+      page.context().waitForEvent("page"),
+      cards
+        .first()
+        .getByRole("link")
+        .first()
+        .click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await expect(tab).toHaveURL(/\/menu-detail\/\d+$/);
+    await tab.close();
+    await expect(page).toHaveURL(/\/menu-suggestion$/);
+
+    const more = page.getByRole("link", { name: "Show 20 more" });
+    await more.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await more.click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(cards).toHaveCount(40);
+    // the page stays where the cook was, the next 20 below
+    expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(5);
+
+    await page.getByRole("navigation", { name: "Filters" }).getByRole("link", { name: "Under 30 min" }).click();
+    await expect(page).toHaveURL(/quick=30/);
+    // the list's address was replaced each time: Back leaves the list
+    await page.goBack();
+    await expect(page).toHaveURL(/\/home$/);
   });
 });

@@ -7,6 +7,11 @@ import { E2E_PORT, SMTP_TEST_PORT } from "./playwright.config";
 
 export const hasJavaScript = (testInfo: TestInfo) => testInfo.project.name === "javascript";
 
+/** Until React has hydrated the page, a click is the no-JavaScript one. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+}
+
 let sequence = 0;
 /** A username no other test (or project) uses. */
 export function uniqueUsername(testInfo: TestInfo, prefix: string): string {

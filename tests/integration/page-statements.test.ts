@@ -72,11 +72,11 @@ describe("statements per screen for a signed-in cook", () => {
     expect(count).toBeLessThanOrEqual(5);
   });
 
-  it("the suggestions: 6 (the ratings are read only for the 'Best rated' sort)", async () => {
+  it("the suggestions: 5 (the ratings are read only for the 'Best rated' sort; the cards' fields once per cookbook version)", async () => {
     const count = await statementsOf(() =>
       suggestionsLoader({ request: request("/menu-suggestion"), params: {}, context: {} })
     );
-    expect(count).toBeLessThanOrEqual(6);
+    expect(count).toBeLessThanOrEqual(5);
   });
 
   it("the recipe screen: 7", async () => {

@@ -68,7 +68,7 @@ function browser(initialCookie: string | null = null) {
           prep_time: number | null;
           have: string[];
           missing: string[];
-          uses: { ingredient_name: string; days_left: number }[];
+          reason: string | null;
           generated?: true;
         }[];
       };
@@ -196,11 +196,14 @@ describe("/menu-suggestion", () => {
   it("'Cook with these' (?use=) keeps only the recipes that use one of the named items", async () => {
     const guest = browser();
     await guest.have("pork", "chicken breast", "tomato", "onion");
+    // the card's "You have" line: the pork itself, or the pork standing in for a line ("pork (for bacon)")
+    const usesPork = (menu: { have: string[] }) =>
+      menu.have.some((name) => name === "pork" || name.startsWith("pork ("));
     const all = await guest.suggestions();
-    expect(all.menus.some((menu) => !menu.uses.some((used) => used.ingredient_name === "pork"))).toBe(true);
+    expect(all.menus.some((menu) => !usesPork(menu))).toBe(true);
     const withPork = await guest.suggestions("/menu-suggestion?use=pork");
     expect(withPork.menus.length).toBeGreaterThan(0);
-    for (const menu of withPork.menus) expect(menu.uses.map((used) => used.ingredient_name)).toContain("pork");
+    for (const menu of withPork.menus) expect(usesPork(menu)).toBe(true);
   });
 
   it("lists recipes for the cook's ingredients with what they have and what is missing", async () => {
@@ -217,6 +220,33 @@ describe("/menu-suggestion", () => {
         expect(["tomato", "egg", "onion"].some((item) => name === item || name.startsWith(`${item} (for `))).toBe(true);
       for (const name of menu.missing) expect(["tomato", "egg", "onion"]).not.toContain(name);
     }
+  });
+
+  it("sends each card what it shows and nothing more (the data travels, and is read again, with the page)", async () => {
+    const guest = browser();
+    await guest.have("pork", "tomato", "onion");
+    const { menus } = await guest.suggestions();
+    expect(menus.length).toBeGreaterThan(0);
+    const shown = ["menu_id", "menu_name", "prep_time", "cooking_time", "image", "group", "allergens", "reason"];
+    const optional = ["image_srcset", "image_credit", "generated"];
+    for (const menu of menus) {
+      const fields = Object.keys(menu);
+      expect(fields.filter((field) => !optional.includes(field)).sort()).toEqual([...shown, "have", "missing"].sort());
+    }
+    // the reason is worded from the pantry items a card uses, which stay on the server
+    expect(menus.some((menu) => menu.reason?.startsWith("uses your "))).toBe(true);
+  });
+
+  it("shows a recipe's new name and times on the next visit after it is edited", async () => {
+    const guest = browser();
+    await guest.have("okra", "tomato", "onion");
+    const [first] = (await guest.suggestions()).menus;
+    await prisma.recipe.update({
+      where: { id: first.menu_id },
+      data: { name: `${first.menu_name} Deluxe`, prepTime: (first.prep_time ?? 0) + 7 },
+    });
+    const again = (await guest.suggestions()).menus.find((menu) => menu.menu_id === first.menu_id);
+    expect(again).toMatchObject({ menu_name: `${first.menu_name} Deluxe`, prep_time: (first.prep_time ?? 0) + 7 });
   });
 
   it("never shows a vegetarian a recipe with meat, however well it fits", async () => {

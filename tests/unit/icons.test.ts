@@ -1,4 +1,8 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { BACK_SHAPES, iconMarkup, iconOf, Svg } from "~/components/icon-frame";
+import { NAV_ICON_SHAPES } from "~/components/nav-icons";
 
 import { getCatalogue } from "../../app/domain/catalogue-data";
 import { ingredientIconUrl, TYPE_ICONS } from "../../app/domain/ingredient-types";
@@ -28,5 +32,17 @@ describe("ingredientIconUrl", () => {
     expect(ingredientIconUrl("Fruit")).toBe("/icons/red-apple");
     expect(ingredientIconUrl("Other", null)).toBe("/icons/shopping-bags");
     expect(ingredientIconUrl("not a type")).toBe("/icons/shopping-bags");
+  });
+});
+
+describe("icons written as markup", () => {
+  it("draw the frame Svg draws, attribute for attribute", () => {
+    const drawn = renderToStaticMarkup(createElement(Svg, null, createElement("path", { d: "M1 1h2" })));
+    expect(iconMarkup('<path d="M1 1h2"></path>')).toBe(drawn);
+  });
+
+  it("are the same icons as components (HeartIcon and CameraIcon are drawn elsewhere too)", () => {
+    for (const shapes of [...Object.values(NAV_ICON_SHAPES), BACK_SHAPES])
+      expect(renderToStaticMarkup(createElement(iconOf(shapes)))).toBe(iconMarkup(shapes));
   });
 });
