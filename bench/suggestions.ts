@@ -4,8 +4,8 @@
  * the ranking index's build (wall and CPU seconds), the memory it adds (JavaScript heap, typed arrays' buffers,
  * RSS), suggestRecipes' top 20 for pantries of 3, 8 and 20 items (wall and CPU, and the garbage collector's
  * pauses meanwhile), the first search, the freshness check every search pays (one read of the cookbook's
- * version), and the first search after a recipe is deleted (SQLite: on a copy of the cookbook, which is kept
- * unchanged). The same figures are taken of the index and search as they were at another commit (`--old`; by
+ * version), the first search after a recipe is deleted and the first after a review is written (SQLite: on a copy
+ * of the cookbook, which is kept unchanged). The same figures are taken of the index and search as they were at another commit (`--old`; by
  * default main at 3478ace, before decision 163: the index built page by page through Prisma, arrays grown by
  * doubling), in a process of its own on the same cookbook, in the same run.
  *
@@ -17,7 +17,7 @@
  *   npm run bench:suggestions -- --write-only 1000000   (only write the cookbook)
  *   npm run bench:suggestions -- 100000 --postgres postgresql://…   (the cookbook in that PostgreSQL database,
  *                                               which is emptied and written when it does not hold it yet; the
- *                                               search after a deletion is not taken there)
+ *                                               searches after a deletion and a review are not taken there)
  *   npm run bench:suggestions -- 100000 --old 8f3e8b1   (the commit whose index and search are "before")
  *
  * Each size and each version runs in its own process, so memory figures start from the same baseline.
@@ -253,6 +253,8 @@ interface SizeResult extends BuildResult {
   /** the first search after the recipe it suggested first was deleted (null: not taken), and whether it still did */
   afterDeletionMs: number | null;
   deletedStillSuggested: boolean;
+  /** the first search after a cook reviewed the recipe it suggested first (null: not taken) */
+  afterReviewMs: number | null;
   /** one-minute load average of the machine before the build and after the searches */
   loadAverages: [number, number];
   /** the garbage collector's pauses during the build and during the searches */
@@ -327,6 +329,7 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
   });
   let afterDeletionMs: number | null = null;
   let deletedStillSuggested = false;
+  let afterReviewMs: number | null = null;
   if (scratch) {
     const pantry = { ingredients: ["onion", "garlic"], cuisines: [], dietaryPreferences: [], mealOccasions: [] };
     const [first] = await suggestRecipes(pantry);
@@ -337,6 +340,14 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
     const menus = await suggestRecipes(pantry);
     afterDeletionMs = performance.now() - started;
     deletedStillSuggested = menus.some((menu) => menu.menu_id === first.menu_id);
+
+    const cook = await prisma.user.create({ data: { username: "bench-cook", email: "cook@example.com" } });
+    await prisma.review.create({ data: { userId: cook.id, recipeId: menus[0].menu_id, rating: 1, comment: "Bench." } });
+    // as the app's review tells its own process
+    cookbookChanged();
+    const reviewStarted = performance.now();
+    await suggestRecipes(pantry);
+    afterReviewMs = performance.now() - reviewStarted;
   }
   await prisma.$disconnect();
   if (scratch) for (const extra of ["", "-wal", "-shm"]) rmSync(scratch + extra, { force: true });
@@ -349,6 +360,7 @@ async function measure(size: number, version: Version): Promise<SizeResult> {
     checkMs,
     afterDeletionMs,
     deletedStillSuggested,
+    afterReviewMs,
     loadAverages: [loadBefore, loadavg()[0]],
     buildPauses,
     searchPauses,
@@ -379,9 +391,9 @@ function report(results: SizeResult[]) {
   }
   console.log("");
   console.log(
-    "| recipes | version | build s | build CPU s | longest event-loop stall in the build ms | heap MB | array buffers MB | RSS growth MB | first search ms | freshness check ms | first search after a deletion ms | GC pauses in build: n / total / max ms | GC pauses in 660 searches: n / total / max ms | load average before / after |"
+    "| recipes | version | build s | build CPU s | longest event-loop stall in the build ms | heap MB | array buffers MB | RSS growth MB | first search ms | freshness check ms | first search after a deletion ms | first search after a review ms | GC pauses in build: n / total / max ms | GC pauses in 660 searches: n / total / max ms | load average before / after |"
   );
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const result of results) {
     const pauses = (p: Pauses) =>
       `${p.count} / ${shown(p.totalMs)} / ${shown(p.maxMs)} (full: ${p.majorCount}, max ${shown(p.majorMaxMs)})`;
@@ -402,9 +414,9 @@ function report(results: SizeResult[]) {
     console.log(
       `| ${result.size.toLocaleString("en")} | ${LABELS[result.version]} | ${figures.join(
         " | "
-      )} | ${afterDeletion} | ${pauses(result.buildPauses)} | ${pauses(result.searchPauses)} | ${result.loadAverages
-        .map((value) => value.toFixed(1))
-        .join(" / ")} |`
+      )} | ${afterDeletion} | ${result.afterReviewMs === null ? "—" : shown(result.afterReviewMs)} | ${pauses(
+        result.buildPauses
+      )} | ${pauses(result.searchPauses)} | ${result.loadAverages.map((value) => value.toFixed(1)).join(" / ")} |`
     );
   }
   for (const size of new Set(results.map((result) => result.size))) {

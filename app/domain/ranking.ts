@@ -220,6 +220,8 @@ export interface RecipeIndex {
   remove(ids: Iterable<number>): void;
   /** Sets every recipe's average rating; recipes missing from `ratings` have none. */
   setRatings(ratings: ReadonlyMap<number, number>): void;
+  /** Sets the average rating of the recipes listed (null: no reviews left); ids it does not hold are passed over. */
+  updateRatings(ratings: ReadonlyMap<number, number | null>): void;
 }
 
 /** How urgently an item with this many days left should be used: 1 today (or past), ½ in 1.2 days, ¼ in 3. */
@@ -581,6 +583,13 @@ class SlottedRecipeIndex implements RecipeIndex {
 
   setRatings(ratings: ReadonlyMap<number, number>): void {
     for (const [id, slot] of this.slotOf) this.ratings[slot] = ratings.get(id) ?? 0;
+  }
+
+  updateRatings(ratings: ReadonlyMap<number, number | null>): void {
+    for (const [id, rating] of ratings) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined) this.ratings[slot] = rating ?? 0;
+    }
   }
 
   countWithDiets(diets: readonly string[]): number {

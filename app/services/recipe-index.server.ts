@@ -15,9 +15,10 @@
  * trigger writes with the version the deletion bumped: decision 173) and takes them out of the index in place; the
  * ids of recipes updated since the last check (a range on the Recipe.updatedAt index) and re-reads only those
  * whose update time it has not applied yet; the recipe count (a write the window missed, or a deletion older than
- * the day RecipeDeletion keeps, makes it differ from the index: full rebuild); and the review count and latest
- * update, which when changed re-read the average ratings. The ingredient catalogue is not watched: a change of a staple flag
- * or an ingredient's name reaches the index with a restart.
+ * the day RecipeDeletion keeps, makes it differ from the index: full rebuild); and the recipes whose reviews changed
+ * since that version (ReviewChange, written by the trigger on Review: decision 176), whose average ratings alone it
+ * reads again. The ingredient catalogue is not watched: a change of a staple flag or an ingredient's name reaches
+ * the index with a restart.
  */
 import { recipeIndexFromColumns, recipesOfColumns, type RankableRecipe, type RecipeIndex } from "~/domain/ranking";
 import { rankingIngredients } from "~/domain/ranking-catalogue";
@@ -31,7 +32,7 @@ import {
   type RecipeRow,
 } from "./cookbook-columns.server";
 import { databaseUrl, isPostgresUrl, prisma } from "./db.server";
-import { rawBigInt, rawNumber, type RawNumber } from "./raw-row.server";
+import { rawBigInt, rawNumber, rawNumberOrNull, type RawNumber } from "./raw-row.server";
 
 /** How often other processes' writes are looked for, at most. */
 const CHECK_INTERVAL_MS = 2_000;
@@ -43,6 +44,11 @@ const CHECK_INTERVAL_MS = 2_000;
 const WRITE_LAG_MS = 10_000;
 /** Recipe ids per query when reading changed recipes (within every database's limit on query parameters). */
 const IDS_PER_QUERY = 500;
+/**
+ * ReviewChange keeps a day of changes (by the database's clock): an index whose last check began longer ago than
+ * this (an hour short of the day, for clocks that differ) reads every rating again instead.
+ */
+const REVIEW_CHANGES_TRUSTED_MS = 23 * 3_600_000;
 
 interface TrackedIndex {
   index: RecipeIndex;
@@ -52,8 +58,6 @@ interface TrackedIndex {
   checkedAt: number;
   /** update times (ms) applied, for the recipes updated since WRITE_LAG_MS before checkedAt */
   recentlyApplied: Map<number, number>;
-  /** review count and latest update the ratings were read at */
-  reviewsStamp: string;
   /** the cookbook's version read before the index was built or checked (null: no version row) */
   version: bigint | null;
 }
@@ -75,16 +79,24 @@ async function cookbookVersion(): Promise<bigint | null> {
   return row ? rawBigInt(row.version) : null;
 }
 
-async function reviewsStamp(): Promise<string> {
-  const reviews = await prisma.review.aggregate({ _count: { _all: true }, _max: { updatedAt: true } });
-  return `${reviews._count._all}:${reviews._max.updatedAt?.getTime()}`;
-}
-
 async function averageRatings(): Promise<Map<number, number>> {
   // Raw: every recipe with reviews (a million recipes: 300,000 rows), half the time of the model's groupBy.
   const rows = await prisma.$queryRaw<{ recipeId: RawNumber; rating: RawNumber }[]>`
     SELECT "recipeId", CAST(avg("rating") AS DOUBLE PRECISION) AS "rating" FROM "Review" GROUP BY "recipeId"`;
   return new Map(rows.map((row) => [rawNumber(row.recipeId), rawNumber(row.rating)]));
+}
+
+/**
+ * The average rating (null: no reviews left) of the recipes whose reviews changed after the cookbook was at
+ * `version`, in one statement. A review's write bumps the version and writes its recipe down in one transaction,
+ * and writers bump the version one after another: every change committed after `version` was read has a later one.
+ */
+async function ratingsChangedAfter(version: bigint): Promise<Map<number, number | null>> {
+  const rows = await prisma.$queryRaw<{ recipeId: RawNumber; rating: RawNumber | null }[]>`
+    SELECT c."recipeId", CAST(avg(r."rating") AS DOUBLE PRECISION) AS "rating"
+    FROM "ReviewChange" c LEFT JOIN "Review" r ON r."recipeId" = c."recipeId"
+    WHERE c."version" > ${version} GROUP BY c."recipeId"`;
+  return new Map(rows.map((row) => [rawNumber(row.recipeId), rawNumberOrNull(row.rating)]));
 }
 
 const isPostgres = isPostgresUrl(databaseUrl());
@@ -123,9 +135,9 @@ async function buildIndex(version: bigint | null): Promise<TrackedIndex> {
   const catalogue = await loadCatalogue();
   const ingredients = rankingIngredients(catalogue.ingredients, ingredientIdOf);
   // Read before the recipes, so a recipe updated while they are read is read again by the next check.
-  const [recent, stamp] = await Promise.all([updatedSince(checkedAt), reviewsStamp()]);
+  const recent = await updatedSince(checkedAt);
   const index = recipeIndexFromColumns(await readCookbookColumns(), ingredients);
-  return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), reviewsStamp: stamp, version };
+  return { index, changesSeen, checkedAt, recentlyApplied: updateTimes(recent), version };
 }
 
 /**
@@ -152,16 +164,18 @@ async function check(current: TrackedIndex, version: bigint | null): Promise<Tra
     .filter((recipe) => deleted.has(recipe.id) || current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
     .map((recipe) => recipe.id);
   if (unapplied.length > 0) current.index.put(await readRecipes(unapplied));
-  const [count, stamp] = await Promise.all([prisma.recipe.count(), reviewsStamp()]);
+  const count = await prisma.recipe.count();
   if (count !== current.index.size) return buildIndex(version);
-  if (stamp !== current.reviewsStamp) current.index.setRatings(await averageRatings());
+  // without a version (its row deleted by hand) or after a day, the changes cannot be told apart: every rating
+  if (current.version === null || checkedAt - current.checkedAt > REVIEW_CHANGES_TRUSTED_MS)
+    current.index.setRatings(await averageRatings());
+  else current.index.updateRatings(await ratingsChangedAfter(current.version));
   const recent = updated.filter((recipe) => recipe.updatedAt.getTime() >= checkedAt - WRITE_LAG_MS);
   return {
     index: current.index,
     changesSeen,
     checkedAt,
     recentlyApplied: updateTimes(recent),
-    reviewsStamp: stamp,
     version,
   };
 }

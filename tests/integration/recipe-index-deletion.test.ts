@@ -4,12 +4,12 @@
  * index it has instead of rebuilding the whole cookbook's. Two index modules stand for two processes of the app on
  * one database (CI runs this file on SQLite and on PostgreSQL).
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { RankingQuery, RecipeIndex } from "~/domain/ranking";
-import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { prisma } from "~/services/db.server";
 import { saveRecipes } from "~/services/recipe-store.server";
 import { seedIngredients } from "../../prisma/seed";
+import { aProcess, onionDrafts } from "../support/index-processes";
 
 let onionId: number;
 
@@ -17,28 +17,6 @@ beforeAll(async () => {
   await seedIngredients();
   onionId = (await prisma.ingredient.findFirstOrThrow({ where: { name: "onion" } })).id;
 });
-
-/** A process of its own: the index module with nothing built yet. */
-async function aProcess() {
-  vi.resetModules();
-  return import("~/services/recipe-index.server");
-}
-
-function drafts(prefix: string, count: number): RecipeDraft[] {
-  return Array.from({ length: count }, (_, number) => ({
-    name: `${prefix} ${number}`,
-    cuisines: [],
-    occasions: ["Dinner"],
-    servings: 2,
-    ingredients: [
-      { name: "onion", quantity: "1" },
-      { name: "leek", quantity: "200 g" },
-    ],
-    steps: ["Cook."],
-    tips: [],
-    origin: "user",
-  }));
-}
 
 const onionPantry: RankingQuery = {
   pantry: [{ ingredientId: 0 }],
@@ -54,7 +32,7 @@ function suggested(index: RecipeIndex): number[] {
 
 describe("a recipe deleted by another process", () => {
   it("is taken out of the index in place on the next search: never suggested, and the index not rebuilt", async () => {
-    const saved = await saveRecipes(drafts("Deleted soon", 12));
+    const saved = await saveRecipes(onionDrafts("Deleted soon", 12));
     const [first, second] = [await aProcess(), await aProcess()];
     const [indexOfFirst, indexOfSecond] = [await first.currentRecipeIndex(), await second.currentRecipeIndex()];
     const total = indexOfFirst.size;
@@ -76,7 +54,7 @@ describe("a recipe deleted by another process", () => {
   });
 
   it("comes back when a recipe is saved again under its id", async () => {
-    const [saved] = await saveRecipes(drafts("Back again", 1));
+    const [saved] = await saveRecipes(onionDrafts("Back again", 1));
     const process = await aProcess();
     const index = await process.currentRecipeIndex();
     await prisma.recipe.delete({ where: { id: saved.id } });
@@ -93,7 +71,7 @@ describe("a recipe deleted by another process", () => {
   });
 
   it("is still taken out when the index last looked before the deletion was forgotten (a day): by a rebuild", async () => {
-    const saved = await saveRecipes(drafts("Forgotten", 2));
+    const saved = await saveRecipes(onionDrafts("Forgotten", 2));
     const process = await aProcess();
     const index = await process.currentRecipeIndex();
     await prisma.recipe.delete({ where: { id: saved[0].id } });

@@ -242,6 +242,24 @@ describe("keeping the index up to date", () => {
     expect(namesOf(index, recipes, ["tomato"])).toEqual(["Alright", "Zesty"]);
   });
 
+  it("changes the ratings of the recipes listed alone, a rating gone counting as unrated", () => {
+    const recipes = [
+      recipe("Alright", ["tomato", "pepper"], { rating: 3 }),
+      recipe("Basic", ["tomato", "onion"], { rating: 2 }),
+      recipe("Zesty", ["tomato", "garlic"], { rating: 4.5 }),
+    ];
+    const index = createRecipeIndex(recipes, names);
+    index.updateRatings(new Map([[recipes[1].id, 5]]));
+    expect(namesOf(index, recipes, ["tomato"])).toEqual(["Basic", "Zesty", "Alright"]);
+    index.updateRatings(
+      new Map([
+        [recipes[2].id, null],
+        [999_999, 5],
+      ])
+    );
+    expect(namesOf(index, recipes, ["tomato"])).toEqual(["Basic", "Alright", "Zesty"]);
+  });
+
   it("ranks the same after many replacements, ratings included", () => {
     const recipes = [
       recipe("Alright", ["tomato", "pepper"]),
