@@ -36,7 +36,8 @@ const FRAME_ATTRIBUTES =
  * elements attribute by attribute, about 20 µs of the server's time each; the navigations draw a dozen on every
  * screen (decision 167).
  */
-export const iconMarkup = (shapes: string) => `<svg ${FRAME_ATTRIBUTES}>${shapes}</svg>`;
+export const iconMarkup = (shapes: string, className?: string) =>
+  `<svg ${FRAME_ATTRIBUTES}${className ? ` class="${className}"` : ""}>${shapes}</svg>`;
 
 /** An icon component of shapes written as markup, for an icon drawn both ways. */
 export const iconOf = (shapes: string) =>

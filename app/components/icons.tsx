@@ -14,11 +14,6 @@ export const SearchIcon = (p: IconProps) => (
     <path d="M21 21l-4.3-4.3" />
   </Svg>
 );
-export const StarIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-  </Svg>
-);
 export const ListIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="M9 6h12M9 12h12M9 18h12" />

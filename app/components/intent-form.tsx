@@ -6,8 +6,9 @@
  * while Remix reloads its data, and the screen shows the change at once from the submissions still in flight
  * (usePendingIntents).
  */
-import { useFetcher, useFetchers, type ClientActionFunctionArgs } from "@remix-run/react";
+import { useFetcher, useFetchers, useFormAction, type ClientActionFunctionArgs } from "@remix-run/react";
 import type { ButtonHTMLAttributes, FormEvent, ReactNode } from "react";
+import { escapeHtml } from "~/domain/html-text";
 
 export type IntentFields = { intent: string } & Record<string, string>;
 
@@ -35,17 +36,36 @@ export function IntentForm({
   children?: ReactNode;
 }) {
   const fetcher = useFetcher({ key: fetcherKey });
+  const action = useFormAction();
   const busy = fetcher.state !== "idle";
+  // A plain form sent by the fetcher as fetcher.Form sends it: fetcher.Form costs the server about as much as
+  // a Link to render, and a recipe screen has twenty of these (decision 167's consequences).
   return (
-    <fetcher.Form method="post" className={className} onSubmit={onSubmit} aria-busy={busy || undefined}>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <form
+      method="post"
+      action={action}
+      className={className}
+      aria-busy={busy || undefined}
+      onSubmit={(event) => {
+        onSubmit?.(event);
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        fetcher.submit(submitter ?? event.currentTarget, { method: "post" });
+      }}
+    >
+      <span hidden dangerouslySetInnerHTML={{ __html: hiddenFields(fields) }} />
       {children}
       {button ? <SubmitButton busy={busy} {...button} /> : null}
-    </fetcher.Form>
+    </form>
   );
 }
+
+/** The form's fields as hidden inputs in one piece of markup, each of which React would write attribute by attribute. */
+export const hiddenFields = (fields: IntentFields) =>
+  Object.entries(fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"/>`)
+    .join("");
 
 function SubmitButton({
   busy,

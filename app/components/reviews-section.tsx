@@ -16,8 +16,8 @@ import { useEffect, useState, type ReactNode } from "react";
 import { ErrorList } from "~/components/field-errors";
 import { FormMessage } from "~/components/flash";
 import { useHydrated } from "~/components/use-hydrated";
-import { StarIcon } from "~/components/icons";
 import { ModalDialog } from "~/components/modal-dialog";
+import { EMPTY_STAR, FILLED_STAR, starsMarkup } from "~/components/star-icons";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { MAX_COMMENT_LENGTH } from "~/domain/review-length";
 import {
@@ -40,11 +40,7 @@ export const deleteReviewPath = (recipeId: number, back: string) =>
 /** Five stars, the first `stars` of them filled, read out as one text ("4 out of 5 stars"). */
 export function StarRow({ stars, label = starsLabel(stars) }: { stars: number; label?: string }) {
   return (
-    <span className="star-row" role="img" aria-label={label}>
-      {[1, 2, 3, 4, 5].map((position) => (
-        <StarIcon key={position} className={position <= stars ? "star star-filled" : "star"} />
-      ))}
-    </span>
+    <span className="star-row" role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: starsMarkup(stars) }} />
   );
 }
 
@@ -75,19 +71,18 @@ function RatingSummaryView({ summary }: { summary: RatingSummary }) {
       <div className="rating-average">
         <p className="rating-average-value">{summary.avg_rating.toFixed(1)}</p>
         <StarRow stars={stars} label={`Average rating ${starsLabel(stars)}`} />
-        <p className="rating-count">
-          {count} {count === 1 ? "review" : "reviews"}
-        </p>
+        <p className="rating-count">{`${count} ${count === 1 ? "review" : "reviews"}`}</p>
       </div>
       <ul className="rating-breakdown" aria-label="Ratings by stars">
         {STAR_VALUES.map((star) => {
           const percent = summary[`percent_rate_${star}`];
           return (
             <li key={star}>
-              <span className="rating-breakdown-star" aria-hidden="true">
-                {star}
-                <StarIcon className="star star-filled" />
-              </span>
+              <span
+                className="rating-breakdown-star"
+                aria-hidden="true"
+                dangerouslySetInnerHTML={{ __html: `${star}${FILLED_STAR}` }}
+              />
               <span className="rating-bar" aria-hidden="true">
                 <span className="rating-bar-fill" style={{ width: `${percent}%` }} />
               </span>
@@ -121,6 +116,13 @@ type ReviewFormProps = {
 const reviewFormId = (recipeId: number) => `review-form-${recipeId}`;
 const loadCheck = () => import("~/domain/review-check").then((module) => module.reviewErrors);
 const RATINGS = ["1", "2", "3", "4", "5"] as const;
+/** Each rating's label: its star, named for a screen reader ("3 stars"). */
+const STAR_LABELS = Object.fromEntries(
+  RATINGS.map((value) => [
+    value,
+    `${EMPTY_STAR}<span class="visually-hidden">${value === "1" ? "1 star" : `${value} stars`}</span>`,
+  ])
+);
 
 /** The star rating and comment form; asks before replacing the user's existing review. */
 export function ReviewForm({
@@ -207,10 +209,8 @@ export function ReviewForm({
                 className="star-radio"
                 {...invalid("rating")}
               />
-              <label htmlFor={`${formId}-rating-${value}`}>
-                <StarIcon className="star" />
-                <span className="visually-hidden">{value === "1" ? "1 star" : `${value} stars`}</span>
-              </label>
+              {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text ("3 stars") is in the markup */}
+              <label htmlFor={`${formId}-rating-${value}`} dangerouslySetInnerHTML={{ __html: STAR_LABELS[value] }} />
             </span>
           ))}
         </div>

@@ -335,7 +335,7 @@ function StepsChecklist({
                   >
                     <button type="submit" role="checkbox" aria-checked={done} className="step-item">
                       <span className="step-box" aria-hidden="true" />
-                      <span className="step-number">Step {index + 1}</span>
+                      <span className="step-number">{`Step ${index + 1}`}</span>
                       <span className="step-text">{text}</span>
                     </button>
                   </IntentForm>
