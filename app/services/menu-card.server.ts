@@ -41,13 +41,23 @@ export async function menuCardRecipes(
 ): Promise<MenuCardRecipe[]> {
   if (version !== null && (kept === null || version > kept.version)) kept = { version, cards: new Map() };
   const cache = version !== null && kept?.version === version ? kept.cards : new Map<number, KeptCard>();
-  const unread = ids.filter((id) => !cache.has(id));
+  // This search's cards are its own: the cache may be cleared by this search or another while it reads.
+  const found = new Map<number, KeptCard>();
+  for (const id of ids) {
+    const card = cache.get(id);
+    if (card) found.set(id, card);
+  }
+  const unread = ids.filter((id) => !found.has(id));
   if (unread.length > 0) {
-    if (cache.size + unread.length > CARDS_KEPT) cache.clear();
-    for (const card of await readCards(unread)) cache.set(card.id, card);
+    const read = await readCards(unread);
+    if (cache.size + read.length > CARDS_KEPT) cache.clear();
+    for (const card of read) {
+      found.set(card.id, card);
+      cache.set(card.id, card);
+    }
   }
   return ids.flatMap((id) => {
-    const card = cache.get(id);
+    const card = found.get(id);
     return card && canSee(card.visibleTo, viewerId) ? [card] : [];
   });
 }

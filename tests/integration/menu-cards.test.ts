@@ -72,6 +72,26 @@ describe("menuCardRecipes", () => {
     expect((await cardsNow([privateId], null)).cards).toEqual([]);
   });
 
+  it("answers every card a search asked for when the kept cards are let go to make room", async () => {
+    const { version } = await currentCookbook();
+    await menuCardRecipes([sharedId], null, version);
+    // ids of no recipe are never kept, so each search reads them again: enough to pass the number of cards kept
+    const gone = Array.from({ length: 5_000 }, (_, index) => 10_000_000 + index);
+    const cards = await menuCardRecipes([sharedId, ...gone], null, version);
+    expect(cards.map((card) => card.id)).toEqual([sharedId]);
+  });
+
+  it("keeps a search's cards while another search lets the kept ones go", async () => {
+    const { version } = await currentCookbook();
+    await menuCardRecipes([sharedId], null, version);
+    const gone = Array.from({ length: 5_000 }, (_, index) => 20_000_000 + index);
+    const [mine] = await Promise.all([
+      menuCardRecipes([sharedId, gone[0]], null, version),
+      menuCardRecipes(gone, null, version),
+    ]);
+    expect(mine.map((card) => card.id)).toEqual([sharedId]);
+  });
+
   it("reads the database for a search that began at an older version, and without a version", async () => {
     const { version } = await currentCookbook();
     await cardsNow([sharedId], null);
