@@ -1,6 +1,6 @@
 /**
  * The rating stars, written as markup: the recipe screen draws about twenty (its summary, the latest review, the
- * breakdown and the rating form), each about 20 µs of the server's time as elements of its own (decisions 167, 177).
+ * breakdown and the rating form), each about 20 µs of the server's time as elements of its own (decision 167).
  */
 import { iconMarkup } from "~/components/icon-frame";
 

@@ -72,7 +72,7 @@ describe("menuCardRecipes", () => {
     expect((await cardsNow([privateId], null)).cards).toEqual([]);
   });
 
-  it("answers every card a search asked for when the kept cards are let go to make room", async () => {
+  it("answers every card a search asked for, however many more it asked for than are kept", async () => {
     const { version } = await currentCookbook();
     await menuCardRecipes([sharedId], null, version);
     // ids of no recipe are never kept, so each search reads them again: enough to pass the number of cards kept
