@@ -67,7 +67,8 @@ export const hiddenFields = (fields: IntentFields) =>
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"/>`)
     .join("");
 
-function SubmitButton({
+/** A submit button that says what it is doing (busyLabel, disabled) while its form is on its way. */
+export function SubmitButton({
   busy,
   label,
   busyLabel,

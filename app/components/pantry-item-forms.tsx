@@ -8,7 +8,9 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { Field, SelectField } from "~/components/forms";
 import { EditIcon, TrashIcon } from "~/components/icons";
+import { SubmitButton } from "~/components/intent-form";
 import { PantryUnitSelect } from "~/components/pantry-unit-select";
+import { useFormBusy } from "~/components/use-form-busy";
 import { sentValue, useLazyFormCheck } from "~/components/use-lazy-form-check";
 import { PANTRY_TYPES } from "~/domain/pantry";
 import { isStorage, movedDayMessage, STORAGE_LABELS, STORAGE_PLACES } from "~/domain/pantry-details";
@@ -61,6 +63,8 @@ export function EditForm({
   // the item as the cook saw it when the form opened: a change another member made since refuses the save
   const [version] = useState(item.version);
   const id = idOf("edit", item.key);
+  // The server's answer draws the form afresh with what was sent: while it is on its way, nothing typed would survive it.
+  const saving = useFormBusy({ fields: { intent: "edit", key: item.key }, action, method: "POST" });
   /** What the cook sent, when the server sent the form back; the item's own values otherwise. */
   const sent = (name: string, value: string) => sentValue(lastResult, name) ?? value;
   const field = (name: keyof typeof constraint, value: string) => ({
@@ -68,6 +72,7 @@ export function EditForm({
     name,
     defaultValue: sent(name, value),
     required: constraint[name]?.required,
+    disabled: saving,
   });
   // The place whose day the date field shows: a move shows its new day there before anything is saved.
   const [placeShown, setPlaceShown] = useState(sent("placeShown", item.storage));
@@ -85,7 +90,15 @@ export function EditForm({
     setPlaceShown(place);
   };
   return (
-    <Form method="post" action={action} {...formProps} id={id} className="edit-form" aria-label={`Edit ${item.name}`}>
+    <Form
+      method="post"
+      action={action}
+      {...formProps}
+      id={id}
+      className="edit-form"
+      aria-label={`Edit ${item.name}`}
+      aria-busy={saving || undefined}
+    >
       <input type="hidden" name="key" value={item.key} />
       <input type="hidden" name="version" value={String(version)} />
       <input type="hidden" name="placeShown" value={placeShown} />
@@ -140,9 +153,14 @@ export function EditForm({
         {note}
       </p>
       <div className="edit-actions">
-        <button type="submit" name="intent" value="edit" className="button button-primary button-small">
-          Save
-        </button>
+        <SubmitButton
+          busy={saving}
+          label="Save"
+          busyLabel="Saving..."
+          name="intent"
+          value="edit"
+          className="button button-primary button-small"
+        />
         <Link to={action} replace preventScrollReset className="button button-secondary button-small">
           Cancel
         </Link>

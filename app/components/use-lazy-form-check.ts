@@ -21,8 +21,9 @@ const fieldName = (event: SyntheticEvent) => (event.target as Partial<HTMLInputE
  * (`lastResult`, with or without JavaScript) to start with, then the browser's own check once `load` has
  * brought it, as conform would do it: a field is checked when left after the cook changed it (leaving a field
  * untouched, say the one focused on arrival, says nothing) and again on every change after that, the whole form
- * on submit (a form with errors is not sent; its first wrong field gets the focus). Until the check
- * arrives, or if it never does, the server checks on submit; fields left before it came are checked when it does.
+ * on submit (a form with errors is not sent; its first wrong field gets the focus), and every field of a form the
+ * server sent back on every change. Until the check arrives, or if it never does, the server checks on submit;
+ * fields left before it came are checked when it does.
  */
 export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: SubmissionResult | undefined) {
   const [check, setCheck] = useState<FormCheck | null>(null);
@@ -31,7 +32,12 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
   const left = useRef(new Set<string>());
   const edited = useRef(new Set<string>());
 
-  useEffect(() => setErrors(present(lastResult?.error)), [lastResult]);
+  useEffect(() => {
+    // A form the server sent back is checked on every change, as one the browser's own check refused: its errors go
+    // as the cook types, not when Save is pressed, where the page moving up under the pointer would lose the click.
+    for (const name of Object.keys(lastResult?.initialValue ?? {})) left.current.add(name);
+    setErrors(present(lastResult?.error));
+  }, [lastResult]);
   useEffect(() => {
     let mounted = true;
     load().then(
@@ -44,11 +50,19 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
   }, []); // loaded once, with the form
 
   const checkFields = (names: Iterable<string>) => {
-    if (!check || !formRef.current) return;
-    const found = present(check(new FormData(formRef.current)));
+    const form = formRef.current;
+    if (!check || !form) return;
+    const found = present(check(new FormData(form)));
+    // a field turned off while its form is on its way is not in the form's data: it is checked when it is back
+    const off = new Set(
+      [...form.elements].flatMap((field) =>
+        (field as HTMLInputElement).disabled ? [(field as HTMLInputElement).name] : []
+      )
+    );
     setErrors((before) => {
       const after = { ...before };
       for (const name of names) {
+        if (off.has(name)) continue;
         if (found[name]) after[name] = found[name];
         else delete after[name];
       }

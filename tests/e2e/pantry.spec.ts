@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
+  hasJavaScript,
   postAnswered,
   signUpThroughApi,
   uniqueUsername,
@@ -61,6 +62,54 @@ test.describe("the pantry on ingredient preview", () => {
     await expect(row(page, "Pork")).toContainText("500 g · Freezer · expired 1 day ago");
     await editItem(page, "Pork", { amount: "", unit: "", bestBefore: day(0) });
     await expect(row(page, "Pork")).toHaveText(/Meat sausages and fish\s*Freezer · use today/);
+  });
+
+  test("a save on its way says so and keeps the form still; a refused one clears its error as the cook corrects it", async ({
+    page,
+  }, testInfo) => {
+    test.skip(!hasJavaScript(testInfo), "without JavaScript the browser leaves the page while it saves");
+    await signUpThroughApi(page.request, uniqueUsername(testInfo, "saving"));
+    expect((await page.request.post("/api/pantry", { data: { ingredient_name: "pork" } })).status()).toBe(201);
+    // The form's own check arrives only after Save went to the server, and the server's answer is held (as on a
+    // slow connection): once, the check flagged the amount then, the cook corrected it, and the answer put "0" back.
+    const release = { check: () => {}, save: () => {} };
+    const checkHeld = new Promise<void>((resolve) => (release.check = resolve));
+    const saveHeld = new Promise<void>((resolve) => (release.save = resolve));
+    await page.route("**/pantry-edit-check-*.js", async (route) => {
+      await checkHeld;
+      await route.continue();
+    });
+    await page.route("**/ingredient-preview.data*", async (route) => {
+      if (route.request().method() === "POST") await saveHeld;
+      await route.continue();
+    });
+    await page.goto("/ingredient-preview");
+
+    await page.getByRole("link", { name: "Edit pork" }).click();
+    const form = page.getByRole("form", { name: "Edit pork" });
+    await form.getByLabel("Name").fill("pork belly");
+    await form.getByLabel("Amount").fill("0");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    const checkArrived = page.waitForResponse("**/pantry-edit-check-*.js");
+    release.check();
+    await checkArrived;
+    await expect(form.getByLabel("Amount")).toBeDisabled();
+    await expect(form.getByLabel("Best before")).toBeDisabled();
+    // the name, turned off while it is sent, is not taken for an empty one
+    await expect(form.getByLabel("Name")).not.toHaveAttribute("aria-invalid", "true");
+
+    release.save();
+    await expect(form.getByText("Please enter an amount above 0 and below 10,000.")).toBeVisible();
+    await expect(form.getByLabel("Amount")).toHaveValue("0");
+    // The refusal goes as the cook corrects the amount: were it to go when Save is pressed, the form would move up
+    // under the pointer and the click would miss.
+    await form.getByLabel("Amount").fill("500");
+    await expect(form.getByText("Please enter an amount above 0 and below 10,000.")).toHaveCount(0);
+    await form.getByLabel("Unit").selectOption("g");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("pork belly saved.")).toBeVisible();
+    await expect(row(page, "pork belly")).toContainText("500 g · Fridge");
   });
 });
 
