@@ -7,12 +7,21 @@
  * ahead of the shipped head there that is not behind it in the cross-validation's produce top-1 nor top-3.
  *   VISION_FEATURE_CACHE=... npx tsx bench/vision-head-finalists.ts [choose] [fold0] [fold1] [fold2]
  * runs the parts named (all by default) and prints a COUNTS line per part; `--combine <log>...` sums the COUNTS
- * lines of runs made in parallel and applies the rule.
+ * lines of runs made in parallel and applies the rule. With `--signed-roots` it compares decision 179's two linear
+ * heads instead: A over the features as they are, P over their signed square roots.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { getCatalogue } from "~/domain/catalogue-data";
-import { blockedFolds, headScores, mixOf, valHalves, type ClassifierHead, type MixedHead } from "~/domain/vision-head";
+import {
+  blockedFolds,
+  headScores,
+  mixOf,
+  mixOfOne,
+  valHalves,
+  type ClassifierHead,
+  type MixedHead,
+} from "~/domain/vision-head";
 import { decodeHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
 import {
   HIDDEN_LAYER_HEAD,
@@ -45,6 +54,41 @@ function finalists(linear: ClassifierHead, mlps: readonly ClassifierHead[]): Rec
     "E 0.5 linear + 0.5 of the 3 MLPs": mixOf([[0.5, linear], ...three.map((head) => [0.5 / 3, head] as const)]),
     "F 0.5 linear + 0.5 of the 5 MLPs": mixOf([[0.5, linear], ...mlps.map((head) => [0.5 / 5, head] as const)]),
   };
+}
+
+/** Where each part of the head's input ends but the last (headFeatures: 128, 512, 512, 256 figures, the colours). */
+const HEAD_PART_ENDS = [128, 640, 1152, 1408];
+
+/** Decision 179: each part of the head's input taken as sign(x)·√|x|, figure by figure, then of length 1 again. */
+function signedRoots(features: Float32Array): Float32Array {
+  const out = new Float32Array(features.length);
+  const bounds = [0, ...HEAD_PART_ENDS, features.length];
+  for (let part = 0; part + 1 < bounds.length; part++) {
+    let sum = 0;
+    for (let i = bounds[part]; i < bounds[part + 1]; i++) {
+      out[i] = Math.sign(features[i]) * Math.sqrt(Math.abs(features[i]));
+      sum += out[i] * out[i];
+    }
+    const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
+    for (let i = bounds[part]; i < bounds[part + 1]; i++) out[i] *= scale;
+  }
+  return out;
+}
+
+/** Decision 179's two linear heads, trained on the same rows, each over its own features. */
+async function signedRootsCounts(
+  training: LabelledRows,
+  classes: readonly string[],
+  photos: readonly { photo: TrainingPhoto; views: Float32Array[] }[]
+): Promise<PartCounts> {
+  const asTheyAre = mixOfOne(await trainHead(training, classes, LINEAR_HEAD));
+  const rooted = mixOfOne(
+    await trainHead({ rows: training.rows.map(signedRoots), labels: training.labels }, classes, LINEAR_HEAD)
+  );
+  return countCandidates(photos, ({ views }) => ({
+    "A linear head, features as they are": headScores(asTheyAre, views),
+    "P linear head, signed square roots": headScores(rooted, views.map(signedRoots)),
+  }));
 }
 
 function count(
@@ -119,7 +163,9 @@ async function main(args: string[]) {
     conclude(parts);
     return 0;
   }
-  const wanted = args.length > 0 ? args : ["choose", "fold0", "fold1", "fold2"];
+  const signedRootsOnly = args.includes("--signed-roots");
+  const partNames = args.filter((arg) => arg !== "--signed-roots");
+  const wanted = partNames.length > 0 ? partNames : ["choose", "fold0", "fold1", "fold2"];
   const stored = JSON.parse(readFileSync(HEAD_FILE, "utf8")) as HeadFile;
   const shipped = decodeHead(stored);
   const images = "../shared/data/images";
@@ -152,26 +198,39 @@ async function main(args: string[]) {
       const val = await labelledFolder(path.join(images, "grocery-val"), catalogue);
       const valViews = shipped.views.map((view) => features("grocery-val", val, viewNumber(view)));
       const measured = val.flatMap((photo, row) => (classes.includes(photo.ingredient) ? [{ ...photo, row }] : []));
+      const chooseHalf = valHalves(measured).choose.map((photo) => ({
+        photo,
+        views: valViews.map((rows) => rows[photo.row]),
+      }));
+      if (signedRootsOnly) {
+        counts = await signedRootsCounts(
+          trainingOf(() => true),
+          classes,
+          chooseHalf
+        );
+        printCounts(part, counts);
+        parts.set(part, counts);
+        continue;
+      }
       const mlps = await trainMlps(
         trainingOf(() => true),
         classes,
         "all training photos"
       );
       const [linear] = shipped.members.map(({ head }) => head);
-      counts = count(
-        finalists(linear, mlps),
-        valHalves(measured).choose.map((photo) => ({ photo, views: valViews.map((rows) => rows[photo.row]) }))
-      );
+      counts = count(finalists(linear, mlps), chooseHalf);
     } else {
       const fold = Number(part.replace("fold", ""));
       const foldOf = blockedFolds(photos, 3);
       const training = trainingOf((index) => foldOf[index] !== fold);
-      const linear = await trainHead(training, classes, LINEAR_HEAD);
-      const mlps = await trainMlps(training, classes, part);
       const heldOut = photos.flatMap((photo, index) =>
         foldOf[index] === fold ? [{ photo, views: [viewRows[0][index], viewRows[1][index]] }] : []
       );
-      counts = count(finalists(linear, mlps), heldOut);
+      if (signedRootsOnly) counts = await signedRootsCounts(training, classes, heldOut);
+      else {
+        const linear = await trainHead(training, classes, LINEAR_HEAD);
+        counts = count(finalists(linear, await trainMlps(training, classes, part)), heldOut);
+      }
     }
     printCounts(part, counts);
     parts.set(part, counts);
