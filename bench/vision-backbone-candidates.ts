@@ -75,14 +75,19 @@ interface Study {
   sides: Partial<Record<BackboneName, number>>;
   heads: Record<string, HeadFeatures>;
   readings: Record<string, Reading>;
-  candidates: Record<string, { reading: string; scores: Scorer }>;
+  /** `information`: measured for information only, never chosen (the two-pass readings of a head) */
+  candidates: Record<string, { reading: string; scores: Scorer; information?: true }>;
   /** `sizes`: the sides each single-backbone head is read at for information */
   otherSides?: readonly number[];
 }
 
 const headCandidates = (name: string, reading: string, readingBoth: string) => ({
   [`${name} whole`]: { reading, scores: { head: name, views: "whole" as const } },
-  [`${name} whole + mirror`]: { reading: readingBoth, scores: { head: name, views: "both" as const } },
+  [`${name} whole + mirror`]: {
+    reading: readingBoth,
+    scores: { head: name, views: "both" as const },
+    information: true as const,
+  },
 });
 
 const STUDIES: Record<string, Study> = {
@@ -352,7 +357,7 @@ function choose(
 ): string {
   const cost = (name: string) => speed[study.candidates[name].reading];
   const eligible = Object.keys(chooseHalf).filter(
-    (name) => cost(name) <= speed.shipped + SPEED_ALLOWANCE_MS || name === "E"
+    (name) => name === "E" || (!study.candidates[name].information && cost(name) <= speed.shipped + SPEED_ALLOWANCE_MS)
   );
   console.log(`\nEligible by speed (≤ ${(speed.shipped + SPEED_ALLOWANCE_MS).toFixed(0)} ms): ${eligible.join(", ")}`);
   const ordered = [...eligible].sort((a, b) =>
