@@ -311,21 +311,27 @@ export function blockedFolds(photos: readonly { file: string; fineClass: string 
 }
 
 /**
- * A second backbone's pooled blocks as a head reads them (decision 170): the blocks picked (`blocks`, by index,
- * each `width` figures), each scaled to length 1, joined; `before` (another backbone's head features) first.
+ * A second backbone's pooled blocks as a head reads them (decisions 170 and 177): the blocks picked (`blocks`, by
+ * index; each `widths` figures, or `widths[block]` when the blocks differ), each scaled to length 1, joined;
+ * `before` (another backbone's head features) first.
  */
 export function blockFeatures(
   pooled: ArrayLike<number>,
-  width: number,
+  widths: number | readonly number[],
   blocks: readonly number[],
   before?: ArrayLike<number>
 ): Float32Array {
+  const widthOf = (block: number) => (typeof widths === "number" ? widths : widths[block]);
+  const startOf = (block: number) =>
+    typeof widths === "number" ? block * widths : widths.slice(0, block).reduce((sum, width) => sum + width, 0);
   const offset = before?.length ?? 0;
-  const out = new Float32Array(offset + blocks.length * width);
+  const out = new Float32Array(offset + blocks.reduce((sum, block) => sum + widthOf(block), 0));
   if (before) out.set(Float32Array.from(before));
   const figures = Float32Array.from(pooled);
-  blocks.forEach((block, at) =>
-    out.set(unitVector(figures.subarray(block * width, (block + 1) * width)), offset + at * width)
-  );
+  let at = offset;
+  for (const block of blocks) {
+    out.set(unitVector(figures.subarray(startOf(block), startOf(block) + widthOf(block))), at);
+    at += widthOf(block);
+  }
   return out;
 }

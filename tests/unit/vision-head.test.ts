@@ -413,4 +413,10 @@ describe("a second backbone's pooled blocks as the head reads them (decision 170
   it("leaves a block of zeros at zero", () => {
     expect([...blockFeatures(pooled, 2, [1])]).toEqual([0, 0]);
   });
+
+  it("reads blocks of different widths where each begins (decision 177)", () => {
+    const uneven = Float32Array.from([2, 3, 4, 0, 0, 5]);
+    expect([...blockFeatures(uneven, [1, 3, 2], [2, 0])]).toEqual([0, 1, 1]);
+    expect([...blockFeatures(uneven, [1, 3, 2], [1], [7])]).toEqual([7, Math.fround(0.6), Math.fround(0.8), 0]);
+  });
 });

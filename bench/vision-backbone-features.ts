@@ -1,10 +1,11 @@
 /**
- * Decision 170: nsfwjs InceptionV3's pooled mixed blocks (INCEPTION_BLOCKS) of the grocery photos, cached in
+ * Decisions 170 and 177: a second backbone's pooled blocks (bench/support/backbones.ts) of the grocery photos, cached in
  * the layout of training-features.server.ts (FEATURE_CACHE/<fingerprint>/<folder>-view<N>.bin) so the head
  * tooling reads them as it reads darknet-tiny's. Resumable: every 50 photos the rows so far are kept in a
  * `.partial` file, and a second run goes on from there. grocery-val: the choose half only (valHalves; the report
  * half is read by bench:vision alone).
- *   NSFWJS_DIR=... VISION_FEATURE_CACHE=... nice -n 10 npx tsx bench/vision-inception-features.ts [side] [images] [folder:view]...
+ * The backbone's folder as backbones.ts reads it (NSFWJS_DIR, or HUMAN_MODELS_DIR and TFJS_CONVERTER_DIR):
+ *   VISION_FEATURE_CACHE=... nice -n 10 npx tsx bench/vision-backbone-features.ts <inception|centernet|nanodet> [side] [images] [folder:view]...
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -12,24 +13,16 @@ import path from "node:path";
 import sharp from "sharp";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { valHalves, viewRegion } from "~/domain/vision-head";
-import { loadInception } from "./support/inception";
+import { backboneCacheKey, loadBackbone, type BackboneName, type BackboneReader } from "./support/backbones";
 import { decodeUpright } from "~/services/vision/model.server";
 import { FEATURE_CACHE, labelledFolder, viewOf, type TrainingPhoto } from "~/services/vision/training-features.server";
 
-const [side = "224", images = "../shared/data/images"] = process.argv.slice(2);
+const [backbone = "inception", side = "224", images = "../shared/data/images"] = process.argv.slice(2);
 const SIDE = Number(side);
 const CHECKPOINT = 50;
 
-/** The cache's fingerprint of Inception read at a side: its rows differ with the side. */
-export const inceptionCacheKey = (fingerprint: string, readSide: number) => `${fingerprint}-${readSide}`;
-
-async function cacheFolder(
-  reader: Awaited<ReturnType<typeof loadInception>>,
-  folder: string,
-  photos: readonly TrainingPhoto[],
-  view: number
-) {
-  const directory = path.join(FEATURE_CACHE, inceptionCacheKey(reader.fingerprint, SIDE));
+async function cacheFolder(reader: BackboneReader, folder: string, photos: readonly TrainingPhoto[], view: number) {
+  const directory = path.join(FEATURE_CACHE, backboneCacheKey(reader.fingerprint, SIDE));
   const file = path.join(directory, `${path.basename(path.resolve(folder))}-view${view}.bin`);
   if (existsSync(`${file}.json`)) return;
   mkdirSync(directory, { recursive: true });
@@ -76,7 +69,7 @@ async function cacheFolder(
 }
 
 const catalogue = getCatalogue();
-const reader = await loadInception();
+const reader = await loadBackbone(backbone as BackboneName);
 const folders = {
   dev: path.join(images, "grocery-dev"),
   train: path.join(images, "grocery-train"),
@@ -88,10 +81,10 @@ const classes = new Set([...dev, ...train].map((photo) => photo.ingredient));
 const { choose } = valHalves(
   (await labelledFolder(folders.val, catalogue)).filter((photo) => classes.has(photo.ingredient))
 );
-console.log(`InceptionV3 ${reader.fingerprint} at ${SIDE} px into ${FEATURE_CACHE}`);
+console.log(`${reader.fingerprint} at ${SIDE} px into ${FEATURE_CACHE}`);
 const photosOf = { val: choose, dev, train };
 // `folder:view` tasks (e.g. train:1 dev:1) split the work between processes; by default all, in this order
-const tasks = process.argv.slice(4);
+const tasks = process.argv.slice(5);
 const order =
   tasks.length > 0 ? tasks : ["val:0", "val:1", "val:100", "val:102", "dev:0", "train:0", "dev:1", "train:1"];
 for (const task of order) {
