@@ -1,6 +1,6 @@
 import { Svg, type IconProps } from "~/components/icon-frame";
 
-export { CalendarIcon, CameraIcon, HeartIcon, HistoryIcon, HomeIcon, UserIcon } from "~/components/nav-icons";
+export { CameraIcon, HeartIcon } from "~/components/nav-icons";
 export const CartIcon = (p: IconProps) => (
   <Svg {...p}>
     <circle cx="9" cy="21" r="1" />

@@ -21,9 +21,5 @@ export const NAV_ICON_SHAPES = {
     '<path d="M4 4.5A1.5 1.5 0 0 1 5.5 3H19v16H5.5A1.5 1.5 0 0 0 4 20.5z"></path><path d="M4 20.5A1.5 1.5 0 0 0 5.5 22H19v-3M9 7h6M9 11h6"></path>',
 } as const;
 
-export const HomeIcon = iconOf(NAV_ICON_SHAPES.home);
 export const HeartIcon = iconOf(NAV_ICON_SHAPES.heart);
 export const CameraIcon = iconOf(NAV_ICON_SHAPES.camera);
-export const HistoryIcon = iconOf(NAV_ICON_SHAPES.history);
-export const UserIcon = iconOf(NAV_ICON_SHAPES.user);
-export const CalendarIcon = iconOf(NAV_ICON_SHAPES.calendar);

@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useState } from "react";
 import { CountBadge, itemCount } from "~/components/count-badge";
 import { CartIcon } from "~/components/icons";
+import { isInAppClick } from "~/components/use-link-navigation";
 
 /** Home's shopping-list icon opens the list after a 150 ms transition. */
 export const SHOPPING_LIST_TRANSITION_MS = 150;
@@ -21,7 +22,7 @@ export function ShoppingListLink({ count }: { count: number }) {
       }
       aria-label={`Shopping list, ${itemCount(count)}`}
       onClick={(event) => {
-        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || leaving) return;
+        if (leaving || !isInAppClick(event)) return;
         event.preventDefault();
         setLeaving(true);
         setTimeout(() => navigate("/shoppinglist"), SHOPPING_LIST_TRANSITION_MS);

@@ -53,7 +53,7 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
     const form = formRef.current;
     if (!check || !form) return;
     const found = present(check(new FormData(form)));
-    // a field turned off while its form is on its way is not in the form's data: it is checked when it is back
+    // a field turned off while its form is on its way is not in the form's data (not empty): the answer says
     const off = new Set(
       [...form.elements].flatMap((field) =>
         (field as HTMLInputElement).disabled ? [(field as HTMLInputElement).name] : []

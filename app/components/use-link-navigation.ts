@@ -2,6 +2,13 @@ import { useLocation, useNavigate } from "@remix-run/react";
 import { useCallback, type MouseEvent } from "react";
 import { followsInApp } from "~/domain/link-click";
 
+/** Whether the app follows this click on a link itself (followsInApp), read from the link clicked. */
+export function isInAppClick(event: MouseEvent<HTMLAnchorElement>): boolean {
+  const link = event.currentTarget;
+  const clicked = { target: link.target, download: link.hasAttribute("download"), origin: link.origin };
+  return followsInApp(event, clicked, window.location.origin);
+}
+
 /**
  * A click handler for plain `<a href data-discover="true">` links that follows them as Remix's `<Link>` does: a
  * navigation in the app (no page load) for a plain click, the browser's own for anything else, and without
@@ -15,10 +22,9 @@ export function useLinkNavigation(options: { replace?: boolean; preventScrollRes
   const { replace, preventScrollReset } = options;
   return useCallback(
     (event: MouseEvent<HTMLAnchorElement>) => {
-      const link = event.currentTarget;
-      const clicked = { target: link.target, download: link.hasAttribute("download"), origin: link.origin };
-      if (!followsInApp(event, clicked, window.location.origin)) return;
+      if (!isInAppClick(event)) return;
       event.preventDefault();
+      const link = event.currentTarget;
       const to = `${link.pathname}${link.search}${link.hash}`;
       // as a <Link> does: the address already shown is replaced, not added to the history again
       const here = `${location.pathname}${location.search}${location.hash}`;

@@ -5,6 +5,7 @@
  * The same recipe always gives the same picture; it is a few hundred bytes of shapes plus the icons.
  */
 import { MISCELLANEOUS_TYPE } from "./ingredient-types";
+import { escapeHtml } from "./html-text";
 
 export interface IllustrationLine {
   type: string | null;
@@ -232,10 +233,6 @@ function dishOf(form: DishForm, food: string): { shapes: string; x: number; y: n
   }
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /**
  * SVG document of the illustration. `iconSvgs` are complete SVG documents of the icons (32×32 Fluent Emoji) of
  * `ingredients`, main ingredient first; with none, the dish is shown empty.
@@ -263,7 +260,7 @@ export function recipeIllustrationSvg(
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" ` +
       `role="img">`,
-    `<title>${escapeXml(recipeName)}</title>`,
+    `<title>${escapeHtml(recipeName)}</title>`,
     `<rect width="${WIDTH}" height="${HEIGHT}" fill="${background}"/>`,
     `<ellipse cx="${dish.x + 6}" cy="${dish.y + 96}" rx="110" ry="14" fill="${shade}" opacity="0.55"/>`,
     dish.shapes,

@@ -11,6 +11,7 @@ import { sendMail } from "~/services/email.server";
 import { env, mailLinkOrigin } from "~/services/env.server";
 import { hashToken } from "~/services/password-reset.server";
 import { RateLimiter } from "~/services/rate-limit.server";
+import { escapeHtml } from "~/domain/html-text";
 
 export const VERIFY_MESSAGES = {
   sent: "We sent a verification link to your email address. Open it to verify your address.",
@@ -29,7 +30,6 @@ export const VERIFY_MAILS_PER_HOUR = 3;
 const mailsByUser = new RateLimiter("verify-mail-user", VERIFY_MAILS_PER_HOUR, 60 * 60 * 1000);
 
 function verificationMail(to: string, username: string, link: string) {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     subject: "Verify your Recipe Helper email address",
@@ -42,9 +42,9 @@ function verificationMail(to: string, username: string, link: string) {
       "",
       "The link works once, for 24 hours. If you did not create this account, ignore this mail.",
     ].join("\n"),
-    html: `<p>Hello ${escape(username)},</p>
+    html: `<p>Hello ${escapeHtml(username)},</p>
 <p>To verify the email address of your Recipe Helper account:</p>
-<p><a href="${escape(link)}">Verify my email address</a></p>
+<p><a href="${escapeHtml(link)}">Verify my email address</a></p>
 <p>The link works once, for 24 hours. If you did not create this account, ignore this mail.</p>`,
   };
 }

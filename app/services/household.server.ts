@@ -30,6 +30,7 @@ import { mailLinkOrigin } from "./env.server";
 import { pantryItems, rowOf, type Transaction } from "./pantry-store.server";
 import { preferencesOfRow } from "./preferences.server";
 import { rawBooleanOrNull, rawNumber, type RawBoolean, type RawNumber } from "./raw-row.server";
+import { escapeHtml } from "~/domain/html-text";
 
 export type HouseholdRefusal = { ok: false; message: string; status: 400 | 403 | 404 | 409 | 410 | 429 | 502 };
 type Done<T = object> = ({ ok: true; message: string } & T) | HouseholdRefusal;
@@ -112,7 +113,6 @@ export interface MadeInvite {
 }
 
 function inviteMail(to: string, inviter: string, household: string, link: string) {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const lines = [
     `${inviter} invites you to share their household "${household}" on Recipe Helper: one pantry, one shopping list`,
     "and one food log for everyone who shares a fridge. To join, open:",
@@ -122,9 +122,9 @@ function inviteMail(to: string, inviter: string, household: string, link: string
     to,
     subject: `${inviter} invites you to their household on Recipe Helper`,
     text: [...lines, "", link, "", after].join("\n"),
-    html: `<p>${escape(lines.join(" "))}</p>\n<p><a href="${escape(link)}">Join ${escape(
+    html: `<p>${escapeHtml(lines.join(" "))}</p>\n<p><a href="${escapeHtml(link)}">Join ${escapeHtml(
       household
-    )}</a></p>\n<p>${escape(after)}</p>`,
+    )}</a></p>\n<p>${escapeHtml(after)}</p>`,
   };
 }
 

@@ -10,6 +10,7 @@ import { sendMail } from "~/services/email.server";
 import { env, mailLinkOrigin } from "~/services/env.server";
 import { hashPassword } from "~/services/password.server";
 import { clientAddress, RateLimiter, tryHitAll } from "~/services/rate-limit.server";
+import { escapeHtml } from "~/domain/html-text";
 
 export const TOO_MANY_RESET_REQUESTS = "Too many password reset requests. Please try again later.";
 
@@ -25,7 +26,6 @@ const byClient = new RateLimiter("reset-address", 10, LINK_LIFETIME_MS);
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 function resetMail(to: string, username: string, link: string) {
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
     subject: "Reset your Recipe Helper password",
@@ -38,9 +38,9 @@ function resetMail(to: string, username: string, link: string) {
       "",
       "The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.",
     ].join("\n"),
-    html: `<p>Hello ${escape(username)},</p>
+    html: `<p>Hello ${escapeHtml(username)},</p>
 <p>Someone asked to reset the password of your Recipe Helper account.</p>
-<p><a href="${escape(link)}">Choose a new password</a></p>
+<p><a href="${escapeHtml(link)}">Choose a new password</a></p>
 <p>The link works once, for one hour. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
   };
 }

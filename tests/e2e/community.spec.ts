@@ -14,6 +14,7 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   hasJavaScript,
+  hydrated,
   queryServerDatabase,
   signInAsNewCook,
   uniqueUsername,
@@ -48,9 +49,8 @@ async function firstRecipe(): Promise<{ id: number; name: string }> {
 }
 
 /** Until React has hydrated the page, a click is the no-JavaScript one. */
-async function hydrated(page: Page, testInfo: TestInfo) {
-  if (hasJavaScript(testInfo))
-    await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+async function hydratedIfJavaScript(page: Page, testInfo: TestInfo) {
+  if (hasJavaScript(testInfo)) await hydrated(page);
 }
 
 /** A cook signed in in a browser context of their own (JavaScript on or off as the project says). */
@@ -86,7 +86,7 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   // The recipe screen's block: a placeholder, 'Take a photo' to the dish camera.
   const { page } = cook;
   await page.goto(`/menu-detail/${recipe.id}`);
-  await hydrated(page, testInfo);
+  await hydratedIfJavaScript(page, testInfo);
   const share = page.getByRole("region", { name: "Share your dish" });
   await expect(share.getByRole("link", { name: "See the Community" })).toHaveAttribute(
     "href",
@@ -152,7 +152,7 @@ test("a cook shares a dish photo from a recipe; a friend likes and comments; onl
   // The friend, on the recipe's feed: like, unlike, like; a comment (not blank).
   const other = friend.page;
   await other.goto(`/community?menu_id=${recipe.id}`);
-  await hydrated(other, testInfo);
+  await hydratedIfJavaScript(other, testInfo);
   // with JavaScript the likes, comments and deletions below never reload the page
   if (javascript) await other.evaluate(() => ((window as { unreloaded?: boolean }).unreloaded = true));
   const seen = feedPost(other, cook.username);
@@ -222,7 +222,7 @@ test("Select photo picks a file for the same form; Cancel puts the placeholder b
   await signInAsNewCook(page, username);
 
   await page.goto(`/menu-detail/${recipe.id}`);
-  await hydrated(page, testInfo);
+  await hydratedIfJavaScript(page, testInfo);
   const share = page.getByRole("region", { name: "Share your dish" });
   const picker = share.getByLabel("Select photo");
   await expect(picker).toHaveAttribute("accept", "image/*");
@@ -280,7 +280,7 @@ test("the comments drawer closes with its close button, and with JavaScript by E
   expect(created.status()).toBe(201);
 
   await page.goto("/community");
-  await hydrated(page, testInfo);
+  await hydratedIfJavaScript(page, testInfo);
   const post = feedPost(page, username);
   const opener = post.getByRole("link", { name: /Add a comment/ });
   const drawer = page.getByRole("dialog", { name: /Comments/ });

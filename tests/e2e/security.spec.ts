@@ -1,6 +1,6 @@
 /**
- * Text people write (recipe names, reviews, captions, comments) with HTML and script in it is shown as text by
- * the real server, and nothing in it runs. The headers are checked in security-headers.spec.ts.
+ * Text people write (recipe names, reviews, captions, comments, shopping items) with HTML and script in it is shown
+ * as text by the real server, and nothing in it runs. The headers are checked in security-headers.spec.ts.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createRecipeThroughApi, hasJavaScript, signUpThroughApi, smallJpeg, uniqueUsername } from "./support";
@@ -10,6 +10,7 @@ const MARKUP = {
   review: `<script>window.__xss='review'</script>Tasty <b>really</b>`,
   caption: `<svg onload="window.__xss='caption'"></svg>Dinner`,
   comment: `<iframe src="javascript:window.__xss='comment'"></iframe>Yum`,
+  shopping: `"><img src=x onerror="window.__xss='shopping'">Milk`,
 };
 
 /** The page shows `text` as it was written, and nothing it contains became an element or ran. */
@@ -77,4 +78,27 @@ test("names, reviews, captions and comments with HTML and script are shown as te
 
   expect(dialogs).toEqual([]);
   expect(cspViolations).toEqual([]);
+});
+
+test("a shopping item with HTML in its name is shown as text, and its Got it and Remove forms send the name back as written", async ({
+  page,
+}, testInfo) => {
+  const javaScript = hasJavaScript(testInfo);
+  await signUpThroughApi(page.request, uniqueUsername(testInfo, "shop"));
+  await page.goto("/shoppinglist");
+  await page.getByLabel("Item", { exact: true }).fill(MARKUP.shopping);
+  await page.getByRole("button", { name: "Add to list" }).click();
+  const list = page.getByRole("list", { name: "Items to buy" });
+  await expect(list.getByRole("listitem")).toHaveCount(1);
+  await expectShownAsText(page, MARKUP.shopping.slice(2), javaScript);
+
+  // The card's forms carry the name in hidden fields written as markup (IntentForm): each one field, as written.
+  const names = page.locator('input[type="hidden"][name="name"]');
+  await expect(names).toHaveCount(2);
+  for (const value of await names.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)))
+    expect(value).toBe(MARKUP.shopping);
+  await list.getByRole("button", { name: /^Got it/ }).click();
+  await expect(list.getByRole("listitem")).toHaveCount(0);
+  await page.goto("/pantry");
+  await expectShownAsText(page, MARKUP.shopping.slice(2), javaScript);
 });

@@ -197,7 +197,7 @@ test.describe("Home", () => {
     const button = page.getByRole("button", { name: "START RANDOM" });
     if (hasJavaScript(testInfo)) {
       // Until React has hydrated the page, a click is the no-JavaScript form post.
-      await page.waitForFunction(() => Object.keys(document).some((key) => key.startsWith("_reactListening")));
+      await hydrated(page);
       await context.setOffline(true);
       await button.click();
       await expect(page.getByRole("alert")).toHaveText("Failed to generate menu. Please try again.");
