@@ -160,8 +160,9 @@ async function check(current: TrackedIndex, version: bigint | null): Promise<Tra
   const [deleted, updated] = await Promise.all([deletedAfter(current.version), updatedSince(current.checkedAt)]);
   current.index.remove(deleted);
   // a recipe saved again under a deleted one's id (written by hand) is read again whatever its update time
+  for (const id of deleted) current.recentlyApplied.delete(id);
   const unapplied = updated
-    .filter((recipe) => deleted.has(recipe.id) || current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
+    .filter((recipe) => current.recentlyApplied.get(recipe.id) !== recipe.updatedAt.getTime())
     .map((recipe) => recipe.id);
   if (unapplied.length > 0) current.index.put(await readRecipes(unapplied));
   const count = await prisma.recipe.count();

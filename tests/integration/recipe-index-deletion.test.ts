@@ -53,19 +53,28 @@ describe("a recipe deleted by another process", () => {
     expect(await second.currentRecipeIndex()).toBe(indexOfSecond);
   });
 
-  it("comes back when a recipe is saved again under its id", async () => {
+  it("comes back when a recipe is saved again under its id, even before the next search", async () => {
     const [saved] = await saveRecipes(onionDrafts("Back again", 1));
     const process = await aProcess();
     const index = await process.currentRecipeIndex();
+    const { updatedAt } = await prisma.recipe.findUniqueOrThrow({ where: { id: saved.id } });
+    const saveAgain = (name: string) =>
+      prisma.recipe.create({
+        data: {
+          id: saved.id,
+          // the very update time the index applied before the deletion: only forgetting it lets the recipe back in
+          updatedAt,
+          name,
+          ingredients: { create: [{ name: "onion", ingredientId: onionId, quantity: "2", position: 0 }] },
+        },
+      });
     await prisma.recipe.delete({ where: { id: saved.id } });
     expect(suggested(await process.currentRecipeIndex())).not.toContain(saved.id);
-    await prisma.recipe.create({
-      data: {
-        id: saved.id,
-        name: "Back again, written by hand",
-        ingredients: { create: [{ name: "onion", ingredientId: onionId, quantity: "2", position: 0 }] },
-      },
-    });
+    await saveAgain("Back again, written by hand");
+    expect(suggested(await process.currentRecipeIndex())).toContain(saved.id);
+    // deleted and saved again between two searches: the update time the index applied is the one it reads again
+    await prisma.recipe.delete({ where: { id: saved.id } });
+    await saveAgain("Back once more, written by hand");
     expect(suggested(await process.currentRecipeIndex())).toContain(saved.id);
     expect(await process.currentRecipeIndex()).toBe(index);
   });
