@@ -42,7 +42,13 @@ import {
   viewNumber,
   type TrainingPhoto,
 } from "~/services/vision/training-features.server";
-import { backboneCacheKey, loadBackbone, type BackboneName, type BackboneReader } from "./support/backbones";
+import {
+  backboneCacheKey,
+  loadBackbone,
+  READ_SIDES,
+  type BackboneName,
+  type BackboneReader,
+} from "./support/backbones";
 import { aheadOf, countCandidates, countsOfLogs, printCounts, sumCounts, type PartCounts } from "./support/head-counts";
 
 const TIMED_PHOTOS = 24;
@@ -93,7 +99,7 @@ const headCandidates = (name: string, reading: string, readingBoth: string) => (
 const STUDIES: Record<string, Study> = {
   inception: {
     decision: 170,
-    sides: { inception: 224 },
+    sides: { inception: READ_SIDES.inception },
     heads: {
       I5: { darknet: false, backbone: "inception", blocks: [1] },
       I456: { darknet: false, backbone: "inception", blocks: [0, 1, 2] },
@@ -154,7 +160,7 @@ const STUDIES: Record<string, Study> = {
   },
   centernet: {
     decision: 177,
-    sides: { centernet: 416, nanodet: 416 },
+    sides: { centernet: READ_SIDES.centernet, nanodet: READ_SIDES.nanodet },
     heads: {
       C32: { darknet: false, backbone: "centernet", blocks: [2] },
       C: { darknet: false, backbone: "centernet", blocks: [0, 1, 2] },

@@ -277,6 +277,9 @@ export async function loadDetector(name: DetectorName, directory = humanModelsDi
 
 export const BACKBONES: readonly BackboneName[] = ["inception", "centernet", "nanodet"];
 
+/** The side each backbone is read at by the comparisons (decisions 170 and 177). */
+export const READ_SIDES: Record<BackboneName, number> = { inception: 224, centernet: 416, nanodet: 416 };
+
 export function loadBackbone(name: BackboneName): Promise<BackboneReader> {
   if (!BACKBONES.includes(name)) throw new Error(`No backbone ${name}: one of ${BACKBONES.join(", ")}`);
   return name === "inception" ? loadInception() : loadDetector(name);
