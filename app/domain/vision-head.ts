@@ -27,13 +27,19 @@ export function headFeatures(parts: HeadFeatureParts): Float32Array {
   return joined;
 }
 
+/** The widths of the head features' parts in HEAD_PARTS' order but the last (the colours: the rest). */
+export const HEAD_PART_WIDTHS = [128, 512, 512, 256] as const;
+
 /** The memory's embedding (composeEmbedding) of a crop, from its head features: the same parts, weighed. */
 export function embeddingOfFeatures(features: Float32Array): Float32Array {
+  const [penultimate, deepMean, deep, middle] = HEAD_PART_WIDTHS;
+  const deepStart = penultimate + deepMean;
+  const coloursStart = deepStart + deep + middle;
   return composeEmbedding({
-    penultimate: features.subarray(0, 128),
-    deep: features.subarray(640, 1152),
-    middle: features.subarray(1152, 1408),
-    colour: features.subarray(1408),
+    penultimate: features.subarray(0, penultimate),
+    deep: features.subarray(deepStart, deepStart + deep),
+    middle: features.subarray(deepStart + deep, coloursStart),
+    colour: features.subarray(coloursStart),
   });
 }
 
@@ -312,18 +318,17 @@ export function blockedFolds(photos: readonly { file: string; fineClass: string 
 
 /**
  * A second backbone's pooled blocks as a head reads them (decisions 170 and 177): the blocks picked (`blocks`, by
- * index; each `widths` figures, or `widths[block]` when the blocks differ), each scaled to length 1, joined;
- * `before` (another backbone's head features) first.
+ * index; block b is `widths[b]` figures), each scaled to length 1, joined; `before` (another backbone's head
+ * features) first.
  */
 export function blockFeatures(
   pooled: ArrayLike<number>,
-  widths: number | readonly number[],
+  widths: readonly number[],
   blocks: readonly number[],
   before?: ArrayLike<number>
 ): Float32Array {
-  const widthOf = (block: number) => (typeof widths === "number" ? widths : widths[block]);
-  const startOf = (block: number) =>
-    typeof widths === "number" ? block * widths : widths.slice(0, block).reduce((sum, width) => sum + width, 0);
+  const widthOf = (block: number) => widths[block];
+  const startOf = (block: number) => widths.slice(0, block).reduce((sum, width) => sum + width, 0);
   const offset = before?.length ?? 0;
   const out = new Float32Array(offset + blocks.reduce((sum, block) => sum + widthOf(block), 0));
   if (before) out.set(Float32Array.from(before));

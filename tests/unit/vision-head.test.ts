@@ -403,15 +403,15 @@ describe("a second backbone's pooled blocks as the head reads them (decision 170
   const pooled = Float32Array.from([3, 4, 0, 0, 2, 0]);
 
   it("scales each block picked to length 1, in the order asked", () => {
-    expect([...blockFeatures(pooled, 2, [2, 0])]).toEqual([1, 0, Math.fround(0.6), Math.fround(0.8)]);
+    expect([...blockFeatures(pooled, [2, 2, 2], [2, 0])]).toEqual([1, 0, Math.fround(0.6), Math.fround(0.8)]);
   });
 
   it("puts the other backbone's features first, as they are", () => {
-    expect([...blockFeatures(pooled, 2, [0], [7, 9])]).toEqual([7, 9, Math.fround(0.6), Math.fround(0.8)]);
+    expect([...blockFeatures(pooled, [2, 2, 2], [0], [7, 9])]).toEqual([7, 9, Math.fround(0.6), Math.fround(0.8)]);
   });
 
   it("leaves a block of zeros at zero", () => {
-    expect([...blockFeatures(pooled, 2, [1])]).toEqual([0, 0]);
+    expect([...blockFeatures(pooled, [2, 2, 2], [1])]).toEqual([0, 0]);
   });
 
   it("reads blocks of different widths where each begins (decision 177)", () => {

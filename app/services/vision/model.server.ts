@@ -176,7 +176,7 @@ export async function decodeUpright(image: Sharp): Promise<DecodedPhoto> {
 }
 
 /** One batch of same-sized crops: RGB bytes per crop (for the colours), and where each goes in the answer. */
-export interface CropBatch {
+interface CropBatch {
   side: number;
   quarters: boolean;
   bytes: Buffer[];
