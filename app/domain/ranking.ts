@@ -754,6 +754,7 @@ class SlottedRecipeIndex implements RecipeIndex {
     this.names = [];
     this.entryStarts = new Int32Array(1);
     this.entries = new EntriesWriter();
+    this.showEntries();
     this.slotOf = new Map();
     this.deadSlots = 0;
     this.keyPostings = new Map();

@@ -2,7 +2,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { prisma } from "./db.server";
 import { canSee } from "./recipe-access.server";
-import { rawNumber, rawNumberOrNull } from "./raw-row.server";
+import { rawNumber, rawNumberOrNull, type RawNumber } from "./raw-row.server";
 
 export const MENU_CARD_FIELDS = {
   id: true,
@@ -64,7 +64,7 @@ export async function menuCardRecipes(
 
 /** These recipes' card fields and who may see them, in one raw read. */
 async function readCards(ids: number[]): Promise<KeptCard[]> {
-  const rows = await prisma.$queryRaw<(MenuCardRecipe & { visibleTo: number | bigint })[]>`
+  const rows = await prisma.$queryRaw<(MenuCardRecipe & { visibleTo: RawNumber })[]>`
     SELECT ${MENU_CARD_COLUMNS} FROM "Recipe" WHERE "id" IN (${Prisma.join(ids)})`;
   return rows.map((row) =>
     Object.freeze({

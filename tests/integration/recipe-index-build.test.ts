@@ -4,21 +4,17 @@
  * by one. A server started on a cookbook must suggest exactly what a server that watched the same recipes being
  * saved suggests: same recipes, order, amounts used, what is missing, counts.
  */
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { recipesOfColumns, type RankingQuery } from "~/domain/ranking";
 import { prisma } from "~/services/db.server";
 import { saveRecipes } from "~/services/recipe-store.server";
 import type { RecipeDraft } from "~/domain/recipe-analysis";
 import { seedIngredients } from "../../prisma/seed";
+import { aProcess } from "../support/index-processes";
 
 beforeAll(async () => {
   await seedIngredients();
 });
-
-async function freshIndexModule() {
-  vi.resetModules();
-  return import("~/services/recipe-index.server");
-}
 
 const FOOD = ["onion", "garlic", "tomato", "chicken breast", "chicken thigh", "milk", "butter", "rice", "leek"];
 const SEASONINGS = ["salt", "olive oil", "black pepper"];
@@ -57,7 +53,7 @@ const queries: RankingQuery[] = [
 
 describe("the index read from the database in one pass", () => {
   it("suggests what a server that saw every recipe saved suggests", async () => {
-    const watching = await freshIndexModule();
+    const watching = await aProcess();
     await watching.currentRecipeIndex();
     await saveRecipes(drafts(60));
     const user = await prisma.user.create({ data: { username: "index-rater", email: "index-rater@example.com" } });
@@ -74,7 +70,7 @@ describe("the index read from the database in one pass", () => {
     watching.cookbookChanged();
     const seen = await watching.currentRecipeIndex();
 
-    const started = await (await freshIndexModule()).currentRecipeIndex();
+    const started = await (await aProcess()).currentRecipeIndex();
     expect(started.size).toBe(60);
     const ids = new Map(
       (await prisma.ingredient.findMany({ where: { name: { in: FOOD } } })).map((row) => [row.name, row.id])
@@ -126,7 +122,7 @@ describe("the index read from the database in one pass", () => {
 
   it("lets the event loop turn while it reads a large cookbook, so requests at a server's start are not held", async () => {
     await saveRecipes(drafts(4_500, "Large cookbook dish"));
-    const { currentRecipeIndex } = await freshIndexModule();
+    const { currentRecipeIndex } = await aProcess();
     let turns = 0;
     const timer = setInterval(() => turns++, 1);
     try {

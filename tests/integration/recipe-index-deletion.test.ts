@@ -4,7 +4,7 @@
  * index it has instead of rebuilding the whole cookbook's. Two index modules stand for two processes of the app on
  * one database (CI runs this file on SQLite and on PostgreSQL).
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { RankingQuery, RecipeIndex } from "~/domain/ranking";
 import { prisma } from "~/services/db.server";
 import { saveRecipes } from "~/services/recipe-store.server";
@@ -96,5 +96,29 @@ describe("a recipe deleted by another process", () => {
     expect(suggested(current)).not.toContain(saved[0].id);
     expect(suggested(current)).not.toContain(saved[1].id);
     expect(current).not.toBe(index);
+  });
+
+  it("is taken out, and a new rating seen, without the cookbook's version row (emptied by hand): by the count, every rating read", async () => {
+    const saved = await saveRecipes(onionDrafts("Unversioned", 3));
+    const process = await aProcess();
+    await process.currentRecipeIndex();
+    const { version } = await prisma.cookbookVersion.findUniqueOrThrow({ where: { id: 1 } });
+    await prisma.cookbookVersion.delete({ where: { id: 1 } });
+    try {
+      await prisma.recipe.delete({ where: { id: saved[0].id } });
+      const cook = await prisma.user.create({ data: { username: "unversioned-cook", email: "uv@example.com" } });
+      await prisma.review.create({ data: { userId: cook.id, recipeId: saved[2].id, rating: 5, comment: "Good." } });
+      // without the row, other processes' writes are looked for every CHECK_INTERVAL_MS (2 s): as 3 s later
+      const later = Date.now() + 3_000;
+      vi.spyOn(Date, "now").mockImplementation(() => later);
+      const index = await process.currentRecipeIndex();
+      expect(suggested(index)).not.toContain(saved[0].id);
+      // rated 5, "Unversioned 2" goes ahead of "Unversioned 1", though its name puts it after
+      const order = suggested(index).filter((id) => id === saved[1].id || id === saved[2].id);
+      expect(order).toEqual([saved[2].id, saved[1].id]);
+    } finally {
+      vi.restoreAllMocks();
+      await prisma.cookbookVersion.create({ data: { id: 1, version } });
+    }
   });
 });

@@ -106,6 +106,16 @@ describe("the index built from columns", () => {
     expect(built.bytes).toBeLessThan(before * 1.3);
   });
 
+  it("lets go of every ingredient entry when every recipe is removed", () => {
+    const recipes = cookbookWithRepeatedLines(seededRandom(167), 300);
+    const built = recipeIndexFromColumns(columnsOf(recipes), ingredients);
+    built.remove(recipes.map((recipe) => recipe.id));
+    expect(built.size).toBe(0);
+    // the per-slot arrays keep their room for the next saves; the entries and postings are gone
+    const perSlot = 4 + 2 + 2 + 1 + 2 + 8 + 4 + 4;
+    expect(built.bytes).toBe(recipes.length * perSlot + 4);
+  });
+
   it("gives back the recipes it was made of", () => {
     const recipes = cookbookWithRepeatedLines(seededRandom(165), 200);
     expect(recipesOfColumns(columnsOf(recipes))).toEqual(

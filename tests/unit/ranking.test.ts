@@ -212,6 +212,25 @@ describe("keeping the index up to date", () => {
     expect(namesOf(index, [changed], ["basil"])).toEqual(["Omelette"]);
   });
 
+  it("adds up an ingredient's grams over its lines (a line of unknown weight adds nothing) in what a recipe uses", () => {
+    const stew = recipe("Tomato stew", ["tomato", "onion", "tomato", "tomato"], {
+      ingredientGrams: [200, 50, null, 150],
+    });
+    const pantry: PantryEntry[] = [
+      { ingredientId: id("tomato"), daysLeft: 2, grams: 1_000 },
+      { ingredientId: id("onion"), daysLeft: 5 },
+    ];
+    const query = { pantry, cuisines: [], dietaryPreferences: [], mealOccasions: [] };
+    const [found] = createRecipeIndex([stew], names).page(query, 0, 10).recipes;
+    expect(found.have).toEqual(["tomato", "onion"]);
+    expect(found.missing).toEqual([]);
+    // 200 + 150 g of the cook's 1 kg of tomatoes; the onion's 50 g though the cook's amount is not known
+    expect(found.uses).toEqual([
+      { name: "tomato", daysLeft: 2, grams: 350, standsInFor: null },
+      { name: "onion", daysLeft: 5, grams: 50, standsInFor: null },
+    ]);
+  });
+
   it("takes out a removed recipe: never suggested again, counted nowhere, and put back when saved again", () => {
     const recipes = [
       recipe("Omelette", ["egg", "cheese"], { diets: ["Vegetarian"] }),
