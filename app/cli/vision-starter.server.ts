@@ -11,8 +11,9 @@ import { getCatalogue } from "~/domain/catalogue-data";
 import { readLabelledFolder, UnusableFolderError, type FolderLearning } from "~/services/vision/learn-folder.server";
 import { encodeStarterVectors, STARTER_MEMORY_FILE, type StarterMemoryFile } from "~/services/vision/memory.server";
 import { loadClassifier, ModelNotInstalledError } from "~/services/vision/model.server";
+import { SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 
-async function main([folder, modelDirectory = "models/darknet-tiny"]: string[]) {
+async function main([folder, modelDirectory = process.env.VISION_MODEL_DIR || SHIPPED_MODEL_DIRECTORY]: string[]) {
   if (!folder) {
     console.error("Usage: npm run vision:starter -- <folder with labels.csv> [model directory]");
     return 2;

@@ -27,7 +27,7 @@ import {
   type MixedHead,
   type TestView,
 } from "~/domain/vision-head";
-import { MODEL_INPUT_SIZE, rankIngredients } from "~/domain/vision";
+import { MODEL_INPUT_SIZE, rankIngredients, SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 import { encodeHead, encodeMixedHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
 import {
   HIDDEN_LAYER_HEAD,
@@ -164,7 +164,7 @@ async function main(args: string[]) {
   const testViewSets = only(TEST_VIEW_SETS, CHOSEN_IN_129.test);
   const headSettings = only(HEAD_SETTINGS, CHOSEN_IN_129.head);
   const catalogue = getCatalogue();
-  const classifier = await loadClassifier(path.resolve("models/darknet-tiny"));
+  const classifier = await loadClassifier(path.resolve(process.env.VISION_MODEL_DIR || SHIPPED_MODEL_DIRECTORY));
   const folders = {
     dev: path.join(sharedImages, "grocery-dev"),
     train: path.join(sharedImages, "grocery-train"),

@@ -21,7 +21,15 @@ import {
   type Classifier,
 } from "~/services/vision/model.server";
 import { seedIngredients } from "../../prisma/seed";
-import { explainSkip, groceryPhoto, hasGroceryPhotos, MODEL_DIR, onTable, tiled } from "../support/vision";
+import {
+  explainSkip,
+  groceryPhoto,
+  hasGroceryPhotos,
+  IMAGENET_MODEL_DIR,
+  MODEL_DIR,
+  onTable,
+  tiled,
+} from "../support/vision";
 
 const skip = explainSkip("the embedded recogniser tests", hasGroceryPhotos, "../shared/data/images/grocery-dev");
 
@@ -127,13 +135,11 @@ describe.skipIf(skip)("what a photo costs", () => {
     // the whole photo, then each of the four quarters in a pass of its own
     expect(reads).toEqual([1, 1, 1, 1, 1]);
     reads.length = 0;
-    const milk = await recognise(
-      await otherShot(groceryPhoto("Milk/Garant-Ecological-Medium-Fat-Milk_002.jpg")),
-      counting
-    );
-    expect(milk).toMatchObject({ windowsRead: true, centreRead: false, ingredients: [{ name: "milk" }] });
-    // the quarter whose glance named something else, read alone, settles it: the other three are not read
-    expect(reads).toEqual([1, 1]);
+    const kiwi = await recognise(await otherShot(groceryPhoto("Kiwi/Kiwi_004.jpg")), counting);
+    expect(kiwi).toMatchObject({ windowsRead: true, centreRead: false });
+    expect(kiwi.ingredients).toHaveLength(1);
+    // the quarters whose glance named something else, read one by one, settle it: the other two are not read
+    expect(reads).toEqual([1, 1, 1]);
   });
 
   it("leaves out the ImageNet classes when the memory has examples, with the same embeddings", async () => {
@@ -167,7 +173,7 @@ describe.skipIf(skip)("what a photo costs", () => {
   });
 
   it("looks at the centre of a photo a second time only to confirm a yogurt", async () => {
-    const yogurt = await recognise(await otherShot(groceryPhoto("Yoghurt/Arla-Natural-Yoghurt_003.jpg")));
+    const yogurt = await recognise(await otherShot(groceryPhoto("Yoghurt/Yoggi-Vanilla-Yoghurt_001.jpg")));
     expect(yogurt).toMatchObject({ centreRead: true, ingredients: [{ name: "yogurt" }] });
     const juice = await recognise(await otherShot(groceryPhoto("Juice/Bravo-Apple-Juice_002.jpg")));
     expect(juice).toMatchObject({ centreRead: false, ingredients: [{ name: "apple juice" }] });
@@ -175,7 +181,8 @@ describe.skipIf(skip)("what a photo costs", () => {
 });
 
 describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () => {
-  const provider = createEmbeddedProvider(MODEL_DIR, { starter: false });
+  // only the ImageNet classes name what nothing taught it: darknet-tiny's, as it came (decision 182)
+  const provider = createEmbeddedProvider(IMAGENET_MODEL_DIR, { starter: false });
   const recognize = (bytes: Buffer) => provider.recognize(sharp(bytes));
   const names = async (bytes: Buffer) => (await recognize(bytes)).ingredients.map((found) => found.name);
 
@@ -202,7 +209,7 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
   it("learns what ImageNet does not know (mango) from labelled photos", async () => {
     const test = groceryPhoto("Mango/Mango_004.jpg");
     expect(await names(test)).not.toContain("mango");
-    const classifier = await loadClassifier(MODEL_DIR);
+    const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
     const mango = (await loadCatalogue()).byName("mango")!;
     for (const file of ["Mango/Mango_001.jpg", "Mango/Mango_002.jpg", "Mango/Mango_003.jpg"]) {
       const { crops } = await classifier.analyze(sharp(groceryPhoto(file)), LEARNING_PLAN);
@@ -214,7 +221,7 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
   });
 
   it("stores the same photo and ingredient once", async () => {
-    const classifier = await loadClassifier(MODEL_DIR);
+    const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
     const { crops } = await classifier.analyze(sharp(groceryPhoto("Kiwi/Kiwi_001.jpg")));
     const kiwi = (await loadCatalogue()).byName("kiwi")!;
     const example = { ingredient: kiwi, embedding: crops[0].embedding, source: "folder" as const, negative: false };
@@ -275,7 +282,7 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const capture = await prisma.visionCapture.findUniqueOrThrow({ where: { id: captureId! } });
     const gingerPhoto = await recognize(photo);
     expect(gingerPhoto.ingredients.map((found) => found.name)).not.toContain("ginger");
-    const classifier = await loadClassifier(MODEL_DIR);
+    const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
     const { crops } = await classifier.analyze(sharp(photo));
     await prisma.visionExample.create({
       data: { ingredientId: ginger.id, source: "folder", embedding: embeddingToBytes(crops[0].embedding) },

@@ -16,6 +16,7 @@ import {
   colourStatistics,
   composeEmbedding,
   MODEL_INPUT_SIZE,
+  SHIPPED_MODEL_DIRECTORY,
   unitVector,
   wholeRegion,
   windowRegions,
@@ -53,7 +54,7 @@ export class ModelBrokenError extends VisionUnavailableError {
 
   get instructions(): string {
     const reason = this.cause instanceof Error ? this.cause.message : String(this.cause);
-    return `The recognition model in ${this.directory} could not be loaded (${reason}): restore models/darknet-tiny from git, or fix VISION_MODEL_DIR.`;
+    return `The recognition model in ${this.directory} could not be loaded (${reason}): restore ${SHIPPED_MODEL_DIRECTORY} from git, or fix VISION_MODEL_DIR.`;
   }
 }
 
