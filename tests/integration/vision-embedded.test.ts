@@ -214,7 +214,13 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     for (const file of ["Mango/Mango_001.jpg", "Mango/Mango_002.jpg", "Mango/Mango_003.jpg"]) {
       const { crops } = await classifier.analyze(sharp(groceryPhoto(file)), LEARNING_PLAN);
       expect(
-        await rememberExample({ ingredient: mango, embedding: crops[0].embedding, source: "folder", negative: false })
+        await rememberExample({
+          ingredient: mango,
+          embedding: crops[0].embedding,
+          model: classifier.fingerprint,
+          source: "folder",
+          negative: false,
+        })
       ).toBe(true);
     }
     expect(await names(test)).toContain("mango");
@@ -224,7 +230,13 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
     const { crops } = await classifier.analyze(sharp(groceryPhoto("Kiwi/Kiwi_001.jpg")));
     const kiwi = (await loadCatalogue()).byName("kiwi")!;
-    const example = { ingredient: kiwi, embedding: crops[0].embedding, source: "folder" as const, negative: false };
+    const example = {
+      ingredient: kiwi,
+      embedding: crops[0].embedding,
+      model: classifier.fingerprint,
+      source: "folder" as const,
+      negative: false,
+    };
     expect(await rememberExample(example)).toBe(true);
     expect(await rememberExample(example)).toBe(false);
   });
@@ -285,7 +297,12 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
     const { crops } = await classifier.analyze(sharp(photo));
     await prisma.visionExample.create({
-      data: { ingredientId: ginger.id, source: "folder", embedding: embeddingToBytes(crops[0].embedding) },
+      data: {
+        ingredientId: ginger.id,
+        source: "folder",
+        model: classifier.fingerprint,
+        embedding: embeddingToBytes(crops[0].embedding),
+      },
     });
     expect(await names(photo)).toContain("ginger");
 
