@@ -58,6 +58,16 @@ export class ModelBrokenError extends VisionUnavailableError {
   }
 }
 
+/** The model the command-line tools read: VISION_MODEL_DIR, or the shipped one. */
+export function configuredModelDirectory(): string {
+  return path.resolve(process.env.VISION_MODEL_DIR || SHIPPED_MODEL_DIRECTORY);
+}
+
+/** Only the shipped model's head and starter memory are committed: files made over another model would not load. */
+export function isShippedModel(directory: string): boolean {
+  return path.resolve(directory) === path.resolve(SHIPPED_MODEL_DIRECTORY);
+}
+
 export function isModelInstalled(directory: string): boolean {
   return ["model.json", "labels.json"].every((file) => existsSync(path.join(directory, file)));
 }
