@@ -8,13 +8,17 @@ Reads what `bench/vision-backbone-features.ts` cached of each view (`darknet-map
 writes, per candidate, its probabilities for each photo of grocery-val's choose half (the shipped four views
 averaged), for `bench/vision-finetune.ts compare`. It never reads the report half (the cache holds none of it).
 
-  /usr/bin/python3 bench/vision-finetune.py <maps cache> <index.json> <probabilities.json> [candidate]... [--check]
+  /usr/bin/python3 bench/vision-finetune.py <maps cache> <index.json> <probabilities.json> [candidate]... [--check] [--export]
+  /usr/bin/python3 bench/vision-finetune.py check <maps cache> <index.json> <model folder>
 
 (the candidates of CANDIDATES named, all by default; the maps cache is the VISION_FEATURE_CACHE the maps were cached in)
 
 --export writes F's network as a model folder for the app (models/grocery-backbone).
 --check first compares the folded convolutions with the app's own pooled features of darknet-tiny (the cached head
-features of the choose half, VISION_FEATURE_CACHE), so the trained layers are known to read what the app computes.
+features of the choose half, VISION_FEATURE_CACHE), so the trained layers are known to read what the app computes;
+`check` does the same for an exported model folder (vision-finetune.sh runs it after the export).
+
+Training holds every training photo's ten views in memory: for F (the 224 x 224 crops, uint8) about 4 GB.
 """
 import hashlib
 import json
@@ -39,20 +43,27 @@ LEAK = 0.1
 EPSILON = 0.001
 
 
-def fingerprint(directory=MODEL):
-    """The app's fingerprint of a model folder (model.server.ts): its model.json and weight shards hashed."""
+def model_files(directory):
+    """A TensorFlow.js model folder's model.json as stored, its weights manifest and its weight shards joined."""
     with open(os.path.join(directory, "model.json"), "rb") as f:
         topology = f.read()
     manifest = json.loads(topology)["weightsManifest"]
-    data = b"".join(open(os.path.join(directory, p), "rb").read() for group in manifest for p in group["paths"])
+    shards = []
+    for path in (p for group in manifest for p in group["paths"]):
+        with open(os.path.join(directory, path), "rb") as f:
+            shards.append(f.read())
+    return topology, manifest, b"".join(shards)
+
+
+def fingerprint(directory=MODEL):
+    """The app's fingerprint of a model folder (model.server.ts): its model.json and weight shards hashed."""
+    topology, _, data = model_files(directory)
     return hashlib.sha256(topology + data).hexdigest()[:16]
 
 
 def model_weights(directory=MODEL):
     """Every weight of the TensorFlow.js model by name, from its manifest and shards."""
-    with open(os.path.join(directory, "model.json")) as f:
-        manifest = json.load(f)["weightsManifest"]
-    data = b"".join(open(os.path.join(directory, p), "rb").read() for group in manifest for p in group["paths"])
+    _, manifest, data = model_files(directory)
     out, at = {}, 0
     for spec in (w for group in manifest for w in group["weights"]):
         assert spec.get("dtype", "float32") == "float32", spec
@@ -84,6 +95,8 @@ class Branch(torch.nn.Module):
     def __init__(self, weights, classes, convs, frozen=(), joined=False):
         super().__init__()
         self.layers = torch.nn.ModuleList()
+        # darknet-tiny's number of each convolution in self.layers, in order (conv2d_n, batch_normalization_n)
+        self.numbers = [n for n in convs if n != POOL]
         for n in convs:
             if n == POOL:
                 self.layers.append(torch.nn.MaxPool2d(2))
@@ -159,18 +172,20 @@ def maps_folder(cache, reader):
     return os.path.join(cache, found[0])
 
 
-def check(weights, cache, index):
+def check(weights, cache, index, model=MODEL, names=("T14", "S11", "F")):
     """
-    The untrained branches' pooled conv15 maps against the app's cached head features of darknet-tiny (vision:train
-    run with VISION_MODEL_DIR=models/darknet-tiny caches them; their first 128 are that mean, of length 1).
+    The untrained branches' pooled conv15 maps over `model`'s weights against the app's cached head features of that
+    model (their first 128 are that mean, of length 1), so the layers trained here read what the app computes.
+    `npm run vision:train` caches them (for darknet-tiny with VISION_MODEL_DIR=models/darknet-tiny: it then writes
+    nothing but the cache).
     """
-    features = os.path.join(os.environ["VISION_FEATURE_CACHE"], fingerprint(), "grocery-val-view0.bin")
+    features = os.path.join(os.environ["VISION_FEATURE_CACHE"], fingerprint(model), "grocery-val-view0.bin")
     with open(features + ".json") as f:
         meta = json.load(f)
     rows = np.fromfile(features, np.float32).reshape(len(meta["files"]), meta["length"])
     files = [entry["file"] for entry in index["choose"]]
     app = rows[[meta["files"].index(name) for name in files], :128]
-    for name in ("T14", "S11", "F"):
+    for name in names:
         channels, convs = CANDIDATES[name]["channels"], CANDIDATES[name]["convs"]
         reader = READERS[channels]
         maps = as_input(cached_maps(maps_folder(cache, reader), "grocery-val", 0, files, channels))
@@ -272,7 +287,7 @@ def export_model(branch, directory=MODEL, target="models/grocery-backbone"):
         model = json.load(f)
     trained = {}
     convolutions = [layer for layer in branch.layers if isinstance(layer, torch.nn.Conv2d)]
-    for n, conv in enumerate(convolutions, start=1):
+    for n, conv in zip(branch.numbers, convolutions):
         trained[f"conv2d_{n}/kernel"] = conv.weight.detach().numpy().transpose(2, 3, 1, 0)
         bias = conv.bias.detach().numpy()
         trained[f"batch_normalization_{n}/gamma"] = np.ones_like(bias)
@@ -281,10 +296,10 @@ def export_model(branch, directory=MODEL, target="models/grocery-backbone"):
         trained[f"batch_normalization_{n}/moving_variance"] = np.full_like(bias, 1 - EPSILON)
     original = model_weights(directory)
     specs = [spec for group in model["weightsManifest"] for spec in group["weights"]]
-    data = b"".join(
-        np.ascontiguousarray(trained.get(spec["name"], original[spec["name"]]), np.float32).reshape(spec["shape"]).tobytes()
-        for spec in specs
-    )
+    arrays = [np.ascontiguousarray(trained.get(spec["name"], original[spec["name"]]), np.float32) for spec in specs]
+    for spec, arr in zip(specs, arrays):
+        assert arr.shape == tuple(spec["shape"]), (spec["name"], arr.shape, spec["shape"])
+    data = b"".join(arr.tobytes() for arr in arrays)
     os.makedirs(target, exist_ok=True)
     model["weightsManifest"] = [dict(paths=["weights.bin"], weights=specs)]
     with open(os.path.join(target, "weights.bin"), "wb") as f:
@@ -298,6 +313,13 @@ def export_model(branch, directory=MODEL, target="models/grocery-backbone"):
 
 
 def main(args):
+    if args[0] == "check":
+        # the exported model (decision 182's run) against the app's features of it, once vision:train cached them
+        cache, index_file, model = args[1:4]
+        with open(index_file) as f:
+            index = json.load(f)
+        check(model_weights(model), cache, index, model, names=("F",))
+        return
     cache, index_file, target = args[:3]
     wanted = [a for a in args[3:] if not a.startswith("--")] or list(CANDIDATES)
     torch.set_num_threads(os.cpu_count() or 1)

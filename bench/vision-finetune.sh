@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm run vision:finetune [-- <images folder>]: decision 182's fine-tuning of darknet-tiny on the grocery photos,
-# written to models/grocery-backbone; then `npm run vision:train` trains the head and starter memory over it.
-# Needs PyTorch from Debian's packages (apt-get install python3-torch); about 15 minutes on 2 cores.
+# written to models/grocery-backbone; then the head mix and starter memory are trained again over it
+# (`npm run vision:train -- --head-mix-only`) and the app's pooled features of the exported model are checked
+# against PyTorch's. Needs PyTorch from Debian's packages (apt-get install python3-torch) and about 4 GB of memory
+# for the training photos' views; the fine-tuning takes about 15 minutes on 2 cores, the head more.
 set -euo pipefail
 images=${1:-../shared/data/images}
 export VISION_FEATURE_CACHE=${VISION_FEATURE_CACHE:-.cache/vision-features}
@@ -17,3 +19,7 @@ npx tsx bench/vision-backbone-features.ts pixels 224 "$images" "${tasks[@]}"
 npx tsx bench/vision-finetune.ts index "$VISION_FEATURE_CACHE/finetune-index.json" "$images"
 "$python" bench/vision-finetune.py "$VISION_FEATURE_CACHE" "$VISION_FEATURE_CACHE/finetune-index.json" \
   "$VISION_FEATURE_CACHE/finetune-probabilities.json" F --export
+npx tsx app/cli/vision-train.server.ts --head-mix-only "$images"
+# the app reads the exported model as PyTorch trained it (grocery-val's choose half, as it is)
+"$python" bench/vision-finetune.py check "$VISION_FEATURE_CACHE" "$VISION_FEATURE_CACHE/finetune-index.json" \
+  models/grocery-backbone

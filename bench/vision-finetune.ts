@@ -1,9 +1,12 @@
 /**
- * Decision 180: darknet-tiny's last two convolutions fine-tuned (by bench/vision-finetune.py), beside the shipped
- * head, on the choose half of grocery-val only (the report half is never read here).
+ * Decisions 180–182: darknet-tiny fine-tuned in part (180: its last two convolutions; 181: its last stage) or
+ * whole (182, which shipped as models/grocery-backbone) by bench/vision-finetune.py, beside the shipped head, on the
+ * choose half of grocery-val only (the report half is never read here). "The shipped head" is the one committed
+ * now: decision 157's mix over darknet-tiny (E) when decisions 180–182 were measured; since decision 182, that mix
+ * trained again over the fine-tuned network (E′), whose features of grocery-val this index then reads.
  *   VISION_FEATURE_CACHE=... npx tsx bench/vision-finetune.ts index <index.json> [images folder]
  * writes what the trainer reads: the head's classes, the training photos (grocery-dev, grocery-train) with their
- * class, the choose half's photos in the order of the maps' cache (bench/vision-backbone-features.ts darknet-maps)
+ * class, the choose half's photos in the order of the backbone-feature cache (bench/vision-backbone-features.ts)
  * and the shipped head's scores of each (the four shipped views averaged, from the cached head features).
  *   npx tsx bench/vision-finetune.ts compare <index.json> <probabilities.json>
  * counts each candidate the trainer scored, alone and mixed half and half with the shipped head, and applies
@@ -22,8 +25,8 @@ import {
 } from "~/services/vision/training-features.server";
 import { aheadOf, countCandidates, printTable, type PartCounts } from "./support/head-counts";
 
-const SHIPPED = "E shipped head";
-/** Decision 180: a candidate replaces E only this many produce photos ahead on top-1, and not behind on top-3. */
+const SHIPPED = "the shipped head";
+/** Decision 180: a candidate replaces the shipped head only this many produce photos ahead on top-1, and not behind on top-3. */
 const MARGIN = 2;
 
 interface FinetuneIndex {
@@ -94,7 +97,7 @@ function compare(indexFile: string, probabilitiesFile: string) {
     const out: Record<string, Map<string, number>> = { [SHIPPED]: asScores(shipped) };
     for (const [name, rows] of Object.entries(trained)) {
       out[name] = asScores(rows[at]);
-      out[`0.5 E + 0.5 ${name}`] = asScores(rows[at].map((value, c) => 0.5 * value + 0.5 * shipped[c]));
+      out[`0.5 shipped + 0.5 ${name}`] = asScores(rows[at].map((value, c) => 0.5 * value + 0.5 * shipped[c]));
     }
     return out;
   });

@@ -16,15 +16,15 @@ import path from "node:path";
 import type { Tensor, Tensor4D } from "@tensorflow/tfjs-core";
 import { foldedNetwork } from "~/services/vision/folded-network.server";
 import {
-  anySizedInput,
   cropBatches,
-  readModelFiles,
+  loadLayersModelFrom,
+  networkPixels,
   tensorflow,
   type CropRequest,
   type DecodedPhoto,
 } from "~/services/vision/model.server";
 
-/** A block of a backbone pooled into the features, `channels` figures. */
+/** A block of a backbone (or the crop's pixels) read into the rows, `channels` figures (each position's, for maps). */
 interface PooledBlock {
   name: string;
   channels: number;
@@ -33,12 +33,15 @@ interface PooledBlock {
 export interface BackboneReader {
   readonly name: BackboneName;
   readonly fingerprint: string;
-  /** the blocks pooled, in the order of the features */
+  /** what a row holds: the blocks pooled, in the order of the features; the one layer whose map it is; or "rgb" */
   readonly blocks: readonly PooledBlock[];
   /** how the cache stores its figures: "uint8" for pixels (whole numbers 0–255), float32 otherwise */
   readonly encoding?: "uint8";
-  /** per crop: each block averaged over the picture, joined */
-  read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<Float32Array[]>;
+  /**
+   * per crop, one row: each block averaged over the picture, joined (second backbones); the layer's whole map,
+   * rows, columns, channels (darknet-maps, darknet-stage); or the crop's 0–255 pixels as they are (pixels)
+   */
+  read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<(Float32Array | Uint8Array)[]>;
 }
 
 /** How a backbone is fed and what it answers: its pixels from 0–255 RGB, its blocks' maps. */
@@ -300,18 +303,9 @@ type DarknetMapName = keyof typeof DARKNET_MAPS;
 
 /** darknet-tiny's map at a layer, each crop's whole map (rows, columns, channels) as one row, fed as the app feeds it. */
 async function loadDarknetMaps(name: DarknetMapName, directory = "models/darknet-tiny"): Promise<BackboneReader> {
-  const { tf, layers } = await tensorflow();
   const { layer, channels } = DARKNET_MAPS[name];
-  const { modelJson, modelTopology, weightsManifest, weights } = await readModelFiles(directory);
-  const model = await layers.loadLayersModel(
-    tf.io.fromMemory({
-      modelTopology: anySizedInput(modelTopology),
-      weightSpecs: weightsManifest.flatMap((group) => group.weights) as never,
-      weightData: arrayBufferOf(weights),
-    })
-  );
+  const { tf, model, fingerprint } = await loadLayersModelFrom(directory, layer);
   const network = foldedNetwork(tf, model, [model.getLayer(layer)]);
-  const fingerprint = createHash("sha256").update(modelJson).update(weights).update(layer).digest("hex").slice(0, 16);
   return {
     name,
     fingerprint: `${name}-${fingerprint}`,
@@ -319,12 +313,11 @@ async function loadDarknetMaps(name: DarknetMapName, directory = "models/darknet
     async read(photo, crops) {
       const out: Float32Array[] = new Array(crops.length);
       for (const { side, bytes, positions } of await cropBatches(photo, crops)) {
-        const pixels = new Float32Array(bytes.length * side * side * 3);
-        bytes.forEach((crop, index) => {
-          for (let i = 0; i < crop.length; i++) pixels[index * crop.length + i] = crop[i] / 255;
-        });
         const maps = tf.tidy(
-          () => network.run(tf.tensor4d(pixels, [bytes.length, side, side, 3]))[0].dataSync() as Float32Array
+          () =>
+            network
+              .run(tf.tensor4d(networkPixels(bytes, side), [bytes.length, side, side, 3]))[0]
+              .dataSync() as Float32Array
         );
         const width = maps.length / bytes.length;
         positions.forEach((position, index) => (out[position] = maps.slice(index * width, (index + 1) * width)));
@@ -342,15 +335,15 @@ function pixelsReader(): BackboneReader {
     blocks: [{ name: "rgb", channels: 3 }],
     encoding: "uint8",
     async read(photo, crops) {
-      const out: Float32Array[] = new Array(crops.length);
+      const out: Uint8Array[] = new Array(crops.length);
       for (const { bytes, positions } of await cropBatches(photo, crops))
-        positions.forEach((position, index) => (out[position] = Float32Array.from(bytes[index])));
+        positions.forEach((position, index) => (out[position] = bytes[index]));
       return out;
     },
   };
 }
 
-const BACKBONES: readonly BackboneName[] = [
+export const BACKBONES: readonly BackboneName[] = [
   "inception",
   "centernet",
   "nanodet",

@@ -137,8 +137,9 @@ test.describe("with the camera allowed", () => {
     await page.goto("/camera-search");
     // a photo in black and white: the recogniser is not sure enough to choose for the cook, but offers the right
     // one (the grey orange's best is the orange at about 0.11, the grey apple's the kiwi, then the apple, against
-    // the bar of 0.45). Each project its own photo: the server learns across them (the no-JavaScript project runs
-    // after the other's cook renamed this photo)
+    // the bar of 0.45). Each project its own photo (the JavaScript one a grey orange, the no-JavaScript one a grey
+    // apple): the server learns across them, and the no-JavaScript project runs after the other, whose cook renames
+    // the grey orange
     const { file, name, typed } = hasJavaScript(testInfo)
       ? { file: "Orange/Orange_003.jpg", name: "orange", typed: "blood orange" }
       : { file: "Apple/Granny-Smith_004.jpg", name: "apple", typed: "crab apple" };

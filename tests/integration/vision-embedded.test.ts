@@ -135,9 +135,11 @@ describe.skipIf(skip)("what a photo costs", () => {
     // the whole photo, then each of the four quarters in a pass of its own
     expect(reads).toEqual([1, 1, 1, 1, 1]);
     reads.length = 0;
-    const kiwi = await recognise(await otherShot(groceryPhoto("Kiwi/Kiwi_004.jpg")), counting);
-    expect(kiwi).toMatchObject({ windowsRead: true, centreRead: false });
-    expect(kiwi.ingredients).toHaveLength(1);
+    // what is tested is the cost, not the answer: this kiwi the memory-only path takes for a pear (the only photo
+    // of grocery-dev on which it reads quarters), but only after three reads
+    const doubtful = await recognise(await otherShot(groceryPhoto("Kiwi/Kiwi_004.jpg")), counting);
+    expect(doubtful).toMatchObject({ windowsRead: true, centreRead: false });
+    expect(doubtful.ingredients).toHaveLength(1);
     // the quarters whose glance named something else, read one by one, settle it: the other two are not read
     expect(reads).toEqual([1, 1, 1]);
   });
@@ -180,19 +182,23 @@ describe.skipIf(skip)("what a photo costs", () => {
   });
 });
 
-describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () => {
-  // only the ImageNet classes name what nothing taught it: darknet-tiny's, as it came (decision 182)
-  const provider = createEmbeddedProvider(IMAGENET_MODEL_DIR, { starter: false });
+/** The recogniser over `directory` with nothing learned: no starter memory and no head; each test teaches its own. */
+function emptyMemory(directory: string) {
+  const provider = createEmbeddedProvider(directory, { starter: false });
   const recognize = (bytes: Buffer) => provider.recognize(sharp(bytes));
   const names = async (bytes: Buffer) => (await recognize(bytes)).ingredients.map((found) => found.name);
-
   beforeAll(async () => {
     await seedIngredients();
   });
-  // each test teaches its own lessons
   beforeEach(async () => {
     await prisma.visionExample.deleteMany();
   });
+  return { recognize, names };
+}
+
+describe.skipIf(skip)("the embedded recogniser on an empty memory, named by the ImageNet classes", () => {
+  // only the ImageNet classes name what nothing taught it: darknet-tiny's, as it came (decision 182)
+  const { recognize, names } = emptyMemory(IMAGENET_MODEL_DIR);
 
   it("finds a banana with the classifier alone, typed from the catalogue", async () => {
     const { ingredients, captureId } = await recognize(groceryPhoto("Banana/Banana_001.jpg"));
@@ -226,21 +232,6 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     expect(await names(test)).toContain("mango");
   });
 
-  it("stores the same photo and ingredient once", async () => {
-    const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
-    const { crops } = await classifier.analyze(sharp(groceryPhoto("Kiwi/Kiwi_001.jpg")));
-    const kiwi = (await loadCatalogue()).byName("kiwi")!;
-    const example = {
-      ingredient: kiwi,
-      embedding: crops[0].embedding,
-      model: classifier.fingerprint,
-      source: "folder" as const,
-      negative: false,
-    };
-    expect(await rememberExample(example)).toBe(true);
-    expect(await rememberExample(example)).toBe(false);
-  });
-
   it("stops saying what a user deleted from a photo's results", async () => {
     const photo = groceryPhoto("Banana/Banana_002.jpg");
     const first = await recognize(photo);
@@ -268,6 +259,25 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     expect(after).toContain("plantain");
     expect(after).not.toContain("banana");
   });
+});
+
+describe.skipIf(skip)("the shipped model learning on an empty memory", () => {
+  const { recognize, names } = emptyMemory(MODEL_DIR);
+
+  it("stores the same photo and ingredient once", async () => {
+    const classifier = await loadClassifier(MODEL_DIR);
+    const { crops } = await classifier.analyze(sharp(groceryPhoto("Kiwi/Kiwi_001.jpg")));
+    const kiwi = (await loadCatalogue()).byName("kiwi")!;
+    const example = {
+      ingredient: kiwi,
+      embedding: crops[0].embedding,
+      model: classifier.fingerprint,
+      source: "folder" as const,
+      negative: false,
+    };
+    expect(await rememberExample(example)).toBe(true);
+    expect(await rememberExample(example)).toBe(false);
+  });
 
   it("learns a missed item soon after the photo, not later", async () => {
     const photo = groceryPhoto("Pineapple/Pineapple_002.jpg");
@@ -294,7 +304,7 @@ describe.skipIf(skip)("the embedded recogniser learning on an empty memory", () 
     const capture = await prisma.visionCapture.findUniqueOrThrow({ where: { id: captureId! } });
     const gingerPhoto = await recognize(photo);
     expect(gingerPhoto.ingredients.map((found) => found.name)).not.toContain("ginger");
-    const classifier = await loadClassifier(IMAGENET_MODEL_DIR);
+    const classifier = await loadClassifier(MODEL_DIR);
     const { crops } = await classifier.analyze(sharp(photo));
     await prisma.visionExample.create({
       data: {
