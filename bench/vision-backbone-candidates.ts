@@ -13,11 +13,12 @@
  *   trained and read on the photo as it is only.
  * Then the study's decision's rule. Each part prints a COUNTS line; `--combine <log>...` joins runs made apart
  * (the speed runs given are averaged).
+ * darknet-tiny and E are those the studies were measured beside: models/darknet-tiny (its cached features) and the
+ * head shipped over it at main 2344d98 (bench/vision-baselines.ts), not the fine-tuned network the app runs now.
  * The backbones are not dependencies of the app: see bench/support/backbones.ts for the folders they are read from.
  *   VISION_FEATURE_CACHE=... npx tsx bench/vision-backbone-candidates.ts <study> [speed] [choose] [fold0]...
  *   npx tsx bench/vision-backbone-candidates.ts <study> --combine <log>...
  */
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
@@ -34,7 +35,7 @@ import {
   type MixedHead,
   type TestView,
 } from "~/domain/vision-head";
-import { decodeHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
+import { decodeHead } from "~/services/vision/head.server";
 import { LINEAR_HEAD, trainHead, type LabelledRows } from "~/services/vision/head-training.server";
 import { loadClassifier, type CropRequest } from "~/services/vision/model.server";
 import {
@@ -59,6 +60,7 @@ import {
   sumCounts,
   type PartCounts,
 } from "./support/head-counts";
+import { OLD_MODEL_DIRECTORY, oldHeadFile } from "./vision-baselines";
 
 const TIMED_PHOTOS = 24;
 /** Decisions 170 and 177: a reading may cost this much more CPU per photo than the shipped one. */
@@ -411,7 +413,7 @@ async function speedOf(
   photos: readonly TrainingPhoto[],
   shippedViews: readonly TestView[]
 ) {
-  const classifier = await loadClassifier(path.resolve("models/darknet-tiny"));
+  const classifier = await loadClassifier(path.resolve(OLD_MODEL_DIRECTORY));
   const crops = (views: readonly TestView[], photo: { width: number; height: number }, side: number): CropRequest[] =>
     views.map((view) => ({
       region: viewRegion(photo.width, photo.height, centredView(view)),
@@ -465,7 +467,8 @@ async function main([studyName, ...args]: string[]) {
     return 0;
   }
   const wanted = args.length > 0 ? args : ["speed", "choose", "fold0", "fold1", "fold2"];
-  const stored = JSON.parse(readFileSync(HEAD_FILE, "utf8")) as HeadFile;
+  // E and darknet-tiny's features: stored.model is darknet-tiny's fingerprint
+  const stored = oldHeadFile();
   const shipped = decodeHead(stored);
   const readers = await loadReaders(study);
   const backboneNames = Object.keys(readers) as BackboneName[];

@@ -1,20 +1,33 @@
 /**
- * Decisions 170 and 177: a second backbone's pooled blocks (bench/support/backbones.ts) of the grocery photos, cached in
- * the layout of training-features.server.ts (FEATURE_CACHE/<fingerprint>/<folder>-view<N>.bin) so the head
- * tooling reads them as it reads darknet-tiny's. Resumable: every 50 photos the rows so far are kept in a
- * `.partial` file with the names of their photos, and a second run goes on from there if the photos are the same.
+ * Decisions 170, 177 and 180–182: what a backbone reader (bench/support/backbones.ts) gives of each view of the
+ * grocery photos — a second backbone's pooled blocks, darknet-tiny's maps (darknet-maps, darknet-stage) or the crops'
+ * pixels — cached in the layout of training-features.server.ts (FEATURE_CACHE/<fingerprint>/<folder>-view<N>.bin)
+ * so the head tooling and bench/vision-finetune.py read them as they read darknet-tiny's features. Resumable: every
+ * 50 photos the new rows are appended to a `.partial` file and the names of the photos so far kept beside it, and
+ * a second run goes on from there if the photos are the same; the finished file is the partial one renamed.
  * grocery-val: the choose half only (valHalves; the report half is read by bench:vision alone). The side is the
  * one the comparison reads the backbone at (READ_SIDES) unless given (decision 170's other sides).
  * The backbone's folder as backbones.ts reads it (NSFWJS_DIR, or HUMAN_MODELS_DIR and TFJS_CONVERTER_DIR):
- *   VISION_FEATURE_CACHE=... nice -n 10 npx tsx bench/vision-backbone-features.ts <inception|centernet|nanodet> [side] [images] [folder:view]...
+ *   VISION_FEATURE_CACHE=... nice -n 10 npx tsx bench/vision-backbone-features.ts <backbone> [side] [images] [folder:view]...
+ * (<backbone>: inception, centernet, nanodet, darknet-maps, darknet-stage or pixels)
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { valHalves, viewRegion } from "~/domain/vision-head";
 import {
+  BACKBONES,
   backboneCacheKey,
   loadBackbone,
   READ_SIDES,
@@ -25,9 +38,15 @@ import { decodeUpright } from "~/services/vision/model.server";
 import { FEATURE_CACHE, labelledFolder, viewOf, type TrainingPhoto } from "~/services/vision/training-features.server";
 
 const [backbone, side, images = "../shared/data/images"] = process.argv.slice(2) as [BackboneName, string?, string?];
-if (!backbone) throw new Error("Name the backbone: one of inception, centernet, nanodet");
+if (!backbone) throw new Error(`Name the backbone: one of ${BACKBONES.join(", ")}`);
 const SIDE = side ? Number(side) : READ_SIDES[backbone];
 const CHECKPOINT = 50;
+
+/** What a `.partial` file holds: the rows of these photos, in order, `length` figures each. */
+interface PartialRows {
+  files: string[];
+  length: number;
+}
 
 async function cacheFolder(reader: BackboneReader, folder: string, photos: readonly TrainingPhoto[], view: number) {
   const directory = path.join(FEATURE_CACHE, backboneCacheKey(reader.fingerprint, SIDE));
@@ -36,29 +55,31 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
   mkdirSync(directory, { recursive: true });
   const partial = `${file}.partial`;
   const names = photos.map(({ file: name }) => name);
-  const rows: Float32Array[] = [];
+  // pixels are whole numbers 0–255: stored a byte each (decision 182), other figures as float32
+  const bytesPerFigure = reader.encoding === "uint8" ? 1 : Float32Array.BYTES_PER_ELEMENT;
+  let done = 0;
+  let length: number | undefined;
   if (existsSync(partial) && existsSync(`${partial}.json`)) {
-    const { files, length } = JSON.parse(readFileSync(`${partial}.json`, "utf8")) as {
-      files?: string[];
-      length: number;
-    };
+    const kept = JSON.parse(readFileSync(`${partial}.json`, "utf8")) as Partial<PartialRows>;
     // rows of other photos (another folder's listing, another half) are read again from the start
-    if (files && files.length <= names.length && files.every((name, at) => name === names[at])) {
-      const bytes = readFileSync(partial);
-      const all = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-      for (let at = 0; at < all.length && rows.length < files.length; at += length)
-        rows.push(all.slice(at, at + length));
+    const files = kept.files ?? [];
+    if (kept.length && files.length <= names.length && files.every((name, at) => name === names[at])) {
+      done = files.length;
+      length = kept.length;
+      // rows appended after the last count kept (a run stopped between the two writes) are read again
+      truncateSync(partial, done * length * bytesPerFigure);
     }
   }
-  const save = (target: string) => {
-    const joined = new Float32Array(rows.length * rows[0].length);
-    rows.forEach((row, at) => joined.set(row, at * row.length));
-    writeFileSync(`${target}.tmp`, Buffer.from(joined.buffer));
-    renameSync(`${target}.tmp`, target);
+  if (done === 0) rmSync(partial, { force: true });
+  const keep = (rows: number, rowLength: number) => {
+    const kept: PartialRows = { files: names.slice(0, rows), length: rowLength };
+    writeFileSync(`${partial}.json.tmp`, JSON.stringify(kept));
+    renameSync(`${partial}.json.tmp`, `${partial}.json`);
   };
   const started = performance.now();
-  const resumedAt = rows.length;
-  for (let at = rows.length; at < photos.length; at++) {
+  const resumedAt = done;
+  let pending: Buffer[] = [];
+  for (let at = done; at < photos.length; at++) {
     const spec = viewOf(photos[at].file, view);
     const bytes = await readFile(path.join(folder, photos[at].file));
     const plain = spec.brightness === 1 && spec.saturation === 1 && spec.hue === 0;
@@ -69,17 +90,22 @@ async function cacheFolder(reader: BackboneReader, folder: string, photos: reado
     const [row] = await reader.read(photo, [
       { region: viewRegion(photo.width, photo.height, spec), side: SIDE, mirrored: spec.mirrored },
     ]);
-    rows.push(row);
-    if (rows.length % CHECKPOINT === 0 || rows.length === photos.length) {
-      save(partial);
-      writeFileSync(`${partial}.json`, JSON.stringify({ files: names.slice(0, rows.length), length: row.length }));
-      const perPhoto = (performance.now() - started) / (rows.length - resumedAt);
-      console.log(`${path.basename(folder)} view ${view}: ${rows.length}/${photos.length} (${perPhoto.toFixed(0)} ms)`);
+    length ??= row.length;
+    if (row.length !== length) throw new Error(`${partial} holds rows of ${length} figures, not ${row.length}`);
+    const figures = reader.encoding === "uint8" ? Uint8Array.from(row) : Float32Array.from(row);
+    pending.push(Buffer.from(figures.buffer, figures.byteOffset, figures.byteLength));
+    done++;
+    if (done % CHECKPOINT === 0 || done === photos.length) {
+      // only the new rows are written: the partial file grows, it is never written again whole
+      appendFileSync(partial, Buffer.concat(pending));
+      pending = [];
+      keep(done, length);
+      const perPhoto = (performance.now() - started) / (done - resumedAt);
+      console.log(`${path.basename(folder)} view ${view}: ${done}/${photos.length} (${perPhoto.toFixed(0)} ms)`);
     }
   }
-  save(file);
-  writeFileSync(`${file}.json`, JSON.stringify({ files: names, length: rows[0].length }));
-  rmSync(partial, { force: true });
+  renameSync(partial, file);
+  writeFileSync(`${file}.json`, JSON.stringify({ files: names, length }));
   rmSync(`${partial}.json`, { force: true });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Accuracy and speed of the embedded recogniser on ../shared/data/images/grocery-val (the GroceryStoreDataset
- * validation split, 296 photos: never trained on), "old" (main at 3478ace, bench/vision-baselines.ts) beside
- * "new" (the shipped one: decisions 090, 104, 129 and 157) in the same run, each photo read by both in turn (which goes
+ * validation split, 296 photos: never trained on), "old" (main at 2344d98, bench/vision-baselines.ts) beside
+ * "new" (the shipped one: decisions 090, 104, 129, 157 and 182) in the same run, each photo read by both in turn (which goes
  * first alternates), as a fresh install runs them: no learned examples. grocery-val is split in two (valHalves,
  * decision 129): vision:train chooses its settings on the choose half, so the report half is the honest figure;
  * both halves and the whole set are printed, labelled.
@@ -18,7 +18,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { getCatalogue } from "~/domain/catalogue-data";
-import { ExampleMemory } from "~/domain/vision";
+import { ExampleMemory, SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 import { decodableImage, UploadRejectedError } from "~/services/images.server";
 import { classIngredients, headSteps, recognisePhoto, type Recognition } from "~/services/vision/embedded.server";
 import { groceryHead } from "~/services/vision/head.server";
@@ -27,11 +27,11 @@ import { loadClassifier, tensorflow } from "~/services/vision/model.server";
 import { isProduce, labelledFolder, type TrainingPhoto } from "~/services/vision/training-features.server";
 import { valHalves } from "~/domain/vision-head";
 import { tiled } from "../tests/support/vision";
-import { OLD_COMMIT, oldHead, recogniseMain } from "./vision-baselines";
+import { OLD_COMMIT, oldRecogniser } from "./vision-baselines";
 import { percentile } from "./support/stats";
 
 const VAL_DIR = path.join(path.resolve(process.env.SHARED_DIR ?? "../shared"), "data/images/grocery-val");
-const modelDirectory = path.resolve("models/darknet-tiny");
+const modelDirectory = path.resolve(SHIPPED_MODEL_DIRECTORY);
 if (!existsSync(path.join(VAL_DIR, "labels.csv"))) {
   console.log(`Skipped: needs ${VAL_DIR}/labels.csv (from ../shared, or SHARED_DIR).`);
   process.exit(0);
@@ -65,13 +65,11 @@ if (!head) throw new Error("No trained head: run npm run vision:train first");
 const ingredientOfClass = classIngredients(classifier.labels, catalogue);
 const starterMemory = new ExampleMemory(starter);
 
-const previousHead = oldHead();
+const previous = await oldRecogniser();
 type Name = "old" | "new";
 type Recogniser = (image: Parameters<typeof recognisePhoto>[1]) => Promise<Recognition>;
 const RECOGNISERS: Partial<Record<Name, Recogniser>> = {
-  ...(previousHead && {
-    old: (image) => recogniseMain(classifier, image, starterMemory, ingredientOfClass, previousHead),
-  }),
+  ...(previous && { old: (image) => previous(image, ingredientOfClass) }),
   new: (image) => recognisePhoto(classifier, image, starterMemory, ingredientOfClass, headSteps(head)),
 };
 const NAMES = Object.keys(RECOGNISERS) as Name[];

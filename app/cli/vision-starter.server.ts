@@ -10,11 +10,21 @@ import path from "node:path";
 import { getCatalogue } from "~/domain/catalogue-data";
 import { readLabelledFolder, UnusableFolderError, type FolderLearning } from "~/services/vision/learn-folder.server";
 import { encodeStarterVectors, STARTER_MEMORY_FILE, type StarterMemoryFile } from "~/services/vision/memory.server";
-import { loadClassifier, ModelNotInstalledError } from "~/services/vision/model.server";
+import {
+  configuredModelDirectory,
+  isShippedModel,
+  loadClassifier,
+  ModelNotInstalledError,
+} from "~/services/vision/model.server";
+import { SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 
-async function main([folder, modelDirectory = "models/darknet-tiny"]: string[]) {
+async function main([folder, modelDirectory = configuredModelDirectory()]: string[]) {
   if (!folder) {
     console.error("Usage: npm run vision:starter -- <folder with labels.csv> [model directory]");
+    return 2;
+  }
+  if (!isShippedModel(modelDirectory)) {
+    console.error(`Nothing written: ${STARTER_MEMORY_FILE} is made over ${SHIPPED_MODEL_DIRECTORY} only.`);
     return 2;
   }
   const classifier = await loadClassifier(path.resolve(modelDirectory));

@@ -9,7 +9,8 @@
  * head chosen is then mixed with hidden-layer heads as decision 157 chose (HEAD_MIX); `--head-mix-only` takes
  * decision 129's choices without comparing them again (they need views the feature cache may lack). Reproducible:
  * fixed seeds, one thread. The backbone's features are cached under .cache/vision-features (or
- * VISION_FEATURE_CACHE). Needs no database.
+ * VISION_FEATURE_CACHE). Needs no database. With VISION_MODEL_DIR set to another model than the shipped one it
+ * only fills the feature cache and prints the figures: the committed head and starter memory are left as they are.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -27,7 +28,7 @@ import {
   type MixedHead,
   type TestView,
 } from "~/domain/vision-head";
-import { MODEL_INPUT_SIZE, rankIngredients } from "~/domain/vision";
+import { MODEL_INPUT_SIZE, rankIngredients, SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 import { encodeHead, encodeMixedHead, HEAD_FILE, type HeadFile } from "~/services/vision/head.server";
 import {
   HIDDEN_LAYER_HEAD,
@@ -38,7 +39,12 @@ import {
   type LabelledRows,
 } from "~/services/vision/head-training.server";
 import { encodeStarterVectors, STARTER_MEMORY_FILE, type StarterMemoryFile } from "~/services/vision/memory.server";
-import { loadClassifier, type Classifier } from "~/services/vision/model.server";
+import {
+  configuredModelDirectory,
+  isShippedModel,
+  loadClassifier,
+  type Classifier,
+} from "~/services/vision/model.server";
 import {
   CENTRE_VIEW,
   viewNumber,
@@ -164,7 +170,8 @@ async function main(args: string[]) {
   const testViewSets = only(TEST_VIEW_SETS, CHOSEN_IN_129.test);
   const headSettings = only(HEAD_SETTINGS, CHOSEN_IN_129.head);
   const catalogue = getCatalogue();
-  const classifier = await loadClassifier(path.resolve("models/darknet-tiny"));
+  const modelDirectory = configuredModelDirectory();
+  const classifier = await loadClassifier(modelDirectory);
   const folders = {
     dev: path.join(sharedImages, "grocery-dev"),
     train: path.join(sharedImages, "grocery-train"),
@@ -350,6 +357,11 @@ async function main(args: string[]) {
       mixed.choose
     )}; report half, ${said(mixed.report)}`,
   };
+  if (!isShippedModel(modelDirectory)) {
+    // another backbone (VISION_MODEL_DIR) only fills the feature cache and prints its figures
+    console.log(`Not written: ${HEAD_FILE} and ${STARTER_MEMORY_FILE} are made over ${SHIPPED_MODEL_DIRECTORY} only.`);
+    return 0;
+  }
   const file: HeadFile = members.length > 1 ? encodeMixedHead(shipped, about) : encodeHead(chosen.head, about);
   mkdirSync(path.dirname(HEAD_FILE), { recursive: true });
   writeFileSync(HEAD_FILE, `${JSON.stringify(file)}\n`);

@@ -6,6 +6,9 @@
  * ../shared/data/images/grocery-dev (docs/vision.md).
  */
 
+/** The recognition model a fresh install runs: darknet-tiny fine-tuned on the grocery photos (decision 182). */
+export const SHIPPED_MODEL_DIRECTORY = "models/grocery-backbone";
+
 /** Side of the square the classifier looks at for the whole photo (its training size). */
 export const MODEL_INPUT_SIZE = 224;
 

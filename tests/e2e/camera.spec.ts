@@ -136,12 +136,13 @@ test.describe("with the camera allowed", () => {
     const upload = page.getByLabel(hasJavaScript(testInfo) ? "Upload a photo" : "Photo of your ingredients");
     await page.goto("/camera-search");
     // a photo in black and white: the recogniser is not sure enough to choose for the cook, but offers the right
-    // one. Each project its own photo: the server learns across them (the no-JavaScript project runs after the
-    // other's shelf photo confirmed a lime, and after its cook renamed this photo), so the second is sure of a grey
-    // lime; the grey pomegranate's best is the pomegranate at about 0.24, against the bar of 0.45
+    // one (the grey orange's best is the orange at about 0.11, the grey apple's the kiwi, then the apple, against
+    // the bar of 0.45). Each project its own photo (the JavaScript one a grey orange, the no-JavaScript one a grey
+    // apple): the server learns across them, and the no-JavaScript project runs after the other, whose cook renames
+    // the grey orange
     const { file, name, typed } = hasJavaScript(testInfo)
-      ? { file: "Lime/Lime_002.jpg", name: "lime", typed: "key lime" }
-      : { file: "Pomegranate/Pomegranate_002.jpg", name: "pomegranate", typed: "wild pomegranate" };
+      ? { file: "Orange/Orange_003.jpg", name: "orange", typed: "blood orange" }
+      : { file: "Apple/Granny-Smith_004.jpg", name: "apple", typed: "crab apple" };
     const grey = await sharp(path.join(GROCERY_DIR, file)).greyscale().jpeg().toBuffer();
     await upload.setInputFiles({ name: `${name}.jpg`, mimeType: "image/jpeg", buffer: grey });
     await page.getByRole("button", { name: "Send" }).click();

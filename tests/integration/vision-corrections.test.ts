@@ -2,7 +2,12 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { prisma } from "~/services/db.server";
 import { addToPantry, editPantryItem, removePantryItem } from "~/services/pantry-store.server";
-import { embeddingToBytes, MISSED_ITEM_WINDOW_MS } from "~/services/vision/memory.server";
+import {
+  embeddingToBytes,
+  loadExampleMemory,
+  MISSED_ITEM_WINDOW_MS,
+  saveCapture,
+} from "~/services/vision/memory.server";
 import { seedIngredients } from "../../prisma/seed";
 import { getRequest } from "../support/requests";
 import { getCook } from "~/services/cook.server";
@@ -52,6 +57,14 @@ async function lessons() {
   }));
 }
 
+/** What the memory of the model of this fingerprint holds (kept photos' embeddings: 128 figures), each example's ingredient and answer. */
+async function memoryOf(model: string) {
+  const memory = await loadExampleMemory(model);
+  return memory
+    .nearest(new Float32Array(128).fill(1), memory.size)
+    .map(({ ingredient, negative }) => [ingredient, negative]);
+}
+
 describe("corrections on ingredient preview teach the recogniser", () => {
   it("renaming a found item: the photo is not the old ingredient but the new one", async () => {
     const { id, embedding } = await photo(["banana", "lemon"]);
@@ -91,6 +104,17 @@ describe("corrections on ingredient preview teach the recogniser", () => {
     await editPantryItem(await getCook(other.request()), { key: "banana", name: "Bananas", type: "Fruit" });
     await addToPantry(await getCook(other.request()), [{ name: "grandma's chutney" }]);
     expect(await lessons()).toEqual([]);
+  });
+
+  it("a lesson belongs to the model that read the photo: another model's memory leaves it out", async () => {
+    // darknet-tiny before decision 182 and the fine-tuned network make embeddings of the same length
+    const embedding = Float32Array.from({ length: 128 }, () => Math.random());
+    const id = await saveCapture("fine-tuned", embedding, ["lemon"]);
+    const guest = await guestWithCameraItems(id, ["lemon"]);
+    expect((await removePantryItem(await getCook(guest.request()), "lemon")).ok).toBe(true);
+    expect(await prisma.visionExample.findMany({ select: { model: true } })).toEqual([{ model: "fine-tuned" }]);
+    expect(await memoryOf("fine-tuned")).toEqual([["lemon", true]]);
+    expect(await memoryOf("darknet-tiny")).toEqual([]);
   });
 
   it("still makes the change when the photo is no longer kept", async () => {

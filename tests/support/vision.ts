@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { SHIPPED_MODEL_DIRECTORY } from "~/domain/vision";
 import { SHARED_DIR, skipWithoutShared } from "./shared-data";
 
 /** The model committed with the app (what a fresh install runs). */
-export const MODEL_DIR = path.resolve("models/darknet-tiny");
+export const MODEL_DIR = path.resolve(SHIPPED_MODEL_DIRECTORY);
+/** darknet-tiny as it came: its 1,000 ImageNet classes read its own features (the shipped model's are fine-tuned). */
+export const IMAGENET_MODEL_DIR = path.resolve("models/darknet-tiny");
 /** The shared photos (../shared, or SHARED_DIR): read, never copied. Tests that need them skip without them (not in CI). */
 export const GROCERY_DIR = path.join(SHARED_DIR, "data/images/grocery-dev");
 

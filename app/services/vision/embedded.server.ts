@@ -252,7 +252,10 @@ export function createEmbeddedProvider(
       const classifier = await loadClassifier(modelDirectory);
       const head = starter ? groceryHead(classifier.fingerprint) : null;
       const starterMemory = starter ? starterExamples(classifier.fingerprint) : [];
-      const [catalogue, memory] = await Promise.all([loadCatalogue(), loadExampleMemory(starterMemory)]);
+      const [catalogue, memory] = await Promise.all([
+        loadCatalogue(),
+        loadExampleMemory(classifier.fingerprint, starterMemory),
+      ]);
       const recognition = await recognisePhoto(
         classifier,
         image,
@@ -274,6 +277,7 @@ export function createEmbeddedProvider(
       const captureId =
         ingredients.length > 0
           ? await saveCapture(
+              classifier.fingerprint,
               recognition.whole.embedding,
               ingredients.map(({ name }) => name)
             )

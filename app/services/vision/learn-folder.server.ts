@@ -105,7 +105,16 @@ export async function learnFolder(
   )) {
     let added = false;
     for (const embedding of embeddings) {
-      if (await rememberExample({ ingredient, embedding, source: "folder", negative: false })) added = true;
+      if (
+        await rememberExample({
+          ingredient,
+          embedding,
+          model: classifier.fingerprint,
+          source: "folder",
+          negative: false,
+        })
+      )
+        added = true;
     }
     if (added) result.learned.set(ingredient.name, (result.learned.get(ingredient.name) ?? 0) + 1);
     else result.known++;

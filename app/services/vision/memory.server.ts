@@ -96,8 +96,8 @@ export function starterExamples(model: string, file = STARTER_MEMORY_FILE): Labe
   return examples;
 }
 
-let cached: { stamp: string; starter: readonly LabelledEmbedding[]; memory: ExampleMemory } | undefined;
-let skippedOtherLength = "";
+let cached: { stamp: string; model: string; starter: readonly LabelledEmbedding[]; memory: ExampleMemory } | undefined;
+let skippedUnusable = "";
 
 /** Changes whenever an example is added or removed (a changed example is replaced by a new row). */
 async function currentStamp(): Promise<string> {
@@ -106,17 +106,25 @@ async function currentStamp(): Promise<string> {
 }
 
 /**
- * The starter examples and every learned one, packed for nearest-neighbour search; the table is read again
- * only when it changed. Learned examples of another embedding length (stored before the embedding changed)
- * are left out, and said so once.
+ * The starter examples and every example learned with the model of this fingerprint, packed for
+ * nearest-neighbour search; the table is read again only when it changed. Examples of another model (decision
+ * 183: darknet-tiny's, from before it was fine-tuned) or of another embedding length (stored before the
+ * embedding changed) are left out, and said so once.
  */
-export async function loadExampleMemory(starter: readonly LabelledEmbedding[] = []): Promise<ExampleMemory> {
+export async function loadExampleMemory(
+  model: string,
+  starter: readonly LabelledEmbedding[] = []
+): Promise<ExampleMemory> {
   const stamp = await currentStamp();
-  if (cached?.stamp === stamp && cached.starter === starter) return cached.memory;
-  const rows = await prisma.visionExample.findMany({
-    select: { embedding: true, negative: true, ingredient: { select: { name: true } } },
-    orderBy: { id: "asc" },
-  });
+  if (cached?.stamp === stamp && cached.model === model && cached.starter === starter) return cached.memory;
+  const [rows, otherModels] = await Promise.all([
+    prisma.visionExample.findMany({
+      where: { model },
+      select: { embedding: true, negative: true, ingredient: { select: { name: true } } },
+      orderBy: { id: "asc" },
+    }),
+    prisma.visionExample.count({ where: { model: { not: model } } }),
+  ]);
   const learned = rows.map((row) => ({
     ingredient: row.ingredient.name,
     negative: row.negative,
@@ -125,25 +133,28 @@ export async function loadExampleMemory(starter: readonly LabelledEmbedding[] = 
   }));
   const dimensions = starter[0]?.embedding.length ?? learned.at(-1)?.embedding.length;
   const usable = learned.filter((example) => example.embedding.length === dimensions);
-  const skipped = `${learned.length - usable.length}:${stamp}`;
-  if (usable.length < learned.length && skipped !== skippedOtherLength) {
-    skippedOtherLength = skipped;
+  const left = learned.length - usable.length + otherModels;
+  const skipped = `${left}:${stamp}`;
+  if (left > 0 && skipped !== skippedUnusable) {
+    skippedUnusable = skipped;
     console.warn(
-      `Photo recognition leaves out ${learned.length - usable.length} learned examples of an older embedding`
+      `Photo recognition leaves out ${left} learned examples of another recognition model or an older embedding`
     );
   }
   const memory = new ExampleMemory([...starter, ...usable]);
-  cached = { stamp, starter, memory };
+  cached = { stamp, model, starter, memory };
   return memory;
 }
 
 /**
- * Stores that a photo (its embedding) shows an ingredient, or does not (`negative`). The same photo and
- * ingredient are stored once: a second answer replaces the first. Returns false when it was known already.
+ * Stores that a photo (its embedding by the model of fingerprint `model`) shows an ingredient, or does not
+ * (`negative`). The same photo and ingredient are stored once: a second answer replaces the first. Returns false
+ * when it was known already.
  */
 export async function rememberExample(example: {
   ingredient: CatalogueIngredient;
   embedding: Float32Array;
+  model: string;
   source: ExampleSource;
   negative: boolean;
 }): Promise<boolean> {
@@ -151,26 +162,33 @@ export async function rememberExample(example: {
   if (ingredientId === null) throw new Error(`${example.ingredient.name} is not a stored catalogue ingredient`);
   const embedding = embeddingToBytes(example.embedding);
   return prisma.$transaction(async (tx) => {
-    const same = await tx.visionExample.findFirst({ where: { ingredientId, embedding: { equals: embedding } } });
+    const same = await tx.visionExample.findFirst({
+      where: { ingredientId, model: example.model, embedding: { equals: embedding } },
+    });
     if (same?.negative === example.negative) return false;
     if (same) await tx.visionExample.delete({ where: { id: same.id } });
     await tx.visionExample.create({
-      data: { ingredientId, embedding, source: example.source, negative: example.negative },
+      data: { ingredientId, embedding, model: example.model, source: example.source, negative: example.negative },
     });
     return true;
   });
 }
 
 /**
- * Keeps a photo's embedding and what was found in it, so that corrections on ingredient preview can teach
- * from it; photos older than CAPTURE_RETENTION_MS are dropped on the way. Returns the capture id.
+ * Keeps a photo's embedding (by the model of fingerprint `model`) and what was found in it, so that corrections
+ * on ingredient preview can teach from it; photos older than CAPTURE_RETENTION_MS are dropped on the way. Returns
+ * the capture id.
  */
-export async function saveCapture(embedding: Float32Array, detected: readonly string[]): Promise<string> {
+export async function saveCapture(
+  model: string,
+  embedding: Float32Array,
+  detected: readonly string[]
+): Promise<string> {
   const id = randomBytes(16).toString("hex");
   await prisma.$transaction([
     prisma.visionCapture.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - CAPTURE_RETENTION_MS) } } }),
     prisma.visionCapture.create({
-      data: { id, embedding: embeddingToBytes(embedding), detected: JSON.stringify(detected) },
+      data: { id, model, embedding: embeddingToBytes(embedding), detected: JSON.stringify(detected) },
     }),
   ]);
   return id;
@@ -210,7 +228,7 @@ export async function learnFromCorrection(correction: VisionCorrection): Promise
   const alreadyTaught = await prisma.visionExample.count({ where: { embedding: { equals: capture.embedding } } });
   let learned = 0;
   for (const lesson of lessons.slice(0, Math.max(0, MAX_EXAMPLES_PER_PHOTO - alreadyTaught))) {
-    if (await rememberExample({ ...lesson, embedding, source: "correction" })) learned++;
+    if (await rememberExample({ ...lesson, embedding, model: capture.model, source: "correction" })) learned++;
   }
   const corrected = detected
     .filter((name) => name !== wrong?.name)

@@ -16,6 +16,7 @@ import {
   colourStatistics,
   composeEmbedding,
   MODEL_INPUT_SIZE,
+  SHIPPED_MODEL_DIRECTORY,
   unitVector,
   wholeRegion,
   windowRegions,
@@ -53,8 +54,18 @@ export class ModelBrokenError extends VisionUnavailableError {
 
   get instructions(): string {
     const reason = this.cause instanceof Error ? this.cause.message : String(this.cause);
-    return `The recognition model in ${this.directory} could not be loaded (${reason}): restore models/darknet-tiny from git, or fix VISION_MODEL_DIR.`;
+    return `The recognition model in ${this.directory} could not be loaded (${reason}): restore ${SHIPPED_MODEL_DIRECTORY} from git, or fix VISION_MODEL_DIR.`;
   }
+}
+
+/** The model the command-line tools read: VISION_MODEL_DIR, or the shipped one. */
+export function configuredModelDirectory(): string {
+  return path.resolve(process.env.VISION_MODEL_DIR || SHIPPED_MODEL_DIRECTORY);
+}
+
+/** Only the shipped model's head and starter memory are committed: files made over another model would not load. */
+export function isShippedModel(directory: string): boolean {
+  return path.resolve(directory) === path.resolve(SHIPPED_MODEL_DIRECTORY);
 }
 
 export function isModelInstalled(directory: string): boolean {
@@ -255,7 +266,11 @@ async function readModelFiles(directory: string) {
   };
 }
 
-async function readModel(directory: string): Promise<Classifier> {
+/**
+ * The TensorFlow.js layers model in `directory`, its input of any size, with its labels and fingerprint (its
+ * model.json and weights hashed, then `fingerprintAlso`: what the bench's map readers read of it).
+ */
+export async function loadLayersModelFrom(directory: string, fingerprintAlso = "") {
   // the files are read while TensorFlow.js loads and compiles its WebAssembly (decision 130)
   const [{ tf, layers }, { modelJson, modelTopology, weightsManifest, labels, weights }] = await Promise.all([
     tensorflow(),
@@ -268,6 +283,27 @@ async function readModel(directory: string): Promise<Classifier> {
       weightData: weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength),
     })
   );
+  const fingerprint = createHash("sha256")
+    .update(modelJson)
+    .update(weights)
+    .update(fingerprintAlso)
+    .digest("hex")
+    .slice(0, 16);
+  return { tf, model, labels, fingerprint };
+}
+
+/** A batch of 0–255 RGB crops as the network reads them: one array, values 0–1. */
+export function networkPixels(bytes: readonly Buffer[], side: number): Float32Array {
+  const pixels = new Float32Array(bytes.length * side * side * 3);
+  bytes.forEach((crop, index) => {
+    const offset = index * crop.length;
+    for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
+  });
+  return pixels;
+}
+
+async function readModel(directory: string): Promise<Classifier> {
+  const { tf, model, labels, fingerprint } = await loadLayersModelFrom(directory);
   const classCount = model.outputs[0].shape.at(-1);
   if (classCount !== labels.length) {
     throw new Error(`labels.json in ${directory} names ${labels.length} classes but the model scores ${classCount}`);
@@ -290,11 +326,7 @@ async function readModel(directory: string): Promise<Classifier> {
     { side, bytes, quarters }: Pick<CropBatch, "side" | "bytes" | "quarters">,
     classes: boolean
   ): CropAnalysis[] {
-    const pixels = new Float32Array(bytes.length * side * side * 3);
-    bytes.forEach((crop, index) => {
-      const offset = index * crop.length;
-      for (let i = 0; i < crop.length; i++) pixels[offset + i] = crop[i] / 255;
-    });
+    const pixels = networkPixels(bytes, side);
     const parts = quarters ? [WHOLE_PART, ...QUARTER_PARTS] : [WHOLE_PART];
     // per part: penultimate mean, deep maximum, middle mean, deep mean, probabilities (when asked), each [crops, channels]
     const pooled = tf.tidy(() => {
@@ -357,7 +389,7 @@ async function readModel(directory: string): Promise<Classifier> {
 
   return {
     labels,
-    fingerprint: createHash("sha256").update(modelJson).update(weights).digest("hex").slice(0, 16),
+    fingerprint,
     decode: decodeUpright,
     read,
     async analyze(image, plan = RECOGNITION_PLAN) {
