@@ -22,8 +22,9 @@ const fieldName = (event: SyntheticEvent) => (event.target as Partial<HTMLInputE
  * brought it, as conform would do it: a field is checked when left after the cook changed it (leaving a field
  * untouched, say the one focused on arrival, says nothing) and again on every change after that, the whole form
  * on submit (a form with errors is not sent; its first wrong field gets the focus), and every field of a form the
- * server sent back on every change. Until the check arrives, or if it never does, the server checks on submit;
- * fields left before it came are checked when it does.
+ * server sent back on every change. Until the check arrives, or if it never does, the server checks on submit, and
+ * the server's error on a field goes when the cook changes it; fields left before the check came are checked when
+ * it does.
  */
 export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: SubmissionResult | undefined) {
   const [check, setCheck] = useState<FormCheck | null>(null);
@@ -84,7 +85,11 @@ export function useLazyFormCheck(load: () => Promise<FormCheck>, lastResult: Sub
       const name = fieldName(event);
       if (!name) return;
       edited.current.add(name);
-      if (left.current.has(name)) checkFields([name]);
+      if (!left.current.has(name)) return;
+      if (check) checkFields([name]);
+      // Before the check has come, the server's word on a field was on the value the cook is changing: it goes now.
+      // Were it to go when the check arrives, the form would move up under a pointer already on its way to Save.
+      else setErrors(({ [name]: _stale, ...rest }) => rest);
     },
     onSubmit(event: FormEvent<HTMLFormElement>) {
       if (!check) return;
