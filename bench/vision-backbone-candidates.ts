@@ -53,6 +53,7 @@ import {
 } from "./support/backbones";
 import {
   aheadOf,
+  orderedByCounts,
   countCandidates,
   countsOfLogs,
   printCounts,
@@ -368,9 +369,7 @@ function choose(
     (name) => name === "E" || (!study.candidates[name].information && cost(name) <= speed.shipped + SPEED_ALLOWANCE_MS)
   );
   console.log(`\nEligible by speed (≤ ${(speed.shipped + SPEED_ALLOWANCE_MS).toFixed(0)} ms): ${eligible.join(", ")}`);
-  const ordered = [...eligible].sort((a, b) =>
-    aheadOf(chooseHalf[a], chooseHalf[b]) ? -1 : aheadOf(chooseHalf[b], chooseHalf[a]) ? 1 : cost(a) - cost(b)
-  );
+  const ordered = orderedByCounts(chooseHalf, eligible, (a, b) => cost(a) - cost(b));
   console.log(`Choose-half order (decision ${study.decision}): ${ordered.join(" > ")}`);
   for (const name of ordered) {
     if (name === "E") break;

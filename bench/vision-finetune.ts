@@ -23,7 +23,7 @@ import {
   viewNumber,
   type TrainingPhoto,
 } from "~/services/vision/training-features.server";
-import { aheadOf, countCandidates, printTable, type PartCounts } from "./support/head-counts";
+import { orderedByCounts, countCandidates, printTable, type PartCounts } from "./support/head-counts";
 
 const SHIPPED = "the shipped head";
 /** Decision 180: a candidate replaces the shipped head only this many produce photos ahead on top-1, and not behind on top-3. */
@@ -103,9 +103,7 @@ function compare(indexFile: string, probabilitiesFile: string) {
   });
   printTable("Choose half of grocery-val (the four shipped views averaged)", counts);
   const e = counts[SHIPPED];
-  const ordered = Object.keys(counts).sort((a, b) =>
-    aheadOf(counts[a], counts[b]) ? -1 : aheadOf(counts[b], counts[a]) ? 1 : 0
-  );
+  const ordered = orderedByCounts(counts);
   console.log(`\nOrder (decision 157): ${ordered.join(" > ")}`);
   const chosen = ordered.find(
     (name) =>

@@ -34,6 +34,7 @@ import {
 } from "~/services/vision/head-training.server";
 import {
   aheadOf,
+  orderedByCounts,
   countCandidates,
   countsOfLogs,
   printCounts,
@@ -105,10 +106,7 @@ async function trainMlps(training: LabelledRows, classes: readonly string[], lab
 function choose(chooseHalf: PartCounts, crossValidation: PartCounts): string {
   const names = Object.keys(chooseHalf);
   const shipped = names[0];
-  // stable: on a full tie the earlier (simpler) candidate stays first
-  const ordered = [...names].sort((a, b) =>
-    aheadOf(chooseHalf[a], chooseHalf[b]) ? -1 : aheadOf(chooseHalf[b], chooseHalf[a]) ? 1 : 0
-  );
+  const ordered = orderedByCounts(chooseHalf, names);
   console.log(`\nChoose-half order (decision 157): ${ordered.join(" > ")}`);
   for (const name of ordered) {
     if (name === shipped) break;

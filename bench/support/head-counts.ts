@@ -65,6 +65,20 @@ export function aheadOf(a: Counts, b: Counts): boolean {
   return first >= 0 && x[first] > y[first];
 }
 
+/**
+ * Candidates' names in decision 157's order of their counts, best first; a full tie keeps them in the order given
+ * (the earlier, simpler one first) unless `tie` orders them (a cheaper reading first, say).
+ */
+export function orderedByCounts(
+  counts: PartCounts,
+  names: readonly string[] = Object.keys(counts),
+  tie: (a: string, b: string) => number = () => 0
+): string[] {
+  return [...names].sort((a, b) =>
+    aheadOf(counts[a], counts[b]) ? -1 : aheadOf(counts[b], counts[a]) ? 1 : tie(a, b)
+  );
+}
+
 /** The parts printed as `COUNTS {part, counts}` lines in the logs, each part's runs in the order given. */
 export function countsOfLogs(logs: readonly string[]): { part: string; counts: unknown }[] {
   return logs.flatMap((log) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aheadOf, countRanked, sumCounts, type Counts } from "../../bench/support/head-counts";
+import { aheadOf, countRanked, orderedByCounts, sumCounts, type Counts } from "../../bench/support/head-counts";
 import { signedRoots } from "../../bench/support/signed-roots";
 import type { TrainingPhoto } from "~/services/vision/training-features.server";
 
@@ -34,6 +34,16 @@ describe("the order of the grocery-head comparisons (decision 157)", () => {
 
   it("puts neither ahead on a full tie", () => {
     expect(aheadOf(counts(4, 5, 6, 8), counts(4, 5, 6, 8))).toBe(false);
+  });
+
+  it("orders candidates best first, a full tie kept in the order given unless a tie-break says", () => {
+    const table = { shipped: counts(4, 5, 6, 8), tied: counts(4, 5, 6, 8), better: counts(5, 5, 6, 8) };
+    expect(orderedByCounts(table)).toEqual(["better", "shipped", "tied"]);
+    expect(orderedByCounts(table, ["tied", "shipped"])).toEqual(["tied", "shipped"]);
+    const cost = { shipped: 120, tied: 60, better: 200 };
+    expect(
+      orderedByCounts(table, undefined, (a, b) => cost[a as keyof typeof cost] - cost[b as keyof typeof cost])
+    ).toEqual(["better", "tied", "shipped"]);
   });
 });
 
